@@ -1,0 +1,119 @@
+package dev.almanac.sql;
+
+import dev.almanac.source.Source;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Runs a statement on a source only after the guard allowed it, under a timeout that cancels the
+ * statement (the engine interrupts it and the source stays usable) and a row cap (further rows are
+ * not fetched; the result says {@code truncated}).
+ */
+public final class QueryExecutor {
+    private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "almanac-query-timeout");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private final Source source;
+    private final Guard guard;
+    private final QueryLimits limits;
+
+    public QueryExecutor(Source source, Guard guard, QueryLimits limits) {
+        this.source = source;
+        this.guard = guard;
+        this.limits = limits;
+    }
+
+    public Source source() {
+        return source;
+    }
+
+    public QueryLimits limits() {
+        return limits;
+    }
+
+    /** Runs the statement if the guard allows it. */
+    public QueryResult execute(String sql) {
+        Verdict verdict = guard.check(sql);
+        if (verdict instanceof Verdict.Rejected rejected) throw new QueryRejected(rejected.reason());
+        return run((Verdict.Allowed) verdict);
+    }
+
+    private QueryResult run(Verdict.Allowed allowed) {
+        long start = System.nanoTime();
+        AtomicBoolean timedOut = new AtomicBoolean();
+        try (Connection connection = source.openConnection(); Statement statement = connection.createStatement()) {
+            statement.setFetchSize(Math.min(limits.maxRows() + 1, 2048));
+            ScheduledFuture<?> timer = TIMER.schedule(() -> cancel(statement, timedOut), limits.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            try (ResultSet rs = statement.executeQuery(allowed.sql())) {
+                ResultSetMetaData meta = rs.getMetaData();
+                int n = meta.getColumnCount();
+                List<String> columns = new ArrayList<>(n);
+                List<String> types = new ArrayList<>(n);
+                for (int i = 1; i <= n; i++) {
+                    columns.add(meta.getColumnLabel(i));
+                    types.add(meta.getColumnTypeName(i));
+                }
+                List<List<Object>> rows = new ArrayList<>();
+                boolean truncated = false;
+                while (rs.next()) {
+                    if (rows.size() == limits.maxRows()) {
+                        truncated = true;
+                        break;
+                    }
+                    List<Object> row = new ArrayList<>(n);
+                    for (int i = 1; i <= n; i++) row.add(plain(rs.getObject(i)));
+                    rows.add(row);
+                }
+                long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+                return new QueryResult(allowed.sql(), List.copyOf(columns), List.copyOf(types), rows, truncated, allowed.tables(), elapsed);
+            } finally {
+                timer.cancel(false);
+            }
+        } catch (SQLException e) {
+            if (timedOut.get()) throw new QueryTimedOut(limits.timeout(), e);
+            throw new QueryFailed("query failed: " + Source.firstLine(e.getMessage()), e);
+        }
+    }
+
+    private static void cancel(Statement statement, AtomicBoolean timedOut) {
+        timedOut.set(true);
+        try {
+            statement.cancel();
+        } catch (SQLException ignored) {
+            // the statement finished or closed in the meantime
+        }
+    }
+
+    /** JDBC values turned into plain Java values that print and serialize predictably. */
+    static Object plain(Object value) {
+        if (value == null || value instanceof String || value instanceof Boolean || value instanceof Long
+                || value instanceof Integer || value instanceof Double || value instanceof BigDecimal) return value;
+        if (value instanceof Short s) return s.intValue();
+        if (value instanceof Byte b) return b.intValue();
+        if (value instanceof Float f) return f.doubleValue();
+        if (value instanceof BigInteger big) return big.bitLength() < 64 ? (Object) big.longValue() : new BigDecimal(big);
+        if (value instanceof java.sql.Date d) return d.toLocalDate();
+        if (value instanceof Timestamp ts) return ts.toLocalDateTime();
+        if (value instanceof java.time.LocalDate || value instanceof java.time.LocalDateTime) return value;
+        if (value instanceof OffsetDateTime odt) return odt;
+        if (value instanceof Number num) return num;
+        return value.toString();
+    }
+}
