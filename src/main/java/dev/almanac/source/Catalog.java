@@ -1,5 +1,6 @@
 package dev.almanac.source;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -16,6 +17,7 @@ public record Catalog(String source, String fingerprint, List<Table> tables) {
 
     public record Table(String schema, String name, String comment, long rowCount, List<Column> columns,
                         List<String> primaryKey, List<ForeignKey> foreignKeys) {
+        @JsonIgnore
         public String qualifiedName() {
             return schema == null || schema.isEmpty() || schema.equals("main") ? name : schema + "." + name;
         }
@@ -31,6 +33,7 @@ public record Catalog(String source, String fingerprint, List<Table> tables) {
      */
     public record Column(String name, String type, boolean nullable, String comment, String min, String max,
                          List<String> sampleValues) {
+        @JsonIgnore
         public boolean isTemporal() {
             return Catalog.isTemporal(type);
         }

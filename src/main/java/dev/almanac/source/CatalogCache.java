@@ -18,7 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * fingerprint, are cached in memory for the life of the process.
  */
 public final class CatalogCache {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     private final Path directory;
     private final CatalogIntrospector introspector;

@@ -1,0 +1,101 @@
+package dev.almanac.cli;
+
+import dev.almanac.sql.QueryResult;
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Prints a query result as an aligned table, JSON or CSV. */
+final class ResultPrinter {
+    enum Format { table, json, csv }
+
+    private ResultPrinter() {}
+
+    static void print(QueryResult result, Format format, PrintWriter out) {
+        switch (format) {
+            case table -> table(result, out);
+            case json -> out.println(Json.write(asMap(result)));
+            case csv -> csv(result, out);
+        }
+        out.flush();
+    }
+
+    static Map<String, Object> asMap(QueryResult result) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("columns", result.columns());
+        m.put("rows", result.rows());
+        m.put("row_count", result.rowCount());
+        m.put("truncated", result.truncated());
+        m.put("tables", result.tables().stream().sorted().toList());
+        m.put("elapsed_ms", result.elapsedMillis());
+        return m;
+    }
+
+    private static void table(QueryResult result, PrintWriter out) {
+        int n = result.columns().size();
+        List<String[]> cells = new ArrayList<>();
+        int[] width = new int[n];
+        boolean[] numeric = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            width[i] = result.columns().get(i).length();
+            numeric[i] = true;
+        }
+        for (List<Object> row : result.rows()) {
+            String[] line = new String[n];
+            for (int i = 0; i < n; i++) {
+                Object v = row.get(i);
+                line[i] = text(v);
+                width[i] = Math.max(width[i], line[i].length());
+                if (v != null && !(v instanceof Number)) numeric[i] = false;
+            }
+            cells.add(line);
+        }
+        StringBuilder header = new StringBuilder();
+        StringBuilder rule = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            if (i > 0) {
+                header.append(" | ");
+                rule.append("-+-");
+            }
+            header.append(pad(result.columns().get(i), width[i], false));
+            rule.append("-".repeat(width[i]));
+        }
+        out.println(header.toString().stripTrailing());
+        out.println(rule);
+        for (String[] line : cells) {
+            StringBuilder b = new StringBuilder();
+            for (int i = 0; i < n; i++) {
+                if (i > 0) b.append(" | ");
+                b.append(pad(line[i], width[i], numeric[i]));
+            }
+            out.println(b.toString().stripTrailing());
+        }
+        out.printf("(%d row%s%s)%n", result.rowCount(), result.rowCount() == 1 ? "" : "s",
+                result.truncated() ? "; truncated at the row cap, the query returns more" : "");
+    }
+
+    private static void csv(QueryResult result, PrintWriter out) {
+        out.println(String.join(",", result.columns().stream().map(ResultPrinter::csvCell).toList()));
+        for (List<Object> row : result.rows()) {
+            out.println(String.join(",", row.stream().map(v -> v == null ? "" : csvCell(text(v))).toList()));
+        }
+    }
+
+    private static String csvCell(String s) {
+        return s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+    }
+
+    static String text(Object v) {
+        if (v == null) return "NULL";
+        if (v instanceof BigDecimal d) return d.toPlainString();
+        return String.valueOf(v);
+    }
+
+    private static String pad(String s, int width, boolean right) {
+        String spaces = " ".repeat(Math.max(0, width - s.length()));
+        return right ? spaces + s : s + spaces;
+    }
+}

@@ -1,0 +1,94 @@
+package dev.almanac.cli;
+
+import dev.almanac.demo.DemoProject;
+import dev.almanac.source.Catalog;
+import dev.almanac.source.CatalogCache;
+import dev.almanac.source.Source;
+import dev.almanac.source.Sources;
+import dev.almanac.sql.Guard;
+import dev.almanac.sql.QueryExecutor;
+import dev.almanac.sql.QueryLimits;
+import dev.almanac.store.Project;
+import dev.almanac.store.ProjectFiles;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * What a command works on: the project (if any) and its data source, resolved once from the global
+ * options. The demo project's warehouse is generated on first use; a database given with --db is
+ * never created.
+ */
+final class Workspace implements AutoCloseable {
+    private final Project project;
+    private final Source source;
+    private final Path cacheDir;
+    private Guard guard;
+
+    private Workspace(Project project, Source source, Path cacheDir) {
+        this.project = project;
+        this.source = source;
+        this.cacheDir = cacheDir;
+    }
+
+    static Workspace open(GlobalOptions options, PrintStream progress) {
+        if (options.db != null) {
+            Source source = Sources.open(options.db);
+            Project project = options.project == null ? null : ProjectFiles.read(options.project);
+            return new Workspace(project, source, home().resolve("cache"));
+        }
+        Project project = resolveProject(options.project);
+        DemoProject.ensure(project, progress);
+        return new Workspace(project, Sources.open(project.sourceSpec()), project.cacheDir());
+    }
+
+    /** --project, else $ALMANAC_PROJECT, else the current folder if it is a project, else the demo project in the home folder. */
+    static Project resolveProject(Path explicit) {
+        if (explicit != null) return ProjectFiles.read(explicit);
+        String env = System.getenv("ALMANAC_PROJECT");
+        if (env != null && !env.isBlank()) return ProjectFiles.read(Path.of(env));
+        Path cwd = Path.of("").toAbsolutePath();
+        if (ProjectFiles.isProject(cwd)) return ProjectFiles.read(cwd);
+        Path demo = home().resolve("demo");
+        if (!ProjectFiles.isProject(demo)) {
+            try {
+                ProjectFiles.writeDemo(demo);
+            } catch (java.io.IOException e) {
+                throw new dev.almanac.AlmanacException("cannot create the demo project in " + demo + ": " + e.getMessage(), e);
+            }
+        }
+        return ProjectFiles.read(demo);
+    }
+
+    /** Almanac's own folder: -Dalmanac.home, else $ALMANAC_HOME, else ~/.almanac. */
+    static Path home() {
+        String prop = System.getProperty("almanac.home");
+        if (prop != null && !prop.isBlank()) return Path.of(prop);
+        String env = System.getenv("ALMANAC_HOME");
+        if (env != null && !env.isBlank()) return Path.of(env);
+        return Path.of(System.getProperty("user.home"), ".almanac");
+    }
+
+    Optional<Project> project() {
+        return Optional.ofNullable(project);
+    }
+
+    Source source() {
+        return source;
+    }
+
+    Catalog catalog() {
+        return new CatalogCache(cacheDir).get(source);
+    }
+
+    QueryExecutor executor(QueryLimits limits) {
+        if (guard == null) guard = new Guard();
+        return new QueryExecutor(source, guard, limits);
+    }
+
+    @Override
+    public void close() {
+        if (guard != null) guard.close();
+        source.close();
+    }
+}
