@@ -12,6 +12,10 @@ import java.util.Map;
 final class ResultPrinter {
     enum Format { table, json, csv }
 
+    private static final java.time.format.DateTimeFormatter TIMESTAMP =
+            new java.time.format.DateTimeFormatterBuilder().appendPattern("yyyy-MM-dd HH:mm:ss")
+                    .optionalStart().appendFraction(java.time.temporal.ChronoField.NANO_OF_SECOND, 0, 9, true).toFormatter();
+
     private ResultPrinter() {}
 
     static void print(QueryResult result, Format format, PrintWriter out) {
@@ -91,6 +95,7 @@ final class ResultPrinter {
     static String text(Object v) {
         if (v == null) return "NULL";
         if (v instanceof BigDecimal d) return d.toPlainString();
+        if (v instanceof java.time.LocalDateTime t) return t.format(TIMESTAMP);
         return String.valueOf(v);
     }
 

@@ -48,6 +48,8 @@ public final class Guard implements AutoCloseable {
             Map.entry("read_text", "reads files"),
             Map.entry("read_blob", "reads files"));
 
+    private static final String PIVOT_REASON = "cannot be verified by the guard (DuckDB's serializer does not cover it): write it with GROUP BY and FILTER (WHERE ...) instead";
+
     private static final Map<String, String> FORBIDDEN_VERBS = Map.ofEntries(
             Map.entry("INSERT", "writes data"), Map.entry("UPDATE", "writes data"), Map.entry("DELETE", "writes data"),
             Map.entry("MERGE", "writes data"), Map.entry("TRUNCATE", "writes data"), Map.entry("UPSERT", "writes data"),
@@ -69,8 +71,7 @@ public final class Guard implements AutoCloseable {
             Map.entry("ANALYZE", "writes statistics"),
             Map.entry("PREPARE", "prepares a statement"), Map.entry("EXECUTE", "executes a prepared statement"),
             Map.entry("DEALLOCATE", "manages prepared statements"),
-            Map.entry("PIVOT", "is a PIVOT statement (write SELECT * FROM (PIVOT ...) instead)"),
-            Map.entry("UNPIVOT", "is an UNPIVOT statement (write SELECT * FROM (UNPIVOT ...) instead)"));
+            Map.entry("PIVOT", PIVOT_REASON), Map.entry("UNPIVOT", PIVOT_REASON));
 
     /** Names a replacement scan would read as a file or URL: a path separator, scheme, extension or glob. */
     private static final Pattern PATH_LIKE = Pattern.compile(".*[/\\\\:.*?~].*");
@@ -120,10 +121,11 @@ public final class Guard implements AutoCloseable {
             return new Verdict.Rejected("not valid SQL: " + firstLine(tree.path("error_message").asText("syntax error")));
         }
         List<String> words = SqlLexer.topLevelWords(statement);
-        String verb = words.stream().filter(FORBIDDEN_VERBS::containsKey).findFirst()
-                .orElse(words.isEmpty() ? "statement" : words.get(0));
-        String why = FORBIDDEN_VERBS.getOrDefault(verb, "is not a read-only query");
-        return new Verdict.Rejected(verb + " " + why + ": " + ALLOWED_KINDS);
+        String verb = words.stream().filter(FORBIDDEN_VERBS::containsKey).findFirst().orElse(null);
+        if (verb != null) return new Verdict.Rejected(verb + " " + FORBIDDEN_VERBS.get(verb) + ": " + ALLOWED_KINDS);
+        String nested = SqlLexer.words(statement).stream().filter(w -> w.equals("PIVOT") || w.equals("UNPIVOT")).findFirst().orElse(null);
+        if (nested != null) return new Verdict.Rejected(nested + " " + PIVOT_REASON);
+        return new Verdict.Rejected("this statement cannot be verified as a read-only query: " + ALLOWED_KINDS);
     }
 
     private synchronized JsonNode serialize(String sql) {

@@ -88,7 +88,7 @@ public final class QueryExecutor {
             }
         } catch (SQLException e) {
             if (timedOut.get()) throw new QueryTimedOut(limits.timeout(), e);
-            throw new QueryFailed("query failed: " + Source.firstLine(e.getMessage()), e);
+            throw new QueryFailed("query failed: " + oneLine(e.getMessage()), e);
         }
     }
 
@@ -99,6 +99,24 @@ public final class QueryExecutor {
         } catch (SQLException ignored) {
             // the statement finished or closed in the meantime
         }
+    }
+
+    /**
+     * The engine's error as one line: DuckDB wraps the real error in a line about a "pending query
+     * result" and follows it with the query and a caret; keep the error and its hint ("Did you mean").
+     */
+    static String oneLine(String message) {
+        if (message == null || message.isBlank()) return "unknown error";
+        StringBuilder out = new StringBuilder();
+        for (String line : message.split("\\R")) {
+            String l = line.strip();
+            if (l.isEmpty() || l.contains("unsuccessful or closed pending query result")) continue;
+            if (l.startsWith("LINE ") || l.equals("^")) break;
+            if (l.startsWith("Error: ")) l = l.substring("Error: ".length());
+            if (out.length() > 0) out.append(' ');
+            out.append(l);
+        }
+        return out.length() == 0 ? Source.firstLine(message) : out.toString();
     }
 
     /** JDBC values turned into plain Java values that print and serialize predictably. */

@@ -44,6 +44,15 @@ final class SqlLexer {
 
     /** Upper-cased words outside strings, comments and parentheses, in order. */
     static List<String> topLevelWords(String sql) {
+        return words(sql, true);
+    }
+
+    /** Upper-cased words outside strings and comments, at any depth, in order. */
+    static List<String> words(String sql) {
+        return words(sql, false);
+    }
+
+    private static List<String> words(String sql, boolean topLevelOnly) {
         List<String> words = new ArrayList<>();
         int depth = 0;
         int i = 0;
@@ -59,7 +68,7 @@ final class SqlLexer {
             else if (Character.isLetter(ch) || ch == '_') {
                 int start = i;
                 while (i < sql.length() && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '_')) i++;
-                if (depth == 0) words.add(sql.substring(start, i).toUpperCase(Locale.ROOT));
+                if (depth == 0 || !topLevelOnly) words.add(sql.substring(start, i).toUpperCase(Locale.ROOT));
                 continue;
             }
             i++;
