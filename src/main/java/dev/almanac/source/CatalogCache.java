@@ -11,6 +11,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * Catalogs cached per source, in memory and on disk, keyed by the source's id and reused while its
@@ -22,15 +23,15 @@ public final class CatalogCache {
             .configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     private final Path directory;
-    private final CatalogIntrospector introspector;
+    private final Function<Source, Catalog> introspector;
     private final Map<String, Catalog> memory = new ConcurrentHashMap<>();
 
     /** @param directory where catalogs are written as JSON; null keeps them in memory only */
     public CatalogCache(Path directory) {
-        this(directory, new CatalogIntrospector());
+        this(directory, new CatalogIntrospector()::introspect);
     }
 
-    CatalogCache(Path directory, CatalogIntrospector introspector) {
+    CatalogCache(Path directory, Function<Source, Catalog> introspector) {
         this.directory = directory;
         this.introspector = introspector;
     }
@@ -40,7 +41,7 @@ public final class CatalogCache {
         Catalog cached = memory.get(source.id());
         if (cached != null && cached.fingerprint().equals(fingerprint)) return cached;
         Catalog onDisk = readDisk(source.id(), fingerprint);
-        Catalog catalog = onDisk != null ? onDisk : introspector.introspect(source);
+        Catalog catalog = onDisk != null ? onDisk : introspector.apply(source);
         if (onDisk == null) writeDisk(catalog);
         memory.put(source.id(), catalog);
         return catalog;

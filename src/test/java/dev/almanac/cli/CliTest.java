@@ -1,0 +1,190 @@
+package dev.almanac.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.almanac.testing.DemoWarehouse;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The command line as a user meets it: exit codes, one-line errors, formats, help and version. */
+class CliTest {
+    @TempDir
+    static Path home;
+    static String project;
+
+    record Run(int code, String out, String err) {}
+
+    @BeforeAll
+    static void setUp() {
+        System.setProperty("almanac.home", home.toString());
+        project = DemoWarehouse.projectDir().toString();
+    }
+
+    @AfterAll
+    static void tearDown() {
+        System.clearProperty("almanac.home");
+    }
+
+    static Run run(String... args) {
+        CommandLine cli = Main.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        int code = cli.execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void every_command_has_help_and_version() {
+        List<String[]> paths = new ArrayList<>();
+        collect(Main.commandLine(), new ArrayList<>(), paths);
+        assertThat(paths).hasSizeGreaterThanOrEqualTo(6);
+        for (String[] path : paths) {
+            List<String> help = new ArrayList<>(List.of(path));
+            help.add("--help");
+            Run h = run(help.toArray(String[]::new));
+            assertThat(h.code()).as("help of %s", String.join(" ", path)).isZero();
+            assertThat(h.out()).contains("Usage:");
+            List<String> version = new ArrayList<>(List.of(path));
+            version.add("--version");
+            Run v = run(version.toArray(String[]::new));
+            assertThat(v.code()).isZero();
+            assertThat(v.out()).startsWith("almanac ");
+        }
+    }
+
+    private static void collect(CommandLine cli, List<String> prefix, List<String[]> out) {
+        out.add(prefix.toArray(String[]::new));
+        cli.getSubcommands().forEach((name, sub) -> {
+            if (name.equals("help")) return;
+            List<String> next = new ArrayList<>(prefix);
+            next.add(name);
+            collect(sub, next, out);
+        });
+    }
+
+    @Test
+    void sql_prints_table_json_and_csv() throws Exception {
+        String q = "SELECT plan_id, name FROM plans WHERE plan_id <= 2 ORDER BY plan_id";
+        Run table = run("sql", q, "--project", project);
+        assertThat(table.code()).isZero();
+        assertThat(table.out()).contains("plan_id | name", "      1 | Free", "(2 rows)");
+
+        Run json = run("sql", q, "--project", project, "--format", "json");
+        JsonNode node = Json.MAPPER.readTree(json.out());
+        assertThat(node.get("columns").toString()).isEqualTo("[\"plan_id\",\"name\"]");
+        assertThat(node.get("rows").toString()).isEqualTo("[[1,\"Free\"],[2,\"Starter\"]]");
+        assertThat(node.get("truncated").asBoolean()).isFalse();
+        assertThat(node.get("tables").toString()).isEqualTo("[\"plans\"]");
+
+        Run csv = run("sql", q, "--project", project, "--format", "csv");
+        assertThat(csv.out().lines()).containsExactly("plan_id,name", "1,Free", "2,Starter");
+    }
+
+    @Test
+    void row_cap_is_reported() {
+        Run r = run("sql", "SELECT * FROM customers", "--project", project, "--max-rows", "3");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("(3 rows; truncated");
+    }
+
+    @Test
+    void rejected_and_empty_sql_exit_2_with_one_line() {
+        Run drop = run("sql", "DROP TABLE customers", "--project", project);
+        assertThat(drop.code()).isEqualTo(2);
+        assertThat(drop.err().lines()).hasSize(1);
+        assertThat(drop.err()).startsWith("almanac: rejected: DROP is DDL").contains("only one read-only query");
+
+        for (String empty : new String[] {"", "   ", " \n\t "}) {
+            Run r = run("sql", empty, "--project", project);
+            assertThat(r.code()).isEqualTo(2);
+            assertThat(r.err()).contains("empty statement").doesNotContain("Exception");
+        }
+    }
+
+    @Test
+    void failing_query_exits_2_without_a_stack_trace() {
+        Run r = run("sql", "SELECT nope FROM customers", "--project", project);
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().lines()).hasSize(1);
+        assertThat(r.err()).contains("nope").doesNotContain("at dev.");
+    }
+
+    @Test
+    void schema_shows_one_table_or_all_and_suggests_close_matches() throws Exception {
+        Run one = run("schema", "payments", "--project", project);
+        assertThat(one.code()).isZero();
+        assertThat(one.out()).startsWith("TABLE payments").contains("payment_id INTEGER PK");
+
+        Run all = run("--project", project, "schema");
+        assertThat(all.code()).isZero();
+        assertThat(all.out().lines().filter(l -> l.startsWith("TABLE ")).count()).isGreaterThanOrEqualTo(50);
+
+        JsonNode json = Json.MAPPER.readTree(run("schema", "orders", "--project", project, "--format", "json").out());
+        assertThat(json.get("name").asText()).isEqualTo("orders");
+        assertThat(json.get("primary_key").toString()).isEqualTo("[\"order_id\"]");
+
+        Run unknown = run("schema", "paymnts", "--project", project);
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err()).contains("unknown table 'paymnts'", "did you mean: payments");
+    }
+
+    @Test
+    void missing_db_is_an_error_and_no_file_is_created() {
+        Path missing = home.resolve("nowhere.duckdb");
+        for (String[] args : new String[][] {{"schema", "--db", missing.toString()}, {"--db", missing.toString(), "sql", "SELECT 1"}}) {
+            Run r = run(args);
+            assertThat(r.code()).isEqualTo(2);
+            assertThat(r.err()).contains("database file not found");
+        }
+        assertThat(missing).doesNotExist();
+    }
+
+    @Test
+    void a_database_given_with_db_works_without_any_project() {
+        Run r = run("sql", "SELECT count(*) AS n FROM plans", "--db", DemoWarehouse.file().toString(), "--format", "csv");
+        assertThat(r.code()).isZero();
+        assertThat(r.out().lines()).containsExactly("n", "5");
+    }
+
+    @Test
+    void invalid_scale_exits_2() {
+        for (String scale : new String[] {"0", "-1", "abc", "1e9", "NaN", ""}) {
+            Run r = run("demo", "init", "--scale", scale, "--project", home.resolve("never").toString());
+            assertThat(r.code()).as("--scale %s", scale).isEqualTo(2);
+            assertThat(r.err()).contains("invalid --scale");
+        }
+        assertThat(home.resolve("never").resolve("data")).doesNotExist();
+    }
+
+    @Test
+    void demo_init_is_idempotent() {
+        Run r = run("demo", "init", "--project", project);
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("is up to date");
+    }
+
+    @Test
+    void unknown_command_or_option_exits_2() {
+        assertThat(run("frobnicate").code()).isEqualTo(2);
+        assertThat(run("sql", "SELECT 1", "--bogus").code()).isEqualTo(2);
+        assertThat(run().code()).isEqualTo(2);
+    }
+
+    @Test
+    void ask_says_plainly_what_is_missing() {
+        Run r = run("ask", "What was MRR last month?", "--project", project);
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out()).contains("cannot answer questions yet", "almanac sql");
+    }
+}

@@ -1,0 +1,28 @@
+package dev.almanac.testing;
+
+import dev.almanac.demo.DemoProject;
+import dev.almanac.store.Project;
+import java.nio.file.Path;
+
+/**
+ * The demo project at scale 1, generated once per build under target/ and shared by the tests that
+ * read it (the generator's marker rebuilds it when the generator changes).
+ */
+public final class DemoWarehouse {
+    private static final Path DIR = Path.of("target", "demo-fixture").toAbsolutePath();
+    private static boolean ready;
+
+    private DemoWarehouse() {}
+
+    public static synchronized Path projectDir() {
+        if (!ready) {
+            DemoProject.init(DIR, 1, false, System.out);
+            ready = true;
+        }
+        return DIR;
+    }
+
+    public static Path file() {
+        return projectDir().resolve(Project.DEMO_SOURCE);
+    }
+}
