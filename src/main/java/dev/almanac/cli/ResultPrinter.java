@@ -95,6 +95,7 @@ final class ResultPrinter {
     static String text(Object v) {
         if (v == null) return "NULL";
         if (v instanceof BigDecimal d) return d.toPlainString();
+        if (v instanceof Double d && Double.isFinite(d)) return BigDecimal.valueOf(d).toPlainString();
         if (v instanceof java.time.LocalDateTime t) return t.format(TIMESTAMP);
         return String.valueOf(v);
     }

@@ -72,7 +72,11 @@ final class CommerceSection {
     private void orders(Rng rng, int warehouseCount) throws SQLException {
         int n = w.scaled(30_000);
         List<LocalDateTime> times = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) times.add(rng.timeOn(rng.growingDate(World.BILLING_START, World.END)));
+        // the shop already traded before 2023 (see legacy_revenue): a steady base plus growth
+        for (int i = 0; i < n; i++) {
+            LocalDate day = rng.chance(0.4) ? rng.date(World.BILLING_START, World.END) : rng.growingDate(World.BILLING_START, World.END);
+            times.add(rng.timeOn(day));
+        }
         times.sort(null);
         List<Order> duplicates = new ArrayList<>();
         int itemId = 0, shipmentId = 0, returnId = 0;

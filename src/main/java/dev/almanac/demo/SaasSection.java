@@ -313,7 +313,8 @@ final class SaasSection {
                 long mrr = s.activeAtEndOf(m) ? s.mrrCents(monthEnd) : 0;
                 if (mrr > 0) byKey.computeIfAbsent(key(s.customer, m, "subscription"), k -> new long[1])[0] += mrr;
             }
-            int shopOrders = w.scaled(700);
+            // shop volume grows through 2021-2022 to meet the 2023 orders table without a cliff
+            int shopOrders = w.scaled(100 + 7 * (int) ChronoUnit.MONTHS.between(World.START, m));
             for (int k = 0; k < shopOrders; k++) {
                 int customer = w.customerBy(rng, monthEnd);
                 if (customer == 0) continue;
