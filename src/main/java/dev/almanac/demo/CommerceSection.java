@@ -12,6 +12,9 @@ final class CommerceSection {
             "Merchandise", "Gift cards"};
     private static final int[][] PRICE_RANGE = {{4_900, 24_900}, {14_900, 89_900}, {2_900, 29_900}, {3_900, 19_900},
             {19_900, 99_900}, {8_900, 34_900}, {900, 4_900}, {2_500, 20_000}};
+    private static final String[] CARRIERS = {"UPS", "DHL", "FedEx", "PostNL"};
+    /** Delivery time range in hours per carrier: carriers differ in speed. */
+    private static final int[][] CARRIER_HOURS = {{30, 150}, {36, 200}, {24, 120}, {48, 280}};
     private static final String[] PRODUCT_WORDS = {"Pro", "Air", "Max", "Mini", "Studio", "Flex", "One", "Plus", "Go", "Edge"};
 
     private final World w;
@@ -108,10 +111,11 @@ final class CommerceSection {
                 for (Object[] r : rows) items.row(r);
                 if (!status.equals("canceled") && !status.equals("pending")) {
                     LocalDateTime shipped = at.plusHours(rng.between(6, 72));
-                    LocalDateTime delivered = shipped.plusHours(rng.between(36, 200));
+                    int carrier = rng.weighted(35, 30, 25, 10);
+                    LocalDateTime delivered = shipped.plusHours(rng.between(CARRIER_HOURS[carrier][0], CARRIER_HOURS[carrier][1]));
                     int region = w.countryRegion.get(order.country());
                     int warehouse = region == 1 ? (order.country().equals("CA") ? 4 : 1) : region == 2 ? 2 : region == 3 ? 3 : 1;
-                    shipments.row(++shipmentId, id, Math.min(warehouse, warehouseCount), rng.pick(new String[] {"UPS", "DHL", "FedEx", "PostNL"}),
+                    shipments.row(++shipmentId, id, Math.min(warehouse, warehouseCount), CARRIERS[carrier],
                             shipped, delivered.toLocalDate().isAfter(World.END) ? null : delivered);
                     for (Object[] r : rows) {
                         if (status.equals("completed") && rng.chance(0.04)) {

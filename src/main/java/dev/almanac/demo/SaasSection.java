@@ -175,7 +175,7 @@ final class SaasSection {
                 int customer = i + 1;
                 int band = w.customerSizeBand[i];
                 if (!rng.chance(0.88)) {
-                    if (rng.chance(0.5)) {
+                    if (rng.chance(0.9)) {
                         trials.row(++trialId, customer, 3, w.signupDates[i], w.signupDates[i].plusDays(14), false);
                     }
                     continue;
@@ -184,10 +184,11 @@ final class SaasSection {
                 s.id = subs.size() + 1;
                 s.customer = customer;
                 s.plan = band >= 3 && rng.chance(0.35) ? 5 : 1 + rng.weighted(22, 36, 28, 14);
-                boolean trial = s.plan > 1 && rng.chance(0.55);
+                // paid plans often start with a converted trial; many free accounts trialled Team and stayed free
+                boolean trial = s.plan > 1 ? rng.chance(0.55) : rng.chance(0.7);
                 s.start = trial ? w.signupDates[i].plusDays(14) : w.signupDates[i];
                 if (s.start.isAfter(World.END)) s.start = World.END;
-                if (trial) trials.row(++trialId, customer, s.plan, w.signupDates[i], s.start, true);
+                if (trial) trials.row(++trialId, customer, s.plan > 1 ? s.plan : 3, w.signupDates[i], s.start, s.plan > 1);
                 s.seats = s.plan == 1 ? rng.between(1, 5) : rng.between(seatsPerBand[band][0], seatsPerBand[band][1]);
                 s.annual = s.plan == 5 || (s.plan > 1 && rng.chance(0.3));
                 s.price = seatPrice(s.plan, s.start);
