@@ -17,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.stream.Stream;
 
 /**
@@ -116,14 +115,5 @@ public final class DemoProject {
             written++;
         }
         return written;
-    }
-
-    /** Reads the marker written next to a generated warehouse. */
-    static Properties marker(Path warehouse) throws IOException {
-        Properties p = new Properties();
-        try (InputStream in = Files.newInputStream(warehouse.resolveSibling("demo.properties"))) {
-            p.load(in);
-        }
-        return p;
     }
 }

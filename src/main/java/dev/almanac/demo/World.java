@@ -3,7 +3,6 @@ package dev.almanac.demo;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,23 +64,23 @@ final class World {
     final List<LocalDate[]> campaignWindows = new ArrayList<>();
     final List<Integer> campaignChannel = new ArrayList<>();
 
-    /** Customers who had signed up by the given day. */
+    /** Customers who had signed up by the given day (signup dates are sorted). */
     int customersBy(LocalDate day) {
-        int i = Arrays.binarySearch(signupDates, day.plusDays(1));
-        int idx = i >= 0 ? i : -i - 1;
-        // binarySearch on duplicates may land anywhere in a run: walk to the first date after day
-        while (idx > 0 && signupDates[idx - 1].isAfter(day)) idx--;
-        while (idx < signupDates.length && !signupDates[idx].isAfter(day)) idx++;
-        return idx;
+        return countBefore(signupDates, day.plusDays(1));
     }
 
-    /** App users created before the given moment. */
+    /** App users created before the given moment (creation times are sorted). */
     int usersBy(LocalDateTime moment) {
+        return countBefore(userCreated, moment);
+    }
+
+    /** How many of the sorted values are strictly before the bound. */
+    private static <T extends Comparable<? super T>> int countBefore(T[] sorted, T bound) {
         int lo = 0;
-        int hi = userCreated.length;
+        int hi = sorted.length;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (userCreated[mid].isBefore(moment)) lo = mid + 1;
+            if (sorted[mid].compareTo(bound) < 0) lo = mid + 1;
             else hi = mid;
         }
         return lo;
