@@ -8,6 +8,11 @@ import dev.almanac.source.Sources;
 import dev.almanac.sql.Guard;
 import dev.almanac.sql.QueryExecutor;
 import dev.almanac.sql.QueryLimits;
+import dev.almanac.knowledge.KnowledgeBase;
+import dev.almanac.knowledge.KnowledgeSet;
+import dev.almanac.knowledge.KnowledgeValidator;
+import dev.almanac.store.AppStore;
+import dev.almanac.store.KnowledgeStore;
 import dev.almanac.store.Project;
 import dev.almanac.store.ProjectFiles;
 import java.io.PrintStream;
@@ -24,6 +29,7 @@ final class Workspace implements AutoCloseable {
     private final Source source;
     private final Path cacheDir;
     private Guard guard;
+    private AppStore appStore;
 
     private Workspace(Project project, Source source, Path cacheDir) {
         this.project = project;
@@ -79,6 +85,32 @@ final class Workspace implements AutoCloseable {
 
     Catalog catalog() {
         return new CatalogCache(cacheDir).get(source);
+    }
+
+    /** The app store: the project's data/almanac.db, or Almanac's own folder when there is no project. */
+    AppStore appStore() {
+        if (appStore == null) {
+            appStore = AppStore.sqlite(project != null ? project.dir().resolve("data").resolve("almanac.db") : home().resolve("almanac.db"));
+        }
+        return appStore;
+    }
+
+    KnowledgeBase knowledgeBase() {
+        return new KnowledgeBase(new KnowledgeStore(appStore()));
+    }
+
+    KnowledgeValidator validator() {
+        return new KnowledgeValidator(catalog(), executor(QueryLimits.DEFAULT));
+    }
+
+    /** The project's knowledge, imported from its files first when they changed; empty without a project. */
+    KnowledgeSet knowledge() {
+        return project == null ? KnowledgeSet.EMPTY : knowledgeBase().current(project, this::validator);
+    }
+
+    Project requireProject() {
+        if (project == null) throw new dev.almanac.UserError("this command needs a project (--project DIR, or run it in a folder with almanac.yml)");
+        return project;
     }
 
     QueryExecutor executor(QueryLimits limits) {

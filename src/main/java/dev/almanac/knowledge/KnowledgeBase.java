@@ -1,0 +1,140 @@
+package dev.almanac.knowledge;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.almanac.AlmanacException;
+import dev.almanac.UserError;
+import dev.almanac.store.KnowledgeStore;
+import dev.almanac.store.Project;
+import dev.almanac.store.StoredItem;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+/**
+ * A project's knowledge as the app store holds it, and the import of knowledge files into it:
+ * validated first, then written all-or-nothing. Importing the same files again changes nothing.
+ */
+public final class KnowledgeBase {
+    private final KnowledgeStore store;
+
+    public KnowledgeBase(KnowledgeStore store) {
+        this.store = store;
+    }
+
+    /** What an import did: the problems that stopped it, or the items it stored. */
+    public record ImportResult(List<Problem> problems, KnowledgeSet imported) {
+        public boolean ok() {
+            return problems.isEmpty();
+        }
+    }
+
+    public ImportResult importFiles(Project project, Path dir, Path dbtFile, KnowledgeValidator validator) {
+        KnowledgeFiles.Read read = KnowledgeFiles.read(dir);
+        List<Problem> problems = validator.validate(read);
+        if (!problems.isEmpty()) return new ImportResult(problems, KnowledgeSet.EMPTY);
+        KnowledgeSet set = read.knowledge();
+        if (dbtFile != null) set = DbtImport.merge(set, dbtFile, validator);
+        store.replace(project, toItems(set), fingerprint(dir) + (dbtFile == null ? "" : "+dbt:" + fingerprintFile(dbtFile)));
+        return new ImportResult(List.of(), set);
+    }
+
+    /** The stored knowledge; the project's files are imported first when they changed since the last import. */
+    public KnowledgeSet current(Project project, Supplier<KnowledgeValidator> validator) {
+        Path dir = project.knowledgeDir();
+        if (Files.isDirectory(dir)) {
+            String fp = fingerprint(dir);
+            boolean changed = store.lastFingerprint(project).map(last -> !last.startsWith(fp)).orElse(true);
+            if (changed) {
+                ImportResult result = importFiles(project, dir, null, validator.get());
+                if (!result.ok()) {
+                    throw new UserError("the knowledge files in " + dir + " have " + result.problems().size() + " problem(s); first: "
+                            + result.problems().get(0) + " (run `almanac knowledge validate`)");
+                }
+            }
+        }
+        return load(project);
+    }
+
+    public KnowledgeSet load(Project project) {
+        List<TableNote> tables = new ArrayList<>();
+        List<Metric> metrics = new ArrayList<>();
+        List<VerifiedQuery> queries = new ArrayList<>();
+        List<BusinessRule> rules = new ArrayList<>();
+        List<GoldenQuery> golden = new ArrayList<>();
+        Map<String, String> files = new LinkedHashMap<>();
+        for (StoredItem item : store.items(project)) {
+            KnowledgeSet.Kind kind = KnowledgeSet.Kind.valueOf(item.kind().toUpperCase(Locale.ROOT));
+            Object value;
+            try {
+                value = KnowledgeFiles.MAPPER.readValue(item.body(), KnowledgeFiles.recordOf(kind));
+            } catch (JsonProcessingException e) {
+                throw new AlmanacException("stored " + item.kind() + " '" + item.name() + "' cannot be read: " + e.getOriginalMessage(), e);
+            }
+            switch (kind) {
+                case TABLE -> tables.add((TableNote) value);
+                case METRIC -> metrics.add((Metric) value);
+                case QUERY -> queries.add((VerifiedQuery) value);
+                case RULE -> rules.add((BusinessRule) value);
+                case GOLDEN -> golden.add((GoldenQuery) value);
+            }
+            if (item.sourceFile() != null) files.put(KnowledgeSet.key(kind, item.name()), item.sourceFile());
+        }
+        return new KnowledgeSet(tables, metrics, queries, rules, golden, files);
+    }
+
+    static List<StoredItem> toItems(KnowledgeSet set) {
+        List<StoredItem> items = new ArrayList<>();
+        add(items, set, KnowledgeSet.Kind.TABLE, set.tables());
+        add(items, set, KnowledgeSet.Kind.METRIC, set.metrics());
+        add(items, set, KnowledgeSet.Kind.QUERY, set.queries());
+        add(items, set, KnowledgeSet.Kind.RULE, set.rules());
+        add(items, set, KnowledgeSet.Kind.GOLDEN, set.golden());
+        return items;
+    }
+
+    private static void add(List<StoredItem> items, KnowledgeSet set, KnowledgeSet.Kind kind, List<?> values) {
+        for (Object v : values) {
+            String name = KnowledgeFiles.nameOf(v);
+            try {
+                items.add(new StoredItem(kind.name().toLowerCase(Locale.ROOT), name, KnowledgeFiles.MAPPER.writeValueAsString(v),
+                        set.files().get(KnowledgeSet.key(kind, name))));
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    /** A digest of every knowledge file's path and content: it changes exactly when the files do. */
+    public static String fingerprint(Path dir) {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            for (Path f : walk.filter(Files::isRegularFile).sorted().toList()) {
+                digest.update(dir.relativize(f).toString().getBytes(StandardCharsets.UTF_8));
+                digest.update((byte) 0);
+                digest.update(Files.readAllBytes(f));
+            }
+            return HexFormat.of().formatHex(digest.digest(), 0, 16);
+        } catch (IOException | NoSuchAlgorithmException e) {
+            throw new AlmanacException("cannot read the knowledge folder " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String fingerprintFile(Path file) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)), 0, 8);
+        } catch (IOException | NoSuchAlgorithmException e) {
+            throw new UserError("cannot read " + file + ": " + e.getMessage());
+        }
+    }
+}

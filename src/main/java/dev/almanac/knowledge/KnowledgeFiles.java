@@ -1,0 +1,233 @@
+package dev.almanac.knowledge;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * Reads and writes a knowledge folder: {@code tables/}, {@code metrics/}, {@code queries/},
+ * {@code business/} (one item per file) and {@code golden/} (a list under {@code golden:} per file),
+ * in YAML or JSON of the same shape. Reading checks the shape of every item and reports each
+ * problem with its file and line; it never stops at the first.
+ */
+public final class KnowledgeFiles {
+    static final ObjectMapper MAPPER = new ObjectMapper()
+            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+    private static final ObjectMapper YAML_OUT = new ObjectMapper(new YAMLFactory()
+            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+            .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE))
+            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
+
+    private static final Map<KnowledgeSet.Kind, Set<String>> REQUIRED = Map.of(
+            KnowledgeSet.Kind.TABLE, Set.of("table", "description"),
+            KnowledgeSet.Kind.METRIC, Set.of("name", "definition", "sql"),
+            KnowledgeSet.Kind.QUERY, Set.of("name", "question", "sql", "verified_by", "verified_at"),
+            KnowledgeSet.Kind.RULE, Set.of("title", "description"),
+            KnowledgeSet.Kind.GOLDEN, Set.of("id", "question", "expected_sql", "expected_result", "comparison", "difficulty"));
+    static final Set<String> COMPARISONS = Set.of("exact", "approximate", "row_count", "contains", "structure");
+    static final Set<String> DIFFICULTIES = Set.of("easy", "medium", "hard");
+
+    private KnowledgeFiles() {}
+
+    /** Where an item was read from: its file, parse tree and path inside it, for line numbers. */
+    public record Origin(String file, LocatedTree tree, String path) {
+        public int line(String field) {
+            return tree.line(path + "/" + field);
+        }
+    }
+
+    /** What reading a folder gave: the items that were well-formed, where each came from, and every problem. */
+    public record Read(KnowledgeSet knowledge, Map<String, Origin> origins, List<Problem> problems) {}
+
+    public static Read read(Path dir) {
+        List<Problem> problems = new ArrayList<>();
+        Map<String, Origin> origins = new LinkedHashMap<>();
+        Map<String, String> files = new LinkedHashMap<>();
+        List<TableNote> tables = new ArrayList<>();
+        List<Metric> metrics = new ArrayList<>();
+        List<VerifiedQuery> queries = new ArrayList<>();
+        List<BusinessRule> rules = new ArrayList<>();
+        List<GoldenQuery> golden = new ArrayList<>();
+        if (!Files.isDirectory(dir)) {
+            problems.add(new Problem(dir.toString(), 1, 0, "knowledge folder not found"));
+            return new Read(KnowledgeSet.EMPTY, origins, problems);
+        }
+        for (KnowledgeSet.Kind kind : KnowledgeSet.Kind.values()) {
+            for (Path file : filesOf(dir.resolve(kind.folder))) {
+                String rel = dir.relativize(file).toString().replace('\\', '/');
+                LocatedTree tree;
+                try {
+                    tree = LocatedTree.parse(Files.readString(file, StandardCharsets.UTF_8), file.toString().endsWith(".json"));
+                } catch (LocatedTree.SyntaxError e) {
+                    problems.add(new Problem(rel, e.line, e.column, "invalid " + (rel.endsWith(".json") ? "JSON" : "YAML") + ": " + e.getMessage()));
+                    continue;
+                } catch (IOException e) {
+                    problems.add(new Problem(rel, 1, 0, "cannot read: " + e.getMessage()));
+                    continue;
+                }
+                List<String> paths = new ArrayList<>();
+                if (kind == KnowledgeSet.Kind.GOLDEN) {
+                    JsonNode list = tree.root().isArray() ? tree.root() : tree.root().path("golden");
+                    String base = tree.root().isArray() ? "" : "/golden";
+                    if (!list.isArray()) {
+                        problems.add(new Problem(rel, 1, 0, "expected a list of golden questions under 'golden:'"));
+                        continue;
+                    }
+                    for (int i = 0; i < list.size(); i++) paths.add(base + "/" + i);
+                } else {
+                    paths.add("");
+                }
+                for (String path : paths) {
+                    JsonNode node = path.isEmpty() ? tree.root() : tree.root().at(path);
+                    Origin origin = new Origin(rel, tree, path);
+                    if (!node.isObject()) {
+                        problems.add(new Problem(rel, tree.line(path), 0, "expected a mapping of fields"));
+                        continue;
+                    }
+                    if (kind == KnowledgeSet.Kind.RULE && !node.has("name")) {
+                        ((ObjectNode) node).put("name", stem(file));
+                    }
+                    List<String> missing = REQUIRED.get(kind).stream().filter(f -> node.path(f).isMissingNode() || node.path(f).isNull()
+                            || (node.path(f).isTextual() && node.path(f).asText().isBlank())).sorted().toList();
+                    for (String f : missing) problems.add(new Problem(rel, tree.line(path), 0, "missing required field '" + f + "'"));
+                    if (!missing.isEmpty()) continue;
+                    Object item;
+                    try {
+                        item = MAPPER.treeToValue(node, recordOf(kind));
+                    } catch (com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException e) {
+                        problems.add(new Problem(rel, tree.line(path + "/" + e.getPropertyName()), 0, "unknown field '" + e.getPropertyName() + "'"));
+                        continue;
+                    } catch (IOException e) {
+                        problems.add(new Problem(rel, tree.line(path), 0, "malformed item: " + String.valueOf(e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()).lines().findFirst().orElse("")));
+                        continue;
+                    }
+                    String name = nameOf(item);
+                    String key = KnowledgeSet.key(kind, name);
+                    Origin first = origins.get(key);
+                    if (first != null) {
+                        problems.add(new Problem(rel, tree.line(path), 0, "duplicate " + kind.name().toLowerCase(Locale.ROOT) + " '" + name
+                                + "' (first in " + first.file() + ":" + first.tree().line(first.path()) + ")"));
+                        continue;
+                    }
+                    String shapeProblem = shapeProblem(item);
+                    if (shapeProblem != null) {
+                        problems.add(new Problem(rel, origin.line(shapeProblem.split(" ", 2)[0]), 0, shapeProblem.split(" ", 2)[1]));
+                        continue;
+                    }
+                    origins.put(key, origin);
+                    files.put(key, rel);
+                    switch (kind) {
+                        case TABLE -> tables.add((TableNote) item);
+                        case METRIC -> metrics.add((Metric) item);
+                        case QUERY -> queries.add((VerifiedQuery) item);
+                        case RULE -> rules.add((BusinessRule) item);
+                        case GOLDEN -> golden.add((GoldenQuery) item);
+                    }
+                }
+            }
+        }
+        problems.sort(null);
+        return new Read(new KnowledgeSet(tables, metrics, queries, rules, golden, files), origins, problems);
+    }
+
+    /** Checks of one item's values that need no database; "field message" or null. */
+    private static String shapeProblem(Object item) {
+        if (item instanceof VerifiedQuery q && !q.verifiedAt().matches("\\d{4}-\\d{2}-\\d{2}")) {
+            return "verified_at must be a date written YYYY-MM-DD";
+        }
+        if (item instanceof GoldenQuery g) {
+            if (!COMPARISONS.contains(g.comparison())) return "comparison must be one of " + String.join(", ", new java.util.TreeSet<>(COMPARISONS));
+            if (!DIFFICULTIES.contains(g.difficulty())) return "difficulty must be easy, medium or hard";
+            if (g.expectedResult().columns() == null || g.expectedResult().rows() == null) return "expected_result needs columns and rows";
+        }
+        return null;
+    }
+
+    static Class<?> recordOf(KnowledgeSet.Kind kind) {
+        return switch (kind) {
+            case TABLE -> TableNote.class;
+            case METRIC -> Metric.class;
+            case QUERY -> VerifiedQuery.class;
+            case RULE -> BusinessRule.class;
+            case GOLDEN -> GoldenQuery.class;
+        };
+    }
+
+    static String nameOf(Object item) {
+        if (item instanceof TableNote t) return t.table();
+        if (item instanceof Metric m) return m.name();
+        if (item instanceof VerifiedQuery q) return q.name();
+        if (item instanceof BusinessRule r) return r.name();
+        if (item instanceof GoldenQuery g) return g.id();
+        throw new IllegalArgumentException(String.valueOf(item));
+    }
+
+    private static List<Path> filesOf(Path folder) {
+        if (!Files.isDirectory(folder)) return List.of();
+        try (Stream<Path> s = Files.list(folder)) {
+            return s.filter(p -> {
+                String n = p.getFileName().toString();
+                return Files.isRegularFile(p) && (n.endsWith(".yml") || n.endsWith(".yaml") || n.endsWith(".json"));
+            }).sorted().toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    private static String stem(Path file) {
+        String n = file.getFileName().toString();
+        return n.substring(0, n.lastIndexOf('.'));
+    }
+
+    // ------------------------------------------------------------------ writing
+
+    /** Writes every item back to the file it came from (or a default one), golden questions grouped per file. */
+    public static int write(KnowledgeSet set, Path dir) throws IOException {
+        Map<String, List<Object>> byFile = new LinkedHashMap<>();
+        Map<String, Boolean> goldenFiles = new HashMap<>();
+        for (TableNote t : set.tables()) byFile.computeIfAbsent(fileFor(set, KnowledgeSet.Kind.TABLE, t.table()), f -> new ArrayList<>()).add(t);
+        for (Metric m : set.metrics()) byFile.computeIfAbsent(fileFor(set, KnowledgeSet.Kind.METRIC, m.name()), f -> new ArrayList<>()).add(m);
+        for (VerifiedQuery q : set.queries()) byFile.computeIfAbsent(fileFor(set, KnowledgeSet.Kind.QUERY, q.name()), f -> new ArrayList<>()).add(q);
+        for (BusinessRule r : set.rules()) byFile.computeIfAbsent(fileFor(set, KnowledgeSet.Kind.RULE, r.name()), f -> new ArrayList<>()).add(r);
+        for (GoldenQuery g : set.golden()) {
+            String f = fileFor(set, KnowledgeSet.Kind.GOLDEN, g.id());
+            goldenFiles.put(f, true);
+            byFile.computeIfAbsent(f, x -> new ArrayList<>()).add(g);
+        }
+        for (Map.Entry<String, List<Object>> e : byFile.entrySet()) {
+            Path file = dir.resolve(e.getKey());
+            Files.createDirectories(file.getParent());
+            Object content = goldenFiles.containsKey(e.getKey()) ? Map.of("golden", e.getValue()) : e.getValue().get(0);
+            String text = e.getKey().endsWith(".json")
+                    ? MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(content)
+                    : YAML_OUT.writeValueAsString(content);
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        }
+        return byFile.size();
+    }
+
+    private static String fileFor(KnowledgeSet set, KnowledgeSet.Kind kind, String name) {
+        String f = set.files().get(KnowledgeSet.key(kind, name));
+        if (f != null) return f;
+        String safe = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_.-]+", "_");
+        return kind.folder + "/" + (kind == KnowledgeSet.Kind.GOLDEN ? "golden" : safe) + ".yml";
+    }
+}

@@ -1,0 +1,110 @@
+package dev.almanac.store;
+
+import dev.almanac.AlmanacException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.Properties;
+import org.flywaydb.core.Flyway;
+
+/**
+ * Almanac's own persistent state: an embedded SQLite file by default, PostgreSQL for teams. Schema
+ * migrations (Flyway, portable SQL) run when the store opens. Writes go through
+ * {@link #inTransaction}: all of the work commits, or none of it does.
+ */
+public final class AppStore {
+    private static final String MIGRATIONS = "classpath:dev/almanac/store/migration";
+
+    private final String url;
+    private final Properties properties;
+    private final boolean sqlite;
+
+    private AppStore(String url, Properties properties) {
+        this.url = url;
+        this.properties = properties;
+        this.sqlite = url.startsWith("jdbc:sqlite:");
+    }
+
+    /** The embedded store in a SQLite file, created with its parent folders when missing. */
+    public static AppStore sqlite(Path file) {
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+        } catch (IOException e) {
+            throw new AlmanacException("cannot create the app store folder for " + file + ": " + e.getMessage(), e);
+        }
+        return open("jdbc:sqlite:" + file.toAbsolutePath(), new Properties());
+    }
+
+    /** A store at a JDBC URL (jdbc:sqlite:... or jdbc:postgresql:...), migrated to the current schema. */
+    public static AppStore open(String url, Properties properties) {
+        AppStore store = new AppStore(url, properties);
+        store.migrate();
+        return store;
+    }
+
+    private void migrate() {
+        try {
+            Flyway.configure(AppStore.class.getClassLoader())
+                    .dataSource(url, properties.getProperty("user"), properties.getProperty("password"))
+                    .locations(MIGRATIONS)
+                    .mixed(true)
+                    .load()
+                    .migrate();
+        } catch (RuntimeException e) {
+            throw new AlmanacException("cannot migrate the app store at " + safeUrl() + ": " + e.getMessage(), e);
+        }
+    }
+
+    public boolean isSqlite() {
+        return sqlite;
+    }
+
+    /** Runs the work in one transaction: committed when it returns, rolled back when it throws. */
+    public <T> T inTransaction(StoreWork<T> work) {
+        try (Connection c = connect()) {
+            c.setAutoCommit(false);
+            try {
+                T result = work.run(c);
+                c.commit();
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new AlmanacException("app store error: " + e.getMessage(), e);
+        }
+    }
+
+    public <T> T read(StoreWork<T> work) {
+        try (Connection c = connect()) {
+            return work.run(c);
+        } catch (SQLException e) {
+            throw new AlmanacException("app store error: " + e.getMessage(), e);
+        }
+    }
+
+    private Connection connect() throws SQLException {
+        Connection c = DriverManager.getConnection(url, properties);
+        if (sqlite) {
+            try (Statement s = c.createStatement()) {
+                s.execute("PRAGMA foreign_keys = ON");
+                s.execute("PRAGMA busy_timeout = 5000");
+            }
+        }
+        return c;
+    }
+
+    static String now() {
+        return Instant.now().toString();
+    }
+
+    private String safeUrl() {
+        return url.replaceAll("//[^/@]+@", "//").replaceAll("(?i)(password)=[^&;]*", "$1=***");
+    }
+}
