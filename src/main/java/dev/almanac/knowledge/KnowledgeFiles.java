@@ -33,7 +33,8 @@ public final class KnowledgeFiles {
     private static final ObjectMapper YAML_OUT = new ObjectMapper(new YAMLFactory()
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-            .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE))
+            .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
+            .disable(YAMLGenerator.Feature.SPLIT_LINES))
             .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
 
     private static final Map<KnowledgeSet.Kind, Set<String>> REQUIRED = Map.of(
