@@ -30,7 +30,7 @@ final class AskCommand implements Runnable {
 
     @Override
     public void run() {
-        if (question.isBlank()) throw new UserError("the question is empty");
+        Questions.check(question);
         try (Workspace ws = Workspace.open(global.orElse(parent.global), System.err)) {
             int tables = ws.catalog().tables().size();
             PrintWriter out = spec.commandLine().getOut();

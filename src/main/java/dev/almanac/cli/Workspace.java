@@ -11,6 +11,8 @@ import dev.almanac.sql.QueryLimits;
 import dev.almanac.knowledge.KnowledgeBase;
 import dev.almanac.knowledge.KnowledgeSet;
 import dev.almanac.knowledge.KnowledgeValidator;
+import dev.almanac.knowledge.MiniLmEmbedder;
+import dev.almanac.knowledge.TableSelector;
 import dev.almanac.store.AppStore;
 import dev.almanac.store.KnowledgeStore;
 import dev.almanac.store.Project;
@@ -106,6 +108,16 @@ final class Workspace implements AutoCloseable {
     /** The project's knowledge, imported from its files first when they changed; empty without a project. */
     KnowledgeSet knowledge() {
         return project == null ? KnowledgeSet.EMPTY : knowledgeBase().current(project, this::validator);
+    }
+
+    /** The tables a statement reads, as the guard sees them; empty when the guard rejects it. */
+    java.util.Set<String> tablesOf(String sql) {
+        if (guard == null) guard = new Guard();
+        return guard.check(sql) instanceof dev.almanac.sql.Verdict.Allowed a ? a.tables() : java.util.Set.of();
+    }
+
+    TableSelector tableSelector(KnowledgeSet knowledge) {
+        return new TableSelector(catalog(), knowledge, this::tablesOf, MiniLmEmbedder.get(), TableSelector.Config.DEFAULT);
     }
 
     Project requireProject() {
