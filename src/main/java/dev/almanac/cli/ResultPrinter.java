@@ -20,7 +20,7 @@ final class ResultPrinter {
 
     static void print(QueryResult result, Format format, PrintWriter out) {
         switch (format) {
-            case table -> table(result, out);
+            case table -> table(result.columns(), result.rows(), result.truncated(), out);
             case json -> out.println(Json.write(asMap(result)));
             case csv -> csv(result, out);
         }
@@ -38,16 +38,16 @@ final class ResultPrinter {
         return m;
     }
 
-    private static void table(QueryResult result, PrintWriter out) {
-        int n = result.columns().size();
+    static void table(List<String> columnNames, List<List<Object>> rows, boolean truncated, PrintWriter out) {
+        int n = columnNames.size();
         List<String[]> cells = new ArrayList<>();
         int[] width = new int[n];
         boolean[] numeric = new boolean[n];
         for (int i = 0; i < n; i++) {
-            width[i] = result.columns().get(i).length();
+            width[i] = columnNames.get(i).length();
             numeric[i] = true;
         }
-        for (List<Object> row : result.rows()) {
+        for (List<Object> row : rows) {
             String[] line = new String[n];
             for (int i = 0; i < n; i++) {
                 Object v = row.get(i);
@@ -64,7 +64,7 @@ final class ResultPrinter {
                 header.append(" | ");
                 rule.append("-+-");
             }
-            header.append(pad(result.columns().get(i), width[i], false));
+            header.append(pad(columnNames.get(i), width[i], false));
             rule.append("-".repeat(width[i]));
         }
         out.println(header.toString().stripTrailing());
@@ -77,8 +77,8 @@ final class ResultPrinter {
             }
             out.println(b.toString().stripTrailing());
         }
-        out.printf("(%d row%s%s)%n", result.rowCount(), result.rowCount() == 1 ? "" : "s",
-                result.truncated() ? "; truncated at the row cap, the query returns more" : "");
+        out.printf("(%d row%s%s)%n", rows.size(), rows.size() == 1 ? "" : "s",
+                truncated ? "; truncated at the row cap, the query returns more" : "");
     }
 
     private static void csv(QueryResult result, PrintWriter out) {

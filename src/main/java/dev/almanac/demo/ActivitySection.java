@@ -211,7 +211,9 @@ final class ActivitySection {
                 } else if (ChronoUnit.DAYS.between(created, World.END) < 120) {
                     t.row(++id, i + 1, null, rng.pick(reps), rng.between(1, 5), amount, created, null, false, false);
                 } else {
-                    t.row(++id, i + 1, null, rng.pick(reps), 7, amount, created, created.plusDays(rng.between(20, 120)), true, false);
+                    LocalDate closed = created.plusDays(rng.between(20, 120));
+                    if (closed.isAfter(World.END)) t.row(++id, i + 1, null, rng.pick(reps), 5, amount, created, null, false, false);
+                    else t.row(++id, i + 1, null, rng.pick(reps), 7, amount, created, closed, true, false);
                 }
             }
         }

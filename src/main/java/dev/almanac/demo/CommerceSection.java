@@ -115,12 +115,15 @@ final class CommerceSection {
                     LocalDateTime delivered = shipped.plusHours(rng.between(CARRIER_HOURS[carrier][0], CARRIER_HOURS[carrier][1]));
                     int region = w.countryRegion.get(order.country());
                     int warehouse = region == 1 ? (order.country().equals("CA") ? 4 : 1) : region == 2 ? 2 : region == 3 ? 3 : 1;
-                    shipments.row(++shipmentId, id, Math.min(warehouse, warehouseCount), CARRIERS[carrier],
-                            shipped, delivered.toLocalDate().isAfter(World.END) ? null : delivered);
+                    if (!shipped.toLocalDate().isAfter(World.END)) {
+                        shipments.row(++shipmentId, id, Math.min(warehouse, warehouseCount), CARRIERS[carrier],
+                                shipped, delivered.toLocalDate().isAfter(World.END) ? null : delivered);
+                    }
                     for (Object[] r : rows) {
                         if (status.equals("completed") && rng.chance(0.04)) {
-                            returns.row(++returnId, r[0], at.toLocalDate().plusDays(rng.between(5, 30)), 1,
-                                    rng.pick(new String[] {"damaged", "wrong item", "changed mind", "not as described"}));
+                            LocalDate returned = at.toLocalDate().plusDays(rng.between(5, 30));
+                            String reason = rng.pick(new String[] {"damaged", "wrong item", "changed mind", "not as described"});
+                            if (!returned.isAfter(World.END)) returns.row(++returnId, r[0], returned, 1, reason);
                         }
                     }
                 }

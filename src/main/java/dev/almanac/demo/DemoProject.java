@@ -26,7 +26,7 @@ import java.util.stream.Stream;
  */
 public final class DemoProject {
     /** Bump when the generator's output changes, so that existing demo warehouses are rebuilt. */
-    static final int GENERATOR_VERSION = 3;
+    static final int GENERATOR_VERSION = 4;
     private static final String KNOWLEDGE_RESOURCE = "/dev/almanac/demo/knowledge";
 
     private DemoProject() {}

@@ -269,6 +269,22 @@ final class SaasSection {
                     int id = ++invoiceId;
                     String status = ChronoUnit.DAYS.between(d, World.END) < 14 && rng.chance(0.6) ? "open"
                             : new String[] {"paid", "void", "uncollectible", "open"}[rng.weighted(94, 3, 2, 1)];
+                    // payment attempts, decided first: a payment that would land after the data ends leaves the invoice open
+                    List<LocalDateTime> failedAt = new ArrayList<>();
+                    LocalDateTime paidAt = null;
+                    if (status.equals("paid") || status.equals("uncollectible")) {
+                        int failures = status.equals("uncollectible") ? rng.between(1, 3) : (rng.chance(0.05) ? 1 : 0);
+                        LocalDateTime when = rng.timeOn(d);
+                        for (int f = 0; f < failures; f++) {
+                            if (!when.toLocalDate().isAfter(World.END)) failedAt.add(when);
+                            when = when.plusDays(rng.between(2, 5));
+                        }
+                        if (status.equals("paid")) {
+                            when = when.plusDays(rng.between(0, 9));
+                            if (when.toLocalDate().isAfter(World.END)) status = "open";
+                            else paidAt = when;
+                        }
+                    }
                     invoices.row(id, s.customer, s.id, d, d.plusDays(s.annual ? 30 : 14), d, s.start.plusMonths(k + step).minusDays(1),
                             TableWriter.dollars(cents), status);
                     int plan = s.planOn(d);
@@ -280,21 +296,19 @@ final class SaasSection {
                         lines.row(++lineId, id, PLAN_NAMES[plan - 1] + " plan, " + s.seats + " seats", plan, s.seats, TableWriter.dollars(cents));
                     }
                     if (rng.chance(0.01)) {
-                        credits.row(++creditId, id, d.plusDays(rng.between(3, 40)), TableWriter.dollars(cents / 5), rng.pick(new String[] {"service outage", "billing error", "goodwill"}));
-                    }
-                    if (status.equals("paid") || status.equals("uncollectible")) {
-                        int failures = status.equals("uncollectible") ? rng.between(1, 3) : (rng.chance(0.05) ? 1 : 0);
-                        LocalDateTime when = rng.timeOn(d);
-                        for (int f = 0; f < failures; f++) {
-                            payments.row(++paymentId, id, s.customer, methodOf[s.customer], when, cents, "failed");
-                            when = when.plusDays(rng.between(2, 5));
+                        LocalDate issued = d.plusDays(rng.between(3, 40));
+                        if (!issued.isAfter(World.END)) {
+                            credits.row(++creditId, id, issued, TableWriter.dollars(cents / 5), rng.pick(new String[] {"service outage", "billing error", "goodwill"}));
                         }
-                        if (status.equals("paid")) {
-                            when = when.plusDays(rng.between(0, 9));
-                            payments.row(++paymentId, id, s.customer, methodOf[s.customer], when, cents, "succeeded");
-                            if (rng.chance(0.025)) {
-                                long refundCents = rng.chance(0.6) ? cents : cents / 2;
-                                refunds.row(++refundId, paymentId, when.plusDays(rng.between(1, 40)), TableWriter.dollars(refundCents),
+                    }
+                    for (LocalDateTime when : failedAt) payments.row(++paymentId, id, s.customer, methodOf[s.customer], when, cents, "failed");
+                    if (paidAt != null) {
+                        payments.row(++paymentId, id, s.customer, methodOf[s.customer], paidAt, cents, "succeeded");
+                        if (rng.chance(0.025)) {
+                            long refundCents = rng.chance(0.6) ? cents : cents / 2;
+                            LocalDateTime refundedAt = paidAt.plusDays(rng.between(1, 40));
+                            if (!refundedAt.toLocalDate().isAfter(World.END)) {
+                                refunds.row(++refundId, paymentId, refundedAt, TableWriter.dollars(refundCents),
                                         rng.pick(new String[] {"customer request", "duplicate charge", "service issue", "downgrade proration"}));
                             }
                         }

@@ -48,6 +48,11 @@ public final class QueryExecutor {
         return limits;
     }
 
+    /** The tables a statement would read, as the guard sees them; empty when the guard rejects it. */
+    public java.util.Set<String> tablesOf(String sql) {
+        return guard.check(sql) instanceof Verdict.Allowed allowed ? allowed.tables() : java.util.Set.of();
+    }
+
     /** Runs the statement if the guard allows it. */
     public QueryResult execute(String sql) {
         Verdict verdict = guard.check(sql);

@@ -126,6 +126,17 @@ class DemoGotchasTest {
         assertThat(one("SELECT max(snapshot_month)::VARCHAR FROM mrr_snapshots")).isEqualTo("2026-09-01");
     }
 
+    @Test
+    void nothing_happens_after_the_data_ends_except_scheduled_dates() {
+        List<String> late = new ArrayList<>();
+        for (List<Object> col : query("SELECT table_name, column_name FROM duckdb_columns() WHERE data_type IN ('DATE', 'TIMESTAMP')")) {
+            String where = col.get(0) + "." + col.get(1);
+            if (List.of("calendar_days.day", "holidays.holiday_date", "invoices.due_date", "invoices.period_end", "trials.ended_on").contains(where)) continue;
+            if ((Boolean) one("SELECT coalesce(max(" + col.get(1) + ") > TIMESTAMP '2026-09-30 23:59:59', false) FROM " + col.get(0))) late.add(where);
+        }
+        assertThat(late).isEmpty();
+    }
+
     static List<String> missingMonths(String table, String column) {
         return query("""
                 WITH observed AS (SELECT DISTINCT date_trunc('month', %2$s) AS m FROM %1$s),

@@ -1,0 +1,24 @@
+package dev.almanac.agent;
+
+import java.util.List;
+import java.util.Map;
+
+/** An answer as users and scripts see it (ARCHITECTURE.md, "Answer JSON"). */
+public record Answer(String answer, Kind kind, String confidence, int iterations, boolean verified, Data data, Object chart,
+                     Provenance provenance, Dq dq, List<String> suggestions, String threadId, String turnId, Usage usage, long latencyMs) {
+
+    public enum Kind { result, observation, chart, clarification, error }
+
+    public record Data(List<String> columns, List<List<Object>> rows, int rowCount, boolean truncated) {}
+
+    public record Provenance(List<String> tables, List<String> sql, List<String> filters, String metric, List<String> knowledgeApplied,
+                             List<String> learningsApplied, Map<String, String> freshness, List<String> caveats, String explanation) {}
+
+    public record Dq(String status, String requested, String observed, List<String> missingBuckets) {
+        public static final Dq NOT_EVALUATED = new Dq("NOT_EVALUATED", null, null, List.of());
+    }
+
+    public record Usage(int llmCalls, int promptTokens, int completionTokens) {
+        public static final Usage NONE = new Usage(0, 0, 0);
+    }
+}

@@ -1,0 +1,263 @@
+package dev.almanac.agent;
+
+import dev.almanac.knowledge.Embedder;
+import dev.almanac.knowledge.KnowledgeSet;
+import dev.almanac.knowledge.Metric;
+import dev.almanac.knowledge.Parameter;
+import dev.almanac.knowledge.SqlParameters;
+import dev.almanac.knowledge.Tokens;
+import dev.almanac.knowledge.VerifiedQuery;
+import dev.almanac.quality.Timeframe;
+import dev.almanac.quality.TimeframeParser;
+import dev.almanac.source.Catalog;
+import dev.almanac.sql.QueryExecutor;
+import dev.almanac.sql.QueryResult;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Answers a question with no language model when a verified query or a canonical metric matches it
+ * closely enough: the period named in the question fills the SQL's date parameters, the database
+ * computes the answer, and the answer says which trusted query or metric produced it.
+ *
+ * <p>Match score = half the best sentence-embedding similarity between the question (without its
+ * period) and the candidate's phrasings, half the share of the question's content words that the
+ * candidate covers (its phrasings, SQL identifiers and tags). A question that names a period is
+ * matched only by candidates with date parameters. The threshold was chosen on the demo's golden
+ * questions (docs/VERIFIED_ANSWERS.md).
+ */
+public final class VerifiedAnswerer {
+    public static final double THRESHOLD = 0.78;
+    private static final Set<String> GENERIC = Set.of("total", "number", "count", "value", "figure", "current", "currently", "now", "overall",
+            "right", "end", "start", "month", "year", "quarter", "day", "week", "date", "period", "time", "get", "receive", "see", "know", "like", "lot");
+
+    private final KnowledgeSet knowledge;
+    private final Embedder embedder;
+    private final QueryExecutor executor;
+    private final Catalog catalog;
+    private final TimeframeParser timeframes;
+    private final List<Candidate> candidates = new ArrayList<>();
+
+    /** A verified query or metric that could answer questions. */
+    record Candidate(String kind, String name, String label, String sql, List<Parameter> parameters, List<String> phrasings,
+                     Set<String> vocabulary, List<float[]> vectors, Metric metric, VerifiedQuery query, Set<String> tables) {}
+
+    /** What kind of value a question asks for, or a metric gives. */
+    enum ValueType { COUNT, MONEY, PERCENT, SCORE, OTHER }
+
+    private static final java.util.regex.Pattern BREAKDOWN = java.util.regex.Pattern.compile("(?i)\\b(per|each|by|every|breakdown|broken down|split)\\b");
+
+    /** A candidate's score for one question. */
+    public record Match(String kind, String name, String label, double score) {}
+
+    public VerifiedAnswerer(KnowledgeSet knowledge, Embedder embedder, QueryExecutor executor, Catalog catalog, LocalDate today) {
+        this.knowledge = knowledge;
+        this.embedder = embedder;
+        this.executor = executor;
+        this.catalog = catalog;
+        this.timeframes = new TimeframeParser(today);
+        for (Metric m : knowledge.metrics()) {
+            List<String> phrasings = new ArrayList<>();
+            if (m.label() != null) phrasings.add(m.label());
+            phrasings.add(m.name().replace('_', ' '));
+            phrasings.addAll(m.synonyms());
+            phrasings.add(m.definition());
+            candidates.add(candidate("metric", m.name(), m.label() == null ? m.name() : m.label(), m.sql(), m.parameters(), phrasings, m.tags(), m, null));
+        }
+        for (VerifiedQuery q : knowledge.queries()) {
+            candidates.add(candidate("verified query", q.name(), q.question(), q.sql(), q.parameters(), List.of(q.question(), q.name().replace('_', ' ')), q.tags(), null, q));
+        }
+    }
+
+    private Candidate candidate(String kind, String name, String label, String sql, List<Parameter> parameters, List<String> phrasings,
+                                List<String> tags, Metric metric, VerifiedQuery query) {
+        Set<String> vocabulary = new HashSet<>();
+        phrasings.forEach(p -> vocabulary.addAll(Tokens.of(p)));
+        tags.forEach(t -> vocabulary.addAll(Tokens.of(t)));
+        vocabulary.addAll(Tokens.of(sql));
+        List<float[]> vectors = phrasings.stream().map(embedder::embed).toList();
+        Set<String> tables = executor.source() == null ? Set.of() : tablesOf(SqlParameters.bind(sql, SqlParameters.defaults(parameters)));
+        return new Candidate(kind, name, label, sql, parameters, phrasings, vocabulary, vectors, metric, query, tables);
+    }
+
+    /** Every candidate's score for the question, best first. */
+    public List<Match> rank(String question) {
+        Optional<Timeframe> tf = timeframes.parse(question);
+        String rest = tf.map(t -> question.replace(t.text(), " ")).orElse(question);
+        float[] q = embedder.embed(rest);
+        List<String> content = Tokens.of(rest).stream().filter(t -> !GENERIC.contains(t) && !t.matches("\\d+")).distinct().toList();
+        List<Match> matches = new ArrayList<>();
+        Set<String> asked = new HashSet<>(Tokens.of(rest));
+        ValueType wanted = wanted(question);
+        boolean breakdown = BREAKDOWN.matcher(rest).find();
+        for (Candidate c : candidates) {
+            double sem = 0;
+            for (float[] v : c.vectors()) sem = Math.max(sem, Embedder.cosine(q, v));
+            double coverage = content.isEmpty() ? 1 : (double) content.stream().filter(c.vocabulary()::contains).count() / content.size();
+            double named = 0;
+            for (String phrase : c.phrasings().subList(0, Math.max(1, c.phrasings().size() - (c.metric() != null ? 1 : 0)))) {
+                List<String> words = Tokens.of(phrase).stream().distinct().toList();
+                if (!words.isEmpty()) named = Math.max(named, (double) words.stream().filter(asked::contains).count() / words.size());
+            }
+            double score = 0.4 * sem + 0.4 * coverage + 0.2 * named;
+            if (tf.isPresent() && dateParameters(c).isEmpty()) score *= 0.5;
+            if (tf.isPresent() && !covers(c, tf.get())) score *= 0.5;
+            if (c.metric() != null && breakdown) score *= 0.6;
+            ValueType gives = c.metric() == null ? ValueType.OTHER : gives(c.metric());
+            if (wanted != ValueType.OTHER && gives != ValueType.OTHER && wanted != gives) score *= 0.6;
+            matches.add(new Match(c.kind(), c.name(), c.label(), Math.round(score * 1000) / 1000.0));
+        }
+        matches.sort(Comparator.comparingDouble(Match::score).reversed().thenComparing(Match::name));
+        return matches;
+    }
+
+    /** The answer from the best candidate at or above the threshold, if there is one. */
+    public Optional<Answer> answer(String question) {
+        return answer(question, THRESHOLD);
+    }
+
+    /** The answer from the best candidate if it scores at least {@code threshold}. */
+    public Optional<Answer> answer(String question, double threshold) {
+        long start = System.nanoTime();
+        List<Match> ranked = rank(question);
+        if (ranked.isEmpty() || ranked.get(0).score() < threshold) return Optional.empty();
+        Match best = ranked.get(0);
+        Candidate c = candidates.stream().filter(x -> x.name().equals(best.name()) && x.kind().equals(best.kind())).findFirst().orElseThrow();
+        Optional<Timeframe> tf = timeframes.parse(question);
+        Map<String, String> values = new LinkedHashMap<>(SqlParameters.defaults(c.parameters()));
+        List<String> filters = new ArrayList<>();
+        if (tf.isPresent()) {
+            for (Parameter p : dateParameters(c)) values.put(p.name(), valueFor(p, tf.get()));
+            filters.add("period: " + tf.get().label());
+        } else if (!dateParameters(c).isEmpty()) {
+            for (Parameter p : dateParameters(c)) filters.add(p.name() + " = " + values.get(p.name()) + " (default: the question names no period)");
+        }
+        String sql = SqlParameters.bind(c.sql(), values);
+        QueryResult result = executor.execute(sql);
+        String text = sentence(c, result, tf, values);
+        List<String> tables = result.tables().stream().sorted().toList();
+        Answer.Provenance provenance = new Answer.Provenance(tables, List.of(sql), filters, c.metric() != null ? c.name() : null,
+                List.of((c.metric() != null ? "metric:" : "query:") + c.name()), List.of(), freshness(tables),
+                c.metric() != null ? c.metric().caveats() : List.of(), explanation(c));
+        Answer.Data data = new Answer.Data(result.columns(), result.rows(), result.rowCount(), result.truncated());
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        return Optional.of(new Answer(text, Answer.Kind.result, "high", 0, true, data, null, provenance, Answer.Dq.NOT_EVALUATED,
+                List.of(), null, null, Answer.Usage.NONE, ms));
+    }
+
+    /** Whether the candidate's tables hold data for any part of the period (time columns from the knowledge, ranges from the catalog). */
+    private boolean covers(Candidate c, Timeframe tf) {
+        LocalDate first = null;
+        LocalDate last = null;
+        for (String t : c.tables()) {
+            String column = knowledge.note(t).map(n -> n.timeColumn()).orElse(null);
+            Catalog.Table table = catalog.table(t).orElse(null);
+            if (column == null || table == null) continue;
+            Catalog.Column col = table.column(column).orElse(null);
+            if (col == null || col.min() == null) continue;
+            LocalDate min = LocalDate.parse(col.min().substring(0, 10));
+            LocalDate max = LocalDate.parse(col.max().substring(0, 10));
+            first = first == null || min.isBefore(first) ? min : first;
+            last = last == null || max.isAfter(last) ? max : last;
+        }
+        return first == null || (tf.start().isBefore(last.plusDays(1)) && tf.end().isAfter(first));
+    }
+
+    static ValueType wanted(String question) {
+        String q = question.toLowerCase(Locale.ROOT);
+        if (q.matches("(?s).*\\b(rate|share|percent|percentage|ratio|proportion)\\b.*")) return ValueType.PERCENT;
+        if (q.matches("(?s).*\\bhow many\\b.*")) return ValueType.COUNT;
+        if (q.matches("(?s).*\\b(how much|revenue|spend|spent|money|dollars|cost|value of)\\b.*")) return ValueType.MONEY;
+        return ValueType.OTHER;
+    }
+
+    static ValueType gives(Metric m) {
+        String unit = m.unit() == null ? "" : m.unit().toLowerCase(Locale.ROOT);
+        if (unit.equals("usd") || unit.contains("dollar") || unit.equals("eur")) return ValueType.MONEY;
+        if (unit.contains("percent") || unit.equals("%")) return ValueType.PERCENT;
+        if (unit.contains("score")) return ValueType.SCORE;
+        return unit.isEmpty() ? ValueType.OTHER : ValueType.COUNT;
+    }
+
+    private Set<String> tablesOf(String sql) {
+        try {
+            return executor.tablesOf(sql);
+        } catch (RuntimeException e) {
+            return Set.of();
+        }
+    }
+
+    /** Date parameters: a name with "start" gets the period's first day, "end" the day after it, any other the period's last month. */
+    static String valueFor(Parameter p, Timeframe tf) {
+        String n = p.name().toLowerCase(Locale.ROOT);
+        if (n.contains("start") || n.contains("from")) return tf.start().toString();
+        if (n.contains("end") || n.contains("to")) return tf.end().toString();
+        return tf.lastMonth().toString();
+    }
+
+    private static List<Parameter> dateParameters(Candidate c) {
+        return c.parameters().stream().filter(p -> p.type() != null && p.type().toLowerCase(Locale.ROOT).startsWith("date")).toList();
+    }
+
+    private String sentence(Candidate c, QueryResult r, Optional<Timeframe> tf, Map<String, String> values) {
+        String period = tf.map(t -> " for " + t.label()).orElseGet(() -> dateParameters(c).isEmpty() ? "" : " (" + defaultsText(c, values) + ")");
+        String source = c.metric() != null
+                ? "canonical metric `" + c.name() + "`" + (c.metric().owner() == null ? "" : ", owned by " + c.metric().owner())
+                : "verified query `" + c.name() + "`, verified by " + c.query().verifiedBy() + " on " + c.query().verifiedAt();
+        if (r.rowCount() == 1 && r.columns().size() == 1) {
+            Object v = r.rows().get(0).get(0);
+            String unit = c.metric() != null && c.metric().unit() != null ? " " + c.metric().unit() : "";
+            return c.label() + period + ": " + format(v) + unit + ". (From the " + source + ".)";
+        }
+        return (c.query() != null ? c.query().question() : c.label()) + period + " — " + r.rowCount() + " row" + (r.rowCount() == 1 ? "" : "s")
+                + (r.truncated() ? " (first " + r.rowCount() + " shown)" : "") + ". (From the " + source + ".)";
+    }
+
+    private static String defaultsText(Candidate c, Map<String, String> values) {
+        List<String> parts = new ArrayList<>();
+        for (Parameter p : dateParameters(c)) parts.add(p.name() + " " + values.get(p.name()));
+        return "default " + String.join(", ", parts) + "; name a period to change it";
+    }
+
+    static String format(Object v) {
+        if (v == null) return "no value";
+        if (v instanceof Number n && !(v instanceof Integer) && !(v instanceof Long)) {
+            BigDecimal d = new BigDecimal(n.toString()).setScale(2, RoundingMode.HALF_UP);
+            return new DecimalFormat("#,##0.00", DecimalFormatSymbols.getInstance(Locale.ENGLISH)).format(d);
+        }
+        if (v instanceof Number n) return new DecimalFormat("#,##0", DecimalFormatSymbols.getInstance(Locale.ENGLISH)).format(n.longValue());
+        return v.toString();
+    }
+
+    private static String explanation(Candidate c) {
+        if (c.metric() != null) return c.metric().definition();
+        return "The verified query for: " + c.query().question();
+    }
+
+    /** Per table read, the latest value of its time column, from the catalog. */
+    private Map<String, String> freshness(List<String> tables) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String t : tables) {
+            catalog.table(t).ifPresent(table -> {
+                String column = knowledge.note(t).map(n -> n.timeColumn()).orElse(null);
+                table.columns().stream()
+                        .filter(col -> col.max() != null && (column == null || col.name().equalsIgnoreCase(column)))
+                        .findFirst().ifPresent(col -> out.put(t, "data to " + col.max() + " (" + col.name() + ")"
+                                + knowledge.note(t).map(n -> n.refreshFrequency() == null ? "" : ", refreshed " + n.refreshFrequency()).orElse("")));
+            });
+        }
+        return out;
+    }
+}
