@@ -11,5 +11,18 @@ public record GoldenQuery(String id, String question, String expectedSql, Expect
         tags = tags == null ? List.of() : List.copyOf(tags);
     }
 
-    public record ExpectedResult(List<String> columns, List<List<Object>> rows) {}
+    /** Expected rows; numbers are held as BigDecimal without trailing zeros, so 3, 3.0 and 3E0 are the same value. */
+    public record ExpectedResult(List<String> columns, List<List<Object>> rows) {
+        public ExpectedResult {
+            if (rows != null) {
+                List<List<Object>> normal = new java.util.ArrayList<>();
+                for (List<Object> row : rows) {
+                    List<Object> r = new java.util.ArrayList<>();
+                    for (Object v : row) r.add(v instanceof Number n ? new java.math.BigDecimal(n.toString()).stripTrailingZeros() : v);
+                    normal.add(java.util.Collections.unmodifiableList(r));
+                }
+                rows = List.copyOf(normal);
+            }
+        }
+    }
 }

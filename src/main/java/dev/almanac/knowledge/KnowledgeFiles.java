@@ -29,13 +29,16 @@ import java.util.stream.Stream;
 public final class KnowledgeFiles {
     static final ObjectMapper MAPPER = new ObjectMapper()
             .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
+            .configure(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS, true)
+            .configure(com.fasterxml.jackson.core.JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN, true);
     private static final ObjectMapper YAML_OUT = new ObjectMapper(new YAMLFactory()
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
             .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
             .disable(YAMLGenerator.Feature.SPLIT_LINES))
-            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
+            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .configure(com.fasterxml.jackson.core.JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN, true);
 
     private static final Map<KnowledgeSet.Kind, Set<String>> REQUIRED = Map.of(
             KnowledgeSet.Kind.TABLE, Set.of("table", "description"),
@@ -130,7 +133,7 @@ public final class KnowledgeFiles {
                     }
                     String shapeProblem = shapeProblem(item);
                     if (shapeProblem != null) {
-                        problems.add(new Problem(rel, origin.line(shapeProblem.split(" ", 2)[0]), 0, shapeProblem.split(" ", 2)[1]));
+                        problems.add(new Problem(rel, origin.line(shapeProblem.split(" ", 2)[0]), 0, shapeProblem));
                         continue;
                     }
                     origins.put(key, origin);

@@ -6,7 +6,6 @@ import dev.almanac.sql.QueryExecutor;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -43,7 +42,7 @@ public final class KnowledgeValidator {
             }
             for (int i = 0; i < note.relatedTables().size(); i++) {
                 String other = note.relatedTables().get(i).table();
-                if (other == null || catalog.table(other).isEmpty()) problems.add(at(o, "related_tables/" + i, "unknown related table '" + other + "'"));
+                if (other == null || catalog.table(other).isEmpty()) problems.add(at(o, "related_tables/" + i, "unknown related table '" + other + "'" + (other == null ? "" : suggestion(other))));
             }
         }
         Set<String> metricNames = new HashSet<>();
@@ -55,13 +54,13 @@ public final class KnowledgeValidator {
             KnowledgeFiles.Origin o = origins.get(KnowledgeSet.key(KnowledgeSet.Kind.QUERY, q.name()));
             checkSql(o, "sql", q.sql(), q.parameters(), problems);
             for (int i = 0; i < q.tables().size(); i++) {
-                if (catalog.table(q.tables().get(i)).isEmpty()) problems.add(at(o, "tables/" + i, "unknown table '" + q.tables().get(i) + "'"));
+                if (catalog.table(q.tables().get(i)).isEmpty()) problems.add(at(o, "tables/" + i, "unknown table '" + q.tables().get(i) + "'" + suggestion(q.tables().get(i))));
             }
         }
         for (BusinessRule r : k.rules()) {
             KnowledgeFiles.Origin o = origins.get(KnowledgeSet.key(KnowledgeSet.Kind.RULE, r.name()));
             for (int i = 0; i < r.appliesToTables().size(); i++) {
-                if (catalog.table(r.appliesToTables().get(i)).isEmpty()) problems.add(at(o, "applies_to_tables/" + i, "unknown table '" + r.appliesToTables().get(i) + "'"));
+                if (catalog.table(r.appliesToTables().get(i)).isEmpty()) problems.add(at(o, "applies_to_tables/" + i, "unknown table '" + r.appliesToTables().get(i) + "'" + suggestion(r.appliesToTables().get(i))));
             }
             for (int i = 0; i < r.appliesToMetrics().size(); i++) {
                 if (!metricNames.contains(r.appliesToMetrics().get(i))) problems.add(at(o, "applies_to_metrics/" + i, "unknown metric '" + r.appliesToMetrics().get(i) + "'"));
@@ -109,10 +108,8 @@ public final class KnowledgeValidator {
     }
 
     private String suggestion(String name) {
-        String lower = name.toLowerCase(Locale.ROOT);
-        return catalog.tables().stream().map(Catalog.Table::name)
-                .filter(t -> t.toLowerCase(Locale.ROOT).contains(lower) || lower.contains(t.toLowerCase(Locale.ROOT)))
-                .findFirst().map(t -> " (did you mean " + t + "?)").orElse("");
+        List<String> close = catalog.closeMatches(name);
+        return close.isEmpty() ? "" : " (did you mean " + String.join(", ", close) + "?)";
     }
 
     private static Problem at(KnowledgeFiles.Origin o, String field, String message) {

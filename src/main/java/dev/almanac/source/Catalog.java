@@ -15,6 +15,34 @@ public record Catalog(String source, String fingerprint, List<Table> tables) {
                 .findFirst();
     }
 
+    /** Up to three table names close to the given one: a small edit distance, or one name containing the other. */
+    public List<String> closeMatches(String wanted) {
+        String w = wanted.toLowerCase(Locale.ROOT);
+        return tables.stream().map(Table::qualifiedName)
+                .filter(n -> distance(w, n.toLowerCase(Locale.ROOT)) <= Math.max(2, w.length() / 3)
+                        || n.toLowerCase(Locale.ROOT).contains(w) || (w.length() >= 4 && w.contains(n.toLowerCase(Locale.ROOT))))
+                .sorted(java.util.Comparator.comparingInt((String n) -> distance(w, n.toLowerCase(Locale.ROOT))).thenComparing(n -> n))
+                .limit(3)
+                .toList();
+    }
+
+    static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) prev[j] = j;
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+
     public record Table(String schema, String name, String comment, long rowCount, List<Column> columns,
                         List<String> primaryKey, List<ForeignKey> foreignKeys) {
         @JsonIgnore

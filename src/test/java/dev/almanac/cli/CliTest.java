@@ -182,9 +182,63 @@ class CliTest {
     }
 
     @Test
-    void ask_says_plainly_what_is_missing() {
-        Run r = run("ask", "What was MRR last month?", "--project", project);
+    void ask_answers_a_metric_question_from_the_verified_path() throws Exception {
+        Run r = run("ask", "What was MRR in September 2026?", "--project", project);
+        assertThat(r.code()).isZero();
+        Object mrr = DemoWarehouseQueries.value("SELECT round(sum(mrr_cents) / 100.0, 2) FROM mrr_snapshots WHERE snapshot_month = DATE '2026-09-01'");
+        String formatted = new java.text.DecimalFormat("#,##0.00", java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ENGLISH)).format(mrr);
+        assertThat(r.out()).contains("September 2026: " + formatted + " USD", "canonical metric `mrr`", "Verified: yes", "mrr_snapshots", "SELECT");
+
+        JsonNode json = Json.MAPPER.readTree(run("ask", "What was MRR in September 2026?", "--project", project, "--format", "json").out());
+        assertThat(json.get("verified").asBoolean()).isTrue();
+        assertThat(json.get("kind").asText()).isEqualTo("result");
+        assertThat(json.get("confidence").asText()).isEqualTo("high");
+        assertThat(json.at("/provenance/metric").asText()).isEqualTo("mrr");
+        assertThat(json.at("/provenance/tables").toString()).isEqualTo("[\"mrr_snapshots\"]");
+        assertThat(json.at("/data/rows/0/0").decimalValue()).isEqualByComparingTo(new java.math.BigDecimal(mrr.toString()));
+        for (String field : new String[] {"answer", "iterations", "data", "chart", "provenance", "dq", "suggestions", "thread_id", "turn_id", "usage", "latency_ms"}) {
+            assertThat(json.has(field)).as(field).isTrue();
+        }
+    }
+
+    @Test
+    void ask_without_a_close_match_names_the_closest_and_exits_1() {
+        Run r = run("ask", "How many products are in the shop catalog?", "--project", project);
         assertThat(r.code()).isEqualTo(1);
-        assertThat(r.out()).contains("cannot answer questions yet", "almanac sql");
+        assertThat(r.out()).contains("No answer", "Closest:");
+    }
+
+    @Test
+    void empty_or_huge_questions_are_rejected() {
+        assertThat(run("ask", "  ", "--project", project).code()).isEqualTo(2);
+        Run huge = run("ask", "revenue ".repeat(1300), "--project", project);
+        assertThat(huge.code()).isEqualTo(2);
+        assertThat(huge.err()).contains("too long");
+        assertThat(run("tables", "", "--project", project).code()).isEqualTo(2);
+        assertThat(run("ask", "MRR?", "--now", "yesterday", "--project", project).code()).isEqualTo(2);
+    }
+
+    @Test
+    void tables_ranks_with_reasons() throws Exception {
+        JsonNode json = Json.MAPPER.readTree(run("tables", "Why were refunds issued last quarter?", "--project", project, "--format", "json", "--top", "3").out());
+        assertThat(json.get("tables")).hasSize(3);
+        assertThat(json.at("/tables/0/table").asText()).isEqualTo("refunds");
+        assertThat(json.at("/tables/0/reasons/0").asText()).contains("refund");
+        Run text = run("tables", "Quel était le MRR ? ✓ ünïcödé", "--project", project);
+        assertThat(text.code()).isZero();
+        assertThat(text.out()).contains("mrr_snapshots");
+    }
+
+    @Test
+    void knowledge_validate_reports_file_and_line_and_exits_2() throws Exception {
+        Path kn = home.resolve("bad-knowledge");
+        java.nio.file.Files.createDirectories(kn.resolve("tables"));
+        java.nio.file.Files.writeString(kn.resolve("tables/plans.yml"), "table: plans\ndescription: x\ncolumn_notes:\n  nope: y\n");
+        Run r = run("knowledge", "validate", "--dir", kn.toString(), "--project", project);
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("tables/plans.yml:4: unknown column 'nope' in table plans");
+        Run ok = run("knowledge", "validate", "--project", project);
+        assertThat(ok.code()).isZero();
+        assertThat(ok.out()).startsWith("valid: 58 table notes");
     }
 }

@@ -16,10 +16,21 @@ public final class DemoWarehouse {
 
     public static synchronized Path projectDir() {
         if (!ready) {
+            deleteKnowledgeCopy(); // the copy the demo project gets must match this build's knowledge files
             DemoProject.init(DIR, 1, false, System.out);
             ready = true;
         }
         return DIR;
+    }
+
+    private static void deleteKnowledgeCopy() {
+        Path knowledge = DIR.resolve("knowledge");
+        if (!java.nio.file.Files.exists(knowledge)) return;
+        try (java.util.stream.Stream<Path> walk = java.nio.file.Files.walk(knowledge)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) java.nio.file.Files.delete(p);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     public static Path file() {
