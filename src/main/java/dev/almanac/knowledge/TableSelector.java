@@ -166,6 +166,7 @@ public final class TableSelector {
                 if (bridge == null) continue;
                 final TableChoice found = bridge;
                 if (top.stream().anyMatch(t -> t.table().equalsIgnoreCase(found.table()))) continue;
+                if (top.size() >= k && top.size() - 1 <= b) continue; // no room: the bridge would push out one of the pair
                 List<String> reasons = new ArrayList<>(found.reasons());
                 reasons.add(0, "joins " + top.get(a).table() + " and " + top.get(b).table());
                 top.add(b + 1, new TableChoice(found.table(), found.score(), found.lexical(), found.semantic(), reasons));

@@ -1,0 +1,96 @@
+package dev.almanac.knowledge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.almanac.source.Catalog;
+import dev.almanac.sql.Verdict;
+import dev.almanac.testing.DemoContext;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Table selection on the real demo with its knowledge, against the tables the golden gold SQL reads. */
+class TableSelectorTest {
+    static DemoContext demo;
+    static KnowledgeSet knowledge;
+
+    @BeforeAll
+    static void open() {
+        demo = new DemoContext();
+        knowledge = KnowledgeFiles.read(Path.of("knowledge")).knowledge();
+    }
+
+    @AfterAll
+    static void close() {
+        demo.close();
+    }
+
+    static Set<String> tablesOf(String sql) {
+        return demo.guard.check(sql) instanceof Verdict.Allowed a ? a.tables() : Set.of();
+    }
+
+    static double recall(TableSelector selector, int k) {
+        double sum = 0;
+        for (GoldenQuery g : knowledge.golden()) {
+            Set<String> gold = tablesOf(g.expectedSql());
+            Set<String> chosen = new HashSet<>();
+            selector.select(g.question(), k).forEach(c -> chosen.add(c.table()));
+            sum += (double) gold.stream().filter(chosen::contains).count() / gold.size();
+        }
+        return sum / knowledge.golden().size();
+    }
+
+    @Test
+    void finds_the_gold_tables_of_the_golden_questions() {
+        TableSelector selector = new TableSelector(demo.catalog, knowledge, TableSelectorTest::tablesOf, MiniLmEmbedder.get(), TableSelector.Config.DEFAULT);
+        assertThat(recall(selector, 5)).isGreaterThanOrEqualTo(0.95);
+        assertThat(recall(selector, 8)).isGreaterThanOrEqualTo(0.99);
+    }
+
+    @Test
+    void each_scoring_alone_already_finds_most_gold_tables() {
+        TableSelector lexical = new TableSelector(demo.catalog, knowledge, TableSelectorTest::tablesOf, null, new TableSelector.Config(1.0, false));
+        TableSelector semantic = new TableSelector(demo.catalog, knowledge, TableSelectorTest::tablesOf, MiniLmEmbedder.get(), new TableSelector.Config(0.0, false));
+        System.out.printf("demo recall@5: lexical %.3f, embedding %.3f%n", recall(lexical, 5), recall(semantic, 5));
+        assertThat(recall(lexical, 5)).isGreaterThan(0.8);
+        assertThat(recall(semantic, 5)).isGreaterThan(0.6);
+    }
+
+    @Test
+    void knowledge_words_reach_tables_whose_names_do_not_say_them() {
+        TableSelector selector = new TableSelector(demo.catalog, knowledge, TableSelectorTest::tablesOf, null, new TableSelector.Config(1.0, false));
+        // "ARR" appears only in the metric that reads mrr_snapshots
+        assertThat(selector.select("What is our ARR?", 1).get(0).table()).isEqualTo("mrr_snapshots");
+        List<TableChoice> top = selector.select("How many signups did the growth summary show?", 3);
+        assertThat(top.get(0).table()).isEqualTo("signup_summary");
+        assertThat(top.get(0).reasons().get(0)).startsWith("matches");
+    }
+
+    @Test
+    void adds_the_bridge_table_a_join_needs() {
+        java.util.function.Function<String, Catalog.Column> col = n -> new Catalog.Column(n, "INTEGER", true, null, null, null, List.of());
+        Catalog catalog = new Catalog("t", "", List.of(
+                new Catalog.Table(null, "students", null, 0, List.of(col.apply("student_id"), col.apply("name")), List.of("student_id"), List.of()),
+                new Catalog.Table(null, "courses", null, 0, List.of(col.apply("course_id"), col.apply("title")), List.of("course_id"), List.of()),
+                new Catalog.Table(null, "enrolment", null, 0, List.of(col.apply("sid"), col.apply("cid"), col.apply("grade")), List.of(),
+                        List.of(new Catalog.ForeignKey(List.of("sid"), "students", List.of("student_id")),
+                                new Catalog.ForeignKey(List.of("cid"), "courses", List.of("course_id")))),
+                new Catalog.Table(null, "teachers", null, 0, List.of(col.apply("teacher_id"), col.apply("name")), List.of(), List.of()),
+                new Catalog.Table(null, "rooms", null, 0, List.of(col.apply("room_id"), col.apply("name")), List.of(), List.of())));
+        String question = "names of students and the titles of their courses";
+        TableSelector plain = new TableSelector(catalog, KnowledgeSet.EMPTY, s -> Set.of(), null, new TableSelector.Config(1.0, false));
+        assertThat(plain.select(question, 2)).extracting(TableChoice::table).containsExactlyInAnyOrder("students", "courses");
+        TableSelector expanding = new TableSelector(catalog, KnowledgeSet.EMPTY, s -> Set.of(), null, new TableSelector.Config(1.0, true));
+        List<TableChoice> top = expanding.select(question, 3);
+        assertThat(top).hasSize(3);
+        TableChoice bridge = top.stream().filter(c -> c.table().equals("enrolment")).findFirst().orElseThrow();
+        assertThat(bridge.reasons().get(0)).matches("joins (students and courses|courses and students)");
+        assertThat(top).extracting(TableChoice::table).contains("students", "courses");
+        // with room for only the pair, the pair is kept
+        assertThat(expanding.select(question, 2)).extracting(TableChoice::table).containsExactlyInAnyOrder("students", "courses");
+    }
+}

@@ -1,0 +1,56 @@
+package dev.almanac.quality;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.LocalDate;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class TimeframeParserTest {
+    static final TimeframeParser PARSER = new TimeframeParser(LocalDate.of(2026, 11, 22));
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            What was revenue in 2024?                          | 2024-01-01 | 2025-01-01 | YEAR
+            MRR at the end of 2025                             | 2025-01-01 | 2026-01-01 | YEAR
+            Shop revenue in Q4 2024                            | 2024-10-01 | 2025-01-01 | QUARTER
+            orders 2024-Q2                                     | 2024-04-01 | 2024-07-01 | QUARTER
+            NPS in the second quarter of 2026                  | 2026-04-01 | 2026-07-01 | QUARTER
+            MRR in September 2026                              | 2026-09-01 | 2026-10-01 | MONTH
+            MRR in Sept 2026                                   | 2026-09-01 | 2026-10-01 | MONTH
+            spend for 2025-03                                  | 2025-03-01 | 2025-04-01 | MONTH
+            revenue between March and June 2023                | 2023-03-01 | 2023-07-01 | RANGE
+            from November 2024 to February 2025                | 2024-11-01 | 2025-03-01 | RANGE
+            orders in April, May and June 2024                 | 2024-04-01 | 2024-07-01 | RANGE
+            between 2023-01-05 and 2023-02-10                  | 2023-01-05 | 2023-02-11 | RANGE
+            signups on 15 September 2026                       | 2026-09-15 | 2026-09-16 | DAY
+            signups on September 15, 2026                      | 2026-09-15 | 2026-09-16 | DAY
+            signups on 2026-09-15                              | 2026-09-15 | 2026-09-16 | DAY
+            revenue last month                                 | 2026-10-01 | 2026-11-01 | MONTH
+            revenue this month                                 | 2026-11-01 | 2026-12-01 | MONTH
+            refunds last quarter                               | 2026-07-01 | 2026-10-01 | QUARTER
+            refunds this quarter                               | 2026-10-01 | 2027-01-01 | QUARTER
+            churn last year                                    | 2025-01-01 | 2026-01-01 | YEAR
+            tickets in the last 30 days                        | 2026-10-24 | 2026-11-23 | RANGE
+            revenue year to date                               | 2026-01-01 | 2026-11-23 | RANGE
+            customers since 2024                               | 2024-01-01 | 2026-11-23 | RANGE
+            signups yesterday                                  | 2026-11-21 | 2026-11-22 | DAY
+            """)
+    void finds_the_period(String question, String start, String end, String grain) {
+        Timeframe tf = PARSER.parse(question).orElseThrow();
+        assertThat(tf.start()).isEqualTo(start);
+        assertThat(tf.end()).isEqualTo(end);
+        assertThat(tf.grain()).hasToString(grain);
+        assertThat(question).contains(tf.text());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            How many customers do we have?
+            Which products may sell best?
+            List the top 10 products
+            """)
+    void finds_none_where_none_is_named(String question) {
+        assertThat(PARSER.parse(question)).isEmpty();
+    }
+}
