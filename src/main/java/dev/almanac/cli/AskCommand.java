@@ -13,28 +13,15 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 @Command(name = "ask", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Ask a question about the data in plain language.",
                 "Without a language model, questions that match a verified query or canonical metric closely are",
                 "answered from it (marked verified); others get the closest matches."})
-final class AskCommand implements Runnable {
+final class AskCommand extends WorkspaceCommand {
     enum Format { text, json }
-
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    GlobalOptions global;
-
-    @ParentCommand
-    AlmanacCommand parent;
 
     @Parameters(paramLabel = "QUESTION", description = "The question, in plain language.")
     String question;
@@ -49,11 +36,11 @@ final class AskCommand implements Runnable {
     public void run() {
         String q = Questions.check(question);
         LocalDate today = today();
-        try (Workspace ws = Workspace.open(global.orElse(parent.global), System.err)) {
+        try (Workspace ws = openWorkspace()) {
             KnowledgeSet knowledge = ws.knowledge();
             VerifiedAnswerer answerer = new VerifiedAnswerer(knowledge, MiniLmEmbedder.get(), ws.executor(QueryLimits.DEFAULT), ws.catalog(), today);
             Optional<Answer> answer = answerer.answer(q);
-            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = out();
             if (answer.isPresent()) {
                 print(answer.get(), out);
                 return;

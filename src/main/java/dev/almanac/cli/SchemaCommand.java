@@ -6,27 +6,14 @@ import dev.almanac.source.CatalogRenderer;
 import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 @Command(name = "schema", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Show tables: columns, types, keys, comments, row counts, date ranges and sample values.",
                 "The catalog is cached per source and refreshed when the database file changes."})
-final class SchemaCommand implements Runnable {
+final class SchemaCommand extends WorkspaceCommand {
     enum Format { text, json }
-
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    GlobalOptions global;
-
-    @ParentCommand
-    AlmanacCommand parent;
 
     @Parameters(paramLabel = "TABLE", arity = "0..1", description = "One table; all tables when omitted.")
     String table;
@@ -36,9 +23,9 @@ final class SchemaCommand implements Runnable {
 
     @Override
     public void run() {
-        try (Workspace ws = Workspace.open(global.orElse(parent.global), System.err)) {
+        try (Workspace ws = openWorkspace()) {
             Catalog catalog = ws.catalog();
-            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = out();
             if (table == null) {
                 out.print(format == Format.json ? Json.write(catalog) + "\n" : CatalogRenderer.render(catalog));
             } else {

@@ -7,27 +7,14 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 @Command(name = "sql", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Run one read-only query through the SQL guard, under a timeout and a row cap.",
                 "Allowed: SELECT, WITH ... SELECT, VALUES, set operations, DESCRIBE, SUMMARIZE, SHOW.",
                 "Anything else is rejected with the reason (exit code 2)."})
-final class SqlCommand implements Runnable {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    GlobalOptions global;
-
-    @ParentCommand
-    AlmanacCommand parent;
-
+final class SqlCommand extends WorkspaceCommand {
     @Parameters(paramLabel = "SQL", description = "The query; '-' reads it from standard input.")
     String sql;
 
@@ -47,9 +34,9 @@ final class SqlCommand implements Runnable {
         if (!(timeoutSeconds > 0)) throw new UserError("--timeout must be a positive number of seconds");
         if (maxRows < 1) throw new UserError("--max-rows must be at least 1");
         QueryLimits limits = new QueryLimits(Duration.ofMillis((long) (timeoutSeconds * 1000)), maxRows);
-        try (Workspace ws = Workspace.open(global.orElse(parent.global), System.err)) {
+        try (Workspace ws = openWorkspace()) {
             QueryResult result = ws.executor(limits).execute(text);
-            ResultPrinter.print(result, format, spec.commandLine().getOut());
+            ResultPrinter.print(result, format, out());
         }
     }
 

@@ -5,27 +5,14 @@ import dev.almanac.knowledge.TableChoice;
 import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 @Command(name = "tables", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Rank the tables for a question, without a language model: BM25 over names, columns, comments and",
                 "knowledge, combined with in-process sentence embeddings, plus bridge tables needed for a join."})
-final class TablesCommand implements Runnable {
+final class TablesCommand extends WorkspaceCommand {
     enum Format { text, json }
-
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    GlobalOptions global;
-
-    @ParentCommand
-    AlmanacCommand parent;
 
     @Parameters(paramLabel = "QUESTION", description = "The question, in plain language.")
     String question;
@@ -40,9 +27,9 @@ final class TablesCommand implements Runnable {
     public void run() {
         String q = Questions.check(question);
         if (top < 1 || top > 100) throw new UserError("--top must be between 1 and 100");
-        try (Workspace ws = Workspace.open(global.orElse(parent.global), System.err)) {
+        try (Workspace ws = openWorkspace()) {
             List<TableChoice> choices = ws.tableSelector(ws.knowledge()).select(q, top);
-            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = out();
             if (format == Format.json) {
                 out.println(Json.write(java.util.Map.of("question", q, "tables", choices)));
             } else {

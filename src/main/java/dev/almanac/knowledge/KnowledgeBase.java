@@ -14,10 +14,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -67,30 +65,16 @@ public final class KnowledgeBase {
     }
 
     public KnowledgeSet load(Project project) {
-        List<TableNote> tables = new ArrayList<>();
-        List<Metric> metrics = new ArrayList<>();
-        List<VerifiedQuery> queries = new ArrayList<>();
-        List<BusinessRule> rules = new ArrayList<>();
-        List<GoldenQuery> golden = new ArrayList<>();
-        Map<String, String> files = new LinkedHashMap<>();
+        KnowledgeSet.Builder set = new KnowledgeSet.Builder();
         for (StoredItem item : store.items(project)) {
             KnowledgeSet.Kind kind = KnowledgeSet.Kind.valueOf(item.kind().toUpperCase(Locale.ROOT));
-            Object value;
             try {
-                value = KnowledgeFiles.MAPPER.readValue(item.body(), KnowledgeFiles.recordOf(kind));
+                set.add(kind, item.name(), KnowledgeFiles.MAPPER.readValue(item.body(), KnowledgeFiles.recordOf(kind)), item.sourceFile());
             } catch (JsonProcessingException e) {
                 throw new AlmanacException("stored " + item.kind() + " '" + item.name() + "' cannot be read: " + e.getOriginalMessage(), e);
             }
-            switch (kind) {
-                case TABLE -> tables.add((TableNote) value);
-                case METRIC -> metrics.add((Metric) value);
-                case QUERY -> queries.add((VerifiedQuery) value);
-                case RULE -> rules.add((BusinessRule) value);
-                case GOLDEN -> golden.add((GoldenQuery) value);
-            }
-            if (item.sourceFile() != null) files.put(KnowledgeSet.key(kind, item.name()), item.sourceFile());
         }
-        return new KnowledgeSet(tables, metrics, queries, rules, golden, files);
+        return set.build();
     }
 
     static List<StoredItem> toItems(KnowledgeSet set) {

@@ -64,12 +64,7 @@ public final class KnowledgeFiles {
     public static Read read(Path dir) {
         List<Problem> problems = new ArrayList<>();
         Map<String, Origin> origins = new LinkedHashMap<>();
-        Map<String, String> files = new LinkedHashMap<>();
-        List<TableNote> tables = new ArrayList<>();
-        List<Metric> metrics = new ArrayList<>();
-        List<VerifiedQuery> queries = new ArrayList<>();
-        List<BusinessRule> rules = new ArrayList<>();
-        List<GoldenQuery> golden = new ArrayList<>();
+        KnowledgeSet.Builder set = new KnowledgeSet.Builder();
         if (!Files.isDirectory(dir)) {
             problems.add(new Problem(dir.toString(), 1, 0, "knowledge folder not found"));
             return new Read(KnowledgeSet.EMPTY, origins, problems);
@@ -137,19 +132,12 @@ public final class KnowledgeFiles {
                         continue;
                     }
                     origins.put(key, origin);
-                    files.put(key, rel);
-                    switch (kind) {
-                        case TABLE -> tables.add((TableNote) item);
-                        case METRIC -> metrics.add((Metric) item);
-                        case QUERY -> queries.add((VerifiedQuery) item);
-                        case RULE -> rules.add((BusinessRule) item);
-                        case GOLDEN -> golden.add((GoldenQuery) item);
-                    }
+                    set.add(kind, name, item, rel);
                 }
             }
         }
         problems.sort(null);
-        return new Read(new KnowledgeSet(tables, metrics, queries, rules, golden, files), origins, problems);
+        return new Read(set.build(), origins, problems);
     }
 
     /** Checks of one item's values that need no database; "field message" or null. */

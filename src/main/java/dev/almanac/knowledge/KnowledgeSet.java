@@ -41,6 +41,33 @@ public record KnowledgeSet(List<TableNote> tables, List<Metric> metrics, List<Ve
         return tables.stream().filter(t -> t.table().equalsIgnoreCase(table)).findFirst();
     }
 
+    /** Collects items of any kind, in order, with the files they came from. */
+    public static final class Builder {
+        private final List<TableNote> tables = new java.util.ArrayList<>();
+        private final List<Metric> metrics = new java.util.ArrayList<>();
+        private final List<VerifiedQuery> queries = new java.util.ArrayList<>();
+        private final List<BusinessRule> rules = new java.util.ArrayList<>();
+        private final List<GoldenQuery> golden = new java.util.ArrayList<>();
+        private final Map<String, String> files = new java.util.LinkedHashMap<>();
+
+        /** Adds an item of the kind (its record type must match); {@code file} may be null. */
+        public Builder add(Kind kind, String name, Object item, String file) {
+            switch (kind) {
+                case TABLE -> tables.add((TableNote) item);
+                case METRIC -> metrics.add((Metric) item);
+                case QUERY -> queries.add((VerifiedQuery) item);
+                case RULE -> rules.add((BusinessRule) item);
+                case GOLDEN -> golden.add((GoldenQuery) item);
+            }
+            if (file != null) files.put(key(kind, name), file);
+            return this;
+        }
+
+        public KnowledgeSet build() {
+            return new KnowledgeSet(tables, metrics, queries, rules, golden, files);
+        }
+    }
+
     public int size() {
         return tables.size() + metrics.size() + queries.size() + rules.size() + golden.size();
     }
