@@ -44,13 +44,52 @@ public final class LearningStore {
         });
     }
 
+    /** Moves a learning's confidence by delta (kept within 0..1) and counts one more use when it was applied. */
+    public void adjust(String id, double delta, boolean applied) {
+        store.inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("""
+                    UPDATE learnings SET confidence = CASE WHEN confidence + ? > 1 THEN 1 WHEN confidence + ? < 0 THEN 0 ELSE confidence + ? END,
+                      times_applied = times_applied + ?, updated_at = ? WHERE id = ?""")) {
+                ps.setDouble(1, delta);
+                ps.setDouble(2, delta);
+                ps.setDouble(3, delta);
+                ps.setInt(4, applied ? 1 : 0);
+                ps.setString(5, AppStore.now());
+                ps.setString(6, id);
+                ps.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    public void setActive(String id, boolean active) {
+        store.inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE learnings SET active = ?, updated_at = ? WHERE id = ?")) {
+                ps.setInt(1, active ? 1 : 0);
+                ps.setString(2, AppStore.now());
+                ps.setString(3, id);
+                if (ps.executeUpdate() == 0) throw new dev.almanac.UserError("no learning with id " + id);
+            }
+            return null;
+        });
+    }
+
+    /** Every learning of the project, active or not, most trusted first. */
+    public List<LearningRow> all(Project project) {
+        return list(project, false);
+    }
+
     /** Active learnings of the project, most trusted first. */
     public List<LearningRow> active(Project project) {
+        return list(project, true);
+    }
+
+    private List<LearningRow> list(Project project, boolean activeOnly) {
         return store.read(c -> {
             List<LearningRow> rows = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement("""
                     SELECT id, description, category, tables_used, original_sql, corrected_sql, confidence, times_applied, active
-                    FROM learnings WHERE project = ? AND active = 1 ORDER BY confidence DESC, id""")) {
+                    FROM learnings WHERE project = ?""" + (activeOnly ? " AND active = 1" : "") + " ORDER BY confidence DESC, id")) {
                 ps.setString(1, KnowledgeStore.slug(project));
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
