@@ -103,7 +103,7 @@ public final class KnowledgeRetriever {
     }
 
     /** Whether the question names the metric: its name, label or a synonym appears in it as words. */
-    static boolean named(String question, Metric m) {
+    public static boolean named(String question, Metric m) {
         String q = " " + String.join(" ", Tokens.of(question)) + " ";
         List<String> names = new ArrayList<>(m.synonyms());
         names.add(m.name().replace('_', ' '));

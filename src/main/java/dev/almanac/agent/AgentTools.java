@@ -1,0 +1,68 @@
+package dev.almanac.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.almanac.llm.ToolSpec;
+import java.util.List;
+
+/**
+ * The tools offered to the model. Internal tools return results to the model only; output tools end
+ * the turn with something the user sees, built by the system from queries it runs itself.
+ */
+final class AgentTools {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    static final String INSPECT_SCHEMA = "inspect_schema";
+    static final String RUN_SQL = "run_sql";
+    static final String SEARCH_KNOWLEDGE = "search_knowledge";
+    static final String SAVE_LEARNING = "save_learning";
+    static final String SEND_MESSAGE = "send_message";
+    static final String SUBMIT_RESULT = "submit_result";
+    static final String SUBMIT_OBSERVATION = "submit_observation";
+    static final String RENDER_CHART = "render_chart";
+    static final String ASK_USER = "ask_user";
+
+    private AgentTools() {}
+
+    static final List<ToolSpec> ALL = List.of(
+            spec(INSPECT_SCHEMA, "Show the columns, keys, comments, date ranges and sample values of tables. Internal: only you see the result.",
+                    "{\"type\":\"object\",\"properties\":{\"tables\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"table names\"}},\"required\":[\"tables\"]}"),
+            spec(RUN_SQL, "Run one read-only DuckDB query (guarded, row-capped) and see the first rows. Internal: the user does not see it.",
+                    "{\"type\":\"object\",\"properties\":{\"sql\":{\"type\":\"string\"}},\"required\":[\"sql\"]}"),
+            spec(SEARCH_KNOWLEDGE, "Search metrics, business rules, verified queries and table notes for words. Internal.",
+                    "{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\"}},\"required\":[\"query\"]}"),
+            spec(SAVE_LEARNING, "Remember a correction for later questions, after a failed query was fixed.",
+                    "{\"type\":\"object\",\"properties\":{\"description\":{\"type\":\"string\",\"description\":\"what to do differently, in one sentence\"},"
+                            + "\"category\":{\"type\":\"string\",\"description\":\"e.g. units, filter, join, time, naming\"},"
+                            + "\"tables\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"original_sql\":{\"type\":\"string\"},\"corrected_sql\":{\"type\":\"string\"}},"
+                            + "\"required\":[\"description\",\"category\",\"tables\"]}"),
+            spec(SEND_MESSAGE, "Show the user a short note while you keep working (no numbers that are not from a query).",
+                    "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}},\"required\":[\"text\"]}"),
+            spec(SUBMIT_RESULT, "Final answer: named queries the system runs, and a template it fills from their results with {name.column}, "
+                            + "{name.column[i]}, {name.column|money|number|int|percent|ratio}, {name|table}, {name.row_count}. Never write numbers yourself.",
+                    "{\"type\":\"object\",\"properties\":{\"queries\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{"
+                            + "\"name\":{\"type\":\"string\"},\"sql\":{\"type\":\"string\"}},\"required\":[\"name\",\"sql\"]}},"
+                            + "\"template\":{\"type\":\"string\"}},\"required\":[\"queries\",\"template\"]}"),
+            spec(SUBMIT_OBSERVATION, "Final answer in free text, with the queries that support it; every number in the text must appear in their results.",
+                    "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"},\"supporting_queries\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{"
+                            + "\"name\":{\"type\":\"string\"},\"sql\":{\"type\":\"string\"}},\"required\":[\"name\",\"sql\"]}}},\"required\":[\"text\",\"supporting_queries\"]}"),
+            spec(RENDER_CHART, "Final answer as a chart: a query and a Vega-Lite spec whose fields are columns of the query; the system inlines the data.",
+                    "{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\"},\"vega_lite_spec\":{\"type\":\"object\"},\"title\":{\"type\":\"string\"}},"
+                            + "\"required\":[\"query\",\"vega_lite_spec\"]}"),
+            spec(ASK_USER, "Ask the user one specific question when the request is ambiguous, with the candidate answers as options.",
+                    "{\"type\":\"object\",\"properties\":{\"question\":{\"type\":\"string\"},\"options\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},"
+                            + "\"required\":[\"question\"]}"));
+
+    static List<String> names() {
+        return ALL.stream().map(ToolSpec::name).toList();
+    }
+
+    private static ToolSpec spec(String name, String description, String schema) {
+        try {
+            JsonNode node = JSON.readTree(schema);
+            return new ToolSpec(name, description, node);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package dev.almanac.agent;
+
+import dev.almanac.knowledge.Metric;
+import dev.almanac.knowledge.SqlParameters;
+import dev.almanac.quality.Timeframe;
+import dev.almanac.sql.QueryExecutor;
+import dev.almanac.sql.QueryResult;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The deterministic checks of an answer's results, run before any model critique: an empty result,
+ * a capped result with no aggregation, NULLs in key columns, a time grain other than the one asked
+ * for, values ten times outside what the source column holds, and a value that contradicts the
+ * canonical metric named in the question for the same period.
+ */
+final class Critic {
+    private static final Pattern AGGREGATION = Pattern.compile("(?i)\\b(group\\s+by|count|sum|avg|min|max|median|quantile\\w*|distinct)\\b");
+    private static final Map<String, Pattern> GRAINS = Map.of(
+            "month", Pattern.compile("(?i)\\b(monthly|per month|each month|by month|month by month|every month)\\b"),
+            "day", Pattern.compile("(?i)\\b(daily|per day|each day|by day|day by day)\\b"),
+            "week", Pattern.compile("(?i)\\b(weekly|per week|each week|by week)\\b"),
+            "quarter", Pattern.compile("(?i)\\b(quarterly|per quarter|each quarter|by quarter)\\b"),
+            "year", Pattern.compile("(?i)\\b(yearly|annually|per year|each year|by year|year by year)\\b"));
+
+    private final QueryExecutor executor;
+
+    Critic(QueryExecutor executor) {
+        this.executor = executor;
+    }
+
+    List<String> check(String question, List<QueryResult> results, Optional<Metric> namedMetric, Optional<Timeframe> timeframe) {
+        List<String> issues = new ArrayList<>();
+        for (QueryResult r : results) {
+            if (r.rowCount() == 0 || r.rows().stream().allMatch(row -> row.stream().allMatch(v -> v == null))) {
+                issues.add("the query returned no data (" + r.rowCount() + " rows): check filters, joins and the time range");
+                continue;
+            }
+            if (r.truncated() && !AGGREGATION.matcher(r.sql()).find()) {
+                issues.add("more than " + r.rowCount() + " rows without aggregation: aggregate or limit to what the question asks");
+            }
+            for (int c = 0; c < r.columns().size(); c++) {
+                String name = r.columns().get(c).toLowerCase(Locale.ROOT);
+                boolean key = name.endsWith("_id") || name.equals("id") || (c == 0 && r.rowCount() > 1 && r.columns().size() > 1);
+                final int col = c;
+                if (key && r.rows().stream().anyMatch(row -> row.get(col) == null)) {
+                    issues.add("NULL values in the key column " + r.columns().get(c) + ": a join or filter may be dropping or mixing rows");
+                }
+            }
+            grain(question, r).ifPresent(issues::add);
+            outliers(r).ifPresent(issues::add);
+        }
+        contradiction(results, namedMetric, timeframe).ifPresent(issues::add);
+        return issues;
+    }
+
+    private static Optional<String> grain(String question, QueryResult r) {
+        for (Map.Entry<String, Pattern> g : GRAINS.entrySet()) {
+            if (!g.getValue().matcher(question).find()) continue;
+            boolean timeColumn = false;
+            for (int c = 0; c < r.columns().size(); c++) {
+                String type = r.columnTypes().get(c).toUpperCase(Locale.ROOT);
+                String name = r.columns().get(c).toLowerCase(Locale.ROOT);
+                if (type.startsWith("DATE") || type.startsWith("TIMESTAMP") || name.contains(g.getKey()) || name.contains("date") || name.contains("period")) timeColumn = true;
+            }
+            if (!timeColumn || r.rowCount() < 2) {
+                return Optional.of("the question asks for a " + g.getKey() + "ly breakdown but the result has no " + g.getKey() + " column with several rows");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A value of a column named like a source column that lies 10x outside that column's range. */
+    private Optional<String> outliers(QueryResult r) {
+        for (String table : r.tables()) {
+            for (int c = 0; c < Math.min(3, r.columns().size()); c++) {
+                String column = r.columns().get(c);
+                if (!column.matches("[A-Za-z_][A-Za-z0-9_]*")) continue;
+                final int col = c;
+                List<BigDecimal> values = r.rows().stream().map(row -> row.get(col)).filter(v -> v instanceof Number)
+                        .map(v -> new BigDecimal(v.toString())).toList();
+                if (values.isEmpty()) continue;
+                try {
+                    QueryResult range = executor.execute("SELECT min(\"" + column + "\"), max(\"" + column + "\") FROM " + table);
+                    Object min = range.rows().get(0).get(0);
+                    Object max = range.rows().get(0).get(1);
+                    if (!(min instanceof Number) || !(max instanceof Number)) continue;
+                    BigDecimal hi = new BigDecimal(max.toString());
+                    BigDecimal lo = new BigDecimal(min.toString());
+                    for (BigDecimal v : values) {
+                        if (hi.signum() > 0 && v.compareTo(hi.multiply(BigDecimal.TEN)) > 0) {
+                            return Optional.of(column + " = " + v.toPlainString() + " is more than 10x the largest value in " + table + "." + column + " (" + hi.toPlainString() + "): units or a join fan-out?");
+                        }
+                        if (lo.signum() < 0 && v.compareTo(lo.multiply(BigDecimal.TEN)) < 0) {
+                            return Optional.of(column + " = " + v.toPlainString() + " is more than 10x below the smallest value in " + table + "." + column);
+                        }
+                    }
+                } catch (RuntimeException e) {
+                    // not a column of that table: nothing to compare with
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A single number that differs by more than 1% from what the named canonical metric gives for the period. */
+    private Optional<String> contradiction(List<QueryResult> results, Optional<Metric> metric, Optional<Timeframe> timeframe) {
+        if (metric.isEmpty() || results.size() != 1) return Optional.empty();
+        QueryResult r = results.get(0);
+        if (r.rowCount() != 1 || r.columns().size() != 1 || !(r.rows().get(0).get(0) instanceof Number n)) return Optional.empty();
+        Metric m = metric.get();
+        Map<String, String> values = new java.util.LinkedHashMap<>(SqlParameters.defaults(m.parameters()));
+        timeframe.ifPresent(tf -> m.parameters().stream().filter(p -> p.type() != null && p.type().startsWith("date"))
+                .forEach(p -> values.put(p.name(), VerifiedAnswerer.valueFor(p, tf))));
+        if (timeframe.isEmpty() && !m.parameters().isEmpty()) return Optional.empty();
+        try {
+            QueryResult canonical = executor.execute(SqlParameters.bind(m.sql(), values));
+            Object expected = canonical.rows().isEmpty() ? null : canonical.rows().get(0).get(0);
+            if (!(expected instanceof Number e)) return Optional.empty();
+            BigDecimal want = new BigDecimal(e.toString());
+            BigDecimal got = new BigDecimal(n.toString());
+            BigDecimal tolerance = want.abs().multiply(new BigDecimal("0.01")).max(new BigDecimal("0.01"));
+            if (got.subtract(want).abs().compareTo(tolerance) > 0) {
+                return Optional.of("the result " + got.toPlainString() + " contradicts the canonical metric " + m.name() + ", which gives "
+                        + want.toPlainString() + " for the same period: use the metric's definition");
+            }
+        } catch (RuntimeException ignored) {
+            // a metric that cannot run here does not veto the answer
+        }
+        return Optional.empty();
+    }
+}
