@@ -178,8 +178,16 @@ public final class Agent {
             names.removeIf(w -> w.length() < 4 || w.matches("\\d+") || Set.of("customer", "user", "active", "total", "average", "rate").contains(w));
             if (!names.isEmpty()) fits.add(m);
         }
-        boolean vague = t.question.split("\\s+").length <= 8;
-        if (fits.size() < 2 || !vague) return Optional.empty();
+        if (fits.size() < 2 || t.question.split("\\s+").length > 8) return Optional.empty();
+        // a question that also names something concrete the metrics do not cover (a table's subject) is not vague
+        Set<String> vocabulary = new LinkedHashSet<>();
+        for (Metric m : fits) {
+            vocabulary.addAll(Tokens.of(m.name().replace('_', ' ') + " " + (m.label() == null ? "" : m.label()) + " " + m.definition()));
+            m.synonyms().forEach(x -> vocabulary.addAll(Tokens.of(x)));
+        }
+        Set<String> subjects = new LinkedHashSet<>();
+        ctx.catalog().tables().forEach(tb -> subjects.addAll(Tokens.of(tb.name())));
+        if (words.stream().anyMatch(w -> subjects.contains(w) && !vocabulary.contains(w))) return Optional.empty();
         List<String> options = new ArrayList<>(fits.stream().map(m -> m.label() == null ? m.name() : m.label()).toList());
         event("clarify", String.join(" | ", options));
         return Optional.of(answer(t, "Which of these do you mean? " + String.join("; ", options) + ".", Answer.Kind.clarification, null,
@@ -372,7 +380,6 @@ public final class Agent {
         if (results.isEmpty()) return new Step("An answer needs at least one query whose results it shows.", null);
 
         List<String> issues = new ArrayList<>(critic.check(t.question, new ArrayList<>(results.values()), t.metric, t.timeframe));
-        if (!flagged.isEmpty()) issues.add("numbers not found in the supporting query results: " + String.join(", ", flagged));
         String verdict = issues.isEmpty() ? modelCheck(t, "critique", criticPrompt(t, text, results)) : "FAIL: " + String.join("; ", issues);
         if (verdict.startsWith("PASS")) verdict = modelCheck(t, "grade", graderPrompt(t, results));
         boolean pass = verdict.startsWith("PASS");

@@ -2,24 +2,24 @@ package dev.almanac.cli;
 
 import dev.almanac.AlmanacException;
 import dev.almanac.UserError;
+import dev.almanac.agent.Agent;
 import dev.almanac.agent.Answer;
-import dev.almanac.agent.VerifiedAnswerer;
-import dev.almanac.knowledge.KnowledgeSet;
-import dev.almanac.knowledge.MiniLmEmbedder;
-import dev.almanac.sql.QueryLimits;
+import dev.almanac.agent.ChartPage;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.List;
-import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "ask", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Ask a question about the data in plain language.",
-                "Without a language model, questions that match a verified query or canonical metric closely are",
-                "answered from it (marked verified); others get the closest matches."})
+                "Questions that a verified query or canonical metric matches closely are answered from it (marked verified);",
+                "others go to the language model (--llm), which writes queries that the system checks and runs."})
 final class AskCommand extends WorkspaceCommand {
     enum Format { text, json }
 
@@ -29,37 +29,32 @@ final class AskCommand extends WorkspaceCommand {
     @Option(names = "--format", defaultValue = "text", description = "text or json (default ${DEFAULT-VALUE}).")
     Format format;
 
+    @Option(names = "--llm", paramLabel = "SPEC", description = "openai:MODEL, anthropic:MODEL, ollama:MODEL, script:FILE or none (default: the configured or first available).")
+    String llm;
+
+    @Option(names = "--thread", paramLabel = "ID", description = "Continue this thread (follow-ups see its earlier turns).")
+    String thread;
+
     @Option(names = "--now", paramLabel = "DATE", description = "Resolve relative periods (\"last month\") against this date (YYYY-MM-DD; default today).")
     String now;
 
     @Override
     public void run() {
         String q = Questions.check(question);
-        LocalDate today = today();
+        LocalDate today = today(now);
+        boolean trace = global.verbose || parent.global.verbose;
         try (Workspace ws = openWorkspace()) {
-            KnowledgeSet knowledge = ws.knowledge();
-            VerifiedAnswerer answerer = new VerifiedAnswerer(knowledge, MiniLmEmbedder.get(), ws.executor(QueryLimits.DEFAULT), ws.catalog(), today);
-            Optional<Answer> answer = answerer.answer(q);
+            Agent agent = ws.agent(llm, today, trace ? e -> System.err.println("· " + e.step() + ": " + e.detail()) : null);
+            Answer a = agent.ask(q, thread);
             PrintWriter out = out();
-            if (answer.isPresent()) {
-                print(answer.get(), out);
-                return;
-            }
-            List<VerifiedAnswerer.Match> closest = answerer.rank(q).stream().limit(3).toList();
-            if (format == Format.json) {
-                Answer none = new Answer(noMatchText(closest), Answer.Kind.error, "low", 0, false, null, null, null, Answer.Dq.NOT_EVALUATED,
-                        closest.stream().map(VerifiedAnswerer.Match::label).toList(), null, null, Answer.Usage.NONE, 0);
-                out.println(Json.write(none));
-            } else {
-                out.println(noMatchText(closest));
-                for (VerifiedAnswerer.Match m : closest) out.printf("  %.2f  %s %s: %s%n", m.score(), m.kind(), m.name(), m.label());
-            }
+            if (format == Format.json) out.println(Json.write(a));
+            else print(a, ws, out);
             out.flush();
-            throw new NotAnswered();
+            if (a.kind() == Answer.Kind.error) throw new NotAnswered();
         }
     }
 
-    private LocalDate today() {
+    static LocalDate today(String now) {
         if (now == null) return LocalDate.now();
         try {
             return LocalDate.parse(now);
@@ -68,34 +63,53 @@ final class AskCommand extends WorkspaceCommand {
         }
     }
 
-    static String noMatchText(List<VerifiedAnswerer.Match> closest) {
-        String best = closest.isEmpty() ? "there is no verified query or metric yet"
-                : "the closest match scores " + String.format("%.2f", closest.get(0).score()) + ", below " + VerifiedAnswerer.THRESHOLD;
-        return "No answer: no language model is configured, and no verified query or canonical metric matches this question closely enough ("
-                + best + "). Closest:";
-    }
-
-    private void print(Answer a, PrintWriter out) {
-        if (format == Format.json) {
-            out.println(Json.write(a));
-            out.flush();
+    static void print(Answer a, Workspace ws, PrintWriter out) {
+        String badge = a.verified() ? "[verified]" : "medium".equals(a.confidence()) ? "[Refined answer]"
+                : "low".equals(a.confidence()) && a.kind() != Answer.Kind.error ? "[Best attempt — results may be incomplete]" : "";
+        out.println((badge.isEmpty() ? "" : badge + " ") + a.answer());
+        if (a.kind() == Answer.Kind.clarification) {
+            for (int i = 0; i < a.suggestions().size(); i++) out.printf("  %d. %s%n", i + 1, a.suggestions().get(i));
+            if (a.threadId() != null) out.println("Answer with: almanac ask \"...\" --thread " + a.threadId());
             return;
         }
-        out.println(a.answer());
-        out.println();
-        List<List<Object>> rows = a.data().rows();
-        ResultPrinter.table(a.data().columns(), rows.size() > 25 ? rows.subList(0, 25) : rows, a.data().truncated(), out);
-        if (rows.size() > 25) out.println("(first 25 of " + rows.size() + " rows shown; --format json has them all)");
-        out.println();
+        if (a.data() != null) {
+            out.println();
+            List<List<Object>> rows = a.data().rows();
+            ResultPrinter.table(a.data().columns(), rows.size() > 25 ? rows.subList(0, 25) : rows, a.data().truncated(), out);
+            if (rows.size() > 25) out.println("(first 25 of " + rows.size() + " rows shown; --format json has them all)");
+        }
+        if (a.chart() != null) {
+            Path file = ws.project().map(p -> p.dir().resolve("data")).orElse(Workspace.home()).resolve("charts").resolve((a.turnId() == null ? "chart" : a.turnId()) + ".html");
+            try {
+                Files.createDirectories(file.getParent());
+                Files.writeString(file, ChartPage.html(a.chart(), a.answer()));
+                out.println("Chart: " + file.toAbsolutePath() + " (opens offline in a browser)");
+            } catch (IOException e) {
+                throw new AlmanacException("cannot write the chart: " + e.getMessage(), e);
+            }
+        }
         Answer.Provenance p = a.provenance();
-        out.println("Verified: yes · confidence " + a.confidence());
-        out.println("Source: " + String.join(", ", p.knowledgeApplied()) + " — " + p.explanation());
-        if (!p.filters().isEmpty()) out.println("Filters: " + String.join("; ", p.filters()));
-        out.println("Tables: " + String.join(", ", p.tables().stream().map(t -> p.freshness().containsKey(t) ? t + " (" + p.freshness().get(t) + ")" : t).toList()));
-        if (!p.caveats().isEmpty()) out.println("Caveats: " + String.join(" ", p.caveats()));
-        out.println("SQL:");
-        for (String sql : p.sql()) sql.strip().lines().forEach(l -> out.println("  " + l));
-        out.flush();
+        if (p != null && !p.sql().isEmpty()) {
+            out.println();
+            out.println("Confidence: " + a.confidence() + (a.iterations() > 1 ? " (" + a.iterations() + " iterations)" : "") + (a.verified() ? " · verified" : ""));
+            if (p.explanation() != null) out.println("Explanation: " + p.explanation());
+            if (!p.knowledgeApplied().isEmpty()) out.println("Knowledge used: " + String.join(", ", p.knowledgeApplied().stream().limit(8).toList())
+                    + (p.knowledgeApplied().size() > 8 ? ", ..." : ""));
+            if (!p.learningsApplied().isEmpty()) out.println("Learnings used: " + String.join("; ", p.learningsApplied()));
+            if (!p.filters().isEmpty()) out.println("Filters: " + String.join("; ", p.filters()));
+            out.println("Tables: " + String.join(", ", p.tables().stream().map(t -> p.freshness().containsKey(t) ? t + " (" + p.freshness().get(t) + ")" : t).toList()));
+            if (!p.caveats().isEmpty()) out.println("Caveats: " + String.join(" ", p.caveats()));
+            out.println("▸ SQL");
+            for (String sql : p.sql()) sql.strip().lines().forEach(l -> out.println("  " + l));
+        }
+        if (!a.suggestions().isEmpty()) {
+            out.println();
+            out.println("You could also ask:");
+            a.suggestions().forEach(s -> out.println("  - " + s));
+        }
+        if (a.usage() != null && a.usage().llmCalls() > 0) {
+            out.printf("(%d model calls, %d + %d tokens, %.1f s)%n", a.usage().llmCalls(), a.usage().promptTokens(), a.usage().completionTokens(), a.latencyMs() / 1000.0);
+        }
     }
 
     /** Exit code 1 without a further message: the explanation has been printed. */

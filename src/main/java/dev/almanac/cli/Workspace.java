@@ -120,6 +120,22 @@ final class Workspace implements AutoCloseable {
         return new TableSelector(catalog(), knowledge, this::tablesOf, MiniLmEmbedder.get(), TableSelector.Config.DEFAULT);
     }
 
+    /** Settings from the environment and Almanac's config file. */
+    static dev.almanac.AlmanacConfig config() {
+        return dev.almanac.AlmanacConfig.load(home().resolve("config.yml"), System.getenv());
+    }
+
+    /** The agent for this workspace, with the model named by spec (or the default one). */
+    dev.almanac.agent.Agent agent(String llmSpec, java.time.LocalDate today, java.util.function.Consumer<dev.almanac.agent.AgentEvent> events) {
+        dev.almanac.AlmanacConfig config = config();
+        dev.almanac.llm.LanguageModel model = dev.almanac.llm.Models.create(llmSpec, config, Path.of("")).orElse(null);
+        KnowledgeSet knowledge = knowledge();
+        return new dev.almanac.agent.Agent(new dev.almanac.agent.Agent.Context(project, catalog(), knowledge, executor(QueryLimits.DEFAULT),
+                tableSelector(knowledge), MiniLmEmbedder.get(), project == null ? null : new dev.almanac.store.LearningStore(appStore()),
+                project == null ? null : new dev.almanac.store.ThreadStore(appStore()), model, dev.almanac.agent.AgentSettings.from(config), today, events,
+                project == null ? null : project.dir().resolve("data").resolve("logs").resolve("agent.jsonl")));
+    }
+
     Project requireProject() {
         if (project == null) throw new dev.almanac.UserError("this command needs a project (--project DIR, or run it in a folder with almanac.yml)");
         return project;
