@@ -1,0 +1,177 @@
+package dev.almanac.cli;
+
+import dev.almanac.AlmanacException;
+import dev.almanac.agent.Agent;
+import dev.almanac.agent.Answer;
+import dev.almanac.knowledge.KnowledgeSet;
+import dev.almanac.source.Catalog;
+import dev.almanac.source.CatalogRenderer;
+import dev.almanac.store.LearningRow;
+import dev.almanac.store.LearningStore;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jline.reader.EndOfFileException;
+import org.jline.reader.LineReader;
+import org.jline.reader.LineReaderBuilder;
+import org.jline.reader.UserInterruptException;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "repl", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Ask questions in a conversation. Commands: help, clear (new thread), schema [TABLE], context,",
+                "knowledge, learnings, exit. History is kept in ~/.almanac/history."})
+final class ReplCommand extends WorkspaceCommand {
+    @Option(names = "--llm", paramLabel = "SPEC", description = "openai:MODEL, anthropic:MODEL, ollama:MODEL, script:FILE or none.")
+    String llm;
+
+    @Option(names = "--now", paramLabel = "DATE", description = "Resolve relative periods against this date (YYYY-MM-DD).")
+    String now;
+
+    @Override
+    public void run() {
+        try (Workspace ws = openWorkspace()) {
+            run(ws, System.in, System.out);
+        }
+    }
+
+    void run(Workspace ws, InputStream in, OutputStream outStream) {
+        try (Terminal terminal = TerminalBuilder.builder().streams(in, outStream).system(in == System.in).dumb(true).build()) {
+            LineReader reader = LineReaderBuilder.builder().terminal(terminal)
+                    .variable(LineReader.HISTORY_FILE, Workspace.home().resolve("history")).build();
+            PrintWriter out = terminal.writer();
+            Spinner spinner = new Spinner(out);
+            Agent agent = ws.agent(llm, AskCommand.today(now), e -> spinner.step(e.step() + ": " + e.detail()));
+            out.println("Almanac on " + ws.source().id() + ". Ask a question, or type help.");
+            String thread = null;
+            while (true) {
+                String line;
+                try {
+                    line = reader.readLine("almanac> ");
+                } catch (UserInterruptException e) {
+                    continue;
+                } catch (EndOfFileException e) {
+                    break;
+                }
+                String cmd = line.strip();
+                if (cmd.isEmpty()) continue;
+                String word = cmd.split("\\s+")[0].toLowerCase();
+                switch (word) {
+                    case "exit", "quit" -> {
+                        out.println("Bye.");
+                        out.flush();
+                        return;
+                    }
+                    case "help" -> out.println("""
+                            Ask a question in plain language, or:
+                              clear            start a new conversation
+                              schema [TABLE]   tables, or one table's columns
+                              context          the current conversation and the knowledge loaded
+                              knowledge        metrics, verified queries and rules
+                              learnings        what the agent has learned
+                              exit             leave""");
+                    case "clear" -> {
+                        thread = null;
+                        out.println("New conversation.");
+                    }
+                    case "schema" -> {
+                        Catalog catalog = ws.catalog();
+                        String table = cmd.length() > 6 ? cmd.substring(6).strip() : "";
+                        if (table.isEmpty()) catalog.tables().forEach(t -> out.println(t.name() + " (" + t.rowCount() + " rows)"));
+                        else out.print(catalog.table(table).map(CatalogRenderer::render).orElse("unknown table " + table + "\n"));
+                    }
+                    case "context", "knowledge" -> {
+                        KnowledgeSet k = ws.knowledge();
+                        out.println("Thread: " + (thread == null ? "(new)" : thread));
+                        out.println(KnowledgeCommand.summary(k));
+                        if (word.equals("knowledge")) {
+                            k.metrics().forEach(m -> out.println("  metric " + m.name() + ": " + m.label()));
+                            k.queries().forEach(q -> out.println("  verified: " + q.question()));
+                        }
+                    }
+                    case "learnings" -> {
+                        if (ws.project().isEmpty()) {
+                            out.println("No project: learnings are kept per project.");
+                        } else {
+                            var rows = new LearningStore(ws.appStore()).active(ws.project().get());
+                            if (rows.isEmpty()) out.println("No learnings yet.");
+                            for (LearningRow l : rows) out.printf("  %s %.2f %s%n", l.id(), l.confidence(), l.description());
+                        }
+                    }
+                    default -> {
+                        try {
+                            String question = Questions.check(cmd);
+                            spinner.start();
+                            Answer a;
+                            try {
+                                a = agent.ask(question, thread);
+                            } finally {
+                                spinner.stop();
+                            }
+                            thread = a.threadId();
+                            AskCommand.print(a, ws, out);
+                        } catch (AlmanacException e) {
+                            out.println("almanac: " + e.getMessage());
+                        }
+                    }
+                }
+                out.flush();
+            }
+        } catch (IOException e) {
+            throw new AlmanacException("the terminal failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** A one-line spinner with the agent's latest step, drawn while the model works. */
+    static final class Spinner {
+        private static final String FRAMES = "|/-\\";
+        private final PrintWriter out;
+        private final AtomicBoolean running = new AtomicBoolean();
+        private volatile String step = "thinking";
+        private Thread thread;
+
+        Spinner(PrintWriter out) {
+            this.out = out;
+        }
+
+        void step(String text) {
+            step = text.length() > 70 ? text.substring(0, 70) + "..." : text;
+        }
+
+        void start() {
+            running.set(true);
+            thread = new Thread(() -> {
+                int i = 0;
+                while (running.get()) {
+                    out.print("\r" + FRAMES.charAt(i++ % FRAMES.length()) + " " + step + "\u001b[K");
+                    out.flush();
+                    try {
+                        Thread.sleep(120);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            }, "almanac-spinner");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        void stop() {
+            running.set(false);
+            if (thread != null) {
+                thread.interrupt();
+                try {
+                    thread.join(500);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            out.print("\r\u001b[K");
+            out.flush();
+        }
+    }
+}
