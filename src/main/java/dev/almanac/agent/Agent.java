@@ -537,8 +537,8 @@ public final class Agent {
                 """);
         s.append("Today is ").append(ctx.today()).append(".\n\n## Tables (selected for this question)\n");
         for (String name : t.tables) ctx.catalog().table(name).ifPresent(tb -> s.append(CatalogRenderer.render(tb)));
-        s.append("\nOther tables: ").append(String.join(", ", ctx.catalog().tables().stream().map(Catalog.Table::name)
-                .filter(n -> !t.tables.contains(n)).toList())).append("\n\n");
+        s.append("\n(").append(ctx.catalog().tables().size() - t.tables.size())
+                .append(" more tables: inspect_schema with a name you need shows it, or lists them all.)\n\n");
         s.append(t.block.render());
         if (!history.isEmpty()) {
             s.append("\n## Earlier in this conversation\n");

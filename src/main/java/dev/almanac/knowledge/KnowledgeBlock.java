@@ -11,22 +11,31 @@ import java.util.List;
  * provenance.
  */
 public record KnowledgeBlock(List<Metric> metrics, List<BusinessRule> rules, List<TableNote> notes, List<VerifiedQuery> verified,
-                             List<LearningRow> learnings, List<String> used) {
+                             List<LearningRow> learnings, List<String> used, java.util.Set<String> metricsWithSql,
+                             java.util.Set<String> rulesInFull) {
 
     /** The block as prompt text. */
     public String render() {
         StringBuilder s = new StringBuilder();
         if (!metrics.isEmpty()) {
-            s.append("## Canonical metrics (use their SQL when the question names them)\n");
+            s.append("## Canonical metrics (use their SQL when the question names them; search_knowledge shows the others)\n");
             for (Metric m : metrics) {
-                s.append("- ").append(m.name()).append(m.label() == null ? "" : " (" + m.label() + ")").append(": ").append(m.definition());
-                if (!m.synonyms().isEmpty()) s.append(" Also called: ").append(String.join(", ", m.synonyms())).append('.');
-                s.append("\n  SQL: ").append(m.sql().strip().replace("\n", "\n       ")).append('\n');
+                s.append("- ").append(m.name()).append(m.label() == null ? "" : " (" + m.label() + ")");
+                if (metricsWithSql.contains(m.name())) {
+                    s.append(": ").append(m.definition());
+                    if (!m.synonyms().isEmpty()) s.append(" Also called: ").append(String.join(", ", m.synonyms())).append('.');
+                    s.append("\n  SQL: ").append(m.sql().strip().replace("\n", "\n       "));
+                }
+                s.append('\n');
             }
         }
         if (!rules.isEmpty()) {
-            s.append("## Business rules\n");
-            for (BusinessRule r : rules) s.append("- ").append(r.title()).append(": ").append(r.description()).append('\n');
+            s.append("## Business rules (search_knowledge gives the full text of the short ones)\n");
+            for (BusinessRule r : rules) {
+                s.append("- ").append(r.title());
+                if (rulesInFull.contains(r.name())) s.append(": ").append(r.description());
+                s.append('\n');
+            }
         }
         if (!notes.isEmpty()) {
             s.append("## Table notes\n");
@@ -34,12 +43,15 @@ public record KnowledgeBlock(List<Metric> metrics, List<BusinessRule> rules, Lis
                 s.append("- ").append(n.table()).append(": ").append(n.description()).append('\n');
                 n.dataQualityNotes().forEach(d -> s.append("  ! ").append(d).append('\n'));
                 n.columnNotes().forEach((c, d) -> s.append("  ").append(c).append(": ").append(d).append('\n'));
-                n.relatedTables().forEach(r -> s.append("  join ").append(r.table()).append(" ON ").append(r.join()).append('\n'));
             }
         }
         if (!verified.isEmpty()) {
             s.append("## Verified queries\n");
-            for (VerifiedQuery q : verified) s.append("- Q: ").append(q.question()).append("\n  SQL: ").append(q.sql().strip().replace("\n", "\n       ")).append('\n');
+            for (int i = 0; i < verified.size(); i++) {
+                VerifiedQuery q = verified.get(i);
+                s.append("- Q: ").append(q.question()).append('\n');
+                if (i < 1) s.append("  SQL: ").append(q.sql().strip().replace("\n", "\n       ")).append('\n');
+            }
         }
         if (!learnings.isEmpty()) {
             s.append("## Learned corrections\n");

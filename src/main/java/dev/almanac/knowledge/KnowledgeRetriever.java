@@ -19,7 +19,7 @@ import java.util.stream.IntStream;
  */
 public final class KnowledgeRetriever {
     public static final int ALWAYS_LIMIT = 30;
-    public static final int VERIFIED = 5;
+    public static final int VERIFIED = 3;
 
     private final KnowledgeSet knowledge;
     private final List<LearningRow> learnings;
@@ -59,6 +59,11 @@ public final class KnowledgeRetriever {
             metrics = keep.stream().map(knowledge.metrics()::get).toList();
         }
         metrics.forEach(m -> used.add("metric:" + m.name()));
+        // the SQL of the metrics the question names, and of the most relevant one
+        Set<String> withSql = new LinkedHashSet<>();
+        double[] metricScores = metricIndex.scores(terms);
+        for (int i = 0; i < knowledge.metrics().size(); i++) if (named(question, knowledge.metrics().get(i))) withSql.add(knowledge.metrics().get(i).name());
+        for (int i : top(metricScores, 1)) if (metricScores[i] > 0) withSql.add(knowledge.metrics().get(i).name());
 
         List<BusinessRule> rules = knowledge.rules();
         if (rules.size() > ALWAYS_LIMIT) {
@@ -69,6 +74,14 @@ public final class KnowledgeRetriever {
             rules = top(scores, ALWAYS_LIMIT).stream().map(knowledge.rules()::get).toList();
         }
         rules.forEach(r -> used.add("rule:" + r.name()));
+        // rules in full where they match the question best or concern a selected table that has no note (a note
+        // already carries its table's gotchas); the rest by title
+        Set<String> rulesInFull = new LinkedHashSet<>();
+        double[] ruleScores = ruleIndex.scores(terms);
+        for (BusinessRule r : knowledge.rules()) {
+            if (r.appliesToTables().stream().anyMatch(t -> selected.contains(t.toLowerCase(Locale.ROOT)) && knowledge.note(t).isEmpty())) rulesInFull.add(r.name());
+        }
+        for (int i : top(ruleScores, 1)) if (ruleScores[i] > 0) rulesInFull.add(knowledge.rules().get(i).name());
 
         List<TableNote> notes = new ArrayList<>();
         for (String t : tables) knowledge.note(t).ifPresent(notes::add);
@@ -82,7 +95,7 @@ public final class KnowledgeRetriever {
                 .sorted(Comparator.comparingDouble(LearningRow::confidence).reversed())
                 .toList();
         relevant.forEach(l -> used.add("learning:" + l.id()));
-        return new KnowledgeBlock(metrics, rules, notes, verified, relevant, used);
+        return new KnowledgeBlock(metrics, rules, notes, verified, relevant, used, withSql, rulesInFull);
     }
 
     /** The verified queries closest to the question: BM25 and embedding similarity, half each. */

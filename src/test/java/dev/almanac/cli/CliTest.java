@@ -183,13 +183,13 @@ class CliTest {
 
     @Test
     void ask_answers_a_metric_question_from_the_verified_path() throws Exception {
-        Run r = run("ask", "What was MRR in September 2026?", "--project", project);
+        Run r = run("ask", "What was MRR in September 2026?", "--project", project, "--llm", "none");
         assertThat(r.code()).isZero();
         Object mrr = DemoWarehouseQueries.value("SELECT round(sum(mrr_cents) / 100.0, 2) FROM mrr_snapshots WHERE snapshot_month = DATE '2026-09-01'");
         String formatted = new java.text.DecimalFormat("#,##0.00", java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ENGLISH)).format(mrr);
-        assertThat(r.out()).contains("September 2026: " + formatted + " USD", "canonical metric `mrr`", "Verified: yes", "mrr_snapshots", "SELECT");
+        assertThat(r.out()).contains("[verified]", "September 2026: " + formatted + " USD", "canonical metric `mrr`", "Confidence: high", "mrr_snapshots", "SELECT");
 
-        JsonNode json = Json.MAPPER.readTree(run("ask", "What was MRR in September 2026?", "--project", project, "--format", "json").out());
+        JsonNode json = Json.MAPPER.readTree(run("ask", "What was MRR in September 2026?", "--project", project, "--format", "json", "--llm", "none").out());
         assertThat(json.get("verified").asBoolean()).isTrue();
         assertThat(json.get("kind").asText()).isEqualTo("result");
         assertThat(json.get("confidence").asText()).isEqualTo("high");
@@ -203,9 +203,50 @@ class CliTest {
 
     @Test
     void ask_without_a_close_match_names_the_closest_and_exits_1() {
-        Run r = run("ask", "How many products are in the shop catalog?", "--project", project);
+        Run r = run("ask", "How many products are in the shop catalog?", "--project", project, "--llm", "none");
         assertThat(r.code()).isEqualTo(1);
-        assertThat(r.out()).contains("No answer", "Closest:");
+        assertThat(r.out()).contains("No answer: no language model is configured", "ask about:");
+    }
+
+    @Test
+    void ask_with_a_scripted_model_prints_the_answer_json_and_keeps_the_thread() throws Exception {
+        Path script = home.resolve("script.yml");
+        java.nio.file.Files.writeString(script, """
+                turns:
+                  - tool_calls:
+                      - name: submit_result
+                        arguments:
+                          queries: [{name: w, sql: "SELECT count(*) AS n FROM warehouses"}]
+                          template: "We ship from {w.n|int} warehouses."
+                  - text: PASS
+                  - text: PASS
+                """);
+        Run r = run("ask", "How many warehouses ship our orders?", "--project", project, "--llm", "script:" + script, "--format", "json");
+        assertThat(r.code()).isZero();
+        JsonNode json = Json.MAPPER.readTree(r.out());
+        assertThat(json.get("answer").asText()).isEqualTo("We ship from 4 warehouses.");
+        assertThat(json.get("confidence").asText()).isEqualTo("high");
+        assertThat(json.at("/usage/llm_calls").asInt()).isEqualTo(3);
+        assertThat(json.get("thread_id").asText()).isNotBlank();
+        assertThat(json.get("turn_id").asText()).isNotBlank();
+        assertThat(run("ask", "x", "--project", project, "--llm", "bogus:thing").err()).contains("unknown model provider");
+    }
+
+    @Test
+    void config_masks_keys_and_learnings_list_works() {
+        assertThat(run("config", "set", "openai_api_key", "sk-live-abcdefgh12345678").code()).isZero();
+        Run shown = run("config");
+        assertThat(shown.out()).contains("openai_api_key: ****5678").doesNotContain("abcdefgh");
+        assertThat(run("config", "set", "no_such_key", "1").code()).isEqualTo(2);
+        assertThat(run("learnings", "list", "--project", project).code()).isZero();
+        assertThat(run("learnings", "deactivate", "L-nope", "--project", project).code()).isEqualTo(2);
+        java.nio.file.Path config = home.resolve("config.yml");
+        assertThat(config).exists();
+        try {
+            java.nio.file.Files.delete(config);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test

@@ -24,7 +24,7 @@ class KnowledgeRetrieverTest {
         assertThat(block.metrics()).hasSameSizeAs(DEMO.metrics());
         assertThat(block.rules()).hasSameSizeAs(DEMO.rules());
         assertThat(block.notes()).extracting(TableNote::table).containsExactly("refunds", "payments");
-        assertThat(block.verified()).hasSize(5);
+        assertThat(block.verified()).hasSize(KnowledgeRetriever.VERIFIED);
         assertThat(block.verified().get(0).name()).isIn("refund_reasons", "net_revenue_by_month");
         assertThat(block.learnings()).extracting(LearningRow::id).containsExactly("l2", "l1");
         assertThat(block.used()).contains("metric:refund_rate", "rule:payments_amount_in_cents", "table:refunds", "learning:l2", "learning:l1")
