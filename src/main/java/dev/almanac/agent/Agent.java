@@ -136,7 +136,7 @@ public final class Agent {
     }
 
     private Answer run(Turn t, List<TurnRow> history) {
-        Optional<Answer> clarification = clarify(t);
+        Optional<Answer> clarification = clarify(t, history);
         if (clarification.isPresent()) return clarification.get();
 
         List<TableChoice> choices = ctx.selector().select(t.question, ctx.settings().tables());
@@ -166,9 +166,23 @@ public final class Agent {
 
     // ------------------------------------------------------------------ clarify
 
-    /** Indicator resolution: the question's words fit several metrics and name none of them. */
-    private Optional<Answer> clarify(Turn t) {
-        if (t.metric.isPresent()) return Optional.empty();
+    /**
+     * Indicator resolution (the question's words fit several metrics and name none of them), and a
+     * missing period (the question names a metric that needs one, and neither it nor the thread gives one).
+     */
+    private Optional<Answer> clarify(Turn t, List<TurnRow> history) {
+        if (t.metric.isPresent()) {
+            boolean needsPeriod = t.metric.get().parameters().stream().anyMatch(p -> p.type() != null && p.type().startsWith("date"));
+            boolean threadHasPeriod = history.stream().anyMatch(h -> timeframes.parse(h.question()).isPresent());
+            if (needsPeriod && t.timeframe.isEmpty() && !threadHasPeriod) {
+                List<String> options = List.of("last month", "last quarter", "this year", "last year");
+                event("clarify", "period for " + t.metric.get().name());
+                return Optional.of(answer(t, "For which period do you want " + (t.metric.get().label() == null ? t.metric.get().name() : t.metric.get().label())
+                        + "? For example: " + String.join(", ", options) + ", or a month such as September 2026.", Answer.Kind.clarification,
+                        null, null, null, options, List.of()));
+            }
+            return Optional.empty();
+        }
         Set<String> words = new LinkedHashSet<>(Tokens.of(t.question));
         List<Metric> fits = new ArrayList<>();
         for (Metric m : ctx.knowledge().metrics()) {

@@ -39,90 +39,161 @@ final class ReplCommand extends WorkspaceCommand {
         }
     }
 
+    /** Where lines come from: JLine on an interactive terminal (editing, history), plain lines from a pipe. */
+    interface Lines extends AutoCloseable {
+        /** The next line, or null at the end of input. */
+        String read(String prompt);
+
+        PrintWriter out();
+
+        @Override
+        void close();
+    }
+
     void run(Workspace ws, InputStream in, OutputStream outStream) {
-        try (Terminal terminal = TerminalBuilder.builder().streams(in, outStream).system(in == System.in).dumb(true).build()) {
+        boolean interactive = in == System.in && System.console() != null;
+        try (Lines lines = interactive ? jline() : piped(in, outStream)) {
+            loop(ws, lines);
+        }
+    }
+
+    private static Lines jline() {
+        try {
+            Terminal terminal = TerminalBuilder.builder().system(true).build();
             LineReader reader = LineReaderBuilder.builder().terminal(terminal)
                     .variable(LineReader.HISTORY_FILE, Workspace.home().resolve("history")).build();
-            PrintWriter out = terminal.writer();
-            Spinner spinner = new Spinner(out);
-            Agent agent = ws.agent(llm, AskCommand.today(now), e -> spinner.step(e.step() + ": " + e.detail()));
-            out.println("Almanac on " + ws.source().id() + ". Ask a question, or type help.");
-            String thread = null;
-            while (true) {
-                String line;
-                try {
-                    line = reader.readLine("almanac> ");
-                } catch (UserInterruptException e) {
-                    continue;
-                } catch (EndOfFileException e) {
-                    break;
-                }
-                String cmd = line.strip();
-                if (cmd.isEmpty()) continue;
-                String word = cmd.split("\\s+")[0].toLowerCase();
-                switch (word) {
-                    case "exit", "quit" -> {
-                        out.println("Bye.");
-                        out.flush();
-                        return;
-                    }
-                    case "help" -> out.println("""
-                            Ask a question in plain language, or:
-                              clear            start a new conversation
-                              schema [TABLE]   tables, or one table's columns
-                              context          the current conversation and the knowledge loaded
-                              knowledge        metrics, verified queries and rules
-                              learnings        what the agent has learned
-                              exit             leave""");
-                    case "clear" -> {
-                        thread = null;
-                        out.println("New conversation.");
-                    }
-                    case "schema" -> {
-                        Catalog catalog = ws.catalog();
-                        String table = cmd.length() > 6 ? cmd.substring(6).strip() : "";
-                        if (table.isEmpty()) catalog.tables().forEach(t -> out.println(t.name() + " (" + t.rowCount() + " rows)"));
-                        else out.print(catalog.table(table).map(CatalogRenderer::render).orElse("unknown table " + table + "\n"));
-                    }
-                    case "context", "knowledge" -> {
-                        KnowledgeSet k = ws.knowledge();
-                        out.println("Thread: " + (thread == null ? "(new)" : thread));
-                        out.println(KnowledgeCommand.summary(k));
-                        if (word.equals("knowledge")) {
-                            k.metrics().forEach(m -> out.println("  metric " + m.name() + ": " + m.label()));
-                            k.queries().forEach(q -> out.println("  verified: " + q.question()));
-                        }
-                    }
-                    case "learnings" -> {
-                        if (ws.project().isEmpty()) {
-                            out.println("No project: learnings are kept per project.");
-                        } else {
-                            var rows = new LearningStore(ws.appStore()).active(ws.project().get());
-                            if (rows.isEmpty()) out.println("No learnings yet.");
-                            for (LearningRow l : rows) out.printf("  %s %.2f %s%n", l.id(), l.confidence(), l.description());
-                        }
-                    }
-                    default -> {
+            return new Lines() {
+                @Override
+                public String read(String prompt) {
+                    while (true) {
                         try {
-                            String question = Questions.check(cmd);
-                            spinner.start();
-                            Answer a;
-                            try {
-                                a = agent.ask(question, thread);
-                            } finally {
-                                spinner.stop();
-                            }
-                            thread = a.threadId();
-                            AskCommand.print(a, ws, out);
-                        } catch (AlmanacException e) {
-                            out.println("almanac: " + e.getMessage());
+                            return reader.readLine(prompt);
+                        } catch (UserInterruptException e) {
+                            // Ctrl-C clears the line
+                        } catch (EndOfFileException e) {
+                            return null;
                         }
                     }
                 }
+
+                @Override
+                public PrintWriter out() {
+                    return terminal.writer();
+                }
+
+                @Override
+                public void close() {
+                    try {
+                        terminal.close();
+                    } catch (IOException ignored) {
+                        // closing the terminal at exit
+                    }
+                }
+            };
+        } catch (IOException e) {
+            throw new AlmanacException("cannot open the terminal: " + e.getMessage(), e);
+        }
+    }
+
+    private static Lines piped(InputStream in, OutputStream outStream) {
+        java.io.BufferedReader reader = new java.io.BufferedReader(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8));
+        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(outStream, java.nio.charset.StandardCharsets.UTF_8), true);
+        return new Lines() {
+            @Override
+            public String read(String prompt) {
+                out.print(prompt);
+                out.flush();
+                try {
+                    return reader.readLine();
+                } catch (IOException e) {
+                    return null;
+                }
+            }
+
+            @Override
+            public PrintWriter out() {
+                return out;
+            }
+
+            @Override
+            public void close() {
                 out.flush();
             }
-        } catch (IOException e) {
-            throw new AlmanacException("the terminal failed: " + e.getMessage(), e);
+        };
+    }
+
+    private void loop(Workspace ws, Lines lines) {
+        PrintWriter out = lines.out();
+        Spinner spinner = new Spinner(out, System.console() != null);
+        Agent agent = ws.agent(llm, AskCommand.today(now), e -> spinner.step(e.step() + ": " + e.detail()));
+        out.println("Almanac on " + ws.source().id() + ". Ask a question, or type help.");
+        String thread = null;
+        while (true) {
+            String line = lines.read("almanac> ");
+            if (line == null) break;
+            String cmd = line.strip();
+            if (cmd.isEmpty()) continue;
+            String word = cmd.split("\\s+")[0].toLowerCase();
+            switch (word) {
+                case "exit", "quit" -> {
+                    out.println("Bye.");
+                    out.flush();
+                    return;
+                }
+                case "help" -> out.println("""
+                        Ask a question in plain language, or:
+                          clear            start a new conversation
+                          schema [TABLE]   tables, or one table's columns
+                          context          the current conversation and the knowledge loaded
+                          knowledge        metrics, verified queries and rules
+                          learnings        what the agent has learned
+                          exit             leave""");
+                case "clear" -> {
+                    thread = null;
+                    out.println("New conversation.");
+                }
+                case "schema" -> {
+                    Catalog catalog = ws.catalog();
+                    String table = cmd.length() > 6 ? cmd.substring(6).strip() : "";
+                    if (table.isEmpty()) catalog.tables().forEach(t -> out.println(t.name() + " (" + t.rowCount() + " rows)"));
+                    else out.print(catalog.table(table).map(CatalogRenderer::render).orElse("unknown table " + table + "\n"));
+                }
+                case "context", "knowledge" -> {
+                    KnowledgeSet k = ws.knowledge();
+                    out.println("Thread: " + (thread == null ? "(new)" : thread));
+                    out.println(KnowledgeCommand.summary(k));
+                    if (word.equals("knowledge")) {
+                        k.metrics().forEach(m -> out.println("  metric " + m.name() + ": " + m.label()));
+                        k.queries().forEach(q -> out.println("  verified: " + q.question()));
+                    }
+                }
+                case "learnings" -> {
+                    if (ws.project().isEmpty()) {
+                        out.println("No project: learnings are kept per project.");
+                    } else {
+                        var rows = new LearningStore(ws.appStore()).active(ws.project().get());
+                        if (rows.isEmpty()) out.println("No learnings yet.");
+                        for (LearningRow l : rows) out.printf("  %s %.2f %s%n", l.id(), l.confidence(), l.description());
+                    }
+                }
+                default -> {
+                    try {
+                        String question = Questions.check(cmd);
+                        spinner.start();
+                        Answer a;
+                        try {
+                            a = agent.ask(question, thread);
+                        } finally {
+                            spinner.stop();
+                        }
+                        thread = a.threadId();
+                        AskCommand.print(a, ws, out);
+                    } catch (AlmanacException e) {
+                        out.println("almanac: " + e.getMessage());
+                    }
+                }
+            }
+            out.flush();
         }
     }
 
@@ -130,12 +201,14 @@ final class ReplCommand extends WorkspaceCommand {
     static final class Spinner {
         private static final String FRAMES = "|/-\\";
         private final PrintWriter out;
+        private final boolean enabled;
         private final AtomicBoolean running = new AtomicBoolean();
         private volatile String step = "thinking";
         private Thread thread;
 
-        Spinner(PrintWriter out) {
+        Spinner(PrintWriter out, boolean enabled) {
             this.out = out;
+            this.enabled = enabled;
         }
 
         void step(String text) {
@@ -143,6 +216,7 @@ final class ReplCommand extends WorkspaceCommand {
         }
 
         void start() {
+            if (!enabled) return;
             running.set(true);
             thread = new Thread(() -> {
                 int i = 0;
@@ -161,6 +235,7 @@ final class ReplCommand extends WorkspaceCommand {
         }
 
         void stop() {
+            if (!enabled) return;
             running.set(false);
             if (thread != null) {
                 thread.interrupt();

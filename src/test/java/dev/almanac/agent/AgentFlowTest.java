@@ -238,6 +238,19 @@ class AgentFlowTest {
     }
 
     @Test
+    void a_metric_without_a_period_asks_for_one_and_the_answer_completes_it() throws Exception {
+        ScriptedModel model = script("turns: []");
+        Agent agent = agent(model);
+        Answer ask = agent.ask("What is our MRR?", null);
+        assertThat(ask.kind()).isEqualTo(Answer.Kind.clarification);
+        assertThat(ask.suggestions()).contains("last month", "last quarter");
+        Answer done = agent.ask("September 2026", ask.threadId());
+        assertThat(done.verified()).isTrue();
+        assertThat(done.provenance().filters()).containsExactly("period: September 2026");
+        assertThat(model.used()).isZero();
+    }
+
+    @Test
     void a_verified_match_needs_no_model() throws Exception {
         ScriptedModel model = script("turns: []");
         Answer a = agent(model).ask("What was ARR at the end of 2025?", null);
@@ -349,6 +362,73 @@ class AgentFlowTest {
         assertThat(spec.at("/data/values/0/carrier").asText()).isEqualTo("DHL");
         String html = ChartPage.html(a.chart(), "Shipments per carrier");
         assertThat(html).contains("vegaEmbed('#chart'", "\"shipments\"").doesNotContain("https://cdn");
+    }
+
+    @Test
+    void a_learning_loses_confidence_when_an_answer_that_used_it_fails_review() throws Exception {
+        learnings.save(project, new LearningRow("L-old", "Warehouse names end in DC", "naming", List.of("warehouses"), null, null, 0.5, 0, true));
+        ScriptedModel model = script("""
+                turns:
+                  - tool_calls:
+                      - name: submit_result
+                        arguments:
+                          queries: [{name: w, sql: "SELECT name FROM warehouses ORDER BY name"}]
+                          template: "{w|table}"
+                  - text: "FAIL: the question asked for the countries, not the names"
+                  - tool_calls:
+                      - name: submit_result
+                        arguments:
+                          queries: [{name: w, sql: "SELECT DISTINCT country_code FROM warehouses ORDER BY 1"}]
+                          template: "{w|table}"
+                """ + PASS_PASS);
+        Answer a = agent(model).ask("In which countries are our warehouses?", null);
+        assertThat(a.confidence()).isEqualTo("medium");
+        assertThat(a.provenance().learningsApplied()).singleElement().asString().startsWith("L-old");
+        // -0.15 for the rejected attempt, +0.1 for the accepted one
+        assertThat(learnings.active(project).get(0).confidence()).isCloseTo(0.45, org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    @Test
+    void a_follow_up_sees_the_earlier_turns_of_its_thread() throws Exception {
+        List<List<dev.almanac.llm.ChatMessage>> seen = new ArrayList<>();
+        ScriptedModel inner = script("""
+                turns:
+                  - tool_calls:
+                      - name: submit_result
+                        arguments:
+                          queries: [{name: w, sql: "SELECT count(*) AS n FROM warehouses"}]
+                          template: "{w.n|int} warehouses."
+                  - text: PASS
+                  - text: PASS
+                  - tool_calls:
+                      - name: submit_result
+                        arguments:
+                          queries: [{name: w, sql: "SELECT name FROM warehouses WHERE country_code = 'NL'"}]
+                          template: "{w.name}"
+                  - text: PASS
+                  - text: PASS
+                """);
+        dev.almanac.llm.LanguageModel recording = new dev.almanac.llm.LanguageModel(0, java.time.Duration.ZERO) {
+            @Override
+            public String name() {
+                return "recording";
+            }
+
+            @Override
+            protected dev.almanac.llm.ModelReply doChat(List<dev.almanac.llm.ChatMessage> messages, List<dev.almanac.llm.ToolSpec> tools) {
+                seen.add(List.copyOf(messages));
+                return inner.chat(messages, tools);
+            }
+        };
+        Agent agent = new Agent(new Agent.Context(project, demo.catalog, knowledge, demo.executor, selector, MiniLmEmbedder.get(), learnings,
+                threads, recording, AgentSettings.DEFAULT, LocalDate.of(2026, 11, 22), events::add, null));
+        Answer first = agent.ask("How many warehouses do we run?", null);
+        Answer second = agent.ask("And which one is in the Netherlands?", first.threadId());
+        assertThat(second.threadId()).isEqualTo(first.threadId());
+        assertThat(second.answer()).isEqualTo("Rotterdam DC");
+        String system = ((dev.almanac.llm.ChatMessage.System) seen.get(3).get(0)).text();
+        assertThat(system).contains("Earlier in this conversation", "How many warehouses do we run?", "4 warehouses.", "SELECT count(*) AS n FROM warehouses");
+        assertThat(threads.turns(first.threadId())).hasSize(2);
     }
 
     @Test

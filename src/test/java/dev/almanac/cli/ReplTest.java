@@ -1,0 +1,39 @@
+package dev.almanac.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.almanac.testing.DemoWarehouse;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The REPL driven through a real (dumb) JLine terminal over piped streams. */
+class ReplTest {
+    @TempDir
+    Path home;
+
+    @Test
+    void answers_questions_and_runs_its_commands() {
+        System.setProperty("almanac.home", home.toString());
+        try {
+            GlobalOptions options = new GlobalOptions();
+            options.project = DemoWarehouse.projectDir();
+            ReplCommand repl = new ReplCommand();
+            repl.llm = "none";
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            String input = "help\nschema plans\ncontext\nWhat was MRR in September 2026?\nlearnings\nclear\nexit\n";
+            try (Workspace ws = Workspace.open(options, System.err)) {
+                repl.run(ws, new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out);
+            }
+            String text = out.toString(StandardCharsets.UTF_8);
+            try { java.nio.file.Files.writeString(Path.of("target/repl-output.txt"), text); } catch (java.io.IOException e) { throw new java.io.UncheckedIOException(e); }
+            assertThat(text).contains("Ask a question, or type help", "start a new conversation", "TABLE plans", "58 table notes",
+                    "[verified] Monthly recurring revenue (MRR) for September 2026", "No learnings yet.", "New conversation.", "Bye.");
+        } finally {
+            System.clearProperty("almanac.home");
+        }
+    }
+}
