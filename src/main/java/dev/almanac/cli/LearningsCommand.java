@@ -1,15 +1,11 @@
 package dev.almanac.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.almanac.UserError;
 import dev.almanac.store.LearningRow;
 import dev.almanac.store.LearningStore;
 import dev.almanac.store.Project;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
@@ -122,16 +118,15 @@ final class LearningsCommand implements Runnable {
                 Project project = ws.requireProject();
                 LearningStore store = new LearningStore(ws.appStore());
                 LearningRow l = find(store, project, id);
-                ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
-                ObjectNode doc = yaml.createObjectNode();
+                ObjectNode doc = Promotion.YAML.createObjectNode();
                 String slug = "learned_" + l.id().toLowerCase().replaceAll("[^a-z0-9]+", "_");
-                Path file;
+                String folder;
                 if (as == As.rule) {
                     doc.put("title", l.description().length() > 80 ? l.description().substring(0, 80) : l.description());
                     doc.put("description", l.description() + (l.correctedSql() == null ? "" : " Corrected SQL: " + l.correctedSql()));
                     doc.putPOJO("applies_to_tables", l.tables());
                     doc.putPOJO("tags", List.of("learned", l.category()));
-                    file = project.knowledgeDir().resolve("business").resolve(slug + ".yml");
+                    folder = "business";
                 } else {
                     if (l.correctedSql() == null || l.correctedSql().isBlank()) throw new UserError("learning " + id + " has no corrected SQL to verify");
                     doc.put("name", slug);
@@ -141,21 +136,12 @@ final class LearningsCommand implements Runnable {
                     doc.putPOJO("tags", List.of("learned", l.category()));
                     doc.put("verified_by", by);
                     doc.put("verified_at", LocalDate.now().toString());
-                    file = project.knowledgeDir().resolve("queries").resolve(slug + ".yml");
+                    folder = "queries";
                 }
-                Files.createDirectories(file.getParent());
-                Files.writeString(file, yaml.writeValueAsString(doc));
-                var result = ws.knowledgeBase().importFiles(project, project.knowledgeDir(), null, ws.validator());
-                if (!result.ok()) {
-                    Files.delete(file);
-                    result.problems().forEach(p -> spec.commandLine().getErr().println(p));
-                    throw new UserError("the promoted " + as + " did not validate; nothing changed");
-                }
+                Path file = Promotion.write(ws, folder, slug, doc, spec.commandLine().getErr());
                 store.setActive(id, false);
                 spec.commandLine().getOut().println("promoted " + id + " to " + project.dir().relativize(file) + " and deactivated the learning");
                 spec.commandLine().getOut().flush();
-            } catch (IOException e) {
-                throw new UserError("cannot write the promoted file: " + e.getMessage());
             }
         }
     }

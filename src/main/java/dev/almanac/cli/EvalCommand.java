@@ -1,0 +1,181 @@
+package dev.almanac.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.almanac.UserError;
+import dev.almanac.agent.Agent;
+import dev.almanac.eval.EvalReport;
+import dev.almanac.eval.EvalRunner;
+import dev.almanac.knowledge.GoldenQuery;
+import dev.almanac.knowledge.KnowledgeBase;
+import dev.almanac.knowledge.KnowledgeSet;
+import dev.almanac.store.EvalStore;
+import dev.almanac.store.Project;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+@Command(name = "eval", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Ask the agent every selected golden question, compare with the expected results, and keep the run.",
+                "Reports accuracy overall, per difficulty and per tag, and what changed since the previous run.",
+                "Exit code 1 when any question failed."},
+        subcommands = {EvalPredictionsCommand.class, EvalCommand.Promote.class})
+final class EvalCommand extends WorkspaceCommand {
+    enum Format { text, json, html }
+
+    @Option(names = "--tag", paramLabel = "T", description = "Only golden questions with this tag.")
+    String tag;
+
+    @Option(names = "--difficulty", paramLabel = "D", description = "Only easy, medium or hard questions.")
+    String difficulty;
+
+    @Option(names = "--llm", paramLabel = "SPEC", description = "The model to evaluate (openai:..., anthropic:..., ollama:..., script:FILE, none).")
+    String llm;
+
+    @Option(names = "--parallel", defaultValue = "1", paramLabel = "N", description = "Questions asked at once (default ${DEFAULT-VALUE}).")
+    int parallel;
+
+    @Option(names = "--format", defaultValue = "text", description = "text, json or html (html writes one self-contained file).")
+    Format format;
+
+    @Option(names = "--now", paramLabel = "DATE", description = "Resolve relative periods against this date (YYYY-MM-DD).")
+    String now;
+
+    @Override
+    public void run() {
+        if (parallel < 1 || parallel > 32) throw new UserError("--parallel must be between 1 and 32");
+        if (difficulty != null && !List.of("easy", "medium", "hard").contains(difficulty)) throw new UserError("--difficulty must be easy, medium or hard");
+        try (Workspace ws = openWorkspace()) {
+            Project project = ws.requireProject();
+            KnowledgeSet knowledge = ws.knowledge();
+            List<GoldenQuery> selected = knowledge.golden().stream()
+                    .filter(g -> tag == null || g.tags().contains(tag))
+                    .filter(g -> difficulty == null || g.difficulty().equals(difficulty)).toList();
+            if (selected.isEmpty()) throw new UserError("no golden questions match" + (tag == null ? "" : " tag " + tag) + (difficulty == null ? "" : " difficulty " + difficulty));
+            Agent agent = ws.agent(llm, AskCommand.today(now), null);
+            String model = llm != null ? llm : Workspace.config().get("llm") != null ? Workspace.config().get("llm") : "default";
+            EvalStore store = new EvalStore(ws.appStore());
+            List<EvalStore.RunRow> before = store.runs(project);
+            Progress bar = new Progress(selected.size(), format != Format.json);
+            String id = new EvalRunner(agent, store, project).run(selected, model, filters(), snapshot(project, knowledge), parallel, bar::update);
+            bar.finish();
+            EvalStore.RunRow run = store.run(project, id).orElseThrow();
+            EvalStore.RunRow previous = before.stream().filter(r -> r.status().equals("complete") && r.filters().equals(run.filters())).findFirst().orElse(null);
+            EvalReport report = EvalReport.of(run, store.results(id), previous, previous == null ? List.of() : store.results(previous.id()));
+            PrintWriter out = out();
+            switch (format) {
+                case json -> out.println(Json.write(Map.of("run", run, "by_difficulty", report.byDifficulty(), "by_tag", report.byTag(),
+                        "newly_failing", report.newlyFailing(), "newly_passing", report.newlyPassing(), "results", report.results())));
+                case html -> {
+                    Path file = project.dir().resolve("data").resolve("evals").resolve("eval-" + id + ".html");
+                    try {
+                        Files.createDirectories(file.getParent());
+                        Files.writeString(file, report.html());
+                    } catch (IOException e) {
+                        throw new UserError("cannot write " + file + ": " + e.getMessage());
+                    }
+                    out.println(report.text());
+                    out.println("Report: " + file);
+                }
+                default -> out.print(report.text());
+            }
+            out.flush();
+            if (run.passed() < run.selected()) throw new AskCommand.NotAnswered();
+        }
+    }
+
+    private String filters() {
+        return (tag == null ? "" : "tag=" + tag) + (difficulty == null ? "" : (tag == null ? "" : ",") + "difficulty=" + difficulty);
+    }
+
+    /** Counts per kind, the last change to the knowledge files, and their digest. */
+    static String snapshot(Project project, KnowledgeSet k) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("tables", k.tables().size());
+        s.put("metrics", k.metrics().size());
+        s.put("queries", k.queries().size());
+        s.put("rules", k.rules().size());
+        s.put("golden", k.golden().size());
+        Path dir = project.knowledgeDir();
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> files = Files.walk(dir)) {
+                s.put("last_modified", files.filter(Files::isRegularFile).map(f -> {
+                    try {
+                        return Files.getLastModifiedTime(f).toInstant();
+                    } catch (IOException e) {
+                        return java.time.Instant.EPOCH;
+                    }
+                }).max(java.util.Comparator.naturalOrder()).map(Object::toString).orElse(null));
+            } catch (IOException e) {
+                s.put("last_modified", null);
+            }
+            s.put("fingerprint", KnowledgeBase.fingerprint(dir));
+        }
+        return Json.write(s).replaceAll("\\s+", " ");
+    }
+
+    @Command(name = "promote", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            description = {"Turn a golden question (typically one that failed in the report) into curated knowledge:",
+                    "a verified query from its gold SQL (default), or a business rule that shows how to compute it."})
+    static final class Promote implements Runnable {
+        enum As { query, rule }
+
+        @Spec
+        CommandSpec spec;
+
+        @ParentCommand
+        EvalCommand parent;
+
+        @Mixin
+        GlobalOptions global;
+
+        @Parameters(paramLabel = "ID", description = "The golden question's id, e.g. g034.")
+        String id;
+
+        @Option(names = "--as", defaultValue = "query", description = "query or rule (default ${DEFAULT-VALUE}).")
+        As as;
+
+        @Option(names = "--by", defaultValue = "golden set (almanac eval promote)", description = "Who verified it.")
+        String by;
+
+        @Override
+        public void run() {
+            try (Workspace ws = Workspace.open(global.orElse(parent.global.orElse(parent.parent.global)), System.err)) {
+                GoldenQuery g = ws.knowledge().golden().stream().filter(x -> x.id().equals(id)).findFirst()
+                        .orElseThrow(() -> new UserError("no golden question " + id + " (see `almanac knowledge list --kind golden`)"));
+                ObjectNode doc = Promotion.YAML.createObjectNode();
+                String name = "golden_" + g.id();
+                Path file;
+                if (as == As.query) {
+                    doc.put("name", name);
+                    doc.put("question", g.question());
+                    doc.put("sql", g.expectedSql());
+                    doc.putPOJO("tags", g.tags());
+                    doc.put("verified_by", by);
+                    doc.put("verified_at", LocalDate.now().toString());
+                    file = Promotion.write(ws, "queries", name, doc, spec.commandLine().getErr());
+                } else {
+                    doc.put("title", "How to answer: " + g.question());
+                    doc.put("description", "For questions like \"" + g.question() + "\", compute it as: " + g.expectedSql().strip());
+                    doc.putPOJO("applies_to_tables", ws.tablesOf(g.expectedSql()).stream().sorted().toList());
+                    doc.putPOJO("tags", g.tags());
+                    file = Promotion.write(ws, "business", name, doc, spec.commandLine().getErr());
+                }
+                spec.commandLine().getOut().println("promoted " + id + " to " + ws.requireProject().dir().relativize(file));
+                spec.commandLine().getOut().flush();
+            }
+        }
+    }
+}
