@@ -69,7 +69,7 @@ final class EvalCommand extends WorkspaceCommand {
             EvalStore store = new EvalStore(ws.appStore());
             List<EvalStore.RunRow> before = store.runs(project);
             Progress bar = new Progress(selected.size(), format != Format.json);
-            String id = new EvalRunner(agent, store, project).run(selected, model, filters(), snapshot(project, knowledge), parallel, bar::update);
+            String id = new EvalRunner(agent, store, project, ws.executor(dev.almanac.sql.QueryLimits.DEFAULT)).run(selected, model, filters(), snapshot(project, knowledge), parallel, bar::update);
             bar.finish();
             EvalStore.RunRow run = store.run(project, id).orElseThrow();
             EvalStore.RunRow previous = before.stream().filter(r -> r.status().equals("complete") && r.filters().equals(run.filters())).findFirst().orElse(null);

@@ -33,11 +33,14 @@ public final class EvalRunner {
     private final Agent agent;
     private final EvalStore store;
     private final Project project;
+    private final dev.almanac.sql.QueryExecutor executor;
 
-    public EvalRunner(Agent agent, EvalStore store, Project project) {
+    /** @param executor runs each golden question's expected SQL first: one that no longer runs is reported, not asked */
+    public EvalRunner(Agent agent, EvalStore store, Project project, dev.almanac.sql.QueryExecutor executor) {
         this.agent = agent;
         this.store = store;
         this.project = project;
+        this.executor = executor;
     }
 
     public String run(List<GoldenQuery> golden, String model, String filters, String snapshot, int parallel, Progress progress) {
@@ -80,6 +83,14 @@ public final class EvalRunner {
     EvalStore.ResultRow evaluate(String runId, GoldenQuery g) {
         String expectedJson = json(g.expectedResult());
         long start = System.nanoTime();
+        if (executor != null) {
+            try {
+                executor.execute(g.expectedSql());
+            } catch (RuntimeException e) {
+                return new EvalStore.ResultRow(runId, g.id(), g.question(), g.difficulty(), g.tags(), false, "the expected SQL fails", expectedJson,
+                        null, null, "expected SQL: " + e.getMessage(), 0, 0, 0, null);
+            }
+        }
         Answer a;
         try {
             a = agent.ask(g.question(), null);

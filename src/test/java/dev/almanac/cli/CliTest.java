@@ -250,6 +250,36 @@ class CliTest {
     }
 
     @Test
+    void eval_runs_reports_and_promotes() throws Exception {
+        Path proj = home.resolve("eval-project");
+        java.nio.file.Files.createDirectories(proj);
+        java.nio.file.Files.writeString(proj.resolve("almanac.yml"), "name: Eval CLI\nsource: " + DemoWarehouse.file() + "\nknowledge: knowledge\n");
+        Path kn = Path.of("knowledge");
+        try (var files = java.nio.file.Files.walk(kn)) {
+            for (Path f : files.filter(java.nio.file.Files::isRegularFile).toList()) {
+                Path to = proj.resolve("knowledge").resolve(kn.relativize(f).toString());
+                java.nio.file.Files.createDirectories(to.getParent());
+                java.nio.file.Files.copy(f, to);
+            }
+        }
+        Run r = run("eval", "--tag", "catalog", "--llm", "none", "--project", proj.toString());
+        assertThat(r.code()).as(r.err()).isEqualTo(1);
+        assertThat(r.out()).contains("Accuracy:", "By difficulty:", "Failing:");
+        Run html = run("eval", "--difficulty", "easy", "--tag", "people", "--llm", "none", "--project", proj.toString(), "--format", "html");
+        assertThat(html.out()).contains("Report: ");
+        assertThat(run("eval", "--difficulty", "extreme", "--project", proj.toString()).code()).isEqualTo(2);
+
+        Run promote = run("eval", "promote", "g004", "--project", proj.toString());
+        assertThat(promote.code()).as(promote.err()).isZero();
+        assertThat(proj.resolve("knowledge/queries/golden_g004.yml")).exists();
+        Run now = run("ask", "How many products are in the shop catalog?", "--project", proj.toString(), "--llm", "none");
+        assertThat(now.code()).isZero();
+        assertThat(now.out()).contains("verified query `golden_g004`", "240");
+        assertThat(run("eval", "promote", "g999", "--project", proj.toString()).code()).isEqualTo(2);
+        assertThat(run("eval", "predictions", "--gold", "nope.json", "--pred", "nope.sql", "--db-dir", ".").code()).isEqualTo(2);
+    }
+
+    @Test
     void empty_or_huge_questions_are_rejected() {
         assertThat(run("ask", "  ", "--project", project).code()).isEqualTo(2);
         Run huge = run("ask", "revenue ".repeat(1300), "--project", project);

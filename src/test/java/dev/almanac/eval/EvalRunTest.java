@@ -70,8 +70,10 @@ class EvalRunTest {
                 new LearningStore(app), new ThreadStore(app), new ScriptedModel("always-plans", turns, 0, true), AgentSettings.DEFAULT,
                 LocalDate.of(2026, 11, 22), null, null));
         List<int[]> progress = new ArrayList<>();
-        List<GoldenQuery> golden = knowledge.golden();
-        String first = new EvalRunner(agent, store, project).run(golden, "script:always-plans", "", "{}", 1, (d, p) -> progress.add(new int[] {d, p}));
+        List<GoldenQuery> golden = new ArrayList<>(knowledge.golden());
+        golden.add(new GoldenQuery("broken", "A question whose gold no longer runs", "SELECT nope FROM plans",
+                new GoldenQuery.ExpectedResult(List.of("x"), List.of(List.of(1))), "exact", null, "easy", List.of("broken")));
+        String first = new EvalRunner(agent, store, project, demo.executor).run(golden, "script:always-plans", "", "{}", 1, (d, p) -> progress.add(new int[] {d, p}));
 
         EvalStore.RunRow run = store.run(project, first).orElseThrow();
         List<EvalStore.ResultRow> results = store.results(first);
@@ -84,7 +86,11 @@ class EvalRunTest {
                 .as("g001 (5 plans) and the questions answered by verified queries pass").contains("g001", "g023", "g036");
         assertThat(results.stream().filter(r -> r.goldenId().equals("g004")).findFirst().orElseThrow().reason()).isEqualTo("rows differ");
 
-        String second = new EvalRunner(agent, store, project).run(golden.subList(0, 5), "script:always-plans", "", "{}", 1, null);
+        EvalStore.ResultRow broken = results.stream().filter(r -> r.goldenId().equals("broken")).findFirst().orElseThrow();
+        assertThat(broken.passed()).isFalse();
+        assertThat(broken.error()).startsWith("expected SQL: query failed").contains("nope");
+
+        String second = new EvalRunner(agent, store, project, demo.executor).run(golden.subList(0, 5), "script:always-plans", "", "{}", 1, null);
         EvalReport report = EvalReport.of(store.run(project, second).orElseThrow(), store.results(second), run, results);
         assertThat(report.newlyFailing()).isEmpty();
         assertThat(report.text()).contains("Accuracy:", "By difficulty:", "Newly failing: none");
