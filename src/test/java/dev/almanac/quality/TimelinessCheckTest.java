@@ -1,0 +1,85 @@
+package dev.almanac.quality;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.almanac.knowledge.KnowledgeFiles;
+import dev.almanac.testing.DemoContext;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Timeliness on the demo's gappy series. */
+class TimelinessCheckTest {
+    static DemoContext demo;
+    static TimelinessCheck check;
+
+    @BeforeAll
+    static void open() {
+        demo = new DemoContext();
+        check = new TimelinessCheck(demo.catalog, KnowledgeFiles.read(Path.of("knowledge")).knowledge(), demo.executor, LocalDate.of(2026, 11, 22));
+    }
+
+    @AfterAll
+    static void close() {
+        demo.close();
+    }
+
+    @Test
+    void full_coverage_is_ok() {
+        Timeliness t = check.evaluate(List.of("What was marketing spend in 2025?"),
+                List.of("SELECT sum(spend_usd) FROM marketing_spend WHERE year(spend_date) = 2025"));
+        assertThat(t.status()).isEqualTo(Timeliness.Status.OK);
+        assertThat(t.missingBuckets()).isEmpty();
+        assertThat(t.table()).isEqualTo("marketing_spend");
+        assertThat(t.observed()).contains("2025-01 to 2025-12 (12 of 12 months)");
+    }
+
+    @Test
+    void a_missing_month_inside_the_range_is_partial_and_named() {
+        Timeliness t = check.evaluate(List.of("What was marketing spend per channel in 2024?"),
+                List.of("SELECT c.channel_id, sum(s.spend_usd) FROM marketing_spend s JOIN campaigns c USING (campaign_id) WHERE year(s.spend_date) = 2024 GROUP BY 1"));
+        assertThat(t.status()).isEqualTo(Timeliness.Status.PARTIAL);
+        assertThat(t.missingBuckets()).containsExactly("2024-07");
+        assertThat(t.dqSql()).contains("generate_series");
+    }
+
+    @Test
+    void a_range_after_the_series_stops_is_a_mismatch() {
+        Timeliness t = check.evaluate(List.of("What was the euro rate in June 2026?"),
+                List.of("SELECT avg(units_per_usd) FROM fx_rates WHERE currency_code = 'EUR' AND rate_date >= '2026-06-01' AND rate_date < '2026-07-01'"));
+        assertThat(t.status()).isEqualTo(Timeliness.Status.MISMATCH);
+        assertThat(t.observed()).contains("no data in the period", "2026-03-31");
+    }
+
+    @Test
+    void a_query_without_a_time_column_is_unknown_and_no_query_is_not_evaluated() {
+        assertThat(check.evaluate(List.of("Which plans did we sell in 2025?"), List.of("SELECT name FROM plans")).status())
+                .isEqualTo(Timeliness.Status.UNKNOWN);
+        assertThat(check.evaluate(List.of("Hello, what can you do in 2025?"), List.of()).status()).isEqualTo(Timeliness.Status.NOT_EVALUATED);
+        assertThat(check.evaluate(List.of("How many plans are there?"), List.of("SELECT count(*) FROM nps_responses")).status())
+                .as("no period asked").isEqualTo(Timeliness.Status.UNKNOWN);
+    }
+
+    @Test
+    void a_period_given_two_turns_earlier_counts() {
+        Timeliness t = check.evaluate(List.of("Let's look at 2023.", "Which survey do you mean?", "The NPS survey: how many responses?"),
+                List.of("SELECT count(*) FROM nps_responses"));
+        assertThat(t.status()).isEqualTo(Timeliness.Status.PARTIAL);
+        assertThat(t.missingBuckets()).containsExactly("2023-11");
+        assertThat(t.requested()).startsWith("2023");
+    }
+
+    @Test
+    void epoch_millisecond_time_columns_and_relative_periods_work() {
+        Timeliness t = check.evaluate(List.of("How many usage events last month?"), List.of("SELECT count(*) FROM usage_events"));
+        assertThat(t.requested()).startsWith("October 2026");
+        assertThat(t.status()).isEqualTo(Timeliness.Status.MISMATCH);
+        Timeliness sept = check.evaluate(List.of("Daily events in September 2026"), List.of("SELECT count(*) FROM usage_events"));
+        assertThat(sept.grain()).isEqualTo("day");
+        assertThat(sept.status()).isEqualTo(Timeliness.Status.OK);
+        assertThat(sept.column()).isEqualTo("event_ts");
+    }
+}
