@@ -25,6 +25,8 @@ import dev.almanac.llm.TokenUsage;
 import dev.almanac.llm.ToolCall;
 import dev.almanac.quality.Timeframe;
 import dev.almanac.quality.TimeframeParser;
+import dev.almanac.quality.Timeliness;
+import dev.almanac.quality.TimelinessCheck;
 import dev.almanac.source.Catalog;
 import dev.almanac.source.CatalogRenderer;
 import dev.almanac.sql.QueryExecutor;
@@ -88,6 +90,7 @@ public final class Agent {
         final List<ChatMessage> messages = new ArrayList<>();
         final List<String> notes = new ArrayList<>();
         final List<String> failedSql = new ArrayList<>();
+        final List<String> sqlRun = new ArrayList<>();
         TokenUsage usage = TokenUsage.ZERO;
         int toolCalls;
         int iteration = 1;
@@ -99,6 +102,8 @@ public final class Agent {
         Optional<Timeframe> timeframe;
         Optional<Metric> metric;
         Answer best;
+
+        List<TurnRow> history = List.of();
 
         Turn(String asked, String question, String threadId) {
             this.asked = asked;
@@ -126,6 +131,7 @@ public final class Agent {
             event("clarified", question);
         }
         Turn t = new Turn(asked, question, thread);
+        t.history = history;
         Answer answer;
         try {
             answer = run(t, history);
@@ -292,6 +298,7 @@ public final class Agent {
     private String runSql(Turn t, String sql) {
         try {
             QueryResult r = ctx.executor().execute(sql);
+            t.sqlRun.add(sql);
             event("sql", "ok, " + r.rowCount() + " rows" + (r.truncated() ? " (truncated)" : ""));
             String text = summary(r);
             if (t.lastError != null) {
@@ -500,8 +507,15 @@ public final class Agent {
     private Answer persist(Turn t, Answer a) {
         Answer withFollowUps = withSuggestions(t, a);
         String turnId = UUID.randomUUID().toString();
+        List<String> sqlRun = new ArrayList<>(t.sqlRun);
+        if (withFollowUps.provenance() != null) withFollowUps.provenance().sql().stream().filter(q -> !sqlRun.contains(q)).forEach(sqlRun::add);
+        List<String> questions = new ArrayList<>(t.history.stream().map(TurnRow::question).toList());
+        questions.add(t.question);
+        Timeliness dq = new TimelinessCheck(ctx.catalog(), ctx.knowledge(), ctx.executor(), ctx.today()).evaluate(questions, sqlRun);
+        event("dq", dq.status() + (dq.missingBuckets().isEmpty() ? "" : " missing " + String.join(", ", dq.missingBuckets())));
+        Answer.Dq dqField = new Answer.Dq(dq.status().name(), dq.requested(), dq.observed(), dq.missingBuckets());
         Answer done = new Answer(withFollowUps.answer(), withFollowUps.kind(), withFollowUps.confidence(), withFollowUps.iterations(),
-                withFollowUps.verified(), withFollowUps.data(), withFollowUps.chart(), withFollowUps.provenance(), withFollowUps.dq(),
+                withFollowUps.verified(), withFollowUps.data(), withFollowUps.chart(), withFollowUps.provenance(), dqField,
                 withFollowUps.suggestions(), t.threadId, t.threadId == null ? null : turnId,
                 new Answer.Usage(t.usage.calls(), t.usage.promptTokens(), t.usage.completionTokens()), t.elapsedMs());
         if (ctx.threads() != null && t.threadId != null) {
@@ -511,6 +525,8 @@ public final class Agent {
                 ctx.threads().append(new TurnRow(turnId, t.threadId, 0, done.kind() == Answer.Kind.clarification ? t.question : t.asked,
                         done.kind().name(), done.answer(), json, sql, done.confidence(), done.iterations(), t.usage.calls(), t.usage.promptTokens(),
                         t.usage.completionTokens(), done.latencyMs()));
+                ctx.threads().logDq(new ThreadStore.DqLogRow(turnId, t.threadId, dq.status().name(), JSON.writeValueAsString(Map.of("timeliness", dq)),
+                        String.join(",", done.provenance() == null ? List.of() : done.provenance().tables()), String.join(";\n", sqlRun), dq.dqSql()));
             } catch (IOException e) {
                 throw new AlmanacException("cannot store the turn: " + e.getMessage(), e);
             }

@@ -38,6 +38,9 @@ final class AskCommand extends WorkspaceCommand {
     @Option(names = "--now", paramLabel = "DATE", description = "Resolve relative periods (\"last month\") against this date (YYYY-MM-DD; default today).")
     String now;
 
+    @Option(names = "--dq-panel", description = "Show the data-quality verdict (timeliness of the data used) next to the answer.")
+    boolean dqPanel;
+
     @Override
     public void run() {
         String q = Questions.check(question);
@@ -47,8 +50,11 @@ final class AskCommand extends WorkspaceCommand {
             Agent agent = ws.agent(llm, today, trace ? e -> System.err.println("· " + e.step() + ": " + e.detail()) : null);
             Answer a = agent.ask(q, thread);
             PrintWriter out = out();
-            if (format == Format.json) out.println(Json.write(a));
-            else print(a, ws, out);
+            if (format == Format.json) out.println(Json.write(dqPanel ? a : withoutDq(a)));
+            else {
+                print(a, ws, out);
+                if (dqPanel) printDq(a, out);
+            }
             out.flush();
             if (a.kind() == Answer.Kind.error) throw new NotAnswered();
         }
@@ -110,6 +116,21 @@ final class AskCommand extends WorkspaceCommand {
         if (a.usage() != null && a.usage().llmCalls() > 0) {
             out.printf("(%d model calls, %d + %d tokens, %.1f s)%n", a.usage().llmCalls(), a.usage().promptTokens(), a.usage().completionTokens(), a.latencyMs() / 1000.0);
         }
+    }
+
+    /** The answer as shown when the data-quality panel is off: the verdict is kept in the store, not shown. */
+    static Answer withoutDq(Answer a) {
+        return new Answer(a.answer(), a.kind(), a.confidence(), a.iterations(), a.verified(), a.data(), a.chart(), a.provenance(), null,
+                a.suggestions(), a.threadId(), a.turnId(), a.usage(), a.latencyMs());
+    }
+
+    static void printDq(Answer a, PrintWriter out) {
+        if (a.dq() == null) return;
+        out.println();
+        out.println("┃ Data quality — timeliness: " + a.dq().status());
+        if (a.dq().requested() != null) out.println("┃ requested: " + a.dq().requested());
+        if (a.dq().observed() != null) out.println("┃ observed:  " + a.dq().observed());
+        if (!a.dq().missingBuckets().isEmpty()) out.println("┃ missing:   " + String.join(", ", a.dq().missingBuckets()));
     }
 
     /** Exit code 1 without a further message: the explanation has been printed. */

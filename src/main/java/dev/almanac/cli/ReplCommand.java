@@ -32,6 +32,9 @@ final class ReplCommand extends WorkspaceCommand {
     @Option(names = "--now", paramLabel = "DATE", description = "Resolve relative periods against this date (YYYY-MM-DD).")
     String now;
 
+    @Option(names = "--dq-panel", description = "Show the data-quality verdict next to each answer.")
+    boolean dqPanel;
+
     @Override
     public void run() {
         try (Workspace ws = openWorkspace()) {
@@ -188,6 +191,7 @@ final class ReplCommand extends WorkspaceCommand {
                         }
                         thread = a.threadId();
                         AskCommand.print(a, ws, out);
+                        if (dqPanel) AskCommand.printDq(a, out);
                     } catch (AlmanacException e) {
                         out.println("almanac: " + e.getMessage());
                     }

@@ -91,7 +91,7 @@ public final class TimelinessCheck {
                 : seen.get(0) + " to " + seen.get(seen.size() - 1) + " (" + seen.size() + " of " + (seen.size() + missing.size()) + " " + grain + "s)";
         String reason = switch (status) {
             case OK -> "every " + grain + " of the period has data";
-            case PARTIAL -> missing.size() + " " + grain + (missing.size() == 1 ? "" : "s") + " of the period have no data";
+            case PARTIAL -> missing.size() + " " + grain + (missing.size() == 1 ? " of the period has" : "s of the period have") + " no data";
             default -> "the data does not cover the requested period";
         };
         return new Timeliness(status, requested(period, grain), observed, missing, grain, footprint.table, footprint.column, reason, dqSql);

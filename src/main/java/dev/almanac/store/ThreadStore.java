@@ -88,6 +88,42 @@ public final class ThreadStore {
         });
     }
 
+    /** A data-quality log row of a turn. */
+    public record DqLogRow(String turnId, String threadId, String status, String indicators, String usedTables, String mainSql, String dqSql) {}
+
+    public void logDq(DqLogRow row) {
+        store.inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("""
+                    INSERT INTO dq_logs (turn_id, thread_id, status, indicators, used_tables, main_sql, dq_sql, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)""")) {
+                ps.setString(1, row.turnId());
+                ps.setString(2, row.threadId());
+                ps.setString(3, row.status());
+                ps.setString(4, row.indicators());
+                ps.setString(5, row.usedTables());
+                ps.setString(6, row.mainSql());
+                ps.setString(7, row.dqSql());
+                ps.setString(8, AppStore.now());
+                ps.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    public List<DqLogRow> dqLogs(String threadId) {
+        return store.read(c -> {
+            List<DqLogRow> rows = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("""
+                    SELECT d.turn_id, d.thread_id, d.status, d.indicators, d.used_tables, d.main_sql, d.dq_sql
+                    FROM dq_logs d JOIN turns t ON t.id = d.turn_id WHERE d.thread_id = ? ORDER BY t.position""")) {
+                ps.setString(1, threadId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) rows.add(new DqLogRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7)));
+                }
+            }
+            return rows;
+        });
+    }
+
     public List<TurnRow> turns(String threadId) {
         return store.read(c -> {
             List<TurnRow> rows = new ArrayList<>();

@@ -116,6 +116,11 @@ class AgentFlowTest {
             assertThat(t.confidence()).isEqualTo("high");
             assertThat(t.answerJson()).contains("\"turn_id\"");
         });
+        assertThat(threads.dqLogs(a.threadId())).singleElement().satisfies(d -> {
+            assertThat(d.status()).isEqualTo("UNKNOWN");
+            assertThat(d.usedTables()).isEqualTo("suppliers");
+            assertThat(d.indicators()).contains("timeliness");
+        });
         List<String> log = Files.readAllLines(dir.resolve("logs/agent.jsonl"));
         assertThat(log).singleElement().satisfies(line -> assertThat(line).contains("\"iteration\":1", "\"verdict\":\"PASS\"", "\"tables\":[\"suppliers\"]", "\"sql_hash\""));
     }
@@ -255,6 +260,8 @@ class AgentFlowTest {
         ScriptedModel model = script("turns: []");
         Answer a = agent(model).ask("What was ARR at the end of 2025?", null);
         assertThat(a.verified()).isTrue();
+        assertThat(a.dq().status()).isEqualTo("OK");
+        assertThat(a.answer()).doesNotContainIgnoringCase("missing").doesNotContainIgnoringCase("coverage");
         assertThat(a.confidence()).isEqualTo("high");
         assertThat(a.provenance().metric()).isEqualTo("arr");
         assertThat(model.used()).isZero();

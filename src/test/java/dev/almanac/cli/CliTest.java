@@ -280,6 +280,24 @@ class CliTest {
     }
 
     @Test
+    void dq_command_and_the_dq_panel() throws Exception {
+        Run dq = run("dq", "--sql", "SELECT sum(spend_usd) FROM marketing_spend WHERE year(spend_date) = 2024", "--question", "Spend in 2024?",
+                "--project", project);
+        assertThat(dq.code()).isZero();
+        assertThat(dq.out()).contains("Timeliness: PARTIAL", "Missing:   2024-07");
+        assertThat(run("dq", "--sql", "DROP TABLE plans", "--question", "x in 2024", "--project", project).code()).isEqualTo(2);
+
+        JsonNode hidden = Json.MAPPER.readTree(run("ask", "What was total marketing spend in 2024?", "--project", project, "--llm", "none", "--format", "json").out());
+        assertThat(hidden.get("dq").isNull()).as("the verdict is shown only with the panel on").isTrue();
+        JsonNode shown = Json.MAPPER.readTree(run("ask", "What was total marketing spend in 2024?", "--project", project, "--llm", "none", "--format", "json", "--dq-panel").out());
+        assertThat(shown.at("/dq/status").asText()).isEqualTo("PARTIAL");
+        assertThat(shown.at("/dq/missing_buckets/0").asText()).isEqualTo("2024-07");
+        Run text = run("ask", "What was total marketing spend in 2024?", "--project", project, "--llm", "none", "--dq-panel");
+        assertThat(text.out()).contains("Data quality — timeliness: PARTIAL", "missing:   2024-07");
+        assertThat(run("ask", "What was total marketing spend in 2024?", "--project", project, "--llm", "none").out()).doesNotContain("timeliness");
+    }
+
+    @Test
     void empty_or_huge_questions_are_rejected() {
         assertThat(run("ask", "  ", "--project", project).code()).isEqualTo(2);
         Run huge = run("ask", "revenue ".repeat(1300), "--project", project);
