@@ -485,7 +485,7 @@ public final class Agent {
         List<String> learned = t.block == null ? List.of() : t.block.learnings().stream().map(l -> l.id() + ": " + l.description()).toList();
         Answer.Provenance provenance = new Answer.Provenance(List.copyOf(tables), rs.stream().map(QueryResult::sql).toList(),
                 t.timeframe.map(tf -> List.of("period: " + tf.label())).orElse(List.of()), t.metric.map(Metric::name).orElse(null), used, learned,
-                freshness(tables), caveats, explanation(rs));
+                freshness(tables), caveats, Explanations.of(rs.stream().map(QueryResult::sql).toList(), t.metric, ctx.knowledge(), ctx.executor()));
         List<String> suggestions = kind == Answer.Kind.clarification ? options : List.of();
         return new Answer(text, kind, confidence, t.iteration, false, data, chart, provenance, Answer.Dq.NOT_EVALUATED, suggestions,
                 t.threadId, null, Answer.Usage.NONE, 0);
@@ -544,12 +544,6 @@ public final class Agent {
                             + note.map(n -> n.refreshFrequency() == null ? "" : ", refreshed " + n.refreshFrequency()).orElse(""))));
         }
         return out;
-    }
-
-    private static String explanation(List<QueryResult> results) {
-        if (results.isEmpty()) return null;
-        return "Computed by " + results.size() + " quer" + (results.size() == 1 ? "y" : "ies") + " on " + String.join(", ",
-                results.stream().flatMap(r -> r.tables().stream()).distinct().sorted().toList()) + ".";
     }
 
     // ------------------------------------------------------------------ prompts, summaries, logs

@@ -150,7 +150,8 @@ public final class VerifiedAnswerer {
         List<String> tables = result.tables().stream().sorted().toList();
         Answer.Provenance provenance = new Answer.Provenance(tables, List.of(sql), filters, c.metric() != null ? c.name() : null,
                 List.of((c.metric() != null ? "metric:" : "query:") + c.name()), List.of(), freshness(tables),
-                c.metric() != null ? c.metric().caveats() : List.of(), explanation(c));
+                c.metric() != null ? c.metric().caveats() : List.of(),
+                Explanations.of(List.of(sql), Optional.ofNullable(c.metric()), knowledge, executor));
         Answer.Data data = new Answer.Data(result.columns(), result.rows(), result.rowCount(), result.truncated());
         long ms = (System.nanoTime() - start) / 1_000_000;
         return Optional.of(new Answer(text, Answer.Kind.result, "high", 0, true, data, null, provenance, Answer.Dq.NOT_EVALUATED,
@@ -239,11 +240,6 @@ public final class VerifiedAnswerer {
         }
         if (v instanceof Number n) return new DecimalFormat("#,##0", DecimalFormatSymbols.getInstance(Locale.ENGLISH)).format(n.longValue());
         return v.toString();
-    }
-
-    private static String explanation(Candidate c) {
-        if (c.metric() != null) return c.metric().definition();
-        return "The verified query for: " + c.query().question();
     }
 
     /** Per table read, the latest value of its time column, from the catalog. */

@@ -128,6 +128,15 @@ public final class Guard implements AutoCloseable {
         return new Verdict.Rejected("this statement cannot be verified as a read-only query: " + ALLOWED_KINDS);
     }
 
+    /** DuckDB's parse tree of a statement the guard allows (the one statement node), for explanations. */
+    public JsonNode parse(String sql) {
+        JsonNode tree = serialize(sql);
+        if (tree.path("error").asBoolean(false) || tree.path("statements").size() != 1) {
+            throw new QueryRejected("cannot explain: " + tree.path("error_message").asText("not one read-only query"));
+        }
+        return tree.path("statements").get(0).path("node");
+    }
+
     private synchronized JsonNode serialize(String sql) {
         try (PreparedStatement ps = parser.prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
             ps.setString(1, sql);

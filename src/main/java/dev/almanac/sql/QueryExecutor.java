@@ -48,6 +48,11 @@ public final class QueryExecutor {
         return limits;
     }
 
+    /** A plain-English description of what an allowed statement does. */
+    public String explain(String sql) {
+        return new Explainer(guard).explain(sql);
+    }
+
     /** The tables a statement would read, as the guard sees them; empty when the guard rejects it. */
     public java.util.Set<String> tablesOf(String sql) {
         return guard.check(sql) instanceof Verdict.Allowed allowed ? allowed.tables() : java.util.Set.of();

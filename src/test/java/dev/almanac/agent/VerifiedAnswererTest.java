@@ -57,6 +57,9 @@ class VerifiedAnswererTest {
         assertThat(a.provenance().sql().get(0)).contains("'2025-12-01'");
         assertThat(a.provenance().filters()).containsExactly("period: 2025");
         assertThat(a.answer()).contains("for 2025", "canonical metric `arr`");
+        assertThat(a.provenance().explanation()).contains("Reads mrr_snapshots.", "snapshot_month is", "'2025-12-01'", "sum(mrr_cents)",
+                "This is the canonical metric arr", "Business rules that apply: Paying customers have MRR above zero");
+        assertThat(a.provenance().freshness()).containsKey("mrr_snapshots");
 
         Answer q = answerer.answer("How many subscriptions are active right now?").orElseThrow();
         assertThat(q.answer()).contains("verified query `active_subscriptions_today`", "verified by Maya Chen");

@@ -1,0 +1,45 @@
+package dev.almanac.agent;
+
+import dev.almanac.knowledge.BusinessRule;
+import dev.almanac.knowledge.KnowledgeSet;
+import dev.almanac.knowledge.Metric;
+import dev.almanac.sql.QueryExecutor;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The explanation kept with an answer: the deterministic description of each query (sql.Explainer),
+ * the canonical metric used, and the business rules that apply to the tables read.
+ */
+final class Explanations {
+    private Explanations() {}
+
+    static String of(List<String> sqls, Optional<Metric> metric, KnowledgeSet knowledge, QueryExecutor executor) {
+        if (sqls.isEmpty()) return null;
+        List<String> parts = new ArrayList<>();
+        Set<String> tables = new LinkedHashSet<>();
+        for (int i = 0; i < sqls.size(); i++) {
+            String text;
+            try {
+                text = executor.explain(sqls.get(i));
+            } catch (RuntimeException e) {
+                text = "(this query could not be described)";
+            }
+            parts.add(sqls.size() == 1 ? text : "Query " + (i + 1) + ": " + text);
+            tables.addAll(executor.tablesOf(sqls.get(i)));
+        }
+        metric.ifPresent(m -> parts.add("This is the canonical metric " + m.name() + (m.label() == null ? "" : " (" + m.label() + ")") + ": " + m.definition()));
+        Set<String> lower = new LinkedHashSet<>();
+        tables.forEach(t -> lower.add(t.toLowerCase(Locale.ROOT)));
+        List<String> rules = new ArrayList<>();
+        for (BusinessRule r : knowledge.rules()) {
+            if (r.appliesToTables().stream().anyMatch(t -> lower.contains(t.toLowerCase(Locale.ROOT)))) rules.add(r.title());
+        }
+        if (!rules.isEmpty()) parts.add("Business rules that apply: " + String.join("; ", rules) + ".");
+        return String.join(" ", parts);
+    }
+}
