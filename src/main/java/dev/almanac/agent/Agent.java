@@ -480,6 +480,11 @@ public final class Agent {
         List<String> caveats = new ArrayList<>();
         t.metric.ifPresent(m -> caveats.addAll(m.caveats()));
         for (String table : tables) ctx.knowledge().note(table).ifPresent(n -> caveats.addAll(n.dataQualityNotes()));
+        Set<String> lowerTables = new LinkedHashSet<>();
+        tables.forEach(x -> lowerTables.add(x.toLowerCase(Locale.ROOT)));
+        for (BusinessRule r : ctx.knowledge().rules()) {
+            if (r.appliesToTables().stream().anyMatch(x -> lowerTables.contains(x.toLowerCase(Locale.ROOT)))) caveats.add("Rule: " + r.title() + ".");
+        }
         if (!flagged.isEmpty()) caveats.add("Numbers in the text that are not in the query results: " + String.join(", ", flagged));
         List<String> used = t.block == null ? List.of() : t.block.used().stream().filter(u -> !u.startsWith("learning:")).toList();
         List<String> learned = t.block == null ? List.of() : t.block.learnings().stream().map(l -> l.id() + ": " + l.description()).toList();
