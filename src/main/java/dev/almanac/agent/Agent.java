@@ -490,7 +490,7 @@ public final class Agent {
         List<String> learned = t.block == null ? List.of() : t.block.learnings().stream().map(l -> l.id() + ": " + l.description()).toList();
         Answer.Provenance provenance = new Answer.Provenance(List.copyOf(tables), rs.stream().map(QueryResult::sql).toList(),
                 t.timeframe.map(tf -> List.of("period: " + tf.label())).orElse(List.of()), t.metric.map(Metric::name).orElse(null), used, learned,
-                freshness(tables), caveats, Explanations.of(rs.stream().map(QueryResult::sql).toList(), t.metric, ctx.knowledge(), ctx.executor()));
+                Explanations.freshness(tables, ctx.catalog(), ctx.knowledge()), caveats, Explanations.of(rs.stream().map(QueryResult::sql).toList(), t.metric, ctx.knowledge(), ctx.executor()));
         List<String> suggestions = kind == Answer.Kind.clarification ? options : List.of();
         return new Answer(text, kind, confidence, t.iteration, false, data, chart, provenance, Answer.Dq.NOT_EVALUATED, suggestions,
                 t.threadId, null, Answer.Usage.NONE, 0);
@@ -537,18 +537,6 @@ public final class Agent {
             }
         }
         return done;
-    }
-
-    private Map<String, String> freshness(Set<String> tables) {
-        Map<String, String> out = new LinkedHashMap<>();
-        for (String t : tables) {
-            Optional<TableNote> note = ctx.knowledge().note(t);
-            ctx.catalog().table(t).ifPresent(table -> table.columns().stream()
-                    .filter(c -> c.max() != null && note.map(n -> n.timeColumn() == null || n.timeColumn().equalsIgnoreCase(c.name())).orElse(true))
-                    .findFirst().ifPresent(c -> out.put(t, "data to " + c.max() + " (" + c.name() + ")"
-                            + note.map(n -> n.refreshFrequency() == null ? "" : ", refreshed " + n.refreshFrequency()).orElse(""))));
-        }
-        return out;
     }
 
     // ------------------------------------------------------------------ prompts, summaries, logs

@@ -18,6 +18,20 @@ import java.util.Set;
 final class Explanations {
     private Explanations() {}
 
+    /** Per table read, the latest value of its time column (the knowledge's time_column, else the first date column) and its refresh frequency. */
+    static java.util.Map<String, String> freshness(java.util.Collection<String> tables, dev.almanac.source.Catalog catalog, KnowledgeSet knowledge) {
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (String t : tables) {
+            Optional<dev.almanac.knowledge.TableNote> note = knowledge.note(t);
+            String column = note.map(dev.almanac.knowledge.TableNote::timeColumn).orElse(null);
+            catalog.table(t).ifPresent(table -> table.columns().stream()
+                    .filter(c -> c.max() != null && (column == null || c.name().equalsIgnoreCase(column)))
+                    .findFirst().ifPresent(c -> out.put(t, "data to " + c.max() + " (" + c.name() + ")"
+                            + note.map(n -> n.refreshFrequency() == null ? "" : ", refreshed " + n.refreshFrequency()).orElse(""))));
+        }
+        return out;
+    }
+
     static String of(List<String> sqls, Optional<Metric> metric, KnowledgeSet knowledge, QueryExecutor executor) {
         if (sqls.isEmpty()) return null;
         List<String> parts = new ArrayList<>();

@@ -12,10 +12,6 @@ import dev.almanac.quality.TimeframeParser;
 import dev.almanac.source.Catalog;
 import dev.almanac.sql.QueryExecutor;
 import dev.almanac.sql.QueryResult;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
-import java.text.DecimalFormat;
-import java.text.DecimalFormatSymbols;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -149,7 +145,7 @@ public final class VerifiedAnswerer {
         String text = sentence(c, result, tf, values);
         List<String> tables = result.tables().stream().sorted().toList();
         Answer.Provenance provenance = new Answer.Provenance(tables, List.of(sql), filters, c.metric() != null ? c.name() : null,
-                List.of((c.metric() != null ? "metric:" : "query:") + c.name()), List.of(), freshness(tables),
+                List.of((c.metric() != null ? "metric:" : "query:") + c.name()), List.of(), Explanations.freshness(tables, catalog, knowledge),
                 c.metric() != null ? c.metric().caveats() : List.of(),
                 Explanations.of(List.of(sql), Optional.ofNullable(c.metric()), knowledge, executor));
         Answer.Data data = new Answer.Data(result.columns(), result.rows(), result.rowCount(), result.truncated());
@@ -232,28 +228,9 @@ public final class VerifiedAnswerer {
         return "default " + String.join(", ", parts) + "; name a period to change it";
     }
 
+    /** Whole numbers with thousands separators, others as money-style two decimals. */
     static String format(Object v) {
-        if (v == null) return "no value";
-        if (v instanceof Number n && !(v instanceof Integer) && !(v instanceof Long)) {
-            BigDecimal d = new BigDecimal(n.toString()).setScale(2, RoundingMode.HALF_UP);
-            return new DecimalFormat("#,##0.00", DecimalFormatSymbols.getInstance(Locale.ENGLISH)).format(d);
-        }
-        if (v instanceof Number n) return new DecimalFormat("#,##0", DecimalFormatSymbols.getInstance(Locale.ENGLISH)).format(n.longValue());
-        return v.toString();
-    }
-
-    /** Per table read, the latest value of its time column, from the catalog. */
-    private Map<String, String> freshness(List<String> tables) {
-        Map<String, String> out = new LinkedHashMap<>();
-        for (String t : tables) {
-            catalog.table(t).ifPresent(table -> {
-                String column = knowledge.note(t).map(n -> n.timeColumn()).orElse(null);
-                table.columns().stream()
-                        .filter(col -> col.max() != null && (column == null || col.name().equalsIgnoreCase(column)))
-                        .findFirst().ifPresent(col -> out.put(t, "data to " + col.max() + " (" + col.name() + ")"
-                                + knowledge.note(t).map(n -> n.refreshFrequency() == null ? "" : ", refreshed " + n.refreshFrequency()).orElse("")));
-            });
-        }
-        return out;
+        if (v instanceof Integer || v instanceof Long) return TemplateFormatter.format(v, "int");
+        return v instanceof Number ? TemplateFormatter.format(v, "money") : TemplateFormatter.format(v, null);
     }
 }
