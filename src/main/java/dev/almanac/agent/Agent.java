@@ -156,6 +156,7 @@ public final class Agent {
             Optional<Answer> v = verified.answer(t.question);
             if (v.isPresent()) {
                 event("verified", v.get().provenance().knowledgeApplied().toString());
+                v.get().provenance().sql().forEach(q -> event("executed", q));
                 return withSuggestions(t, v.get());
             }
         }
@@ -297,6 +298,7 @@ public final class Agent {
 
     private String runSql(Turn t, String sql) {
         try {
+            event("executed", sql);
             QueryResult r = ctx.executor().execute(sql);
             t.sqlRun.add(sql);
             event("sql", "ok, " + r.rowCount() + " rows" + (r.truncated() ? " (truncated)" : ""));
@@ -388,6 +390,7 @@ public final class Agent {
                     kind = Answer.Kind.observation;
                 }
                 default -> {
+                    event("executed", args.path("query").asText(""));
                     QueryResult r = ctx.executor().execute(args.path("query").asText(""));
                     results.put("chart", r);
                     chart = ChartSpec.withData(args.path("vega_lite_spec"), r, args.path("title").asText(null));
@@ -427,6 +430,7 @@ public final class Agent {
         int i = 0;
         for (JsonNode q : queries) {
             String name = q.path("name").asText("q" + i++);
+            event("executed", q.path("sql").asText(""));
             results.put(name, ctx.executor().execute(q.path("sql").asText("")));
         }
     }

@@ -37,7 +37,13 @@ public final class AppStore {
         } catch (IOException e) {
             throw new AlmanacException("cannot create the app store folder for " + file + ": " + e.getMessage(), e);
         }
-        return open("jdbc:sqlite:" + file.toAbsolutePath(), new Properties());
+        // writers take the lock when their transaction begins (no read-then-write deadlocks between
+        // concurrent requests), and readers do not wait for writers (write-ahead log)
+        Properties p = new Properties();
+        p.setProperty("transaction_mode", "IMMEDIATE");
+        p.setProperty("journal_mode", "WAL");
+        p.setProperty("busy_timeout", "10000");
+        return open("jdbc:sqlite:" + file.toAbsolutePath(), p);
     }
 
     /** A store at a JDBC URL (jdbc:sqlite:... or jdbc:postgresql:...), migrated to the current schema. */
@@ -94,7 +100,7 @@ public final class AppStore {
         if (sqlite) {
             try (Statement s = c.createStatement()) {
                 s.execute("PRAGMA foreign_keys = ON");
-                s.execute("PRAGMA busy_timeout = 5000");
+                s.execute("PRAGMA busy_timeout = 10000");
             }
         }
         return c;

@@ -1,0 +1,57 @@
+package dev.almanac.cli;
+
+import dev.almanac.server.ApiServer;
+import dev.almanac.server.ServerContext;
+import dev.almanac.sql.QueryLimits;
+import dev.almanac.store.EvalStore;
+import dev.almanac.store.LearningStore;
+import dev.almanac.store.ThreadStore;
+import dev.almanac.store.UserStore;
+import java.time.LocalDate;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Serve the JSON API (OpenAPI at /api/openapi.json). Every request needs a bearer token:",
+                "create one with `almanac users add NAME --role viewer|editor|admin`."})
+final class ServeCommand extends WorkspaceCommand {
+    @Option(names = "--port", defaultValue = "8080", description = "Port (default ${DEFAULT-VALUE}; 0 picks a free one).")
+    int port;
+
+    @Option(names = "--llm", paramLabel = "SPEC", description = "The model the agent uses.")
+    String llm;
+
+    @Option(names = "--questions-per-minute", defaultValue = "30", description = "Rate limit per user (default ${DEFAULT-VALUE}).")
+    int perMinute;
+
+    @Option(names = "--max-body-bytes", defaultValue = "65536", description = "Largest request body (default ${DEFAULT-VALUE}).")
+    long maxBody;
+
+    @Override
+    public void run() {
+        Workspace ws = openWorkspace();
+        ApiServer server = start(ws, llm, new ServerContext.Settings(port, maxBody, perMinute));
+        out().println("Almanac API on http://localhost:" + server.port() + "/api (OpenAPI: /api/openapi.json). Ctrl-C stops it.");
+        out().flush();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.stop();
+            ws.close();
+        }));
+        try {
+            Thread.currentThread().join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static ApiServer start(Workspace ws, String llm, ServerContext.Settings settings) {
+        var project = ws.requireProject();
+        var store = ws.appStore();
+        ws.executor(QueryLimits.DEFAULT);
+        var catalog = ws.catalog();
+        var knowledge = ws.knowledge();
+        ServerContext ctx = new ServerContext(project, () -> catalog, () -> knowledge, events -> ws.agent(llm, LocalDate.now(), events),
+                new ThreadStore(store), new LearningStore(store), new EvalStore(store), new UserStore(store), settings);
+        return new ApiServer(ctx).start(settings.port());
+    }
+}

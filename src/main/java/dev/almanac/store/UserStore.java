@@ -1,0 +1,126 @@
+package dev.almanac.store;
+
+import dev.almanac.UserError;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/** API users with bearer tokens (only their SHA-256 is stored), and the audit log of executed queries. */
+public final class UserStore {
+    public static final Set<String> ROLES = Set.of("viewer", "editor", "admin");
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final AppStore store;
+
+    public UserStore(AppStore store) {
+        this.store = store;
+    }
+
+    public record User(String name, String role, String project) {
+        public boolean can(String needed) {
+            return rank(role) >= rank(needed);
+        }
+
+        static int rank(String role) {
+            return switch (role) {
+                case "admin" -> 3;
+                case "editor" -> 2;
+                default -> 1;
+            };
+        }
+    }
+
+    /** Creates a user and returns the token, which is shown once and never stored. */
+    public String add(String name, String role, String project) {
+        if (name == null || !name.matches("[A-Za-z0-9_.@-]{1,100}")) throw new UserError("invalid user name '" + name + "': letters, digits, _ . @ - only");
+        if (!ROLES.contains(role)) throw new UserError("invalid role '" + role + "': viewer, editor or admin");
+        byte[] bytes = new byte[24];
+        RANDOM.nextBytes(bytes);
+        String token = "alm_" + HexFormat.of().formatHex(bytes);
+        store.inTransaction(c -> {
+            try (PreparedStatement check = c.prepareStatement("SELECT 1 FROM users WHERE name = ?")) {
+                check.setString(1, name);
+                try (ResultSet rs = check.executeQuery()) {
+                    if (rs.next()) throw new UserError("user '" + name + "' exists already");
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO users (name, role, project, token_hash, created_at) VALUES (?, ?, ?, ?, ?)")) {
+                ps.setString(1, name);
+                ps.setString(2, role);
+                ps.setString(3, project);
+                ps.setString(4, hash(token));
+                ps.setString(5, AppStore.now());
+                ps.executeUpdate();
+            }
+            return null;
+        });
+        return token;
+    }
+
+    public Optional<User> byToken(String token) {
+        if (token == null || token.isBlank()) return Optional.empty();
+        return store.read(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT name, role, project FROM users WHERE token_hash = ?")) {
+                ps.setString(1, hash(token.strip()));
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? Optional.of(new User(rs.getString(1), rs.getString(2), rs.getString(3))) : Optional.empty();
+                }
+            }
+        });
+    }
+
+    public List<User> all() {
+        return store.read(c -> {
+            List<User> users = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT name, role, project FROM users ORDER BY name");
+                 ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) users.add(new User(rs.getString(1), rs.getString(2), rs.getString(3)));
+            }
+            return users;
+        });
+    }
+
+    public void audit(String user, String threadId, String sql) {
+        store.inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO audit_log (id, user_name, thread_id, sql_text, created_at) VALUES (?, ?, ?, ?, ?)")) {
+                ps.setString(1, UUID.randomUUID().toString());
+                ps.setString(2, user);
+                ps.setString(3, threadId);
+                ps.setString(4, sql);
+                ps.setString(5, AppStore.now());
+                ps.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    public List<String[]> auditOf(String user) {
+        return store.read(c -> {
+            List<String[]> rows = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT user_name, thread_id, sql_text FROM audit_log WHERE user_name = ? ORDER BY created_at")) {
+                ps.setString(1, user);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) rows.add(new String[] {rs.getString(1), rs.getString(2), rs.getString(3)});
+                }
+            }
+            return rows;
+        });
+    }
+
+    static String hash(String token) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
