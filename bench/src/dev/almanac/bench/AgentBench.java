@@ -119,7 +119,8 @@ public final class AgentBench {
                     `bench/run AgentBench`: %d questions (the demo's golden questions, %d rounds, new text each time) through the whole flow
                     with a zero-latency scripted model (explore, submit, critique, grade: 4 model calls), on the scale-1 demo with a SQLite
                     app store. The latency is the agent's own work: clarify, table selection (with the question's embedding), retrieval,
-                    verified matching, guard and execution of 2 queries, template, deterministic checks, persistence and the iteration log.
+                    verified matching, guard and execution of 2 queries, template, deterministic checks, the plain-English explanation,
+                    the timeliness pass (its own query), persistence of the turn and its DQ log, and the iteration log.
 
                     | path | questions | p50 (ms) | p99 (ms) |
                     |---|---:|---:|---:|
