@@ -69,7 +69,14 @@ public final class Agent {
     /** What the agent works with; the model, stores and log file may be absent. */
     public record Context(Project project, Catalog catalog, KnowledgeSet knowledge, QueryExecutor executor, TableSelector selector,
                           Embedder embedder, LearningStore learnings, ThreadStore threads, LanguageModel model, AgentSettings settings,
-                          LocalDate today, Consumer<AgentEvent> events, Path logFile) {}
+                          LocalDate today, Consumer<AgentEvent> events, Path logFile, VerifiedAnswerer verified) {
+        /** Without a prepared verified answerer: one is built for each question. */
+        public Context(Project project, Catalog catalog, KnowledgeSet knowledge, QueryExecutor executor, TableSelector selector,
+                       Embedder embedder, LearningStore learnings, ThreadStore threads, LanguageModel model, AgentSettings settings,
+                       LocalDate today, Consumer<AgentEvent> events, Path logFile) {
+            this(project, catalog, knowledge, executor, selector, embedder, learnings, threads, model, settings, today, events, logFile, null);
+        }
+    }
 
     private final Context ctx;
     private final Critic critic;
@@ -151,7 +158,8 @@ public final class Agent {
         List<LearningRow> learnings = ctx.learnings() == null || ctx.project() == null ? List.of() : ctx.learnings().active(ctx.project());
         t.block = new KnowledgeRetriever(ctx.knowledge(), learnings, ctx.embedder()).retrieve(t.question, t.tables);
 
-        VerifiedAnswerer verified = new VerifiedAnswerer(ctx.knowledge(), ctx.embedder(), ctx.executor(), ctx.catalog(), ctx.today());
+        VerifiedAnswerer verified = ctx.verified() != null ? ctx.verified()
+                : new VerifiedAnswerer(ctx.knowledge(), ctx.embedder(), ctx.executor(), ctx.catalog(), ctx.today());
         if (history.isEmpty() || t.timeframe.isPresent()) {
             Optional<Answer> v = verified.answer(t.question);
             if (v.isPresent()) {

@@ -104,6 +104,7 @@ final class KnowledgeCommand implements Runnable {
                 Project project = ws.requireProject();
                 Path folder = folder(dir, ws);
                 KnowledgeBase.ImportResult result = ws.knowledgeBase().importFiles(project, folder, dbt, ws.validator());
+                ws.reloadKnowledge();
                 if (!result.ok()) {
                     report(result.problems(), spec.commandLine().getErr());
                     throw new UserError(result.problems().size() + " problem(s) in " + folder + "; nothing was imported");

@@ -23,6 +23,7 @@ final class Promotion {
             Files.createDirectories(file.getParent());
             Files.writeString(file, YAML.writeValueAsString(doc));
             var result = ws.knowledgeBase().importFiles(project, project.knowledgeDir(), null, ws.validator());
+            ws.reloadKnowledge();
             if (!result.ok()) {
                 Files.delete(file);
                 result.problems().forEach(err::println);

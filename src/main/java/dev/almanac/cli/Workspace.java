@@ -32,6 +32,13 @@ final class Workspace implements AutoCloseable {
     private final Path cacheDir;
     private Guard guard;
     private AppStore appStore;
+    private Catalog catalog;
+    private KnowledgeSet knowledge;
+    private TableSelector selector;
+    private KnowledgeSet selectorFor;
+    private dev.almanac.agent.VerifiedAnswerer verified;
+    private KnowledgeSet verifiedFor;
+    private java.time.LocalDate verifiedDay;
 
     private Workspace(Project project, Source source, Path cacheDir) {
         this.project = project;
@@ -85,12 +92,14 @@ final class Workspace implements AutoCloseable {
         return source;
     }
 
-    Catalog catalog() {
-        return new CatalogCache(cacheDir).get(source);
+    /** The source's catalog, read once per workspace (from the cache while the database file is unchanged). */
+    synchronized Catalog catalog() {
+        if (catalog == null) catalog = new CatalogCache(cacheDir).get(source);
+        return catalog;
     }
 
     /** The app store: the project's data/almanac.db, or Almanac's own folder when there is no project. */
-    AppStore appStore() {
+    synchronized AppStore appStore() {
         if (appStore == null) {
             appStore = AppStore.sqlite(project != null ? project.dir().resolve("data").resolve("almanac.db") : home().resolve("almanac.db"));
         }
@@ -106,18 +115,30 @@ final class Workspace implements AutoCloseable {
     }
 
     /** The project's knowledge, imported from its files first when they changed; empty without a project. */
-    KnowledgeSet knowledge() {
-        return project == null ? KnowledgeSet.EMPTY : knowledgeBase().current(project, this::validator);
+    synchronized KnowledgeSet knowledge() {
+        if (knowledge == null) knowledge = project == null ? KnowledgeSet.EMPTY : knowledgeBase().current(project, this::validator);
+        return knowledge;
+    }
+
+    /** Forgets the loaded knowledge, so that the next use reads (and, when the files changed, imports) it again. */
+    synchronized void reloadKnowledge() {
+        knowledge = null;
+        selector = null;
+        verified = null;
     }
 
     /** The tables a statement reads, as the guard sees them; empty when the guard rejects it. */
-    java.util.Set<String> tablesOf(String sql) {
+    synchronized java.util.Set<String> tablesOf(String sql) {
         if (guard == null) guard = new Guard();
         return guard.check(sql) instanceof dev.almanac.sql.Verdict.Allowed a ? a.tables() : java.util.Set.of();
     }
 
-    TableSelector tableSelector(KnowledgeSet knowledge) {
-        return new TableSelector(catalog(), knowledge, this::tablesOf, MiniLmEmbedder.get(), TableSelector.Config.DEFAULT);
+    synchronized TableSelector tableSelector(KnowledgeSet knowledge) {
+        if (selector == null || selectorFor != knowledge) {
+            selector = new TableSelector(catalog(), knowledge, this::tablesOf, MiniLmEmbedder.get(), TableSelector.Config.DEFAULT);
+            selectorFor = knowledge;
+        }
+        return selector;
     }
 
     /** Settings from the environment and Almanac's config file. */
@@ -133,7 +154,17 @@ final class Workspace implements AutoCloseable {
         return new dev.almanac.agent.Agent(new dev.almanac.agent.Agent.Context(project, catalog(), knowledge, executor(QueryLimits.DEFAULT),
                 tableSelector(knowledge), MiniLmEmbedder.get(), project == null ? null : new dev.almanac.store.LearningStore(appStore()),
                 project == null ? null : new dev.almanac.store.ThreadStore(appStore()), model, dev.almanac.agent.AgentSettings.from(config), today, events,
-                project == null ? null : project.dir().resolve("data").resolve("logs").resolve("agent.jsonl")));
+                project == null ? null : project.dir().resolve("data").resolve("logs").resolve("agent.jsonl"), verifiedAnswerer(knowledge, today)));
+    }
+
+    /** The verified answerer for the loaded knowledge and day, built once and shared by the agents of this workspace. */
+    synchronized dev.almanac.agent.VerifiedAnswerer verifiedAnswerer(KnowledgeSet knowledge, java.time.LocalDate today) {
+        if (verified == null || verifiedFor != knowledge || !today.equals(verifiedDay)) {
+            verified = new dev.almanac.agent.VerifiedAnswerer(knowledge, MiniLmEmbedder.get(), executor(QueryLimits.DEFAULT), catalog(), today);
+            verifiedFor = knowledge;
+            verifiedDay = today;
+        }
+        return verified;
     }
 
     Project requireProject() {
@@ -141,7 +172,7 @@ final class Workspace implements AutoCloseable {
         return project;
     }
 
-    QueryExecutor executor(QueryLimits limits) {
+    synchronized QueryExecutor executor(QueryLimits limits) {
         if (guard == null) guard = new Guard();
         return new QueryExecutor(source, guard, limits);
     }

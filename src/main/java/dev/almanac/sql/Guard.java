@@ -137,8 +137,22 @@ public final class Guard implements AutoCloseable {
         return tree.path("statements").get(0).path("node");
     }
 
-    private synchronized JsonNode serialize(String sql) {
-        try (PreparedStatement ps = parser.prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
+    /** One parser connection per thread (duplicates of one in-memory engine), so that checks run in parallel. */
+    private final ThreadLocal<Connection> parsers = ThreadLocal.withInitial(this::duplicateParser);
+    private final java.util.List<Connection> duplicates = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+
+    private Connection duplicateParser() {
+        try {
+            Connection c = ((org.duckdb.DuckDBConnection) parser).duplicate();
+            duplicates.add(c);
+            return c;
+        } catch (SQLException e) {
+            throw new AlmanacException("cannot start the SQL parser: " + e.getMessage(), e);
+        }
+    }
+
+    private JsonNode serialize(String sql) {
+        try (PreparedStatement ps = parsers.get().prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
             ps.setString(1, sql);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
@@ -209,6 +223,15 @@ public final class Guard implements AutoCloseable {
 
     @Override
     public void close() {
+        synchronized (duplicates) {
+            for (Connection c : duplicates) {
+                try {
+                    c.close();
+                } catch (SQLException ignored) {
+                    // in-memory parser engine: nothing to lose
+                }
+            }
+        }
         try {
             parser.close();
         } catch (SQLException ignored) {
