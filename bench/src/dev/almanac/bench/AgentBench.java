@@ -27,7 +27,6 @@ import dev.almanac.source.Sources;
 import dev.almanac.sql.Guard;
 import dev.almanac.sql.QueryExecutor;
 import dev.almanac.sql.QueryLimits;
-import dev.almanac.sql.Verdict;
 import dev.almanac.store.AppStore;
 import dev.almanac.store.LearningStore;
 import dev.almanac.store.Project;
@@ -37,7 +36,6 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The agent's own cost per question, outside the model: with a zero-latency scripted model (explore,
@@ -66,7 +64,7 @@ public final class AgentBench {
         try (Source source = Sources.openFile(dir.resolve("data/demo.duckdb")); Guard guard = new Guard()) {
             QueryExecutor executor = new QueryExecutor(source, guard, QueryLimits.DEFAULT);
             Catalog catalog = new CatalogIntrospector().introspect(source);
-            TableSelector selector = new TableSelector(catalog, knowledge, sql -> guard.check(sql) instanceof Verdict.Allowed a ? a.tables() : Set.of(),
+            TableSelector selector = new TableSelector(catalog, knowledge, guard::tablesOf,
                     MiniLmEmbedder.get(), TableSelector.Config.DEFAULT);
             LanguageModel counting = new LanguageModel(0, java.time.Duration.ZERO) {
                 final ScriptedModel inner = new ScriptedModel("bench", turns, 0, true);

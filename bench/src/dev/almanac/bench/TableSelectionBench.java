@@ -118,7 +118,7 @@ public final class TableSelectionBench {
         dev.almanac.knowledge.KnowledgeFiles.Read read = dev.almanac.knowledge.KnowledgeFiles.read(Path.of("knowledge"));
         try (dev.almanac.source.Source source = dev.almanac.source.Sources.openFile(dir.resolve("data/demo.duckdb")); Guard guard = new Guard()) {
             Catalog catalog = new dev.almanac.source.CatalogIntrospector().introspect(source);
-            Function<String, Set<String>> tablesOf = sql -> guard.check(sql) instanceof Verdict.Allowed a ? a.tables() : Set.of();
+            Function<String, Set<String>> tablesOf = guard::tablesOf;
             StringBuilder out = new StringBuilder("\nOn the demo (58 tables, with its knowledge files), default selector:\n\n| K | recall | all gold tables chosen |\n|---:|---:|---:|\n");
             for (int k : new int[] {3, 5, 8}) {
                 TableSelector selector = new TableSelector(catalog, read.knowledge(), tablesOf, embedder, TableSelector.Config.DEFAULT);

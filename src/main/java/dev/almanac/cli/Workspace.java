@@ -130,7 +130,7 @@ final class Workspace implements AutoCloseable {
     /** The tables a statement reads, as the guard sees them; empty when the guard rejects it. */
     synchronized java.util.Set<String> tablesOf(String sql) {
         if (guard == null) guard = new Guard();
-        return guard.check(sql) instanceof dev.almanac.sql.Verdict.Allowed a ? a.tables() : java.util.Set.of();
+        return guard.tablesOf(sql);
     }
 
     synchronized TableSelector tableSelector(KnowledgeSet knowledge) {

@@ -128,6 +128,11 @@ public final class Guard implements AutoCloseable {
         return new Verdict.Rejected("this statement cannot be verified as a read-only query: " + ALLOWED_KINDS);
     }
 
+    /** The tables a statement would read; empty when the guard rejects it. */
+    public Set<String> tablesOf(String sql) {
+        return check(sql) instanceof Verdict.Allowed allowed ? allowed.tables() : Set.of();
+    }
+
     /** DuckDB's parse tree of a statement the guard allows (the one statement node), for explanations. */
     public JsonNode parse(String sql) {
         JsonNode tree = serialize(sql);

@@ -10,7 +10,6 @@ import dev.almanac.knowledge.KnowledgeSet;
 import dev.almanac.knowledge.MiniLmEmbedder;
 import dev.almanac.knowledge.TableSelector;
 import dev.almanac.llm.ScriptedModel;
-import dev.almanac.sql.Verdict;
 import dev.almanac.store.AppStore;
 import dev.almanac.store.LearningRow;
 import dev.almanac.store.LearningStore;
@@ -22,7 +21,6 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -47,7 +45,7 @@ class AgentFlowTest {
     static void open() {
         demo = new DemoContext();
         knowledge = KnowledgeFiles.read(Path.of("knowledge")).knowledge();
-        selector = new TableSelector(demo.catalog, knowledge, sql -> demo.guard.check(sql) instanceof Verdict.Allowed a ? a.tables() : Set.of(),
+        selector = new TableSelector(demo.catalog, knowledge, demo.guard::tablesOf,
                 MiniLmEmbedder.get(), TableSelector.Config.DEFAULT);
     }
 

@@ -40,17 +40,7 @@ class ApiTest {
     @BeforeAll
     static void start() throws Exception {
         System.setProperty("almanac.home", home.toString());
-        Path proj = home.resolve("api-project");
-        Files.createDirectories(proj);
-        Files.writeString(proj.resolve("almanac.yml"), "name: API test\nsource: " + DemoWarehouse.file() + "\nknowledge: knowledge\n");
-        Path kn = Path.of("knowledge");
-        try (var files = Files.walk(kn)) {
-            for (Path f : files.filter(Files::isRegularFile).toList()) {
-                Path to = proj.resolve("knowledge").resolve(kn.relativize(f).toString());
-                Files.createDirectories(to.getParent());
-                Files.copy(f, to);
-            }
-        }
+        Path proj = dev.almanac.testing.ScratchProject.create(home.resolve("api-project"), "API test");
         GlobalOptions options = new GlobalOptions();
         options.project = proj;
         ws = Workspace.open(options, System.err);

@@ -251,17 +251,7 @@ class CliTest {
 
     @Test
     void eval_runs_reports_and_promotes() throws Exception {
-        Path proj = home.resolve("eval-project");
-        java.nio.file.Files.createDirectories(proj);
-        java.nio.file.Files.writeString(proj.resolve("almanac.yml"), "name: Eval CLI\nsource: " + DemoWarehouse.file() + "\nknowledge: knowledge\n");
-        Path kn = Path.of("knowledge");
-        try (var files = java.nio.file.Files.walk(kn)) {
-            for (Path f : files.filter(java.nio.file.Files::isRegularFile).toList()) {
-                Path to = proj.resolve("knowledge").resolve(kn.relativize(f).toString());
-                java.nio.file.Files.createDirectories(to.getParent());
-                java.nio.file.Files.copy(f, to);
-            }
-        }
+        Path proj = dev.almanac.testing.ScratchProject.create(home.resolve("eval-project"), "Eval CLI");
         Run r = run("eval", "--tag", "catalog", "--llm", "none", "--project", proj.toString());
         assertThat(r.code()).as(r.err()).isEqualTo(1);
         assertThat(r.out()).contains("Accuracy:", "By difficulty:", "Failing:");

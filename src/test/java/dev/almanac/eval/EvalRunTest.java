@@ -13,7 +13,6 @@ import dev.almanac.knowledge.KnowledgeSet;
 import dev.almanac.knowledge.MiniLmEmbedder;
 import dev.almanac.knowledge.TableSelector;
 import dev.almanac.llm.ScriptedModel;
-import dev.almanac.sql.Verdict;
 import dev.almanac.store.AppStore;
 import dev.almanac.store.EvalStore;
 import dev.almanac.store.LearningStore;
@@ -26,7 +25,6 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -64,7 +62,7 @@ class EvalRunTest {
                 - text: PASS
                 - text: PASS
                 """).forEach(turns::add);
-        TableSelector selector = new TableSelector(demo.catalog, knowledge, sql -> demo.guard.check(sql) instanceof Verdict.Allowed a ? a.tables() : Set.of(),
+        TableSelector selector = new TableSelector(demo.catalog, knowledge, demo.guard::tablesOf,
                 MiniLmEmbedder.get(), TableSelector.Config.DEFAULT);
         Agent agent = new Agent(new Agent.Context(project, demo.catalog, knowledge, demo.executor, selector, MiniLmEmbedder.get(),
                 new LearningStore(app), new ThreadStore(app), new ScriptedModel("always-plans", turns, 0, true), AgentSettings.DEFAULT,
