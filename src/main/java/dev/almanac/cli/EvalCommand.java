@@ -155,7 +155,7 @@ final class EvalCommand extends WorkspaceCommand {
             try (Workspace ws = Workspace.open(global.orElse(parent.global.orElse(parent.parent.global)), System.err)) {
                 GoldenQuery g = ws.knowledge().golden().stream().filter(x -> x.id().equals(id)).findFirst()
                         .orElseThrow(() -> new UserError("no golden question " + id + " (see `almanac knowledge list --kind golden`)"));
-                ObjectNode doc = Promotion.YAML.createObjectNode();
+                ObjectNode doc = Promotion.JSON.createObjectNode();
                 String name = "golden_" + g.id();
                 Path file;
                 if (as == As.query) {
@@ -165,13 +165,14 @@ final class EvalCommand extends WorkspaceCommand {
                     doc.putPOJO("tags", g.tags());
                     doc.put("verified_by", by);
                     doc.put("verified_at", LocalDate.now().toString());
-                    file = Promotion.write(ws, "queries", name, doc, spec.commandLine().getErr());
+                    file = Promotion.write(ws, dev.almanac.knowledge.KnowledgeSet.Kind.QUERY, name, doc, spec.commandLine().getErr());
                 } else {
+                    doc.put("name", name);
                     doc.put("title", "How to answer: " + g.question());
                     doc.put("description", "For questions like \"" + g.question() + "\", compute it as: " + g.expectedSql().strip());
                     doc.putPOJO("applies_to_tables", ws.tablesOf(g.expectedSql()).stream().sorted().toList());
                     doc.putPOJO("tags", g.tags());
-                    file = Promotion.write(ws, "business", name, doc, spec.commandLine().getErr());
+                    file = Promotion.write(ws, dev.almanac.knowledge.KnowledgeSet.Kind.RULE, name, doc, spec.commandLine().getErr());
                 }
                 spec.commandLine().getOut().println("promoted " + id + " to " + ws.requireProject().dir().relativize(file));
                 spec.commandLine().getOut().flush();

@@ -1,7 +1,8 @@
 package dev.almanac.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.almanac.UserError;
+import dev.almanac.knowledge.KnowledgeEditor;
+import dev.almanac.knowledge.KnowledgeSet;
 import dev.almanac.store.LearningRow;
 import dev.almanac.store.LearningStore;
 import dev.almanac.store.Project;
@@ -118,27 +119,8 @@ final class LearningsCommand implements Runnable {
                 Project project = ws.requireProject();
                 LearningStore store = new LearningStore(ws.appStore());
                 LearningRow l = find(store, project, id);
-                ObjectNode doc = Promotion.YAML.createObjectNode();
-                String slug = "learned_" + l.id().toLowerCase().replaceAll("[^a-z0-9]+", "_");
-                String folder;
-                if (as == As.rule) {
-                    doc.put("title", l.description().length() > 80 ? l.description().substring(0, 80) : l.description());
-                    doc.put("description", l.description() + (l.correctedSql() == null ? "" : " Corrected SQL: " + l.correctedSql()));
-                    doc.putPOJO("applies_to_tables", l.tables());
-                    doc.putPOJO("tags", List.of("learned", l.category()));
-                    folder = "business";
-                } else {
-                    if (l.correctedSql() == null || l.correctedSql().isBlank()) throw new UserError("learning " + id + " has no corrected SQL to verify");
-                    doc.put("name", slug);
-                    doc.put("question", l.description());
-                    doc.put("sql", l.correctedSql());
-                    doc.putPOJO("tables", l.tables());
-                    doc.putPOJO("tags", List.of("learned", l.category()));
-                    doc.put("verified_by", by);
-                    doc.put("verified_at", LocalDate.now().toString());
-                    folder = "queries";
-                }
-                Path file = Promotion.write(ws, folder, slug, doc, spec.commandLine().getErr());
+                KnowledgeEditor.Promoted p = KnowledgeEditor.promotion(l, as == As.rule ? KnowledgeSet.Kind.RULE : KnowledgeSet.Kind.QUERY, by, LocalDate.now());
+                Path file = Promotion.write(ws, p.kind(), p.name(), p.item(), spec.commandLine().getErr());
                 store.setActive(id, false);
                 spec.commandLine().getOut().println("promoted " + id + " to " + project.dir().relativize(file) + " and deactivated the learning");
                 spec.commandLine().getOut().flush();

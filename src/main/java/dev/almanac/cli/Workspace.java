@@ -35,6 +35,7 @@ final class Workspace implements AutoCloseable {
     private Catalog catalog;
     private KnowledgeSet knowledge;
     private TableSelector selector;
+    private dev.almanac.knowledge.KnowledgeEditor editor;
     private KnowledgeSet selectorFor;
     private dev.almanac.agent.VerifiedAnswerer verified;
     private KnowledgeSet verifiedFor;
@@ -108,6 +109,12 @@ final class Workspace implements AutoCloseable {
 
     KnowledgeBase knowledgeBase() {
         return new KnowledgeBase(new KnowledgeStore(appStore()));
+    }
+
+    /** The one editor of this workspace's knowledge files, so that edits are serialised. */
+    synchronized dev.almanac.knowledge.KnowledgeEditor knowledgeEditor() {
+        if (editor == null) editor = new dev.almanac.knowledge.KnowledgeEditor(requireProject(), knowledgeBase(), this::validator);
+        return editor;
     }
 
     KnowledgeValidator validator() {

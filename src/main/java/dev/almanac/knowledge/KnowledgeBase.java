@@ -43,8 +43,13 @@ public final class KnowledgeBase {
         if (!problems.isEmpty()) return new ImportResult(problems, KnowledgeSet.EMPTY);
         KnowledgeSet set = read.knowledge();
         if (dbtFile != null) set = DbtImport.merge(set, dbtFile, validator);
-        store.replace(project, toItems(set), fingerprint(dir) + (dbtFile == null ? "" : "+dbt:" + fingerprintFile(dbtFile)));
+        store(project, set, fingerprint(dir) + (dbtFile == null ? "" : "+dbt:" + fingerprintFile(dbtFile)));
         return new ImportResult(List.of(), set);
+    }
+
+    /** Replaces the project's stored knowledge with an already validated set (all-or-nothing). */
+    public void store(Project project, KnowledgeSet set, String fingerprint) {
+        store.replace(project, toItems(set), fingerprint);
     }
 
     /** The stored knowledge; the project's files are imported first when they changed since the last import. */

@@ -216,6 +216,11 @@ public final class KnowledgeFiles {
         return byFile.size();
     }
 
+    /** The YAML text knowledge files are written in. */
+    static String yaml(Object content) throws IOException {
+        return YAML_OUT.writeValueAsString(content);
+    }
+
     private static String fileFor(KnowledgeSet set, KnowledgeSet.Kind kind, String name) {
         String f = set.files().get(KnowledgeSet.key(kind, name));
         if (f != null) return f;
