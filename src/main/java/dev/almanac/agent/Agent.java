@@ -130,6 +130,7 @@ public final class Agent {
         if (ctx.threads() != null && ctx.project() != null && (thread == null || !ctx.threads().exists(thread))) {
             thread = ctx.threads().create(ctx.project(), asked);
         }
+        if (thread != null) event("thread", thread);
         List<TurnRow> history = thread == null || ctx.threads() == null ? List.of() : ctx.threads().turns(thread);
         String question = asked;
         if (!history.isEmpty() && history.get(history.size() - 1).kind().equals("clarification")) {

@@ -69,7 +69,7 @@ final class EvalCommand extends WorkspaceCommand {
             EvalStore store = new EvalStore(ws.appStore());
             List<EvalStore.RunRow> before = store.runs(project);
             Progress bar = new Progress(selected.size(), format != Format.json);
-            String id = new EvalRunner(agent, store, project, ws.executor(dev.almanac.sql.QueryLimits.DEFAULT)).run(selected, model, filters(), snapshot(project, knowledge), parallel, bar::update);
+            String id = new EvalRunner(agent, store, project, ws.executor(dev.almanac.sql.QueryLimits.DEFAULT)).run(selected, model, filters(), EvalRunner.snapshot(project, knowledge), parallel, bar::update);
             bar.finish();
             EvalStore.RunRow run = store.run(project, id).orElseThrow();
             EvalStore.RunRow previous = before.stream().filter(r -> r.status().equals("complete") && r.filters().equals(run.filters())).findFirst().orElse(null);
@@ -98,32 +98,6 @@ final class EvalCommand extends WorkspaceCommand {
 
     private String filters() {
         return (tag == null ? "" : "tag=" + tag) + (difficulty == null ? "" : (tag == null ? "" : ",") + "difficulty=" + difficulty);
-    }
-
-    /** Counts per kind, the last change to the knowledge files, and their digest. */
-    static String snapshot(Project project, KnowledgeSet k) {
-        Map<String, Object> s = new LinkedHashMap<>();
-        s.put("tables", k.tables().size());
-        s.put("metrics", k.metrics().size());
-        s.put("queries", k.queries().size());
-        s.put("rules", k.rules().size());
-        s.put("golden", k.golden().size());
-        Path dir = project.knowledgeDir();
-        if (Files.isDirectory(dir)) {
-            try (Stream<Path> files = Files.walk(dir)) {
-                s.put("last_modified", files.filter(Files::isRegularFile).map(f -> {
-                    try {
-                        return Files.getLastModifiedTime(f).toInstant();
-                    } catch (IOException e) {
-                        return java.time.Instant.EPOCH;
-                    }
-                }).max(java.util.Comparator.naturalOrder()).map(Object::toString).orElse(null));
-            } catch (IOException e) {
-                s.put("last_modified", null);
-            }
-            s.put("fingerprint", KnowledgeBase.fingerprint(dir));
-        }
-        return Json.write(s).replaceAll("\\s+", " ");
     }
 
     @Command(name = "promote", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,

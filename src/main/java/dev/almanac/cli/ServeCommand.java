@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Serve the JSON API (OpenAPI at /api/openapi.json). Every request needs a bearer token:",
+        description = {"Serve the web app (at /) and the JSON API (OpenAPI at /api/openapi.json). Every API request needs a bearer token:",
                 "create one with `almanac users add NAME --role viewer|editor|admin`."})
 final class ServeCommand extends WorkspaceCommand {
     @Option(names = "--port", defaultValue = "8080", description = "Port (default ${DEFAULT-VALUE}; 0 picks a free one).")
@@ -27,11 +27,18 @@ final class ServeCommand extends WorkspaceCommand {
     @Option(names = "--max-body-bytes", defaultValue = "65536", description = "Largest request body (default ${DEFAULT-VALUE}).")
     long maxBody;
 
+    @Option(names = "--dq-panel", description = "Show the data-quality panel next to answers (default: the dq_panel setting, else off).")
+    Boolean dqPanel;
+
     @Override
     public void run() {
         Workspace ws = openWorkspace();
-        ApiServer server = start(ws, llm, new ServerContext.Settings(port, maxBody, perMinute));
-        out().println("Almanac API on http://localhost:" + server.port() + "/api (OpenAPI: /api/openapi.json). Ctrl-C stops it.");
+        if (perMinute < 1) throw new dev.almanac.UserError("--questions-per-minute must be at least 1");
+        if (maxBody < 1024) throw new dev.almanac.UserError("--max-body-bytes must be at least 1024");
+        boolean dq = dqPanel != null ? dqPanel : "true".equalsIgnoreCase(Workspace.config().get("dq_panel"));
+        String model = llm != null ? llm : Workspace.config().get("llm") != null ? Workspace.config().get("llm") : "default";
+        ApiServer server = start(ws, llm, new ServerContext.Settings(port, maxBody, perMinute, dq, model));
+        out().println("Almanac on http://localhost:" + server.port() + "/ (web app) and /api (OpenAPI: /api/openapi.json). Ctrl-C stops it.");
         out().flush();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.stop();
@@ -49,8 +56,9 @@ final class ServeCommand extends WorkspaceCommand {
         var store = ws.appStore();
         ws.executor(QueryLimits.DEFAULT);
         var catalog = ws.catalog();
-        var knowledge = ws.knowledge();
-        ServerContext ctx = new ServerContext(project, () -> catalog, () -> knowledge, events -> ws.agent(llm, LocalDate.now(), events),
+        ws.knowledge();
+        var curation = new ServerContext.Curation(ws.knowledgeEditor(), ws::reloadKnowledge, () -> ws.executor(QueryLimits.DEFAULT));
+        ServerContext ctx = new ServerContext(project, () -> catalog, ws::knowledge, events -> ws.agent(llm, LocalDate.now(), events), curation,
                 new ThreadStore(store), new LearningStore(store), new EvalStore(store), new UserStore(store), settings);
         return new ApiServer(ctx).start(settings.port());
     }

@@ -7,7 +7,13 @@ import dev.almanac.agent.Answer;
 import dev.almanac.knowledge.GoldenQuery;
 import dev.almanac.store.EvalStore;
 import dev.almanac.store.Project;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Stream;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -44,8 +50,20 @@ public final class EvalRunner {
     }
 
     public String run(List<GoldenQuery> golden, String model, String filters, String snapshot, int parallel, Progress progress) {
+        String id = begin(golden, model, filters, snapshot);
+        execute(id, golden, parallel, progress);
+        return id;
+    }
+
+    /** Records a new run (status running) and returns its id; {@link #execute} then asks the questions. */
+    public String begin(List<GoldenQuery> golden, String model, String filters, String snapshot) {
         String id = UUID.randomUUID().toString().substring(0, 8);
         store.start(project, id, model, filters, snapshot, golden.size());
+        return id;
+    }
+
+    /** Asks every question of the run begun as {@code id}, recording each result as it comes; marks the run complete or incomplete. */
+    public void execute(String id, List<GoldenQuery> golden, int parallel, Progress progress) {
         Thread hook = new Thread(() -> store.finish(id, "incomplete"));
         Runtime.getRuntime().addShutdownHook(hook);
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, parallel));
@@ -77,7 +95,6 @@ public final class EvalRunner {
                 // shutting down already
             }
         }
-        return id;
     }
 
     EvalStore.ResultRow evaluate(String runId, GoldenQuery g) {
@@ -111,6 +128,32 @@ public final class EvalRunner {
         return new EvalStore.ResultRow(runId, g.id(), g.question(), g.difficulty(), g.tags(), v.passed(), v.reason(), expectedJson,
                 json(java.util.Map.of("columns", actual.columns(), "rows", actual.rows())), sql, null, a.latencyMs(), a.usage().promptTokens(),
                 a.usage().completionTokens(), a.confidence());
+    }
+
+    /** Counts per kind, the last change to the knowledge files, and their digest. */
+    public static String snapshot(Project project, dev.almanac.knowledge.KnowledgeSet k) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("tables", k.tables().size());
+        s.put("metrics", k.metrics().size());
+        s.put("queries", k.queries().size());
+        s.put("rules", k.rules().size());
+        s.put("golden", k.golden().size());
+        Path dir = project.knowledgeDir();
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> files = Files.walk(dir)) {
+                s.put("last_modified", files.filter(Files::isRegularFile).map(f -> {
+                    try {
+                        return Files.getLastModifiedTime(f).toInstant();
+                    } catch (IOException e) {
+                        return java.time.Instant.EPOCH;
+                    }
+                }).max(java.util.Comparator.naturalOrder()).map(Object::toString).orElse(null));
+            } catch (IOException e) {
+                s.put("last_modified", null);
+            }
+            s.put("fingerprint", dev.almanac.knowledge.KnowledgeBase.fingerprint(dir));
+        }
+        return json(s).replaceAll("\\s+", " ");
     }
 
     static String json(Object o) {

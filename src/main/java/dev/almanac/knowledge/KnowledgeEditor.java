@@ -68,6 +68,7 @@ public final class KnowledgeEditor {
     public synchronized Result put(KnowledgeSet.Kind kind, String name, JsonNode item) {
         if (item == null || !item.isObject()) throw new UserError("the item must be a JSON object of its fields");
         ObjectNode fields = item.deepCopy();
+        dropNulls(fields);
         String field = nameField(kind);
         if (!fields.hasNonNull(field)) fields.put(field, name);
         if (!fields.path(field).asText().equals(name)) {
@@ -139,6 +140,26 @@ public final class KnowledgeEditor {
             throw new UserError("a learning is promoted to a rule or a query");
         }
         return new Promoted(as, slug, doc);
+    }
+
+    /** The name an item is known by: a table note's table, a golden question's id, else its name. */
+    public static String nameOf(Object item) {
+        return KnowledgeFiles.nameOf(item);
+    }
+
+    /** An item as its file spells it (snake_case fields, no empty ones): what {@link #put} takes back. */
+    public static JsonNode toJson(Object item) {
+        ObjectNode node = KnowledgeFiles.MAPPER.valueToTree(item);
+        dropNulls(node);
+        return node;
+    }
+
+    private static void dropNulls(ObjectNode node) {
+        List<String> empty = new ArrayList<>();
+        node.fields().forEachRemaining(e -> {
+            if (e.getValue().isNull()) empty.add(e.getKey());
+        });
+        node.remove(empty);
     }
 
     private static String nameField(KnowledgeSet.Kind kind) {

@@ -2,8 +2,10 @@ package dev.almanac.server;
 
 import dev.almanac.agent.Agent;
 import dev.almanac.agent.AgentEvent;
+import dev.almanac.knowledge.KnowledgeEditor;
 import dev.almanac.knowledge.KnowledgeSet;
 import dev.almanac.source.Catalog;
+import dev.almanac.sql.QueryExecutor;
 import dev.almanac.store.EvalStore;
 import dev.almanac.store.LearningStore;
 import dev.almanac.store.Project;
@@ -12,9 +14,13 @@ import dev.almanac.store.UserStore;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
-/** What the HTTP API serves: one project, its catalog and knowledge, an agent per request, and the stores. */
+/**
+ * What the HTTP API serves: one project, its catalog and (current) knowledge, an agent per request,
+ * the editor of its knowledge files, and the stores.
+ */
 public record ServerContext(Project project, Supplier<Catalog> catalog, Supplier<KnowledgeSet> knowledge, AgentFactory agents,
-                            ThreadStore threads, LearningStore learnings, EvalStore evals, UserStore users, Settings settings) {
+                            Curation curation, ThreadStore threads, LearningStore learnings, EvalStore evals, UserStore users,
+                            Settings settings) {
 
     /** An agent whose steps go to the given listener (streaming, audit). */
     @FunctionalInterface
@@ -22,8 +28,18 @@ public record ServerContext(Project project, Supplier<Catalog> catalog, Supplier
         Agent create(Consumer<AgentEvent> events);
     }
 
-    /** Limits of the server: request body size and questions per user per minute. */
-    public record Settings(int port, long maxBodyBytes, int questionsPerMinute) {
-        public static final Settings DEFAULT = new Settings(8080, 64 * 1024, 30);
+    /**
+     * Changing the knowledge: the editor of the files, what to do once they changed (drop the loaded
+     * knowledge so the next question sees the new), and the executor an eval run checks gold SQL with.
+     */
+    public record Curation(KnowledgeEditor editor, Runnable changed, Supplier<QueryExecutor> executor) {}
+
+    /** Limits and display settings of the server. */
+    public record Settings(int port, long maxBodyBytes, int questionsPerMinute, boolean dqPanel, String model) {
+        public static final Settings DEFAULT = new Settings(8080, 64 * 1024, 30, false, "default");
+
+        public Settings(int port, long maxBodyBytes, int questionsPerMinute) {
+            this(port, maxBodyBytes, questionsPerMinute, false, "default");
+        }
     }
 }

@@ -89,6 +89,16 @@ public final class UserStore {
         });
     }
 
+    /** Removes a user, which revokes their token; false when there was no such user. */
+    public boolean remove(String name) {
+        return store.inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM users WHERE name = ?")) {
+                ps.setString(1, name);
+                return ps.executeUpdate() > 0;
+            }
+        });
+    }
+
     public void audit(String user, String threadId, String sql) {
         store.inTransaction(c -> {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO audit_log (id, user_name, thread_id, sql_text, created_at) VALUES (?, ?, ?, ?, ?)")) {

@@ -7,11 +7,7 @@ import dev.almanac.server.ApiServer;
 import dev.almanac.server.ServerContext;
 import dev.almanac.store.UserStore;
 import dev.almanac.testing.DemoWarehouse;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,9 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
 class ApiTest {
     @TempDir
     static Path home;
+    static ApiFixture api;
     static Workspace ws;
     static ApiServer server;
-    static HttpClient http = HttpClient.newHttpClient();
     static String viewer;
     static String editor;
     static String admin;
@@ -38,37 +34,27 @@ class ApiTest {
     static volatile String lastError = "";
 
     @BeforeAll
-    static void start() throws Exception {
-        System.setProperty("almanac.home", home.toString());
-        Path proj = dev.almanac.testing.ScratchProject.create(home.resolve("api-project"), "API test");
-        GlobalOptions options = new GlobalOptions();
-        options.project = proj;
-        ws = Workspace.open(options, System.err);
-        server = ServeCommand.start(ws, "none", new ServerContext.Settings(0, 2048, 5));
-        UserStore users = new UserStore(ws.appStore());
-        viewer = users.add("vera", "viewer", null);
-        editor = users.add("ed", "editor", null);
-        admin = users.add("ada", "admin", null);
-        limited = users.add("lim", "viewer", null);
+    static void start() {
+        api = new ApiFixture(home, "api-project", new ServerContext.Settings(0, 2048, 5));
+        ws = api.ws;
+        server = api.server;
+        viewer = api.viewer;
+        editor = api.editor;
+        admin = api.admin;
+        limited = new UserStore(ws.appStore()).add("lim", "viewer", null);
     }
 
     @AfterAll
     static void stop() {
-        server.stop();
-        ws.close();
-        System.clearProperty("almanac.home");
+        api.close();
     }
 
     static HttpResponse<String> call(String method, String path, String token, String body) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://localhost:" + server.port() + path));
-        if (token != null) b.header("Authorization", "Bearer " + token);
-        b.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        if (body != null) b.header("Content-Type", "application/json");
-        return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        return api.call(method, path, token, body);
     }
 
     static JsonNode json(HttpResponse<String> r) throws Exception {
-        return Json.MAPPER.readTree(r.body());
+        return ApiFixture.json(r);
     }
 
     static final String MRR = "{\"question\": \"What was MRR in September 2026?\"}";
@@ -84,35 +70,79 @@ class ApiTest {
         assertThat(call("POST", "/api/ask", "wrong", MRR).statusCode()).isEqualTo(401);
     }
 
+    /** Each endpoint (method, template, a concrete path) with the least role that may call it (1 viewer, 2 editor, 3 admin) and a harmless body. */
+    static final String[][] MATRIX = {
+            {"GET", "/api/health", "/api/health", "1", null},
+            {"GET", "/api/ready", "/api/ready", "1", null},
+            {"GET", "/api/openapi.json", "/api/openapi.json", "1", null},
+            {"GET", "/api/me", "/api/me", "1", null},
+            {"POST", "/api/ask", "/api/ask", "1", "{}"},
+            {"POST", "/api/ask/stream", "/api/ask/stream", "1", "{}"},
+            {"GET", "/api/threads", "/api/threads", "1", null},
+            {"GET", "/api/threads/{id}", "/api/threads/T-none", "1", null},
+            {"GET", "/api/threads/{id}/dq", "/api/threads/T-none/dq", "1", null},
+            {"GET", "/api/schema", "/api/schema", "1", null},
+            {"GET", "/api/schema/{table}", "/api/schema/plans", "1", null},
+            {"GET", "/api/knowledge/{kind}", "/api/knowledge/metrics", "1", null},
+            {"GET", "/api/knowledge/{kind}/{name}", "/api/knowledge/metrics/mrr", "1", null},
+            {"PUT", "/api/knowledge/{kind}/{name}", "/api/knowledge/metrics/matrix_probe", "2", "{\"definition\": \"no sql\"}"},
+            {"DELETE", "/api/knowledge/{kind}/{name}", "/api/knowledge/metrics/not_there", "2", null},
+            {"POST", "/api/knowledge/import", "/api/knowledge/import", "2", null},
+            {"GET", "/api/learnings", "/api/learnings", "1", null},
+            {"POST", "/api/learnings/{id}/deactivate", "/api/learnings/L-none/deactivate", "2", null},
+            {"POST", "/api/learnings/{id}/promote", "/api/learnings/L-none/promote", "2", "{}"},
+            {"GET", "/api/golden", "/api/golden", "1", null},
+            {"GET", "/api/evals", "/api/evals", "1", null},
+            {"POST", "/api/evals", "/api/evals", "2", "{\"difficulty\": \"impossible\"}"},
+            {"GET", "/api/evals/{id}", "/api/evals/E-none", "1", null},
+            {"GET", "/api/evals/{id}/diff/{other}", "/api/evals/E-none/diff/E-other", "1", null},
+            {"GET", "/api/users", "/api/users", "3", null},
+            {"POST", "/api/users", "/api/users", "3", "{\"name\": \"not a valid name\"}"},
+            {"DELETE", "/api/users/{name}", "/api/users/nobody", "3", null},
+    };
+
     @Test
-    void roles_decide_what_each_user_may_do() throws Exception {
-        Map<String, Integer> minimum = new java.util.LinkedHashMap<>();
-        minimum.put("GET /api/health", 1);
-        minimum.put("GET /api/ready", 1);
-        minimum.put("GET /api/openapi.json", 1);
-        minimum.put("GET /api/threads", 1);
-        minimum.put("GET /api/schema", 1);
-        minimum.put("GET /api/schema/plans", 1);
-        minimum.put("GET /api/knowledge/metrics", 1);
-        minimum.put("GET /api/learnings", 1);
-        minimum.put("GET /api/golden", 1);
-        minimum.put("GET /api/evals", 1);
-        minimum.put("POST /api/learnings/L-none/deactivate", 2);
-        minimum.put("GET /api/users", 3);
+    void roles_decide_what_each_user_may_do_on_every_endpoint() throws Exception {
         String[] tokens = {viewer, editor, admin};
-        for (Map.Entry<String, Integer> e : minimum.entrySet()) {
-            String[] parts = e.getKey().split(" ");
+        java.util.Set<String> covered = new java.util.HashSet<>();
+        for (String[] e : MATRIX) {
+            String method = e[0];
+            String path = e[2];
+            covered.add(method + " " + e[1]);
             for (int rank = 1; rank <= 3; rank++) {
-                int status = call(parts[0], parts[1], tokens[rank - 1], parts[0].equals("POST") ? "{}" : null).statusCode();
-                if (rank < e.getValue()) assertThat(status).as("%s as rank %d", e.getKey(), rank).isEqualTo(403);
-                else assertThat(status).as("%s as rank %d", e.getKey(), rank).isIn(200, 400);
+                HttpResponse<String> r = call(method, path, tokens[rank - 1], e[4]);
+                if (rank < Integer.parseInt(e[3])) {
+                    assertThat(r.statusCode()).as("%s %s as rank %d", method, path, rank).isEqualTo(403);
+                    assertThat(json(r).get("code").asText()).isEqualTo("forbidden");
+                } else {
+                    assertThat(r.statusCode()).as("%s %s as rank %d: %s", method, path, rank, r.body()).isIn(200, 201, 202, 204, 400, 404, 422);
+                }
             }
         }
+        JsonNode paths = json(call("GET", "/api/openapi.json", viewer, null)).get("paths");
+        paths.fieldNames().forEachRemaining(p -> paths.get(p).fieldNames().forEachRemaining(m -> {
+            String key = m.toUpperCase(java.util.Locale.ROOT) + " " + p;
+            assertThat(covered).as("the matrix covers %s", key).contains(key);
+        }));
+
         HttpResponse<String> created = call("POST", "/api/users", admin, "{\"name\": \"newbie\", \"role\": \"viewer\"}");
         assertThat(created.statusCode()).isEqualTo(201);
         String token = json(created).get("token").asText();
         assertThat(call("GET", "/api/threads", token, null).statusCode()).isEqualTo(200);
+        assertThat(json(call("GET", "/api/me", token, null)).get("role").asText()).isEqualTo("viewer");
+        assertThat(call("DELETE", "/api/users/newbie", admin, null).statusCode()).isEqualTo(204);
+        assertThat(call("GET", "/api/threads", token, null).statusCode()).as("a removed user's token no longer works").isEqualTo(401);
         assertThat(call("POST", "/api/users", editor, "{\"name\": \"x\", \"role\": \"admin\"}").statusCode()).isEqualTo(403);
+    }
+
+    @Test
+    void a_user_limited_to_another_project_is_refused() throws Exception {
+        String other = new UserStore(ws.appStore()).add("outsider", "admin", "some-other-project");
+        HttpResponse<String> r = call("GET", "/api/threads", other, null);
+        assertThat(r.statusCode()).isEqualTo(403);
+        assertThat(json(r).get("message").asText()).contains("some-other-project");
+        String inside = new UserStore(ws.appStore()).add("insider", "viewer", "api-project");
+        assertThat(call("GET", "/api/threads", inside, null).statusCode()).isEqualTo(200);
     }
 
     @Test
@@ -135,7 +165,7 @@ class ApiTest {
         assertThat(withDq.at("/dq/status").asText()).isEqualTo("PARTIAL");
         assertThat(new UserStore(ws.appStore()).auditOf("vera")).anySatisfy(row -> {
             assertThat(row[2]).contains("mrr_snapshots");
-            assertThat(row[1]).isNull();
+            assertThat(row[1]).isEqualTo(thread);
         });
     }
 
@@ -178,9 +208,13 @@ class ApiTest {
         JsonNode doc = json(call("GET", "/api/openapi.json", viewer, null));
         assertThat(doc.get("openapi").asText()).startsWith("3.");
         for (String p : List.of("/api/ask", "/api/ask/stream", "/api/threads", "/api/threads/{id}", "/api/threads/{id}/dq", "/api/schema",
-                "/api/knowledge/{kind}", "/api/learnings", "/api/golden", "/api/evals", "/api/users", "/api/health", "/api/ready")) {
+                "/api/knowledge/{kind}", "/api/knowledge/{kind}/{name}", "/api/learnings", "/api/learnings/{id}/promote", "/api/golden",
+                "/api/evals", "/api/evals/{id}", "/api/evals/{id}/diff/{other}", "/api/users", "/api/health", "/api/ready")) {
             assertThat(doc.get("paths").has(p)).as(p).isTrue();
         }
+        assertThat(doc.at("/paths/~1api~1knowledge~1{kind}~1{name}/put/x-almanac-role").asText()).isEqualTo("editor");
+        assertThat(doc.at("/paths/~1api~1users/post/x-almanac-role").asText()).isEqualTo("admin");
+        assertThat(doc.at("/paths/~1api~1ask/post/responses/429")).isNotNull();
     }
 
     @Test

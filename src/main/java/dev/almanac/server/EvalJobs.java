@@ -1,0 +1,61 @@
+package dev.almanac.server;
+
+import dev.almanac.UserError;
+import dev.almanac.eval.EvalRunner;
+import dev.almanac.knowledge.GoldenQuery;
+import dev.almanac.knowledge.KnowledgeSet;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Eval runs started over the API: recorded at once (so their id can be polled), then asked in the
+ * background, one run at a time per server; progress is what the store has recorded so far.
+ */
+final class EvalJobs implements AutoCloseable {
+    private final ServerContext ctx;
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "almanac-eval");
+        t.setDaemon(true);
+        return t;
+    });
+    private final AtomicReference<String> running = new AtomicReference<>();
+
+    EvalJobs(ServerContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /** Starts a run over the golden questions with the tag and difficulty (either may be null); returns its id. */
+    synchronized String start(String tag, String difficulty, int parallel) {
+        if (difficulty != null && !List.of("easy", "medium", "hard").contains(difficulty)) {
+            throw new UserError("difficulty must be easy, medium or hard");
+        }
+        if (parallel < 1 || parallel > 16) throw new UserError("parallel must be between 1 and 16");
+        if (running.get() != null) throw new ApiError(409, "eval_running", "eval run " + running.get() + " is still running");
+        KnowledgeSet knowledge = ctx.knowledge().get();
+        List<GoldenQuery> selected = knowledge.golden().stream()
+                .filter(g -> tag == null || g.tags().contains(tag))
+                .filter(g -> difficulty == null || g.difficulty().equals(difficulty)).toList();
+        if (selected.isEmpty()) throw new UserError("no golden questions match" + (tag == null ? "" : " tag " + tag) + (difficulty == null ? "" : " difficulty " + difficulty));
+        EvalRunner runner = new EvalRunner(ctx.agents().create(null), ctx.evals(), ctx.project(), ctx.curation().executor().get());
+        String filters = (tag == null ? "" : "tag=" + tag) + (difficulty == null ? "" : (tag == null ? "" : ",") + "difficulty=" + difficulty);
+        String id = runner.begin(selected, ctx.settings().model(), filters, EvalRunner.snapshot(ctx.project(), knowledge));
+        running.set(id);
+        worker.submit(() -> {
+            try {
+                runner.execute(id, selected, parallel, null);
+            } catch (RuntimeException e) {
+                // the run is marked incomplete by the runner; its results so far stay readable
+            } finally {
+                running.set(null);
+            }
+        });
+        return id;
+    }
+
+    @Override
+    public void close() {
+        worker.shutdownNow();
+    }
+}
