@@ -41,5 +41,9 @@ public record ServerContext(Project project, Supplier<Catalog> catalog, Supplier
         public Settings(int port, long maxBodyBytes, int questionsPerMinute) {
             this(port, maxBodyBytes, questionsPerMinute, false, "default");
         }
+
+        public Settings withPort(int port) {
+            return new Settings(port, maxBodyBytes, questionsPerMinute, dqPanel, model);
+        }
     }
 }

@@ -1,0 +1,149 @@
+package dev.almanac.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.almanac.server.ServerContext;
+import dev.almanac.store.LearningRow;
+import dev.almanac.store.LearningStore;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Curating over the API, on real files and stores: knowledge edits, learning promotion, eval runs and their diff. */
+class ApiCurationTest {
+    @TempDir
+    static Path home;
+    static ApiFixture api;
+
+    @BeforeAll
+    static void start() {
+        api = new ApiFixture(home, "curation-project", ServerContext.Settings.DEFAULT.withPort(0));
+    }
+
+    @AfterAll
+    static void stop() {
+        api.close();
+    }
+
+    static JsonNode json(HttpResponse<String> r) throws Exception {
+        return ApiFixture.json(r);
+    }
+
+    @Test
+    void a_metric_is_created_read_rejected_when_invalid_and_deleted_through_its_file() throws Exception {
+        String metric = """
+                {"label": "Open tickets", "definition": "Support tickets not yet closed.",
+                 "sql": "SELECT count(*) AS open_tickets FROM support_tickets WHERE resolved_at IS NULL", "unit": "tickets", "tags": ["support"]}""";
+        HttpResponse<String> put = api.call("PUT", "/api/knowledge/metrics/open_tickets", api.editor, metric);
+        assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
+        assertThat(json(put).get("file").asText()).isEqualTo("metrics/open_tickets.yml");
+        Path file = api.project.resolve("knowledge/metrics/open_tickets.yml");
+        assertThat(Files.readString(file)).contains("name: open_tickets", "support_tickets");
+
+        JsonNode read = json(api.call("GET", "/api/knowledge/metrics/open_tickets", api.viewer, null));
+        assertThat(read.at("/item/definition").asText()).isEqualTo("Support tickets not yet closed.");
+        assertThat(read.get("file").asText()).isEqualTo("metrics/open_tickets.yml");
+        assertThat(json(api.call("GET", "/api/knowledge/metrics", api.viewer, null)).findValuesAsText("name")).contains("open_tickets");
+
+        String before = Files.readString(file);
+        HttpResponse<String> bad = api.call("PUT", "/api/knowledge/metrics/open_tickets", api.editor,
+                metric.replace("FROM support_tickets", "FROM no_such_table"));
+        assertThat(bad.statusCode()).isEqualTo(422);
+        assertThat(json(bad).get("code").asText()).isEqualTo("invalid_knowledge");
+        assertThat(json(bad).at("/problems/0/file").asText()).isEqualTo("metrics/open_tickets.yml");
+        assertThat(json(bad).at("/problems/0/line").asInt()).isPositive();
+        assertThat(json(bad).at("/problems/0/message").asText()).contains("no_such_table");
+        assertThat(Files.readString(file)).as("a rejected edit changes nothing").isEqualTo(before);
+
+        HttpResponse<String> mismatch = api.call("PUT", "/api/knowledge/metrics/open_tickets", api.editor, "{\"name\": \"other\", \"definition\": \"x\", \"sql\": \"SELECT 1\"}");
+        assertThat(mismatch.statusCode()).isEqualTo(400);
+
+        assertThat(api.call("DELETE", "/api/knowledge/metrics/open_tickets", api.editor, null).statusCode()).isEqualTo(200);
+        assertThat(file).doesNotExist();
+        assertThat(api.call("GET", "/api/knowledge/metrics/open_tickets", api.viewer, null).statusCode()).isEqualTo(404);
+        assertThat(api.call("DELETE", "/api/knowledge/metrics/open_tickets", api.editor, null).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void an_edited_table_note_round_trips_and_a_golden_question_lands_in_its_list() throws Exception {
+        JsonNode note = json(api.call("GET", "/api/knowledge/tables/plans", api.viewer, null)).get("item");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) note).put("description", "Plans we sell, edited over the API.");
+        HttpResponse<String> put = api.call("PUT", "/api/knowledge/tables/plans", api.editor, Json.MAPPER.writeValueAsString(note));
+        assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
+        assertThat(json(api.call("GET", "/api/knowledge/tables/plans", api.viewer, null)).at("/item/description").asText())
+                .isEqualTo("Plans we sell, edited over the API.");
+
+        JsonNode golden = json(api.call("GET", "/api/knowledge/golden/g001", api.viewer, null));
+        String goldenFile = golden.get("file").asText();
+        long countBefore = Files.readString(api.project.resolve("knowledge").resolve(goldenFile)).lines().filter(l -> l.startsWith("- id:")).count();
+        com.fasterxml.jackson.databind.node.ObjectNode copy = (com.fasterxml.jackson.databind.node.ObjectNode) golden.get("item").deepCopy();
+        copy.put("id", "g901");
+        HttpResponse<String> added = api.call("PUT", "/api/knowledge/golden/g901", api.editor, Json.MAPPER.writeValueAsString(copy));
+        assertThat(added.statusCode()).as(added.body()).isEqualTo(200);
+        assertThat(json(added).get("file").asText()).isEqualTo(goldenFile);
+        assertThat(Files.readString(api.project.resolve("knowledge").resolve(goldenFile)).lines().filter(l -> l.startsWith("- id:")).count())
+                .isEqualTo(countBefore + 1);
+        assertThat(api.call("DELETE", "/api/knowledge/golden/g901", api.editor, null).statusCode()).isEqualTo(200);
+        assertThat(json(api.call("GET", "/api/golden", api.viewer, null)).findValuesAsText("id")).doesNotContain("g901").contains("g001");
+        assertThat(api.call("POST", "/api/knowledge/import", api.editor, null).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void a_learning_is_promoted_to_a_rule_and_leaves_the_queue() throws Exception {
+        LearningStore learnings = new LearningStore(api.ws.appStore());
+        learnings.save(api.ws.requireProject(), new LearningRow("L-api-1", "Exclude soft-deleted customers when counting customers.", "filter",
+                List.of("customers"), "SELECT count(*) FROM customers", "SELECT count(*) FROM customers WHERE NOT is_deleted", 0.6, 2, true));
+        HttpResponse<String> r = api.call("POST", "/api/learnings/L-api-1/promote", api.editor, "{\"as\": \"rule\"}");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        assertThat(api.project.resolve("knowledge").resolve(json(r).get("file").asText())).exists();
+        assertThat(json(api.call("GET", "/api/knowledge/rules/" + json(r).get("name").asText(), api.viewer, null)).at("/item/description").asText())
+                .contains("soft-deleted");
+        assertThat(learnings.active(api.ws.requireProject())).noneMatch(l -> l.id().equals("L-api-1"));
+
+        learnings.save(api.ws.requireProject(), new LearningRow("L-api-2", "Count orders", "filter", List.of("orders"), null, "SELECT count(*) FROM nowhere",
+                0.5, 0, true));
+        HttpResponse<String> invalid = api.call("POST", "/api/learnings/L-api-2/promote", api.editor, "{\"as\": \"query\"}");
+        assertThat(invalid.statusCode()).isEqualTo(422);
+        assertThat(learnings.active(api.ws.requireProject())).as("a refused promotion keeps the learning").anyMatch(l -> l.id().equals("L-api-2"));
+        assertThat(api.call("POST", "/api/learnings/L-api-2/deactivate", api.editor, null).statusCode()).isEqualTo(200);
+        assertThat(learnings.active(api.ws.requireProject())).noneMatch(l -> l.id().equals("L-api-2"));
+    }
+
+    @Test
+    void an_eval_run_starts_in_the_background_reports_progress_and_diffs_with_another() throws Exception {
+        String first = startAndWait("{\"tag\": \"legacy\", \"parallel\": 2}");
+        JsonNode run = json(api.call("GET", "/api/evals/" + first, api.viewer, null));
+        assertThat(run.at("/run/status").asText()).isEqualTo("complete");
+        assertThat(run.at("/run/selected").asInt()).isEqualTo(3);
+        assertThat(run.at("/run/done").asInt()).isEqualTo(3);
+        assertThat(run.get("results")).hasSize(3);
+        assertThat(run.at("/by_tag/legacy/total").asInt()).isEqualTo(3);
+
+        String second = startAndWait("{\"tag\": \"legacy\"}");
+        JsonNode diff = json(api.call("GET", "/api/evals/" + first + "/diff/" + second, api.viewer, null));
+        assertThat(diff.get("questions")).hasSize(3);
+        assertThat(diff.at("/questions/0/before").isBoolean()).isTrue();
+        assertThat(diff.at("/base/id").asText()).isEqualTo(first);
+        assertThat(json(api.call("GET", "/api/evals", api.viewer, null)).findValuesAsText("id")).contains(first, second);
+        assertThat(api.call("POST", "/api/evals", api.editor, "{\"tag\": \"no-such-tag\"}").statusCode()).isEqualTo(400);
+    }
+
+    private String startAndWait(String body) throws Exception {
+        HttpResponse<String> started = api.call("POST", "/api/evals", api.editor, body);
+        assertThat(started.statusCode()).as(started.body()).isEqualTo(202);
+        String id = json(started).get("id").asText();
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (System.currentTimeMillis() < deadline) {
+            JsonNode run = json(api.call("GET", "/api/evals/" + id, api.viewer, null));
+            if (!run.at("/run/status").asText().equals("running")) return id;
+            Thread.sleep(100);
+        }
+        throw new AssertionError("eval run " + id + " did not finish in 60 s");
+    }
+}
