@@ -21,12 +21,16 @@ final class ApiFixture implements AutoCloseable {
     final String admin;
 
     ApiFixture(Path home, String name, ServerContext.Settings settings) {
+        this(home, name, "none", settings);
+    }
+
+    ApiFixture(Path home, String name, String llm, ServerContext.Settings settings) {
         System.setProperty("almanac.home", home.toString());
         project = dev.almanac.testing.ScratchProject.create(home.resolve(name), name);
         GlobalOptions options = new GlobalOptions();
         options.project = project;
         ws = Workspace.open(options, System.err);
-        server = ServeCommand.start(ws, "none", settings);
+        server = ServeCommand.start(ws, llm, settings);
         UserStore users = new UserStore(ws.appStore());
         viewer = users.add("vera", "viewer", null);
         editor = users.add("ed", "editor", null);

@@ -1,0 +1,548 @@
+// Almanac web app: a chat over the answer API, knowledge pages, the learnings review queue and the
+// eval dashboard. Plain DOM, no build step; everything it loads is served by the jar (offline).
+"use strict";
+
+const state = { token: localStorage.getItem("almanac.token"), me: null, thread: null, asking: false, knowledge: {}, evalPoll: null };
+
+// ---------------------------------------------------------------- helpers
+
+const $ = (id) => document.getElementById(id);
+
+function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v == null || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className = v;
+    else if (k === "text") el.textContent = v;
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c == null || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+class ApiError extends Error {
+  constructor(status, body) {
+    super(body && body.message ? body.message : "request failed (" + status + ")");
+    this.status = status;
+    this.code = body && body.code;
+    this.problems = (body && body.problems) || [];
+  }
+}
+
+async function api(method, path, body) {
+  const res = await fetch(path, {
+    method,
+    headers: Object.assign({ Authorization: "Bearer " + state.token }, body === undefined ? {} : { "Content-Type": "application/json" }),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status === 401) { signOut(); throw new ApiError(401, { message: "please sign in again" }); }
+  const text = await res.text();
+  const json = text ? JSON.parse(text) : null;
+  if (!res.ok) {
+    const err = new ApiError(res.status, json);
+    if (res.status === 429) err.message += " (retry after " + res.headers.get("Retry-After") + " s)";
+    throw err;
+  }
+  return json;
+}
+
+const can = (role) => ({ viewer: 1, editor: 2, admin: 3 })[state.me.role] >= ({ viewer: 1, editor: 2, admin: 3 })[role];
+const isNumber = (v) => typeof v === "number" || (typeof v === "string" && /^-?\d+(\.\d+)?(E-?\d+)?$/i.test(v));
+
+function formatCell(v) {
+  if (v === null || v === undefined) return "";
+  if (typeof v === "number") return Number.isInteger(v) ? v.toLocaleString("en-US") : v.toLocaleString("en-US", { maximumFractionDigits: 4 });
+  if (typeof v === "object") return JSON.stringify(v);
+  return String(v);
+}
+
+function dataTable(columns, rows, limit) {
+  const shown = rows.slice(0, limit || 200);
+  const numeric = columns.map((c, i) => shown.length > 0 && shown.every((r) => r[i] == null || isNumber(r[i])));
+  return h("div", { class: "table-wrap" },
+    h("table", { class: "data" },
+      h("thead", {}, h("tr", {}, columns.map((c, i) => h("th", { scope: "col", class: numeric[i] ? "num" : null }, c)))),
+      h("tbody", {}, shown.map((r) => h("tr", {}, r.map((v) => h("td", { class: isNumber(v) ? "num" : null }, formatCell(v))))))));
+}
+
+// ---------------------------------------------------------------- sign in and routing
+
+async function signIn(token) {
+  state.token = token;
+  state.me = await api("GET", "/api/me");
+  localStorage.setItem("almanac.token", token);
+  $("project").textContent = state.me.project;
+  $("who").replaceChildren(h("span", {}, state.me.name + " · " + state.me.role), h("button", { type: "button", id: "sign-out", onclick: signOut }, "Sign out"));
+  $("nav").hidden = false;
+  $("login").hidden = true;
+  document.body.classList.toggle("can-edit", can("editor"));
+  document.querySelectorAll(".editor-only").forEach((el) => { el.hidden = !can("editor"); });
+  $("dq-panel").hidden = !state.me.dq_panel;
+  $("view-ask").classList.toggle("no-dq", !state.me.dq_panel);
+  route();
+}
+
+function signOut() {
+  localStorage.removeItem("almanac.token");
+  state.token = null;
+  state.me = null;
+  document.querySelectorAll(".view").forEach((v) => { v.hidden = true; });
+  $("nav").hidden = true;
+  $("who").replaceChildren();
+  $("project").textContent = "";
+  $("login").hidden = false;
+}
+
+function route() {
+  if (!state.me) return;
+  const parts = (location.hash || "#/ask").slice(2).split("/").map(decodeURIComponent);
+  const view = ["ask", "knowledge", "learnings", "evals"].includes(parts[0]) ? parts[0] : "ask";
+  document.querySelectorAll(".view").forEach((v) => { v.hidden = v.id !== "view-" + view; });
+  document.querySelectorAll("#nav a").forEach((a) => a.classList.toggle("active", a.dataset.view === view));
+  if (view !== "evals" && state.evalPoll) { clearInterval(state.evalPoll); state.evalPoll = null; }
+  if (view === "ask") showAsk(parts[1] || null);
+  if (view === "knowledge") showKnowledge(parts[1] || "metrics", parts[2] || null);
+  if (view === "learnings") showLearnings();
+  if (view === "evals") showEvals(parts[1] || null);
+}
+
+// ---------------------------------------------------------------- ask
+
+const STEP_LABELS = {
+  thread: "Conversation", clarified: "Understood as", tables: "Looking at tables", verified: "Found a verified answer", clarify: "Needs a detail",
+  tool: "Working", message: "Note", executed: "Running SQL", sql: "Query", learning: "Learned", critique: "Checking the answer", dq: "Data coverage",
+};
+
+async function showAsk(threadId) {
+  await loadThreads(threadId);
+  if (threadId && threadId !== state.thread) {
+    state.thread = threadId;
+    const t = await api("GET", "/api/threads/" + encodeURIComponent(threadId));
+    $("turns").replaceChildren(...t.turns.map((turn) => renderTurn(turn.question, turn.answer)));
+    const last = t.turns[t.turns.length - 1];
+    if (last && typeof last.answer === "object") showDq(last.answer);
+    scrollChat();
+  } else if (!threadId && state.thread) {
+    newThread();
+  }
+  if (!threadId) renderExamples();
+}
+
+async function loadThreads(active) {
+  const threads = await api("GET", "/api/threads");
+  $("threads").replaceChildren(...threads.map((t) => h("li", {},
+    h("a", { href: "#/ask/" + encodeURIComponent(t.id), class: t.id === active ? "active" : null, title: t.title }, t.title))));
+}
+
+function newThread() {
+  state.thread = null;
+  $("turns").replaceChildren(emptyChat());
+  $("dq-body").replaceChildren(h("p", { class: "muted" }, "Ask a question to see whether the data covers its period."));
+  renderExamples();
+}
+
+const emptyChatNode = document.getElementById("chat-empty");
+function emptyChat() { return emptyChatNode; }
+
+async function renderExamples() {
+  const box = $("examples");
+  if (box.childElementCount) return;
+  try {
+    const queries = await api("GET", "/api/knowledge/queries");
+    queries.slice(0, 4).forEach((q) => box.append(h("button", { type: "button", onclick: () => ask(q.question) }, q.question)));
+  } catch (e) { /* examples are a nicety */ }
+}
+
+function scrollChat() {
+  const turns = $("turns");
+  turns.scrollTop = turns.scrollHeight;
+  const last = turns.lastElementChild;
+  if (last && last.scrollIntoView && window.innerWidth <= 760) last.scrollIntoView({ block: "start" });
+}
+
+function confidenceBadge(a) {
+  if (a.kind === "clarification" || a.kind === "error") return null;
+  if (a.confidence === "medium") return h("span", { class: "badge medium", title: "The agent revised this answer after checking it" }, "Refined answer");
+  if (a.confidence === "low") return h("span", { class: "badge low" }, "Best attempt — results may be incomplete");
+  return null;
+}
+
+function renderTurn(question, a) {
+  return h("div", { class: "turn" }, h("div", { class: "question" }, question), typeof a === "object" ? renderAnswer(a) : h("div", { class: "answer" }, String(a)));
+}
+
+function renderAnswer(a) {
+  const box = h("article", { class: "answer kind-" + a.kind, "data-kind": a.kind, "data-confidence": a.confidence });
+  const badges = h("div", { class: "badges" }, a.verified ? h("span", { class: "badge verified", title: "From a verified query curated by your team" }, "✓ Verified") : null, confidenceBadge(a));
+  if (badges.childElementCount) box.append(badges);
+  box.append(h("p", { class: "text" }, a.answer));
+  if (a.kind === "clarification" && a.suggestions && a.suggestions.length) {
+    box.append(h("div", { class: "options", role: "group", "aria-label": "Options" },
+      a.suggestions.map((o) => h("button", { type: "button", class: "option", onclick: () => ask(o) }, o))));
+  }
+  if (a.chart) {
+    const chart = h("div", { class: "chart" });
+    box.append(chart);
+    if (window.vegaEmbed) {
+      window.vegaEmbed(chart, a.chart, { actions: false, renderer: "svg" }).catch((e) => chart.append(h("p", { class: "muted" }, "The chart could not be drawn: " + e.message)));
+    }
+  }
+  if (a.data && a.data.columns && a.data.columns.length) {
+    box.append(dataTable(a.data.columns, a.data.rows));
+    const more = a.data.truncated || a.data.row_count > 200;
+    box.append(h("div", { class: "meta" }, a.data.row_count + (a.data.row_count === 1 ? " row" : " rows") + (more ? " (showing the first " + Math.min(200, a.data.rows.length) + ")" : "")));
+  }
+  const p = a.provenance;
+  if (p && p.explanation) box.append(h("p", { class: "explanation" }, h("strong", {}, "How this was computed: "), p.explanation));
+  if (p && p.sql && p.sql.length) {
+    box.append(h("details", { class: "sql" }, h("summary", {}, p.sql.length === 1 ? "SQL" : "SQL (" + p.sql.length + " queries)"), p.sql.map((s) => h("pre", {}, h("code", {}, s)))));
+  }
+  if (p && (p.tables.length || p.metric || p.knowledge_applied.length)) {
+    const dl = h("dl");
+    const row = (k, v) => { if (v && (!Array.isArray(v) || v.length)) dl.append(h("dt", {}, k), h("dd", {}, Array.isArray(v) ? v.join(", ") : v)); };
+    row("Tables", p.tables);
+    row("Metric", p.metric);
+    row("Knowledge used", p.knowledge_applied);
+    row("Learnings used", p.learnings_applied);
+    row("Filters", p.filters);
+    if (p.freshness) row("Data up to", Object.entries(p.freshness).map(([t, d]) => t + ": " + d));
+    row("Caveats", p.caveats);
+    box.append(h("details", { class: "provenance" }, h("summary", {}, "Sources"), dl));
+  }
+  if (a.kind !== "clarification" && a.suggestions && a.suggestions.length) {
+    box.append(h("div", { class: "suggestions" }, a.suggestions.map((s) => h("button", { type: "button", class: "suggestion", onclick: () => ask(s) }, s))));
+  }
+  if (a.usage) box.append(h("div", { class: "meta" }, (a.latency_ms / 1000).toFixed(1) + " s · " + a.usage.llm_calls + " model call" + (a.usage.llm_calls === 1 ? "" : "s")));
+  return box;
+}
+
+function showDq(a) {
+  if (!state.me.dq_panel) return;
+  const dq = a.dq;
+  if (!dq) { $("dq-body").replaceChildren(h("p", { class: "muted" }, "No data-quality check for this answer.")); return; }
+  const dl = h("dl", { class: "provenance" });
+  if (dq.requested) dl.append(h("dt", {}, "Asked about"), h("dd", {}, dq.requested));
+  if (dq.observed) dl.append(h("dt", {}, "Data covers"), h("dd", {}, dq.observed));
+  if (dq.missing_buckets && dq.missing_buckets.length) dl.append(h("dt", {}, "Missing"), h("dd", {}, dq.missing_buckets.join(", ")));
+  const words = { OK: "The data covers the period asked about.", PARTIAL: "The data covers only part of the period.", MISMATCH: "The data does not cover the period asked about.",
+    UNKNOWN: "Coverage could not be checked.", NOT_EVALUATED: "No period to check." };
+  $("dq-body").replaceChildren(h("p", { class: "dq-status " + dq.status }, dq.status.replace("_", " ")), h("p", {}, words[dq.status] || ""), dl);
+}
+
+async function ask(question) {
+  question = (question || "").trim();
+  if (!question || state.asking) return;
+  state.asking = true;
+  $("ask-button").disabled = true;
+  const empty = document.getElementById("chat-empty");
+  if (empty && empty.parentNode) empty.remove();
+  const steps = h("ol", { class: "steps" });
+  const summary = h("summary", {}, "Working…");
+  const log = h("details", { class: "steps-log", open: true }, summary, steps);
+  const turn = h("div", { class: "turn" }, h("div", { class: "question" }, question), log);
+  $("turns").append(turn);
+  $("question").value = "";
+  scrollChat();
+  try {
+    const answer = await streamAsk(question, (step) => {
+      steps.append(h("li", {}, (STEP_LABELS[step.step] || step.step) + (step.step === "thread" ? "" : ": " + step.detail.slice(0, 160))));
+      steps.scrollTop = steps.scrollHeight;
+    });
+    turn.append(renderAnswer(answer));
+    showDq(answer);
+    const first = !state.thread;
+    state.thread = answer.thread_id;
+    if (first && answer.thread_id) history.replaceState(null, "", "#/ask/" + encodeURIComponent(answer.thread_id));
+    loadThreads(state.thread);
+  } catch (e) {
+    turn.append(h("div", { class: "answer kind-error" }, h("p", { class: "text error" }, e.message)));
+  } finally {
+    log.open = false;
+    summary.textContent = "Steps (" + steps.childElementCount + ")";
+    state.asking = false;
+    $("ask-button").disabled = false;
+    scrollChat();
+  }
+}
+
+/** POSTs the question to the streaming endpoint and reads its server-sent events until the answer. */
+async function streamAsk(question, onStep) {
+  const res = await fetch("/api/ask/stream", {
+    method: "POST",
+    headers: { Authorization: "Bearer " + state.token, "Content-Type": "application/json", Accept: "text/event-stream" },
+    body: JSON.stringify({ question, thread_id: state.thread }),
+  });
+  if (!res.ok) {
+    const body = await res.json().catch(() => null);
+    const err = new ApiError(res.status, body);
+    if (res.status === 429) err.message += " (retry after " + res.headers.get("Retry-After") + " s)";
+    if (res.status === 401) signOut();
+    throw err;
+  }
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let answer = null;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (value) buffer += decoder.decode(value, { stream: true });
+    let cut;
+    while ((cut = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      const event = (block.match(/^event: (.*)$/m) || [])[1];
+      const data = block.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
+      if (!data) continue;
+      const payload = JSON.parse(data);
+      if (event === "step") onStep(payload);
+      if (event === "answer") answer = payload;
+    }
+    if (done) break;
+  }
+  if (!answer) throw new Error("the connection closed before the answer came");
+  return answer;
+}
+
+// ---------------------------------------------------------------- knowledge
+
+const KINDS = {
+  tables: { key: "table", sub: "description", template: { table: "", description: "", grain: "", columns: {}, synonyms: [] } },
+  metrics: { key: "name", sub: "definition", template: { name: "", label: "", definition: "", sql: "", unit: "", tags: [], synonyms: [] } },
+  queries: { key: "name", sub: "question", template: { name: "", question: "", sql: "", tables: [], tags: [], verified_by: "", verified_at: new Date().toISOString().slice(0, 10) } },
+  rules: { key: "name", sub: "title", template: { name: "", title: "", description: "", applies_to_tables: [], tags: [] } },
+  golden: { key: "id", sub: "question", template: null },
+};
+const LONG_FIELDS = new Set(["description", "definition", "sql", "expected_sql", "question", "grain"]);
+
+async function showKnowledge(kind, name) {
+  if (!KINDS[kind]) kind = "metrics";
+  document.querySelectorAll("#knowledge-tabs a").forEach((a) => a.classList.toggle("active", a.dataset.kind === kind));
+  $("knowledge-new").hidden = !can("editor") || !KINDS[kind].template;
+  $("knowledge-new").onclick = () => editItem(kind, null, Object.assign({}, KINDS[kind].template));
+  const items = await api("GET", "/api/knowledge/" + kind);
+  state.knowledge = { kind, items };
+  renderKnowledgeList(name);
+  if (name) {
+    try {
+      const found = await api("GET", "/api/knowledge/" + kind + "/" + encodeURIComponent(name));
+      showItem(kind, name, found.item, found.file);
+    } catch (e) {
+      $("knowledge-detail").replaceChildren(h("p", { class: "error" }, e.message));
+    }
+  } else {
+    $("knowledge-detail").replaceChildren(h("p", { class: "muted" }, items.length + " item(s). Choose one to read" + (can("editor") ? " or edit" : "") + " it."));
+  }
+}
+
+function renderKnowledgeList(active) {
+  const { kind, items } = state.knowledge;
+  const filter = $("knowledge-filter").value.toLowerCase();
+  const spec = KINDS[kind];
+  $("knowledge-list").replaceChildren(...items
+    .filter((i) => !filter || JSON.stringify(i).toLowerCase().includes(filter))
+    .map((i) => h("li", {}, h("a", { href: "#/knowledge/" + kind + "/" + encodeURIComponent(i[spec.key]), class: i[spec.key] === active ? "active" : null },
+      i[spec.key], h("small", {}, i[spec.sub] || "")))));
+}
+
+function showItem(kind, name, item, file) {
+  const fields = h("dl", { class: "provenance" });
+  for (const [k, v] of Object.entries(item)) {
+    if (v == null || (Array.isArray(v) && !v.length) || (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length)) continue;
+    let shown;
+    if (typeof v === "string") shown = k.includes("sql") ? h("pre", {}, h("code", {}, v)) : v;
+    else if (Array.isArray(v) && v.every((x) => typeof x !== "object")) shown = v.join(", ");
+    else shown = h("pre", {}, JSON.stringify(v, null, 2));
+    fields.append(h("dt", {}, k.replace(/_/g, " ")), h("dd", {}, shown));
+  }
+  $("knowledge-detail").replaceChildren(
+    h("h1", {}, name), file ? h("p", { class: "muted" }, "knowledge/" + file) : null, fields,
+    can("editor") ? h("div", { class: "actions" },
+      h("button", { type: "button", class: "primary", id: "edit-item", onclick: () => editItem(kind, name, item) }, "Edit"),
+      h("button", { type: "button", class: "danger", onclick: () => deleteItem(kind, name) }, "Delete")) : null);
+}
+
+function editItem(kind, name, item) {
+  const spec = KINDS[kind];
+  const inputs = [];
+  const form = h("form", { class: "fields", id: "item-form" });
+  for (const [k, v] of Object.entries(item)) {
+    let input;
+    if (typeof v === "string" || v == null) {
+      input = LONG_FIELDS.has(k) ? h("textarea", { rows: k.includes("sql") ? 8 : 3, class: k.includes("sql") ? "code" : null }) : h("input", { type: "text" });
+      input.value = v == null ? "" : v;
+      inputs.push([k, () => input.value.trim() || null]);
+    } else if (Array.isArray(v) && v.every((x) => typeof x !== "object")) {
+      input = h("input", { type: "text", placeholder: "comma-separated" });
+      input.value = v.join(", ");
+      inputs.push([k, () => input.value.split(",").map((x) => x.trim()).filter(Boolean)]);
+    } else if (typeof v === "number" || typeof v === "boolean") {
+      input = h("input", { type: "text" });
+      input.value = String(v);
+      inputs.push([k, () => JSON.parse(input.value)]);
+    } else {
+      input = h("textarea", { rows: 6, class: "code" });
+      input.value = JSON.stringify(v, null, 2);
+      inputs.push([k, () => JSON.parse(input.value || "null")]);
+    }
+    input.name = k;
+    input.id = "field-" + k;
+    if (k === spec.key && name) input.readOnly = true;
+    form.append(h("div", { class: "field" }, h("label", { for: input.id }, k.replace(/_/g, " ")), input));
+  }
+  const problems = h("div", { class: "problems", role: "alert" });
+  form.append(problems, h("div", { class: "actions" },
+    h("button", { type: "submit", class: "primary", id: "save-item" }, "Save"),
+    h("button", { type: "button", onclick: () => route() }, "Cancel")));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const body = {};
+    try {
+      for (const [k, read] of inputs) { const val = read(); if (val !== null && !(Array.isArray(val) && !val.length)) body[k] = val; }
+    } catch (e) { problems.replaceChildren("A structured field is not valid JSON: " + e.message); return; }
+    const key = body[spec.key];
+    if (!key) { problems.replaceChildren("The " + spec.key + " is required."); return; }
+    try {
+      await api("PUT", "/api/knowledge/" + kind + "/" + encodeURIComponent(key), body);
+      location.hash = "#/knowledge/" + kind + "/" + encodeURIComponent(key);
+      if (name === key) route();
+    } catch (e) {
+      problems.replaceChildren(h("p", {}, e.message), h("ul", {}, e.problems.map((p) => h("li", {}, p.file + ":" + p.line + ": " + p.message))));
+    }
+  });
+  $("knowledge-detail").replaceChildren(h("h1", {}, name ? "Edit " + name : "New " + kind.replace(/s$/, "")), form);
+}
+
+async function deleteItem(kind, name) {
+  if (!confirm("Delete " + name + "? Its knowledge file is changed and re-imported.")) return;
+  try {
+    await api("DELETE", "/api/knowledge/" + kind + "/" + encodeURIComponent(name));
+    location.hash = "#/knowledge/" + kind;
+  } catch (e) {
+    $("knowledge-detail").append(h("p", { class: "error" }, e.message));
+  }
+}
+
+// ---------------------------------------------------------------- learnings
+
+async function showLearnings() {
+  const rows = await api("GET", "/api/learnings");
+  const card = (l) => h("li", { class: "card learning" + (l.active ? "" : " inactive"), "data-id": l.id },
+    h("div", { class: "row" }, h("strong", {}, l.description)),
+    h("div", { class: "row muted" }, h("span", {}, l.id), h("span", {}, l.category), h("span", {}, "tables: " + l.tables.join(", ")),
+      h("span", { title: "confidence " + l.confidence.toFixed(2) }, h("span", { class: "meter" }, h("span", { style: "width:" + Math.round(l.confidence * 100) + "%" }))),
+      h("span", {}, "used " + l.times_applied + "×")),
+    (l.original_sql || l.corrected_sql) ? h("details", {}, h("summary", {}, "SQL before and after"),
+      l.original_sql ? h("pre", {}, l.original_sql) : null, l.corrected_sql ? h("pre", {}, l.corrected_sql) : null) : null,
+    l.active && can("editor") ? h("div", { class: "actions" },
+      h("button", { type: "button", class: "primary promote-rule", onclick: () => learningAction(l, "promote", { as: "rule" }) }, "Promote to rule"),
+      l.corrected_sql ? h("button", { type: "button", class: "promote-query", onclick: () => learningAction(l, "promote", { as: "query" }) }, "Promote to verified query") : null,
+      h("button", { type: "button", class: "danger deactivate", onclick: () => learningAction(l, "deactivate") }, "Deactivate")) : null,
+    h("p", { class: "problems", role: "alert" }));
+  const active = rows.filter((l) => l.active);
+  const done = rows.filter((l) => !l.active);
+  $("learnings-active").replaceChildren(...(active.length ? active.map(card) : [h("li", { class: "muted" }, "Nothing to review.")]));
+  $("learnings-done").replaceChildren(...(done.length ? done.map(card) : [h("li", { class: "muted" }, "None yet.")]));
+}
+
+async function learningAction(l, action, body) {
+  try {
+    await api("POST", "/api/learnings/" + encodeURIComponent(l.id) + "/" + action, body || {});
+    await showLearnings();
+  } catch (e) {
+    const box = document.querySelector('.learning[data-id="' + CSS.escape(l.id) + '"] .problems');
+    box.replaceChildren(e.message, ...e.problems.map((p) => h("div", {}, p.file + ":" + p.line + ": " + p.message)));
+  }
+}
+
+// ---------------------------------------------------------------- evals
+
+async function showEvals(runId) {
+  const [runs, golden] = await Promise.all([api("GET", "/api/evals"), state.goldenTags ? null : api("GET", "/api/golden")]);
+  if (golden) {
+    state.goldenTags = [...new Set(golden.flatMap((g) => g.tags))].sort();
+    $("eval-tag").append(...state.goldenTags.map((t) => h("option", {}, t)));
+  }
+  $("runs").tBodies[0].replaceChildren(...runs.map((r) => h("tr", { class: "clickable" + (r.id === runId ? " active" : ""), "data-run": r.id, "data-status": r.status, onclick: () => { location.hash = "#/evals/" + r.id; } },
+    h("td", {}, h("a", { href: "#/evals/" + r.id }, r.id)), h("td", {}, r.started_at.replace("T", " ").slice(0, 19)), h("td", {}, r.filters || "all"), h("td", {}, r.model),
+    h("td", {}, r.status === "running" ? [h("span", { class: "progress" }, h("span", { style: "width:" + Math.round(100 * r.done / Math.max(1, r.selected)) + "%" })), r.done + "/" + r.selected] : r.status),
+    h("td", {}, r.accuracy == null ? "–" : (100 * r.accuracy).toFixed(1) + "% (" + r.passed + "/" + r.done + ")"))));
+  const options = runs.map((r) => h("option", { value: r.id }, r.id + " · " + r.started_at.slice(0, 16).replace("T", " ")));
+  $("diff-base").replaceChildren(...options.map((o) => o.cloneNode(true)));
+  $("diff-other").replaceChildren(...options);
+  if (runs.length > 1) $("diff-base").selectedIndex = 1;
+  drawAccuracy(runs);
+  if (runId) await showRun(runId);
+  else $("eval-detail").replaceChildren();
+  const running = runs.some((r) => r.status === "running");
+  if (running && !state.evalPoll) state.evalPoll = setInterval(() => { if (!document.hidden) showEvals(currentRun()); }, 1000);
+  if (!running && state.evalPoll) { clearInterval(state.evalPoll); state.evalPoll = null; }
+}
+
+const currentRun = () => ((location.hash.match(/^#\/evals\/(.+)$/) || [])[1] || null);
+
+function drawAccuracy(runs) {
+  const points = runs.filter((r) => r.status === "complete" && r.accuracy != null).map((r) => ({ started: r.started_at, accuracy: r.accuracy, run: r.id, filters: r.filters || "all" }));
+  const box = $("accuracy-chart");
+  if (points.length < 1 || !window.vegaEmbed) { box.replaceChildren(); return; }
+  window.vegaEmbed(box, {
+    $schema: "https://vega.github.io/schema/vega-lite/v5.json", width: Math.max(220, box.clientWidth - 160), height: 160, title: "Accuracy over time",
+    data: { values: points },
+    mark: { type: "line", point: true },
+    encoding: {
+      x: { field: "started", type: "temporal", title: null },
+      y: { field: "accuracy", type: "quantitative", axis: { format: "%" }, scale: { domain: [0, 1] }, title: null },
+      color: { field: "filters", type: "nominal", title: "Filters" },
+      tooltip: [{ field: "run" }, { field: "accuracy", format: ".1%" }, { field: "filters" }],
+    },
+  }, { actions: false, renderer: "svg" }).catch(() => box.replaceChildren());
+}
+
+async function showRun(id) {
+  const r = await api("GET", "/api/evals/" + encodeURIComponent(id));
+  const run = r.run;
+  $("eval-detail").replaceChildren(
+    h("h3", {}, "Run " + run.id),
+    h("p", { id: "run-summary", "data-status": run.status }, run.status + " · " + run.done + " of " + run.selected + " asked · " + run.passed + " passed"),
+    dataTable(["", "Question", "Difficulty", "Result"], r.results.map((x) => [x.passed ? "✓" : "✗", x.golden_id + " · " + x.question, x.difficulty, x.reason || ""]), 500));
+}
+
+async function showDiff(base, other) {
+  const d = await api("GET", "/api/evals/" + encodeURIComponent(base) + "/diff/" + encodeURIComponent(other));
+  const mark = (v) => v == null ? "–" : v ? "✓" : "✗";
+  $("eval-detail").replaceChildren(
+    h("h3", {}, "Diff " + d.base.id + " → " + d.other.id),
+    h("p", {}, h("span", { class: "fail" }, d.newly_failing.length + " newly failing"), " · ", h("span", { class: "pass" }, d.newly_passing.length + " newly passing")),
+    dataTable(["Question", d.base.id, d.other.id], d.questions.filter((q) => q.before !== q.after).concat(d.questions.filter((q) => q.before === q.after))
+      .map((q) => [q.golden_id + " · " + q.question, mark(q.before), mark(q.after)]), 500));
+}
+
+// ---------------------------------------------------------------- wiring
+
+document.addEventListener("DOMContentLoaded", () => {
+  $("login-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    $("login-error").textContent = "";
+    try { await signIn($("token").value.trim()); $("token").value = ""; } catch (e) { $("login-error").textContent = e.message; signOut(); }
+  });
+  $("ask-form").addEventListener("submit", (ev) => { ev.preventDefault(); ask($("question").value); });
+  $("question").addEventListener("keydown", (ev) => { if (ev.key === "Enter" && !ev.shiftKey) { ev.preventDefault(); ask($("question").value); } });
+  $("new-thread").addEventListener("click", () => { location.hash = "#/ask"; newThread(); });
+  $("threads-toggle").addEventListener("click", () => $("threads-panel").classList.toggle("open"));
+  $("knowledge-filter").addEventListener("input", () => renderKnowledgeList(null));
+  $("eval-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    $("eval-error").textContent = "";
+    try {
+      const started = await api("POST", "/api/evals", { tag: $("eval-tag").value || null, difficulty: $("eval-difficulty").value || null });
+      location.hash = "#/evals/" + started.id;
+    } catch (e) { $("eval-error").textContent = e.message; }
+  });
+  $("diff-form").addEventListener("submit", (ev) => { ev.preventDefault(); showDiff($("diff-base").value, $("diff-other").value).catch((e) => { $("eval-detail").textContent = e.message; }); });
+  window.addEventListener("hashchange", () => route());
+  if (state.token) signIn(state.token).catch(() => signOut());
+  else signOut();
+});

@@ -1,0 +1,291 @@
+package dev.almanac.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import dev.almanac.server.ApiServer;
+import dev.almanac.server.ServerContext;
+import dev.almanac.testing.Chromium;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The web app in a real headless Chromium against a real server (the model scripted): ask and see
+ * the answer, chart, table, SQL and confidence; answer a clarification with its buttons; promote the
+ * learning the agent saved; edit a metric; start eval runs and see them finish and diff; a phone-width
+ * layout; the data-quality panel only when it is on; a viewer sees no curation controls. Screenshots
+ * go to target/screenshots/.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class WebAppBrowserTest {
+    static final Path SHOTS = Path.of("target", "screenshots");
+
+    @TempDir
+    static Path home;
+    static ApiFixture api;
+    static ChromeDriver browser;
+    static WebDriverWait wait;
+
+    @BeforeAll
+    static void start() throws Exception {
+        assumeFalse(Chromium.skipped(), "browser tests skipped with -Dalmanac.browser=skip");
+        String script = "script:" + Path.of("src/test/resources/web/shipments.yml").toAbsolutePath();
+        api = new ApiFixture(home, "web-project", script, new ServerContext.Settings(0, 64 * 1024, 100, true, "scripted"));
+        Files.createDirectories(SHOTS);
+        browser = Chromium.start(1366, 900);
+        wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        signIn(api.url("/"), api.editor);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (browser != null) browser.quit();
+        if (api != null) api.close();
+    }
+
+    static void signIn(String url, String token) {
+        browser.get(url);
+        browser.executeScript("localStorage.clear()");
+        browser.get(url);
+        WebElement field = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("token")));
+        field.sendKeys(token);
+        browser.findElement(By.cssSelector("#login-form button[type=submit]")).click();
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("nav")));
+    }
+
+    @AfterEach
+    void no_script_errors() {
+        if (browser == null) return;
+        List<String> severe = browser.manage().logs().get("browser").getAll().stream()
+                .filter(l -> l.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue())
+                .filter(l -> !l.getMessage().contains("Failed to load resource")) // answered HTTP errors (a 422 the page shows) are not script errors
+                .map(Object::toString).toList();
+        assertThat(severe).as("errors in the browser console").isEmpty();
+    }
+
+    static void shot(String name) throws Exception {
+        Files.write(SHOTS.resolve(name + ".png"), browser.getScreenshotAs(OutputType.BYTES));
+    }
+
+    static void askInBrowser(String question) {
+        WebElement box = wait.until(ExpectedConditions.elementToBeClickable(By.id("question")));
+        box.clear();
+        box.sendKeys(question);
+        browser.findElement(By.id("ask-button")).click();
+    }
+
+    static List<WebElement> answers() {
+        return browser.findElements(By.cssSelector("#turns .answer"));
+    }
+
+    @Test
+    @Order(1)
+    void a_question_shows_its_answer_chart_table_sql_steps_and_confidence() throws Exception {
+        browser.get(api.url("/#/ask"));
+        askInBrowser("Chart shipments per carrier");
+        WebElement answer = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#turns .answer[data-kind=chart]")));
+        assertThat(answer.findElement(By.cssSelector(".text")).getText()).isEqualTo("Shipments per carrier");
+        assertThat(answer.findElement(By.cssSelector(".badge.medium")).getText()).isEqualTo("Refined answer");
+        assertThat(answer.findElements(By.cssSelector(".badge.verified"))).isEmpty();
+        wait.until(d -> !answer.findElements(By.cssSelector(".chart svg .mark-rect path")).isEmpty());
+        assertThat(answer.findElements(By.cssSelector(".chart svg .mark-rect path"))).hasSize(4);
+
+        List<WebElement> rows = answer.findElements(By.cssSelector("table.data tbody tr"));
+        assertThat(rows).hasSize(4);
+        assertThat(answer.findElements(By.cssSelector("table.data th")).stream().map(WebElement::getText)).containsExactly("carrier", "shipments");
+        long total = rows.stream().mapToLong(r -> Long.parseLong(r.findElements(By.tagName("td")).get(1).getText().replace(",", ""))).sum();
+        long inDb = ((Number) api.ws.executor(dev.almanac.sql.QueryLimits.DEFAULT).execute("SELECT count(*) FROM shipments").rows().get(0).get(0)).longValue();
+        assertThat(total).as("the table shows the database's numbers").isEqualTo(inDb);
+
+        WebElement sql = answer.findElement(By.cssSelector("details.sql"));
+        assertThat(sql.findElement(By.tagName("pre")).isDisplayed()).isFalse();
+        sql.findElement(By.tagName("summary")).click();
+        assertThat(sql.findElement(By.tagName("pre")).getText()).contains("FROM shipments", "ORDER BY shipments DESC");
+        answer.findElement(By.cssSelector("details.provenance summary")).click();
+        assertThat(answer.findElement(By.cssSelector("details.provenance dl")).getText()).contains("Tables", "shipments");
+        assertThat(answer.findElement(By.cssSelector(".explanation")).getText()).startsWith("How this was computed:");
+
+        WebElement steps = browser.findElement(By.cssSelector("#turns .turn .steps-log"));
+        assertThat(steps.findElement(By.tagName("summary")).getText()).matches("Steps \\(\\d+\\)");
+        steps.findElement(By.tagName("summary")).click();
+        assertThat(steps.getText()).contains("Looking at tables", "Running SQL", "Checking the answer");
+        assertThat(browser.getCurrentUrl()).contains("#/ask/");
+        assertThat(browser.findElements(By.cssSelector("#threads li a"))).isNotEmpty();
+        shot("01-answer-laptop");
+    }
+
+    @Test
+    @Order(2)
+    void a_clarification_is_answered_with_its_buttons_and_the_dq_panel_shows_coverage() throws Exception {
+        browser.findElement(By.id("new-thread")).click();
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("chat-empty")));
+        askInBrowser("What was MRR?");
+        WebElement clarification = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#turns .answer[data-kind=clarification]")));
+        List<WebElement> options = clarification.findElements(By.cssSelector("button.option"));
+        assertThat(options.stream().map(WebElement::getText)).containsExactly("last month", "last quarter", "this year", "last year");
+        assertThat(clarification.findElements(By.cssSelector(".badge"))).as("no confidence badge on a question back").isEmpty();
+        shot("02-clarification");
+        options.get(3).click();
+        wait.until(d -> answers().size() == 2);
+        WebElement answer = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#turns .turn:nth-child(2) .answer[data-kind=result]")));
+        assertThat(browser.findElement(By.cssSelector("#turns .turn:nth-child(2) .question")).getText()).isEqualTo("last year");
+        assertThat(answer.findElement(By.cssSelector(".badge.verified")).getText()).contains("Verified");
+        assertThat(answer.findElements(By.cssSelector(".badge.medium, .badge.low"))).as("high confidence shows no badge").isEmpty();
+        assertThat(answer.findElement(By.cssSelector(".text")).getText()).contains("MRR", "2025");
+        WebElement dq = browser.findElement(By.id("dq-panel"));
+        assertThat(dq.isDisplayed()).isTrue();
+        assertThat(dq.findElement(By.cssSelector(".dq-status")).getText()).isEqualTo("OK");
+        shot("03-clarified-with-dq-panel");
+
+        String thread = browser.getCurrentUrl().replaceAll(".*#/ask/", "");
+        browser.get(api.url("/#/knowledge"));
+        browser.get(api.url("/#/ask/" + thread));
+        wait.until(d -> answers().size() == 2);
+        assertThat(browser.findElement(By.cssSelector("#turns .turn:nth-child(1) .question")).getText()).isEqualTo("What was MRR?");
+    }
+
+    @Test
+    @Order(3)
+    void the_learning_the_agent_saved_is_promoted_from_the_review_queue() throws Exception {
+        browser.get(api.url("/#/learnings"));
+        WebElement card = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#learnings-active .learning")));
+        assertThat(card.getText()).contains("The shipments table is plural");
+        shot("04-learnings-queue");
+        card.findElement(By.cssSelector("button.promote-rule")).click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("learnings-done"), "The shipments table is plural"));
+        assertThat(browser.findElement(By.id("learnings-active")).getText()).contains("Nothing to review.");
+        try (var files = Files.list(api.project.resolve("knowledge/business"))) {
+            Path rule = files.filter(f -> f.getFileName().toString().startsWith("learned_")).findFirst().orElseThrow();
+            assertThat(Files.readString(rule)).contains("The shipments table is plural");
+        }
+        browser.get(api.url("/#/knowledge/rules"));
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("knowledge-list"), "learned_"));
+    }
+
+    @Test
+    @Order(4)
+    void a_metric_is_edited_and_an_invalid_edit_shows_its_problems() throws Exception {
+        browser.get(api.url("/#/knowledge/metrics/mrr"));
+        wait.until(ExpectedConditions.elementToBeClickable(By.id("edit-item"))).click();
+        WebElement label = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("field-label")));
+        label.clear();
+        label.sendKeys("Monthly recurring revenue (edited)");
+        browser.findElement(By.id("save-item")).click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("knowledge-detail"), "Monthly recurring revenue (edited)"));
+        assertThat(Files.readString(api.project.resolve("knowledge/metrics/mrr.yml"))).contains("label: Monthly recurring revenue (edited)");
+
+        String before = Files.readString(api.project.resolve("knowledge/metrics/mrr.yml"));
+        browser.findElement(By.id("edit-item")).click();
+        WebElement sql = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("field-sql")));
+        sql.clear();
+        sql.sendKeys("SELECT sum(mrr_cents) FROM mrr_snapshotz");
+        browser.findElement(By.id("save-item")).click();
+        WebElement problems = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#item-form .problems li")));
+        assertThat(problems.getText()).contains("metrics/mrr.yml:", "mrr_snapshotz");
+        assertThat(Files.readString(api.project.resolve("knowledge/metrics/mrr.yml"))).isEqualTo(before);
+        shot("05-knowledge-invalid-edit");
+    }
+
+    @Test
+    @Order(5)
+    void an_eval_run_is_started_finishes_and_two_runs_are_compared() throws Exception {
+        browser.get(api.url("/#/evals"));
+        String first = startRun("legacy");
+        String second = startRun("legacy");
+        assertThat(browser.findElement(By.id("run-summary")).getText()).contains("3 of 3 asked");
+        shot("06-eval-run");
+        browser.get(api.url("/#/evals"));
+        wait.until(d -> d.findElements(By.cssSelector("#diff-base option")).size() >= 2);
+        new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("diff-base"))).selectByValue(first);
+        new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("diff-other"))).selectByValue(second);
+        browser.findElement(By.cssSelector("#diff-form button")).click();
+        WebElement detail = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#eval-detail table.data")));
+        assertThat(browser.findElement(By.id("eval-detail")).getText()).contains("Diff " + first + " → " + second, "newly failing", "newly passing");
+        assertThat(detail.findElements(By.cssSelector("tbody tr"))).hasSize(3);
+        wait.until(d -> !d.findElements(By.cssSelector("#accuracy-chart svg")).isEmpty());
+        shot("07-eval-diff");
+    }
+
+    private static String startRun(String tag) {
+        int before = browser.findElements(By.cssSelector("#runs tbody tr")).size();
+        new org.openqa.selenium.support.ui.Select(wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("eval-tag")))).selectByVisibleText(tag);
+        browser.findElement(By.id("eval-start")).click();
+        wait.until(d -> d.getCurrentUrl().matches(".*#/evals/[0-9a-f]{8}$"));
+        String id = browser.getCurrentUrl().replaceAll(".*#/evals/", "");
+        new WebDriverWait(browser, Duration.ofSeconds(90)).until(d -> {
+            List<WebElement> s = d.findElements(By.cssSelector("#run-summary[data-status=complete]"));
+            return !s.isEmpty();
+        });
+        assertThat(browser.findElements(By.cssSelector("#runs tbody tr"))).hasSizeGreaterThan(before);
+        assertThat(browser.findElement(By.cssSelector("#runs tr[data-run='" + id + "']")).getAttribute("data-status")).isEqualTo("complete");
+        return id;
+    }
+
+    @Test
+    @Order(6)
+    void at_phone_width_the_chat_fits_the_screen() throws Exception {
+        browser.manage().window().setSize(new Dimension(390, 844));
+        try {
+            browser.get(api.url("/#/ask"));
+            askInBrowser("Chart shipments per carrier");
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#turns .answer[data-kind=chart]")));
+            assertThat(browser.findElement(By.id("threads-panel")).isDisplayed()).as("the thread list folds away").isFalse();
+            assertThat(browser.findElement(By.id("threads-toggle")).isDisplayed()).isTrue();
+            long overflow = (Long) ((JavascriptExecutor) browser).executeScript("return document.documentElement.scrollWidth - window.innerWidth");
+            assertThat(overflow).as("no sideways scrolling of the page").isLessThanOrEqualTo(0);
+            shot("08-answer-phone");
+            browser.findElement(By.id("threads-toggle")).click();
+            assertThat(browser.findElement(By.id("threads-panel")).isDisplayed()).isTrue();
+            browser.get(api.url("/#/evals"));
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#runs tbody tr")));
+            overflow = (Long) ((JavascriptExecutor) browser).executeScript("return document.documentElement.scrollWidth - window.innerWidth");
+            assertThat(overflow).isLessThanOrEqualTo(0);
+            shot("09-evals-phone");
+        } finally {
+            browser.manage().window().setSize(new Dimension(1366, 900));
+        }
+    }
+
+    @Test
+    @Order(7)
+    void a_viewer_without_the_dq_panel_sees_no_panel_and_no_curation_controls() throws Exception {
+        ApiServer plain = ServeCommand.start(api.ws, "none", new ServerContext.Settings(0, 64 * 1024, 100, false, "none"));
+        try {
+            String url = "http://localhost:" + plain.port() + "/";
+            signIn(url, api.viewer);
+            askInBrowser("What was MRR in September 2026?");
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#turns .answer[data-kind=result] .badge.verified")));
+            assertThat(browser.findElement(By.id("dq-panel")).isDisplayed()).isFalse();
+            browser.get(url + "#/learnings");
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#learnings-done .learning")));
+            assertThat(browser.findElements(By.cssSelector(".learning button"))).isEmpty();
+            browser.get(url + "#/evals");
+            assertThat(browser.findElement(By.id("eval-form")).isDisplayed()).isFalse();
+            browser.get(url + "#/knowledge/metrics/mrr");
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("knowledge-detail"), "definition"));
+            assertThat(browser.findElements(By.id("edit-item"))).isEmpty();
+            browser.findElement(By.id("sign-out")).click();
+            assertThat(browser.findElement(By.id("login")).isDisplayed()).isTrue();
+        } finally {
+            plain.stop();
+        }
+    }
+}
