@@ -376,9 +376,9 @@ function editItem(kind, name, item) {
       input.value = v == null ? "" : v;
       inputs.push([k, () => input.value.trim() || null]);
     } else if (Array.isArray(v) && v.every((x) => typeof x !== "object")) {
-      input = h("input", { type: "text", placeholder: "comma-separated" });
-      input.value = v.join(", ");
-      inputs.push([k, () => input.value.split(",").map((x) => x.trim()).filter(Boolean)]);
+      input = h("textarea", { rows: Math.max(2, Math.min(6, v.length)), placeholder: "one per line" });
+      input.value = v.join("\n");
+      inputs.push([k, () => input.value.split("\n").map((x) => x.trim()).filter(Boolean)]);
     } else if (typeof v === "number" || typeof v === "boolean") {
       input = h("input", { type: "text" });
       input.value = String(v);

@@ -190,7 +190,13 @@ class WebAppBrowserTest {
         label.sendKeys("Monthly recurring revenue (edited)");
         browser.findElement(By.id("save-item")).click();
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("knowledge-detail"), "Monthly recurring revenue (edited)"));
-        assertThat(Files.readString(api.project.resolve("knowledge/metrics/mrr.yml"))).contains("label: Monthly recurring revenue (edited)");
+        String edited = Files.readString(api.project.resolve("knowledge/metrics/mrr.yml"));
+        assertThat(edited).contains("label: Monthly recurring revenue (edited)");
+        var was = dev.almanac.knowledge.KnowledgeFiles.read(Path.of("knowledge")).knowledge().metrics().stream().filter(m -> m.name().equals("mrr")).findFirst().orElseThrow();
+        var now = dev.almanac.knowledge.KnowledgeFiles.read(api.project.resolve("knowledge")).knowledge().metrics().stream().filter(m -> m.name().equals("mrr")).findFirst().orElseThrow();
+        assertThat(now.caveats()).as("lists survive the form").isEqualTo(was.caveats());
+        assertThat(now.synonyms()).isEqualTo(was.synonyms());
+        assertThat(now.sql().strip()).isEqualTo(was.sql().strip());
 
         String before = Files.readString(api.project.resolve("knowledge/metrics/mrr.yml"));
         browser.findElement(By.id("edit-item")).click();
