@@ -7,9 +7,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
 
 @Command(name = "users", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "API users: `almanac users add NAME --role viewer|editor|admin [--project P]` prints a token once; `almanac users list`.")
+        description = {"API users: `almanac users add NAME --role viewer|editor|admin [--project P]` prints a token once;",
+                "`almanac users list`; `almanac users remove NAME` revokes the token. Users live in the project's app store;",
+                "with --project the user may use only that project."})
 final class UsersCommand extends WorkspaceCommand {
-    @Parameters(index = "0", paramLabel = "ACTION", description = "add or list")
+    @Parameters(index = "0", paramLabel = "ACTION", description = "add, list or remove")
     String action;
 
     @Parameters(index = "1", arity = "0..1", paramLabel = "NAME")
@@ -18,7 +20,7 @@ final class UsersCommand extends WorkspaceCommand {
     @Option(names = "--role", defaultValue = "viewer", description = "viewer, editor or admin (default ${DEFAULT-VALUE}).")
     String role;
 
-    @Option(names = "--for-project", paramLabel = "P", description = "Limit the user to one project.")
+    @Option(names = "--for-project", paramLabel = "NAME", description = "Limit the user to the project of this name (default: the --project given, if any).")
     String forProject;
 
     @Override
@@ -28,12 +30,19 @@ final class UsersCommand extends WorkspaceCommand {
             switch (action) {
                 case "add" -> {
                     if (name == null) throw new dev.almanac.UserError("usage: almanac users add NAME --role viewer|editor|admin");
-                    String token = users.add(name, role, forProject);
+                    GlobalOptions given = global.orElse(parent.global);
+                    String scope = forProject != null ? forProject : given.project != null ? ws.requireProject().name() : null;
+                    String token = users.add(name, role, scope);
                     out().println("Created " + role + " " + name + ". Token (shown once, keep it secret):");
                     out().println(token);
                 }
                 case "list" -> users.all().forEach(u -> out().println(u.name() + "  " + u.role() + (u.project() == null ? "" : "  " + u.project())));
-                default -> throw new ParameterException(spec.commandLine(), "unknown action '" + action + "': add or list");
+                case "remove" -> {
+                    if (name == null) throw new dev.almanac.UserError("usage: almanac users remove NAME");
+                    if (!users.remove(name)) throw new dev.almanac.UserError("no user '" + name + "'");
+                    out().println("Removed " + name + "; their token no longer works.");
+                }
+                default -> throw new ParameterException(spec.commandLine(), "unknown action '" + action + "': add, list or remove");
             }
             out().flush();
         }

@@ -506,7 +506,7 @@ async function showRun(id) {
   const run = r.run;
   $("eval-detail").replaceChildren(
     h("h3", {}, "Run " + run.id),
-    h("p", { id: "run-summary", "data-status": run.status }, run.status + " · " + run.done + " of " + run.selected + " asked · " + run.passed + " passed"),
+    h("p", { id: "run-summary", "data-run": run.id, "data-status": run.status }, run.status + " · " + run.done + " of " + run.selected + " asked · " + run.passed + " passed"),
     dataTable(["", "Question", "Difficulty", "Result"], r.results.map((x) => [x.passed ? "✓" : "✗", x.golden_id + " · " + x.question, x.difficulty, x.reason || ""]), 500));
 }
 
@@ -538,6 +538,7 @@ document.addEventListener("DOMContentLoaded", () => {
     $("eval-error").textContent = "";
     try {
       const started = await api("POST", "/api/evals", { tag: $("eval-tag").value || null, difficulty: $("eval-difficulty").value || null });
+      $("eval-detail").replaceChildren();
       location.hash = "#/evals/" + started.id;
     } catch (e) { $("eval-error").textContent = e.message; }
   });

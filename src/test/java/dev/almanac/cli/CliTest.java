@@ -45,6 +45,32 @@ class CliTest {
     }
 
     @Test
+    void users_are_added_scoped_to_the_project_listed_and_removed() {
+        Path proj = dev.almanac.testing.ScratchProject.create(home.resolve("users-project"), "Users CLI");
+        Run add = run("users", "add", "ana", "--role", "editor", "--project", proj.toString());
+        assertThat(add.code()).as(add.err()).isZero();
+        String token = add.out().lines().filter(l -> l.startsWith("alm_")).findFirst().orElseThrow();
+        try (Workspace ws = Workspace.open(options(proj), System.err)) {
+            var user = new dev.almanac.store.UserStore(ws.appStore()).byToken(token).orElseThrow();
+            assertThat(user.role()).isEqualTo("editor");
+            assertThat(user.project()).isEqualTo("Users CLI");
+        }
+        assertThat(run("users", "list", "--project", proj.toString()).out()).contains("ana  editor  Users CLI");
+        assertThat(run("users", "add", "ana", "--project", proj.toString()).code()).as("a name is taken once").isEqualTo(2);
+        assertThat(run("users", "remove", "ana", "--project", proj.toString()).code()).isZero();
+        assertThat(run("users", "list", "--project", proj.toString()).out()).doesNotContain("ana");
+        Run again = run("users", "remove", "ana", "--project", proj.toString());
+        assertThat(again.code()).isEqualTo(2);
+        assertThat(again.err()).contains("no user 'ana'");
+    }
+
+    private static GlobalOptions options(Path proj) {
+        GlobalOptions o = new GlobalOptions();
+        o.project = proj;
+        return o;
+    }
+
+    @Test
     void every_command_has_help_and_version() {
         List<String[]> paths = new ArrayList<>();
         collect(Main.commandLine(), new ArrayList<>(), paths);

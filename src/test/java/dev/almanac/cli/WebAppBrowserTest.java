@@ -237,7 +237,7 @@ class WebAppBrowserTest {
         wait.until(d -> d.getCurrentUrl().matches(".*#/evals/[0-9a-f]{8}$"));
         String id = browser.getCurrentUrl().replaceAll(".*#/evals/", "");
         new WebDriverWait(browser, Duration.ofSeconds(90)).until(d -> {
-            List<WebElement> s = d.findElements(By.cssSelector("#run-summary[data-status=complete]"));
+            List<WebElement> s = d.findElements(By.cssSelector("#run-summary[data-run='" + id + "'][data-status=complete]"));
             return !s.isEmpty();
         });
         assertThat(browser.findElements(By.cssSelector("#runs tbody tr"))).hasSizeGreaterThan(before);
