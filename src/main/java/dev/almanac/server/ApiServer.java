@@ -42,6 +42,9 @@ public final class ApiServer {
     static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS).setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
     private static final String USER = "almanac.user";
+    /** The web app loads nothing from elsewhere; Vega compiles its expressions, hence 'unsafe-eval'. */
+    private static final String CSP = "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; "
+            + "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
     private final ServerContext ctx;
     private final RateLimiter limiter;
@@ -66,7 +69,8 @@ public final class ApiServer {
                 web.hostedPath = "/";
                 web.directory = "/dev/almanac/web";
                 web.location = Location.CLASSPATH;
-                web.headers = Map.of("Cache-Control", "no-cache", "X-Content-Type-Options", "nosniff");
+                web.headers = Map.of("Cache-Control", "no-cache", "X-Content-Type-Options", "nosniff", "X-Frame-Options", "DENY",
+                        "Referrer-Policy", "no-referrer", "Content-Security-Policy", CSP);
             });
             config.staticFiles.enableWebjars();
         });

@@ -11,7 +11,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Eval runs started over the API: recorded at once (so their id can be polled), then asked in the
- * background, one run at a time per server; progress is what the store has recorded so far.
+ * background, one run at a time per server (a run that the store shows finished no longer blocks the
+ * next, which queues behind its last bookkeeping); progress is what the store has recorded so far.
  */
 final class EvalJobs implements AutoCloseable {
     private final ServerContext ctx;
@@ -32,7 +33,10 @@ final class EvalJobs implements AutoCloseable {
             throw new UserError("difficulty must be easy, medium or hard");
         }
         if (parallel < 1 || parallel > 16) throw new UserError("parallel must be between 1 and 16");
-        if (running.get() != null) throw new ApiError(409, "eval_running", "eval run " + running.get() + " is still running");
+        String current = running.get();
+        if (current != null && ctx.evals().run(ctx.project(), current).map(r -> r.status().equals("running")).orElse(false)) {
+            throw new ApiError(409, "eval_running", "eval run " + current + " is still running");
+        }
         KnowledgeSet knowledge = ctx.knowledge().get();
         List<GoldenQuery> selected = knowledge.golden().stream()
                 .filter(g -> tag == null || g.tags().contains(tag))
@@ -48,7 +52,7 @@ final class EvalJobs implements AutoCloseable {
             } catch (RuntimeException e) {
                 // the run is marked incomplete by the runner; its results so far stay readable
             } finally {
-                running.set(null);
+                running.compareAndSet(id, null);
             }
         });
         return id;

@@ -2,7 +2,7 @@
 // eval dashboard. Plain DOM, no build step; everything it loads is served by the jar (offline).
 "use strict";
 
-const state = { token: localStorage.getItem("almanac.token"), me: null, thread: null, asking: false, knowledge: {}, evalPoll: null };
+const state = { token: localStorage.getItem("almanac.token"), me: null, thread: null, asking: false, knowledge: {}, evalSeq: 0, evalTimer: null, showingDiff: false };
 
 // ---------------------------------------------------------------- helpers
 
@@ -103,7 +103,7 @@ function route() {
   const view = ["ask", "knowledge", "learnings", "evals"].includes(parts[0]) ? parts[0] : "ask";
   document.querySelectorAll(".view").forEach((v) => { v.hidden = v.id !== "view-" + view; });
   document.querySelectorAll("#nav a").forEach((a) => a.classList.toggle("active", a.dataset.view === view));
-  if (view !== "evals" && state.evalPoll) { clearInterval(state.evalPoll); state.evalPoll = null; }
+  if (view !== "evals") clearTimeout(state.evalTimer);
   if (view === "ask") showAsk(parts[1] || null);
   if (view === "knowledge") showKnowledge(parts[1] || "metrics", parts[2] || null);
   if (view === "learnings") showLearnings();
@@ -461,8 +461,11 @@ async function learningAction(l, action, body) {
 // ---------------------------------------------------------------- evals
 
 async function showEvals(runId) {
+  const seq = ++state.evalSeq;
+  clearTimeout(state.evalTimer);
   const [runs, golden] = await Promise.all([api("GET", "/api/evals"), state.goldenTags ? null : api("GET", "/api/golden")]);
-  if (golden) {
+  if (seq !== state.evalSeq) return; // a newer refresh has taken over
+  if (golden && !state.goldenTags) {
     state.goldenTags = [...new Set(golden.flatMap((g) => g.tags))].sort();
     $("eval-tag").append(...state.goldenTags.map((t) => h("option", {}, t)));
   }
@@ -470,16 +473,20 @@ async function showEvals(runId) {
     h("td", {}, h("a", { href: "#/evals/" + r.id }, r.id)), h("td", {}, r.started_at.replace("T", " ").slice(0, 19)), h("td", {}, r.filters || "all"), h("td", {}, r.model),
     h("td", {}, r.status === "running" ? [h("span", { class: "progress" }, h("span", { style: "width:" + Math.round(100 * r.done / Math.max(1, r.selected)) + "%" })), r.done + "/" + r.selected] : r.status),
     h("td", {}, r.accuracy == null ? "–" : (100 * r.accuracy).toFixed(1) + "% (" + r.passed + "/" + r.done + ")"))));
+  const base = $("diff-base").value;
+  const other = $("diff-other").value;
   const options = runs.map((r) => h("option", { value: r.id }, r.id + " · " + r.started_at.slice(0, 16).replace("T", " ")));
   $("diff-base").replaceChildren(...options.map((o) => o.cloneNode(true)));
   $("diff-other").replaceChildren(...options);
-  if (runs.length > 1) $("diff-base").selectedIndex = 1;
+  if (base && runs.some((r) => r.id === base)) $("diff-base").value = base;
+  else if (runs.length > 1) $("diff-base").selectedIndex = 1;
+  if (other && runs.some((r) => r.id === other)) $("diff-other").value = other;
   drawAccuracy(runs);
   if (runId) await showRun(runId);
-  else $("eval-detail").replaceChildren();
-  const running = runs.some((r) => r.status === "running");
-  if (running && !state.evalPoll) state.evalPoll = setInterval(() => { if (!document.hidden) showEvals(currentRun()); }, 1000);
-  if (!running && state.evalPoll) { clearInterval(state.evalPoll); state.evalPoll = null; }
+  else if (!state.showingDiff) $("eval-detail").replaceChildren();
+  if (seq === state.evalSeq && runs.some((r) => r.status === "running")) {
+    state.evalTimer = setTimeout(() => { if (!$("view-evals").hidden) showEvals(currentRun()); }, 1000);
+  }
 }
 
 const currentRun = () => ((location.hash.match(/^#\/evals\/(.+)$/) || [])[1] || null);
@@ -502,6 +509,7 @@ function drawAccuracy(runs) {
 }
 
 async function showRun(id) {
+  state.showingDiff = false;
   const r = await api("GET", "/api/evals/" + encodeURIComponent(id));
   const run = r.run;
   $("eval-detail").replaceChildren(
@@ -511,6 +519,7 @@ async function showRun(id) {
 }
 
 async function showDiff(base, other) {
+  state.showingDiff = true;
   const d = await api("GET", "/api/evals/" + encodeURIComponent(base) + "/diff/" + encodeURIComponent(other));
   const mark = (v) => v == null ? "–" : v ? "✓" : "✗";
   $("eval-detail").replaceChildren(

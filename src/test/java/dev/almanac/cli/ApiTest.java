@@ -136,6 +136,37 @@ class ApiTest {
     }
 
     @Test
+    void the_read_endpoints_answer_from_the_catalog_and_knowledge() throws Exception {
+        JsonNode ready = json(call("GET", "/api/ready", viewer, null));
+        assertThat(ready.get("tables").asInt()).isEqualTo(58);
+        assertThat(ready.get("knowledge_items").asInt()).isGreaterThan(100);
+        JsonNode plans = json(call("GET", "/api/schema/plans", viewer, null));
+        assertThat(plans.toString()).contains("plan_id");
+        assertThat(call("GET", "/api/schema/no_such_table", viewer, null).statusCode()).isEqualTo(404);
+        assertThat(json(call("GET", "/api/schema", viewer, null)).get("tables")).hasSize(58);
+        assertThat(json(call("GET", "/api/golden", viewer, null))).hasSize(68);
+        assertThat(json(call("GET", "/api/knowledge/rules", viewer, null)).findValuesAsText("name")).contains("exclude_soft_deleted_customers");
+        assertThat(json(call("GET", "/api/learnings", viewer, null)).isArray()).isTrue();
+        JsonNode me = json(call("GET", "/api/me", editor, null));
+        assertThat(me.get("name").asText()).isEqualTo("ed");
+        assertThat(me.get("project").asText()).isEqualTo("api-project");
+        assertThat(me.get("dq_panel").asBoolean()).isFalse();
+    }
+
+    @Test
+    void the_web_app_is_served_without_a_token_and_loads_nothing_from_elsewhere() throws Exception {
+        HttpResponse<String> page = call("GET", "/", null, null);
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body()).contains("<title>Almanac</title>", "/app.js", "/webjars/vega-lite/");
+        assertThat(page.body()).doesNotContain("https://", "http://");
+        assertThat(page.headers().firstValue("Content-Security-Policy").orElse("")).contains("default-src 'self'");
+        for (String asset : List.of("/app.js", "/app.css", "/webjars/vega/5.32.0/vega.min.js", "/webjars/vega-lite/5.23.0/vega-lite.min.js",
+                "/webjars/vega-embed/6.29.0/vega-embed.min.js")) {
+            assertThat(call("GET", asset, null, null).statusCode()).as(asset).isEqualTo(200);
+        }
+    }
+
+    @Test
     void a_user_limited_to_another_project_is_refused() throws Exception {
         String other = new UserStore(ws.appStore()).add("outsider", "admin", "some-other-project");
         HttpResponse<String> r = call("GET", "/api/threads", other, null);

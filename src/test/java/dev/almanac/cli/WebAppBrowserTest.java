@@ -233,8 +233,9 @@ class WebAppBrowserTest {
     private static String startRun(String tag) {
         int before = browser.findElements(By.cssSelector("#runs tbody tr")).size();
         new org.openqa.selenium.support.ui.Select(wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("eval-tag")))).selectByVisibleText(tag);
+        String from = browser.getCurrentUrl();
         browser.findElement(By.id("eval-start")).click();
-        wait.until(d -> d.getCurrentUrl().matches(".*#/evals/[0-9a-f]{8}$"));
+        wait.until(d -> d.getCurrentUrl().matches(".*#/evals/[0-9a-f]{8}$") && !d.getCurrentUrl().equals(from));
         String id = browser.getCurrentUrl().replaceAll(".*#/evals/", "");
         new WebDriverWait(browser, Duration.ofSeconds(90)).until(d -> {
             List<WebElement> s = d.findElements(By.cssSelector("#run-summary[data-run='" + id + "'][data-status=complete]"));
