@@ -500,7 +500,7 @@ function drawAccuracy(runs) {
     data: { values: points },
     mark: { type: "line", point: true },
     encoding: {
-      x: { field: "started", type: "temporal", title: null },
+      x: { field: "started", type: "temporal", title: null, axis: { format: "%b %d %H:%M", labelAngle: 0, tickCount: 4 } },
       y: { field: "accuracy", type: "quantitative", axis: { format: "%" }, scale: { domain: [0, 1] }, title: null },
       color: { field: "filters", type: "nominal", title: "Filters" },
       tooltip: [{ field: "run" }, { field: "accuracy", format: ".1%" }, { field: "filters" }],

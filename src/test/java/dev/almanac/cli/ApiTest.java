@@ -6,8 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.almanac.server.ApiServer;
 import dev.almanac.server.ServerContext;
 import dev.almanac.store.UserStore;
-import dev.almanac.testing.DemoWarehouse;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -207,6 +210,43 @@ class ApiTest {
         assertThat(r.headers().firstValue("Content-Type").orElse("")).startsWith("text/event-stream");
         assertThat(r.body()).contains("event: step", "\"step\":\"tables\"", "event: answer", "\"verified\":true");
         assertThat(r.body().indexOf("event: answer")).isGreaterThan(r.body().indexOf("event: step"));
+    }
+
+    @Test
+    void streamed_steps_arrive_while_the_agent_works_not_with_the_answer(@TempDir Path dir) throws Exception {
+        Path script = dir.resolve("slow.yml");
+        Files.writeString(script, """
+                delay_ms: 400
+                turns:
+                  - tool_calls:
+                      - name: submit_result
+                        arguments:
+                          queries: [{name: c, sql: "SELECT count(*) AS carriers FROM (SELECT DISTINCT carrier FROM shipments)"}]
+                          template: "We ship with {c.carriers|int} carriers."
+                  - text: PASS
+                  - text: PASS
+                """);
+        ApiServer slow = ServeCommand.start(ws, "script:" + script, new ServerContext.Settings(0, 2048, 100));
+        try {
+            HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + slow.port() + "/api/ask/stream"))
+                    .header("Authorization", "Bearer " + editor).POST(HttpRequest.BodyPublishers.ofString("{\"question\": \"How many carriers do we ship with?\"}"))
+                    .build();
+            long start = System.nanoTime();
+            long[] firstStep = {-1};
+            long[] answer = {-1};
+            List<String> lines = new ArrayList<>();
+            HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofLines()).body().forEach(line -> {
+                long at = (System.nanoTime() - start) / 1_000_000;
+                if (line.equals("event: step") && firstStep[0] < 0) firstStep[0] = at;
+                if (line.equals("event: answer")) answer[0] = at;
+                lines.add(line);
+            });
+            assertThat(firstStep[0]).isNotNegative();
+            assertThat(answer[0] - firstStep[0]).as("three model calls of 400 ms come between the first step and the answer").isGreaterThanOrEqualTo(1000);
+            assertThat(String.join("\n", lines)).contains("We ship with 4 carriers.");
+        } finally {
+            slow.stop();
+        }
     }
 
     @Test
