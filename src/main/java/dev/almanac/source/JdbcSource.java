@@ -10,7 +10,8 @@ import org.sqlite.SQLiteConfig;
 
 /**
  * Any other JDBC database (SQLite files, PostgreSQL, ...). Connections are opened per callback and
- * marked read-only; SQLite files are opened in read-only mode by the driver itself.
+ * marked read-only; SQLite files are opened in read-only mode by the driver itself, and PostgreSQL
+ * sessions are read-only for every statement (the driver's {@code readOnlyMode=always}).
  */
 public final class JdbcSource implements Source {
     private final String url;
@@ -21,7 +22,13 @@ public final class JdbcSource implements Source {
     JdbcSource(String url, Properties properties) {
         this.url = url;
         this.dialect = Dialect.ofJdbcUrl(url);
-        this.properties = properties;
+        this.properties = new Properties();
+        this.properties.putAll(properties);
+        if (dialect == Dialect.POSTGRES) {
+            // the driver's default applies read-only only inside explicit transactions; "always" makes every statement read-only
+            this.properties.setProperty("readOnlyMode", "always");
+            this.properties.putIfAbsent("ApplicationName", "almanac");
+        }
         this.file = dialect == Dialect.SQLITE ? Path.of(url.substring("jdbc:sqlite:".length())) : null;
     }
 
