@@ -99,10 +99,10 @@ final class Workspace implements AutoCloseable {
         return catalog;
     }
 
-    /** The app store: the project's data/almanac.db, or Almanac's own folder when there is no project. */
+    /** The app store: the project's (PostgreSQL when configured, else data/almanac.db), or Almanac's own folder when there is no project. */
     synchronized AppStore appStore() {
         if (appStore == null) {
-            appStore = AppStore.sqlite(project != null ? project.dir().resolve("data").resolve("almanac.db") : home().resolve("almanac.db"));
+            appStore = project != null ? AppStore.at(project.appStoreUrl(System.getenv())) : AppStore.sqlite(home().resolve("almanac.db"));
         }
         return appStore;
     }

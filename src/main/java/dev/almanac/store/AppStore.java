@@ -46,6 +46,15 @@ public final class AppStore {
         return open("jdbc:sqlite:" + file.toAbsolutePath(), p);
     }
 
+    /** The store at a URL: a SQLite file (created with the embedded settings) or a PostgreSQL database. */
+    public static AppStore at(String url) {
+        if (url.startsWith("jdbc:sqlite:")) return sqlite(Path.of(url.substring("jdbc:sqlite:".length())));
+        if (!url.startsWith("jdbc:postgresql:")) throw new dev.almanac.UserError("the app store must be a jdbc:sqlite: or jdbc:postgresql: URL");
+        Properties p = new Properties();
+        p.setProperty("ApplicationName", "almanac-app-store");
+        return open(url, p);
+    }
+
     /** A store at a JDBC URL (jdbc:sqlite:... or jdbc:postgresql:...), migrated to the current schema. */
     public static AppStore open(String url, Properties properties) {
         AppStore store = new AppStore(url, properties);

@@ -5,10 +5,15 @@ import java.nio.file.Path;
 /**
  * A project: a folder with {@code almanac.yml} naming its data source and {@code knowledge/}.
  *
- * @param source a database path relative to {@code dir}, or a JDBC URL
- * @param demo   whether this is the demo project, whose warehouse is generated on first use
+ * @param source   a database path relative to {@code dir}, or a JDBC URL
+ * @param demo     whether this is the demo project, whose warehouse is generated on first use
+ * @param appStore the app store's JDBC URL (a team's PostgreSQL), or null for {@code data/almanac.db}
  */
-public record Project(String name, Path dir, String source, Path knowledgeDir, boolean demo) {
+public record Project(String name, Path dir, String source, Path knowledgeDir, boolean demo, String appStore) {
+
+    public Project(String name, Path dir, String source, Path knowledgeDir, boolean demo) {
+        this(name, dir, source, knowledgeDir, demo, null);
+    }
 
     public static final String FILE = "almanac.yml";
     public static final String DEMO_SOURCE = "data/demo.duckdb";
@@ -16,6 +21,17 @@ public record Project(String name, Path dir, String source, Path knowledgeDir, b
     /** The source as something {@code Sources.open} understands: URLs as given, paths resolved against the project. */
     public String sourceSpec() {
         return source.startsWith("jdbc:") ? source : dir.resolve(source).normalize().toString();
+    }
+
+    /**
+     * Where the app store lives: {@code $ALMANAC_APP_STORE} when set, else {@code app_store} of
+     * almanac.yml, else the embedded SQLite file {@code data/almanac.db} of the project.
+     */
+    public String appStoreUrl(java.util.Map<String, String> env) {
+        String fromEnv = env.get("ALMANAC_APP_STORE");
+        if (fromEnv != null && !fromEnv.isBlank()) return fromEnv.strip();
+        if (appStore != null && !appStore.isBlank()) return appStore.strip();
+        return "jdbc:sqlite:" + dir.resolve("data").resolve("almanac.db");
     }
 
     public Path cacheDir() {

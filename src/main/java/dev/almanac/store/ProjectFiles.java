@@ -28,11 +28,28 @@ public final class ProjectFiles {
             String source = root.path("source").asText("");
             if (source.isBlank()) throw new UserError(file + ": 'source' is required (a database path or JDBC URL)");
             Path abs = dir.toAbsolutePath().normalize();
+            String appStore = root.hasNonNull("app_store") ? expand(root.get("app_store").asText(), file) : null;
+            if (appStore != null && !appStore.startsWith("jdbc:postgresql:") && !appStore.startsWith("jdbc:sqlite:")) {
+                throw new UserError(file + ": app_store must be a jdbc:postgresql: or jdbc:sqlite: URL");
+            }
             return new Project(root.path("name").asText(abs.getFileName() == null ? "project" : abs.getFileName().toString()), abs, source,
-                    abs.resolve(root.path("knowledge").asText("knowledge")).normalize(), root.path("demo").asBoolean(false));
+                    abs.resolve(root.path("knowledge").asText("knowledge")).normalize(), root.path("demo").asBoolean(false), appStore);
         } catch (IOException e) {
             throw new UserError(file + ": not valid YAML: " + e.getMessage().lines().findFirst().orElse(""));
         }
+    }
+
+    /** Replaces ${NAME} with the environment variable NAME, so that passwords stay out of almanac.yml. */
+    static String expand(String value, Path file) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)}").matcher(value);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String v = System.getenv(m.group(1));
+            if (v == null) throw new UserError(file + ": environment variable " + m.group(1) + " is not set");
+            m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(v));
+        }
+        m.appendTail(out);
+        return out.toString();
     }
 
     /** Writes the descriptor of the demo project into {@code dir}, unless one is there. */

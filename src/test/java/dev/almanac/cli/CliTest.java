@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.almanac.testing.DemoWarehouse;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,6 +63,33 @@ class CliTest {
         Run again = run("users", "remove", "ana", "--project", proj.toString());
         assertThat(again.code()).isEqualTo(2);
         assertThat(again.err()).contains("no user 'ana'");
+    }
+
+    @Test
+    void a_project_can_keep_its_app_store_in_postgresql() throws Exception {
+        dev.almanac.testing.EmbeddedPostgres pg = dev.almanac.testing.EmbeddedPostgres.shared();
+        String url = pg.createDatabase("team_store");
+        Path proj = dev.almanac.testing.ScratchProject.create(home.resolve("pg-project"), "Team");
+        Files.writeString(proj.resolve("almanac.yml"), Files.readString(proj.resolve("almanac.yml")) + "app_store: " + url + "\n");
+        Run ask = run("ask", "What was MRR in September 2026?", "--llm", "none", "--format", "json", "--project", proj.toString());
+        assertThat(ask.code()).as(ask.err()).isZero();
+        String thread = Json.MAPPER.readTree(ask.out()).get("thread_id").asText();
+        try (var c = java.sql.DriverManager.getConnection(url); var st = c.prepareStatement("SELECT question FROM turns WHERE thread_id = ?")) {
+            st.setString(1, thread);
+            var rs = st.executeQuery();
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getString(1)).isEqualTo("What was MRR in September 2026?");
+        }
+        try (var c = java.sql.DriverManager.getConnection(url); var rs = c.createStatement().executeQuery("SELECT count(*) FROM knowledge_items")) {
+            rs.next();
+            assertThat(rs.getInt(1)).as("the knowledge was imported into PostgreSQL").isGreaterThan(100);
+        }
+        assertThat(proj.resolve("data/almanac.db")).as("no SQLite store was made").doesNotExist();
+
+        Files.writeString(proj.resolve("almanac.yml"), "name: Team\nsource: x.duckdb\napp_store: jdbc:postgresql://db/almanac?password=${ALMANAC_TEST_SURELY_UNSET}\n");
+        Run unset = run("schema", "--project", proj.toString());
+        assertThat(unset.code()).isEqualTo(2);
+        assertThat(unset.err()).contains("ALMANAC_TEST_SURELY_UNSET is not set");
     }
 
     private static GlobalOptions options(Path proj) {
