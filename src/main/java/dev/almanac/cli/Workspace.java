@@ -187,6 +187,7 @@ final class Workspace implements AutoCloseable {
     @Override
     public void close() {
         if (guard != null) guard.close();
+        if (appStore != null) appStore.close();
         source.close();
     }
 }

@@ -23,6 +23,7 @@ public final class AppStore {
     private final String url;
     private final Properties properties;
     private final boolean sqlite;
+    private volatile com.zaxxer.hikari.HikariDataSource pool;
 
     private AppStore(String url, Properties properties) {
         this.url = url;
@@ -105,6 +106,7 @@ public final class AppStore {
     }
 
     private Connection connect() throws SQLException {
+        if (!sqlite) return pool().getConnection();
         Connection c = DriverManager.getConnection(url, properties);
         if (sqlite) {
             try (Statement s = c.createStatement()) {
@@ -113,6 +115,33 @@ public final class AppStore {
             }
         }
         return c;
+    }
+
+    /** A server database is reached through a small pool: opening a PostgreSQL connection per store call costs a round trip and an authentication. */
+    private com.zaxxer.hikari.HikariDataSource pool() {
+        com.zaxxer.hikari.HikariDataSource p = pool;
+        if (p == null) {
+            synchronized (this) {
+                if (pool == null) {
+                    com.zaxxer.hikari.HikariConfig config = new com.zaxxer.hikari.HikariConfig();
+                    config.setJdbcUrl(url);
+                    config.setDataSourceProperties(properties);
+                    config.setPoolName("almanac-app-store");
+                    config.setMaximumPoolSize(16);
+                    config.setMinimumIdle(0);
+                    config.setIdleTimeout(60_000);
+                    config.setConnectionTimeout(10_000);
+                    pool = new com.zaxxer.hikari.HikariDataSource(config);
+                }
+                p = pool;
+            }
+        }
+        return p;
+    }
+
+    /** Closes the connection pool of a server database (nothing to do for a SQLite file). */
+    public void close() {
+        if (pool != null) pool.close();
     }
 
     static String now() {
