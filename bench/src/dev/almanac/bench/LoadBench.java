@@ -25,8 +25,18 @@ public final class LoadBench {
     public static void main(String[] args) throws Exception {
         int users = 100;
         int seconds = args.length > 0 && !args[0].isBlank() ? Integer.parseInt(args[0]) : 60;
+        boolean postgres = args.length > 1 && args[1].equals("postgresql");
         Path dir = Path.of("target", "bench-demo").toAbsolutePath();
         DemoProject.init(dir, 1, false, System.err);
+        if (postgres) {
+            // the same demo, with its app store in a real PostgreSQL (binaries from a Maven artifact)
+            String url = dev.almanac.testing.EmbeddedPostgres.shared().createDatabase("load_" + Long.toString(System.currentTimeMillis(), 36));
+            Path pg = Path.of("target", "bench-demo-pg").toAbsolutePath();
+            Files.createDirectories(pg);
+            Files.writeString(pg.resolve("almanac.yml"), "name: Brightline demo\nsource: " + dir.resolve("data/demo.duckdb") + "\nknowledge: "
+                    + dir.resolve("knowledge") + "\napp_store: " + url + "\n");
+            dir = pg;
+        }
         Path home = Files.createTempDirectory("almanac-load");
         System.setProperty("almanac.home", home.toString());
         Path script = Files.writeString(home.resolve("slow.yml"), """
@@ -79,18 +89,18 @@ public final class LoadBench {
         double throughput = lat.length / elapsed;
         double ideal = users / 1.5;
         String body = """
-                `bench/run LoadBench`: %d users, each asking in a loop for %d s through `POST /api/ask` (real HTTP, one JVM), the scripted
+                `bench/run LoadBench%s`: %d users, each asking in a loop for %d s through `POST /api/ask` (real HTTP, one JVM), the scripted
                 model answering every call after 500 ms; 3 model calls a question (submit, critique, grade), so the ideal bound is
                 %d / 1.5 s = %.1f questions/s. Each question also runs selection, retrieval, the guard, 2 queries, the explanation,
-                the timeliness pass, and writes the turn, its DQ log and the audit log to the SQLite app store.
+                the timeliness pass, and writes the turn, its DQ log and the audit log to the %s app store.
 
                 | answered | errors | throughput (q/s) | of the ideal bound | p50 latency (ms) | p99 latency (ms) | heap used after (MiB) |
                 |---:|---:|---:|---:|---:|---:|---:|
                 | %d | %d | %.1f | %.0f%% | %.0f | %.0f | %d |
 
                 Targets: 0 errors; throughput at least 80%% of the ideal bound.
-                """.formatted(users, seconds, users, ideal, lat.length, errors.get(), throughput, 100 * throughput / ideal,
+                """.formatted(postgres ? " 60 postgresql" : "", users, seconds, users, ideal, postgres ? "PostgreSQL (pooled, local)" : "SQLite", lat.length, errors.get(), throughput, 100 * throughput / ideal,
                 Report.quantileMicros(lat, 0.5) / 1000, Report.quantileMicros(lat, 0.99) / 1000, heap);
-        Report.write("load", "API under load (issue 7)", body);
+        Report.write(postgres ? "load-pg" : "load", postgres ? "API under load, PostgreSQL app store" : "API under load (issue 7)", body);
     }
 }

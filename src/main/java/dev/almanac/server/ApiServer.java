@@ -31,8 +31,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The JSON API (and, later, the web app) in one process. Every request is authenticated with a
- * bearer token; roles: viewer (ask, read), editor (curate knowledge, run evals), admin (users).
+ * The JSON API and the web app in one process. Every API request is authenticated with a bearer
+ * token; roles: viewer (ask, read), editor (curate knowledge, run evals), admin (users). The web
+ * app's static files carry no data and are served without a token (the app asks for one).
  * Questions are rate-limited per user; bodies are size-limited; every query the agent executes is
  * written to the audit log with the user and thread. Errors are JSON {@code {code, message}}, never
  * a stack trace. Model calls block only their own request thread, so the server does not serialise

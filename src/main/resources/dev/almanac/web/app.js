@@ -201,7 +201,8 @@ function renderAnswer(a) {
   if (p && p.sql && p.sql.length) {
     box.append(h("details", { class: "sql" }, h("summary", {}, p.sql.length === 1 ? "SQL" : "SQL (" + p.sql.length + " queries)"), p.sql.map((s) => h("pre", {}, h("code", {}, s)))));
   }
-  if (p && (p.tables.length || p.metric || p.knowledge_applied.length)) {
+  const answered = a.kind !== "clarification" && a.kind !== "error";
+  if (answered && p && (p.tables.length || p.metric || p.knowledge_applied.length)) {
     const dl = h("dl");
     const row = (k, v) => { if (v && (!Array.isArray(v) || v.length)) dl.append(h("dt", {}, k), h("dd", {}, Array.isArray(v) ? v.join(", ") : v)); };
     row("Tables", p.tables);
