@@ -127,7 +127,7 @@ public final class Agent {
 
     public Answer ask(String asked, String threadId) {
         String thread = threadId;
-        if (ctx.threads() != null && ctx.project() != null && (thread == null || !ctx.threads().exists(thread))) {
+        if (ctx.threads() != null && ctx.project() != null && (thread == null || !ctx.threads().exists(ctx.project(), thread))) {
             thread = ctx.threads().create(ctx.project(), asked);
         }
         if (thread != null) event("thread", thread);

@@ -96,7 +96,7 @@ public final class ApiServer {
         route("POST", "/api/ask/stream", "viewer", "Ask, streaming each step as a server-sent event, then the answer", this::askStream);
         route("GET", "/api/threads", "viewer", "The project's threads, newest first", c -> c.json(ctx.threads().threads(ctx.project())));
         route("GET", "/api/threads/{id}", "viewer", "A thread's turns with their answers", this::thread);
-        route("GET", "/api/threads/{id}/dq", "viewer", "A thread's data-quality log", c -> c.json(ctx.threads().dqLogs(c.pathParam("id"))));
+        route("GET", "/api/threads/{id}/dq", "viewer", "A thread's data-quality log", c -> c.json(ctx.threads().dqLogs(requireThread(c.pathParam("id")))));
         route("GET", "/api/schema", "viewer", "The catalog: tables, columns, keys, row counts, date ranges", c -> c.json(ctx.catalog().get()));
         route("GET", "/api/schema/{table}", "viewer", "One table of the catalog", c -> c.json(ctx.catalog().get().table(c.pathParam("table"))
                 .orElseThrow(() -> new ApiError(404, "unknown_table", "unknown table " + c.pathParam("table")))));
@@ -231,9 +231,15 @@ public final class ApiServer {
                 a.suggestions(), a.threadId(), a.turnId(), a.usage(), a.latencyMs());
     }
 
+    /** The id of a thread of this project, else 404 (threads of other projects sharing the store are not visible). */
+    private String requireThread(String id) {
+        if (!ctx.threads().exists(ctx.project(), id)) throw new ApiError(404, "unknown_thread", "no thread " + id);
+        return id;
+    }
+
     private void thread(Context c) {
         String id = c.pathParam("id");
-        if (!ctx.threads().exists(id)) throw new ApiError(404, "unknown_thread", "no thread " + id);
+        requireThread(id);
         List<Map<String, Object>> turns = ctx.threads().turns(id).stream().map(t -> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("turn_id", t.id());

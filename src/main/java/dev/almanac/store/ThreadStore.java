@@ -35,10 +35,12 @@ public final class ThreadStore {
         return id;
     }
 
-    public boolean exists(String threadId) {
+    /** Whether the thread exists in this project (a thread of another project sharing the store does not count). */
+    public boolean exists(Project project, String threadId) {
         return store.read(c -> {
-            try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM threads WHERE id = ?")) {
+            try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM threads WHERE id = ? AND project = ?")) {
                 ps.setString(1, threadId);
+                ps.setString(2, KnowledgeStore.slug(project));
                 try (ResultSet rs = ps.executeQuery()) {
                     return rs.next();
                 }

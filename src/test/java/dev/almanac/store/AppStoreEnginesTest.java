@@ -57,8 +57,10 @@ class AppStoreEnginesTest {
     void threads_turns_and_dq_logs(String engine) {
         ThreadStore threads = new ThreadStore(fresh(engine));
         String id = threads.create(PROJECT, "What was MRR?");
-        assertThat(threads.exists(id)).isTrue();
-        assertThat(threads.exists("nope")).isFalse();
+        assertThat(threads.exists(PROJECT, id)).isTrue();
+        assertThat(threads.exists(PROJECT, "nope")).isFalse();
+        Project other = new Project("Other", Path.of("/tmp/other"), "x.duckdb", Path.of("/tmp/other/knowledge"), false);
+        assertThat(threads.exists(other, id)).as("another project sharing the store does not see it").isFalse();
         threads.append(new TurnRow("t1", id, 0, "What was MRR?", "clarification", "Which period?", "{}", null, "high", 0, 0, 0, 0, 5));
         threads.append(new TurnRow("t2", id, 0, "last year", "result", "2.0M", "{\"answer\":\"2.0M\"}", "SELECT 1", "high", 1, 3, 100, 20, 40));
         threads.logDq(new ThreadStore.DqLogRow("t2", id, "OK", "{}", "mrr_snapshots", "SELECT 1", null));
