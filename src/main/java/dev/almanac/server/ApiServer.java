@@ -117,7 +117,11 @@ public final class ApiServer {
         route("POST", "/api/users", "admin", "Create a user; body {name, role, project?}; the token is shown once", this::addUser);
         route("DELETE", "/api/users/{name}", "admin", "Remove a user and revoke their token", this::removeUser);
         openApi = OpenApi.describe(routes);
-        app.start(port);
+        try {
+            app.start(port);
+        } catch (io.javalin.util.JavalinBindException e) {
+            throw new UserError("cannot listen on port " + port + ": it is in use (choose another with --port)");
+        }
         return this;
     }
 

@@ -275,6 +275,12 @@ class ApiTest {
     }
 
     @Test
+    void a_port_in_use_is_a_one_line_user_error() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ServeCommand.start(ws, "none", new ServerContext.Settings(server.port(), 2048, 5)))
+                .isInstanceOf(dev.almanac.UserError.class).hasMessage("cannot listen on port " + server.port() + ": it is in use (choose another with --port)");
+    }
+
+    @Test
     void the_openapi_description_lists_every_route() throws Exception {
         JsonNode doc = json(call("GET", "/api/openapi.json", viewer, null));
         assertThat(doc.get("openapi").asText()).startsWith("3.");
