@@ -311,10 +311,10 @@ async function streamAsk(question, onStep) {
 // ---------------------------------------------------------------- knowledge
 
 const KINDS = {
-  tables: { key: "table", sub: "description", template: { table: "", description: "", grain: "", columns: {}, synonyms: [] } },
-  metrics: { key: "name", sub: "definition", template: { name: "", label: "", definition: "", sql: "", unit: "", tags: [], synonyms: [] } },
+  tables: { key: "table", sub: "description", template: { table: "", description: "", owner: "", refresh_frequency: "", time_column: "", use_cases: [], data_quality_notes: [], column_notes: {} } },
+  metrics: { key: "name", sub: "definition", template: { name: "", label: "", definition: "", sql: "", unit: "", owner: "", caveats: [], tags: [], synonyms: [] } },
   queries: { key: "name", sub: "question", template: { name: "", question: "", sql: "", tables: [], tags: [], verified_by: "", verified_at: new Date().toISOString().slice(0, 10) } },
-  rules: { key: "name", sub: "title", template: { name: "", title: "", description: "", applies_to_tables: [], tags: [] } },
+  rules: { key: "name", sub: "title", template: { name: "", title: "", description: "", applies_to_tables: [], applies_to_metrics: [], tags: [] } },
   golden: { key: "id", sub: "question", template: null },
 };
 const LONG_FIELDS = new Set(["description", "definition", "sql", "expected_sql", "question", "grain"]);

@@ -208,6 +208,31 @@ class WebAppBrowserTest {
         assertThat(problems.getText()).contains("metrics/mrr.yml:", "mrr_snapshotz");
         assertThat(Files.readString(api.project.resolve("knowledge/metrics/mrr.yml"))).isEqualTo(before);
         shot("05-knowledge-invalid-edit");
+
+        browser.get(api.url("/#/knowledge/rules"));
+        wait.until(ExpectedConditions.elementToBeClickable(By.id("knowledge-new"))).click();
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("field-name"))).sendKeys("refunds_are_negative");
+        browser.findElement(By.id("field-title")).sendKeys("Refunds reduce revenue");
+        browser.findElement(By.id("field-description")).sendKeys("Subtract refunds from payments when computing net revenue.");
+        browser.findElement(By.id("field-applies_to_tables")).sendKeys("refunds\npayments");
+        browser.findElement(By.id("save-item")).click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("knowledge-detail"), "Refunds reduce revenue"));
+        String rule = Files.readString(api.project.resolve("knowledge/business/refunds_are_negative.yml"));
+        assertThat(rule).contains("title: Refunds reduce revenue", "- refunds", "- payments");
+        for (String kind : List.of("tables", "metrics", "queries")) {
+            browser.get(api.url("/#/knowledge/" + kind));
+            wait.until(ExpectedConditions.elementToBeClickable(By.id("knowledge-new"))).click();
+            WebElement form = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("item-form")));
+            assertThat(form.findElements(By.cssSelector(".field")).size()).as("the %s form", kind).isGreaterThan(3);
+        }
+        browser.get(api.url("/#/knowledge/metrics"));
+        wait.until(ExpectedConditions.elementToBeClickable(By.id("knowledge-new"))).click();
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("field-name"))).sendKeys("plan_count");
+        browser.findElement(By.id("field-definition")).sendKeys("How many plans we sell.");
+        browser.findElement(By.id("field-sql")).sendKeys("SELECT count(*) AS plans FROM plans");
+        browser.findElement(By.id("save-item")).click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("knowledge-detail"), "How many plans we sell."));
+        assertThat(api.project.resolve("knowledge/metrics/plan_count.yml")).exists();
     }
 
     @Test
