@@ -94,7 +94,8 @@ public final class ApiServer {
         route("GET", "/api/me", "viewer", "The caller, the project and the display settings", this::me);
         route("POST", "/api/ask", "viewer", "Ask a question; body {question, thread_id?, dq_panel?}; the answer JSON", this::ask);
         route("POST", "/api/ask/stream", "viewer", "Ask, streaming each step as a server-sent event, then the answer", this::askStream);
-        route("GET", "/api/threads", "viewer", "The project's threads, newest first", c -> c.json(ctx.threads().threads(ctx.project())));
+        route("GET", "/api/threads", "viewer", "The project's threads, most recently active first; ?limit= (default 100, at most 1000)",
+                c -> c.json(ctx.threads().threads(ctx.project(), limit(c, 100))));
         route("GET", "/api/threads/{id}", "viewer", "A thread's turns with their answers", this::thread);
         route("GET", "/api/threads/{id}/dq", "viewer", "A thread's data-quality log", c -> c.json(ctx.threads().dqLogs(requireThread(c.pathParam("id")))));
         route("GET", "/api/schema", "viewer", "The catalog: tables, columns, keys, row counts, date ranges", c -> c.json(ctx.catalog().get()));
@@ -116,6 +117,8 @@ public final class ApiServer {
         route("GET", "/api/users", "admin", "API users", c -> c.json(ctx.users().all()));
         route("POST", "/api/users", "admin", "Create a user; body {name, role, project?}; the token is shown once", this::addUser);
         route("DELETE", "/api/users/{name}", "admin", "Remove a user and revoke their token", this::removeUser);
+        route("GET", "/api/audit", "admin", "Executed queries, newest first, with user, thread and SQL; ?user= and ?limit= (default 100, at most 1000)",
+                c -> c.json(ctx.users().audit(c.queryParam("user"), limit(c, 100))));
         openApi = OpenApi.describe(routes);
         try {
             app.start(port);
@@ -350,6 +353,19 @@ public final class ApiServer {
         JsonNode body = c.body().isBlank() ? JSON.createObjectNode() : body(c);
         String id = evalJobs.start(text(body, "tag"), text(body, "difficulty"), body.path("parallel").asInt(4));
         c.status(202).json(Map.of("id", id, "status", "running"));
+    }
+
+    /** The ?limit= query parameter: a whole number from 1 to 1000. */
+    private static int limit(Context c, int fallback) {
+        String raw = c.queryParam("limit");
+        if (raw == null || raw.isBlank()) return fallback;
+        try {
+            int n = Integer.parseInt(raw.strip());
+            if (n >= 1 && n <= 1000) return n;
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new ApiError(400, "bad_request", "limit must be a whole number from 1 to 1000");
     }
 
     private static String text(JsonNode body, String field) {

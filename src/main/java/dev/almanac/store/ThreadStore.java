@@ -145,10 +145,16 @@ public final class ThreadStore {
     }
 
     public List<ThreadRow> threads(Project project) {
+        return threads(project, Integer.MAX_VALUE);
+    }
+
+    /** The project's threads, most recently active first, at most {@code limit}. */
+    public List<ThreadRow> threads(Project project, int limit) {
         return store.read(c -> {
             List<ThreadRow> rows = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT id, title, created_at, updated_at FROM threads WHERE project = ? ORDER BY updated_at DESC")) {
+            try (PreparedStatement ps = c.prepareStatement("SELECT id, title, created_at, updated_at FROM threads WHERE project = ? ORDER BY updated_at DESC, id")) {
                 ps.setString(1, KnowledgeStore.slug(project));
+                ps.setMaxRows(limit);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) rows.add(new ThreadRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
                 }

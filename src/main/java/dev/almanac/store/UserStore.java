@@ -113,6 +113,26 @@ public final class UserStore {
         });
     }
 
+    /** One executed query: who ran it, in which thread, the SQL and when. */
+    public record AuditRow(String user, String threadId, String sql, String at) {}
+
+    /** The newest audit entries first, of one user or (user null) of everyone, at most {@code limit}. */
+    public List<AuditRow> audit(String user, int limit) {
+        return store.read(c -> {
+            List<AuditRow> rows = new ArrayList<>();
+            String sql = "SELECT user_name, thread_id, sql_text, created_at FROM audit_log" + (user == null ? "" : " WHERE user_name = ?")
+                    + " ORDER BY created_at DESC, id";
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                if (user != null) ps.setString(1, user);
+                ps.setMaxRows(limit);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) rows.add(new AuditRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
+                }
+            }
+            return rows;
+        });
+    }
+
     public List<String[]> auditOf(String user) {
         return store.read(c -> {
             List<String[]> rows = new ArrayList<>();

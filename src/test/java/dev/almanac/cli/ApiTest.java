@@ -102,6 +102,7 @@ class ApiTest {
             {"GET", "/api/users", "/api/users", "3", null},
             {"POST", "/api/users", "/api/users", "3", "{\"name\": \"not a valid name\"}"},
             {"DELETE", "/api/users/{name}", "/api/users/nobody", "3", null},
+            {"GET", "/api/audit", "/api/audit?limit=5", "3", null},
     };
 
     @Test
@@ -201,6 +202,12 @@ class ApiTest {
             assertThat(row[2]).contains("mrr_snapshots");
             assertThat(row[1]).isEqualTo(thread);
         });
+        JsonNode audit = json(call("GET", "/api/audit?user=vera&limit=50", admin, null));
+        assertThat(audit).isNotEmpty().allSatisfy(row -> assertThat(row.get("user").asText()).isEqualTo("vera"));
+        assertThat(audit.findValuesAsText("thread_id")).contains(thread);
+        assertThat(call("GET", "/api/audit?limit=0", admin, null).statusCode()).isEqualTo(400);
+        assertThat(json(call("GET", "/api/threads?limit=1", viewer, null))).hasSize(1);
+        assertThat(call("GET", "/api/threads?limit=abc", viewer, null).statusCode()).isEqualTo(400);
     }
 
     @Test
