@@ -350,12 +350,12 @@ function renderKnowledgeList(active) {
 }
 
 function showItem(kind, name, item, file) {
-  const fields = h("dl", { class: "provenance" });
+  const fields = h("dl", { class: "item-view" });
   for (const [k, v] of Object.entries(item)) {
     if (v == null || (Array.isArray(v) && !v.length) || (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length)) continue;
     let shown;
     if (typeof v === "string") shown = k.includes("sql") ? h("pre", {}, h("code", {}, v)) : v;
-    else if (Array.isArray(v) && v.every((x) => typeof x !== "object")) shown = v.join(", ");
+    else if (Array.isArray(v) && v.every((x) => typeof x !== "object")) shown = v.some((x) => String(x).length > 40) ? h("ul", {}, v.map((x) => h("li", {}, x))) : v.join(", ");
     else shown = h("pre", {}, JSON.stringify(v, null, 2));
     fields.append(h("dt", {}, k.replace(/_/g, " ")), h("dd", {}, shown));
   }

@@ -52,6 +52,9 @@ class WebAppBrowserTest {
         Files.createDirectories(SHOTS);
         browser = Chromium.start(1366, 900);
         wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        browser.get(api.url("/"));
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("token")));
+        shot("00-sign-in");
         signIn(api.url("/"), api.editor);
     }
 
@@ -184,7 +187,9 @@ class WebAppBrowserTest {
     @Order(4)
     void a_metric_is_edited_and_an_invalid_edit_shows_its_problems() throws Exception {
         browser.get(api.url("/#/knowledge/metrics/mrr"));
-        wait.until(ExpectedConditions.elementToBeClickable(By.id("edit-item"))).click();
+        wait.until(ExpectedConditions.elementToBeClickable(By.id("edit-item")));
+        shot("04b-knowledge-metric");
+        browser.findElement(By.id("edit-item")).click();
         WebElement label = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("field-label")));
         label.clear();
         label.sendKeys("Monthly recurring revenue (edited)");
