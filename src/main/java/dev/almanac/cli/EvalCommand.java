@@ -64,7 +64,7 @@ final class EvalCommand extends WorkspaceCommand {
                     .filter(g -> tag == null || g.tags().contains(tag))
                     .filter(g -> difficulty == null || g.difficulty().equals(difficulty)).toList();
             if (selected.isEmpty()) throw new UserError("no golden questions match" + (tag == null ? "" : " tag " + tag) + (difficulty == null ? "" : " difficulty " + difficulty));
-            Agent agent = ws.agent(llm, AskCommand.today(now), null);
+            Agent agent = ws.agent(llm, AskCommand.today(now), null, false);
             String model = llm != null ? llm : Workspace.config().get("llm") != null ? Workspace.config().get("llm") : "default";
             EvalStore store = new EvalStore(ws.appStore());
             List<EvalStore.RunRow> before = store.runs(project);

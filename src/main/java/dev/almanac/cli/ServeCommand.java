@@ -58,7 +58,7 @@ final class ServeCommand extends WorkspaceCommand {
         var catalog = ws.catalog();
         ws.knowledge();
         var curation = new ServerContext.Curation(ws.knowledgeEditor(), ws::reloadKnowledge, () -> ws.executor(QueryLimits.DEFAULT));
-        ServerContext ctx = new ServerContext(project, () -> catalog, ws::knowledge, events -> ws.agent(llm, LocalDate.now(), events), curation,
+        ServerContext ctx = new ServerContext(project, () -> catalog, ws::knowledge, (events, conversations) -> ws.agent(llm, LocalDate.now(), events, conversations), curation,
                 new ThreadStore(store), new LearningStore(store), new EvalStore(store), new UserStore(store), settings);
         return new ApiServer(ctx).start(settings.port());
     }

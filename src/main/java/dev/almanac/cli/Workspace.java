@@ -155,12 +155,21 @@ final class Workspace implements AutoCloseable {
 
     /** The agent for this workspace, with the model named by spec (or the default one). */
     dev.almanac.agent.Agent agent(String llmSpec, java.time.LocalDate today, java.util.function.Consumer<dev.almanac.agent.AgentEvent> events) {
+        return agent(llmSpec, today, events, true);
+    }
+
+    /**
+     * The agent; with {@code conversations} false its questions are not kept as threads (an eval run
+     * asks dozens of golden questions that are nobody's conversation).
+     */
+    dev.almanac.agent.Agent agent(String llmSpec, java.time.LocalDate today, java.util.function.Consumer<dev.almanac.agent.AgentEvent> events,
+                                  boolean conversations) {
         dev.almanac.AlmanacConfig config = config();
         dev.almanac.llm.LanguageModel model = dev.almanac.llm.Models.create(llmSpec, config, Path.of("")).orElse(null);
         KnowledgeSet knowledge = knowledge();
         return new dev.almanac.agent.Agent(new dev.almanac.agent.Agent.Context(project, catalog(), knowledge, executor(QueryLimits.DEFAULT),
                 tableSelector(knowledge), MiniLmEmbedder.get(), project == null ? null : new dev.almanac.store.LearningStore(appStore()),
-                project == null ? null : new dev.almanac.store.ThreadStore(appStore()), model, dev.almanac.agent.AgentSettings.from(config), today, events,
+                project == null || !conversations ? null : new dev.almanac.store.ThreadStore(appStore()), model, dev.almanac.agent.AgentSettings.from(config), today, events,
                 project == null ? null : project.dir().resolve("data").resolve("logs").resolve("agent.jsonl"), verifiedAnswerer(knowledge, today)));
     }
 

@@ -197,7 +197,7 @@ public final class ApiServer {
         UserStore.User user = c.attribute(USER);
         rateLimit(c, user);
         String[] thread = {req.threadId()};
-        Agent agent = ctx.agents().create(e -> audit(user, thread, e));
+        Agent agent = ctx.agents().create(e -> audit(user, thread, e), true);
         Answer a = agent.ask(req.question(), req.threadId());
         c.json(req.dqPanel() || ctx.settings().dqPanel() ? a : hideDq(a));
     }
@@ -213,7 +213,7 @@ public final class ApiServer {
         Agent agent = ctx.agents().create(e -> {
             audit(user, thread, e);
             send(out, "step", Map.of("step", e.step(), "detail", e.detail()));
-        });
+        }, true);
         Answer a = agent.ask(req.question(), req.threadId());
         send(out, "answer", req.dqPanel() || ctx.settings().dqPanel() ? a : hideDq(a));
         out.close();
@@ -228,6 +228,7 @@ public final class ApiServer {
         }
     }
 
+    /** Writes an executed query to the audit log; a "thread" step tells which thread the following queries belong to. */
     private void audit(UserStore.User user, String[] thread, AgentEvent e) {
         if (e.step().equals("thread")) thread[0] = e.detail();
         if (e.step().equals("executed")) ctx.users().audit(user.name(), thread[0], e.detail());
@@ -351,7 +352,9 @@ public final class ApiServer {
 
     private void startEval(Context c) {
         JsonNode body = c.body().isBlank() ? JSON.createObjectNode() : body(c);
-        String id = evalJobs.start(text(body, "tag"), text(body, "difficulty"), body.path("parallel").asInt(4));
+        UserStore.User user = c.attribute(USER);
+        String id = evalJobs.start(text(body, "tag"), text(body, "difficulty"), body.path("parallel").asInt(4),
+                e -> audit(user, new String[] {null}, e));
         c.status(202).json(Map.of("id", id, "status", "running"));
     }
 

@@ -27,8 +27,11 @@ final class EvalJobs implements AutoCloseable {
         this.ctx = ctx;
     }
 
-    /** Starts a run over the golden questions with the tag and difficulty (either may be null); returns its id. */
-    synchronized String start(String tag, String difficulty, int parallel) {
+    /**
+     * Starts a run over the golden questions with the tag and difficulty (either may be null); the
+     * agent's steps go to {@code events} (the audit log); its questions are kept as no one's threads.
+     */
+    synchronized String start(String tag, String difficulty, int parallel, java.util.function.Consumer<dev.almanac.agent.AgentEvent> events) {
         if (difficulty != null && !List.of("easy", "medium", "hard").contains(difficulty)) {
             throw new UserError("difficulty must be easy, medium or hard");
         }
@@ -42,7 +45,7 @@ final class EvalJobs implements AutoCloseable {
                 .filter(g -> tag == null || g.tags().contains(tag))
                 .filter(g -> difficulty == null || g.difficulty().equals(difficulty)).toList();
         if (selected.isEmpty()) throw new UserError("no golden questions match" + (tag == null ? "" : " tag " + tag) + (difficulty == null ? "" : " difficulty " + difficulty));
-        EvalRunner runner = new EvalRunner(ctx.agents().create(null), ctx.evals(), ctx.project(), ctx.curation().executor().get());
+        EvalRunner runner = new EvalRunner(ctx.agents().create(events, false), ctx.evals(), ctx.project(), ctx.curation().executor().get());
         String filters = (tag == null ? "" : "tag=" + tag) + (difficulty == null ? "" : (tag == null ? "" : ",") + "difficulty=" + difficulty);
         String id = runner.begin(selected, ctx.settings().model(), filters, EvalRunner.snapshot(ctx.project(), knowledge));
         running.set(id);

@@ -22,10 +22,10 @@ public record ServerContext(Project project, Supplier<Catalog> catalog, Supplier
                             Curation curation, ThreadStore threads, LearningStore learnings, EvalStore evals, UserStore users,
                             Settings settings) {
 
-    /** An agent whose steps go to the given listener (streaming, audit). */
+    /** An agent whose steps go to the given listener (streaming, audit); with conversations false it keeps no threads (eval runs). */
     @FunctionalInterface
     public interface AgentFactory {
-        Agent create(Consumer<AgentEvent> events);
+        Agent create(Consumer<AgentEvent> events, boolean conversations);
     }
 
     /**

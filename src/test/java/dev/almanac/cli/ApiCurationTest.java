@@ -117,15 +117,20 @@ class ApiCurationTest {
 
     @Test
     void an_eval_run_starts_in_the_background_reports_progress_and_diffs_with_another() throws Exception {
-        String first = startAndWait("{\"tag\": \"legacy\", \"parallel\": 2}");
+        int threadsBefore = json(api.call("GET", "/api/threads?limit=1000", api.viewer, null)).size();
+        int auditBefore = json(api.call("GET", "/api/audit?user=ed&limit=1000", api.admin, null)).size();
+        String first = startAndWait("{\"tag\": \"people\", \"parallel\": 2}");
+        assertThat(json(api.call("GET", "/api/threads?limit=1000", api.viewer, null))).as("golden questions are nobody's conversations").hasSize(threadsBefore);
+        assertThat(json(api.call("GET", "/api/audit?user=ed&limit=1000", api.admin, null)).size()).as("the run's queries are audited as its starter's")
+                .isGreaterThan(auditBefore);
         JsonNode run = json(api.call("GET", "/api/evals/" + first, api.viewer, null));
         assertThat(run.at("/run/status").asText()).isEqualTo("complete");
         assertThat(run.at("/run/selected").asInt()).isEqualTo(3);
         assertThat(run.at("/run/done").asInt()).isEqualTo(3);
         assertThat(run.get("results")).hasSize(3);
-        assertThat(run.at("/by_tag/legacy/total").asInt()).isEqualTo(3);
+        assertThat(run.at("/by_tag/people/total").asInt()).isEqualTo(3);
 
-        String second = startAndWait("{\"tag\": \"legacy\"}");
+        String second = startAndWait("{\"tag\": \"people\"}");
         JsonNode diff = json(api.call("GET", "/api/evals/" + first + "/diff/" + second, api.viewer, null));
         assertThat(diff.get("questions")).hasSize(3);
         assertThat(diff.at("/questions/0/before").isBoolean()).isTrue();
