@@ -27,7 +27,8 @@ public final class AlmanacConfig {
             Map.entry("ollama_base_url", "OLLAMA_BASE_URL"),
             Map.entry("agent_max_iterations", "AGENT_MAX_ITERATIONS"), Map.entry("agent_max_tool_calls", "AGENT_MAX_TOOL_CALLS"),
             Map.entry("agent_max_seconds", "AGENT_MAX_SECONDS"), Map.entry("llm_timeout_seconds", "LLM_TIMEOUT_SECONDS"),
-            Map.entry("llm_max_retries", "LLM_MAX_RETRIES"), Map.entry("dq_panel", "ALMANAC_DQ_PANEL"));
+            Map.entry("llm_max_retries", "LLM_MAX_RETRIES"), Map.entry("dq_panel", "ALMANAC_DQ_PANEL"),
+            Map.entry("questions_per_minute", "ALMANAC_QUESTIONS_PER_MINUTE"));
     private static final Set<String> SECRET = Set.of("openai_api_key", "anthropic_api_key");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 

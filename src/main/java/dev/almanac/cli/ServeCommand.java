@@ -21,8 +21,8 @@ final class ServeCommand extends WorkspaceCommand {
     @Option(names = "--llm", paramLabel = "SPEC", description = "The model the agent uses.")
     String llm;
 
-    @Option(names = "--questions-per-minute", defaultValue = "30", description = "Rate limit per user (default ${DEFAULT-VALUE}).")
-    int perMinute;
+    @Option(names = "--questions-per-minute", paramLabel = "N", description = "Rate limit per user (default: the questions_per_minute setting, else 30).")
+    Integer perMinute;
 
     @Option(names = "--max-body-bytes", defaultValue = "65536", description = "Largest request body (default ${DEFAULT-VALUE}).")
     long maxBody;
@@ -33,11 +33,12 @@ final class ServeCommand extends WorkspaceCommand {
     @Override
     public void run() {
         Workspace ws = openWorkspace();
-        if (perMinute < 1) throw new dev.almanac.UserError("--questions-per-minute must be at least 1");
+        int questions = perMinute != null ? perMinute : Workspace.config().getInt("questions_per_minute", 30);
+        if (questions < 1) throw new dev.almanac.UserError("--questions-per-minute must be at least 1");
         if (maxBody < 1024) throw new dev.almanac.UserError("--max-body-bytes must be at least 1024");
         boolean dq = dqPanel != null ? dqPanel : "true".equalsIgnoreCase(Workspace.config().get("dq_panel"));
         String model = llm != null ? llm : Workspace.config().get("llm") != null ? Workspace.config().get("llm") : "default";
-        ApiServer server = start(ws, llm, new ServerContext.Settings(port, maxBody, perMinute, dq, model));
+        ApiServer server = start(ws, llm, new ServerContext.Settings(port, maxBody, questions, dq, model));
         out().println("Almanac on http://localhost:" + server.port() + "/ (web app) and /api (OpenAPI: /api/openapi.json). Ctrl-C stops it.");
         out().flush();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
