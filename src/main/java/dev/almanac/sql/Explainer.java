@@ -56,7 +56,7 @@ public final class Explainer {
             return;
         }
         String from = from(node.path("from_table"));
-        if (!from.isEmpty()) out.add(prefix + "Reads " + from + ".");
+        if (!from.isEmpty()) out.add(prefix + "Reads " + from + (from.endsWith(".") ? "" : "."));
         JsonNode where = node.path("where_clause");
         if (!where.isMissingNode() && !where.isNull()) out.add("Keeps the rows where " + predicate(where) + ".");
         List<String> groups = new ArrayList<>();

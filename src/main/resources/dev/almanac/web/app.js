@@ -179,7 +179,8 @@ function renderAnswer(a) {
   const box = h("article", { class: "answer kind-" + a.kind, "data-kind": a.kind, "data-confidence": a.confidence });
   const badges = h("div", { class: "badges" }, a.verified ? h("span", { class: "badge verified", title: "From a verified query curated by your team" }, "✓ Verified") : null, confidenceBadge(a));
   if (badges.childElementCount) box.append(badges);
-  box.append(h("p", { class: "text" }, a.answer));
+  const note = "Best attempt — results may be incomplete. ";
+  box.append(h("p", { class: "text" }, a.confidence === "low" && a.answer.startsWith(note) && confidenceBadge(a) ? a.answer.slice(note.length) : a.answer));
   if (a.kind === "clarification" && a.suggestions && a.suggestions.length) {
     box.append(h("div", { class: "options", role: "group", "aria-label": "Options" },
       a.suggestions.map((o) => h("button", { type: "button", class: "option", onclick: () => ask(o) }, o))));

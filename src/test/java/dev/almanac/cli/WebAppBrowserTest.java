@@ -325,4 +325,23 @@ class WebAppBrowserTest {
             plain.stop();
         }
     }
+
+    @Test
+    @Order(8)
+    void a_best_attempt_carries_the_low_confidence_note() throws Exception {
+        String script = "script:" + Path.of("src/test/resources/web/best-attempt.yml").toAbsolutePath();
+        ApiServer other = ServeCommand.start(api.ws, script, new ServerContext.Settings(0, 64 * 1024, 100, false, "scripted"));
+        try {
+            signIn("http://localhost:" + other.port() + "/", api.editor);
+            askInBrowser("How many carriers do we ship with?");
+            WebElement answer = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#turns .answer[data-confidence=low]")));
+            assertThat(answer.findElement(By.cssSelector(".badge.low")).getText()).isEqualTo("Best attempt — results may be incomplete");
+            assertThat(answer.findElements(By.cssSelector(".badge.medium, .badge.verified"))).isEmpty();
+            assertThat(answer.findElement(By.cssSelector("table.data td")).getText()).isEqualTo("4");
+            assertThat(answer.findElement(By.cssSelector(".text")).getText()).as("the note is said once, by the badge").isEqualTo("We ship with 4 carriers.");
+            shot("10-best-attempt");
+        } finally {
+            other.stop();
+        }
+    }
 }

@@ -50,12 +50,14 @@ class ExplainerTest {
             distinct count         | SELECT count(DISTINCT customer_id) FROM orders WHERE NOT is_deleted | count(DISTINCT customer_id) ; not (is_deleted)
             cte and qualify        | WITH once AS (SELECT * FROM orders QUALIFY row_number() OVER (PARTITION BY order_number ORDER BY order_id) = 1) SELECT count(*) FROM once | First, as "once": reads orders. ; row_number() over each order_number ordered by order_id is 1 ; Reads once.
             union                  | SELECT customer_id FROM orders UNION SELECT customer_id FROM payments | Combines two queries with UNION
+            subquery in from       | SELECT count(*) AS carriers FROM (SELECT DISTINCT carrier FROM shipments) | Reads the result of a subquery that reads shipments. Shows carrier. Removes duplicate rows. Computes count(*) as carriers
             or and between         | SELECT * FROM support_tickets WHERE priority = 'urgent' OR created_at BETWEEN DATE '2025-01-01' AND DATE '2025-02-01' | (priority is 'urgent', or created_at is between '2025-01-01' (as a date) and '2025-02-01' (as a date))
             """)
     void describes_each_part_of_the_query(String name, String sql, String phrases) {
         String text = explainer.explain(sql);
         for (String phrase : phrases.split(";")) assertThat(text).as(sql).contains(phrase.strip());
         assertThat(explainer.explain(sql)).as("deterministic").isEqualTo(text);
+        assertThat(text).as("no doubled full stops").doesNotContain("..");
     }
 
     @Test
