@@ -60,6 +60,22 @@ function formatCell(v) {
   return String(v);
 }
 
+/** The result as CSV (RFC 4180 quoting): every row the answer carries, not only the ones shown. */
+function csvOf(data) {
+  const cell = (v) => {
+    const t = v == null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v);
+    return /[",\r\n]/.test(t) ? '"' + t.replace(/"/g, '""') + '"' : t;
+  };
+  return [data.columns, ...data.rows].map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
+}
+
+function downloadCsv(data, name) {
+  const link = h("a", { href: URL.createObjectURL(new Blob([csvOf(data)], { type: "text/csv" })), download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
 function dataTable(columns, rows, limit) {
   const shown = rows.slice(0, limit || 200);
   const numeric = columns.map((c, i) => shown.length > 0 && shown.every((r) => r[i] == null || isNumber(r[i])));
@@ -195,7 +211,8 @@ function renderAnswer(a) {
   if (a.data && a.data.columns && a.data.columns.length) {
     box.append(dataTable(a.data.columns, a.data.rows));
     const more = a.data.truncated || a.data.row_count > 200;
-    box.append(h("div", { class: "meta" }, a.data.row_count + (a.data.row_count === 1 ? " row" : " rows") + (more ? " (showing the first " + Math.min(200, a.data.rows.length) + ")" : "")));
+    box.append(h("div", { class: "meta" }, a.data.row_count + (a.data.row_count === 1 ? " row" : " rows") + (more ? " (showing the first " + Math.min(200, a.data.rows.length) + ")" : "") + " · ",
+      h("a", { href: "#", class: "csv", onclick: (ev) => { ev.preventDefault(); downloadCsv(a.data, "almanac-" + (a.turn_id || "answer") + ".csv"); } }, "Download CSV")));
   }
   const p = a.provenance;
   if (p && p.explanation) box.append(h("p", { class: "explanation" }, h("strong", {}, "How this was computed: "), p.explanation));

@@ -118,6 +118,27 @@ class WebAppBrowserTest {
         long inDb = ((Number) api.ws.executor(dev.almanac.sql.QueryLimits.DEFAULT).execute("SELECT count(*) FROM shipments").rows().get(0).get(0)).longValue();
         assertThat(total).as("the table shows the database's numbers").isEqualTo(inDb);
 
+        Files.createDirectories(Chromium.DOWNLOADS);
+        try (var old = Files.list(Chromium.DOWNLOADS)) {
+            for (Path f : old.toList()) Files.delete(f);
+        }
+        answer.findElement(By.cssSelector("a.csv")).click();
+        Path csv = new WebDriverWait(browser, Duration.ofSeconds(15)).until(d -> {
+            try (var files = Files.list(Chromium.DOWNLOADS)) {
+                return files.filter(f -> f.toString().endsWith(".csv")).findFirst().orElse(null);
+            } catch (java.io.IOException e) {
+                return null;
+            }
+        });
+        List<String> lines = Files.readAllLines(csv);
+        assertThat(lines.get(0)).isEqualTo("carrier,shipments");
+        assertThat(lines).hasSize(5);
+        assertThat(lines.subList(1, 5).stream().mapToLong(l -> Long.parseLong(l.split(",")[1])).sum()).isEqualTo(inDb);
+        // JSON.stringify keeps the CRLFs visible (the WebDriver wire would normalise them)
+        assertThat(browser.executeScript("return JSON.stringify(csvOf({columns: ['note', 'n'], rows: [['say \"hi\", then go', 1], [null, 2.5]]}))"))
+                .as("fields with commas and quotes are quoted, lines end in CRLF")
+                .isEqualTo("\"note,n\\r\\n\\\"say \\\"\\\"hi\\\"\\\", then go\\\",1\\r\\n,2.5\\r\\n\"");
+
         WebElement sql = answer.findElement(By.cssSelector("details.sql"));
         assertThat(sql.findElement(By.tagName("pre")).isDisplayed()).isFalse();
         sql.findElement(By.tagName("summary")).click();

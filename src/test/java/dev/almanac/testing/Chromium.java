@@ -19,6 +19,9 @@ public final class Chromium {
     private static final List<Path> BROWSERS = List.of(Path.of("/usr/lib/chromium/chromium"), Path.of("/usr/bin/chromium"));
     private static final List<Path> DRIVERS = List.of(Path.of("/usr/lib/chromium/chromedriver"), Path.of("/usr/bin/chromedriver"));
 
+    /** Where downloads land (target/downloads). */
+    public static final Path DOWNLOADS = Path.of("target", "downloads");
+
     private Chromium() {}
 
     /** True when the browser tests were turned off with -Dalmanac.browser=skip (for machines where apt-get cannot run). */
@@ -34,6 +37,8 @@ public final class Chromium {
                 "--disable-component-update", "--disable-sync", "--disable-default-apps", "--disable-extensions", "--no-first-run",
                 "--no-default-browser-check", "--disable-features=Translate,MediaRouter,OptimizationHints", "--hide-scrollbars",
                 "--window-size=" + width + "," + height);
+        options.setExperimentalOption("prefs", java.util.Map.of("download.default_directory", DOWNLOADS.toAbsolutePath().toString(),
+                "download.prompt_for_download", false));
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(first(DRIVERS).toFile()).usingAnyFreePort()
                 .withLogFile(new File("target/chromedriver.log")).build();
         ChromeDriver driver = new ChromeDriver(service, options);
