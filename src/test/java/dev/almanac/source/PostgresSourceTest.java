@@ -89,12 +89,7 @@ class PostgresSourceTest {
     void connections_are_read_only_even_without_the_guard(String sql) {
         assertThatThrownBy(() -> source.withConnection(c -> c.createStatement().execute(sql))).hasCauseInstanceOf(SQLException.class)
                 .hasMessageContaining("read-only");
-        long n = source.withConnection(c -> {
-            var rs = c.createStatement().executeQuery("SELECT count(*) FROM canary");
-            rs.next();
-            return rs.getLong(1);
-        });
-        assertThat(n).isEqualTo(1);
+        assertThat(dev.almanac.testing.Queries.single(source, "SELECT count(*) FROM canary")).isEqualTo(1);
     }
 
     @Test
