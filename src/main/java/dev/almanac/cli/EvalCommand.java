@@ -5,8 +5,8 @@ import dev.almanac.UserError;
 import dev.almanac.agent.Agent;
 import dev.almanac.eval.EvalReport;
 import dev.almanac.eval.EvalRunner;
+import dev.almanac.eval.GoldenFilter;
 import dev.almanac.knowledge.GoldenQuery;
-import dev.almanac.knowledge.KnowledgeBase;
 import dev.almanac.knowledge.KnowledgeSet;
 import dev.almanac.store.EvalStore;
 import dev.almanac.store.Project;
@@ -15,10 +15,8 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -56,20 +54,17 @@ final class EvalCommand extends WorkspaceCommand {
     @Override
     public void run() {
         if (parallel < 1 || parallel > 32) throw new UserError("--parallel must be between 1 and 32");
-        if (difficulty != null && !List.of("easy", "medium", "hard").contains(difficulty)) throw new UserError("--difficulty must be easy, medium or hard");
+        GoldenFilter filter = new GoldenFilter(tag, difficulty);
         try (Workspace ws = openWorkspace()) {
             Project project = ws.requireProject();
             KnowledgeSet knowledge = ws.knowledge();
-            List<GoldenQuery> selected = knowledge.golden().stream()
-                    .filter(g -> tag == null || g.tags().contains(tag))
-                    .filter(g -> difficulty == null || g.difficulty().equals(difficulty)).toList();
-            if (selected.isEmpty()) throw new UserError("no golden questions match" + (tag == null ? "" : " tag " + tag) + (difficulty == null ? "" : " difficulty " + difficulty));
+            List<GoldenQuery> selected = filter.select(knowledge.golden());
             Agent agent = ws.agent(llm, AskCommand.today(now), null, false);
-            String model = llm != null ? llm : Workspace.config().get("llm") != null ? Workspace.config().get("llm") : "default";
+            String model = Workspace.modelName(llm);
             EvalStore store = new EvalStore(ws.appStore());
             List<EvalStore.RunRow> before = store.runs(project);
             Progress bar = new Progress(selected.size(), format != Format.json);
-            String id = new EvalRunner(agent, store, project, ws.executor(dev.almanac.sql.QueryLimits.DEFAULT)).run(selected, model, filters(), EvalRunner.snapshot(project, knowledge), parallel, bar::update);
+            String id = new EvalRunner(agent, store, project, ws.executor(dev.almanac.sql.QueryLimits.DEFAULT)).run(selected, model, filter.label(), EvalRunner.snapshot(project, knowledge), parallel, bar::update);
             bar.finish();
             EvalStore.RunRow run = store.run(project, id).orElseThrow();
             EvalStore.RunRow previous = before.stream().filter(r -> r.status().equals("complete") && r.filters().equals(run.filters())).findFirst().orElse(null);
@@ -94,10 +89,6 @@ final class EvalCommand extends WorkspaceCommand {
             out.flush();
             if (run.passed() < run.selected()) throw new AskCommand.NotAnswered();
         }
-    }
-
-    private String filters() {
-        return (tag == null ? "" : "tag=" + tag) + (difficulty == null ? "" : (tag == null ? "" : ",") + "difficulty=" + difficulty);
     }
 
     @Command(name = "promote", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,

@@ -37,7 +37,7 @@ final class ServeCommand extends WorkspaceCommand {
         if (questions < 1) throw new dev.almanac.UserError("--questions-per-minute must be at least 1");
         if (maxBody < 1024) throw new dev.almanac.UserError("--max-body-bytes must be at least 1024");
         boolean dq = dqPanel != null ? dqPanel : "true".equalsIgnoreCase(Workspace.config().get("dq_panel"));
-        String model = llm != null ? llm : Workspace.config().get("llm") != null ? Workspace.config().get("llm") : "default";
+        String model = Workspace.modelName(llm);
         ApiServer server = start(ws, llm, new ServerContext.Settings(port, maxBody, questions, dq, model));
         out().println("Almanac on http://localhost:" + server.port() + "/ (web app) and /api (OpenAPI: /api/openapi.json). Ctrl-C stops it.");
         out().flush();

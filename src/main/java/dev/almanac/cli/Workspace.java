@@ -153,6 +153,13 @@ final class Workspace implements AutoCloseable {
         return dev.almanac.AlmanacConfig.load(home().resolve("config.yml"), System.getenv());
     }
 
+    /** The name runs and the web app show for the model: the spec given, else the configured one, else "default". */
+    static String modelName(String llmSpec) {
+        if (llmSpec != null) return llmSpec;
+        String configured = config().get("llm");
+        return configured != null ? configured : "default";
+    }
+
     /** The agent for this workspace, with the model named by spec (or the default one). */
     dev.almanac.agent.Agent agent(String llmSpec, java.time.LocalDate today, java.util.function.Consumer<dev.almanac.agent.AgentEvent> events) {
         return agent(llmSpec, today, events, true);

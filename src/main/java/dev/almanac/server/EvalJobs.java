@@ -2,6 +2,7 @@ package dev.almanac.server;
 
 import dev.almanac.UserError;
 import dev.almanac.eval.EvalRunner;
+import dev.almanac.eval.GoldenFilter;
 import dev.almanac.knowledge.GoldenQuery;
 import dev.almanac.knowledge.KnowledgeSet;
 import java.util.List;
@@ -32,22 +33,16 @@ final class EvalJobs implements AutoCloseable {
      * agent's steps go to {@code events} (the audit log); its questions are kept as no one's threads.
      */
     synchronized String start(String tag, String difficulty, int parallel, java.util.function.Consumer<dev.almanac.agent.AgentEvent> events) {
-        if (difficulty != null && !List.of("easy", "medium", "hard").contains(difficulty)) {
-            throw new UserError("difficulty must be easy, medium or hard");
-        }
+        GoldenFilter filter = new GoldenFilter(tag, difficulty);
         if (parallel < 1 || parallel > 16) throw new UserError("parallel must be between 1 and 16");
         String current = running.get();
         if (current != null && ctx.evals().run(ctx.project(), current).map(r -> r.status().equals("running")).orElse(false)) {
             throw new ApiError(409, "eval_running", "eval run " + current + " is still running");
         }
         KnowledgeSet knowledge = ctx.knowledge().get();
-        List<GoldenQuery> selected = knowledge.golden().stream()
-                .filter(g -> tag == null || g.tags().contains(tag))
-                .filter(g -> difficulty == null || g.difficulty().equals(difficulty)).toList();
-        if (selected.isEmpty()) throw new UserError("no golden questions match" + (tag == null ? "" : " tag " + tag) + (difficulty == null ? "" : " difficulty " + difficulty));
+        List<GoldenQuery> selected = filter.select(knowledge.golden());
         EvalRunner runner = new EvalRunner(ctx.agents().create(events, false), ctx.evals(), ctx.project(), ctx.curation().executor().get());
-        String filters = (tag == null ? "" : "tag=" + tag) + (difficulty == null ? "" : (tag == null ? "" : ",") + "difficulty=" + difficulty);
-        String id = runner.begin(selected, ctx.settings().model(), filters, EvalRunner.snapshot(ctx.project(), knowledge));
+        String id = runner.begin(selected, ctx.settings().model(), filter.label(), EvalRunner.snapshot(ctx.project(), knowledge));
         running.set(id);
         worker.submit(() -> {
             try {
