@@ -40,6 +40,8 @@ final class Workspace implements AutoCloseable {
     private dev.almanac.agent.VerifiedAnswerer verified;
     private KnowledgeSet verifiedFor;
     private java.time.LocalDate verifiedDay;
+    private dev.almanac.semantic.SemanticLayer semantic;
+    private KnowledgeSet semanticFor;
 
     private Workspace(Project project, Source source, Path cacheDir) {
         this.project = project;
@@ -118,7 +120,7 @@ final class Workspace implements AutoCloseable {
     }
 
     KnowledgeValidator validator() {
-        return new KnowledgeValidator(catalog(), executor(QueryLimits.DEFAULT));
+        return new KnowledgeValidator(catalog(), executor(QueryLimits.DEFAULT), java.util.List.of(new dev.almanac.semantic.SemanticValidator()));
     }
 
     /** The project's knowledge, imported from its files first when they changed; empty without a project. */
@@ -132,6 +134,30 @@ final class Workspace implements AutoCloseable {
         knowledge = null;
         selector = null;
         verified = null;
+        semantic = null;
+    }
+
+    /**
+     * The semantic layer of the loaded knowledge: its model, and the value index of its categorical
+     * dimensions (cached per database state and model, so it is refreshed with the catalog).
+     */
+    synchronized dev.almanac.semantic.SemanticLayer semanticLayer() {
+        KnowledgeSet k = knowledge();
+        if (semantic == null || semanticFor != k) {
+            dev.almanac.semantic.SemanticModel model = dev.almanac.semantic.SemanticModel.of(k.semantic());
+            String digest;
+            try {
+                digest = com.fasterxml.jackson.databind.json.JsonMapper.builder().build().writeValueAsString(k.semantic());
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
+            int limit = config().getInt("value_index_limit", dev.almanac.semantic.ValueIndex.DEFAULT_LIMIT);
+            dev.almanac.semantic.ValueIndex values = model.isEmpty() ? dev.almanac.semantic.ValueIndex.EMPTY
+                    : dev.almanac.semantic.ValueIndex.cached(cacheDir, source.id(), source.fingerprint().orElse(""), model, digest, executor(QueryLimits.DEFAULT), limit);
+            semantic = new dev.almanac.semantic.SemanticLayer(model, k, values, executor(QueryLimits.DEFAULT));
+            semanticFor = k;
+        }
+        return semantic;
     }
 
     /** The tables a statement reads, as the guard sees them; empty when the guard rejects it. */

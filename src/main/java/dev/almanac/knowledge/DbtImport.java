@@ -39,7 +39,7 @@ public final class DbtImport {
                         n.owner(), n.refreshFrequency(), n.timeColumn(), n.timeFormat(), n.useCases(), n.dataQualityNotes(), columns, n.relatedTables()));
             }
         }
-        return new KnowledgeSet(notes, set.metrics(), set.queries(), set.rules(), set.golden(), set.files());
+        return new KnowledgeSet(notes, set.metrics(), set.queries(), set.rules(), set.golden(), set.semantic(), set.files());
     }
 
     static List<Described> read(Path file) {

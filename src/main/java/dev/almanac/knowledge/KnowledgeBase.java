@@ -89,6 +89,7 @@ public final class KnowledgeBase {
         add(items, set, KnowledgeSet.Kind.QUERY, set.queries());
         add(items, set, KnowledgeSet.Kind.RULE, set.rules());
         add(items, set, KnowledgeSet.Kind.GOLDEN, set.golden());
+        add(items, set, KnowledgeSet.Kind.SEMANTIC, set.semantic());
         return items;
     }
 

@@ -60,7 +60,8 @@ public final class KnowledgeEditor {
             case "queries", "query" -> KnowledgeSet.Kind.QUERY;
             case "rules", "rule", "business" -> KnowledgeSet.Kind.RULE;
             case "golden" -> KnowledgeSet.Kind.GOLDEN;
-            default -> throw new NotFound("knowledge kinds: tables, metrics, queries, rules, golden");
+            case "semantic" -> KnowledgeSet.Kind.SEMANTIC;
+            default -> throw new NotFound("knowledge kinds: tables, metrics, queries, rules, golden, semantic");
         };
     }
 

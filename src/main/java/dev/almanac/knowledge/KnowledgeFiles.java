@@ -45,7 +45,8 @@ public final class KnowledgeFiles {
             KnowledgeSet.Kind.METRIC, Set.of("name", "definition", "sql"),
             KnowledgeSet.Kind.QUERY, Set.of("name", "question", "sql", "verified_by", "verified_at"),
             KnowledgeSet.Kind.RULE, Set.of("title", "description"),
-            KnowledgeSet.Kind.GOLDEN, Set.of("id", "question", "expected_sql", "expected_result", "comparison", "difficulty"));
+            KnowledgeSet.Kind.GOLDEN, Set.of("id", "question", "expected_sql", "expected_result", "comparison", "difficulty"),
+            KnowledgeSet.Kind.SEMANTIC, Set.of());
     static final Set<String> COMPARISONS = Set.of("exact", "approximate", "row_count", "contains", "structure");
     static final Set<String> DIFFICULTIES = Set.of("easy", "medium", "hard");
 
@@ -101,7 +102,7 @@ public final class KnowledgeFiles {
                         problems.add(new Problem(rel, tree.line(path), 0, "expected a mapping of fields"));
                         continue;
                     }
-                    if (kind == KnowledgeSet.Kind.RULE && !node.has("name")) {
+                    if ((kind == KnowledgeSet.Kind.RULE || kind == KnowledgeSet.Kind.SEMANTIC) && !node.has("name")) {
                         ((ObjectNode) node).put("name", stem(file));
                     }
                     List<String> missing = REQUIRED.get(kind).stream().filter(f -> node.path(f).isMissingNode() || node.path(f).isNull()
@@ -160,6 +161,7 @@ public final class KnowledgeFiles {
             case QUERY -> VerifiedQuery.class;
             case RULE -> BusinessRule.class;
             case GOLDEN -> GoldenQuery.class;
+            case SEMANTIC -> SemanticFile.class;
         };
     }
 
@@ -169,6 +171,7 @@ public final class KnowledgeFiles {
         if (item instanceof VerifiedQuery q) return q.name();
         if (item instanceof BusinessRule r) return r.name();
         if (item instanceof GoldenQuery g) return g.id();
+        if (item instanceof SemanticFile f) return f.name();
         throw new IllegalArgumentException(String.valueOf(item));
     }
 
@@ -199,6 +202,7 @@ public final class KnowledgeFiles {
         for (Metric m : set.metrics()) byFile.computeIfAbsent(fileFor(set, KnowledgeSet.Kind.METRIC, m.name()), f -> new ArrayList<>()).add(m);
         for (VerifiedQuery q : set.queries()) byFile.computeIfAbsent(fileFor(set, KnowledgeSet.Kind.QUERY, q.name()), f -> new ArrayList<>()).add(q);
         for (BusinessRule r : set.rules()) byFile.computeIfAbsent(fileFor(set, KnowledgeSet.Kind.RULE, r.name()), f -> new ArrayList<>()).add(r);
+        for (SemanticFile s : set.semantic()) byFile.computeIfAbsent(fileFor(set, KnowledgeSet.Kind.SEMANTIC, s.name()), f -> new ArrayList<>()).add(s);
         for (GoldenQuery g : set.golden()) {
             String f = fileFor(set, KnowledgeSet.Kind.GOLDEN, g.id());
             goldenFiles.put(f, true);

@@ -9,9 +9,15 @@ import java.util.Optional;
  * from, relative to the knowledge folder, so that an export writes it back where it was.
  */
 public record KnowledgeSet(List<TableNote> tables, List<Metric> metrics, List<VerifiedQuery> queries,
-                           List<BusinessRule> rules, List<GoldenQuery> golden, Map<String, String> files) {
+                           List<BusinessRule> rules, List<GoldenQuery> golden, List<SemanticFile> semantic, Map<String, String> files) {
 
-    public static final KnowledgeSet EMPTY = new KnowledgeSet(List.of(), List.of(), List.of(), List.of(), List.of(), Map.of());
+    public static final KnowledgeSet EMPTY = new KnowledgeSet(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), Map.of());
+
+    /** A set without semantic model files (as written before the semantic layer). */
+    public KnowledgeSet(List<TableNote> tables, List<Metric> metrics, List<VerifiedQuery> queries, List<BusinessRule> rules,
+                        List<GoldenQuery> golden, Map<String, String> files) {
+        this(tables, metrics, queries, rules, golden, List.of(), files);
+    }
 
     public KnowledgeSet {
         tables = List.copyOf(tables);
@@ -19,12 +25,13 @@ public record KnowledgeSet(List<TableNote> tables, List<Metric> metrics, List<Ve
         queries = List.copyOf(queries);
         rules = List.copyOf(rules);
         golden = List.copyOf(golden);
+        semantic = List.copyOf(semantic);
         files = Map.copyOf(files);
     }
 
     /** The kinds of knowledge, with the folder their files live in. */
     public enum Kind {
-        TABLE("tables"), METRIC("metrics"), QUERY("queries"), RULE("business"), GOLDEN("golden");
+        TABLE("tables"), METRIC("metrics"), QUERY("queries"), RULE("business"), GOLDEN("golden"), SEMANTIC("semantic");
 
         public final String folder;
 
@@ -48,6 +55,7 @@ public record KnowledgeSet(List<TableNote> tables, List<Metric> metrics, List<Ve
         private final List<VerifiedQuery> queries = new java.util.ArrayList<>();
         private final List<BusinessRule> rules = new java.util.ArrayList<>();
         private final List<GoldenQuery> golden = new java.util.ArrayList<>();
+        private final List<SemanticFile> semantic = new java.util.ArrayList<>();
         private final Map<String, String> files = new java.util.LinkedHashMap<>();
 
         /** Adds an item of the kind (its record type must match); {@code file} may be null. */
@@ -58,17 +66,18 @@ public record KnowledgeSet(List<TableNote> tables, List<Metric> metrics, List<Ve
                 case QUERY -> queries.add((VerifiedQuery) item);
                 case RULE -> rules.add((BusinessRule) item);
                 case GOLDEN -> golden.add((GoldenQuery) item);
+                case SEMANTIC -> semantic.add((SemanticFile) item);
             }
             if (file != null) files.put(key(kind, name), file);
             return this;
         }
 
         public KnowledgeSet build() {
-            return new KnowledgeSet(tables, metrics, queries, rules, golden, files);
+            return new KnowledgeSet(tables, metrics, queries, rules, golden, semantic, files);
         }
     }
 
     public int size() {
-        return tables.size() + metrics.size() + queries.size() + rules.size() + golden.size();
+        return tables.size() + metrics.size() + queries.size() + rules.size() + golden.size() + semantic.size();
     }
 }

@@ -17,10 +17,21 @@ import java.util.Set;
 public final class KnowledgeValidator {
     private final Catalog catalog;
     private final QueryExecutor executor;
+    private final List<Check> checks;
+
+    /** A further check of a whole knowledge folder (the semantic model's, say), run after the per-item ones. */
+    public interface Check {
+        List<Problem> check(KnowledgeFiles.Read read, Catalog catalog, QueryExecutor executor);
+    }
 
     public KnowledgeValidator(Catalog catalog, QueryExecutor executor) {
+        this(catalog, executor, List.of());
+    }
+
+    public KnowledgeValidator(Catalog catalog, QueryExecutor executor, List<Check> checks) {
         this.catalog = catalog;
         this.executor = executor;
+        this.checks = List.copyOf(checks);
     }
 
     public List<Problem> validate(KnowledgeFiles.Read read) {
@@ -69,6 +80,7 @@ public final class KnowledgeValidator {
         for (GoldenQuery g : k.golden()) {
             checkSql(origins.get(KnowledgeSet.key(KnowledgeSet.Kind.GOLDEN, g.id())), "expected_sql", g.expectedSql(), List.of(), problems);
         }
+        for (Check check : checks) problems.addAll(check.check(read, catalog, executor));
         problems.sort(null);
         return problems;
     }

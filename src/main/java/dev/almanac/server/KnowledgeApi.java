@@ -25,7 +25,7 @@ final class KnowledgeApi {
     }
 
     void register(Routes routes) {
-        routes.add("GET", "/api/knowledge/{kind}", "viewer", "Knowledge items of a kind: tables, metrics, queries, rules, golden",
+        routes.add("GET", "/api/knowledge/{kind}", "viewer", "Knowledge items of a kind: tables, metrics, queries, rules, golden, semantic",
                 c -> c.json(items(ctx.knowledge().get(), KnowledgeEditor.kind(c.pathParam("kind")))));
         routes.add("GET", "/api/knowledge/{kind}/{name}", "viewer", "One knowledge item, with the file it lives in", this::item);
         routes.add("PUT", "/api/knowledge/{kind}/{name}", "editor", "Create or replace an item; validated with the whole folder, then written and imported",
@@ -46,6 +46,7 @@ final class KnowledgeApi {
             case QUERY -> k.queries();
             case RULE -> k.rules();
             case GOLDEN -> k.golden();
+            case SEMANTIC -> k.semantic();
         };
     }
 

@@ -1,0 +1,87 @@
+package dev.almanac.knowledge;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One file of a semantic model ({@code knowledge/semantic/*.yml}) as it is written: datasets with
+ * their dimensions and segments, relationships and metrics, in the vocabulary of dbt MetricFlow and
+ * the Open Semantic Interchange. {@code name} defaults to the file's name. The {@code semantic}
+ * package turns all files together into a checked model; this record only carries their shape.
+ */
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
+public record SemanticFile(String name, String description, List<DatasetSpec> datasets, List<RelationshipSpec> relationships,
+                           List<MetricSpec> metrics) {
+    public SemanticFile {
+        datasets = datasets == null ? List.of() : List.copyOf(datasets);
+        relationships = relationships == null ? List.of() : List.copyOf(relationships);
+        metrics = metrics == null ? List.of() : List.copyOf(metrics);
+    }
+
+    /** A table of the source, or a SELECT that defines derived facts. */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    public record DatasetSpec(String name, String table, String sql, String description, List<String> primaryKey,
+                              String defaultTimeDimension, List<DimensionSpec> dimensions, List<SegmentSpec> segments) {
+        public DatasetSpec {
+            primaryKey = primaryKey == null ? List.of() : List.copyOf(primaryKey);
+            dimensions = dimensions == null ? List.of() : List.copyOf(dimensions);
+            segments = segments == null ? List.of() : List.copyOf(segments);
+        }
+    }
+
+    /** A categorical or time dimension; {@code values} maps a value to other words people use for it. */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    public record DimensionSpec(String name, String type, String expr, String label, String description, List<String> synonyms,
+                                String grain, Map<String, List<String>> values) {
+        public DimensionSpec {
+            synonyms = synonyms == null ? List.of() : List.copyOf(synonyms);
+            values = values == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));
+        }
+    }
+
+    /** A named filter over a dataset's columns; a default one applies to its dataset's metrics unless turned off. */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    public record SegmentSpec(String name, String expr, String label, String description, @JsonProperty("default") Boolean isDefault) {}
+
+    /** A many-to-one (or one-to-one) join from {@code from} to {@code to} on pairs of columns. */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    public record RelationshipSpec(String name, String from, String to, String type, List<String> fromColumns, List<String> toColumns) {
+        public RelationshipSpec {
+            fromColumns = fromColumns == null ? List.of() : List.copyOf(fromColumns);
+            toColumns = toColumns == null ? List.of() : List.copyOf(toColumns);
+        }
+    }
+
+    /** A metric of any type, as written: the fields that apply depend on {@code type} (simple, ratio, derived). */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    public record MetricSpec(String name, String type, String label, String description, String dataset, String agg, String expr,
+                             BigDecimal percentile, String filter, List<String> segments, String timeDimension,
+                             NonAdditiveSpec nonAdditiveDimension, String timeGrain, BigDecimal fillNullsWith, String numerator,
+                             String denominator, List<MetricInputSpec> metrics, String unit, String format, Integer decimals,
+                             String owner, List<String> caveats, List<String> synonyms, List<String> tags) {
+        public MetricSpec {
+            segments = segments == null ? List.of() : List.copyOf(segments);
+            metrics = metrics == null ? List.of() : List.copyOf(metrics);
+            caveats = caveats == null ? List.of() : List.copyOf(caveats);
+            synonyms = synonyms == null ? List.of() : List.copyOf(synonyms);
+            tags = tags == null ? List.of() : List.copyOf(tags);
+        }
+    }
+
+    /** A snapshot's time dimension: a coarser bucket takes the last ({@code max}) or first ({@code min}) snapshot. */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    public record NonAdditiveSpec(String name, String windowChoice) {}
+
+    /** An input of a derived metric: a metric, optionally under an alias and shifted to an earlier period. */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    public record MetricInputSpec(String name, String alias, String offsetWindow) {
+        /** {@code - mrr} in YAML is the same as {@code - name: mrr}. */
+        @com.fasterxml.jackson.annotation.JsonCreator(mode = com.fasterxml.jackson.annotation.JsonCreator.Mode.DELEGATING)
+        public static MetricInputSpec of(String name) {
+            return new MetricInputSpec(name, null, null);
+        }
+    }
+}

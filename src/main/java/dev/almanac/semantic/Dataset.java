@@ -1,0 +1,11 @@
+package dev.almanac.semantic;
+
+import java.util.List;
+
+/** Where facts or attributes live: a table of the source, or a SELECT defining derived facts (exactly one). */
+public record Dataset(String name, String table, String sql, String description, List<String> primaryKey, String defaultTimeDimension) {
+    /** The FROM item that reads it, aliased. */
+    public String from(String alias) {
+        return (table != null ? table : "(" + sql.strip().replaceAll(";\\s*$", "") + ")") + " AS " + alias;
+    }
+}

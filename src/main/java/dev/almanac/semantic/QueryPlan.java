@@ -1,0 +1,76 @@
+package dev.almanac.semantic;
+
+import java.time.LocalDate;
+import java.util.List;
+
+/**
+ * The relational plan of a semantic query, before any dialect: per simple metric (at its offset) a
+ * read of its facts, the many-to-one joins it needs, filters and an aggregation; then the bases
+ * joined on the group-by keys; then the metrics computed from them, metric filters, order and limit.
+ * Source expressions are kept as written (the source's dialect); what the compiler adds (time
+ * buckets, ranges, literals, aggregate functions, rounding) is structured so the renderer can spell
+ * it for each engine. {@link #toString()} prints it.
+ */
+public record QueryPlan(List<Base> bases, List<Key> keys, List<Output> outputs, List<Condition> having, List<SemanticQuery.Order> order,
+                        Integer limit) {
+
+    /** A group-by key of the answer: the time bucket or a dimension, under its output name. */
+    public record Key(String name, Dimension dimension, Grain grain) {
+        public boolean isTime() {
+            return grain != null;
+        }
+    }
+
+    /** One simple metric aggregated over its facts, possibly shifted by an offset; {@code id} names its CTE. */
+    public record Base(String id, SemanticMetric.Simple metric, Offset offset, Read fact, List<Join> joins, List<Condition> where,
+                       Grain grain, String snapshotPick) {}
+
+    /**
+     * A dataset read in a subquery of its own, projecting what the query needs of it: the measure as
+     * {@code __v}, the time as {@code __t}, key columns as {@code __c_<column>}, dimensions by name,
+     * joined segments as {@code __s_<name>} (1 when they hold); {@code where} filters its own rows.
+     */
+    public record Read(Dataset dataset, String measure, String time, LocalDate from, LocalDate to, List<String> keyColumns,
+                       List<Dimension> dimensions, List<Segment> flaggedSegments, List<String> where) {}
+
+    /** A many-to-one join of {@code read} (alias) onto {@code parent}'s key columns. */
+    public record Join(String alias, String parent, Read read, List<String> parentColumns, List<String> columns, String relationship) {}
+
+    /** A condition in the outer query: a dimension (on an alias) compared to literals, or a joined segment that must hold. */
+    public sealed interface Condition permits Compare, SegmentHolds {}
+
+    public record Compare(String alias, String column, String op, List<Literal> values) implements Condition {}
+
+    public record SegmentHolds(String alias, Segment segment) implements Condition {}
+
+    /** A typed literal: the renderer writes it for the dialect. */
+    public record Literal(Type type, String text) {
+        public enum Type { STRING, NUMBER, DATE, BOOLEAN }
+    }
+
+    /** An output metric column: an expression over base ids ({@code {b0}}), rounded to {@code decimals} when set. */
+    public record Output(String name, String expr, Integer decimals) {}
+
+    @Override
+    public String toString() {
+        StringBuilder b = new StringBuilder();
+        for (Base base : bases) {
+            b.append(base.id()).append(": ").append(base.metric().agg().label()).append('(').append(base.fact().measure() == null ? "*" : base.fact().measure())
+                    .append(") of ").append(base.metric().name()).append(" from ").append(base.fact().dataset().name());
+            if (!base.offset().isNone()) b.append(" shifted ").append(base.offset());
+            if (base.fact().from() != null) b.append(" [").append(base.fact().from()).append(", ").append(base.fact().to()).append(')');
+            if (!base.fact().where().isEmpty()) b.append(" where ").append(String.join(" and ", base.fact().where()));
+            for (Join j : base.joins()) b.append("\n    join ").append(j.read().dataset().name()).append(" as ").append(j.alias())
+                    .append(" on ").append(j.parent()).append('.').append(j.parentColumns()).append(" = ").append(j.columns()).append(" (").append(j.relationship()).append(')');
+            for (Condition c : base.where()) b.append("\n    where ").append(c);
+            if (base.snapshotPick() != null) b.append("\n    only the ").append(base.snapshotPick().equals("max") ? "last" : "first").append(" snapshot per bucket");
+            b.append('\n');
+        }
+        b.append("keys: ").append(keys.stream().map(Key::name).toList()).append('\n');
+        for (Output o : outputs) b.append("output ").append(o.name()).append(" = ").append(o.expr()).append('\n');
+        if (!having.isEmpty()) b.append("having ").append(having).append('\n');
+        if (!order.isEmpty()) b.append("order ").append(order).append('\n');
+        if (limit != null) b.append("limit ").append(limit).append('\n');
+        return b.toString();
+    }
+}

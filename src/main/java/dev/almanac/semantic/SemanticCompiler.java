@@ -1,0 +1,364 @@
+package dev.almanac.semantic;
+
+import dev.almanac.UserError;
+import dev.almanac.semantic.QueryPlan.Base;
+import dev.almanac.semantic.QueryPlan.Condition;
+import dev.almanac.semantic.QueryPlan.Join;
+import dev.almanac.semantic.QueryPlan.Key;
+import dev.almanac.semantic.QueryPlan.Literal;
+import dev.almanac.semantic.QueryPlan.Output;
+import dev.almanac.semantic.QueryPlan.Read;
+import dev.almanac.source.Dialect;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Compiles a semantic query in explicit stages: resolve names ({@link Resolved}), plan joins along
+ * many-to-one relationships ({@link JoinPlanner}), build the relational plan ({@link QueryPlan}),
+ * render SQL for the dialect ({@link SqlRenderer}). Pure: it reads no database (the value index is
+ * already in memory), so it is fast and every refusal is a {@link UserError} naming what to change.
+ */
+public final class SemanticCompiler {
+    private static final Pattern IDENT = Pattern.compile("'(?:[^']|'')*'|\"[^\"]*\"|([A-Za-z_][A-Za-z0-9_]*)");
+    private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?");
+    private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
+
+    private final SemanticModel model;
+    private final ValueIndex values;
+    private final JoinPlanner planner;
+
+    public SemanticCompiler(SemanticModel model, ValueIndex values) {
+        this.model = model;
+        this.values = values;
+        this.planner = new JoinPlanner(model);
+    }
+
+    public SemanticModel model() {
+        return model;
+    }
+
+    /** A compiled query: the resolved query, its plan, the SQL for the dialect and the columns it returns. */
+    public record Compiled(SemanticQuery query, Resolved resolved, QueryPlan plan, String sql, List<String> columns, List<String> tables) {}
+
+    /** The query with every name resolved to the model's items and every filter value to a typed literal. */
+    public record Resolved(List<SemanticMetric> metrics, List<Key> keys, Grain grain, LocalDate start, LocalDate end, Offset compareOffset,
+                           List<DimensionFilter> dimensionFilters, List<MetricFilter> metricFilters, List<Segment> addedSegments,
+                           Set<String> segmentsOff, Map<String, List<String>> via) {
+        List<String> viaOf(String dimension) {
+            return via.getOrDefault(dimension, List.of());
+        }
+    }
+
+    public record DimensionFilter(Dimension dimension, List<String> via, String op, List<Literal> values) {}
+
+    public record MetricFilter(String column, String op, List<Literal> values) {}
+
+    public Compiled compile(SemanticQuery query, Dialect dialect) {
+        Resolved resolved = resolve(query);
+        QueryPlan plan = plan(resolved, query);
+        String sql = new SqlRenderer(dialect).render(plan);
+        List<String> columns = new ArrayList<>(plan.keys().stream().map(Key::name).toList());
+        plan.outputs().forEach(o -> columns.add(o.name()));
+        Set<String> tables = new LinkedHashSet<>();
+        for (Base b : plan.bases()) {
+            tables.add(b.fact().dataset().table() != null ? b.fact().dataset().table() : b.fact().dataset().name());
+            for (Join j : b.joins()) tables.add(j.read().dataset().table() != null ? j.read().dataset().table() : j.read().dataset().name());
+        }
+        return new Compiled(query, resolved, plan, sql, List.copyOf(columns), List.copyOf(tables));
+    }
+
+    // ------------------------------------------------------------------ stage 1: resolve
+
+    public Resolved resolve(SemanticQuery q) {
+        if (q.metrics().isEmpty()) throw new UserError("a semantic query needs at least one metric" + metricHint());
+        List<SemanticMetric> metrics = new ArrayList<>();
+        for (String name : q.metrics()) {
+            SemanticMetric m = model.metric(name).orElseThrow(() -> new UserError("unknown metric '" + name + "'"
+                    + Names.didYouMean(name, model.metrics().stream().map(SemanticMetric::name).toList()) + metricHint()));
+            if (metrics.contains(m)) throw new UserError("metric " + name + " is asked for twice");
+            metrics.add(m);
+        }
+        if ((q.start() == null) != (q.end() == null)) throw new UserError("a period needs both a start and an end (--from and --to)");
+        if (q.start() != null && !q.end().isAfter(q.start())) throw new UserError("the period must end after it starts: " + q.start() + " to " + q.end());
+        if (q.limit() != null && q.limit() < 1) throw new UserError("--limit must be at least 1");
+
+        List<Key> keys = new ArrayList<>();
+        Map<String, List<String>> viaOf = new HashMap<>();
+        if (q.grain() != null) keys.add(new Key(q.grain().label(), null, q.grain()));
+        for (SemanticQuery.GroupBy g : q.groupBy()) {
+            Dimension d = dimension(g.dimension());
+            if (d.time()) throw new UserError("'" + d.name() + "' is a time dimension: use --grain to bucket the metric's time instead");
+            if (keys.stream().anyMatch(k -> k.name().equals(d.name()))) throw new UserError("dimension " + d.name() + " is grouped by twice");
+            for (String rel : g.via()) {
+                if (model.relationship(rel).isEmpty()) throw new UserError("unknown relationship '" + rel + "' after via"
+                        + Names.didYouMean(rel, model.relationships().stream().map(Relationship::name).toList()));
+            }
+            keys.add(new Key(d.name(), d, null));
+            viaOf.put(d.name(), g.via());
+        }
+        Offset compare = null;
+        if (q.compareTo() != null) {
+            if (q.start() == null) throw new UserError("a comparison needs the period it compares (--from and --to)");
+            compare = Offset.between(q.compareTo().start(), q.start());
+            if (!compare.before(q.end()).equals(q.compareTo().end())) {
+                throw new UserError("the comparison period " + q.compareTo().start() + " to " + q.compareTo().end() + " is not as long as the period "
+                        + q.start() + " to " + q.end());
+            }
+            if (compare.isNone()) throw new UserError("the comparison period is the period itself");
+        }
+        List<DimensionFilter> dimFilters = new ArrayList<>();
+        List<MetricFilter> metricFilters = new ArrayList<>();
+        for (SemanticQuery.Filter f : q.filters()) {
+            if (model.metric(f.field()).isPresent()) {
+                if (metrics.stream().noneMatch(m -> m.name().equals(f.field()))) {
+                    throw new UserError("a filter on metric " + f.field() + " needs the metric in the query (--metric " + f.field() + ")");
+                }
+                if (f.op().equals("in") || f.op().equals("not_in")) throw new UserError("a metric is compared with = != < <= > >=, not a list");
+                metricFilters.add(new MetricFilter(f.field(), f.op(), List.of(number(f.field(), f.values().get(0)))));
+            } else {
+                Dimension d = dimension(f.field());
+                List<Literal> lits = new ArrayList<>();
+                for (String v : f.values()) lits.add(literal(d, f.op(), v));
+                dimFilters.add(new DimensionFilter(d, viaOf.getOrDefault(d.name(), List.of()), f.op(), lits));
+            }
+        }
+        List<Segment> added = new ArrayList<>();
+        for (String s : q.segments()) added.add(segment(s));
+        Set<String> off = new LinkedHashSet<>();
+        for (String s : q.withoutSegments()) {
+            Segment seg = segment(s);
+            off.add(seg.name());
+        }
+        for (SemanticMetric m : metrics) checkTime(m, q);
+        return new Resolved(List.copyOf(metrics), List.copyOf(keys), q.grain(), q.start(), q.end(), compare, dimFilters, metricFilters, added, off, Map.copyOf(viaOf));
+    }
+
+    private String metricHint() {
+        List<String> names = model.metrics().stream().map(SemanticMetric::name).limit(12).toList();
+        return names.isEmpty() ? "; the project has no semantic metrics (knowledge/semantic/*.yml)" : "";
+    }
+
+    private Dimension dimension(String name) {
+        return model.dimension(name).orElseThrow(() -> new UserError("unknown dimension '" + name + "'"
+                + Names.didYouMean(name, model.dimensions().stream().map(Dimension::name).toList())));
+    }
+
+    private Segment segment(String name) {
+        return model.segment(name).orElseThrow(() -> new UserError("unknown segment '" + name + "'"
+                + Names.didYouMean(name, model.segments().stream().map(Segment::name).toList())));
+    }
+
+    private static Literal number(String field, String text) {
+        String t = text.replace(",", "").replace("$", "").strip();
+        if (!NUMBER.matcher(t).matches()) throw new UserError("metric " + field + " is compared with a number, not '" + text + "'");
+        return new Literal(Literal.Type.NUMBER, t);
+    }
+
+    /** A filter value as the literal of the dimension's type: a known value of the index (or its synonym), a date, or a number. */
+    private Literal literal(Dimension d, String op, String text) {
+        if (d.time()) {
+            if (!DATE.matcher(text.strip()).matches()) throw new UserError(d.name() + " is a date: write it as YYYY-MM-DD, not '" + text + "'");
+            try {
+                LocalDate.parse(text.strip());
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new UserError("'" + text + "' is not a date");
+            }
+            return new Literal(Literal.Type.DATE, text.strip());
+        }
+        boolean equality = op.equals("=") || op.equals("!=") || op.equals("in") || op.equals("not_in");
+        ValueIndex.Values known = values.of(d.name());
+        if (equality && known != null) {
+            Object match = known.match(text);
+            if (match != null) return match instanceof Number ? new Literal(Literal.Type.NUMBER, match.toString())
+                    : match instanceof Boolean ? new Literal(Literal.Type.BOOLEAN, match.toString()) : new Literal(Literal.Type.STRING, match.toString());
+            if (known.complete()) {
+                List<String> close = known.close(text);
+                throw new UserError("unknown value '" + text + "' for " + d.name() + (close.isEmpty() ? "; values: " + known.sample(8)
+                        : " (did you mean " + String.join(", ", close) + "?)"));
+            }
+        }
+        if (NUMBER.matcher(text.strip()).matches() && (known == null || known.numeric())) return new Literal(Literal.Type.NUMBER, text.strip());
+        return new Literal(Literal.Type.STRING, text);
+    }
+
+    private void checkTime(SemanticMetric m, SemanticQuery q) {
+        for (SemanticMetric.Simple s : model.simpleInputs(m)) {
+            if (s.timeDimension() == null) {
+                if (q.grain() != null || q.start() != null) {
+                    throw new UserError("metric " + m.name() + (s == m ? "" : " (through " + s.name() + ")")
+                            + " has no time dimension: it cannot be limited to a period or bucketed by " + (q.grain() != null ? q.grain().label() : "time")
+                            + "; ask for it without --from/--to/--grain");
+                }
+                continue;
+            }
+            Dimension t = model.dimension(s.timeDimension()).orElseThrow();
+            if (q.grain() != null && !q.grain().isMultipleOf(t.grain())) {
+                throw new UserError("metric " + m.name() + " is recorded by " + t.grain().label() + " (" + t.name() + "): the finest grain it can be bucketed by is "
+                        + t.grain().label() + ", not " + q.grain().label());
+            }
+            if (s.timeGrain() != null) {
+                Grain g = s.timeGrain();
+                String fix = "give a period of one " + g.label() + " (--from/--to) or --grain " + g.label();
+                if (q.grain() != null && q.grain() != g) {
+                    throw new UserError("metric " + s.name() + " is defined per " + g.label() + " (" + s.displayName() + "): it cannot be bucketed by "
+                            + q.grain().label() + "; " + fix);
+                }
+                if (q.grain() == null && (q.start() == null || !g.start(q.start()).equals(q.start()) || !g.next(q.start()).equals(q.end()))) {
+                    throw new UserError("metric " + s.name() + " is defined per " + g.label() + " (" + s.displayName() + "): " + fix);
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ stage 3: the relational plan
+
+    private QueryPlan plan(Resolved r, SemanticQuery q) {
+        Map<String, Base> bases = new LinkedHashMap<>();
+        List<Output> outputs = new ArrayList<>();
+        Set<String> names = new LinkedHashSet<>();
+        r.keys().forEach(k -> names.add(k.name()));
+        for (SemanticMetric m : r.metrics()) {
+            String expr = instance(m, Offset.NONE, r, bases);
+            outputs.add(new Output(unique(m.name(), names), expr, m.info().decimals()));
+            if (r.compareOffset() != null) {
+                String before = instance(m, r.compareOffset(), r, bases);
+                Integer dec = m.info().decimals();
+                outputs.add(new Output(unique(m.name() + "_comparison", names), before, dec));
+                outputs.add(new Output(unique(m.name() + "_change", names), "(" + expr + ") - (" + before + ")", dec));
+                outputs.add(new Output(unique(m.name() + "_change_pct", names), "100.0 * ((" + expr + ") - (" + before + ")) / NULLIF(" + before + ", 0)", 1));
+            }
+        }
+        List<Condition> having = new ArrayList<>();
+        for (MetricFilter f : r.metricFilters()) having.add(new QueryPlan.Compare(null, f.column(), f.op(), f.values()));
+        List<SemanticQuery.Order> order = new ArrayList<>();
+        for (SemanticQuery.Order o : q.order()) {
+            if (!names.contains(o.field())) {
+                throw new UserError("cannot order by '" + o.field() + "': order by one of the answer's columns: " + String.join(", ", names));
+            }
+            order.add(o);
+        }
+        if (order.isEmpty()) r.keys().forEach(k -> order.add(new SemanticQuery.Order(k.name(), false)));
+        return new QueryPlan(List.copyOf(bases.values()), r.keys(), outputs, having, order, q.limit());
+    }
+
+    private static String unique(String name, Set<String> names) {
+        if (!names.add(name)) throw new UserError("two columns of the answer would be called " + name);
+        return name;
+    }
+
+    /** The SQL expression (over {@code {bN}} base references) of a metric at an offset, adding the bases it needs. */
+    private String instance(SemanticMetric m, Offset offset, Resolved r, Map<String, Base> bases) {
+        if (m instanceof SemanticMetric.Simple s) {
+            String key = s.name() + "@" + offset;
+            Base b = bases.get(key);
+            if (b == null) {
+                b = base("b" + bases.size(), s, offset, r);
+                bases.put(key, b);
+            }
+            return "{" + b.id() + "}";
+        }
+        if (m instanceof SemanticMetric.Ratio ratio) {
+            String num = instance(model.metric(ratio.numerator()).orElseThrow(), offset, r, bases);
+            String den = instance(model.metric(ratio.denominator()).orElseThrow(), offset, r, bases);
+            return "1.0 * " + num + " / NULLIF(" + den + ", 0)";
+        }
+        SemanticMetric.Derived d = (SemanticMetric.Derived) m;
+        Map<String, String> inputs = new HashMap<>();
+        for (SemanticMetric.Input in : d.inputs()) {
+            inputs.put(in.column(), "(" + instance(model.metric(in.metric()).orElseThrow(), offset.plus(in.offset()), r, bases) + ")");
+        }
+        Matcher x = IDENT.matcher(d.expr());
+        StringBuilder out = new StringBuilder();
+        while (x.find()) {
+            String word = x.group(1);
+            String replacement = word != null && inputs.containsKey(word.toLowerCase(java.util.Locale.ROOT)) ? inputs.get(word.toLowerCase(java.util.Locale.ROOT)) : x.group();
+            x.appendReplacement(out, Matcher.quoteReplacement(replacement));
+        }
+        x.appendTail(out);
+        return "(" + out + ")";
+    }
+
+    private Base base(String id, SemanticMetric.Simple s, Offset offset, Resolved r) {
+        Dataset fact = model.dataset(s.dataset()).orElseThrow();
+        // what the metric needs from other datasets: group-by dimensions, filtered dimensions, segments
+        List<JoinPlanner.Need> needs = new ArrayList<>();
+        for (Key k : r.keys()) if (!k.isTime()) needs.add(new JoinPlanner.Need(k.dimension().dataset(), r.viaOf(k.name()), "dimension " + k.name()));
+        for (DimensionFilter f : r.dimensionFilters()) needs.add(new JoinPlanner.Need(f.dimension().dataset(), f.via(), "dimension " + f.dimension().name()));
+        List<Segment> segments = new ArrayList<>();
+        for (String name : s.segments()) segments.add(model.segment(name).orElseThrow());
+        for (Segment seg : model.segments()) {
+            if (seg.isDefault() && seg.dataset().equals(fact.name()) && !segments.contains(seg)) {
+                if (!r.segmentsOff().contains(seg.name())) segments.add(seg);
+            }
+        }
+        for (String off : r.segmentsOff()) {
+            if (s.segments().contains(off)) {
+                throw new UserError("segment " + off + " is part of the definition of metric " + s.name() + " and cannot be turned off");
+            }
+        }
+        for (Segment seg : r.addedSegments()) if (!segments.contains(seg)) segments.add(seg);
+        for (Segment seg : segments) needs.add(new JoinPlanner.Need(seg.dataset(), List.of(), "segment " + seg.name()));
+        JoinPlanner.Tree tree = planner.plan(fact.name(), needs, s.name());
+
+        // columns each read must project
+        Map<String, List<Dimension>> dims = new LinkedHashMap<>();
+        Map<String, List<Segment>> flagged = new LinkedHashMap<>();
+        Map<String, Set<String>> keyCols = new LinkedHashMap<>();
+        List<String> factWhere = new ArrayList<>();
+        if (s.filter() != null) factWhere.add(s.filter());
+        List<Condition> outer = new ArrayList<>();
+        for (Segment seg : segments) {
+            String alias = tree.aliasOf(seg.dataset(), List.of());
+            if (alias.equals("f")) factWhere.add(seg.expr());
+            else {
+                flagged.computeIfAbsent(alias, a -> new ArrayList<>()).add(seg);
+                outer.add(new QueryPlan.SegmentHolds(alias, seg));
+            }
+        }
+        for (Key k : r.keys()) {
+            if (k.isTime()) continue;
+            String alias = tree.aliasOf(k.dimension().dataset(), r.viaOf(k.name()));
+            addOnce(dims.computeIfAbsent(alias, a -> new ArrayList<>()), k.dimension());
+        }
+        for (DimensionFilter f : r.dimensionFilters()) {
+            String alias = tree.aliasOf(f.dimension().dataset(), f.via());
+            addOnce(dims.computeIfAbsent(alias, a -> new ArrayList<>()), f.dimension());
+            outer.add(new QueryPlan.Compare(alias, f.dimension().name(), f.op(), f.values()));
+        }
+        for (JoinPlanner.Step step : tree.steps()) {
+            keyCols.computeIfAbsent(step.parent(), a -> new LinkedHashSet<>()).addAll(step.edge().fromColumns());
+            keyCols.computeIfAbsent(step.alias(), a -> new LinkedHashSet<>()).addAll(step.edge().toColumns());
+        }
+        LocalDate from = r.start() == null ? null : offset.before(r.start());
+        LocalDate to = r.end() == null ? null : offset.before(r.end());
+        String time = null;
+        if (s.timeDimension() != null && (r.grain() != null || from != null || s.isSnapshot() || !offset.isNone())) {
+            time = model.dimension(s.timeDimension()).orElseThrow().expr();
+        }
+        if (!offset.isNone() && s.timeDimension() == null) {
+            throw new UserError("metric " + s.name() + " has no time dimension, so it cannot be compared with an earlier period");
+        }
+        Read factRead = new Read(fact, s.expr(), time, from, to, List.copyOf(keyCols.getOrDefault("f", Set.of())), dims.getOrDefault("f", List.of()),
+                List.of(), factWhere);
+        List<Join> joins = new ArrayList<>();
+        for (JoinPlanner.Step step : tree.steps()) {
+            Dataset ds = model.dataset(step.edge().to()).orElseThrow();
+            Read read = new Read(ds, null, null, null, null, List.copyOf(keyCols.getOrDefault(step.alias(), Set.of())), dims.getOrDefault(step.alias(), List.of()),
+                    flagged.getOrDefault(step.alias(), List.of()), List.of());
+            joins.add(new Join(step.alias(), step.parent(), read, step.edge().fromColumns(), step.edge().toColumns(), step.edge().relationship().name()));
+        }
+        return new Base(id, s, offset, factRead, joins, outer, r.grain(), s.isSnapshot() ? (s.snapshotLast() ? "max" : "min") : null);
+    }
+
+    private static <T> void addOnce(List<T> list, T item) {
+        if (!list.contains(item)) list.add(item);
+    }
+}

@@ -1,0 +1,107 @@
+package dev.almanac.semantic;
+
+import dev.almanac.UserError;
+import dev.almanac.knowledge.KnowledgeSet;
+import dev.almanac.knowledge.Metric;
+import dev.almanac.sql.QueryExecutor;
+import dev.almanac.sql.QueryResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A project's semantic layer at work: its model, the value index, the compiler, and the executor
+ * every compiled query runs through (guard, timeout, row cap), like any other query.
+ */
+public final class SemanticLayer {
+    private final SemanticModel model;
+    private final KnowledgeSet knowledge;
+    private final ValueIndex values;
+    private final SemanticCompiler compiler;
+    private final QueryExecutor executor;
+
+    public SemanticLayer(SemanticModel model, KnowledgeSet knowledge, ValueIndex values, QueryExecutor executor) {
+        this.model = model;
+        this.knowledge = knowledge;
+        this.values = values;
+        this.compiler = new SemanticCompiler(model, values);
+        this.executor = executor;
+    }
+
+    public SemanticModel model() {
+        return model;
+    }
+
+    public ValueIndex values() {
+        return values;
+    }
+
+    public SemanticCompiler.Compiled compile(SemanticQuery query) {
+        return compiler.compile(query, executor.source().dialect());
+    }
+
+    /** A compiled query and what running it gave. */
+    public record Run(SemanticCompiler.Compiled compiled, QueryResult result) {}
+
+    public Run run(SemanticQuery query) {
+        SemanticCompiler.Compiled compiled = compile(query);
+        return new Run(compiled, executor.execute(compiled.sql()));
+    }
+
+    /** The canonical metric a semantic metric is the sliceable form of (same name), if any. */
+    public Optional<Metric> canonical(String metric) {
+        return knowledge.metrics().stream().filter(m -> m.name().equals(metric)).findFirst();
+    }
+
+    /** Canonical metrics with no semantic form: they keep their SQL and cannot be sliced. */
+    public List<Metric> sqlOnlyMetrics() {
+        return knowledge.metrics().stream().filter(m -> model.metric(m.name()).isEmpty()).toList();
+    }
+
+    /** The dimensions a metric can be grouped or filtered by: those every one of its facts reaches many-to-one, on one shortest path. */
+    public List<Dimension> dimensionsOf(SemanticMetric metric) {
+        List<Dimension> out = new ArrayList<>();
+        JoinPlanner planner = new JoinPlanner(model);
+        for (Dimension d : model.dimensions()) {
+            if (d.time()) continue;
+            boolean ok = true;
+            for (SemanticMetric.Simple s : model.simpleInputs(metric)) {
+                try {
+                    planner.plan(s.dataset(), List.of(new JoinPlanner.Need(d.dataset(), List.of(), "dimension " + d.name())), s.name());
+                } catch (UserError e) {
+                    ok = false;
+                    break;
+                }
+            }
+            if (ok) out.add(d);
+        }
+        return out;
+    }
+
+    /** The time dimension a metric is measured by (of its first simple input), if any. */
+    public Optional<Dimension> timeDimensionOf(SemanticMetric metric) {
+        return model.simpleInputs(metric).stream().map(SemanticMetric.Simple::timeDimension).filter(java.util.Objects::nonNull)
+                .findFirst().flatMap(model::dimension);
+    }
+
+    /** Segments that apply to a metric by default (unless turned off) and those its definition always applies. */
+    public List<Segment> segmentsOf(SemanticMetric metric) {
+        List<Segment> out = new ArrayList<>();
+        for (SemanticMetric.Simple s : model.simpleInputs(metric)) {
+            for (String name : s.segments()) model.segment(name).filter(x -> !out.contains(x)).ifPresent(out::add);
+            for (Segment seg : model.segments()) if (seg.isDefault() && seg.dataset().equals(s.dataset()) && !out.contains(seg)) out.add(seg);
+        }
+        return out;
+    }
+
+    public SemanticMetric metric(String name) {
+        return model.metric(name).orElseThrow(() -> new UserError("unknown metric '" + name + "'"
+                + Names.didYouMean(name, allMetricNames())));
+    }
+
+    private List<String> allMetricNames() {
+        List<String> names = new ArrayList<>(model.metrics().stream().map(SemanticMetric::name).toList());
+        sqlOnlyMetrics().forEach(m -> names.add(m.name()));
+        return names;
+    }
+}

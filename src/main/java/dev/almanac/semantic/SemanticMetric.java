@@ -1,0 +1,84 @@
+package dev.almanac.semantic;
+
+import java.math.BigDecimal;
+import java.util.List;
+
+/** A metric of the semantic model; the kinds are exhaustive so that the compiler's switch over them is too. */
+public sealed interface SemanticMetric permits SemanticMetric.Simple, SemanticMetric.Ratio, SemanticMetric.Derived {
+    String name();
+
+    Info info();
+
+    /** The metrics this one is computed from (none for a simple metric). */
+    List<String> inputNames();
+
+    /** A word for the kind: simple, ratio or derived. */
+    String kind();
+
+    default String displayName() {
+        return info().label() != null ? info().label() : name().replace('_', ' ');
+    }
+
+    /** What every kind carries for people: label, definition, unit, display format, owner, caveats, synonyms. */
+    record Info(String label, String description, String unit, String format, Integer decimals, String owner, List<String> caveats,
+                List<String> synonyms, List<String> tags, String file) {}
+
+    enum Agg {
+        SUM, COUNT, COUNT_DISTINCT, AVG, MIN, MAX, MEDIAN, PERCENTILE;
+
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** An aggregation of an expression over one dataset's rows, with an optional filter and segments. */
+    record Simple(String name, Info info, String dataset, Agg agg, String expr, BigDecimal percentile, String filter, List<String> segments,
+                  String timeDimension, String snapshotDimension, boolean snapshotLast, Grain timeGrain, BigDecimal fillNullsWith)
+            implements SemanticMetric {
+        public boolean isSnapshot() {
+            return snapshotDimension != null;
+        }
+
+        @Override
+        public List<String> inputNames() {
+            return List.of();
+        }
+
+        @Override
+        public String kind() {
+            return "simple";
+        }
+    }
+
+    /** One metric divided by another, both aggregated first. */
+    record Ratio(String name, Info info, String numerator, String denominator) implements SemanticMetric {
+        @Override
+        public List<String> inputNames() {
+            return List.of(numerator, denominator);
+        }
+
+        @Override
+        public String kind() {
+            return "ratio";
+        }
+    }
+
+    /** An expression over other metrics (by name or alias), some possibly shifted to an earlier period. */
+    record Derived(String name, Info info, String expr, List<Input> inputs) implements SemanticMetric {
+        @Override
+        public List<String> inputNames() {
+            return inputs.stream().map(Input::metric).distinct().toList();
+        }
+
+        @Override
+        public String kind() {
+            return "derived";
+        }
+    }
+
+    record Input(String metric, String alias, Offset offset) {
+        public String column() {
+            return alias != null ? alias : metric;
+        }
+    }
+}

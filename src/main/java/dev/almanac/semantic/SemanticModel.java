@@ -1,0 +1,531 @@
+package dev.almanac.semantic;
+
+import dev.almanac.knowledge.SemanticFile;
+import dev.almanac.knowledge.SemanticFile.DatasetSpec;
+import dev.almanac.knowledge.SemanticFile.DimensionSpec;
+import dev.almanac.knowledge.SemanticFile.MetricInputSpec;
+import dev.almanac.knowledge.SemanticFile.MetricSpec;
+import dev.almanac.knowledge.SemanticFile.RelationshipSpec;
+import dev.almanac.knowledge.SemanticFile.SegmentSpec;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The semantic model of a project: every semantic file's datasets, dimensions, segments,
+ * relationships and metrics, with names resolved across files. {@link #load} checks what needs no
+ * database (names, references, types, cycles) and reports each problem at its place in its file.
+ */
+public final class SemanticModel {
+    public static final SemanticModel EMPTY = new SemanticModel();
+    private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[a-z][a-z0-9_]*");
+
+    private final Map<String, Dataset> datasets = new LinkedHashMap<>();
+    private final Map<String, Dimension> dimensions = new LinkedHashMap<>();
+    private final Map<String, Segment> segments = new LinkedHashMap<>();
+    private final Map<String, Relationship> relationships = new LinkedHashMap<>();
+    private final Map<String, SemanticMetric> metrics = new LinkedHashMap<>();
+    /** Where each item was declared: "kind:name" -> (semantic file name, path inside it). */
+    private final Map<String, Place> places = new HashMap<>();
+
+    /** A place in a semantic file: the file's item name and a path such as {@code /datasets/0/dimensions/2}. */
+    public record Place(String file, String path) {
+        public Place at(String field) {
+            return new Place(file, path + "/" + field);
+        }
+    }
+
+    /** A problem with the model, at its place. */
+    public record Issue(Place place, String message) {}
+
+    /** What loading gave: the model (with every well-formed item) and its problems. */
+    public record Loaded(SemanticModel model, List<Issue> issues) {
+        public boolean ok() {
+            return issues.isEmpty();
+        }
+    }
+
+    private SemanticModel() {}
+
+    public static SemanticModel of(Collection<SemanticFile> files) {
+        return load(files).model();
+    }
+
+    public static Loaded load(Collection<SemanticFile> files) {
+        SemanticModel m = new SemanticModel();
+        List<Issue> issues = new ArrayList<>();
+        new Loader(m, issues).load(files);
+        return new Loaded(m, List.copyOf(issues));
+    }
+
+    public boolean isEmpty() {
+        return metrics.isEmpty() && datasets.isEmpty();
+    }
+
+    public Collection<Dataset> datasets() {
+        return datasets.values();
+    }
+
+    public Collection<Dimension> dimensions() {
+        return dimensions.values();
+    }
+
+    public Collection<Segment> segments() {
+        return segments.values();
+    }
+
+    public Collection<Relationship> relationships() {
+        return relationships.values();
+    }
+
+    public Collection<SemanticMetric> metrics() {
+        return metrics.values();
+    }
+
+    public Optional<Dataset> dataset(String name) {
+        return Optional.ofNullable(datasets.get(key(name)));
+    }
+
+    public Optional<Dimension> dimension(String name) {
+        return Optional.ofNullable(dimensions.get(key(name)));
+    }
+
+    public Optional<Segment> segment(String name) {
+        return Optional.ofNullable(segments.get(key(name)));
+    }
+
+    public Optional<Relationship> relationship(String name) {
+        return Optional.ofNullable(relationships.get(key(name)));
+    }
+
+    public Optional<SemanticMetric> metric(String name) {
+        return Optional.ofNullable(metrics.get(key(name)));
+    }
+
+    public Optional<Place> place(String kind, String name) {
+        return Optional.ofNullable(places.get(kind + ":" + name));
+    }
+
+    /** The relationships that leave a dataset towards a "one" side (one-to-one ones both ways), as directed edges. */
+    public List<Edge> edgesFrom(String dataset) {
+        List<Edge> out = new ArrayList<>();
+        for (Relationship r : relationships.values()) {
+            if (r.from().equals(dataset)) out.add(new Edge(r, r.from(), r.to(), r.fromColumns(), r.toColumns()));
+            if (r.oneToOne() && r.to().equals(dataset)) out.add(new Edge(r, r.to(), r.from(), r.toColumns(), r.fromColumns()));
+        }
+        return out;
+    }
+
+    /** A relationship walked in one direction: from {@code from}'s columns to {@code to}'s. */
+    public record Edge(Relationship relationship, String from, String to, List<String> fromColumns, List<String> toColumns) {}
+
+    /** The simple metrics a metric is computed from (itself when simple), each once. */
+    public Set<SemanticMetric.Simple> simpleInputs(SemanticMetric metric) {
+        Set<SemanticMetric.Simple> out = new java.util.LinkedHashSet<>();
+        collect(metric, out, new HashSet<>());
+        return out;
+    }
+
+    private void collect(SemanticMetric metric, Set<SemanticMetric.Simple> out, Set<String> seen) {
+        if (!seen.add(metric.name())) return;
+        if (metric instanceof SemanticMetric.Simple s) out.add(s);
+        for (String input : metric.inputNames()) metric(input).ifPresent(x -> collect(x, out, seen));
+    }
+
+    static String key(String name) {
+        return name == null ? "" : name.strip().toLowerCase(Locale.ROOT);
+    }
+
+    // ------------------------------------------------------------------ loading
+
+    private static final class Loader {
+        private final SemanticModel m;
+        private final List<Issue> issues;
+
+        Loader(SemanticModel m, List<Issue> issues) {
+            this.m = m;
+            this.issues = issues;
+        }
+
+        void load(Collection<SemanticFile> files) {
+            List<Runnable> metricsLater = new ArrayList<>();
+            for (SemanticFile f : files) {
+                for (int i = 0; i < f.datasets().size(); i++) dataset(f.datasets().get(i), new Place(f.name(), "/datasets/" + i));
+            }
+            for (SemanticFile f : files) {
+                for (int i = 0; i < f.relationships().size(); i++) relationship(f.relationships().get(i), new Place(f.name(), "/relationships/" + i));
+                for (int i = 0; i < f.metrics().size(); i++) {
+                    MetricSpec spec = f.metrics().get(i);
+                    Place place = new Place(f.name(), "/metrics/" + i);
+                    if (named(spec.name(), "metric", m.metrics, place)) metricsLater.add(() -> metric(spec, place, f.name()));
+                    else metricsLater.add(() -> {});
+                }
+            }
+            metricsLater.forEach(Runnable::run);
+            checkDatasetsDefaults();
+            checkRelationshipCycles();
+            checkMetricCycles();
+        }
+
+        private boolean named(String name, String kind, Map<String, ?> existing, Place place) {
+            if (name == null || name.isBlank()) {
+                issues.add(new Issue(place, kind + " needs a name"));
+                return false;
+            }
+            if (!NAME.matcher(name).matches()) {
+                issues.add(new Issue(place.at("name"), kind + " name '" + name + "' must be lower case letters, digits and _ , starting with a letter"));
+                return false;
+            }
+            if (existing.containsKey(name)) {
+                Place first = m.places.get(kind + ":" + name);
+                issues.add(new Issue(place.at("name"), "duplicate " + kind + " '" + name + "'" + (first == null ? "" : " (first in semantic file " + first.file() + ")")));
+                return false;
+            }
+            m.places.put(kind + ":" + name, place);
+            return true;
+        }
+
+        private void dataset(DatasetSpec d, Place place) {
+            if (!named(d.name(), "dataset", m.datasets, place)) return;
+            boolean hasTable = d.table() != null && !d.table().isBlank();
+            boolean hasSql = d.sql() != null && !d.sql().isBlank();
+            if (hasTable == hasSql) {
+                issues.add(new Issue(place, "dataset '" + d.name() + "' needs exactly one of table or sql"));
+                return;
+            }
+            m.datasets.put(d.name(), new Dataset(d.name(), hasTable ? d.table().strip() : null, hasSql ? d.sql() : null, d.description(),
+                    d.primaryKey(), d.defaultTimeDimension()));
+            for (int i = 0; i < d.dimensions().size(); i++) dimension(d.dimensions().get(i), d.name(), place.at("dimensions/" + i));
+            for (int i = 0; i < d.segments().size(); i++) segment(d.segments().get(i), d.name(), place.at("segments/" + i));
+        }
+
+        private void dimension(DimensionSpec d, String dataset, Place place) {
+            if (!named(d.name(), "dimension", m.dimensions, place)) return;
+            String type = d.type() == null ? "categorical" : d.type().strip().toLowerCase(Locale.ROOT);
+            if (!type.equals("categorical") && !type.equals("time")) {
+                issues.add(new Issue(place.at("type"), "dimension type must be categorical or time, not '" + d.type() + "'"));
+                return;
+            }
+            boolean time = type.equals("time");
+            Grain grain = null;
+            if (time) {
+                if (d.grain() == null) {
+                    issues.add(new Issue(place, "time dimension '" + d.name() + "' needs its native grain (day, week, month, quarter or year)"));
+                    return;
+                }
+                grain = grain(d.grain(), place.at("grain"));
+                if (grain == null) return;
+            } else if (d.grain() != null) {
+                issues.add(new Issue(place.at("grain"), "only a time dimension has a grain"));
+                return;
+            }
+            if (time && !d.values().isEmpty()) {
+                issues.add(new Issue(place.at("values"), "only a categorical dimension has value synonyms"));
+                return;
+            }
+            String expr = d.expr() == null || d.expr().isBlank() ? d.name() : d.expr().strip();
+            m.dimensions.put(d.name(), new Dimension(d.name(), dataset, time, expr, d.label(), d.description(), d.synonyms(), grain, d.values()));
+        }
+
+        private void segment(SegmentSpec s, String dataset, Place place) {
+            if (!named(s.name(), "segment", m.segments, place)) return;
+            if (s.expr() == null || s.expr().isBlank()) {
+                issues.add(new Issue(place, "segment '" + s.name() + "' needs expr, a condition over its dataset's columns"));
+                return;
+            }
+            m.segments.put(s.name(), new Segment(s.name(), dataset, s.expr().strip(), s.label(), s.description(), Boolean.TRUE.equals(s.isDefault())));
+        }
+
+        private Grain grain(String text, Place place) {
+            try {
+                return Grain.parse(text);
+            } catch (dev.almanac.UserError e) {
+                issues.add(new Issue(place, e.getMessage()));
+                return null;
+            }
+        }
+
+        private void relationship(RelationshipSpec r, Place place) {
+            String name = r.name() != null ? r.name() : (r.from() + "_to_" + r.to());
+            for (String side : List.of("from", "to")) {
+                String ds = side.equals("from") ? r.from() : r.to();
+                if (ds == null) {
+                    issues.add(new Issue(place, "relationship needs '" + side + "', a dataset"));
+                    return;
+                }
+                if (!m.datasets.containsKey(ds)) {
+                    issues.add(new Issue(place.at(side), "unknown dataset '" + ds + "'" + Names.didYouMean(ds, m.datasets.keySet())));
+                    return;
+                }
+            }
+            String type = r.type() == null ? "many_to_one" : r.type().strip().toLowerCase(Locale.ROOT).replace('-', '_');
+            if (!type.equals("many_to_one") && !type.equals("one_to_one")) {
+                issues.add(new Issue(place.at("type"), "relationship type must be many_to_one or one_to_one (declare one-to-many from the other side), not '"
+                        + r.type() + "'"));
+                return;
+            }
+            if (r.fromColumns().isEmpty() || r.fromColumns().size() != r.toColumns().size()) {
+                issues.add(new Issue(place, "relationship '" + name + "' needs from_columns and to_columns of the same, non-zero length"));
+                return;
+            }
+            if (r.from().equals(r.to())) {
+                issues.add(new Issue(place.at("to"), "relationship '" + name + "' joins " + r.from() + " to itself: a cycle the join planner cannot walk"));
+                return;
+            }
+            Map<String, Relationship> rels = m.relationships;
+            if (!named(name, "relationship", rels, place)) return;
+            rels.put(name, new Relationship(name, r.from(), r.to(), type.equals("one_to_one"), r.fromColumns(), r.toColumns()));
+        }
+
+        private void metric(MetricSpec s, Place place, String file) {
+            SemanticMetric.Info info = new SemanticMetric.Info(s.label(), s.description(), s.unit(), s.format(), s.decimals(), s.owner(),
+                    s.caveats(), s.synonyms(), s.tags(), file);
+            if (s.format() != null && !Set.of("currency", "percent", "number", "integer").contains(s.format())) {
+                issues.add(new Issue(place.at("format"), "format must be currency, percent, number or integer"));
+                return;
+            }
+            if (s.decimals() != null && (s.decimals() < 0 || s.decimals() > 10)) {
+                issues.add(new Issue(place.at("decimals"), "decimals must be between 0 and 10"));
+                return;
+            }
+            String type = s.type() == null ? "simple" : s.type().strip().toLowerCase(Locale.ROOT);
+            SemanticMetric metric = switch (type) {
+                case "simple" -> simple(s, info, place);
+                case "ratio" -> ratio(s, info, place);
+                case "derived" -> derived(s, info, place);
+                default -> {
+                    issues.add(new Issue(place.at("type"), "metric type must be simple, ratio or derived, not '" + s.type() + "'"));
+                    yield null;
+                }
+            };
+            if (metric != null) m.metrics.put(s.name(), metric);
+        }
+
+        private SemanticMetric simple(MetricSpec s, SemanticMetric.Info info, Place place) {
+            if (s.dataset() == null) {
+                issues.add(new Issue(place, "simple metric '" + s.name() + "' needs a dataset"));
+                return null;
+            }
+            Dataset ds = m.datasets.get(s.dataset());
+            if (ds == null) {
+                issues.add(new Issue(place.at("dataset"), "unknown dataset '" + s.dataset() + "'" + Names.didYouMean(s.dataset(), m.datasets.keySet())));
+                return null;
+            }
+            if (s.agg() == null) {
+                issues.add(new Issue(place, "simple metric '" + s.name() + "' needs agg: sum, count, count_distinct, avg, min, max, median or percentile"));
+                return null;
+            }
+            SemanticMetric.Agg agg;
+            try {
+                agg = SemanticMetric.Agg.valueOf(s.agg().strip().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                issues.add(new Issue(place.at("agg"), "unknown agg '" + s.agg() + "'; one of sum, count, count_distinct, avg, min, max, median, percentile"));
+                return null;
+            }
+            if ((s.expr() == null || s.expr().isBlank()) && agg != SemanticMetric.Agg.COUNT) {
+                issues.add(new Issue(place, "metric '" + s.name() + "' needs expr, the expression to " + agg.label()));
+                return null;
+            }
+            if (agg == SemanticMetric.Agg.PERCENTILE) {
+                if (s.percentile() == null || s.percentile().signum() <= 0 || s.percentile().compareTo(java.math.BigDecimal.ONE) >= 0) {
+                    issues.add(new Issue(place.at("percentile"), "a percentile metric needs percentile between 0 and 1 (0.9 for the 90th)"));
+                    return null;
+                }
+            } else if (s.percentile() != null) {
+                issues.add(new Issue(place.at("percentile"), "percentile applies only to agg: percentile"));
+                return null;
+            }
+            if (s.numerator() != null || s.denominator() != null || !s.metrics().isEmpty()) {
+                issues.add(new Issue(place.at("type"), "numerator, denominator and metrics belong to ratio and derived metrics; '" + s.name() + "' is simple"));
+                return null;
+            }
+            for (int i = 0; i < s.segments().size(); i++) {
+                if (!m.segments.containsKey(s.segments().get(i))) {
+                    issues.add(new Issue(place.at("segments/" + i), "unknown segment '" + s.segments().get(i) + "'" + Names.didYouMean(s.segments().get(i), m.segments.keySet())));
+                    return null;
+                }
+            }
+            String time = s.timeDimension() != null ? s.timeDimension() : ds.defaultTimeDimension();
+            if (time != null && !timeDimensionOf(ds.name(), time, place.at(s.timeDimension() != null ? "time_dimension" : "dataset"))) return null;
+            String snapshot = null;
+            boolean last = true;
+            if (s.nonAdditiveDimension() != null) {
+                snapshot = s.nonAdditiveDimension().name();
+                if (snapshot == null || !timeDimensionOf(ds.name(), snapshot, place.at("non_additive_dimension"))) return null;
+                String choice = s.nonAdditiveDimension().windowChoice() == null ? "max" : s.nonAdditiveDimension().windowChoice().toLowerCase(Locale.ROOT);
+                if (!choice.equals("max") && !choice.equals("min")) {
+                    issues.add(new Issue(place.at("non_additive_dimension/window_choice"), "window_choice is max (the last snapshot) or min (the first)"));
+                    return null;
+                }
+                last = choice.equals("max");
+                if (time == null) time = snapshot;
+                if (!time.equals(snapshot)) {
+                    issues.add(new Issue(place.at("non_additive_dimension"), "the snapshot dimension must be the metric's time dimension (" + time + ")"));
+                    return null;
+                }
+            }
+            Grain timeGrain = null;
+            if (s.timeGrain() != null) {
+                timeGrain = grain(s.timeGrain(), place.at("time_grain"));
+                if (timeGrain == null) return null;
+                if (time == null) {
+                    issues.add(new Issue(place.at("time_grain"), "time_grain needs a time dimension"));
+                    return null;
+                }
+            }
+            return new SemanticMetric.Simple(s.name(), info, ds.name(), agg, s.expr() == null ? null : s.expr().strip(), s.percentile(),
+                    s.filter() == null || s.filter().isBlank() ? null : s.filter().strip(), s.segments(), time, snapshot, last, timeGrain, s.fillNullsWith());
+        }
+
+        private boolean timeDimensionOf(String dataset, String name, Place place) {
+            Dimension d = m.dimensions.get(name);
+            if (d == null || !d.time() || !d.dataset().equals(dataset)) {
+                List<String> own = m.dimensions.values().stream().filter(x -> x.time() && x.dataset().equals(dataset)).map(Dimension::name).toList();
+                issues.add(new Issue(place, "'" + name + "' is not a time dimension of dataset " + dataset
+                        + (own.isEmpty() ? " (it has none)" : "; its time dimensions: " + String.join(", ", own))));
+                return false;
+            }
+            return true;
+        }
+
+        private SemanticMetric ratio(MetricSpec s, SemanticMetric.Info info, Place place) {
+            if (s.numerator() == null || s.denominator() == null) {
+                issues.add(new Issue(place, "ratio metric '" + s.name() + "' needs a numerator and a denominator (metric names)"));
+                return null;
+            }
+            if (!knownMetric(s.numerator(), place.at("numerator")) || !knownMetric(s.denominator(), place.at("denominator"))) return null;
+            if (s.dataset() != null || s.agg() != null || s.expr() != null) {
+                issues.add(new Issue(place.at("type"), "a ratio metric is computed from its numerator and denominator; dataset, agg and expr belong to simple metrics"));
+                return null;
+            }
+            return new SemanticMetric.Ratio(s.name(), info, s.numerator(), s.denominator());
+        }
+
+        private SemanticMetric derived(MetricSpec s, SemanticMetric.Info info, Place place) {
+            if (s.expr() == null || s.expr().isBlank() || s.metrics().isEmpty()) {
+                issues.add(new Issue(place, "derived metric '" + s.name() + "' needs expr and its input metrics"));
+                return null;
+            }
+            if (s.dataset() != null || s.agg() != null) {
+                issues.add(new Issue(place.at("type"), "a derived metric is computed from other metrics; dataset and agg belong to simple metrics"));
+                return null;
+            }
+            List<SemanticMetric.Input> inputs = new ArrayList<>();
+            Set<String> columns = new HashSet<>();
+            for (int i = 0; i < s.metrics().size(); i++) {
+                MetricInputSpec in = s.metrics().get(i);
+                Place p = place.at("metrics/" + i);
+                if (in == null || in.name() == null) {
+                    issues.add(new Issue(p, "an input needs a metric name"));
+                    return null;
+                }
+                if (!knownMetric(in.name(), p)) return null;
+                Offset offset = Offset.NONE;
+                if (in.offsetWindow() != null) {
+                    try {
+                        offset = Offset.parse(in.offsetWindow());
+                    } catch (dev.almanac.UserError e) {
+                        issues.add(new Issue(p.at("offset_window"), e.getMessage()));
+                        return null;
+                    }
+                }
+                if (in.alias() != null && !NAME.matcher(in.alias()).matches()) {
+                    issues.add(new Issue(p.at("alias"), "alias '" + in.alias() + "' must be lower case letters, digits and _"));
+                    return null;
+                }
+                if (!offset.isNone() && in.alias() == null) {
+                    issues.add(new Issue(p, "an input with an offset_window needs an alias to tell it from the metric itself"));
+                    return null;
+                }
+                SemanticMetric.Input input = new SemanticMetric.Input(in.name(), in.alias(), offset);
+                if (!columns.add(input.column())) {
+                    issues.add(new Issue(p, "input '" + input.column() + "' appears twice; give one an alias"));
+                    return null;
+                }
+                inputs.add(input);
+            }
+            for (String word : Names.identifiers(s.expr())) {
+                if (!columns.contains(word) && !Names.SQL_WORDS.contains(word)) {
+                    issues.add(new Issue(place.at("expr"), "'" + word + "' in the expression is not one of the inputs (" + String.join(", ", columns) + ")"));
+                    return null;
+                }
+            }
+            return new SemanticMetric.Derived(s.name(), info, s.expr().strip(), inputs);
+        }
+
+        private boolean knownMetric(String name, Place place) {
+            if (m.places.containsKey("metric:" + name)) return true;
+            issues.add(new Issue(place, "unknown metric '" + name + "'" + Names.didYouMean(name, m.places.keySet().stream()
+                    .filter(k -> k.startsWith("metric:")).map(k -> k.substring(7)).toList())));
+            return false;
+        }
+
+        private void checkDatasetsDefaults() {
+            for (Dataset d : m.datasets.values()) {
+                if (d.defaultTimeDimension() != null) {
+                    Place p = m.places.get("dataset:" + d.name());
+                    Dimension t = m.dimensions.get(d.defaultTimeDimension());
+                    if (t == null || !t.time() || !t.dataset().equals(d.name())) {
+                        issues.add(new Issue(p.at("default_time_dimension"), "'" + d.defaultTimeDimension() + "' is not a time dimension of dataset " + d.name()));
+                    }
+                }
+            }
+        }
+
+        /** Many-to-one edges must not lead back to where they started (one-to-one counted one way). */
+        private void checkRelationshipCycles() {
+            Map<String, List<Relationship>> out = new HashMap<>();
+            for (Relationship r : m.relationships.values()) out.computeIfAbsent(r.from(), k -> new ArrayList<>()).add(r);
+            Set<String> done = new HashSet<>();
+            for (String start : out.keySet()) {
+                List<Relationship> cycle = cycleFrom(start, out, new ArrayList<>(), new HashSet<>(), done);
+                if (cycle != null) {
+                    Relationship last = cycle.get(cycle.size() - 1);
+                    issues.add(new Issue(m.places.get("relationship:" + last.name()), "relationships form a cycle: "
+                            + String.join(" -> ", cycle.stream().map(Relationship::from).toList()) + " -> " + last.to()
+                            + "; declare each join from the many side to the one side only"));
+                    return;
+                }
+            }
+        }
+
+        private List<Relationship> cycleFrom(String node, Map<String, List<Relationship>> out, List<Relationship> path, Set<String> onPath, Set<String> done) {
+            if (done.contains(node)) return null;
+            onPath.add(node);
+            for (Relationship r : out.getOrDefault(node, List.of())) {
+                path.add(r);
+                if (onPath.contains(r.to())) return path;
+                List<Relationship> c = cycleFrom(r.to(), out, path, onPath, done);
+                if (c != null) return c;
+                path.remove(path.size() - 1);
+            }
+            onPath.remove(node);
+            done.add(node);
+            return null;
+        }
+
+        private void checkMetricCycles() {
+            for (SemanticMetric metric : m.metrics.values()) {
+                if (dependsOn(metric, metric.name(), new HashSet<>())) {
+                    issues.add(new Issue(m.places.get("metric:" + metric.name()), "metric '" + metric.name() + "' is defined in terms of itself"));
+                }
+            }
+        }
+
+        private boolean dependsOn(SemanticMetric metric, String target, Set<String> seen) {
+            for (String in : metric.inputNames()) {
+                if (in.equals(target)) return true;
+                SemanticMetric next = m.metrics.get(in);
+                if (next != null && seen.add(in) && dependsOn(next, target, seen)) return true;
+            }
+            return false;
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package dev.almanac.semantic;
+
+import dev.almanac.AlmanacException;
+import dev.almanac.knowledge.KnowledgeFiles;
+import dev.almanac.knowledge.KnowledgeSet;
+import dev.almanac.knowledge.KnowledgeValidator;
+import dev.almanac.knowledge.Problem;
+import dev.almanac.source.Catalog;
+import dev.almanac.sql.QueryExecutor;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Checks the semantic model of a knowledge folder as a whole, each problem at its file and line:
+ * first what needs no database ({@link SemanticModel#load}), then against the source: tables and
+ * join columns exist, every expression, filter and dataset SELECT runs, and every metric compiles
+ * into SQL that the guard allows and the engine accepts.
+ */
+public final class SemanticValidator implements KnowledgeValidator.Check {
+
+    @Override
+    public List<Problem> check(KnowledgeFiles.Read read, Catalog catalog, QueryExecutor executor) {
+        List<Problem> problems = new ArrayList<>();
+        if (read.knowledge().semantic().isEmpty()) return problems;
+        SemanticModel.Loaded loaded = SemanticModel.load(read.knowledge().semantic());
+        for (SemanticModel.Issue issue : loaded.issues()) problems.add(problem(read, issue.place(), issue.message()));
+        if (!problems.isEmpty()) return problems;
+        SemanticModel model = loaded.model();
+        Checker c = new Checker(read, model, catalog, executor, problems);
+        for (Dataset d : model.datasets()) c.dataset(d);
+        if (!problems.isEmpty()) return problems;
+        for (Relationship r : model.relationships()) c.relationship(r);
+        if (!problems.isEmpty()) return problems;
+        SemanticCompiler compiler = new SemanticCompiler(model, ValueIndex.EMPTY);
+        for (SemanticMetric m : model.metrics()) {
+            SemanticModel.Place place = model.place("metric", m.name()).orElseThrow();
+            try {
+                String sql = compiler.compile(SemanticQuery.of(m.name()), executor.source().dialect()).sql();
+                executor.execute("SELECT * FROM (" + sql + ") AS q LIMIT 0");
+            } catch (AlmanacException e) {
+                if (e.getMessage() != null && e.getMessage().contains("is defined per")) continue; // needs a period to run; its parts were checked
+                problems.add(problem(read, place, "metric " + m.name() + " does not compile to a query that runs: " + e.getMessage()));
+            }
+        }
+        return problems;
+    }
+
+    private static Problem problem(KnowledgeFiles.Read read, SemanticModel.Place place, String message) {
+        KnowledgeFiles.Origin origin = read.origins().get(KnowledgeSet.key(KnowledgeSet.Kind.SEMANTIC, place.file()));
+        if (origin == null) return new Problem("semantic/" + place.file(), 1, 0, message);
+        return new Problem(origin.file(), origin.tree().line(origin.path() + place.path()), 0, message);
+    }
+
+    private record Checker(KnowledgeFiles.Read read, SemanticModel model, Catalog catalog, QueryExecutor executor, List<Problem> problems) {
+
+        void dataset(Dataset d) {
+            SemanticModel.Place place = model.place("dataset", d.name()).orElseThrow();
+            if (d.table() != null && catalog.table(d.table()).isEmpty()) {
+                List<String> close = catalog.closeMatches(d.table());
+                problems.add(problem(read, place.at("table"), "unknown table '" + d.table() + "'" + (close.isEmpty() ? "" : " (did you mean " + String.join(", ", close) + "?)")));
+                return;
+            }
+            if (d.sql() != null && !runs("SELECT * FROM " + d.from("t") + " LIMIT 0", place.at("sql"), "the dataset's SQL")) return;
+            for (int i = 0; i < d.primaryKey().size(); i++) column(d, d.primaryKey().get(i), place.at("primary_key/" + i), "primary key column");
+            // every expression over the dataset, in one query; one by one only when that fails, to say which
+            Map<String, SemanticModel.Place> exprs = new LinkedHashMap<>();
+            for (Dimension dim : model.dimensions()) {
+                if (dim.dataset().equals(d.name())) exprs.put(dim.expr(), model.place("dimension", dim.name()).orElseThrow().at("expr"));
+            }
+            for (Segment s : model.segments()) {
+                if (s.dataset().equals(d.name())) exprs.put("CASE WHEN (" + s.expr() + ") THEN 1 ELSE 0 END", model.place("segment", s.name()).orElseThrow().at("expr"));
+            }
+            for (SemanticMetric m : model.metrics()) {
+                if (m instanceof SemanticMetric.Simple s && s.dataset().equals(d.name())) {
+                    SemanticModel.Place mp = model.place("metric", s.name()).orElseThrow();
+                    if (s.expr() != null) exprs.put(s.expr(), mp.at("expr"));
+                    if (s.filter() != null) exprs.put("CASE WHEN (" + s.filter() + ") THEN 1 ELSE 0 END", mp.at("filter"));
+                }
+            }
+            if (exprs.isEmpty()) return;
+            List<String> cols = new ArrayList<>();
+            int i = 0;
+            for (String e : exprs.keySet()) cols.add("(" + e + ") AS e" + i++);
+            if (quietlyRuns("SELECT " + String.join(", ", cols) + " FROM " + d.from("t") + " LIMIT 0")) return;
+            exprs.forEach((e, p) -> runs("SELECT (" + e + ") AS e FROM " + d.from("t") + " LIMIT 0", p, "the expression '" + oneLine(e) + "'"));
+        }
+
+        void relationship(Relationship r) {
+            SemanticModel.Place place = model.place("relationship", r.name()).orElseThrow();
+            for (int i = 0; i < r.fromColumns().size(); i++) {
+                column(model.dataset(r.from()).orElseThrow(), r.fromColumns().get(i), place.at("from_columns/" + i), "join column");
+                column(model.dataset(r.to()).orElseThrow(), r.toColumns().get(i), place.at("to_columns/" + i), "join column");
+            }
+        }
+
+        private void column(Dataset d, String column, SemanticModel.Place place, String what) {
+            if (d.table() != null) {
+                Catalog.Table table = catalog.table(d.table()).orElse(null);
+                if (table != null && table.column(column).isEmpty()) {
+                    problems.add(problem(read, place, "unknown " + what + " '" + column + "' in table " + d.table()
+                            + Names.didYouMean(column, table.columns().stream().map(Catalog.Column::name).toList())));
+                }
+                return;
+            }
+            runs("SELECT " + column + " FROM " + d.from("t") + " LIMIT 0", place, what + " '" + column + "' of dataset " + d.name());
+        }
+
+        private boolean runs(String sql, SemanticModel.Place place, String what) {
+            try {
+                executor.execute(sql);
+                return true;
+            } catch (AlmanacException e) {
+                problems.add(problem(read, place, what + " fails: " + e.getMessage()));
+                return false;
+            }
+        }
+
+        private boolean quietlyRuns(String sql) {
+            try {
+                executor.execute(sql);
+                return true;
+            } catch (AlmanacException e) {
+                return false;
+            }
+        }
+
+        private static String oneLine(String s) {
+            String t = s.replaceAll("\\s+", " ").strip();
+            return t.length() > 80 ? t.substring(0, 77) + "..." : t;
+        }
+    }
+}

@@ -1,0 +1,231 @@
+package dev.almanac.semantic;
+
+import dev.almanac.UserError;
+import dev.almanac.semantic.QueryPlan.Base;
+import dev.almanac.semantic.QueryPlan.Compare;
+import dev.almanac.semantic.QueryPlan.Condition;
+import dev.almanac.semantic.QueryPlan.Join;
+import dev.almanac.semantic.QueryPlan.Key;
+import dev.almanac.semantic.QueryPlan.Literal;
+import dev.almanac.semantic.QueryPlan.Output;
+import dev.almanac.semantic.QueryPlan.Read;
+import dev.almanac.semantic.QueryPlan.SegmentHolds;
+import dev.almanac.source.Dialect;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.StringJoiner;
+
+/**
+ * Writes a {@link QueryPlan} as one SELECT (common table expressions, one per read and aggregation)
+ * in the dialect of the source: the only stage of the compiler that knows dialects. What differs:
+ * time buckets and shifts, date and boolean literals, median and percentiles, null-safe equality
+ * and rounding. Source expressions are copied as written.
+ */
+public final class SqlRenderer {
+    private final Dialect dialect;
+
+    public SqlRenderer(Dialect dialect) {
+        this.dialect = dialect == Dialect.OTHER ? Dialect.POSTGRES : dialect;
+    }
+
+    public String render(QueryPlan plan) {
+        List<String> ctes = new ArrayList<>();
+        int keyCount = plan.keys().size();
+        for (Base b : plan.bases()) {
+            ctes.add(b.id() + "_fact AS (\n  " + read(b.fact(), true) + "\n)");
+            if (b.snapshotPick() != null) {
+                String bucket = b.grain() == null ? null : bucket("__t", b.grain(), b.offset());
+                ctes.add(b.id() + "_snapshot AS (\n  SELECT " + b.snapshotPick() + "(__t) AS __t FROM " + b.id() + "_fact"
+                        + (bucket == null ? "" : " GROUP BY " + bucket) + "\n)");
+            }
+            ctes.add(b.id() + " AS (\n  " + aggregate(b, plan.keys()) + "\n)");
+        }
+        String from;
+        List<String> keyRefs = new ArrayList<>();
+        if (plan.bases().size() == 1) {
+            from = plan.bases().get(0).id();
+            for (int i = 0; i < keyCount; i++) keyRefs.add(from + ".k" + i);
+        } else if (keyCount == 0) {
+            from = String.join(" CROSS JOIN ", plan.bases().stream().map(Base::id).toList());
+        } else {
+            StringJoiner union = new StringJoiner("\n  UNION\n  ");
+            String cols = String.join(", ", range(keyCount, "k"));
+            for (Base b : plan.bases()) union.add("SELECT " + cols + " FROM " + b.id());
+            ctes.add("answer_keys AS (\n  " + union + "\n)");
+            StringBuilder f = new StringBuilder("answer_keys");
+            for (Base b : plan.bases()) {
+                StringJoiner on = new StringJoiner(" AND ");
+                for (int i = 0; i < keyCount; i++) on.add(nullSafeEquals(b.id() + ".k" + i, "answer_keys.k" + i));
+                f.append("\n  LEFT JOIN ").append(b.id()).append(" ON ").append(on);
+            }
+            from = f.toString();
+            for (int i = 0; i < keyCount; i++) keyRefs.add("answer_keys.k" + i);
+        }
+        StringJoiner select = new StringJoiner(",\n    ");
+        for (int i = 0; i < keyCount; i++) select.add(keyRefs.get(i) + " AS " + quote(plan.keys().get(i).name()));
+        for (Output o : plan.outputs()) select.add(round(values(o.expr(), plan), o.decimals()) + " AS " + quote(o.name()));
+        ctes.add("answer AS (\n  SELECT " + select + "\n  FROM " + from + "\n)");
+
+        StringBuilder sql = new StringBuilder("WITH ").append(String.join(",\n", ctes)).append("\nSELECT * FROM answer");
+        if (!plan.having().isEmpty()) {
+            StringJoiner where = new StringJoiner(" AND ");
+            for (Condition c : plan.having()) where.add(condition(c));
+            sql.append("\nWHERE ").append(where);
+        }
+        if (!plan.order().isEmpty()) {
+            StringJoiner order = new StringJoiner(", ");
+            for (SemanticQuery.Order o : plan.order()) order.add(quote(o.field()) + (o.descending() ? " DESC" : " ASC") + " NULLS LAST");
+            sql.append("\nORDER BY ").append(order);
+        }
+        if (plan.limit() != null) sql.append("\nLIMIT ").append(plan.limit());
+        return sql.toString();
+    }
+
+    /** A dataset read in a subquery: what it projects and (for the facts) the rows it keeps. */
+    private String read(Read r, boolean fact) {
+        StringJoiner cols = new StringJoiner(", ");
+        if (r.measure() != null) cols.add("(" + r.measure() + ") AS __v");
+        if (r.time() != null) cols.add("(" + r.time() + ") AS __t");
+        for (String c : r.keyColumns()) cols.add(c + " AS __c_" + c);
+        for (Dimension d : r.dimensions()) cols.add("(" + d.expr() + ") AS " + quote(d.name()));
+        for (Segment s : r.flaggedSegments()) cols.add("CASE WHEN (" + s.expr() + ") THEN 1 ELSE 0 END AS __s_" + s.name());
+        if (cols.length() == 0) cols.add("1 AS __one");
+        StringBuilder sql = new StringBuilder("SELECT ").append(cols).append(" FROM ").append(r.dataset().from("t"));
+        List<String> where = new ArrayList<>();
+        for (String w : r.where()) where.add("(" + w + ")");
+        if (fact && r.from() != null) {
+            where.add("(" + r.time() + ") >= " + literal(new Literal(Literal.Type.DATE, r.from().toString())));
+            where.add("(" + r.time() + ") < " + literal(new Literal(Literal.Type.DATE, r.to().toString())));
+        }
+        if (!where.isEmpty()) sql.append(" WHERE ").append(String.join(" AND ", where));
+        return sql.toString();
+    }
+
+    private String aggregate(Base b, List<Key> keys) {
+        List<String> groups = new ArrayList<>();
+        StringJoiner select = new StringJoiner(", ");
+        for (int i = 0; i < keys.size(); i++) {
+            Key k = keys.get(i);
+            String expr = k.isTime() ? bucket("f.__t", k.grain(), b.offset()) : dimensionRef(b, k.dimension());
+            select.add(expr + " AS k" + i);
+            groups.add(expr);
+        }
+        select.add(agg(b.metric()) + " AS v");
+        StringBuilder sql = new StringBuilder("SELECT ").append(select).append("\n  FROM ").append(b.id()).append("_fact AS f");
+        if (b.snapshotPick() != null) sql.append("\n  JOIN ").append(b.id()).append("_snapshot AS s ON s.__t = f.__t");
+        for (Join j : b.joins()) {
+            StringJoiner on = new StringJoiner(" AND ");
+            for (int i = 0; i < j.columns().size(); i++) on.add(j.parent() + ".__c_" + j.parentColumns().get(i) + " = " + j.alias() + ".__c_" + j.columns().get(i));
+            sql.append("\n  LEFT JOIN (").append(read(j.read(), false)).append(") AS ").append(j.alias()).append(" ON ").append(on);
+        }
+        if (!b.where().isEmpty()) {
+            StringJoiner where = new StringJoiner(" AND ");
+            for (Condition c : b.where()) where.add(condition(c));
+            sql.append("\n  WHERE ").append(where);
+        }
+        if (!groups.isEmpty()) sql.append("\n  GROUP BY ").append(String.join(", ", groups));
+        return sql.toString();
+    }
+
+    private static String dimensionRef(Base b, Dimension d) {
+        if (b.fact().dimensions().contains(d)) return "f." + quote(d.name());
+        for (Join j : b.joins()) if (j.read().dimensions().contains(d)) return j.alias() + "." + quote(d.name());
+        throw new IllegalStateException("dimension " + d.name() + " is read by no join of " + b.id());
+    }
+
+    private String agg(SemanticMetric.Simple m) {
+        String v = "f.__v";
+        return switch (m.agg()) {
+            case SUM -> "sum(" + v + ")";
+            case COUNT -> m.expr() == null ? "count(*)" : "count(" + v + ")";
+            case COUNT_DISTINCT -> "count(DISTINCT " + v + ")";
+            case AVG -> "avg(" + v + ")";
+            case MIN -> "min(" + v + ")";
+            case MAX -> "max(" + v + ")";
+            case MEDIAN -> percentile(m, "0.5", v);
+            case PERCENTILE -> percentile(m, m.percentile().toPlainString(), v);
+        };
+    }
+
+    private String percentile(SemanticMetric.Simple m, String p, String v) {
+        return switch (dialect) {
+            case DUCKDB -> "quantile_cont(" + v + ", " + p + ")";
+            case POSTGRES, OTHER -> "percentile_cont(" + p + ") WITHIN GROUP (ORDER BY " + v + ")";
+            case SQLITE -> throw new UserError("metric " + m.name() + " is a " + m.agg().label() + ", which SQLite cannot compute (it has no percentile function)");
+        };
+    }
+
+    /** The first day of the bucket of a time value, after shifting it forward by an offset. */
+    String bucket(String column, Grain grain, Offset offset) {
+        if (dialect == Dialect.SQLITE) {
+            StringBuilder mods = new StringBuilder();
+            if (offset.months() != 0) mods.append(", '+").append(offset.months()).append(" months'");
+            if (offset.days() != 0) mods.append(", '+").append(offset.days()).append(" days'");
+            return switch (grain) {
+                case DAY -> "date(" + column + mods + ")";
+                case WEEK -> "date(" + column + mods + ", 'weekday 0', '-6 days')";
+                case MONTH -> "date(" + column + mods + ", 'start of month')";
+                case YEAR -> "date(" + column + mods + ", 'start of year')";
+                case QUARTER -> "date(" + column + mods + ", 'start of month', '-' || ((CAST(strftime('%m', " + column + mods
+                        + ") AS INTEGER) - 1) % 3) || ' months')";
+            };
+        }
+        String shifted = column;
+        if (offset.months() != 0) shifted += " + INTERVAL '" + offset.months() + " months'";
+        if (offset.days() != 0) shifted += " + INTERVAL '" + offset.days() + " days'";
+        if (!shifted.equals(column)) shifted = "(" + shifted + ")";
+        if (grain == Grain.DAY) return "CAST(" + shifted + " AS DATE)";
+        return "CAST(date_trunc('" + grain.label() + "', " + shifted + ") AS DATE)";
+    }
+
+    private String values(String expr, QueryPlan plan) {
+        String out = expr;
+        for (Base b : plan.bases()) {
+            String ref = b.id() + ".v";
+            if (b.metric().fillNullsWith() != null) ref = "coalesce(" + ref + ", " + b.metric().fillNullsWith().toPlainString() + ")";
+            out = out.replace("{" + b.id() + "}", ref);
+        }
+        return out;
+    }
+
+    private String round(String expr, Integer decimals) {
+        if (decimals == null) return expr;
+        return dialect == Dialect.POSTGRES ? "round(CAST(" + expr + " AS NUMERIC), " + decimals + ")" : "round(" + expr + ", " + decimals + ")";
+    }
+
+    private String condition(Condition c) {
+        if (c instanceof SegmentHolds s) return s.alias() + ".__s_" + s.segment().name() + " = 1";
+        Compare cmp = (Compare) c;
+        String column = (cmp.alias() == null ? "" : cmp.alias() + ".") + quote(cmp.column());
+        List<String> lits = cmp.values().stream().map(this::literal).toList();
+        return switch (cmp.op()) {
+            case "in" -> column + " IN (" + String.join(", ", lits) + ")";
+            case "not_in" -> column + " NOT IN (" + String.join(", ", lits) + ")";
+            case "!=" -> column + " <> " + lits.get(0);
+            default -> column + " " + cmp.op() + " " + lits.get(0);
+        };
+    }
+
+    String literal(Literal l) {
+        return switch (l.type()) {
+            case STRING -> "'" + l.text().replace("'", "''") + "'";
+            case NUMBER -> l.text();
+            case DATE -> dialect == Dialect.SQLITE ? "'" + l.text() + "'" : "DATE '" + l.text() + "'";
+            case BOOLEAN -> dialect == Dialect.SQLITE ? (Boolean.parseBoolean(l.text()) ? "1" : "0") : Boolean.parseBoolean(l.text()) ? "TRUE" : "FALSE";
+        };
+    }
+
+    private String nullSafeEquals(String a, String b) {
+        return dialect == Dialect.SQLITE ? a + " IS " + b : a + " IS NOT DISTINCT FROM " + b;
+    }
+
+    private static String quote(String name) {
+        return "\"" + name.replace("\"", "\"\"") + "\"";
+    }
+
+    private static List<String> range(int n, String prefix) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) out.add(prefix + i);
+        return out;
+    }
+}

@@ -1,0 +1,144 @@
+package dev.almanac.semantic;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.almanac.AlmanacException;
+import dev.almanac.sql.QueryExecutor;
+import dev.almanac.sql.QueryResult;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The distinct values of every categorical dimension (up to a limit), with the other words people
+ * use for them (from the model's {@code values:}), so that "UK" finds "United Kingdom" and an unknown
+ * value is refused with the close ones. Built by querying the source, cached on disk per source
+ * fingerprint and model, so it is refreshed exactly when the catalog is.
+ */
+public final class ValueIndex {
+    public static final int DEFAULT_LIMIT = 200;
+    public static final ValueIndex EMPTY = new ValueIndex(Map.of());
+    private static final ObjectMapper JSON = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    private final Map<String, Values> byDimension;
+
+    public ValueIndex(Map<String, Values> byDimension) {
+        this.byDimension = Map.copyOf(byDimension);
+    }
+
+    /** The values of a dimension; null when it has no index (a time dimension, or a failed read). */
+    public Values of(String dimension) {
+        return byDimension.get(dimension);
+    }
+
+    public Map<String, Values> all() {
+        return byDimension;
+    }
+
+    /** A dimension's values; {@code complete} is false when it has more than the limit, so an unseen value may still exist. */
+    public record Values(List<Object> values, Map<String, String> synonyms, boolean complete) {
+        public Values {
+            values = List.copyOf(values);
+            synonyms = Map.copyOf(synonyms);
+        }
+
+        /** The value a word stands for: the value itself in any case, or a synonym; null when unknown. */
+        public Object match(String text) {
+            String t = text.strip().toLowerCase(Locale.ROOT);
+            for (Object v : values) if (String.valueOf(v).toLowerCase(Locale.ROOT).equals(t)) return v;
+            String target = synonyms.get(t);
+            if (target != null) {
+                for (Object v : values) if (String.valueOf(v).equalsIgnoreCase(target)) return v;
+                return target;
+            }
+            return null;
+        }
+
+        @JsonIgnore
+        public boolean numeric() {
+            return !values.isEmpty() && values.stream().allMatch(v -> v instanceof Number);
+        }
+
+        public List<String> close(String text) {
+            List<String> names = new ArrayList<>();
+            for (Object v : values) names.add(String.valueOf(v));
+            return Names.close(text, names);
+        }
+
+        public String sample(int n) {
+            List<String> names = values.stream().limit(n).map(String::valueOf).toList();
+            return String.join(", ", names) + (values.size() > n || !complete ? ", ..." : "");
+        }
+    }
+
+    /** Reads the values of every categorical dimension from the source: one small DISTINCT query each. */
+    public static ValueIndex build(SemanticModel model, QueryExecutor executor, int limit) {
+        Map<String, Values> out = new LinkedHashMap<>();
+        for (Dimension d : model.dimensions()) {
+            if (d.time()) continue;
+            Dataset ds = model.dataset(d.dataset()).orElseThrow();
+            Map<String, String> synonyms = new LinkedHashMap<>();
+            d.valueSynonyms().forEach((value, words) -> words.forEach(w -> synonyms.put(w.strip().toLowerCase(Locale.ROOT), value)));
+            try {
+                QueryResult r = executor.execute("SELECT DISTINCT (" + d.expr() + ") AS v FROM " + ds.from("t") + " WHERE (" + d.expr()
+                        + ") IS NOT NULL ORDER BY 1 LIMIT " + (limit + 1));
+                List<Object> values = new ArrayList<>();
+                for (List<Object> row : r.rows()) values.add(row.get(0) instanceof Number || row.get(0) instanceof Boolean ? row.get(0) : String.valueOf(row.get(0)));
+                boolean complete = values.size() <= limit;
+                out.put(d.name(), new Values(complete ? values : values.subList(0, limit), synonyms, complete));
+            } catch (AlmanacException e) {
+                // a dimension whose values cannot be read has no index: its filters are passed through unchecked
+            }
+        }
+        return new ValueIndex(out);
+    }
+
+    /** The index for a source state and model: from the cache folder when it was built for the same ones, else built and written there. */
+    public static ValueIndex cached(Path directory, String sourceId, String sourceFingerprint, SemanticModel model, String modelDigest,
+                                    QueryExecutor executor, int limit) {
+        String key = digest(sourceId + "\n" + sourceFingerprint + "\n" + modelDigest + "\n" + limit);
+        Path file = directory == null || sourceFingerprint.isEmpty() ? null : directory.resolve("values-" + key + ".json");
+        if (file != null && Files.isRegularFile(file)) {
+            try {
+                Stored stored = JSON.readValue(file.toFile(), Stored.class);
+                if (Objects.equals(stored.key(), key)) return new ValueIndex(stored.dimensions());
+            } catch (IOException e) {
+                // rebuilt below
+            }
+        }
+        ValueIndex index = build(model, executor, limit);
+        if (file != null) {
+            try {
+                Files.createDirectories(directory);
+                Path tmp = Files.createTempFile(directory, "values", ".tmp");
+                JSON.writeValue(tmp.toFile(), new Stored(key, index.byDimension));
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                // the cache saves time only
+            }
+        }
+        return index;
+    }
+
+    record Stored(String key, Map<String, Values> dimensions) {}
+
+    static String digest(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)), 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
