@@ -7,7 +7,9 @@ import java.util.List;
 
 /**
  * The tools offered to the model. Internal tools return results to the model only; output tools end
- * the turn with something the user sees, built by the system from queries it runs itself.
+ * the turn with something the user sees, built by the system from queries it runs itself. The
+ * semantic tools (list_metrics, get_dimensions, query_metrics) are offered when the project has a
+ * semantic model.
  */
 final class AgentTools {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -21,6 +23,9 @@ final class AgentTools {
     static final String SUBMIT_OBSERVATION = "submit_observation";
     static final String RENDER_CHART = "render_chart";
     static final String ASK_USER = "ask_user";
+    static final String LIST_METRICS = "list_metrics";
+    static final String GET_DIMENSIONS = "get_dimensions";
+    static final String QUERY_METRICS = "query_metrics";
 
     private AgentTools() {}
 
@@ -53,8 +58,47 @@ final class AgentTools {
                     "{\"type\":\"object\",\"properties\":{\"question\":{\"type\":\"string\"},\"options\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},"
                             + "\"required\":[\"question\"]}"));
 
-    static List<String> names() {
-        return ALL.stream().map(ToolSpec::name).toList();
+    static final List<ToolSpec> SEMANTIC = List.of(
+            spec(LIST_METRICS, "List the metrics of the semantic model (name, label, kind, unit, definition, time dimension and grain), and the "
+                            + "canonical metrics that only have SQL (not sliceable). Internal. Optional: words to search for.",
+                    "{\"type\":\"object\",\"properties\":{\"search\":{\"type\":\"string\",\"description\":\"optional words to narrow the list\"}}}"),
+            spec(GET_DIMENSIONS, "For one metric: the dimensions it can be grouped and filtered by (with their values), the segments that apply, "
+                            + "its time dimension and native grain. Internal.",
+                    "{\"type\":\"object\",\"properties\":{\"metric\":{\"type\":\"string\"}},\"required\":[\"metric\"]}"),
+            spec(QUERY_METRICS, "Final answer from the semantic model (preferred whenever a metric covers the question): the system compiles the "
+                            + "query to SQL, runs it and shows the result named 'result'. Optional template with {result.column}, {result.column[i]}, "
+                            + "{result.column|money|number|int|percent|ratio}, {result|table}, {result.row_count}; without one the system writes a "
+                            + "sentence and the table. A refused query comes back as text: fix it and call again.",
+                    "{\"type\":\"object\",\"properties\":{"
+                            + "\"metrics\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"metric names\"},"
+                            + "\"group_by\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"dimension names; "
+                            + "'region via RELATIONSHIP' when two joins reach it\"},"
+                            + "\"grain\":{\"type\":\"string\",\"enum\":[\"day\",\"week\",\"month\",\"quarter\",\"year\"],\"description\":\"bucket the metric's time\"},"
+                            + "\"start\":{\"type\":\"string\",\"description\":\"first day of the period, YYYY-MM-DD (included)\"},"
+                            + "\"end\":{\"type\":\"string\",\"description\":\"first day after the period, YYYY-MM-DD (excluded)\"},"
+                            + "\"filters\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"field\":{\"type\":\"string\"},"
+                            + "\"op\":{\"type\":\"string\",\"enum\":[\"=\",\"!=\",\"in\",\"not_in\",\"<\",\"<=\",\">\",\">=\"]},"
+                            + "\"values\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},\"required\":[\"field\",\"op\",\"values\"]},"
+                            + "\"description\":\"on a dimension (before aggregation) or a metric of the query (after it)\"},"
+                            + "\"order\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"columns of the result; '-mrr' is descending\"},"
+                            + "\"limit\":{\"type\":\"integer\"},"
+                            + "\"compare_start\":{\"type\":\"string\",\"description\":\"start of a comparison period as long as the period (YYYY-MM-DD)\"},"
+                            + "\"compare_end\":{\"type\":\"string\",\"description\":\"end (excluded) of the comparison period\"},"
+                            + "\"segments\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"named segments to apply\"},"
+                            + "\"without_segments\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"default segments to turn off\"},"
+                            + "\"template\":{\"type\":\"string\",\"description\":\"optional answer text with placeholders over 'result'\"}},"
+                            + "\"required\":[\"metrics\"]}"));
+
+    /** The tools for an agent with or without a semantic model. */
+    static List<ToolSpec> offered(boolean semantic) {
+        if (!semantic) return ALL;
+        List<ToolSpec> all = new java.util.ArrayList<>(ALL);
+        all.addAll(SEMANTIC);
+        return List.copyOf(all);
+    }
+
+    static List<String> names(List<ToolSpec> tools) {
+        return tools.stream().map(ToolSpec::name).toList();
     }
 
     private static ToolSpec spec(String name, String description, String schema) {

@@ -1,5 +1,6 @@
 package dev.almanac.agent;
 
+import dev.almanac.semantic.SemanticQuery;
 import java.util.List;
 import java.util.Map;
 
@@ -11,8 +12,13 @@ public record Answer(String answer, Kind kind, String confidence, int iterations
 
     public record Data(List<String> columns, List<List<Object>> rows, int rowCount, boolean truncated) {}
 
-    public record Provenance(List<String> tables, List<String> sql, List<String> filters, String metric, List<String> knowledgeApplied,
-                             List<String> learningsApplied, Map<String, String> freshness, List<String> caveats, String explanation) {}
+    /**
+     * Where an answer comes from. {@code metric} names the metric(s) it computes; {@code semanticQuery} is the semantic
+     * query it was compiled from (null for an answer written in SQL).
+     */
+    public record Provenance(List<String> tables, List<String> sql, List<String> filters, String metric, SemanticQuery semanticQuery,
+                             List<String> knowledgeApplied, List<String> learningsApplied, Map<String, String> freshness, List<String> caveats,
+                             String explanation) {}
 
     public record Dq(String status, String requested, String observed, List<String> missingBuckets) {
         public static final Dq NOT_EVALUATED = new Dq("NOT_EVALUATED", null, null, List.of());

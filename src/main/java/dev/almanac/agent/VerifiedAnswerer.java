@@ -144,7 +144,7 @@ public final class VerifiedAnswerer {
         QueryResult result = executor.execute(sql);
         String text = sentence(c, result, tf, values);
         List<String> tables = result.tables().stream().sorted().toList();
-        Answer.Provenance provenance = new Answer.Provenance(tables, List.of(sql), filters, c.metric() != null ? c.name() : null,
+        Answer.Provenance provenance = new Answer.Provenance(tables, List.of(sql), filters, c.metric() != null ? c.name() : null, null,
                 List.of((c.metric() != null ? "metric:" : "query:") + c.name()), List.of(), Explanations.freshness(tables, catalog, knowledge),
                 c.metric() != null ? c.metric().caveats() : List.of(),
                 Explanations.of(List.of(sql), Optional.ofNullable(c.metric()), knowledge, executor));

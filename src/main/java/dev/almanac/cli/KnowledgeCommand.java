@@ -22,7 +22,7 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 @Command(name = "knowledge", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Knowledge files: table notes, metrics, verified queries, business rules, golden queries.",
+        description = "Knowledge files: table notes, metrics, verified queries, business rules, golden queries, semantic model.",
         subcommands = {KnowledgeCommand.Validate.class, KnowledgeCommand.Import.class, KnowledgeCommand.Export.class, KnowledgeCommand.ListItems.class})
 final class KnowledgeCommand implements Runnable {
     @Spec
@@ -182,6 +182,7 @@ final class KnowledgeCommand implements Runnable {
 
     static String summary(KnowledgeSet k) {
         return k.tables().size() + " table notes, " + k.metrics().size() + " metrics, " + k.queries().size() + " verified queries, "
-                + k.rules().size() + " business rules, " + k.golden().size() + " golden queries";
+                + k.rules().size() + " business rules, " + k.golden().size() + " golden queries"
+                + (k.semantic().isEmpty() ? "" : ", " + k.semantic().size() + " semantic model files");
     }
 }

@@ -334,6 +334,8 @@ const KINDS = {
   queries: { key: "name", sub: "question", template: { name: "", question: "", sql: "", tables: [], tags: [], verified_by: "", verified_at: new Date().toISOString().slice(0, 10) } },
   rules: { key: "name", sub: "title", template: { name: "", title: "", description: "", applies_to_tables: [], applies_to_metrics: [], tags: [] } },
   golden: { key: "id", sub: "question", template: null },
+  semantic: { key: "name", sub: "description", json: ["datasets", "relationships", "metrics"],
+    template: { name: "", description: "", datasets: [], relationships: [], metrics: [] } },
 };
 const LONG_FIELDS = new Set(["description", "definition", "sql", "expected_sql", "question", "grain"]);
 
@@ -386,6 +388,7 @@ function showItem(kind, name, item, file) {
 
 function editItem(kind, name, item) {
   const spec = KINDS[kind];
+  if (spec.json) item = Object.assign({}, spec.template, item); // every list of a semantic file is offered, even when empty
   const inputs = [];
   const form = h("form", { class: "fields", id: "item-form" });
   for (const [k, v] of Object.entries(item)) {
@@ -394,7 +397,7 @@ function editItem(kind, name, item) {
       input = LONG_FIELDS.has(k) ? h("textarea", { rows: k.includes("sql") ? 8 : 3, class: k.includes("sql") ? "code" : null }) : h("input", { type: "text" });
       input.value = v == null ? "" : v;
       inputs.push([k, () => input.value.trim() || null]);
-    } else if (Array.isArray(v) && v.every((x) => typeof x !== "object")) {
+    } else if (Array.isArray(v) && v.every((x) => typeof x !== "object") && !(spec.json || []).includes(k)) {
       input = h("textarea", { rows: Math.max(2, Math.min(6, v.length)), placeholder: "one per line" });
       input.value = v.join("\n");
       inputs.push([k, () => input.value.split("\n").map((x) => x.trim()).filter(Boolean)]);

@@ -1,0 +1,130 @@
+package dev.almanac.semantic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.almanac.knowledge.KnowledgeFiles;
+import dev.almanac.knowledge.KnowledgeSet;
+import dev.almanac.knowledge.KnowledgeValidator;
+import dev.almanac.knowledge.Metric;
+import dev.almanac.knowledge.Parameter;
+import dev.almanac.knowledge.SqlParameters;
+import dev.almanac.sql.QueryResult;
+import dev.almanac.testing.DemoContext;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The demo's semantic model on the demo warehouse: it validates, it covers the business, and every
+ * canonical metric that has a semantic form gives the same value as its canonical SQL for the same
+ * period (two periods each: the metric's default one, and one that crosses the 2024-Q2 duplicated orders).
+ */
+class DemoSemanticModelTest {
+    static DemoContext demo;
+    static KnowledgeFiles.Read read;
+    static SemanticModel model;
+    static SemanticLayer layer;
+
+    @BeforeAll
+    static void open() {
+        demo = new DemoContext();
+        read = KnowledgeFiles.read(java.nio.file.Path.of("knowledge"));
+        model = SemanticModel.of(read.knowledge().semantic());
+        layer = new SemanticLayer(model, read.knowledge(), ValueIndex.build(model, demo.executor, ValueIndex.DEFAULT_LIMIT), demo.executor);
+    }
+
+    @AfterAll
+    static void close() {
+        demo.close();
+    }
+
+    @Test
+    void the_demo_semantic_model_validates_against_the_warehouse() {
+        var problems = new KnowledgeValidator(demo.catalog, demo.executor, List.of(new SemanticValidator())).validate(read);
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void the_demo_model_covers_the_business_with_named_dimensions() {
+        assertThat(model.metrics()).hasSizeGreaterThanOrEqualTo(30);
+        assertThat(model.dimensions().stream().filter(d -> !d.time())).hasSizeGreaterThanOrEqualTo(25);
+        Set<String> dims = new java.util.HashSet<>(model.dimensions().stream().map(Dimension::name).toList());
+        assertThat(dims).contains("plan", "billing_period", "region", "country", "industry", "acquisition_channel", "sales_channel", "campaign",
+                "product", "product_category", "warehouse", "priority", "ticket_category", "department", "stage", "refund_reason", "return_reason",
+                "payment_method");
+        Set<String> metrics = new java.util.HashSet<>(model.metrics().stream().map(SemanticMetric::name).toList());
+        assertThat(metrics).contains("orders", "units_sold", "returns", "return_rate", "tickets_opened", "csat", "trials_started",
+                "trials_converted", "leads", "lead_conversion_rate", "opportunities", "win_rate", "pipeline_value", "headcount", "hires",
+                "payroll", "seats", "sessions", "feature_users", "collected_payments", "refunds", "marketing_spend");
+    }
+
+    @Test
+    void only_churn_rate_keeps_its_sql() {
+        assertThat(layer.sqlOnlyMetrics()).extracting(Metric::name).containsExactly("churn_rate");
+    }
+
+    static Stream<Arguments> canonicalPeriods() {
+        KnowledgeSet k = KnowledgeFiles.read(java.nio.file.Path.of("knowledge")).knowledge();
+        return k.metrics().stream().filter(m -> !m.name().equals("churn_rate")).flatMap(m -> {
+            boolean monthly = m.parameters().stream().anyMatch(p -> p.name().equals("month"));
+            return monthly
+                    ? Stream.of(Arguments.of(m.name(), LocalDate.parse("2026-09-01"), LocalDate.parse("2026-10-01")),
+                            Arguments.of(m.name(), LocalDate.parse("2024-05-01"), LocalDate.parse("2024-06-01")))
+                    : Stream.of(Arguments.of(m.name(), LocalDate.parse("2026-07-01"), LocalDate.parse("2026-10-01")),
+                            Arguments.of(m.name(), LocalDate.parse("2024-01-01"), LocalDate.parse("2024-07-01")));
+        });
+    }
+
+    @ParameterizedTest(name = "{0} from {1} to {2}")
+    @MethodSource("canonicalPeriods")
+    void a_canonical_metric_and_its_semantic_form_give_the_same_value(String name, LocalDate from, LocalDate to) {
+        Metric canonical = read.knowledge().metrics().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
+        Map<String, String> values = new HashMap<>();
+        for (Parameter p : canonical.parameters()) {
+            values.put(p.name(), switch (p.name()) {
+                case "month" -> from.toString();
+                case "start_date" -> from.toString();
+                case "end_date" -> to.toString();
+                default -> throw new IllegalStateException("parameter " + p.name());
+            });
+        }
+        QueryResult expected = demo.executor.execute(SqlParameters.bind(canonical.sql(), values));
+        QueryResult actual = layer.run(SemanticQuery.of(name).between(from, to)).result();
+        assertThat(actual.rowCount()).isEqualTo(1);
+        BigDecimal want = number(expected.rows().get(0).get(0));
+        BigDecimal got = number(actual.rows().get(0).get(actual.columns().indexOf(name)));
+        assertThat(got).as("%s semantic vs canonical", name).isCloseTo(want, org.assertj.core.data.Offset.offset(new BigDecimal("0.051")));
+        assertThat(want.signum()).as("the period has data").isNotZero();
+    }
+
+    @Test
+    void mrr_for_the_current_year_is_the_last_month_with_data_not_a_sum_or_null() {
+        QueryResult year = layer.run(SemanticQuery.of("mrr").between(LocalDate.parse("2026-01-01"), LocalDate.parse("2027-01-01"))).result();
+        QueryResult september = demo.executor.execute("SELECT sum(mrr_cents) / 100.0 FROM mrr_snapshots WHERE snapshot_month = DATE '2026-09-01'");
+        assertThat(number(year.rows().get(0).get(0))).isCloseTo(number(september.rows().get(0).get(0)), org.assertj.core.data.Offset.offset(new BigDecimal("0.01")));
+    }
+
+    @Test
+    void every_metric_compiles_and_runs_without_a_period() {
+        for (SemanticMetric m : model.metrics()) {
+            boolean needsPeriod = model.simpleInputs(m).stream().anyMatch(s -> s.timeGrain() != null);
+            SemanticQuery q = needsPeriod ? SemanticQuery.of(m.name()).between(LocalDate.parse("2026-09-01"), LocalDate.parse("2026-10-01")) : SemanticQuery.of(m.name());
+            QueryResult r = layer.run(q).result();
+            assertThat(r.rowCount()).as(m.name()).isEqualTo(1);
+        }
+    }
+
+    private static BigDecimal number(Object v) {
+        return new BigDecimal(String.valueOf(v));
+    }
+}
