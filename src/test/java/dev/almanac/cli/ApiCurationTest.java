@@ -71,6 +71,38 @@ class ApiCurationTest {
     }
 
     @Test
+    void a_semantic_model_file_is_created_rejected_when_a_join_column_is_missing_and_computes_after_import() throws Exception {
+        String model = """
+                {"description": "Shipments by carrier.",
+                 "datasets": [{"name": "parcels", "table": "shipments", "primary_key": ["shipment_id"], "default_time_dimension": "parcel_shipped_at",
+                               "dimensions": [{"name": "parcel_carrier", "expr": "carrier", "synonyms": ["courier"]},
+                                              {"name": "parcel_shipped_at", "type": "time", "expr": "shipped_at", "grain": "day"}]},
+                              {"name": "parcel_warehouses", "table": "warehouses", "primary_key": ["warehouse_id"],
+                               "dimensions": [{"name": "parcel_warehouse", "expr": "name"}]}],
+                 "relationships": [{"from": "parcels", "to": "parcel_warehouses", "from_columns": ["warehouse_id"], "to_columns": ["warehouse_id"]}],
+                 "metrics": [{"name": "parcels_shipped", "label": "Parcels shipped", "dataset": "parcels", "agg": "count"}]}""";
+        HttpResponse<String> put = api.call("PUT", "/api/knowledge/semantic/parcels", api.editor, model);
+        assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
+        assertThat(json(put).get("file").asText()).isEqualTo("semantic/parcels.yml");
+        Path file = api.project.resolve("knowledge/semantic/parcels.yml");
+        assertThat(Files.readString(file)).contains("name: parcels", "table: shipments", "from_columns:");
+        assertThat(json(api.call("GET", "/api/knowledge/semantic", api.viewer, null)).findValuesAsText("name")).contains("parcels");
+
+        String before = Files.readString(file);
+        HttpResponse<String> bad = api.call("PUT", "/api/knowledge/semantic/parcels", api.editor, model.replace("\"from_columns\": [\"warehouse_id\"]", "\"from_columns\": [\"depot_id\"]"));
+        assertThat(bad.statusCode()).as(bad.body()).isEqualTo(422);
+        assertThat(json(bad).at("/problems/0/file").asText()).isEqualTo("semantic/parcels.yml");
+        assertThat(json(bad).at("/problems/0/message").asText()).contains("depot_id", "shipments");
+        int line = json(bad).at("/problems/0/line").asInt();
+        assertThat(before.lines().toList().size()).isGreaterThanOrEqualTo(line);
+        assertThat(Files.readString(file)).isEqualTo(before);
+
+        HttpResponse<String> gone = api.call("DELETE", "/api/knowledge/semantic/parcels", api.editor, null);
+        assertThat(gone.statusCode()).as(gone.body()).isEqualTo(200);
+        assertThat(file).doesNotExist();
+    }
+
+    @Test
     void an_edited_table_note_round_trips_and_a_golden_question_lands_in_its_list() throws Exception {
         JsonNode note = json(api.call("GET", "/api/knowledge/tables/plans", api.viewer, null)).get("item");
         ((com.fasterxml.jackson.databind.node.ObjectNode) note).put("description", "Plans we sell, edited over the API.");

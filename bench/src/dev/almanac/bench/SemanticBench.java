@@ -1,0 +1,150 @@
+package dev.almanac.bench;
+
+import dev.almanac.demo.DemoProject;
+import dev.almanac.knowledge.KnowledgeFiles;
+import dev.almanac.semantic.Grain;
+import dev.almanac.semantic.SemanticCompiler;
+import dev.almanac.semantic.SemanticLayer;
+import dev.almanac.semantic.SemanticModel;
+import dev.almanac.semantic.SemanticQuery;
+import dev.almanac.semantic.ValueIndex;
+import dev.almanac.source.Dialect;
+import dev.almanac.source.Source;
+import dev.almanac.source.Sources;
+import dev.almanac.sql.Guard;
+import dev.almanac.sql.QueryExecutor;
+import dev.almanac.sql.QueryLimits;
+import dev.almanac.sql.QueryResult;
+import dev.almanac.store.Project;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+
+/**
+ * The semantic layer on the demo: compile time per semantic query (resolve, join plan, relational
+ * plan, SQL), and a semantic query run end to end (compile + guard + execute) against the same
+ * answer written by hand and run through the executor, alternately, in the same process.
+ */
+public final class SemanticBench {
+    record Case(String label, SemanticQuery query, String handSql) {}
+
+    static final LocalDate JAN = LocalDate.parse("2026-01-01");
+    static final LocalDate OCT = LocalDate.parse("2026-10-01");
+
+    static final List<Case> CASES = List.of(
+            new Case("mrr, September 2026", SemanticQuery.of("mrr").between(LocalDate.parse("2026-09-01"), OCT),
+                    "SELECT round(sum(mrr_cents) / 100.0, 2) AS mrr FROM mrr_snapshots WHERE snapshot_month >= DATE '2026-09-01' AND snapshot_month < DATE '2026-10-01'"),
+            new Case("mrr by plan by month, 2026", SemanticQuery.of("mrr").by("plan").grain(Grain.MONTH).between(JAN, OCT),
+                    "SELECT CAST(date_trunc('month', s.snapshot_month) AS DATE) AS month, p.name AS plan, round(sum(s.mrr_cents) / 100.0, 2) AS mrr "
+                            + "FROM mrr_snapshots s LEFT JOIN plans p ON p.plan_id = s.plan_id WHERE s.snapshot_month >= DATE '2026-01-01' AND s.snapshot_month < DATE '2026-10-01' "
+                            + "GROUP BY 1, 2 ORDER BY 1, 2"),
+            new Case("mrr by region by quarter (snapshot, 3 joins)", SemanticQuery.of("mrr").by("region").grain(Grain.QUARTER).between(JAN, OCT),
+                    "WITH s AS (SELECT * FROM mrr_snapshots WHERE snapshot_month >= DATE '2026-01-01' AND snapshot_month < DATE '2026-10-01'), "
+                            + "last AS (SELECT max(snapshot_month) AS m FROM s GROUP BY date_trunc('quarter', snapshot_month)) "
+                            + "SELECT CAST(date_trunc('quarter', s.snapshot_month) AS DATE) AS quarter, r.name AS region, round(sum(s.mrr_cents) / 100.0, 2) AS mrr "
+                            + "FROM s JOIN last ON last.m = s.snapshot_month LEFT JOIN customers c ON c.customer_id = s.customer_id "
+                            + "LEFT JOIN countries co ON co.country_code = c.country_code LEFT JOIN regions r ON r.region_id = co.region_id GROUP BY 1, 2 ORDER BY 1, 2"),
+            new Case("tickets opened by priority by quarter", SemanticQuery.of("tickets_opened").by("priority").grain(Grain.QUARTER).between(JAN, OCT),
+                    "SELECT CAST(date_trunc('quarter', created_at) AS DATE) AS quarter, priority, count(*) AS tickets_opened FROM support_tickets "
+                            + "WHERE created_at >= DATE '2026-01-01' AND created_at < DATE '2026-10-01' GROUP BY 1, 2 ORDER BY 1, 2"),
+            new Case("new customers by industry, top 5", SemanticQuery.of("new_customers").by("industry").between(JAN, OCT).orderBy("-new_customers").limit(5),
+                    "SELECT i.name AS industry, count(*) AS new_customers FROM customers c LEFT JOIN industries i ON i.industry_code = c.industry_code "
+                            + "WHERE c.signup_date >= DATE '2026-01-01' AND c.signup_date < DATE '2026-10-01' AND NOT c.is_deleted GROUP BY 1 ORDER BY 2 DESC LIMIT 5"));
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Path.of("target", "bench-demo").toAbsolutePath();
+        DemoProject.init(dir, 1, false, System.err);
+        var read = KnowledgeFiles.read(Path.of("knowledge"));
+        SemanticModel model = SemanticModel.of(read.knowledge().semantic());
+        try (Source source = Sources.openFile(dir.resolve(Project.DEMO_SOURCE)); Guard guard = new Guard()) {
+            QueryExecutor executor = new QueryExecutor(source, guard, QueryLimits.DEFAULT);
+            ValueIndex values = ValueIndex.build(model, executor, ValueIndex.DEFAULT_LIMIT);
+            SemanticCompiler compiler = new SemanticCompiler(model, values);
+            SemanticLayer layer = new SemanticLayer(model, read.knowledge(), values, executor);
+
+            int compileRounds = 5000;
+            StringBuilder compileTable = new StringBuilder("| query | p50 (µs) | p99 (µs) |\n|---|---:|---:|\n");
+            long[] allCompile = new long[compileRounds * CASES.size()];
+            int k = 0;
+            for (Case c : CASES) {
+                for (int w = 0; w < 2000; w++) compiler.compile(c.query(), Dialect.DUCKDB);
+                long[] t = new long[compileRounds];
+                for (int i = 0; i < compileRounds; i++) {
+                    long t0 = System.nanoTime();
+                    compiler.compile(c.query(), Dialect.DUCKDB);
+                    t[i] = System.nanoTime() - t0;
+                    allCompile[k++] = t[i];
+                }
+                compileTable.append("| ").append(c.label()).append(" | ")
+                        .append(String.format("%.1f | %.1f |%n", Report.quantileMicros(t, 0.5), Report.quantileMicros(t, 0.99)));
+            }
+
+            int runRounds = 200;
+            StringBuilder runTable = new StringBuilder("| query | same rows | hand-written SQL p50 (ms) | semantic query p50 (ms) | ratio |\n|---|---|---:|---:|---:|\n");
+            double ratioSum = 0;
+            for (Case c : CASES) {
+                QueryResult hand = executor.execute(c.handSql());
+                QueryResult semantic = layer.run(c.query()).result();
+                boolean same = sameRows(hand, semantic);
+                for (int w = 0; w < 20; w++) {
+                    executor.execute(c.handSql());
+                    layer.run(c.query());
+                }
+                long[] h = new long[runRounds];
+                long[] s = new long[runRounds];
+                for (int i = 0; i < runRounds; i++) {
+                    long t0 = System.nanoTime();
+                    executor.execute(c.handSql());
+                    long t1 = System.nanoTime();
+                    layer.run(c.query());
+                    long t2 = System.nanoTime();
+                    h[i] = t1 - t0;
+                    s[i] = t2 - t1;
+                }
+                double hp = Report.quantileMicros(h, 0.5) / 1000;
+                double sp = Report.quantileMicros(s, 0.5) / 1000;
+                ratioSum += sp / hp;
+                runTable.append("| ").append(c.label()).append(" | ").append(same ? "yes" : "NO").append(" | ")
+                        .append(String.format("%.2f | %.2f | %.2f |%n", hp, sp, sp / hp));
+            }
+            String body = """
+                    `bench/run SemanticBench`: the demo's semantic model (%d metrics, %d dimensions) on the scale-1 demo warehouse.
+
+                    **Compile time** per semantic query (resolve names, plan joins, build the relational plan, render DuckDB SQL;
+                    no database access), %d runs each after 2,000 warm-up runs. Target: p50 under 1 ms.
+
+                    %s
+                    All queries: p50 %.1f µs, p99 %.1f µs.
+
+                    **A semantic query against the same answer written by hand**, both through the executor (guard, timeout,
+                    row cap), run alternately %d times each after warm-up; the semantic side includes compiling. "Same rows"
+                    checks that both return the same rows.
+
+                    %s
+                    Mean ratio (semantic / hand-written): %.2f.
+                    """.formatted(model.metrics().size(), model.dimensions().size(), compileRounds, compileTable,
+                    Report.quantileMicros(allCompile, 0.5), Report.quantileMicros(allCompile, 0.99), runRounds, runTable, ratioSum / CASES.size());
+            Report.write("semantic", "Semantic layer: compile time, and semantic queries against hand-written SQL (issue 12)", body);
+        }
+    }
+
+    private static boolean sameRows(QueryResult a, QueryResult b) {
+        if (a.rowCount() != b.rowCount()) return false;
+        for (int i = 0; i < a.rowCount(); i++) {
+            List<Object> x = a.rows().get(i);
+            List<Object> y = b.rows().get(i);
+            if (x.size() != y.size()) return false;
+            for (int j = 0; j < x.size(); j++) {
+                String u = String.valueOf(x.get(j));
+                String v = String.valueOf(y.get(j));
+                if (u.equals(v)) continue;
+                try {
+                    if (new java.math.BigDecimal(u).compareTo(new java.math.BigDecimal(v)) != 0) return false;
+                } catch (NumberFormatException e) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+}
