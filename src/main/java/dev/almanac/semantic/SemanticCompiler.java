@@ -27,7 +27,6 @@ import java.util.regex.Pattern;
  * already in memory), so it is fast and every refusal is a {@link UserError} naming what to change.
  */
 public final class SemanticCompiler {
-    private static final Pattern IDENT = Pattern.compile("'(?:[^']|'')*'|\"[^\"]*\"|([A-Za-z_][A-Za-z0-9_]*)");
     private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?");
     private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
 
@@ -275,7 +274,7 @@ public final class SemanticCompiler {
         for (SemanticMetric.Input in : d.inputs()) {
             inputs.put(in.column(), "(" + instance(model.metric(in.metric()).orElseThrow(), offset.plus(in.offset()), r, bases) + ")");
         }
-        Matcher x = IDENT.matcher(d.expr());
+        Matcher x = Names.IDENTIFIER.matcher(d.expr());
         StringBuilder out = new StringBuilder();
         while (x.find()) {
             String word = x.group(1);

@@ -17,8 +17,13 @@ public record Catalog(String source, String fingerprint, List<Table> tables) {
 
     /** Up to three table names close to the given one: a small edit distance, or one name containing the other. */
     public List<String> closeMatches(String wanted) {
+        return closest(wanted, tables.stream().map(Table::qualifiedName).toList());
+    }
+
+    /** Up to three of {@code names} close to {@code wanted}, closest first: a small edit distance, or one name containing the other. */
+    public static List<String> closest(String wanted, java.util.Collection<String> names) {
         String w = wanted.toLowerCase(Locale.ROOT);
-        return tables.stream().map(Table::qualifiedName)
+        return names.stream()
                 .filter(n -> distance(w, n.toLowerCase(Locale.ROOT)) <= Math.max(2, w.length() / 3)
                         || n.toLowerCase(Locale.ROOT).contains(w) || (w.length() >= 4 && w.contains(n.toLowerCase(Locale.ROOT))))
                 .sorted(java.util.Comparator.comparingInt((String n) -> distance(w, n.toLowerCase(Locale.ROOT))).thenComparing(n -> n))

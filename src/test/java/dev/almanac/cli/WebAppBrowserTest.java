@@ -259,6 +259,21 @@ class WebAppBrowserTest {
         browser.findElement(By.id("save-item")).click();
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("knowledge-detail"), "How many plans we sell."));
         assertThat(api.project.resolve("knowledge/metrics/plan_count.yml")).exists();
+
+        browser.get(api.url("/#/knowledge/semantic/subscriptions"));
+        wait.until(ExpectedConditions.elementToBeClickable(By.id("edit-item")));
+        assertThat(browser.findElement(By.id("knowledge-detail")).getText()).contains("datasets", "mrr_snapshots");
+        shot("05b-knowledge-semantic");
+        String semanticBefore = Files.readString(api.project.resolve("knowledge/semantic/subscriptions.yml"));
+        browser.findElement(By.id("edit-item")).click();
+        WebElement metrics = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("field-metrics")));
+        String text = metrics.getAttribute("value");
+        assertThat(text).contains("\"dataset\": \"mrr_snapshots\"");
+        browser.executeScript("arguments[0].value = arguments[1]", metrics, text.replaceFirst("\"dataset\": \"mrr_snapshots\"", "\"dataset\": \"mrr_snapshotz\""));
+        browser.findElement(By.id("save-item")).click();
+        WebElement semanticProblem = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#item-form .problems li")));
+        assertThat(semanticProblem.getText()).contains("semantic/subscriptions.yml:", "mrr_snapshotz");
+        assertThat(Files.readString(api.project.resolve("knowledge/semantic/subscriptions.yml"))).isEqualTo(semanticBefore);
     }
 
     @Test
