@@ -479,18 +479,25 @@ public final class SemanticModel {
             }
         }
 
-        /** Many-to-one edges must not lead back to where they started (one-to-one counted one way). */
+        /**
+         * Many-to-one edges must not lead back to where they started (one-to-one counted one way). A cycle is reported at
+         * each of its relationships: which one is wrong is the author's call.
+         */
         private void checkRelationshipCycles() {
-            Map<String, List<Relationship>> out = new HashMap<>();
+            Map<String, List<Relationship>> out = new LinkedHashMap<>();
             for (Relationship r : m.relationships.values()) out.computeIfAbsent(r.from(), k -> new ArrayList<>()).add(r);
             Set<String> done = new HashSet<>();
             for (String start : out.keySet()) {
-                List<Relationship> cycle = cycleFrom(start, out, new ArrayList<>(), new HashSet<>(), done);
-                if (cycle != null) {
-                    Relationship last = cycle.get(cycle.size() - 1);
-                    issues.add(new Issue(m.places.get("relationship:" + last.name()), "relationships form a cycle: "
-                            + String.join(" -> ", cycle.stream().map(Relationship::from).toList()) + " -> " + last.to()
-                            + "; declare each join from the many side to the one side only"));
+                List<Relationship> path = cycleFrom(start, out, new ArrayList<>(), new HashSet<>(), done);
+                if (path != null) {
+                    Relationship last = path.get(path.size() - 1);
+                    List<Relationship> cycle = path.subList(path.stream().map(Relationship::from).toList().indexOf(last.to()), path.size());
+                    StringBuilder loop = new StringBuilder(cycle.get(0).from());
+                    for (Relationship r : cycle) loop.append(" -(").append(r.name()).append(")-> ").append(r.to());
+                    for (Relationship r : cycle) {
+                        issues.add(new Issue(m.places.get("relationship:" + r.name()), "relationships form a cycle: " + loop
+                                + "; declare each join from the many side to the one side only"));
+                    }
                     return;
                 }
             }

@@ -1,6 +1,5 @@
 package dev.almanac.semantic;
 
-import dev.almanac.UserError;
 import dev.almanac.semantic.QueryPlan.Base;
 import dev.almanac.semantic.QueryPlan.Compare;
 import dev.almanac.semantic.QueryPlan.Condition;
@@ -18,8 +17,8 @@ import java.util.StringJoiner;
 /**
  * Writes a {@link QueryPlan} as one SELECT (common table expressions, one per read and aggregation)
  * in the dialect of the source: the only stage of the compiler that knows dialects. What differs:
- * time buckets and shifts, date and boolean literals, median and percentiles, null-safe equality
- * and rounding. Source expressions are copied as written.
+ * time buckets and shifts, date and boolean literals, median and percentiles, and rounding.
+ * Source expressions are copied as written.
  */
 public final class SqlRenderer {
     private final Dialect dialect;
@@ -151,22 +150,22 @@ public final class SqlRenderer {
         return switch (dialect) {
             case DUCKDB -> "quantile_cont(" + v + ", " + p + ")";
             case POSTGRES, OTHER -> "percentile_cont(" + p + ") WITHIN GROUP (ORDER BY " + v + ")";
-            case SQLITE -> throw new UserError("metric " + m.name() + " is a " + m.agg().label() + ", which SQLite cannot compute (it has no percentile function)");
+            case SQLITE -> throw new NotInDialect("metric " + m.name() + " is a " + m.agg().label() + ", which SQLite cannot compute (it has no percentile function)");
         };
     }
 
     /** The first day of the bucket of a time value, after shifting it forward by an offset. */
     String bucket(String column, Grain grain, Offset offset) {
-        if (dialect == Dialect.SQLITE) {
+        if (dialect == Dialect.SQLITE) { // strftime, not date(): the guard's parser takes date(x, ...) for a cast
             StringBuilder mods = new StringBuilder();
             if (offset.months() != 0) mods.append(", '+").append(offset.months()).append(" months'");
             if (offset.days() != 0) mods.append(", '+").append(offset.days()).append(" days'");
             return switch (grain) {
-                case DAY -> "date(" + column + mods + ")";
-                case WEEK -> "date(" + column + mods + ", 'weekday 0', '-6 days')";
-                case MONTH -> "date(" + column + mods + ", 'start of month')";
-                case YEAR -> "date(" + column + mods + ", 'start of year')";
-                case QUARTER -> "date(" + column + mods + ", 'start of month', '-' || ((CAST(strftime('%m', " + column + mods
+                case DAY -> "strftime('%Y-%m-%d', " + column + mods + ")";
+                case WEEK -> "strftime('%Y-%m-%d', " + column + mods + ", 'weekday 0', '-6 days')";
+                case MONTH -> "strftime('%Y-%m-%d', " + column + mods + ", 'start of month')";
+                case YEAR -> "strftime('%Y-%m-%d', " + column + mods + ", 'start of year')";
+                case QUARTER -> "strftime('%Y-%m-%d', " + column + mods + ", 'start of month', '-' || ((CAST(strftime('%m', " + column + mods
                         + ") AS INTEGER) - 1) % 3) || ' months')";
             };
         }
@@ -215,8 +214,9 @@ public final class SqlRenderer {
         };
     }
 
-    private String nullSafeEquals(String a, String b) {
-        return dialect == Dialect.SQLITE ? a + " IS " + b : a + " IS NOT DISTINCT FROM " + b;
+    /** Every engine (SQLite since 3.39) spells it the standard way; the guard's parser does not know SQLite's {@code a IS b}. */
+    private static String nullSafeEquals(String a, String b) {
+        return a + " IS NOT DISTINCT FROM " + b;
     }
 
     private static String quote(String name) {

@@ -1,0 +1,332 @@
+package dev.almanac.semantic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.almanac.UserError;
+import dev.almanac.knowledge.KnowledgeSet;
+import dev.almanac.source.Source;
+import dev.almanac.sql.Guard;
+import dev.almanac.sql.QueryExecutor;
+import dev.almanac.sql.QueryLimits;
+import dev.almanac.sql.QueryResult;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The semantic layer's contract, held against every engine: the fixture ({@link SemanticFixture}) is
+ * loaded into a fresh database of the engine, each semantic query is compiled for its dialect and run
+ * through the guard and the executor, and the answer must be the number worked out by hand from the
+ * fixture's rows (shown in the comments). Rows are compared as text: keys, then values, rounded to
+ * six decimals, joined by " | ".
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class AbstractSemanticEngineTest {
+    Source source;
+    Guard guard;
+    SemanticLayer layer;
+
+    /** A fresh database of the engine with the fixture loaded, opened as a source. */
+    abstract Source open(Path dir);
+
+    /** Whether the engine has a percentile function (median and percentile metrics). */
+    boolean computesPercentiles() {
+        return true;
+    }
+
+    @BeforeAll
+    void setUp(@TempDir Path dir) {
+        source = open(dir);
+        guard = new Guard();
+        QueryExecutor executor = new QueryExecutor(source, guard, QueryLimits.DEFAULT);
+        SemanticModel model = SemanticFixture.model(dir);
+        layer = new SemanticLayer(model, KnowledgeSet.EMPTY, ValueIndex.build(model, executor, ValueIndex.DEFAULT_LIMIT), executor);
+    }
+
+    @AfterAll
+    void tearDown() {
+        if (guard != null) guard.close();
+        if (source != null) source.close();
+    }
+
+    static LocalDate d(String iso) {
+        return LocalDate.parse(iso);
+    }
+
+    QueryResult run(SemanticQuery q) {
+        return layer.run(q).result();
+    }
+
+    List<String> rows(SemanticQuery q) {
+        return run(q).rows().stream().map(r -> r.stream().map(AbstractSemanticEngineTest::text).collect(Collectors.joining(" | "))).toList();
+    }
+
+    static String text(Object v) {
+        if (v == null) return "null";
+        if (v instanceof Number n) return new BigDecimal(n.toString()).setScale(6, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+        return v.toString();
+    }
+
+    // ------------------------------------------------------------------ metric kinds
+
+    @Test
+    void sum_adds_the_filtered_rows_of_the_period() {
+        // completed orders of 2024: 120 + 80 + 200 + 40 + 60 + 100 + 105 + 150 = 855 (order 10 is 2025, 3 refunded, 7 canceled)
+        assertThat(rows(SemanticQuery.of("revenue").between(d("2024-01-01"), d("2025-01-01")))).containsExactly("855");
+        // all time adds order 10 (90)
+        assertThat(rows(SemanticQuery.of("revenue"))).containsExactly("945");
+    }
+
+    @Test
+    void count_counts_every_row_and_count_distinct_counts_customers_once() {
+        // 11 orders; buyers: customers 1, 2, 3, 4, 5, 6, 7, 9 (1, 2 and 4 ordered twice)
+        assertThat(rows(SemanticQuery.of("order_count", "completed_orders", "buyers"))).containsExactly("11 | 9 | 8");
+    }
+
+    @Test
+    void avg_min_and_max_aggregate_the_order_totals() {
+        // completed totals 120, 80, 200, 40, 60, 100, 150, 90, 105 = 945 / 9 = 105; all totals range 40 .. 300 (canceled order 7)
+        assertThat(rows(SemanticQuery.of("avg_order_value", "smallest_order", "largest_order"))).containsExactly("105 | 40 | 300");
+    }
+
+    @Test
+    void median_and_percentile_interpolate_or_are_refused_where_the_engine_cannot() {
+        // sorted totals 40 50 60 80 90 100 105 120 150 200 300: the median is the 6th (100); p90 sits at 0.9 * 10 = index 9 (200)
+        if (computesPercentiles()) {
+            assertThat(rows(SemanticQuery.of("median_order_value", "p90_order_value"))).containsExactly("100 | 200");
+            // by status: completed 40 60 80 90 100 105 120 150 200 -> median 100; canceled 300; refunded 50
+            assertThat(rows(SemanticQuery.of("median_order_value").by("order_status")))
+                    .containsExactly("canceled | 300", "completed | 100", "refunded | 50");
+        } else {
+            for (String metric : List.of("median_order_value", "p90_order_value")) {
+                assertThatThrownBy(() -> layer.compile(SemanticQuery.of(metric))).isInstanceOf(UserError.class)
+                        .hasMessageContaining(metric).hasMessageContaining("SQLite cannot compute");
+            }
+        }
+    }
+
+    @Test
+    void ratio_divides_the_aggregates_per_dimension_value() {
+        // completed / all orders: EMEA 4/5 (order 3 refunded), AMER 3/4 (order 7 canceled), APAC 1/1, no country 1/1
+        assertThat(rows(SemanticQuery.of("completion_rate").by("region")))
+                .containsExactly("AMER | 0.75", "APAC | 1", "EMEA | 0.8", "null | 1");
+        assertThat(rows(SemanticQuery.of("completion_rate"))).hasSize(1).first().asString().startsWith("0.81818");
+    }
+
+    @Test
+    void derived_metric_with_an_offset_is_the_month_over_month_change() {
+        // MRR by month: Jan 500, Feb 600, Mar 1500, Apr 1700, May 2000, Jun 1900
+        assertThat(rows(SemanticQuery.of("mrr_change").grain(Grain.MONTH).between(d("2024-02-01"), d("2024-07-01")))).containsExactly(
+                "2024-02-01 | 100", "2024-03-01 | 900", "2024-04-01 | 200", "2024-05-01 | 300", "2024-06-01 | -100");
+    }
+
+    @Test
+    void derived_metric_computes_over_its_inputs() {
+        // June MRR 1900 * 12
+        assertThat(rows(SemanticQuery.of("mrr", "arr").between(d("2024-06-01"), d("2024-07-01")))).containsExactly("1900 | 22800");
+    }
+
+    // ------------------------------------------------------------------ joins
+
+    @Test
+    void snapshot_metric_by_region_joins_through_customers_and_countries() {
+        // June: EMEA Acme 300 + Bolt 300 (Crane left in May); AMER Delta 1000 + Fjord 0 (free); APAC Gale 300
+        assertThat(rows(SemanticQuery.of("mrr").by("region").between(d("2024-06-01"), d("2024-07-01"))))
+                .containsExactly("AMER | 1000", "APAC | 300", "EMEA | 600");
+        // March (end of Q1): EMEA 100 + 300 + 100, AMER 1000 + 0, APAC none yet
+        assertThat(rows(SemanticQuery.of("mrr").by("region").grain(Grain.QUARTER).between(d("2024-01-01"), d("2024-07-01")))).containsExactly(
+                "2024-01-01 | AMER | 1000", "2024-01-01 | EMEA | 500",
+                "2024-04-01 | AMER | 1000", "2024-04-01 | APAC | 300", "2024-04-01 | EMEA | 600");
+    }
+
+    @Test
+    void metrics_of_different_facts_are_joined_on_their_keys_including_a_missing_region() {
+        // revenue: EMEA 120 + 80 + 200 + 150, AMER 40 + 60 + 90, APAC 100, Nomad (no country) 105
+        // orders: EMEA 1 2 3 4 9, AMER 5 6 7 10, APAC 8, none 11; units: EMEA 2+1+1+4+1+1, AMER 2+1+1, APAC 3, none 1
+        QueryResult r = run(SemanticQuery.of("revenue", "order_count", "units_sold").by("region"));
+        assertThat(r.columns()).containsExactly("region", "revenue", "order_count", "units_sold");
+        assertThat(rows(SemanticQuery.of("revenue", "order_count", "units_sold").by("region"))).containsExactly(
+                "AMER | 190 | 4 | 4", "APAC | 100 | 1 | 3", "EMEA | 550 | 5 | 10", "null | 105 | 1 | 1");
+    }
+
+    @Test
+    void a_dimension_reached_many_to_one_is_allowed_from_the_line_items() {
+        // Hardware: items 2 + 1 + 4 + 3 + 1 + 1; Books 1 + 2 + 1; Services 1 + 1
+        assertThat(rows(SemanticQuery.of("units_sold").by("category"))).containsExactly("Books | 4", "Hardware | 12", "Services | 2");
+    }
+
+    @Test
+    void fan_out_is_refused_naming_both_tables_never_a_doubled_sum() {
+        assertThatThrownBy(() -> layer.compile(SemanticQuery.of("revenue").by("category"))).isInstanceOf(UserError.class)
+                .hasMessageContaining("refused").hasMessageContaining("orders").hasMessageContaining("categories");
+        assertThatThrownBy(() -> layer.compile(SemanticQuery.of("revenue").where("product = Widget"))).isInstanceOf(UserError.class)
+                .hasMessageContaining("orders").hasMessageContaining("products");
+    }
+
+    // ------------------------------------------------------------------ snapshots
+
+    @Test
+    void snapshot_metric_takes_last_month_at_quarter_grain() {
+        // Q4 2023: December 100; Q1 2024: March 1500 (not 500 + 600 + 1500); Q2: June 1900
+        assertThat(rows(SemanticQuery.of("mrr").grain(Grain.QUARTER)))
+                .containsExactly("2023-10-01 | 100", "2024-01-01 | 1500", "2024-04-01 | 1900");
+    }
+
+    @Test
+    void snapshot_metric_takes_last_month_at_year_grain() {
+        assertThat(rows(SemanticQuery.of("mrr").grain(Grain.YEAR))).containsExactly("2023-01-01 | 100", "2024-01-01 | 1900");
+    }
+
+    @Test
+    void snapshot_metric_over_a_period_without_grain_is_its_last_month() {
+        assertThat(rows(SemanticQuery.of("mrr").between(d("2024-01-01"), d("2024-04-01")))).containsExactly("1500");
+        assertThat(rows(SemanticQuery.of("mrr").between(d("2024-04-01"), d("2024-06-01")))).containsExactly("2000");
+        assertThat(rows(SemanticQuery.of("mrr"))).as("no period: the latest snapshot").containsExactly("1900");
+    }
+
+    @Test
+    void first_snapshot_window_takes_the_first_month_of_each_bucket() {
+        // Q4 2023: December 100; Q1: January 100 + 300 + 100 + 0; Q2: April 300 + 300 + 100 + 1000 + 0
+        assertThat(rows(SemanticQuery.of("opening_mrr").grain(Grain.QUARTER)))
+                .containsExactly("2023-10-01 | 100", "2024-01-01 | 500", "2024-04-01 | 1700");
+    }
+
+    @Test
+    void snapshot_count_distinct_with_a_defining_segment() {
+        // paying (MRR above 0, so not Fjord on Free): May Acme, Bolt, Crane, Delta, Gale; June without Crane
+        assertThat(rows(SemanticQuery.of("paying_customers").grain(Grain.MONTH).between(d("2024-05-01"), d("2024-07-01"))))
+                .containsExactly("2024-05-01 | 5", "2024-06-01 | 4");
+        assertThatThrownBy(() -> layer.compile(SemanticQuery.of("paying_customers").withSegments(List.of(), List.of("paying"))))
+                .isInstanceOf(UserError.class).hasMessageContaining("cannot be turned off");
+    }
+
+    // ------------------------------------------------------------------ segments and filters
+
+    @Test
+    void default_segment_leaves_out_soft_deleted_customers_unless_turned_off() {
+        // 9 customers, Echo (US) and Test account (DE) deleted
+        assertThat(rows(SemanticQuery.of("customer_count"))).containsExactly("7");
+        assertThat(rows(SemanticQuery.of("customer_count").by("region"))).containsExactly("AMER | 2", "APAC | 1", "EMEA | 3", "null | 1");
+        SemanticQuery all = SemanticQuery.of("customer_count").withSegments(List.of(), List.of("not_deleted"));
+        assertThat(rows(all)).containsExactly("9");
+        assertThat(rows(all.by("region"))).containsExactly("AMER | 3", "APAC | 1", "EMEA | 4", "null | 1");
+    }
+
+    @Test
+    void a_segment_of_a_joined_dataset_applies_when_asked_for() {
+        // revenue by default counts Echo's order 6 (60): the customers' default segment is not the orders'
+        assertThat(rows(SemanticQuery.of("revenue"))).containsExactly("945");
+        assertThat(rows(SemanticQuery.of("revenue").withSegments(List.of("not_deleted"), List.of()))).containsExactly("885");
+    }
+
+    @Test
+    void filter_on_a_dimension_value_its_synonym_or_another_case() {
+        assertThat(rows(SemanticQuery.of("revenue").where("region = EMEA"))).containsExactly("550");
+        assertThat(rows(SemanticQuery.of("revenue").where("region = europe"))).as("a value synonym").containsExactly("550");
+        assertThat(rows(SemanticQuery.of("revenue").where("region = emea"))).containsExactly("550");
+        assertThat(rows(SemanticQuery.of("revenue").where("country = UK"))).as("UK is United Kingdom").containsExactly("200");
+        assertThat(rows(SemanticQuery.of("revenue").where("region in (EMEA, APAC)"))).containsExactly("650");
+        assertThat(rows(SemanticQuery.of("revenue").by("region").where("region = americas"))).containsExactly("AMER | 190");
+    }
+
+    @Test
+    void an_unknown_value_is_refused_with_the_close_ones() {
+        assertThatThrownBy(() -> layer.compile(SemanticQuery.of("revenue").where("region = EMAE"))).isInstanceOf(UserError.class)
+                .hasMessageContaining("unknown value 'EMAE' for region").hasMessageContaining("EMEA");
+    }
+
+    @Test
+    void metric_filter_keeps_the_rows_above_the_value() {
+        // June MRR by region: AMER 1000, APAC 300, EMEA 600
+        assertThat(rows(SemanticQuery.of("mrr").by("region").between(d("2024-06-01"), d("2024-07-01")).where("mrr > 500")))
+                .containsExactly("AMER | 1000", "EMEA | 600");
+        assertThat(rows(SemanticQuery.of("revenue").by("region").where("revenue <= 105"))).containsExactly("APAC | 100", "null | 105");
+    }
+
+    @Test
+    void order_and_limit_give_the_top_rows() {
+        // revenue by country: Germany 120 + 150, United Kingdom 200, United States 40 + 60 + 90, (none) 105, Japan 100, France 80
+        assertThat(rows(SemanticQuery.of("revenue").by("country").orderBy("-revenue").limit(2)))
+                .containsExactly("Germany | 270", "United Kingdom | 200");
+        // June MRR by plan: Basic none, Pro 300 * 3, Enterprise 1000, Free 0
+        assertThat(rows(SemanticQuery.of("mrr").by("plan").between(d("2024-06-01"), d("2024-07-01")).orderBy("mrr")))
+                .containsExactly("Free | 0", "Pro | 900", "Enterprise | 1000");
+    }
+
+    // ------------------------------------------------------------------ time
+
+    @Test
+    void comparison_period_gives_value_comparison_and_change() {
+        // revenue February 200 + 40 = 240 against January 120 + 80 = 200
+        QueryResult r = run(SemanticQuery.of("revenue").between(d("2024-02-01"), d("2024-03-01")).comparedTo(d("2024-01-01"), d("2024-02-01")));
+        assertThat(r.columns()).containsExactly("revenue", "revenue_comparison", "revenue_change", "revenue_change_pct");
+        assertThat(rows(SemanticQuery.of("revenue").between(d("2024-02-01"), d("2024-03-01")).comparedTo(d("2024-01-01"), d("2024-02-01"))))
+                .containsExactly("240 | 200 | 40 | 20");
+        // MRR June 1900 against March 1500: +400, 26.7 %
+        assertThat(rows(SemanticQuery.of("mrr").between(d("2024-06-01"), d("2024-07-01")).comparedTo(d("2024-03-01"), d("2024-04-01"))))
+                .containsExactly("1900 | 1500 | 400 | 26.7");
+    }
+
+    @Test
+    void comparison_by_month_lands_the_earlier_month_on_the_later_bucket() {
+        // revenue by month: January 200, February 240, March 60
+        assertThat(rows(SemanticQuery.of("revenue").grain(Grain.MONTH).between(d("2024-02-01"), d("2024-04-01"))
+                .comparedTo(d("2024-01-01"), d("2024-03-01"))))
+                .containsExactly("2024-02-01 | 240 | 200 | 40 | 20", "2024-03-01 | 60 | 240 | -180 | -75");
+        // a week against the week before (a shift of 7 days): week of Jan 8 has order 3, week of Jan 1 orders 1 and 2
+        assertThat(rows(SemanticQuery.of("order_count").grain(Grain.WEEK).between(d("2024-01-08"), d("2024-01-15"))
+                .comparedTo(d("2024-01-01"), d("2024-01-08"))))
+                .containsExactly("2024-01-08 | 1 | 2 | -1 | -50");
+    }
+
+    @Test
+    void time_grains_bucket_timestamps_alike_and_weeks_start_on_monday() {
+        // orders: Jan 3 (Wed), Jan 7 23:30 (Sun), Jan 8 00:10 (Mon), Feb 14, Feb 29, Mar 31 (Sun), Apr 1 (Mon), May 15, May 20 (Mon),
+        // Dec 31 2024 (Tue), Jan 1 2025 (Wed)
+        assertThat(rows(SemanticQuery.of("order_count").grain(Grain.DAY).between(d("2024-01-01"), d("2024-03-01")))).containsExactly(
+                "2024-01-03 | 1", "2024-01-07 | 1", "2024-01-08 | 1", "2024-02-14 | 1", "2024-02-29 | 1");
+        assertThat(rows(SemanticQuery.of("order_count").grain(Grain.WEEK))).containsExactly(
+                "2024-01-01 | 2", "2024-01-08 | 1", "2024-02-12 | 1", "2024-02-26 | 1", "2024-03-25 | 1", "2024-04-01 | 1",
+                "2024-05-13 | 1", "2024-05-20 | 1", "2024-12-30 | 2");
+        assertThat(rows(SemanticQuery.of("order_count").grain(Grain.MONTH))).containsExactly(
+                "2024-01-01 | 3", "2024-02-01 | 2", "2024-03-01 | 1", "2024-04-01 | 1", "2024-05-01 | 2", "2024-12-01 | 1", "2025-01-01 | 1");
+        assertThat(rows(SemanticQuery.of("order_count").grain(Grain.QUARTER))).containsExactly(
+                "2024-01-01 | 6", "2024-04-01 | 3", "2024-10-01 | 1", "2025-01-01 | 1");
+        assertThat(rows(SemanticQuery.of("order_count").grain(Grain.YEAR))).containsExactly("2024-01-01 | 10", "2025-01-01 | 1");
+    }
+
+    @Test
+    void time_grains_bucket_dates_alike() {
+        // signups of customers not deleted: 2023-11-20 (Mon), 2024-01-10 (Wed), 01-25 (Thu), 02-05 (Mon), 03-03 (Sun), 04-15 (Mon), 05-05 (Sun)
+        assertThat(rows(SemanticQuery.of("customer_count").grain(Grain.WEEK))).containsExactly(
+                "2023-11-20 | 1", "2024-01-08 | 1", "2024-01-22 | 1", "2024-02-05 | 1", "2024-02-26 | 1", "2024-04-15 | 1", "2024-04-29 | 1");
+        assertThat(rows(SemanticQuery.of("customer_count").grain(Grain.QUARTER))).containsExactly(
+                "2023-10-01 | 1", "2024-01-01 | 4", "2024-04-01 | 2");
+        assertThat(rows(SemanticQuery.of("customer_count").grain(Grain.MONTH).between(d("2024-01-01"), d("2024-03-01"))))
+                .containsExactly("2024-01-01 | 2", "2024-02-01 | 1");
+    }
+
+    @Test
+    void a_grain_finer_than_the_time_dimension_is_refused() {
+        assertThatThrownBy(() -> layer.compile(SemanticQuery.of("mrr").grain(Grain.WEEK))).isInstanceOf(UserError.class)
+                .hasMessageContaining("month").hasMessageContaining("week");
+        assertThatThrownBy(() -> layer.compile(SemanticQuery.of("units_sold").grain(Grain.MONTH))).isInstanceOf(UserError.class)
+                .hasMessageContaining("no time dimension");
+    }
+
+    @Test
+    void the_value_index_reads_each_dimension_from_the_engine() {
+        assertThat(layer.values().of("region").values()).containsExactly("AMER", "APAC", "EMEA");
+        assertThat(layer.values().of("region").match("Europe")).isEqualTo("EMEA");
+        assertThat(layer.values().of("plan").values()).containsExactly("Basic", "Enterprise", "Free", "Pro");
+    }
+}

@@ -1,0 +1,256 @@
+package dev.almanac.semantic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.almanac.knowledge.KnowledgeBase;
+import dev.almanac.knowledge.KnowledgeFiles;
+import dev.almanac.knowledge.KnowledgeValidator;
+import dev.almanac.knowledge.Problem;
+import dev.almanac.source.Catalog;
+import dev.almanac.source.CatalogIntrospector;
+import dev.almanac.source.Source;
+import dev.almanac.source.Sources;
+import dev.almanac.sql.Guard;
+import dev.almanac.sql.QueryExecutor;
+import dev.almanac.sql.QueryLimits;
+import dev.almanac.store.AppStore;
+import dev.almanac.store.KnowledgeStore;
+import dev.almanac.store.Project;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine;
+
+/**
+ * What a user meets when the semantic model or a semantic query is wrong, on the DuckDB fixture:
+ * a broken semantic file is reported at the file and line at fault and imports nothing; the CLI
+ * refuses an unknown metric, dimension or value and a fan-out with exit code 2 and one line.
+ */
+class SemanticBadInputTest {
+    @TempDir
+    static Path shared;
+    static Path database;
+    static Source source;
+    static Guard guard;
+    static KnowledgeValidator validator;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void setUp() {
+        database = SemanticFixture.duckdb(shared);
+        source = Sources.openFile(database);
+        guard = new Guard();
+        QueryExecutor executor = new QueryExecutor(source, guard, QueryLimits.DEFAULT);
+        Catalog catalog = new CatalogIntrospector().introspect(source);
+        validator = new KnowledgeValidator(catalog, executor, List.of(new SemanticValidator()));
+    }
+
+    @AfterAll
+    static void tearDown() {
+        guard.close();
+        source.close();
+    }
+
+    /**
+     * A semantic file added next to the fixture's model, the line at fault (the first containing {@code marker}), what the
+     * message says, and how many problems there are in all (a cycle is reported at each of its relationships).
+     */
+    record Broken(String what, String yaml, String marker, String message, int problems) {
+        Broken(String what, String yaml, String marker, String message) {
+            this(what, yaml, marker, message, 1);
+        }
+
+        int line() {
+            List<String> lines = yaml.lines().toList();
+            for (int i = 0; i < lines.size(); i++) if (lines.get(i).contains(marker)) return i + 1;
+            throw new IllegalArgumentException("no line with " + marker);
+        }
+
+        @Override
+        public String toString() {
+            return what;
+        }
+    }
+
+    static Stream<Arguments> brokenFiles() {
+        return Stream.of(
+                Arguments.of(new Broken("a relationship to a missing column", """
+                        description: Orders by plan.
+                        relationships:
+                          - name: order_plan
+                            from: orders
+                            to: plans
+                            from_columns: [customer_id]
+                            to_columns:
+                              - plan_code
+                        """, "- plan_code", "unknown join column 'plan_code' in table plans")),
+                Arguments.of(new Broken("a relationship cycle", """
+                        description: Regions pointing back at customers.
+                        relationships:
+                          - name: region_customer
+                            from: regions
+                            to: customers
+                            from_columns: [region_id]
+                            to_columns: [customer_id]
+                        """, "- name: region_customer", "relationships form a cycle: ", 3)),
+                Arguments.of(new Broken("a relationship cycle through the facts", """
+                        description: Countries pointing at orders.
+                        relationships:
+                          - name: country_order
+                            from: countries
+                            to: orders
+                            from_columns: [country_code]
+                            to_columns: [order_id]
+                        """, "- name: country_order", "-(country_order)-> orders -(order_customer)-> customers", 3)),
+                Arguments.of(new Broken("a ratio over an unknown numerator", """
+                        description: Refunds.
+                        metrics:
+                          - name: refund_share
+                            type: ratio
+                            numerator: refunded_revenue
+                            denominator: revenue
+                        """, "numerator:", "unknown metric 'refunded_revenue'")),
+                Arguments.of(new Broken("a derived metric over an unknown input", """
+                        description: Growth.
+                        metrics:
+                          - name: revenue_growth
+                            type: derived
+                            expr: revenue - revenue_last_year
+                            metrics:
+                              - revenue
+                              - {name: revenu, alias: revenue_last_year, offset_window: 1 year}
+                        """, "name: revenu,", "unknown metric 'revenu' (did you mean revenue")),
+                Arguments.of(new Broken("a dimension whose expression fails", """
+                        description: Shipping.
+                        datasets:
+                          - name: shipments
+                            table: orders
+                            primary_key: [order_id]
+                            dimensions:
+                              - name: ship_status
+                                expr: status
+                              - name: carrier
+                                expr: upper(carrier_name)
+                        """, "expr: upper(carrier_name)", "the expression 'upper(carrier_name)' fails")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("brokenFiles")
+    void a_broken_semantic_file_is_reported_at_its_line_and_imports_nothing(Broken broken) {
+        Path knowledge = SemanticFixture.knowledge(dir, "semantic/broken.yml", broken.yaml());
+        List<Problem> problems = validator.validate(KnowledgeFiles.read(knowledge));
+        assertThat(problems).as("problems of %s", broken).hasSize(broken.problems())
+                .allSatisfy(p -> assertThat(p.message()).contains(broken.message()));
+        assertThat(problems).filteredOn(p -> p.file().equals("semantic/broken.yml")).singleElement()
+                .satisfies(p -> assertThat(p.line()).as(p.toString()).isEqualTo(broken.line()));
+
+        KnowledgeBase base = new KnowledgeBase(new KnowledgeStore(AppStore.sqlite(dir.resolve("app.db"))));
+        Project project = new Project("Broken", dir, database.toString(), knowledge, false);
+        KnowledgeBase.ImportResult result = base.importFiles(project, knowledge, null, validator);
+        assertThat(result.ok()).isFalse();
+        assertThat(base.load(project).semantic()).as("nothing imported").isEmpty();
+    }
+
+    @Test
+    void the_fixture_model_validates_clean_and_imports() {
+        Path knowledge = SemanticFixture.knowledge(dir);
+        assertThat(validator.validate(KnowledgeFiles.read(knowledge))).isEmpty();
+        KnowledgeBase base = new KnowledgeBase(new KnowledgeStore(AppStore.sqlite(dir.resolve("app.db"))));
+        Project project = new Project("Shop", dir, database.toString(), knowledge, false);
+        assertThat(base.importFiles(project, knowledge, null, validator).ok()).isTrue();
+        assertThat(base.load(project).semantic()).hasSize(1);
+    }
+
+    // ------------------------------------------------------------------ the command line
+
+    record Run(int code, String out, String err) {}
+
+    /** The CLI as CliTest runs it: Main's command line with its error reporter, output captured. */
+    static Run cli(String... args) {
+        try {
+            Method m = dev.almanac.cli.Main.class.getDeclaredMethod("commandLine");
+            m.setAccessible(true);
+            CommandLine cli = (CommandLine) m.invoke(null);
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            cli.setOut(new PrintWriter(out));
+            cli.setErr(new PrintWriter(err));
+            int code = cli.execute(args);
+            return new Run(code, out.toString(), err.toString());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    Path project() throws IOException {
+        Path p = dir.resolve("shop");
+        SemanticFixture.knowledge(p, "metrics/refund_total.yml", """
+                name: refund_total
+                definition: Money given back on refunded orders.
+                sql: SELECT sum(total) AS refund_total FROM orders WHERE status = 'refunded'
+                """);
+        Files.writeString(p.resolve("almanac.yml"), "name: Shop\nsource: " + database + "\nknowledge: knowledge\n");
+        return p;
+    }
+
+    @Test
+    void the_cli_refuses_unknown_names_and_a_fan_out_with_one_line_naming_the_fix() throws IOException {
+        System.setProperty("almanac.home", dir.resolve("home").toString());
+        try {
+            String p = project().toString();
+            Run ok = cli("query", "--metric", "revenue", "--by", "region", "--format", "csv", "--project", p);
+            assertThat(ok.code()).as(ok.err()).isZero();
+            assertThat(ok.out()).contains("EMEA,550");
+
+            Run metric = cli("query", "--metric", "revenu", "--project", p);
+            assertThat(metric.code()).isEqualTo(2);
+            assertThat(metric.err().strip()).doesNotContain("\n").startsWith("almanac: unknown metric 'revenu'").contains("revenue");
+
+            Run dimension = cli("query", "--metric", "revenue", "--by", "regoin", "--project", p);
+            assertThat(dimension.code()).isEqualTo(2);
+            assertThat(dimension.err().strip()).doesNotContain("\n").contains("unknown dimension 'regoin'").contains("region");
+
+            Run value = cli("query", "--metric", "revenue", "--where", "region = EMAE", "--project", p);
+            assertThat(value.code()).isEqualTo(2);
+            assertThat(value.err().strip()).doesNotContain("\n").contains("unknown value 'EMAE' for region").contains("EMEA");
+
+            Run fanOut = cli("query", "--metric", "revenue", "--by", "category", "--project", p);
+            assertThat(fanOut.code()).isEqualTo(2);
+            assertThat(fanOut.err().strip()).doesNotContain("\n").contains("refused").contains("orders").contains("categories");
+            assertThat(fanOut.out()).isEmpty();
+        } finally {
+            System.clearProperty("almanac.home");
+        }
+    }
+
+    @Test
+    void metrics_show_says_a_canonical_sql_only_metric_is_not_sliceable() throws IOException {
+        System.setProperty("almanac.home", dir.resolve("home").toString());
+        try {
+            String p = project().toString();
+            Run show = cli("metrics", "show", "refund_total", "--project", p);
+            assertThat(show.code()).as(show.err()).isZero();
+            assertThat(show.out()).contains("refund_total").contains("Not sliceable");
+            Run list = cli("metrics", "--project", p);
+            assertThat(list.out()).contains("refund_total").contains("not sliceable");
+            Run sliceable = cli("metrics", "show", "revenue", "--project", p);
+            assertThat(sliceable.out()).contains("Sliceable by:").contains("region").doesNotContain("category");
+        } finally {
+            System.clearProperty("almanac.home");
+        }
+    }
+}
