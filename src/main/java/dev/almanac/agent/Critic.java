@@ -3,6 +3,7 @@ package dev.almanac.agent;
 import dev.almanac.knowledge.Metric;
 import dev.almanac.knowledge.SqlParameters;
 import dev.almanac.quality.Timeframe;
+import dev.almanac.semantic.SemanticQuery;
 import dev.almanac.sql.QueryExecutor;
 import dev.almanac.sql.QueryResult;
 import java.math.BigDecimal;
@@ -17,11 +18,13 @@ import java.util.regex.Pattern;
  * The deterministic checks of an answer's results, run before any model critique: an empty result,
  * a capped result with no aggregation, NULLs in key columns, a time grain other than the one asked
  * for, values ten times outside what the source column holds, and a value that contradicts the
- * canonical metric named in the question for the same period.
+ * canonical metric named in the question for the same period. An answer compiled from a semantic
+ * query has its grain, breakdown and period checked against the question by {@link SemanticCritic}
+ * instead of by its result's columns.
  */
 final class Critic {
     private static final Pattern AGGREGATION = Pattern.compile("(?i)\\b(group\\s+by|count|sum|avg|min|max|median|quantile\\w*|distinct)\\b");
-    private static final Map<String, Pattern> GRAINS = Map.of(
+    static final Map<String, Pattern> GRAINS = Map.of(
             "month", Pattern.compile("(?i)\\b(monthly|per month|each month|by month|month by month|every month)\\b"),
             "day", Pattern.compile("(?i)\\b(daily|per day|each day|by day|day by day)\\b"),
             "week", Pattern.compile("(?i)\\b(weekly|per week|each week|by week)\\b"),
@@ -35,6 +38,12 @@ final class Critic {
     }
 
     List<String> check(String question, List<QueryResult> results, Optional<Metric> namedMetric, Optional<Timeframe> timeframe) {
+        return check(question, results, namedMetric, timeframe, null, null);
+    }
+
+    /** The checks of an answer; with a semantic query (and its critic), grain, breakdown and period are checked on the query. */
+    List<String> check(String question, List<QueryResult> results, Optional<Metric> namedMetric, Optional<Timeframe> timeframe,
+                       SemanticQuery semantic, SemanticCritic semanticCritic) {
         List<String> issues = new ArrayList<>();
         for (QueryResult r : results) {
             if (r.rowCount() == 0 || r.rows().stream().allMatch(row -> row.stream().allMatch(v -> v == null))) {
@@ -52,11 +61,18 @@ final class Critic {
                     issues.add("NULL values in the key column " + r.columns().get(c) + ": a join or filter may be dropping or mixing rows");
                 }
             }
-            grain(question, r).ifPresent(issues::add);
+            if (semantic == null) grain(question, r).ifPresent(issues::add);
             outliers(r).ifPresent(issues::add);
         }
-        contradiction(results, namedMetric, timeframe).ifPresent(issues::add);
+        if (semantic != null && semanticCritic != null) issues.addAll(semanticCritic.check(question, semantic, timeframe));
+        if (semantic == null || sameAsCanonical(semantic, namedMetric)) contradiction(results, namedMetric, timeframe).ifPresent(issues::add);
         return issues;
+    }
+
+    /** Whether a semantic query computes exactly the named canonical metric (its sliceable form, unfiltered), so the two must agree. */
+    private static boolean sameAsCanonical(SemanticQuery q, Optional<Metric> metric) {
+        return metric.isPresent() && q.metrics().equals(List.of(metric.get().name())) && q.filters().isEmpty() && q.segments().isEmpty()
+                && q.withoutSegments().isEmpty();
     }
 
     private static Optional<String> grain(String question, QueryResult r) {

@@ -203,7 +203,8 @@ final class Workspace implements AutoCloseable {
         return new dev.almanac.agent.Agent(new dev.almanac.agent.Agent.Context(project, catalog(), knowledge, executor(QueryLimits.DEFAULT),
                 tableSelector(knowledge), MiniLmEmbedder.get(), project == null ? null : new dev.almanac.store.LearningStore(appStore()),
                 project == null || !conversations ? null : new dev.almanac.store.ThreadStore(appStore()), model, dev.almanac.agent.AgentSettings.from(config), today, events,
-                project == null ? null : project.dir().resolve("data").resolve("logs").resolve("agent.jsonl"), verifiedAnswerer(knowledge, today)));
+                project == null ? null : project.dir().resolve("data").resolve("logs").resolve("agent.jsonl"), verifiedAnswerer(knowledge, today),
+                project == null ? null : semanticLayer()));
     }
 
     /** The verified answerer for the loaded knowledge and day, built once and shared by the agents of this workspace. */

@@ -1,0 +1,302 @@
+package dev.almanac.agent;
+
+import dev.almanac.UserError;
+import dev.almanac.knowledge.Metric;
+import dev.almanac.knowledge.Tokens;
+import dev.almanac.semantic.Dimension;
+import dev.almanac.semantic.Grain;
+import dev.almanac.semantic.Segment;
+import dev.almanac.semantic.SemanticLayer;
+import dev.almanac.semantic.SemanticMetric;
+import dev.almanac.semantic.SemanticQuery;
+import dev.almanac.semantic.ValueIndex;
+import dev.almanac.sql.QueryResult;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What the model learns of the semantic layer: the metric list (list_metrics), one metric's
+ * dimensions, values, segments and time (get_dimensions), the compact list in the system prompt,
+ * and the sentence a query_metrics answer starts with when the model gives no template. Every text
+ * is bounded; an unknown metric is answered with the close names, never an exception.
+ */
+final class SemanticTools {
+    static final int MAX_TEXT = 8000;
+    private static final int MAX_DIMENSIONS = 40;
+    private static final int PROMPT_METRICS = 60;
+
+    private final SemanticLayer layer;
+
+    SemanticTools(SemanticLayer layer) {
+        this.layer = layer;
+    }
+
+    /** Whether there is a semantic model to offer the tools for. */
+    static boolean available(SemanticLayer layer) {
+        return layer != null && !layer.model().metrics().isEmpty();
+    }
+
+    // ------------------------------------------------------------------ list_metrics
+
+    /**
+     * The metrics matching the search words (all without any), one line each, then the canonical metrics with SQL only.
+     * Within {@link #MAX_TEXT}: the SQL-only ones come first in the budget, and the semantic metrics that do not fit are
+     * named without their definitions.
+     */
+    String listMetrics(String search) {
+        List<String> words = Tokens.of(search == null ? "" : search);
+        List<SemanticMetric> semanticMetrics = layer.model().metrics().stream()
+                .filter(m -> matches(words, m.name() + " " + m.displayName() + " " + nullToEmpty(m.info().description()) + " " + String.join(" ", m.info().synonyms())))
+                .toList();
+        StringBuilder sqlOnly = new StringBuilder();
+        for (Metric m : layer.sqlOnlyMetrics()) {
+            if (!matches(words, m.name() + " " + nullToEmpty(m.label()) + " " + nullToEmpty(m.definition()) + " " + String.join(" ", m.synonyms()))) continue;
+            String l = "- " + m.name() + (m.label() == null ? "" : " — " + m.label()) + (m.unit() == null ? "" : " (" + m.unit() + ")") + ": "
+                    + abbreviate(nullToEmpty(m.definition()).strip(), 120) + " NOT sliceable: use its SQL (search_knowledge " + m.name() + ") with run_sql and submit_result.\n";
+            if (sqlOnly.length() + l.length() > MAX_TEXT / 4) {
+                sqlOnly.append("- (more: list_metrics with a search word)\n");
+                break;
+            }
+            sqlOnly.append(l);
+        }
+        StringBuilder s = new StringBuilder("Semantic metrics (sliceable: answer with query_metrics; get_dimensions shows how to slice one):\n");
+        if (semanticMetrics.isEmpty()) {
+            s.append("(none").append(words.isEmpty() ? "" : " matching '" + search + "'; the metrics are: "
+                    + abbreviate(String.join(", ", layer.model().metrics().stream().map(SemanticMetric::name).toList()), MAX_TEXT / 2)).append(")\n");
+        }
+        int budget = MAX_TEXT - sqlOnly.length();
+        int shown = 0;
+        for (SemanticMetric m : semanticMetrics) {
+            String l = line(m);
+            int rest = semanticMetrics.stream().skip(shown + 1L).mapToInt(x -> x.name().length() + 2).sum();
+            if (s.length() + l.length() + Math.min(rest, MAX_TEXT / 4) > budget) break;
+            s.append(l);
+            shown++;
+        }
+        if (shown < semanticMetrics.size()) {
+            s.append("Also (list_metrics with a search word, or get_dimensions, for their definitions): ")
+                    .append(abbreviate(String.join(", ", semanticMetrics.subList(shown, semanticMetrics.size()).stream().map(SemanticMetric::name).toList()),
+                            Math.max(200, budget - s.length())))
+                    .append('\n');
+        }
+        if (sqlOnly.length() > 0) s.append("\nCanonical metrics with SQL only (not sliceable by dimensions):\n").append(sqlOnly);
+        return s.toString();
+    }
+
+    private String line(SemanticMetric m) {
+        StringBuilder l = new StringBuilder("- ").append(m.name()).append(" — ").append(m.displayName()).append(" (").append(m.kind());
+        if (m.info().unit() != null) l.append(", ").append(m.info().unit());
+        l.append(")");
+        if (m.info().description() != null) l.append(": ").append(abbreviate(m.info().description().strip(), 160));
+        l.append(" Time: ").append(time(m));
+        l.append('\n');
+        return l.toString();
+    }
+
+    private String time(SemanticMetric m) {
+        Optional<Dimension> t = layer.timeDimensionOf(m);
+        if (t.isEmpty()) return "none (not limited to a period).";
+        String only = layer.model().simpleInputs(m).stream().map(SemanticMetric.Simple::timeGrain).filter(java.util.Objects::nonNull)
+                .findFirst().map(g -> ", defined per " + g.label() + " only").orElse("");
+        return t.get().name() + " by " + t.get().grain().label() + only + ".";
+    }
+
+    // ------------------------------------------------------------------ get_dimensions
+
+    String dimensions(String name) {
+        if (name == null || name.isBlank()) return "Name the metric: get_dimensions {\"metric\": \"NAME\"}; list_metrics lists them.";
+        Optional<SemanticMetric> found = layer.model().metric(name.strip());
+        if (found.isEmpty()) {
+            Optional<Metric> sqlOnly = layer.sqlOnlyMetrics().stream().filter(m -> m.name().equalsIgnoreCase(name.strip())).findFirst();
+            if (sqlOnly.isPresent()) {
+                return sqlOnly.get().name() + " is a canonical metric with SQL only: it has no dimensions and cannot be sliced. Use its SQL with "
+                        + "run_sql and submit_result:\n" + abbreviate(sqlOnly.get().sql().strip(), 2000);
+            }
+            String why;
+            try {
+                layer.metric(name.strip());
+                why = "unknown metric '" + name + "'";
+            } catch (UserError e) {
+                why = e.getMessage();
+            }
+            return capitalize(why) + ". Semantic metrics: " + String.join(", ", layer.model().metrics().stream().map(SemanticMetric::name).limit(80).toList())
+                    + ".";
+        }
+        SemanticMetric m = found.get();
+        StringBuilder s = new StringBuilder(m.name()).append(" — ").append(m.displayName()).append(" (").append(m.kind())
+                .append(m.info().unit() == null ? "" : ", " + m.info().unit()).append(")\n");
+        if (m.info().description() != null) s.append("Definition: ").append(abbreviate(m.info().description().strip(), 400)).append('\n');
+        Optional<Dimension> time = layer.timeDimensionOf(m);
+        if (time.isPresent()) {
+            Grain g = time.get().grain();
+            List<String> grains = new ArrayList<>();
+            for (Grain x : Grain.values()) if (x.isMultipleOf(g)) grains.add(x.label());
+            Optional<Grain> only = layer.model().simpleInputs(m).stream().map(SemanticMetric.Simple::timeGrain).filter(java.util.Objects::nonNull).findFirst();
+            s.append("Time: ").append(time.get().name()).append(", native grain ").append(g.label()).append("; grain may be ")
+                    .append(only.map(Grain::label).orElse(String.join(", ", grains)))
+                    .append(only.map(x -> " (defined per " + x.label() + " only: a longer period needs grain " + x.label() + ")").orElse(""))
+                    .append("; start/end (end excluded) filter it.");
+            if (layer.model().simpleInputs(m).stream().anyMatch(SemanticMetric.Simple::isSnapshot)) {
+                s.append(" A snapshot: a coarser grain or a longer period takes the last snapshot in it, never a sum.");
+            }
+            s.append('\n');
+        } else {
+            s.append("Time: none; do not give start, end or grain.\n");
+        }
+        List<Dimension> dims = layer.dimensionsOf(m);
+        s.append("Dimensions (group_by and filters):").append(dims.isEmpty() ? " none\n" : "\n");
+        for (Dimension d : dims.stream().limit(MAX_DIMENSIONS).toList()) {
+            StringBuilder l = new StringBuilder("- ").append(d.name());
+            List<String> also = new ArrayList<>();
+            if (d.label() != null) also.add(d.label());
+            for (String syn : d.synonyms()) if (also.stream().noneMatch(x -> x.equalsIgnoreCase(syn))) also.add(syn);
+            if (!also.isEmpty()) l.append(" (").append(abbreviate(String.join(", ", also), 120)).append(")");
+            ValueIndex.Values values = layer.values().of(d.name());
+            if (values != null && !values.values().isEmpty()) l.append(": ").append(abbreviate(values.sample(8), 200));
+            s.append(l).append('\n');
+        }
+        if (dims.size() > MAX_DIMENSIONS) s.append("(").append(dims.size() - MAX_DIMENSIONS).append(" more dimensions)\n");
+        List<Segment> segments = layer.segmentsOf(m);
+        if (!segments.isEmpty()) {
+            s.append("Segments that apply: ");
+            List<String> parts = new ArrayList<>();
+            for (Segment seg : segments) {
+                boolean always = layer.model().simpleInputs(m).stream().anyMatch(x -> x.segments().contains(seg.name()));
+                parts.add(seg.name() + (always ? " (part of the definition)" : " (by default; turn off with without_segments)"));
+            }
+            s.append(String.join(", ", parts)).append('\n');
+        }
+        List<String> optional = layer.model().segments().stream().filter(seg -> !segments.contains(seg))
+                .filter(seg -> layer.model().simpleInputs(m).stream().anyMatch(x -> x.dataset().equals(seg.dataset()))).map(Segment::name).toList();
+        if (!optional.isEmpty()) s.append("Other segments (add with segments): ").append(String.join(", ", optional)).append('\n');
+        if (!m.info().caveats().isEmpty()) s.append("Caveats: ").append(String.join(" ", m.info().caveats())).append('\n');
+        return abbreviate(s.toString(), MAX_TEXT);
+    }
+
+    // ------------------------------------------------------------------ the system prompt
+
+    /** The compact list of metric names the system prompt carries, with how to use them. */
+    String promptSection() {
+        StringBuilder s = new StringBuilder("\n## Semantic metrics (answer with query_metrics when one covers the question)\n");
+        List<String> names = new ArrayList<>();
+        for (SemanticMetric m : layer.model().metrics()) {
+            if (names.size() >= PROMPT_METRICS) break;
+            names.add(m.name() + (m.info().label() == null ? "" : " (" + m.info().label() + ")"));
+        }
+        s.append(String.join("; ", names));
+        int more = layer.model().metrics().size() - names.size();
+        if (more > 0) s.append("; and ").append(more).append(" more (list_metrics)");
+        s.append(".\n");
+        List<String> sqlOnly = layer.sqlOnlyMetrics().stream().map(Metric::name).limit(PROMPT_METRICS).toList();
+        if (!sqlOnly.isEmpty()) s.append("Canonical metrics with SQL only (not sliceable): ").append(String.join(", ", sqlOnly)).append(".\n");
+        return s.toString();
+    }
+
+    // ------------------------------------------------------------------ the answer's sentence
+
+    /** The metrics, breakdown and period of a query in words: "Monthly recurring revenue by region, per month, from 2026-01-01 to 2026-03-31". */
+    String describe(SemanticQuery q) {
+        List<String> labels = new ArrayList<>();
+        for (String name : q.metrics()) labels.add(layer.model().metric(name).map(SemanticMetric::displayName).orElse(name));
+        StringBuilder s = new StringBuilder(join(labels));
+        if (!q.groupBy().isEmpty()) {
+            List<String> dims = new ArrayList<>();
+            for (SemanticQuery.GroupBy g : q.groupBy()) dims.add(layer.model().dimension(g.dimension()).map(d -> d.displayName().toLowerCase(java.util.Locale.ROOT)).orElse(g.dimension()));
+            s.append(" by ").append(join(dims));
+        }
+        if (q.grain() != null) s.append(", per ").append(q.grain().label());
+        if (q.start() != null && q.end() != null) s.append(", ").append(period(q.start(), q.end()));
+        if (!q.filters().isEmpty()) s.append(", where ").append(join(q.filters().stream().map(SemanticQuery.Filter::toString).toList()));
+        if (!q.segments().isEmpty()) s.append(", segments ").append(String.join(", ", q.segments()));
+        if (!q.withoutSegments().isEmpty()) s.append(", without segments ").append(String.join(", ", q.withoutSegments()));
+        if (q.compareTo() != null) s.append(", compared with ").append(period(q.compareTo().start(), q.compareTo().end()));
+        return s.toString();
+    }
+
+    /** The answer when the model gives no template: the description, then the value (one row) or the table. */
+    String sentence(SemanticQuery q, QueryResult r) {
+        String head = describe(q);
+        if (r.rowCount() == 1 && q.groupBy().isEmpty() && q.grain() == null && q.compareTo() == null) {
+            List<String> parts = new ArrayList<>();
+            for (String name : q.metrics()) {
+                int col = r.columns().indexOf(name);
+                if (col < 0) continue;
+                Optional<SemanticMetric> m = layer.model().metric(name);
+                String unit = m.map(x -> x.info().unit()).orElse(null);
+                parts.add((q.metrics().size() > 1 ? m.map(SemanticMetric::displayName).orElse(name) + " " : "")
+                        + TemplateFormatter.format(r.rows().get(0).get(col), format(m.orElse(null))) + (unit == null ? "" : " " + unit));
+            }
+            if (parts.size() == q.metrics().size()) return head + ": " + String.join("; ", parts) + ".";
+        }
+        return head + ":\n" + TemplateFormatter.table(r);
+    }
+
+    private static String format(SemanticMetric m) {
+        if (m == null || m.info().format() == null) return "number";
+        return switch (m.info().format()) {
+            case "currency" -> "money";
+            case "integer" -> "int";
+            default -> "number";
+        };
+    }
+
+    private static String period(LocalDate start, LocalDate end) {
+        LocalDate last = end.minusDays(1);
+        if (start.getDayOfMonth() == 1 && end.equals(start.plusMonths(1))) {
+            return "in " + start.getMonth().getDisplayName(java.time.format.TextStyle.FULL, java.util.Locale.ENGLISH) + " " + start.getYear();
+        }
+        if (start.getDayOfYear() == 1 && end.equals(start.plusYears(1))) return "in " + start.getYear();
+        return "from " + start + " to " + last;
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    /** The semantic metrics of a query and their inputs' caveats, each once. */
+    List<String> caveats(SemanticQuery q) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String name : q.metrics()) {
+            layer.model().metric(name).ifPresent(m -> {
+                out.addAll(m.info().caveats());
+                layer.model().simpleInputs(m).forEach(s -> out.addAll(s.info().caveats()));
+            });
+        }
+        return List.copyOf(out);
+    }
+
+    /** One line per metric of the query: what it is, for the explanation. */
+    String definitions(SemanticQuery q) {
+        List<String> parts = new ArrayList<>();
+        for (String name : q.metrics()) {
+            layer.model().metric(name).ifPresent(m -> parts.add("metric " + m.name() + " (" + m.displayName() + ")"
+                    + (m.info().description() == null ? "" : ": " + m.info().description().strip().replaceAll("\\.$", ""))));
+        }
+        return "Computed from the semantic model: " + describe(q) + ". " + (parts.isEmpty() ? "" : capitalize(String.join("; ", parts)) + ".");
+    }
+
+    private static boolean matches(List<String> words, String text) {
+        if (words.isEmpty()) return true;
+        List<String> have = Tokens.of(text);
+        return words.stream().anyMatch(have::contains);
+    }
+
+    private static String join(List<String> parts) {
+        if (parts.size() <= 1) return String.join("", parts);
+        return String.join(", ", parts.subList(0, parts.size() - 1)) + " and " + parts.get(parts.size() - 1);
+    }
+
+    private static String nullToEmpty(String s) {
+        return s == null ? "" : s;
+    }
+
+    private static String capitalize(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    private static String abbreviate(String s, int max) {
+        return s.length() > max ? s.substring(0, max) + "..." : s;
+    }
+}
