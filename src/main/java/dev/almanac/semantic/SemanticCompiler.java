@@ -211,7 +211,7 @@ public final class SemanticCompiler {
                             + q.grain().label() + "; " + fix);
                 }
                 if (q.grain() == null && (q.start() == null || !g.start(q.start()).equals(q.start()) || !g.next(q.start()).equals(q.end()))) {
-                    throw new UserError("metric " + s.name() + " is defined per " + g.label() + " (" + s.displayName() + "): " + fix);
+                    throw new NeedsPeriod("metric " + s.name() + " is defined per " + g.label() + " (" + s.displayName() + "): " + fix);
                 }
             }
         }
@@ -341,6 +341,10 @@ public final class SemanticCompiler {
         String time = null;
         if (s.timeDimension() != null && (r.grain() != null || from != null || s.isSnapshot() || !offset.isNone())) {
             time = model.dimension(s.timeDimension()).orElseThrow().expr();
+        }
+        if (!offset.isNone() && r.grain() == null && r.start() == null) {
+            throw new NeedsPeriod("metric " + s.name() + " is compared with " + offset + " earlier: it needs a period (--from/--to) or a grain,"
+                    + " else both sides are the same latest value");
         }
         if (!offset.isNone() && s.timeDimension() == null) {
             throw new UserError("metric " + s.name() + " has no time dimension, so it cannot be compared with an earlier period");

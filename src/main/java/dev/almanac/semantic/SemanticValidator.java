@@ -37,13 +37,14 @@ public final class SemanticValidator implements KnowledgeValidator.Check {
         for (SemanticMetric m : model.metrics()) {
             SemanticModel.Place place = model.place("metric", m.name()).orElseThrow();
             try {
-                SemanticQuery query = SemanticQuery.of(m.name());
-                Grain fixed = model.simpleInputs(m).stream().map(SemanticMetric.Simple::timeGrain).filter(java.util.Objects::nonNull).findFirst().orElse(null);
-                if (fixed != null) { // a metric defined per month is asked for one month
-                    java.time.LocalDate start = fixed.start(java.time.LocalDate.now());
-                    query = query.between(start, fixed.next(start));
+                String sql;
+                try {
+                    sql = compiler.compile(SemanticQuery.of(m.name()), executor.source().dialect()).sql();
+                } catch (NeedsPeriod e) { // a monthly metric, or a change against an earlier period: asked for one month
+                    Grain grain = model.simpleInputs(m).stream().map(SemanticMetric.Simple::timeGrain).filter(java.util.Objects::nonNull).findFirst().orElse(Grain.MONTH);
+                    java.time.LocalDate start = grain.start(java.time.LocalDate.now());
+                    sql = compiler.compile(SemanticQuery.of(m.name()).between(start, grain.next(start)), executor.source().dialect()).sql();
                 }
-                String sql = compiler.compile(query, executor.source().dialect()).sql();
                 executor.execute("SELECT * FROM (" + sql + ") AS q LIMIT 0");
             } catch (NotInDialect e) {
                 continue; // a percentile on SQLite: refused when asked, with the reason; the rest of the model still holds

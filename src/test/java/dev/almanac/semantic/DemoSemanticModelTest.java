@@ -1,6 +1,7 @@
 package dev.almanac.semantic;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.almanac.knowledge.KnowledgeFiles;
 import dev.almanac.knowledge.KnowledgeSet;
@@ -115,13 +116,25 @@ class DemoSemanticModelTest {
     }
 
     @Test
-    void every_metric_compiles_and_runs_without_a_period() {
+    void every_metric_runs_alone_or_asks_for_a_period() {
         for (SemanticMetric m : model.metrics()) {
-            boolean needsPeriod = model.simpleInputs(m).stream().anyMatch(s -> s.timeGrain() != null);
-            SemanticQuery q = needsPeriod ? SemanticQuery.of(m.name()).between(LocalDate.parse("2026-09-01"), LocalDate.parse("2026-10-01")) : SemanticQuery.of(m.name());
-            QueryResult r = layer.run(q).result();
+            QueryResult r;
+            try {
+                r = layer.run(SemanticQuery.of(m.name())).result();
+            } catch (NeedsPeriod e) {
+                r = layer.run(SemanticQuery.of(m.name()).between(LocalDate.parse("2026-09-01"), LocalDate.parse("2026-10-01"))).result();
+            }
             assertThat(r.rowCount()).as(m.name()).isEqualTo(1);
         }
+    }
+
+    @Test
+    void a_month_over_month_change_without_a_period_is_refused_not_zero() {
+        assertThatThrownBy(() -> layer.run(SemanticQuery.of("mrr_growth"))).isInstanceOf(NeedsPeriod.class).hasMessageContaining("needs a period");
+        QueryResult september = layer.run(SemanticQuery.of("mrr_growth").between(LocalDate.parse("2026-09-01"), LocalDate.parse("2026-10-01"))).result();
+        QueryResult byHand = demo.executor.execute("SELECT (SELECT sum(mrr_cents) FROM mrr_snapshots WHERE snapshot_month = DATE '2026-09-01') / 100.0"
+                + " - (SELECT sum(mrr_cents) FROM mrr_snapshots WHERE snapshot_month = DATE '2026-08-01') / 100.0");
+        assertThat(number(september.rows().get(0).get(0))).isCloseTo(number(byHand.rows().get(0).get(0)), org.assertj.core.data.Offset.offset(new BigDecimal("0.01")));
     }
 
     private static BigDecimal number(Object v) {
