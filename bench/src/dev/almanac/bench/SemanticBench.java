@@ -107,6 +107,7 @@ public final class SemanticBench {
                 runTable.append("| ").append(c.label()).append(" | ").append(same ? "yes" : "NO").append(" | ")
                         .append(String.format("%.2f | %.2f | %.2f |%n", hp, sp, sp / hp));
             }
+            String cli = cliComparison(dir);
             String body = """
                     `bench/run SemanticBench`: the demo's semantic model (%d metrics, %d dimensions) on the scale-1 demo warehouse.
 
@@ -122,10 +123,54 @@ public final class SemanticBench {
 
                     %s
                     Mean ratio (semantic / hand-written): %.2f.
+
+                    %s
                     """.formatted(model.metrics().size(), model.dimensions().size(), compileRounds, compileTable,
-                    Report.quantileMicros(allCompile, 0.5), Report.quantileMicros(allCompile, 0.99), runRounds, runTable, ratioSum / CASES.size());
+                    Report.quantileMicros(allCompile, 0.5), Report.quantileMicros(allCompile, 0.99), runRounds, runTable, ratioSum / CASES.size(), cli);
             Report.write("semantic", "Semantic layer: compile time, and semantic queries against hand-written SQL (issue 12)", body);
         }
+    }
+
+    /** `almanac query` against `almanac sql` with the same hand-written answer, as whole commands (a JVM each), alternately. */
+    private static String cliComparison(Path project) throws Exception {
+        Path jar = Path.of("target", "almanac.jar");
+        if (!java.nio.file.Files.isRegularFile(jar)) return "(`almanac query` against `almanac sql` as commands: skipped, build the jar first.)";
+        Case c = CASES.get(1);
+        List<String> base = List.of(javaBin(), "-jar", jar.toString(), "--project", project.toString());
+        List<String> query = new java.util.ArrayList<>(base);
+        query.addAll(List.of("query", "--metric", "mrr", "--by", "plan", "--grain", "month", "--from", "2026-01-01", "--to", "2026-10-01"));
+        List<String> sql = new java.util.ArrayList<>(base);
+        sql.addAll(List.of("sql", c.handSql()));
+        run(query);
+        run(sql);
+        int rounds = 7;
+        long[] q = new long[rounds];
+        long[] h = new long[rounds];
+        for (int i = 0; i < rounds; i++) {
+            long t0 = System.nanoTime();
+            run(sql);
+            long t1 = System.nanoTime();
+            run(query);
+            long t2 = System.nanoTime();
+            h[i] = t1 - t0;
+            q[i] = t2 - t1;
+        }
+        double hp = Report.quantileMicros(h, 0.5) / 1000;
+        double qp = Report.quantileMicros(q, 0.5) / 1000;
+        return """
+                **As commands** (a JVM each, the project's stores and caches warm), "%s", %d alternating runs:
+                `almanac sql` with the hand-written SQL p50 %.0f ms, `almanac query` p50 %.0f ms, ratio %.2f. Most of either is
+                start-up; `almanac query` also loads the project's knowledge to find the semantic model.
+                """.formatted(c.label(), rounds, hp, qp, qp / hp);
+    }
+
+    private static String javaBin() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static void run(List<String> command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        if (p.waitFor() != 0) throw new IllegalStateException("failed: " + String.join(" ", command));
     }
 
     private static boolean sameRows(QueryResult a, QueryResult b) {

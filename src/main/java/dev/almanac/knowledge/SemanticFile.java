@@ -57,7 +57,7 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
 
     /** A metric of any type, as written: the fields that apply depend on {@code type} (simple, ratio, derived). */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
-    public record MetricSpec(String name, String type, String label, String description, String dataset, String agg, String expr,
+    public record MetricSpec(String name, String type, String label, @com.fasterxml.jackson.annotation.JsonAlias("definition") String description, String dataset, String agg, String expr,
                              BigDecimal percentile, String filter, List<String> segments, String timeDimension,
                              NonAdditiveSpec nonAdditiveDimension, String timeGrain, BigDecimal fillNullsWith, String numerator,
                              String denominator, List<MetricInputSpec> metrics, String unit, String format, Integer decimals,
