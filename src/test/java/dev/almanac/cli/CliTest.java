@@ -17,12 +17,13 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** The command line as a user meets it: exit codes, one-line errors, formats, help and version. */
-class CliTest {
+public class CliTest {
     @TempDir
     static Path home;
     static String project;
 
-    record Run(int code, String out, String err) {}
+    /** What a CLI run gave: exit code, standard output and standard error. */
+    public record Run(int code, String out, String err) {}
 
     @BeforeAll
     static void setUp() {
@@ -35,7 +36,8 @@ class CliTest {
         System.clearProperty("almanac.home");
     }
 
-    static Run run(String... args) {
+    /** Runs the CLI in this JVM as `almanac ARGS` would, output captured (other packages' tests use it too). */
+    public static Run run(String... args) {
         CommandLine cli = Main.commandLine();
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

@@ -2,6 +2,7 @@ package dev.almanac.semantic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.almanac.cli.CliTest;
 import dev.almanac.knowledge.KnowledgeBase;
 import dev.almanac.knowledge.KnowledgeFiles;
 import dev.almanac.knowledge.KnowledgeValidator;
@@ -17,9 +18,6 @@ import dev.almanac.store.AppStore;
 import dev.almanac.store.KnowledgeStore;
 import dev.almanac.store.Project;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,7 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import picocli.CommandLine;
 
 /**
  * What a user meets when the semantic model or a semantic query is wrong, on the DuckDB fixture:
@@ -177,25 +174,6 @@ class SemanticBadInputTest {
 
     // ------------------------------------------------------------------ the command line
 
-    record Run(int code, String out, String err) {}
-
-    /** The CLI as CliTest runs it: Main's command line with its error reporter, output captured. */
-    static Run cli(String... args) {
-        try {
-            Method m = dev.almanac.cli.Main.class.getDeclaredMethod("commandLine");
-            m.setAccessible(true);
-            CommandLine cli = (CommandLine) m.invoke(null);
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
-            cli.setOut(new PrintWriter(out));
-            cli.setErr(new PrintWriter(err));
-            int code = cli.execute(args);
-            return new Run(code, out.toString(), err.toString());
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     Path project() throws IOException {
         Path p = dir.resolve("shop");
         SemanticFixture.knowledge(p, "metrics/refund_total.yml", """
@@ -212,23 +190,23 @@ class SemanticBadInputTest {
         System.setProperty("almanac.home", dir.resolve("home").toString());
         try {
             String p = project().toString();
-            Run ok = cli("query", "--metric", "revenue", "--by", "region", "--format", "csv", "--project", p);
+            CliTest.Run ok = CliTest.run("query", "--metric", "revenue", "--by", "region", "--format", "csv", "--project", p);
             assertThat(ok.code()).as(ok.err()).isZero();
             assertThat(ok.out()).contains("EMEA,550");
 
-            Run metric = cli("query", "--metric", "revenu", "--project", p);
+            CliTest.Run metric = CliTest.run("query", "--metric", "revenu", "--project", p);
             assertThat(metric.code()).isEqualTo(2);
             assertThat(metric.err().strip()).doesNotContain("\n").startsWith("almanac: unknown metric 'revenu'").contains("revenue");
 
-            Run dimension = cli("query", "--metric", "revenue", "--by", "regoin", "--project", p);
+            CliTest.Run dimension = CliTest.run("query", "--metric", "revenue", "--by", "regoin", "--project", p);
             assertThat(dimension.code()).isEqualTo(2);
             assertThat(dimension.err().strip()).doesNotContain("\n").contains("unknown dimension 'regoin'").contains("region");
 
-            Run value = cli("query", "--metric", "revenue", "--where", "region = EMAE", "--project", p);
+            CliTest.Run value = CliTest.run("query", "--metric", "revenue", "--where", "region = EMAE", "--project", p);
             assertThat(value.code()).isEqualTo(2);
             assertThat(value.err().strip()).doesNotContain("\n").contains("unknown value 'EMAE' for region").contains("EMEA");
 
-            Run fanOut = cli("query", "--metric", "revenue", "--by", "category", "--project", p);
+            CliTest.Run fanOut = CliTest.run("query", "--metric", "revenue", "--by", "category", "--project", p);
             assertThat(fanOut.code()).isEqualTo(2);
             assertThat(fanOut.err().strip()).doesNotContain("\n").contains("refused").contains("orders").contains("categories");
             assertThat(fanOut.out()).isEmpty();
@@ -242,12 +220,12 @@ class SemanticBadInputTest {
         System.setProperty("almanac.home", dir.resolve("home").toString());
         try {
             String p = project().toString();
-            Run show = cli("metrics", "show", "refund_total", "--project", p);
+            CliTest.Run show = CliTest.run("metrics", "show", "refund_total", "--project", p);
             assertThat(show.code()).as(show.err()).isZero();
             assertThat(show.out()).contains("refund_total").contains("Not sliceable");
-            Run list = cli("metrics", "--project", p);
+            CliTest.Run list = CliTest.run("metrics", "--project", p);
             assertThat(list.out()).contains("refund_total").contains("not sliceable");
-            Run sliceable = cli("metrics", "show", "revenue", "--project", p);
+            CliTest.Run sliceable = CliTest.run("metrics", "show", "revenue", "--project", p);
             assertThat(sliceable.out()).contains("Sliceable by:").contains("region").doesNotContain("category");
         } finally {
             System.clearProperty("almanac.home");
