@@ -102,11 +102,23 @@ final class JoinPlanner {
         List<String> path = undirectedPath(fact, need.dataset());
         if (path != null) {
             return new UserError("refused: " + need.what() + " lives on " + need.dataset() + ", and joining it to " + fact + " (the facts of metric "
-                    + metric + ") would repeat rows of " + fact + " (" + String.join(" ", path) + "), counting them more than once. "
-                    + "Use a metric of " + need.dataset() + " or a dimension that " + fact + " reaches many-to-one");
+                    + metric + ") would repeat rows of " + fact + " (" + String.join(" ", path) + "), counting them more than once"
+                    + alternatives(need.dataset(), need.what()));
         }
         return new UserError(need.what() + " (on " + need.dataset() + ") is not related to " + fact + ", the dataset of metric " + metric
                 + ": no relationship joins them");
+    }
+
+    /** The metrics that do reach a dataset many-to-one, to suggest instead ("; metrics that can be: a, b, c"). */
+    private String alternatives(String dataset, String what) {
+        List<String> names = new ArrayList<>();
+        for (SemanticMetric m : model.metrics()) {
+            if (!(m instanceof SemanticMetric.Simple s) || names.size() >= 3) continue;
+            List<List<SemanticModel.Edge>> paths = new ArrayList<>();
+            walk(s.dataset(), new ArrayList<>(), new HashSet<>(Set.of(s.dataset())), paths);
+            if (s.dataset().equals(dataset) || paths.stream().anyMatch(p -> p.get(p.size() - 1).to().equals(dataset))) names.add(m.name());
+        }
+        return names.isEmpty() ? "" : "; metrics that can be sliced by " + what.replaceFirst("^\\w+ ", "") + ": " + String.join(", ", names);
     }
 
     /** A path ignoring direction, as "a -> b <- c" (an arrow points to the one side); null when unrelated. */
