@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 public enum Grain {
     DAY, WEEK, MONTH, QUARTER, YEAR;
 
+    @com.fasterxml.jackson.annotation.JsonCreator
     public static Grain parse(String text) {
         String t = text.strip().toLowerCase(Locale.ROOT);
         for (Grain g : values()) {
@@ -28,6 +29,7 @@ public enum Grain {
         }
     }
 
+    @com.fasterxml.jackson.annotation.JsonValue
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }

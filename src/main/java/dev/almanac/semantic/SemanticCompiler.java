@@ -358,7 +358,9 @@ public final class SemanticCompiler {
                     flagged.getOrDefault(step.alias(), List.of()), List.of());
             joins.add(new Join(step.alias(), step.parent(), read, step.edge().fromColumns(), step.edge().toColumns(), step.edge().relationship().name()));
         }
-        return new Base(id, s, offset, factRead, joins, outer, r.grain(), s.isSnapshot() ? (s.snapshotLast() ? "max" : "min") : null);
+        // a snapshot bucketed by its own grain has one snapshot per bucket: nothing to pick
+        boolean pick = s.isSnapshot() && !(r.grain() != null && r.grain() == model.dimension(s.snapshotDimension()).orElseThrow().grain());
+        return new Base(id, s, offset, factRead, joins, outer, r.grain(), pick ? (s.snapshotLast() ? "max" : "min") : null);
     }
 
     private static <T> void addOnce(List<T> list, T item) {

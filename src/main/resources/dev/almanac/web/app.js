@@ -225,6 +225,7 @@ function renderAnswer(a) {
     const row = (k, v) => { if (v && (!Array.isArray(v) || v.length)) dl.append(h("dt", {}, k), h("dd", {}, Array.isArray(v) ? v.join(", ") : v)); };
     row("Tables", p.tables);
     row("Metric", p.metric);
+    row("Semantic query", semanticText(p.semantic_query));
     row("Knowledge used", p.knowledge_applied);
     row("Learnings used", p.learnings_applied);
     row("Filters", p.filters);
@@ -237,6 +238,17 @@ function renderAnswer(a) {
   }
   if (a.usage) box.append(h("div", { class: "meta" }, (a.latency_ms / 1000).toFixed(1) + " s · " + a.usage.llm_calls + " model call" + (a.usage.llm_calls === 1 ? "" : "s")));
   return box;
+}
+
+/** A semantic query in a line: "mrr by plan, by month, 2026-01-01 to 2026-10-01, where region = Europe". */
+function semanticText(q) {
+  if (!q) return null;
+  const parts = [q.metrics.join(", ") + (q.group_by && q.group_by.length ? " by " + q.group_by.map((g) => g.dimension).join(", ") : "")];
+  if (q.grain) parts.push("by " + q.grain);
+  if (q.start) parts.push(q.start + " to " + q.end);
+  if (q.filters && q.filters.length) parts.push("where " + q.filters.map((f) => f.field + " " + f.op.replace("_", " ") + " " + f.values.join(", ")).join(" and "));
+  if (q.compare_to) parts.push("compared with " + q.compare_to.start + " to " + q.compare_to.end);
+  return parts.join(", ");
 }
 
 function showDq(a) {
