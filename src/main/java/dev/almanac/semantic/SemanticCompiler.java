@@ -358,8 +358,13 @@ public final class SemanticCompiler {
                     flagged.getOrDefault(step.alias(), List.of()), List.of());
             joins.add(new Join(step.alias(), step.parent(), read, step.edge().fromColumns(), step.edge().toColumns(), step.edge().relationship().name()));
         }
-        // a snapshot bucketed by its own grain has one snapshot per bucket: nothing to pick
-        boolean pick = s.isSnapshot() && !(r.grain() != null && r.grain() == model.dimension(s.snapshotDimension()).orElseThrow().grain());
+        // a snapshot bucketed by its own grain, or over one bucket of it, has one snapshot per bucket: nothing to pick
+        boolean pick = false;
+        if (s.isSnapshot()) {
+            Grain own = model.dimension(s.snapshotDimension()).orElseThrow().grain();
+            boolean oneBucket = r.grain() == null && from != null && own.start(from).equals(from) && own.next(from).equals(to);
+            pick = !(r.grain() == own || oneBucket);
+        }
         return new Base(id, s, offset, factRead, joins, outer, r.grain(), pick ? (s.snapshotLast() ? "max" : "min") : null);
     }
 
