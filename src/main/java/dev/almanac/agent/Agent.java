@@ -31,6 +31,7 @@ import dev.almanac.quality.Timeliness;
 import dev.almanac.quality.TimelinessCheck;
 import dev.almanac.semantic.SemanticCompiler;
 import dev.almanac.semantic.SemanticLayer;
+import dev.almanac.semantic.QuestionParser;
 import dev.almanac.semantic.SemanticQuery;
 import dev.almanac.source.Catalog;
 import dev.almanac.source.CatalogRenderer;
@@ -188,11 +189,19 @@ public final class Agent {
                 : new VerifiedAnswerer(ctx.knowledge(), ctx.embedder(), ctx.executor(), ctx.catalog(), ctx.today());
         if (history.isEmpty() || t.timeframe.isPresent()) {
             Optional<Answer> v = verified.answer(t.question);
+            if (v.isPresent() && (onlyNulls(v.get()) || asksMoreThanTheMetric(t.question, v.get()))) {
+                event("verified", "set aside: it does not compute what is asked (" + (onlyNulls(v.get()) ? "no value for this period" : "another grain or breakdown") + ")");
+                v = Optional.empty();
+            }
             if (v.isPresent()) {
                 event("verified", v.get().provenance().knowledgeApplied().toString());
                 v.get().provenance().sql().forEach(q -> event("executed", q));
                 return withSuggestions(t, v.get());
             }
+        }
+        if (ctx.model() == null && semantic != null) {
+            Optional<Answer> parsed = semanticAnswer(t);
+            if (parsed.isPresent()) return withSuggestions(t, parsed.get());
         }
         if (ctx.model() == null) {
             List<VerifiedAnswerer.Match> closest = verified.rank(t.question).stream().limit(3).toList();
@@ -203,6 +212,78 @@ public final class Agent {
         t.messages.add(new ChatMessage.System(systemPrompt(t, history)));
         t.messages.add(new ChatMessage.User(t.question));
         return loop(t);
+    }
+
+    // ------------------------------------------------------------------ the semantic path (no model)
+
+    /**
+     * The question parsed into a semantic query and answered from it, without a model; a question
+     * back or a plain refusal when a word cannot be placed; empty when it names no semantic metric.
+     */
+    private Optional<Answer> semanticAnswer(Turn t) {
+        QuestionParser.Result parsed = new QuestionParser(ctx.semantic(), ctx.today()).parse(t.question);
+        if (parsed instanceof QuestionParser.NoMetric) return Optional.empty();
+        if (parsed instanceof QuestionParser.Clarify c) {
+            event("clarify", c.question());
+            return Optional.of(answer(t, c.question(), Answer.Kind.clarification, null, null, null, c.options(), List.of()));
+        }
+        if (parsed instanceof QuestionParser.Cannot c) {
+            event("semantic", "cannot: " + c.reason());
+            return Optional.of(answer(t, "I can't answer that yet: " + c.reason() + ". Nothing was computed.", Answer.Kind.error, "low", null, null,
+                    List.of(), List.of()));
+        }
+        SemanticQuery query = ((QuestionParser.Parsed) parsed).query();
+        event("semantic", semantic.describe(query));
+        SemanticCompiler.Compiled compiled;
+        try {
+            compiled = ctx.semantic().compile(query);
+        } catch (UserError e) {
+            return Optional.of(answer(t, "I can't answer that yet: " + e.getMessage() + ". Nothing was computed.", Answer.Kind.error, "low", null, null,
+                    List.of(), List.of(), query));
+        }
+        Optional<String> outside = ctx.semantic().outsideData(query, ctx.catalog());
+        if (outside.isPresent()) {
+            return Optional.of(answer(t, "There is no data for " + semantic.describe(query) + ": " + outside.get() + ". Nothing was computed.",
+                    Answer.Kind.observation, "high", null, null, List.of(), List.of(), query));
+        }
+        event("executed", compiled.sql());
+        QueryResult r = ctx.executor().execute(compiled.sql());
+        Map<String, QueryResult> results = new LinkedHashMap<>();
+        results.put(SEMANTIC_RESULT, r);
+        if (noData(r, query)) {
+            String range = Explanations.freshness(new LinkedHashSet<>(compiled.tables()), ctx.catalog(), ctx.knowledge()).values().stream().findFirst()
+                    .map(x -> " (" + x + ")").orElse("");
+            return Optional.of(answer(t, "There is no data for " + semantic.describe(query) + range + ". Nothing to report for that period.",
+                    Answer.Kind.observation, "low", results, null, List.of(), List.of(), query));
+        }
+        return Optional.of(answer(t, semantic.sentence(query, r), Answer.Kind.result, "high", results, null, List.of(), List.of(), query));
+    }
+
+    /** A verified answer whose every value is empty (the period holds no data) is never shown as verified. */
+    private static boolean onlyNulls(Answer a) {
+        return a.data() == null || a.data().rows().stream().allMatch(row -> row.stream().allMatch(java.util.Objects::isNull));
+    }
+
+    /** A canonical metric's single value, for a question that asks it by something, filtered or ranked ("which campaign had the most spend"). */
+    private boolean asksMoreThanTheMetric(String question, Answer a) {
+        if (semantic == null || a.provenance() == null || a.provenance().knowledgeApplied().stream().noneMatch(k -> k.startsWith("metric:"))) return false;
+        if (new QuestionParser(ctx.semantic(), ctx.today()).parse(question) instanceof QuestionParser.Parsed p) {
+            SemanticQuery q = p.query();
+            return !q.groupBy().isEmpty() || q.grain() != null || !q.filters().isEmpty() || q.limit() != null;
+        }
+        return false;
+    }
+
+    /** No rows, or only empty values for the metrics: the period holds no data. */
+    private static boolean noData(QueryResult r, SemanticQuery query) {
+        if (r.rowCount() == 0) return true;
+        for (List<Object> row : r.rows()) {
+            for (String m : query.metrics()) {
+                int i = r.columns().indexOf(m);
+                if (i >= 0 && row.get(i) != null) return false;
+            }
+        }
+        return true;
     }
 
     // ------------------------------------------------------------------ clarify
@@ -567,7 +648,8 @@ public final class Agent {
             if (!query.segments().isEmpty()) filters.add("segments: " + String.join(", ", query.segments()));
             if (!query.withoutSegments().isEmpty()) filters.add("without segments: " + String.join(", ", query.withoutSegments()));
             metric = String.join(", ", query.metrics());
-            explanation = semantic.definitions(query) + (explanation == null ? "" : " " + explanation);
+            used = query.metrics().stream().map(m -> "semantic:" + m).toList();
+            explanation = semantic.definitions(query); // written from the query for a person, in place of a paraphrase of the compiled SQL
         }
         Answer.Provenance provenance = new Answer.Provenance(List.copyOf(tables), rs.stream().map(QueryResult::sql).toList(), filters, metric, query,
                 used, learned, Explanations.freshness(tables, ctx.catalog(), ctx.knowledge()), caveats, explanation);

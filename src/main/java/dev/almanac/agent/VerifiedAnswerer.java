@@ -88,6 +88,37 @@ public final class VerifiedAnswerer {
         return new Candidate(kind, name, label, sql, parameters, phrasings, vocabulary, vectors, metric, query, tables);
     }
 
+    private static final Set<String> CUES = Set.of("by", "per", "each", "every", "across");
+
+    /**
+     * A verified query answers only a question of its own shape: the same time grain ("each month") and
+     * the same breakdown (the words after "by", "per", "each" in either question must be in the other).
+     */
+    static boolean sameShape(String asked, String verified) {
+        if (!dev.almanac.semantic.QuestionParser.grainOf(asked).equals(dev.almanac.semantic.QuestionParser.grainOf(verified))) return false;
+        return breakdownWords(verified).stream().allMatch(w -> words(asked).contains(w))
+                && breakdownWords(asked).stream().allMatch(w -> words(verified).contains(w));
+    }
+
+    private static List<String> words(String text) {
+        List<String> out = new ArrayList<>();
+        for (String w : text.toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{N}]+")) if (!w.isEmpty()) out.add(dev.almanac.semantic.QuestionParser.singularOf(w));
+        return out;
+    }
+
+    /** The word after each breakdown cue, when it is not a time word ("by month" is a grain, "per month" too). */
+    private static List<String> breakdownWords(String text) {
+        List<String> ws = words(text);
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i + 1 < ws.size(); i++) {
+            if (!CUES.contains(ws.get(i))) continue;
+            String next = ws.get(i + 1);
+            if (Set.of("day", "week", "month", "quarter", "year", "a", "the", "one").contains(next)) continue;
+            out.add(next);
+        }
+        return out;
+    }
+
     /** Every candidate's score for the question, best first. */
     public List<Match> rank(String question) {
         Optional<Timeframe> tf = timeframes.parse(question);
@@ -131,6 +162,7 @@ public final class VerifiedAnswerer {
         if (ranked.isEmpty() || ranked.get(0).score() < threshold) return Optional.empty();
         Match best = ranked.get(0);
         Candidate c = candidates.stream().filter(x -> x.name().equals(best.name()) && x.kind().equals(best.kind())).findFirst().orElseThrow();
+        if (c.query() != null && !sameShape(question, c.query().question())) return Optional.empty();
         Optional<Timeframe> tf = timeframes.parse(question);
         Map<String, String> values = new LinkedHashMap<>(SqlParameters.defaults(c.parameters()));
         List<String> filters = new ArrayList<>();

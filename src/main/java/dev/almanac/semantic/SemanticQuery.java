@@ -51,6 +51,12 @@ public record SemanticQuery(List<String> metrics, List<GroupBy> groupBy, Grain g
         return new SemanticQuery(metrics, groupBy, grain, start, end, f, order, limit, compareTo, segments, withoutSegments);
     }
 
+    public SemanticQuery where(List<Filter> more) {
+        List<Filter> f = new ArrayList<>(filters);
+        f.addAll(more);
+        return new SemanticQuery(metrics, groupBy, grain, start, end, f, order, limit, compareTo, segments, withoutSegments);
+    }
+
     public SemanticQuery orderBy(String... orders) {
         List<Order> o = new ArrayList<>(order);
         for (String t : orders) o.add(Order.parse(t));
@@ -123,7 +129,7 @@ public record SemanticQuery(List<String> metrics, List<GroupBy> groupBy, Grain g
             String raw = m.group(3).strip();
             if (raw.startsWith("(") && raw.endsWith(")")) raw = raw.substring(1, raw.length() - 1);
             List<String> values = new ArrayList<>();
-            Matcher v = Pattern.compile("'((?:[^']|'')*)'|\"([^\"]*)\"|([^,]+)").matcher(raw);
+            Matcher v = Pattern.compile("\\s*(?:'((?:[^']|'')*)'|\"([^\"]*)\"|([^,]+))\\s*(?:,|$)").matcher(raw);
             while (v.find()) {
                 String value = v.group(1) != null ? v.group(1).replace("''", "'") : v.group(2) != null ? v.group(2) : v.group(3).strip();
                 if (!value.isEmpty() || v.group(3) == null) values.add(value);

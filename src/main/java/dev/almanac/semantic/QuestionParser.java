@@ -1,0 +1,548 @@
+package dev.almanac.semantic;
+
+import dev.almanac.quality.Timeframe;
+import dev.almanac.quality.TimeframeParser;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Turns a question into a semantic query without a language model, or says why it cannot: the
+ * metric (its name, label or a synonym), the period (the {@link TimeframeParser}), a grain
+ * ("monthly", "each week"), group-by dimensions ("by plan", "per region", "for each channel"),
+ * filters from the value index ("in Germany", "on the Pro plan"), and rankings ("top 5 products",
+ * "which region had the most"). Precision first: every word that could change the answer must be
+ * placed; a word that cannot be is reported, never ignored, and two metrics the words fit equally
+ * make a question back. It returns a value and runs nothing.
+ */
+public final class QuestionParser {
+    private static final Pattern WORD = Pattern.compile("\\$?[\\p{L}\\p{N}][\\p{L}\\p{N}'&.-]*");
+    /** Words that carry no meaning of their own in a question about a number. */
+    private static final Set<String> FILLER = Set.copyOf(List.of("what", "what's", "whats", "was", "were", "is", "are", "be", "been", "being", "the", "a", "an",
+            "our", "my", "we", "us", "did", "do", "does", "how", "much", "many", "in", "of", "for", "on", "at", "and", "total", "overall",
+            "show", "me", "give", "tell", "list", "please", "there", "have", "has", "had", "get", "got", "value", "number", "amount", "count",
+            "figure", "current", "currently", "now", "today", "so", "far", "during", "over", "across", "all", "to", "from", "with", "it", "its",
+            "that", "this", "these", "those", "i", "you", "can", "could", "would", "see", "know", "want", "like", "about", "as", "level",
+            "altogether", "combined", "sum", "whole", "entire", "period", "time", "by", "per", "each", "every", "which", "who", "where",
+            "when", "end", "any", "some", "them", "they", "their", "your", "make", "made", "bring", "brought", "work", "working", "employed",
+            "up", "right", "still", "people", "versus", "vs", "against", "or", "compared", "compare", "between"));
+    private static final Pattern TOP = Pattern.compile("\\b(top|best|biggest|largest|highest|bottom|worst|smallest|lowest)\\s+(\\d{1,3})\\b");
+    private static final Set<String> MOST = Set.of("most", "highest", "largest", "biggest", "best", "greatest", "top", "maximum");
+    private static final Set<String> LEAST = Set.of("least", "lowest", "smallest", "fewest", "worst", "minimum", "bottom");
+    private static final Map<String, Grain> GRAIN_WORDS = new LinkedHashMap<>();
+
+    static {
+        for (String w : List.of("daily", "per day", "each day", "every day", "by day", "day by day")) GRAIN_WORDS.put(w, Grain.DAY);
+        for (String w : List.of("weekly", "per week", "each week", "every week", "by week", "week by week")) GRAIN_WORDS.put(w, Grain.WEEK);
+        for (String w : List.of("monthly", "per month", "each month", "every month", "by month", "month by month", "over time", "trend", "month over month"))
+            GRAIN_WORDS.put(w, Grain.MONTH);
+        for (String w : List.of("quarterly", "per quarter", "each quarter", "every quarter", "by quarter", "quarter by quarter")) GRAIN_WORDS.put(w, Grain.QUARTER);
+        for (String w : List.of("yearly", "per year", "each year", "every year", "by year", "year by year", "annually")) GRAIN_WORDS.put(w, Grain.YEAR);
+    }
+
+    private static final List<String> GROUP_CUES = List.of("broken down by", "split by", "grouped by", "for each", "for every", "by", "per", "each",
+            "every", "across", "which", "what");
+
+    private final SemanticModel model;
+    private final ValueIndex values;
+    private final TimeframeParser timeframes;
+    private final SemanticLayer layer;
+    private final Map<String, List<Dimension>> sliceable = new java.util.concurrent.ConcurrentHashMap<>();
+
+    public QuestionParser(SemanticLayer layer, LocalDate today) {
+        this.layer = layer;
+        this.model = layer.model();
+        this.values = layer.values();
+        this.timeframes = new TimeframeParser(today);
+    }
+
+    /** What parsing gave. */
+    public sealed interface Result permits Parsed, Clarify, Cannot, NoMetric {}
+
+    /** A semantic query for the question. */
+    public record Parsed(SemanticQuery query, Optional<Timeframe> period) implements Result {}
+
+    /** One question back; each option is a whole question that resolves to an answer. */
+    public record Clarify(String question, List<String> options) implements Result {}
+
+    /** The question names a metric but has words that cannot be placed (or asks for what the model cannot compute). */
+    public record Cannot(String reason) implements Result {}
+
+    /** No semantic metric is named: not a question for this parser. */
+    public record NoMetric() implements Result {}
+
+    /** A matched phrase: its token span and what it stands for. */
+    private record Span(int from, int to, Object target) {
+        int length() {
+            return to - from;
+        }
+    }
+
+    private record ValueHit(Dimension dimension, Object value) {}
+
+    public Result parse(String question) {
+        String q = question.replace('’', '\'').strip();
+        Optional<Timeframe> period = timeframes.parse(q);
+        if (period.isPresent() && period.get().text().strip().matches("(?i)today|now")) period = Optional.empty(); // "today": the latest value
+        Optional<Timeframe> asked = period;
+        String rest = asked.map(p -> q.replace(p.text(), " ")).orElse(q);
+        List<String> original = tokens(rest, false);
+        List<String> words = tokens(rest, true);
+        boolean[] used = new boolean[words.size()];
+
+        // the metric: longest phrase of a name, label or synonym
+        List<Span> metricSpans = spans(words, metricPhrases());
+        // after "by", "per", "which", "each" a word that names a dimension is that dimension, not a metric ("spend by campaign")
+        Map<List<String>, Object> allDims = dimensionPhrases(new ArrayList<>(model.dimensions()));
+        metricSpans = new ArrayList<>(metricSpans.stream()
+                .filter(sp -> !(cueBefore(words, sp.from()) != null && allDims.containsKey(words.subList(sp.from(), sp.to())))).toList());
+        if (metricSpans.isEmpty()) metricSpans = entityCount(words);
+        if (metricSpans.isEmpty()) return new NoMetric();
+        // a metric word inside a longer dimension phrase is part of the dimension ("sales" in "sales channel")
+        List<Span> anyDimSpans = spans(words, allDims);
+        metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> anyDimSpans.stream().noneMatch(d -> d.length() > m.length() && overlaps(d, m))).toList());
+        if (metricSpans.isEmpty()) return new NoMetric();
+        int longestMetric = metricSpans.stream().mapToInt(Span::length).max().orElseThrow();
+        // among equally long metric phrases, one that is also a dimension's word ("billing") gives way to one that is not
+        List<Span> longest = metricSpans.stream().filter(m -> m.length() == longestMetric).toList();
+        List<Span> notDims = longest.stream().filter(m -> !allDims.containsKey(words.subList(m.from(), m.to()))).toList();
+        if (!notDims.isEmpty() && notDims.size() < longest.size()) {
+            metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> !(m.length() == longestMetric && allDims.containsKey(words.subList(m.from(), m.to())))).toList());
+        }
+        int best = metricSpans.stream().mapToInt(Span::length).max().orElseThrow();
+        Set<SemanticMetric> candidates = new LinkedHashSet<>();
+        Span metricSpan = null;
+        for (Span s : metricSpans) {
+            if (s.length() == best) {
+                @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) s.target();
+                candidates.addAll(ms);
+                if (metricSpan == null) metricSpan = s;
+            }
+        }
+        if (candidates.size() > 1) {
+            List<String> options = new ArrayList<>();
+            for (SemanticMetric m : candidates) options.add(q.replaceFirst("(?i)" + Pattern.quote(String.join(" ", original.subList(metricSpan.from(), metricSpan.to()))),
+                    Matcher.quoteReplacement(m.displayName())));
+            return checked(new Clarify("Which do you mean: " + String.join("; ", candidates.stream().map(SemanticMetric::displayName).toList()) + "?", options));
+        }
+        SemanticMetric metric = candidates.iterator().next();
+        mark(used, metricSpan);
+        // other metric phrases that do not overlap the chosen one name a second metric: not placed by this parser
+        for (Span s : metricSpans) {
+            if (allDims.containsKey(words.subList(s.from(), s.to()))) continue; // also a dimension's word: placed (or not) as one below
+            if (!overlaps(s, metricSpan) && s.length() >= 1) {
+                @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) s.target();
+                if (!ms.contains(metric)) {
+                    return new Cannot("the question names two measures (" + metric.displayName() + " and " + ms.get(0).displayName()
+                            + "); ask for one at a time");
+                }
+                mark(used, s);
+            }
+        }
+
+        // dimensions and values the metric can be sliced by (read before the grain: "monthly plans" is a billing period)
+        List<Dimension> dims = sliceable.computeIfAbsent(metric.name(), k -> layer.dimensionsOf(metric));
+        List<Span> dimSpans = spans(words, dimensionPhrases(dims));
+        List<Span> valueSpans = spans(words, valuePhrases(dims));
+        List<Span> grainSpans = spans(words, grainPhrases());
+
+        // the grain; a grain word that is also a value of a dimension is a value only with its dimension's word or another of its values next to it
+        Grain grain = null;
+        for (Span s : grainSpans) {
+            if (anyUsed(used, s)) continue;
+            List<ValueHit> alsoValue = new ArrayList<>();
+            for (Span v : valueSpans) {
+                if (!overlaps(v, s)) continue;
+                @SuppressWarnings("unchecked") List<ValueHit> hits = (List<ValueHit>) v.target();
+                alsoValue.addAll(hits);
+            }
+            if (!alsoValue.isEmpty()) {
+                boolean asValue = alsoValue.stream().anyMatch(h -> valueInContext(words, s, h.dimension(), dimSpans, valueSpans));
+                if (asValue) continue;
+                ValueHit h = alsoValue.get(0);
+                String word = String.join(" ", original.subList(s.from(), s.to()));
+                return checked(new Clarify("Does '" + word + "' mean per " + ((Grain) s.target()).label() + ", or " + h.dimension().displayName().toLowerCase(Locale.ROOT)
+                        + " " + h.value() + "?", List.of(q.replace(word, "per " + ((Grain) s.target()).label()),
+                        q.replace(word, h.value() + " " + h.dimension().displayName().toLowerCase(Locale.ROOT)))));
+            }
+            Grain g = (Grain) s.target();
+            if (grain != null && grain != g) return new Cannot("the question asks for two time grains (" + grain.label() + " and " + g.label() + ")");
+            grain = g;
+            mark(used, s);
+        }
+        if (grain == null && period.isPresent() && Pattern.compile("(?i)\\b(in )?(each|every) (month|quarter|week|year|day)\\b").matcher(q).find()) {
+            return new Cannot("the grain of the question could not be read");
+        }
+
+        List<String> groupBy = new ArrayList<>();
+        Map<String, List<String>> filterValues = new LinkedHashMap<>();
+        // values first: a value with its dimension's word next to it ("on the Pro plan") is a filter
+        for (Span v : longestFirst(valueSpans)) {
+            if (anyUsed(used, v)) continue;
+            if (v.length() == 1 && (FILLER.contains(words.get(v.from())) || original.get(v.from()).length() <= 3
+                    && !original.get(v.from()).equals(original.get(v.from()).toUpperCase(Locale.ROOT)))) {
+                continue; // "in", "us", "it": a code counts only when written as one ("IN", "US")
+            }
+            @SuppressWarnings("unchecked") List<ValueHit> hits = (List<ValueHit>) v.target();
+            List<ValueHit> withContext = hits.stream().filter(h -> valueInContext(words, v, h.dimension(), dimSpans, valueSpans)).toList();
+            List<ValueHit> chosen = !withContext.isEmpty() ? withContext : distinctive(original, v) ? hits : List.of();
+            if (chosen.isEmpty()) continue; // a short common word without context: left for the leftover check
+            Set<Dimension> ds = new LinkedHashSet<>(chosen.stream().map(ValueHit::dimension).toList());
+            if (ds.size() > 1) {
+                String shown = String.join(" ", original.subList(v.from(), v.to()));
+                List<String> options = new ArrayList<>();
+                for (Dimension d : ds) options.add(q.replaceFirst("(?i)\\b" + Pattern.quote(shown) + "\\b",
+                        Matcher.quoteReplacement(d.displayName().toLowerCase(Locale.ROOT) + " " + shown)));
+                return checked(new Clarify("'" + shown + "' is a value of several things: " + String.join(", ", ds.stream().map(Dimension::displayName).toList())
+                        + ". Which one do you mean?", options));
+            }
+            ValueHit hit = chosen.get(0);
+            filterValues.computeIfAbsent(hit.dimension().name(), k -> new ArrayList<>()).add(String.valueOf(hit.value()));
+            mark(used, v);
+            for (Span d : dimSpans) if (adjacent(d, v) && dimensionOf(d).contains(hit.dimension())) mark(used, d);
+            // the noun right after a value is what it qualifies ("monthly plans", "retail companies"), not a breakdown
+            for (Span d : anyDimSpans) if (d.from() == v.to() && !anyUsed(used, d) && cueBefore(words, d.from()) == null) mark(used, d);
+        }
+        // a dimension after a grouping cue is a group-by
+        for (Span d : longestFirst(dimSpans)) {
+            if (anyUsed(used, d)) continue;
+            List<Dimension> ds = dimensionOf(d);
+            String cue = cueBefore(words, d.from());
+            if (cue == null && d.from() >= 1 && Set.of("and", ",").contains(words.get(d.from() - 1)) && groupedJustBefore(d.from() - 1, used, dimSpans, groupBy)) {
+                cue = "and"; // "by plan and region"
+            }
+            if (cue == null && d.from() >= 2 && words.get(d.from() - 1).matches("\\d{1,3}") && TOP.matcher(words.get(d.from() - 2) + " " + words.get(d.from() - 1)).matches()) {
+                cue = ""; // "top 5 products"
+            }
+            if (cue == null) continue;
+            if (ds.size() > 1) {
+                String shown = String.join(" ", original.subList(d.from(), d.to()));
+                List<String> options = new ArrayList<>();
+                for (Dimension x : ds) options.add(q.replaceFirst("(?i)\\b" + Pattern.quote(shown) + "\\b", Matcher.quoteReplacement(x.displayName().toLowerCase(Locale.ROOT))));
+                return checked(new Clarify("By which do you mean: " + String.join(", ", ds.stream().map(Dimension::displayName).toList()) + "?", options));
+            }
+            Dimension dim = ds.get(0);
+            if (filterValues.containsKey(dim.name()) && filterValues.get(dim.name()).size() > 1) continue;
+            if (!groupBy.contains(dim.name())) groupBy.add(dim.name());
+            mark(used, d);
+            markCue(words, used, d.from(), cue);
+        }
+        // two values of one dimension ("annual and monthly plans") compare the groups
+        for (Map.Entry<String, List<String>> e : filterValues.entrySet()) {
+            if (e.getValue().size() > 1 && !groupBy.contains(e.getKey())) groupBy.add(e.getKey());
+        }
+
+        // rankings
+        List<String> order = new ArrayList<>();
+        Integer limit = null;
+        Matcher top = TOP.matcher(String.join(" ", words));
+        String joined = String.join(" ", words);
+        if (top.find()) {
+            limit = Integer.parseInt(top.group(2));
+            boolean asc = LEAST.contains(top.group(1));
+            order.add((asc ? "" : "-") + metric.name());
+            markWords(words, used, top.group(1), top.group(2));
+        } else {
+            for (int i = 0; i < words.size(); i++) {
+                String w = words.get(i);
+                if (used[i] || (!MOST.contains(w) && !LEAST.contains(w))) continue;
+                boolean rankingQuestion = joined.startsWith("which") || joined.startsWith("what") || joined.contains(" which ") || i > 0 && words.get(i - 1).equals("the");
+                if (!rankingQuestion) continue;
+                order.add((LEAST.contains(w) ? "" : "-") + metric.name());
+                limit = 1;
+                used[i] = true;
+            }
+        }
+        if (limit != null && groupBy.isEmpty()) return new Cannot("a ranking needs something to rank (\"top 5 products by ...\"): no dimension was named");
+
+        // every other word must be filler, a word of the metric's entities, or a number we placed
+        Set<String> allowed = allowedWords(metric, dims);
+        List<String> unplaced = new ArrayList<>();
+        for (int i = 0; i < words.size(); i++) {
+            if (used[i]) continue;
+            String w = words.get(i);
+            if (FILLER.contains(w) || allowed.contains(w) || allowed.contains(singular(w))) continue;
+            unplaced.add(original.get(i));
+        }
+        if (!unplaced.isEmpty()) {
+            return new Cannot("I could not place " + String.join(", ", unplaced.stream().map(u -> "'" + u + "'").toList()) + " in a question about "
+                    + metric.displayName());
+        }
+
+        SemanticQuery query = SemanticQuery.of(metric.name());
+        if (!groupBy.isEmpty()) query = query.by(groupBy.toArray(String[]::new));
+        if (grain != null) query = query.grain(grain);
+        if (period.isPresent()) query = query.between(period.get().start(), period.get().end());
+        List<SemanticQuery.Filter> filters = new ArrayList<>();
+        filterValues.forEach((dim, vs) -> filters.add(new SemanticQuery.Filter(dim, vs.size() == 1 ? "=" : "in", vs)));
+        query = query.where(filters);
+        if (!order.isEmpty()) query = query.orderBy(order.toArray(String[]::new));
+        if (limit != null) query = query.limit(limit);
+        return new Parsed(query, asked);
+    }
+
+    /**
+     * "how many customers": the count of an entity, when exactly one plain count metric (no filter of its own)
+     * is over the dataset named (its synonyms saying "number of ..." break ties).
+     */
+    private List<Span> entityCount(List<String> words) {
+        for (int i = 0; i + 2 < words.size(); i++) {
+            if (!words.get(i).equals("how") || !words.get(i + 1).equals("many")) continue;
+            String entity = words.get(i + 2);
+            List<SemanticMetric> counts = new ArrayList<>();
+            for (SemanticMetric m : model.metrics()) {
+                if (!(m instanceof SemanticMetric.Simple s) || s.agg() != SemanticMetric.Agg.COUNT || s.filter() != null || !s.segments().isEmpty()) continue;
+                Dataset d = model.dataset(s.dataset()).orElseThrow();
+                if (singular(d.name()).equals(entity) || d.table() != null && singular(d.table()).equals(entity)) counts.add(m);
+            }
+            if (counts.size() > 1) {
+                List<SemanticMetric> named = counts.stream().filter(m -> m.info().synonyms().stream()
+                        .anyMatch(x -> tokens(x, true).equals(List.of("number", "of", entity)) || tokens(x, true).equals(List.of(entity, "count")))).toList();
+                counts = named;
+            }
+            if (counts.size() == 1) return List.of(new Span(i + 2, i + 3, List.of(counts.get(0))));
+        }
+        return List.of();
+    }
+
+    /** A question back whose every option resolves to a semantic query; else a plain refusal naming the doubt. */
+    private Result checked(Clarify c) {
+        if (checking) return c;
+        checking = true;
+        try {
+            for (String option : c.options()) {
+                if (!(parse(option) instanceof Parsed)) return new Cannot(c.question().replace(" Which one do you mean?", "")
+                        + "; and the rest of the question could not be placed either way");
+            }
+            return c;
+        } finally {
+            checking = false;
+        }
+    }
+
+    private boolean checking;
+
+    // ------------------------------------------------------------------ vocabulary
+
+    private Map<List<String>, Object> metricPhrases() {
+        Map<List<String>, Object> out = new HashMap<>();
+        for (SemanticMetric m : model.metrics()) {
+            List<String> phrases = new ArrayList<>(List.of(m.name().replace('_', ' ')));
+            if (m.info().label() != null) {
+                String label = m.info().label();
+                phrases.add(label.replaceAll("\\s*\\(.*?\\)", ""));
+                Matcher paren = Pattern.compile("\\(([^)]+)\\)").matcher(label);
+                while (paren.find()) if (paren.group(1).strip().matches("[A-Z][A-Z0-9&]{1,7}")) phrases.add(paren.group(1)); // "(MRR)", not "(today)"
+            }
+            phrases.addAll(m.info().synonyms());
+            for (String p : phrases) {
+                List<String> key = tokens(p, true);
+                if (key.isEmpty()) continue;
+                @SuppressWarnings("unchecked") List<SemanticMetric> list = (List<SemanticMetric>) out.computeIfAbsent(key, k -> new ArrayList<SemanticMetric>());
+                if (!list.contains(m)) list.add(m);
+            }
+        }
+        return out;
+    }
+
+    private static Map<List<String>, Object> grainPhrases() {
+        Map<List<String>, Object> out = new HashMap<>();
+        GRAIN_WORDS.forEach((w, g) -> out.put(tokens(w, true), g));
+        return out;
+    }
+
+    private static Map<List<String>, Object> dimensionPhrases(List<Dimension> dims) {
+        Map<List<String>, Object> out = new HashMap<>();
+        for (Dimension d : dims) {
+            List<String> phrases = new ArrayList<>(List.of(d.name().replace('_', ' ')));
+            if (d.label() != null) phrases.add(d.label());
+            phrases.addAll(d.synonyms());
+            for (String p : phrases) {
+                @SuppressWarnings("unchecked") List<Dimension> list = (List<Dimension>) out.computeIfAbsent(tokens(p, true), k -> new ArrayList<Dimension>());
+                if (!list.contains(d)) list.add(d);
+            }
+        }
+        out.remove(List.<String>of());
+        return out;
+    }
+
+    private Map<List<String>, Object> valuePhrases(List<Dimension> dims) {
+        Map<List<String>, Object> out = new HashMap<>();
+        for (Dimension d : dims) {
+            ValueIndex.Values v = values.of(d.name());
+            if (v == null) continue;
+            for (Object value : v.values()) add(out, String.valueOf(value), new ValueHit(d, value));
+            v.synonyms().forEach((word, target) -> {
+                Object value = v.match(target);
+                add(out, word, new ValueHit(d, value == null ? target : value));
+            });
+        }
+        out.remove(List.<String>of());
+        return out;
+    }
+
+    private static void add(Map<List<String>, Object> out, String phrase, ValueHit hit) {
+        List<String> key = tokens(phrase, true);
+        if (key.isEmpty() || key.size() > 6 || key.stream().allMatch(w -> w.matches("\\d+"))) return;
+        @SuppressWarnings("unchecked") List<ValueHit> list = (List<ValueHit>) out.computeIfAbsent(key, k -> new ArrayList<ValueHit>());
+        if (list.stream().noneMatch(h -> h.dimension().equals(hit.dimension()))) list.add(hit);
+    }
+
+    private Set<String> allowedWords(SemanticMetric metric, List<Dimension> dims) {
+        Set<String> out = new LinkedHashSet<>();
+        // the metric's own words ("opened" of "support tickets opened" when the question said "support tickets")
+        out.addAll(tokens(metric.name().replace('_', ' ') + " " + (metric.info().label() == null ? "" : metric.info().label().replaceAll("\\(.*?\\)", "")), true));
+        metric.info().synonyms().forEach(x -> out.addAll(tokens(x, true)));
+        out.removeAll(List.of("not", "no", "without", "excluding", "except", "only", "per", "by"));
+        for (SemanticMetric.Simple s : model.simpleInputs(metric)) {
+            out.addAll(tokens(s.dataset().replace('_', ' '), true));
+            model.dataset(s.dataset()).map(Dataset::table).ifPresent(t -> out.addAll(tokens(t.replace('_', ' '), true)));
+        }
+        out.addAll(List.of("customer", "company", "account", "client", "business"));
+        return out;
+    }
+
+    // ------------------------------------------------------------------ matching
+
+    /** Lower-case words with a light plural folding ("plans" -> "plan"), or the words as written. */
+    static List<String> tokens(String text, boolean normalised) {
+        List<String> out = new ArrayList<>();
+        Matcher m = WORD.matcher(text.replace('_', ' ').replace('-', ' '));
+        while (m.find()) {
+            String w = m.group().replaceAll("[.']+$", "");
+            if (w.endsWith("'s")) w = w.substring(0, w.length() - 2);
+            if (w.isEmpty()) continue;
+            out.add(normalised ? singular(w.toLowerCase(Locale.ROOT)) : w);
+        }
+        return out;
+    }
+
+    /** A word without its plural ending ("plans" -> "plan"), as the parser compares words. */
+    public static String singularOf(String w) {
+        return singular(w);
+    }
+
+    static String singular(String w) {
+        if (w.length() > 4 && w.endsWith("ies")) return w.substring(0, w.length() - 3) + "y";
+        if (w.length() > 4 && (w.endsWith("ses") || w.endsWith("xes") || w.endsWith("ches") || w.endsWith("shes"))) return w.substring(0, w.length() - 2);
+        if (w.length() > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) return w.substring(0, w.length() - 1);
+        return w;
+    }
+
+    /** Every occurrence of every phrase in the words. */
+    private static List<Span> spans(List<String> words, Map<List<String>, Object> phrases) {
+        List<Span> out = new ArrayList<>();
+        int longest = phrases.keySet().stream().mapToInt(List::size).max().orElse(0);
+        for (int i = 0; i < words.size(); i++) {
+            for (int n = Math.min(longest, words.size() - i); n >= 1; n--) {
+                Object target = phrases.get(words.subList(i, i + n));
+                if (target != null) out.add(new Span(i, i + n, target));
+            }
+        }
+        return out;
+    }
+
+    private static List<Span> longestFirst(List<Span> spans) {
+        List<Span> out = new ArrayList<>(spans);
+        out.sort((a, b) -> a.length() != b.length() ? b.length() - a.length() : a.from() - b.from());
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Dimension> dimensionOf(Span s) {
+        return (List<Dimension>) s.target();
+    }
+
+    /** Whether a grouped dimension ends right before {@code at}. */
+    private static boolean groupedJustBefore(int at, boolean[] used, List<Span> dimSpans, List<String> groupBy) {
+        for (Span s : dimSpans) if (s.to() == at && used[s.from()] && dimensionOf(s).stream().anyMatch(d -> groupBy.contains(d.name()))) return true;
+        return false;
+    }
+
+    /** A value with its dimension's word next to it, or next to another value of its dimension ("annual and monthly"). */
+    private static boolean valueInContext(List<String> words, Span value, Dimension d, List<Span> dimSpans, List<Span> valueSpans) {
+        if (nextToDimensionWord(words, value, d, dimSpans)) return true;
+        for (Span other : valueSpans) {
+            if (overlaps(other, value)) continue;
+            @SuppressWarnings("unchecked") List<ValueHit> hits = (List<ValueHit>) other.target();
+            if (hits.stream().noneMatch(h -> h.dimension().equals(d))) continue;
+            int gapFrom = Math.min(value.to(), other.to());
+            int gapTo = Math.max(value.from(), other.from());
+            if (gapTo - gapFrom == 1 && Set.of("and", "or", "vs", "versus").contains(words.get(gapFrom))) return true;
+            if (gapTo == gapFrom) return true;
+        }
+        return false;
+    }
+
+    /** The time grain a text asks for ("each month", "quarterly"), if any. */
+    public static Optional<Grain> grainOf(String text) {
+        List<String> words = tokens(text, true);
+        List<Span> found = spans(words, grainPhrases());
+        return found.isEmpty() ? Optional.empty() : Optional.of((Grain) found.get(0).target());
+    }
+
+    private static boolean nextToDimensionWord(List<String> words, Span value, Dimension d, List<Span> dimSpans) {
+        for (Span s : dimSpans) if (dimensionOf(s).contains(d) && adjacent(s, value)) return true;
+        return false;
+    }
+
+    /** Whether two spans touch, allowing one small word between ("priority of low" is not usual; "Pro plan", "plan Pro", "the Pro tier"). */
+    private static boolean adjacent(Span a, Span b) {
+        return a.to() == b.from() || b.to() == a.from();
+    }
+
+    /** A value that stands on its own: several words, written with a capital, or a long word. */
+    private static boolean distinctive(List<String> original, Span v) {
+        if (v.length() > 1) return true;
+        String w = original.get(v.from());
+        return Character.isUpperCase(w.charAt(0)) && !(v.from() == 0) || w.length() >= 6 || w.chars().allMatch(c -> Character.isUpperCase(c) || Character.isDigit(c)) && w.length() >= 2;
+    }
+
+    private static String cueBefore(List<String> words, int at) {
+        for (String cue : GROUP_CUES) {
+            List<String> c = List.of(cue.split(" "));
+            int start = at - c.size();
+            if (start >= 0 && words.subList(start, at).equals(c)) return cue;
+        }
+        return null;
+    }
+
+    private static void markCue(List<String> words, boolean[] used, int at, String cue) {
+        if (cue.isEmpty()) return;
+        int n = cue.split(" ").length;
+        for (int i = at - n; i < at; i++) used[i] = true;
+    }
+
+    private static void markWords(List<String> words, boolean[] used, String... ws) {
+        for (String w : ws) {
+            for (int i = 0; i < words.size(); i++) {
+                if (!used[i] && words.get(i).equals(w)) {
+                    used[i] = true;
+                    break;
+                }
+            }
+        }
+    }
+
+    private static void mark(boolean[] used, Span s) {
+        for (int i = s.from(); i < s.to(); i++) used[i] = true;
+    }
+
+    private static boolean anyUsed(boolean[] used, Span s) {
+        for (int i = s.from(); i < s.to(); i++) if (used[i]) return true;
+        return false;
+    }
+
+    private static boolean overlaps(Span a, Span b) {
+        return a.from() < b.to() && b.from() < a.to();
+    }
+}

@@ -1,0 +1,138 @@
+package dev.almanac.semantic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.almanac.knowledge.KnowledgeFiles;
+import dev.almanac.testing.DemoContext;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Questions to semantic queries on the demo's model, without a model: what is placed, and what is refused or asked back. */
+class QuestionParserTest {
+    static DemoContext demo;
+    static QuestionParser parser;
+
+    @BeforeAll
+    static void open() {
+        demo = new DemoContext();
+        var read = KnowledgeFiles.read(Path.of("knowledge"));
+        SemanticModel model = SemanticModel.of(read.knowledge().semantic());
+        SemanticLayer layer = new SemanticLayer(model, read.knowledge(), ValueIndex.build(model, demo.executor, ValueIndex.DEFAULT_LIMIT), demo.executor);
+        parser = new QuestionParser(layer, LocalDate.parse("2026-11-23"));
+    }
+
+    @AfterAll
+    static void close() {
+        demo.close();
+    }
+
+    static SemanticQuery parsed(String question) {
+        QuestionParser.Result r = parser.parse(question);
+        assertThat(r).as(question + " -> " + r).isInstanceOf(QuestionParser.Parsed.class);
+        return ((QuestionParser.Parsed) r).query();
+    }
+
+    @Test
+    void a_metric_named_by_a_synonym_over_a_quarter() {
+        SemanticQuery q = parsed("How much recurring revenue did we have in Q2 2026?");
+        assertThat(q.metrics()).containsExactly("mrr");
+        assertThat(q.start()).isEqualTo(LocalDate.parse("2026-04-01"));
+        assertThat(q.end()).isEqualTo(LocalDate.parse("2026-07-01"));
+        assertThat(q.groupBy()).isEmpty();
+    }
+
+    @Test
+    void a_breakdown_and_a_grain_are_read_from_the_cues() {
+        SemanticQuery q = parsed("support tickets opened for each priority, quarterly, in 2025");
+        assertThat(q.metrics()).containsExactly("tickets_opened");
+        assertThat(q.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("priority");
+        assertThat(q.grain()).isEqualTo(Grain.QUARTER);
+    }
+
+    @Test
+    void two_breakdowns_joined_by_and() {
+        SemanticQuery q = parsed("recurring revenue per plan and region for August 2026");
+        assertThat(q.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("plan", "region");
+    }
+
+    @Test
+    void a_value_with_its_dimension_word_is_a_filter() {
+        SemanticQuery q = parsed("How many urgent priority tickets were opened in June 2026?");
+        assertThat(q.filters()).singleElement().satisfies(f -> {
+            assertThat(f.field()).isEqualTo("priority");
+            assertThat(f.values()).containsExactly("urgent");
+        });
+    }
+
+    @Test
+    void a_region_nickname_resolves_through_the_value_synonyms() {
+        SemanticQuery q = parsed("new signups in APAC during 2025");
+        assertThat(q.filters()).singleElement().satisfies(f -> assertThat(f.values()).containsExactly("Asia Pacific"));
+    }
+
+    @Test
+    void which_x_had_the_most_is_a_ranking_of_one() {
+        SemanticQuery q = parsed("Which sales channel had the highest shop revenue in 2025?");
+        assertThat(q.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("sales_channel");
+        assertThat(q.order()).extracting(SemanticQuery.Order::toString).containsExactly("-shop_revenue");
+        assertThat(q.limit()).isEqualTo(1);
+    }
+
+    @Test
+    void top_n_takes_the_dimension_after_it() {
+        SemanticQuery q = parsed("top 3 countries by shop revenue in 2025");
+        assertThat(q.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("country");
+        assertThat(q.limit()).isEqualTo(3);
+    }
+
+    @Test
+    void two_values_of_one_dimension_compare_the_groups() {
+        SemanticQuery q = parsed("ARR of annual versus monthly plans in September 2026");
+        assertThat(q.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("billing_period");
+        assertThat(q.filters()).singleElement().satisfies(f -> assertThat(f.values()).containsExactlyInAnyOrder("annual", "monthly"));
+    }
+
+    @Test
+    void a_word_that_cannot_be_placed_is_reported_not_ignored() {
+        for (String q : List.of("MRR of customers who churned twice in 2025", "What will MRR be next year if we raise prices?")) {
+            assertThat(parser.parse(q)).as(q + " -> " + parser.parse(q)).isInstanceOf(QuestionParser.Cannot.class);
+        }
+    }
+
+    @Test
+    void a_grain_word_that_is_also_a_value_is_asked_back() {
+        QuestionParser.Result r = parser.parse("monthly MRR in 2026");
+        assertThat(r).as("" + r).isInstanceOf(QuestionParser.Clarify.class);
+        for (String option : ((QuestionParser.Clarify) r).options()) assertThat(parser.parse(option)).as(option + " -> " + parser.parse(option)).isInstanceOf(QuestionParser.Parsed.class);
+    }
+
+    @Test
+    void a_question_about_no_metric_is_not_this_parsers() {
+        assertThat(parser.parse("Who founded the company?")).isInstanceOf(QuestionParser.NoMetric.class);
+    }
+
+    @Test
+    void lower_case_short_words_are_not_country_codes() {
+        SemanticQuery q = parsed("average order value in Germany in Q3 2026");
+        assertThat(q.filters()).singleElement().satisfies(f -> assertThat(f.values()).containsExactly("Germany"));
+    }
+
+    @Test
+    void today_means_the_latest_value_not_an_empty_day() {
+        SemanticQuery q = parsed("headcount per department today");
+        assertThat(q.start()).isNull();
+        assertThat(q.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("department");
+    }
+
+    @Test
+    void parsed_queries_compile_and_run() {
+        for (String question : List.of("new signups in APAC during 2025", "top 3 countries by shop revenue in 2025",
+                "support tickets opened for each priority, quarterly, in 2025")) {
+            assertThat(parser.parse(question)).as(question + " -> " + parser.parse(question)).isInstanceOf(QuestionParser.Parsed.class);
+        }
+    }
+}
