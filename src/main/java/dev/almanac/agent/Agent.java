@@ -221,7 +221,9 @@ public final class Agent {
      * back or a plain refusal when a word cannot be placed; empty when it names no semantic metric.
      */
     private Optional<Answer> semanticAnswer(Turn t) {
-        QuestionParser.Result parsed = new QuestionParser(ctx.semantic(), ctx.today()).parse(t.question);
+        QuestionParser parser = new QuestionParser(ctx.semantic(), ctx.today());
+        SemanticQuery previous = previousSemanticQuery(t.history, parser);
+        QuestionParser.Result parsed = previous == null ? parser.parse(t.question) : parser.followUp(t.question, previous);
         if (parsed instanceof QuestionParser.NoMetric) return Optional.empty();
         if (parsed instanceof QuestionParser.Clarify c) {
             event("clarify", c.question());
@@ -257,6 +259,25 @@ public final class Agent {
                     Answer.Kind.observation, "low", results, null, List.of(), List.of(), query));
         }
         return Optional.of(answer(t, semantic.sentence(query, r), Answer.Kind.result, "high", results, null, List.of(), List.of(), query));
+    }
+
+    /** The semantic query of the thread's last answer, if it had one: what a follow-up ("and in 2024?") changes. */
+    private static SemanticQuery previousSemanticQuery(List<TurnRow> history, QuestionParser parser) {
+        if (history == null) return null;
+        for (int i = history.size() - 1; i >= 0; i--) {
+            TurnRow turn = history.get(i);
+            if (turn.kind().equals("clarification")) continue;
+            if (turn.answerJson() == null) return null;
+            try {
+                JsonNode q = JSON.readTree(turn.answerJson()).path("provenance").path("semantic_query");
+                if (q.isObject()) return JSON.treeToValue(q, SemanticQuery.class);
+                // a verified answer: its question, read as a semantic query, is what the follow-up changes
+                return parser.parse(turn.question()) instanceof QuestionParser.Parsed p ? p.query() : null;
+            } catch (java.io.IOException | RuntimeException e) {
+                return null;
+            }
+        }
+        return null;
     }
 
     /** A verified answer whose every value is empty (the period holds no data) is never shown as verified. */

@@ -90,6 +90,24 @@ public final class QuestionParser {
     private record ValueHit(Dimension dimension, Object value) {}
 
     public Result parse(String question) {
+        return parse(question, null);
+    }
+
+    /**
+     * A follow-up in a thread changes the previous semantic query: "and in 2024?" (the period), "by region
+     * instead" (the breakdown), "only enterprise customers" (a filter), "monthly" (the grain), "as a chart".
+     * A question that names a metric of its own is a new question.
+     */
+    public Result followUp(String question, SemanticQuery previous) {
+        Result fresh = parse(question, null);
+        if (!(fresh instanceof NoMetric) || previous == null || previous.metrics().isEmpty()) return fresh;
+        return parse(question, previous);
+    }
+
+    private static final Set<String> FOLLOW_UP = Set.of("instead", "only", "just", "also", "and", "about", "chart", "graph", "plot", "same", "then",
+            "again", "but", "now", "rather", "visualize", "visualise", "draw");
+
+    private Result parse(String question, SemanticQuery previous) {
         String q = question.replace('’', '\'').strip();
         Optional<Timeframe> period = timeframes.parse(q);
         if (period.isPresent() && period.get().text().strip().matches("(?i)today|now")) period = Optional.empty(); // "today": the latest value
@@ -106,6 +124,9 @@ public final class QuestionParser {
         metricSpans = new ArrayList<>(metricSpans.stream()
                 .filter(sp -> !(cueBefore(words, sp.from()) != null && allDims.containsKey(words.subList(sp.from(), sp.to())))).toList());
         if (metricSpans.isEmpty()) metricSpans = entityCount(words);
+        if (metricSpans.isEmpty() && previous != null && model.metric(previous.metrics().get(0)).isPresent()) {
+            metricSpans = List.of(new Span(0, 0, List.of(model.metric(previous.metrics().get(0)).get()))); // the thread's metric, named by no word
+        }
         if (metricSpans.isEmpty()) return new NoMetric();
         // a metric word inside a longer dimension phrase is part of the dimension ("sales" in "sales channel")
         List<Span> anyDimSpans = spans(words, allDims);
@@ -270,7 +291,7 @@ public final class QuestionParser {
         for (int i = 0; i < words.size(); i++) {
             if (used[i]) continue;
             String w = words.get(i);
-            if (FILLER.contains(w) || allowed.contains(w) || allowed.contains(singular(w))) continue;
+            if (FILLER.contains(w) || allowed.contains(w) || allowed.contains(singular(w)) || previous != null && FOLLOW_UP.contains(w)) continue;
             unplaced.add(original.get(i));
         }
         if (!unplaced.isEmpty()) {
@@ -287,7 +308,20 @@ public final class QuestionParser {
         query = query.where(filters);
         if (!order.isEmpty()) query = query.orderBy(order.toArray(String[]::new));
         if (limit != null) query = query.limit(limit);
+        if (previous != null) query = merge(previous, query, asked.isPresent(), filters);
         return new Parsed(query, asked);
+    }
+
+    /** The previous query with what the follow-up says: a new period, breakdown, grain or ranking replaces the old; filters add up (per dimension, the new wins). */
+    private static SemanticQuery merge(SemanticQuery previous, SemanticQuery now, boolean newPeriod, List<SemanticQuery.Filter> newFilters) {
+        List<SemanticQuery.Filter> filters = new ArrayList<>(previous.filters().stream()
+                .filter(f -> newFilters.stream().noneMatch(n -> n.field().equals(f.field()))).toList());
+        filters.addAll(newFilters);
+        return new SemanticQuery(previous.metrics(), now.groupBy().isEmpty() ? previous.groupBy() : now.groupBy(),
+                now.grain() != null ? now.grain() : previous.grain(),
+                newPeriod ? now.start() : previous.start(), newPeriod ? now.end() : previous.end(), filters,
+                now.order().isEmpty() ? previous.order() : now.order(), now.limit() != null ? now.limit() : previous.limit(),
+                newPeriod ? null : previous.compareTo(), previous.segments(), previous.withoutSegments());
     }
 
     /**

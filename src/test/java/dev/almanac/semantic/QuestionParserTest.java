@@ -129,6 +129,28 @@ class QuestionParserTest {
     }
 
     @Test
+    void a_follow_up_changes_the_previous_query() {
+        SemanticQuery first = parsed("shop revenue per sales channel in Q1 2026");
+        QuestionParser.Result later = parser.followUp("and for Q2 2026?", first);
+        assertThat(later).as("" + later).isInstanceOf(QuestionParser.Parsed.class);
+        SemanticQuery q2 = ((QuestionParser.Parsed) later).query();
+        assertThat(q2.metrics()).containsExactly("shop_revenue");
+        assertThat(q2.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("sales_channel");
+        assertThat(q2.start()).isEqualTo(LocalDate.parse("2026-04-01"));
+
+        SemanticQuery byCountry = ((QuestionParser.Parsed) parser.followUp("by country instead", q2)).query();
+        assertThat(byCountry.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("country");
+        assertThat(byCountry.start()).isEqualTo(q2.start());
+
+        SemanticQuery germany = ((QuestionParser.Parsed) parser.followUp("only Germany", byCountry)).query();
+        assertThat(germany.filters()).singleElement().satisfies(f -> assertThat(f.values()).containsExactly("Germany"));
+
+        assertThat(parser.followUp("what about the weather there", byCountry)).isInstanceOf(QuestionParser.Cannot.class);
+        assertThat(parser.followUp("headcount by department", byCountry)).as("a new metric is a new question")
+                .satisfies(r -> assertThat(((QuestionParser.Parsed) r).query().metrics()).containsExactly("headcount"));
+    }
+
+    @Test
     void parsed_queries_compile_and_run() {
         for (String question : List.of("new signups in APAC during 2025", "top 3 countries by shop revenue in 2025",
                 "support tickets opened for each priority, quarterly, in 2025")) {
