@@ -1,0 +1,95 @@
+package dev.almanac.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.almanac.testing.Queries;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** `almanac ask --llm none` answered from the semantic model: the numbers agree with hand-written SQL; no number is guessed. */
+class NoModelSemanticAnswersTest {
+    @TempDir
+    static Path home;
+    static String project;
+
+    @BeforeAll
+    static void setUp() {
+        System.setProperty("almanac.home", home.toString());
+        project = dev.almanac.testing.ScratchProject.create(home.resolve("nomodel"), "No model").toString();
+    }
+
+    @AfterAll
+    static void tearDown() {
+        System.clearProperty("almanac.home");
+    }
+
+    static JsonNode ask(String question, String... more) throws Exception {
+        String[] args = new String[6 + more.length];
+        String[] base = {"ask", question, "--llm", "none", "--format", "json"};
+        System.arraycopy(base, 0, args, 0, 6);
+        System.arraycopy(more, 0, args, 6, more.length);
+        String[] withProject = java.util.Arrays.copyOf(args, args.length + 2);
+        withProject[args.length] = "--project";
+        withProject[args.length + 1] = project;
+        CliTest.Run r = CliTest.run(withProject);
+        return Json.MAPPER.readTree(r.out());
+    }
+
+    static long count(String sql) {
+        try (dev.almanac.source.Source source = dev.almanac.source.Sources.openFile(dev.almanac.testing.DemoWarehouse.file())) {
+            return Queries.single(source, sql);
+        }
+    }
+
+    @Test
+    void a_breakdown_question_is_answered_from_the_semantic_model_and_agrees_with_sql() throws Exception {
+        JsonNode a = ask("What were new signups per region in the first quarter of 2026?");
+        assertThat(a.get("kind").asText()).isEqualTo("result");
+        assertThat(a.get("verified").asBoolean()).isFalse();
+        assertThat(a.at("/provenance/semantic_query/metrics/0").asText()).isEqualTo("new_customers");
+        assertThat(a.at("/provenance/semantic_query/group_by/0/dimension").asText()).isEqualTo("region");
+        long total = 0;
+        for (JsonNode row : a.at("/data/rows")) total += row.get(1).asLong();
+        long bySql = count("SELECT count(*) FROM customers WHERE NOT is_deleted"
+                + " AND signup_date >= DATE '2026-01-01' AND signup_date < DATE '2026-04-01'");
+        assertThat(total).isEqualTo(bySql);
+        assertThat(a.at("/provenance/explanation").asText()).doesNotContain("b0_fact").contains("New customers");
+    }
+
+    @Test
+    void the_current_year_of_a_month_end_metric_is_its_last_month_not_a_verified_null() throws Exception {
+        JsonNode a = ask("What was MRR this year?");
+        assertThat(a.get("verified").asBoolean()).isFalse();
+        assertThat(a.at("/data/rows/0/0").isNull()).isFalse();
+        long septemberCents = count("SELECT sum(mrr_cents) FROM mrr_snapshots WHERE snapshot_month = DATE '2026-09-01'");
+        assertThat(a.at("/data/rows/0/0").decimalValue()).isEqualByComparingTo(java.math.BigDecimal.valueOf(septemberCents, 2));
+    }
+
+    @Test
+    void a_period_after_the_data_is_said_to_have_no_data() throws Exception {
+        JsonNode a = ask("How many support tickets came in last month?");
+        assertThat(a.get("kind").asText()).isNotEqualTo("result");
+        assertThat(a.get("answer").asText()).contains("no data").contains("30 September 2026");
+    }
+
+    @Test
+    void a_follow_up_in_the_thread_changes_the_period() throws Exception {
+        JsonNode first = ask("shop revenue by sales channel in Q1 2026");
+        String thread = first.get("thread_id").asText();
+        JsonNode second = ask("and in Q2 2026?", "--thread", thread);
+        assertThat(second.get("kind").asText()).isEqualTo("result");
+        assertThat(second.at("/provenance/semantic_query/start").asText()).isEqualTo("2026-04-01");
+        assertThat(second.at("/provenance/semantic_query/group_by/0/dimension").asText()).isEqualTo("sales_channel");
+    }
+
+    @Test
+    void words_that_cannot_be_placed_get_no_number() throws Exception {
+        JsonNode a = ask("What was MRR from customers who complained twice in 2025?");
+        assertThat(a.get("kind").asText()).isIn("error", "clarification");
+        assertThat(a.path("data").path("rows").size()).isZero();
+    }
+}
