@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "eval", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Ask the agent every selected golden question, compare with the expected results, and keep the run.",
-                "Reports accuracy overall, per difficulty and per tag, and what changed since the previous run.",
+                "Reports accuracy overall, per difficulty, per kind of question (tags kind:...) and per tag, and what changed since the previous run.",
                 "Exit code 1 when any question failed."},
         subcommands = {EvalPredictionsCommand.class, EvalCommand.Promote.class})
 final class EvalCommand extends WorkspaceCommand {
@@ -71,7 +71,7 @@ final class EvalCommand extends WorkspaceCommand {
             EvalReport report = EvalReport.of(run, store.results(id), previous, previous == null ? List.of() : store.results(previous.id()));
             PrintWriter out = out();
             switch (format) {
-                case json -> out.println(Json.write(Map.of("run", run, "by_difficulty", report.byDifficulty(), "by_tag", report.byTag(),
+                case json -> out.println(Json.write(Map.of("run", run, "by_difficulty", report.byDifficulty(), "by_kind", report.byKind(), "by_tag", report.byTag(),
                         "newly_failing", report.newlyFailing(), "newly_passing", report.newlyPassing(), "results", report.results())));
                 case html -> {
                     Path file = project.dir().resolve("data").resolve("evals").resolve("eval-" + id + ".html");
@@ -120,6 +120,9 @@ final class EvalCommand extends WorkspaceCommand {
             try (Workspace ws = Workspace.open(global.orElse(parent.global.orElse(parent.parent.global)), System.err)) {
                 GoldenQuery g = ws.knowledge().golden().stream().filter(x -> x.id().equals(id)).findFirst()
                         .orElseThrow(() -> new UserError("no golden question " + id + " (see `almanac knowledge list --kind golden`)"));
+                if (g.expectedSql() == null) {
+                    throw new UserError(id + " is a question the data cannot answer (comparison " + g.comparison() + "): it has no gold SQL to promote");
+                }
                 ObjectNode doc = Promotion.JSON.createObjectNode();
                 String name = "golden_" + g.id();
                 Path file;

@@ -8,23 +8,54 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** A run's figures: accuracy overall, per difficulty and per tag, and what changed since the previous run. */
-public record EvalReport(EvalStore.RunRow run, List<EvalStore.ResultRow> results, Map<String, int[]> byDifficulty, Map<String, int[]> byTag,
-                         EvalStore.RunRow previous, List<String> newlyFailing, List<String> newlyPassing) {
+/**
+ * A run's figures: accuracy overall, per difficulty, per kind of question and per tag, and what changed
+ * since the previous run. The kind of a question is its tag {@code kind:NAME} (docs/EVALS.md lists the
+ * kinds); {@code byKind} is keyed by NAME, the seven known kinds first (those with questions), then any
+ * other, and {@code "(none)"} for questions without a kind tag when some have one. {@code byTag} holds
+ * every tag, the {@code kind:} ones included; the text and HTML reports show those only in the kind table.
+ */
+public record EvalReport(EvalStore.RunRow run, List<EvalStore.ResultRow> results, Map<String, int[]> byDifficulty, Map<String, int[]> byKind,
+                         Map<String, int[]> byTag, EvalStore.RunRow previous, List<String> newlyFailing, List<String> newlyPassing) {
+
+    /** The prefix of the tag that says what kind of question a golden question is. */
+    public static final String KIND_TAG = "kind:";
+    /** The kinds of question of the golden sets, in report order (docs/EVALS.md). */
+    public static final List<String> KINDS = List.of("metric_period", "metric_by_dimension", "filtered", "top_n", "trend", "comparison", "out_of_scope");
 
     public static EvalReport of(EvalStore.RunRow run, List<EvalStore.ResultRow> results, EvalStore.RunRow previous, List<EvalStore.ResultRow> before) {
         Map<String, int[]> byDifficulty = new LinkedHashMap<>();
         for (String d : List.of("easy", "medium", "hard")) byDifficulty.put(d, new int[2]);
         Map<String, int[]> byTag = new TreeMap<>();
+        Map<String, int[]> kinds = new TreeMap<>();
         for (EvalStore.ResultRow r : results) {
             int[] d = byDifficulty.computeIfAbsent(r.difficulty(), k -> new int[2]);
             d[0]++;
             if (r.passed()) d[1]++;
+            boolean kinded = false;
             for (String t : r.tags()) {
                 int[] c = byTag.computeIfAbsent(t, k -> new int[2]);
                 c[0]++;
                 if (r.passed()) c[1]++;
+                if (t.startsWith(KIND_TAG)) {
+                    kinded = true;
+                    int[] k = kinds.computeIfAbsent(t.substring(KIND_TAG.length()), x -> new int[2]);
+                    k[0]++;
+                    if (r.passed()) k[1]++;
+                }
             }
+            if (!kinded) {
+                int[] k = kinds.computeIfAbsent("(none)", x -> new int[2]);
+                k[0]++;
+                if (r.passed()) k[1]++;
+            }
+        }
+        Map<String, int[]> byKind = new LinkedHashMap<>();
+        if (kinds.size() > 1 || !kinds.containsKey("(none)")) {
+            for (String k : KINDS) if (kinds.containsKey(k)) byKind.put(k, kinds.remove(k));
+            int[] none = kinds.remove("(none)");
+            byKind.putAll(kinds);
+            if (none != null) byKind.put("(none)", none);
         }
         List<String> failing = new ArrayList<>();
         List<String> passing = new ArrayList<>();
@@ -38,7 +69,7 @@ public record EvalReport(EvalStore.RunRow run, List<EvalStore.ResultRow> results
                 if (!p && r.passed()) passing.add(r.goldenId());
             }
         }
-        return new EvalReport(run, results, byDifficulty, byTag, previous, failing, passing);
+        return new EvalReport(run, results, byDifficulty, byKind, byTag, previous, failing, passing);
     }
 
     static String pct(int[] c) {
@@ -57,8 +88,15 @@ public record EvalReport(EvalStore.RunRow run, List<EvalStore.ResultRow> results
         }
         s.append("By difficulty: ");
         byDifficulty.forEach((d, c) -> s.append(d).append(' ').append(pct(c)).append("  "));
-        s.append("\nBy tag:\n");
-        byTag.forEach((t, c) -> s.append(String.format("  %-16s %s%n", t, pct(c))));
+        s.append('\n');
+        if (!byKind.isEmpty()) {
+            s.append("By kind:\n");
+            byKind.forEach((k, c) -> s.append(String.format("  %-20s %s%n", k, pct(c))));
+        }
+        s.append("By tag:\n");
+        byTag.forEach((t, c) -> {
+            if (!t.startsWith(KIND_TAG)) s.append(String.format("  %-16s %s%n", t, pct(c)));
+        });
         s.append("Failing:\n");
         for (EvalStore.ResultRow r : results) {
             if (!r.passed()) s.append("  ").append(r.goldenId()).append(" ").append(r.question()).append(" — ").append(abbreviate(r.reason(), 120)).append('\n');
@@ -91,8 +129,16 @@ public record EvalReport(EvalStore.RunRow run, List<EvalStore.ResultRow> results
         }
         s.append("<table><tr><th>difficulty</th><th>accuracy</th></tr>");
         byDifficulty.forEach((d, c) -> s.append("<tr><td>").append(esc(d)).append("</td><td>").append(esc(pct(c))).append("</td></tr>"));
-        s.append("</table><table><tr><th>tag</th><th>accuracy</th></tr>");
-        byTag.forEach((t, c) -> s.append("<tr><td>").append(esc(t)).append("</td><td>").append(esc(pct(c))).append("</td></tr>"));
+        s.append("</table>");
+        if (!byKind.isEmpty()) {
+            s.append("<table><tr><th>kind</th><th>accuracy</th></tr>");
+            byKind.forEach((k, c) -> s.append("<tr><td>").append(esc(k)).append("</td><td>").append(esc(pct(c))).append("</td></tr>"));
+            s.append("</table>");
+        }
+        s.append("<table><tr><th>tag</th><th>accuracy</th></tr>");
+        byTag.forEach((t, c) -> {
+            if (!t.startsWith(KIND_TAG)) s.append("<tr><td>").append(esc(t)).append("</td><td>").append(esc(pct(c))).append("</td></tr>");
+        });
         s.append("</table><h2>Questions</h2><table><tr><th>id</th><th>question</th><th>result</th><th>details</th></tr>");
         for (EvalStore.ResultRow r : results) {
             s.append("<tr><td>").append(esc(r.goldenId())).append("</td><td>").append(esc(r.question())).append("</td><td class=\"")

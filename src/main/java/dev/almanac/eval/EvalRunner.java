@@ -24,7 +24,9 @@ import java.util.stream.Stream;
 /**
  * Asks the agent every selected golden question, compares each answer's data with the expected
  * result under the question's comparison mode, and records every result as soon as it is known, so
- * that an interrupted run keeps what it did (and is later marked incomplete).
+ * that an interrupted run keeps what it did (and is later marked incomplete). A question with
+ * comparison {@code refused} (the data cannot answer it) passes only when the agent asks back or
+ * declines without data; such a question may have no gold SQL, which is then not run.
  */
 public final class EvalRunner {
     private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
@@ -98,9 +100,10 @@ public final class EvalRunner {
     }
 
     EvalStore.ResultRow evaluate(String runId, GoldenQuery g) {
-        String expectedJson = json(g.expectedResult());
+        boolean refused = Comparison.of(g.comparison()) == Comparison.REFUSED;
+        String expectedJson = refused && g.expectedResult() == null ? json(Map.of("refused", true)) : json(g.expectedResult());
         long start = System.nanoTime();
-        if (executor != null) {
+        if (executor != null && g.expectedSql() != null) {
             try {
                 executor.execute(g.expectedSql());
             } catch (RuntimeException e) {
@@ -116,6 +119,12 @@ public final class EvalRunner {
                     e.getMessage(), (System.nanoTime() - start) / 1_000_000, 0, 0, null);
         }
         String sql = a.provenance() == null ? null : String.join(";\n", a.provenance().sql());
+        if (refused) {
+            Verdict v = refusal(a.kind(), a.data());
+            return new EvalStore.ResultRow(runId, g.id(), g.question(), g.difficulty(), g.tags(), v.passed(), v.reason(), expectedJson,
+                    a.data() == null ? null : json(java.util.Map.of("columns", a.data().columns(), "rows", a.data().rows())), sql,
+                    a.kind() == Answer.Kind.error ? a.answer() : null, a.latencyMs(), a.usage().promptTokens(), a.usage().completionTokens(), a.confidence());
+        }
         if (a.data() == null) {
             return new EvalStore.ResultRow(runId, g.id(), g.question(), g.difficulty(), g.tags(), false, "no result: " + a.kind() + ": " + a.answer(),
                     expectedJson, null, sql, a.kind() == Answer.Kind.error ? a.answer() : null, a.latencyMs(), a.usage().promptTokens(),
@@ -128,6 +137,21 @@ public final class EvalRunner {
         return new EvalStore.ResultRow(runId, g.id(), g.question(), g.difficulty(), g.tags(), v.passed(), v.reason(), expectedJson,
                 json(java.util.Map.of("columns", actual.columns(), "rows", actual.rows())), sql, null, a.latencyMs(), a.usage().promptTokens(),
                 a.usage().completionTokens(), a.confidence());
+    }
+
+    /**
+     * The verdict on an answer to a question the data cannot answer (comparison {@code refused}): it passes
+     * when the agent asked back (a clarification) or declined (an error) and gave no rows of data; any
+     * other answer, or one that carries data, fails.
+     */
+    static Verdict refusal(Answer.Kind kind, Answer.Data data) {
+        int rows = data == null || data.rows() == null ? 0 : data.rows().size();
+        if (kind != Answer.Kind.clarification && kind != Answer.Kind.error) {
+            return Verdict.fail("expected a refusal or a question back, got " + (kind == null ? "no answer" : "a " + kind)
+                    + (rows > 0 ? " with " + rows + " rows of data" : ""));
+        }
+        if (rows > 0) return Verdict.fail("a " + kind + " that still carries " + rows + " rows of data");
+        return Verdict.pass();
     }
 
     /** Counts per kind, the last change to the knowledge files, and their digest. */

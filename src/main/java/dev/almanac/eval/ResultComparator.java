@@ -31,6 +31,8 @@ import java.util.Objects;
  * {@code contains}: every expected row is among the actual rows (as a multiset, order ignored).
  * {@code structure}: the same number of columns, each of the same kind (number, text, time,
  * boolean; unknown when all NULL).</li>
+ * <li>{@code refused}: a question the data cannot answer; any result with data fails (see
+ * {@link EvalRunner}, which passes a refusal or a question back without data).</li>
  * </ul>
  */
 public final class ResultComparator {
@@ -39,6 +41,7 @@ public final class ResultComparator {
     private ResultComparator() {}
 
     public static Verdict compare(Table expected, Table actual, Comparison mode, double tolerance, boolean ordered) {
+        if (mode == Comparison.REFUSED) return Verdict.fail("expected a refusal or a question back, got " + actual.rows().size() + " rows of data");
         if (mode == Comparison.ROW_COUNT) {
             return expected.rows().size() == actual.rows().size() ? Verdict.pass()
                     : Verdict.fail("expected " + expected.rows().size() + " rows, got " + actual.rows().size());

@@ -3,7 +3,11 @@ package dev.almanac.knowledge;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
-/** An evaluation case: a question, the gold SQL and the result it must produce. */
+/**
+ * An evaluation case: a question, the gold SQL and the result it must produce. With comparison
+ * {@code refused} (a question the data cannot answer: it must be declined or asked back)
+ * {@code expectedSql} and {@code expectedResult} may be null.
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record GoldenQuery(String id, String question, String expectedSql, ExpectedResult expectedResult, String comparison,
                           Double tolerance, String difficulty, List<String> tags) {

@@ -47,7 +47,9 @@ public final class KnowledgeFiles {
             KnowledgeSet.Kind.RULE, Set.of("title", "description"),
             KnowledgeSet.Kind.GOLDEN, Set.of("id", "question", "expected_sql", "expected_result", "comparison", "difficulty"),
             KnowledgeSet.Kind.SEMANTIC, Set.of());
-    static final Set<String> COMPARISONS = Set.of("exact", "approximate", "row_count", "contains", "structure");
+    static final Set<String> COMPARISONS = Set.of("exact", "approximate", "row_count", "contains", "structure", "refused");
+    /** Golden fields a question with comparison {@code refused} (the data cannot answer it) may leave out. */
+    private static final Set<String> OPTIONAL_WHEN_REFUSED = Set.of("expected_sql", "expected_result");
     static final Set<String> DIFFICULTIES = Set.of("easy", "medium", "hard");
 
     private KnowledgeFiles() {}
@@ -105,7 +107,9 @@ public final class KnowledgeFiles {
                     if ((kind == KnowledgeSet.Kind.RULE || kind == KnowledgeSet.Kind.SEMANTIC) && !node.has("name")) {
                         ((ObjectNode) node).put("name", stem(file));
                     }
-                    List<String> missing = REQUIRED.get(kind).stream().filter(f -> node.path(f).isMissingNode() || node.path(f).isNull()
+                    boolean refused = kind == KnowledgeSet.Kind.GOLDEN && "refused".equals(node.path("comparison").asText());
+                    List<String> missing = REQUIRED.get(kind).stream().filter(f -> !(refused && OPTIONAL_WHEN_REFUSED.contains(f)))
+                            .filter(f -> node.path(f).isMissingNode() || node.path(f).isNull()
                             || (node.path(f).isTextual() && node.path(f).asText().isBlank())).sorted().toList();
                     for (String f : missing) problems.add(new Problem(rel, tree.line(path), 0, "missing required field '" + f + "'"));
                     if (!missing.isEmpty()) continue;
@@ -149,7 +153,9 @@ public final class KnowledgeFiles {
         if (item instanceof GoldenQuery g) {
             if (!COMPARISONS.contains(g.comparison())) return "comparison must be one of " + String.join(", ", new java.util.TreeSet<>(COMPARISONS));
             if (!DIFFICULTIES.contains(g.difficulty())) return "difficulty must be easy, medium or hard";
-            if (g.expectedResult().columns() == null || g.expectedResult().rows() == null) return "expected_result needs columns and rows";
+            if (g.expectedResult() != null && (g.expectedResult().columns() == null || g.expectedResult().rows() == null)) {
+                return "expected_result needs columns and rows";
+            }
         }
         return null;
     }

@@ -63,6 +63,7 @@ final class EvalApi implements AutoCloseable {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("run", runJson(run));
         m.put("by_difficulty", counts(report.byDifficulty()));
+        m.put("by_kind", counts(report.byKind()));
         m.put("by_tag", counts(report.byTag()));
         m.put("results", report.results());
         c.json(m);

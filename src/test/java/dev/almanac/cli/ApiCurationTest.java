@@ -151,7 +151,7 @@ class ApiCurationTest {
     void an_eval_run_starts_in_the_background_reports_progress_and_diffs_with_another() throws Exception {
         int threadsBefore = json(api.call("GET", "/api/threads?limit=1000", api.viewer, null)).size();
         int auditBefore = json(api.call("GET", "/api/audit?user=ed&limit=1000", api.admin, null)).size();
-        String first = startAndWait("{\"tag\": \"people\", \"parallel\": 2}");
+        String first = startAndWait("{\"tag\": \"null_status\", \"parallel\": 2}");
         assertThat(json(api.call("GET", "/api/threads?limit=1000", api.viewer, null))).as("golden questions are nobody's conversations").hasSize(threadsBefore);
         assertThat(json(api.call("GET", "/api/audit?user=ed&limit=1000", api.admin, null)).size()).as("the run's queries are audited as its starter's")
                 .isGreaterThan(auditBefore);
@@ -160,9 +160,9 @@ class ApiCurationTest {
         assertThat(run.at("/run/selected").asInt()).isEqualTo(3);
         assertThat(run.at("/run/done").asInt()).isEqualTo(3);
         assertThat(run.get("results")).hasSize(3);
-        assertThat(run.at("/by_tag/people/total").asInt()).isEqualTo(3);
+        assertThat(run.at("/by_tag/null_status/total").asInt()).isEqualTo(3);
 
-        String second = startAndWait("{\"tag\": \"people\"}");
+        String second = startAndWait("{\"tag\": \"null_status\"}");
         JsonNode diff = json(api.call("GET", "/api/evals/" + first + "/diff/" + second, api.viewer, null));
         assertThat(diff.get("questions")).hasSize(3);
         assertThat(diff.at("/questions/0/before").isBoolean()).isTrue();

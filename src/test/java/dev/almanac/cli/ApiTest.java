@@ -148,7 +148,7 @@ class ApiTest {
         assertThat(plans.toString()).contains("plan_id");
         assertThat(call("GET", "/api/schema/no_such_table", viewer, null).statusCode()).isEqualTo(404);
         assertThat(json(call("GET", "/api/schema", viewer, null)).get("tables")).hasSize(58);
-        assertThat(json(call("GET", "/api/golden", viewer, null))).hasSize(68);
+        assertThat(json(call("GET", "/api/golden", viewer, null))).hasSize(193);
         assertThat(json(call("GET", "/api/knowledge/rules", viewer, null)).findValuesAsText("name")).contains("exclude_soft_deleted_customers");
         assertThat(json(call("GET", "/api/learnings", viewer, null)).isArray()).isTrue();
         JsonNode me = json(call("GET", "/api/me", editor, null));

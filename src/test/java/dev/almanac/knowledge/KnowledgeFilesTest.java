@@ -142,7 +142,7 @@ class KnowledgeFilesTest {
         // DuckDB lists candidate columns in no fixed order: keep the message up to them
         assertThat(problems).extracting(p -> p.toString().replaceAll(" Candidate bindings:.*", "")).containsExactlyInAnyOrder(
                 "business/rule.yml:5: unknown table 'paymentz' (did you mean payments?)",
-                "golden/g.yml:12: comparison must be one of approximate, contains, exact, row_count, structure",
+                "golden/g.yml:12: comparison must be one of approximate, contains, exact, refused, row_count, structure",
                 "metrics/bad_metric.yml:3: query failed: Binder Error: Referenced column \"amount_usd\" not found in FROM clause!",
                 "queries/unverified.yml:1: missing required field 'verified_at'",
                 "queries/unverified.yml:1: missing required field 'verified_by'",
