@@ -27,6 +27,7 @@ public final class TimeframeParser {
     private static final Pattern MONTH_YEAR = Pattern.compile("(?i)\\b" + MONTH + "\\.?,?\\s+(?:of\\s+)?" + YEAR + "\\b|\\b" + YEAR + "-(0[1-9]|1[0-2])\\b");
     private static final Pattern RELATIVE = Pattern.compile("(?i)\\b(last|previous|past|this|current)\\s+(month|quarter|year|week)\\b");
     private static final Pattern LAST_N = Pattern.compile("(?i)\\b(?:last|past|previous)\\s+(\\d{1,3})\\s+(day|week|month|year)s?\\b");
+    private static final Pattern HALF = Pattern.compile("(?i)\\b(?:(?:the\\s+)?(first|second|1st|2nd)\\s+half\\s+(?:of\\s+)?" + YEAR + "|h([12])\\s*" + YEAR + ")\\b");
     private static final Pattern YTD = Pattern.compile("(?i)\\b(?:year[- ]to[- ]date|ytd)\\b");
     private static final Pattern SINCE = Pattern.compile("(?i)\\bsince\\s+" + YEAR + "\\b");
     private static final Pattern DAY_WORD = Pattern.compile("(?i)\\b(yesterday|today)\\b");
@@ -58,6 +59,12 @@ public final class TimeframeParser {
             LocalDate a = LocalDate.of(year, month(m.group(1)), 1);
             LocalDate b = LocalDate.of(year, month(m.group(m.groupCount() - 1)), 1).plusMonths(1);
             if (a.isBefore(b)) return found(a, b, Timeframe.Grain.RANGE, m);
+        }
+        if ((m = HALF.matcher(q)).find()) {
+            boolean first = m.group(1) != null ? ORDINAL.get(m.group(1).toLowerCase(Locale.ROOT)) == 1 : m.group(3).equals("1");
+            int year = Integer.parseInt(m.group(1) != null ? m.group(2) : m.group(4));
+            LocalDate a = LocalDate.of(year, first ? 1 : 7, 1);
+            return found(a, a.plusMonths(6), Timeframe.Grain.RANGE, m);
         }
         if ((m = QUARTER.matcher(q)).find()) {
             int quarter;

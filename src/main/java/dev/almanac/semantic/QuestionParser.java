@@ -34,7 +34,8 @@ public final class QuestionParser {
             "that", "this", "these", "those", "i", "you", "can", "could", "would", "see", "know", "want", "like", "about", "as", "level",
             "altogether", "combined", "sum", "whole", "entire", "period", "time", "by", "per", "each", "every", "which", "who", "where",
             "when", "end", "any", "some", "them", "they", "their", "your", "make", "made", "bring", "brought", "work", "working", "employed",
-            "up", "right", "still", "people", "versus", "vs", "against", "or", "compared", "compare", "between", "come", "came", "coming", "received", "receive", "arrived", "arrive", "happen", "happened", "look", "looked"));
+            "up", "right", "still", "people", "versus", "vs", "against", "or", "compared", "compare", "between", "come", "came", "coming", "received", "receive", "arrived", "arrive", "happen", "happened", "look", "looked", "signed", "develop", "developed", "evolve", "evolved", "move", "moved",
+            "break", "down", "sell", "sold"));
     private static final Pattern TOP = Pattern.compile("\\b(top|best|biggest|largest|highest|bottom|worst|smallest|lowest)\\s+(\\d{1,3})\\b");
     private static final Set<String> MOST = Set.of("most", "highest", "largest", "biggest", "best", "greatest", "top", "maximum");
     private static final Set<String> LEAST = Set.of("least", "lowest", "smallest", "fewest", "worst", "minimum", "bottom");
@@ -111,8 +112,39 @@ public final class QuestionParser {
         String q = question.replace('’', '\'').strip();
         Optional<Timeframe> period = timeframes.parse(q);
         if (period.isPresent() && period.get().text().strip().matches("(?i)today|now")) period = Optional.empty(); // "today": the latest value
+        // two periods with a comparison word: the later one is asked, the earlier is the comparison ("2025 compared with 2024")
+        Optional<Timeframe> compared = Optional.empty();
+        String text = q;
+        if (period.isPresent() && COMPARE_WORDS.matcher(q).find()) {
+            Matcher fromTo = FROM_TO.matcher(q);
+            if (period.get().grain() == Timeframe.Grain.RANGE && fromTo.find()) { // "from September 2025 to September 2026" is two periods here
+                Optional<Timeframe> a = timeframes.parse(fromTo.group(1));
+                Optional<Timeframe> b = timeframes.parse(fromTo.group(2));
+                if (a.isPresent() && b.isPresent()) {
+                    period = a;
+                    compared = b;
+                    text = q.replace(fromTo.group(), " ");
+                }
+            } else {
+                String after = q.replace(period.get().text(), " ");
+                Optional<Timeframe> other = timeframes.parse(after);
+                if (other.isPresent()) {
+                    compared = other;
+                    text = after.replace(other.get().text(), " ");
+                } else {
+                    text = after;
+                }
+            }
+            if (compared.isPresent() && compared.get().start().isAfter(period.get().start())) {
+                Optional<Timeframe> x = period;
+                period = compared;
+                compared = x;
+            }
+        } else if (period.isPresent()) {
+            text = q.replace(period.get().text(), " ");
+        }
         Optional<Timeframe> asked = period;
-        String rest = asked.map(p -> q.replace(p.text(), " ")).orElse(q);
+        String rest = text;
         List<String> original = tokens(rest, false);
         List<String> words = tokens(rest, true);
         boolean[] used = new boolean[words.size()];
@@ -123,6 +155,11 @@ public final class QuestionParser {
         Map<List<String>, Object> allDims = dimensionPhrases(new ArrayList<>(model.dimensions()));
         metricSpans = new ArrayList<>(metricSpans.stream()
                 .filter(sp -> !(cueBefore(words, sp.from()) != null && allDims.containsKey(words.subList(sp.from(), sp.to())))).toList());
+        // "which five products sold ...": a metric phrase that starts with the ranked dimension gives way to another metric phrase
+        List<Span> rankedDimFirst = metricSpans.stream().filter(sp -> sp.from() >= 2 && words.get(sp.from() - 1).matches("\\d{1,3}")
+                && Set.of("which", "top").contains(words.get(sp.from() - 2))
+                && allDims.keySet().stream().anyMatch(k -> k.size() < sp.length() && words.subList(sp.from(), sp.from() + k.size()).equals(k))).toList();
+        if (!rankedDimFirst.isEmpty() && metricSpans.size() > rankedDimFirst.size()) metricSpans.removeAll(rankedDimFirst);
         if (metricSpans.isEmpty()) metricSpans = entityCount(words);
         if (metricSpans.isEmpty() && previous != null && model.metric(previous.metrics().get(0)).isPresent()) {
             metricSpans = List.of(new Span(0, 0, List.of(model.metric(previous.metrics().get(0)).get()))); // the thread's metric, named by no word
@@ -233,6 +270,7 @@ public final class QuestionParser {
             // the noun right after a value is what it qualifies ("monthly plans", "retail companies"), not a breakdown
             for (Span d : anyDimSpans) if (d.from() == v.to() && !anyUsed(used, d) && cueBefore(words, d.from()) == null) mark(used, d);
         }
+        Integer limit = null;
         // a dimension after a grouping cue is a group-by
         for (Span d : longestFirst(dimSpans)) {
             if (anyUsed(used, d)) continue;
@@ -241,8 +279,14 @@ public final class QuestionParser {
             if (cue == null && d.from() >= 1 && Set.of("and", ",").contains(words.get(d.from() - 1)) && groupedJustBefore(d.from() - 1, used, dimSpans, groupBy)) {
                 cue = "and"; // "by plan and region"
             }
-            if (cue == null && d.from() >= 2 && words.get(d.from() - 1).matches("\\d{1,3}") && TOP.matcher(words.get(d.from() - 2) + " " + words.get(d.from() - 1)).matches()) {
-                cue = ""; // "top 5 products"
+            if (cue == null && d.from() >= 2 && words.get(d.from() - 1).matches("\\d{1,3}")
+                    && (TOP.matcher(words.get(d.from() - 2) + " " + words.get(d.from() - 1)).matches() || words.get(d.from() - 2).equals("which"))) {
+                cue = ""; // "top 5 products", "which five products"
+                if (words.get(d.from() - 2).equals("which")) {
+                    limit = Integer.parseInt(words.get(d.from() - 1));
+                    used[d.from() - 1] = true;
+                    used[d.from() - 2] = true;
+                }
             }
             if (cue == null) continue;
             if (ds.size() > 1) {
@@ -264,7 +308,6 @@ public final class QuestionParser {
 
         // rankings
         List<String> order = new ArrayList<>();
-        Integer limit = null;
         Matcher top = TOP.matcher(String.join(" ", words));
         String joined = String.join(" ", words);
         if (top.find()) {
@@ -279,7 +322,7 @@ public final class QuestionParser {
                 boolean rankingQuestion = joined.startsWith("which") || joined.startsWith("what") || joined.contains(" which ") || i > 0 && words.get(i - 1).equals("the");
                 if (!rankingQuestion) continue;
                 order.add((LEAST.contains(w) ? "" : "-") + metric.name());
-                limit = 1;
+                if (limit == null) limit = 1;
                 used[i] = true;
             }
         }
@@ -291,7 +334,8 @@ public final class QuestionParser {
         for (int i = 0; i < words.size(); i++) {
             if (used[i]) continue;
             String w = words.get(i);
-            if (FILLER.contains(w) || allowed.contains(w) || allowed.contains(singular(w)) || previous != null && FOLLOW_UP.contains(w)) continue;
+            if (FILLER.contains(w) || allowed.contains(w) || allowed.contains(singular(w)) || previous != null && FOLLOW_UP.contains(w)
+                    || compared.isPresent() && COMPARISON_FILLER.contains(w)) continue;
             unplaced.add(original.get(i));
         }
         if (!unplaced.isEmpty()) {
@@ -308,6 +352,11 @@ public final class QuestionParser {
         query = query.where(filters);
         if (!order.isEmpty()) query = query.orderBy(order.toArray(String[]::new));
         if (limit != null) query = query.limit(limit);
+        if (compared.isPresent()) {
+            if (grain != null || !groupBy.isEmpty() && limit != null) return new Cannot("a comparison of two periods is answered for the periods as a whole, not by "
+                    + (grain != null ? grain.label() : "a ranking"));
+            query = query.comparedTo(compared.get().start(), compared.get().end());
+        }
         if (previous != null) query = merge(previous, query, asked.isPresent(), filters);
         return new Parsed(query, asked);
     }
@@ -447,6 +496,16 @@ public final class QuestionParser {
 
     // ------------------------------------------------------------------ matching
 
+    private static final Pattern COMPARE_WORDS = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|than|grow|grew|growth|change[ds]?|differ(ence)?|increase[ds]?|decrease[ds]?)\\b");
+    private static final Pattern FROM_TO = Pattern.compile("(?i)\\bfrom\\s+(.+?)\\s+to\\s+(.+?)(?=\\?|$|,)");
+    private static final Set<String> COMPARISON_FILLER = Set.of("compare", "compared", "comparison", "versus", "vs", "against", "than", "grow", "grew",
+            "growth", "change", "changed", "differ", "difference", "increase", "increased", "decrease", "decreased", "more", "less",
+            "same", "previous", "prior", "year", "did", "from");
+
+    private static final Map<String, String> NUMBER_WORDS = Map.ofEntries(Map.entry("one", "1"), Map.entry("two", "2"), Map.entry("three", "3"),
+            Map.entry("four", "4"), Map.entry("five", "5"), Map.entry("six", "6"), Map.entry("seven", "7"), Map.entry("eight", "8"),
+            Map.entry("nine", "9"), Map.entry("ten", "10"), Map.entry("twenty", "20"));
+
     /** Lower-case words with a light plural folding ("plans" -> "plan"), or the words as written. */
     static List<String> tokens(String text, boolean normalised) {
         List<String> out = new ArrayList<>();
@@ -455,7 +514,8 @@ public final class QuestionParser {
             String w = m.group().replaceAll("[.']+$", "");
             if (w.endsWith("'s")) w = w.substring(0, w.length() - 2);
             if (w.isEmpty()) continue;
-            out.add(normalised ? singular(w.toLowerCase(Locale.ROOT)) : w);
+            String lower = w.toLowerCase(Locale.ROOT);
+            out.add(normalised ? NUMBER_WORDS.getOrDefault(lower, singular(lower)) : w);
         }
         return out;
     }

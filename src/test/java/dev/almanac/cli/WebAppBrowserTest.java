@@ -280,8 +280,8 @@ class WebAppBrowserTest {
     @Order(5)
     void an_eval_run_is_started_finishes_and_two_runs_are_compared() throws Exception {
         browser.get(api.url("/#/evals"));
-        String first = startRun("legacy");
-        String second = startRun("legacy");
+        String first = startRun("null_status");
+        String second = startRun("null_status");
         assertThat(browser.findElement(By.id("run-summary")).getText()).contains("3 of 3 asked");
         shot("06-eval-run");
         browser.get(api.url("/#/evals"));
