@@ -150,9 +150,11 @@ public final class QuestionParser {
         boolean[] used = new boolean[words.size()];
 
         // the metric: longest phrase of a name, label or synonym
-        List<Span> metricSpans = spans(words, metricPhrases());
+        if (metricPhrases == null) metricPhrases = metricPhrases();
+        List<Span> metricSpans = spans(words, metricPhrases);
         // after "by", "per", "which", "each" a word that names a dimension is that dimension, not a metric ("spend by campaign")
-        Map<List<String>, Object> allDims = dimensionPhrases(new ArrayList<>(model.dimensions()));
+        if (allDimensionPhrases == null) allDimensionPhrases = dimensionPhrases(new ArrayList<>(model.dimensions()));
+        Map<List<String>, Object> allDims = allDimensionPhrases;
         metricSpans = new ArrayList<>(metricSpans.stream()
                 .filter(sp -> !(cueBefore(words, sp.from()) != null && allDims.containsKey(words.subList(sp.from(), sp.to())))).toList());
         // "which five products sold ...": a metric phrase that starts with the ranked dimension gives way to another metric phrase
@@ -413,6 +415,9 @@ public final class QuestionParser {
     }
 
     private boolean checking;
+    /** The model's phrases, read once per parser. */
+    private Map<List<String>, Object> metricPhrases;
+    private Map<List<String>, Object> allDimensionPhrases;
 
     // ------------------------------------------------------------------ vocabulary
 
