@@ -215,6 +215,16 @@ public final class QuestionParser {
         List<Span> valueSpans = spans(words, valuePhrases(dims));
         List<Span> grainSpans = spans(words, grainPhrases());
 
+        // "how much" asks for an amount, "how many" for a count: a metric of the other kind is not what was asked
+        boolean howMuch = Pattern.compile("(?i)\\bhow much\\b").matcher(q).find();
+        boolean howMany = Pattern.compile("(?i)\\bhow many\\b").matcher(q).find();
+        boolean isCount = metric instanceof SemanticMetric.Simple sm && (sm.agg() == SemanticMetric.Agg.COUNT || sm.agg() == SemanticMetric.Agg.COUNT_DISTINCT);
+        boolean isMoney = "currency".equals(metric.info().format()) || "USD".equalsIgnoreCase(metric.info().unit());
+        if (howMuch && isCount || howMany && isMoney) {
+            return new Cannot("the question asks " + (howMuch ? "how much" : "how many") + ", but " + metric.displayName() + " is "
+                    + (isCount ? "a count" : "an amount of money") + "; name the measure you mean");
+        }
+
         // the grain; a grain word that is also a value of a dimension is a value only with its dimension's word or another of its values next to it
         Grain grain = null;
         for (Span s : grainSpans) {

@@ -151,6 +151,15 @@ class QuestionParserTest {
     }
 
     @Test
+    void how_much_is_never_answered_with_a_count_nor_how_many_with_money() {
+        QuestionParser.Result much = parser.parse("How much did we refund during 2025 for each refund reason?");
+        if (much instanceof QuestionParser.Parsed p) assertThat(p.query().metrics()).doesNotContain("refunds");
+        else assertThat(much).isInstanceOf(QuestionParser.Cannot.class);
+        QuestionParser.Result many = parser.parse("How many shop revenue did we make in 2025?");
+        assertThat(many).as("" + many).isInstanceOf(QuestionParser.Cannot.class);
+    }
+
+    @Test
     void parsed_queries_compile_and_run() {
         for (String question : List.of("new signups in APAC during 2025", "top 3 countries by shop revenue in 2025",
                 "support tickets opened for each priority, quarterly, in 2025")) {
