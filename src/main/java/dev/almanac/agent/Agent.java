@@ -221,7 +221,7 @@ public final class Agent {
      * back or a plain refusal when a word cannot be placed; empty when it names no semantic metric.
      */
     private Optional<Answer> semanticAnswer(Turn t) {
-        QuestionParser parser = new QuestionParser(ctx.semantic(), ctx.today());
+        QuestionParser parser = parser();
         SemanticQuery previous = previousSemanticQuery(t.history, parser);
         QuestionParser.Result parsed = previous == null ? parser.parse(t.question) : parser.followUp(t.question, previous);
         if (parsed instanceof QuestionParser.NoMetric) return Optional.empty();
@@ -261,6 +261,14 @@ public final class Agent {
         return Optional.of(answer(t, semantic.sentence(query, r), Answer.Kind.result, "high", results, null, List.of(), List.of(), query));
     }
 
+    private QuestionParser parser;
+
+    /** The question parser of this agent, made once: it reads the model's phrases on first use. */
+    private QuestionParser parser() {
+        if (parser == null) parser = new QuestionParser(ctx.semantic(), ctx.today());
+        return parser;
+    }
+
     /** The semantic query of the thread's last answer, if it had one: what a follow-up ("and in 2024?") changes. */
     private static SemanticQuery previousSemanticQuery(List<TurnRow> history, QuestionParser parser) {
         if (history == null) return null;
@@ -288,7 +296,7 @@ public final class Agent {
     /** A canonical metric's single value, for a question that asks it by something, filtered or ranked ("which campaign had the most spend"). */
     private boolean asksMoreThanTheMetric(String question, Answer a) {
         if (semantic == null || a.provenance() == null || a.provenance().knowledgeApplied().stream().noneMatch(k -> k.startsWith("metric:"))) return false;
-        if (new QuestionParser(ctx.semantic(), ctx.today()).parse(question) instanceof QuestionParser.Parsed p) {
+        if (parser().parse(question) instanceof QuestionParser.Parsed p) {
             SemanticQuery q = p.query();
             return !q.groupBy().isEmpty() || q.grain() != null || !q.filters().isEmpty() || q.limit() != null;
         }

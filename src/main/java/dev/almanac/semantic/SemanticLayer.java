@@ -57,9 +57,9 @@ public final class SemanticLayer {
         for (String name : query.metrics()) {
             for (SemanticMetric.Simple s : model.simpleInputs(metric(name))) {
                 if (s.timeDimension() == null) continue;
-                java.time.LocalDate[] range = dataRange(s, catalog);
+                Range range = dataRange(s, catalog).orElse(null);
                 if (range == null) continue;
-                java.time.LocalDate min = range[0], max = range[1];
+                java.time.LocalDate min = range.min(), max = range.max();
                 java.time.format.DateTimeFormatter f = java.time.format.DateTimeFormatter.ofPattern("d MMMM yyyy", java.util.Locale.ENGLISH);
                 if (query.start().isAfter(max)) return Optional.of("the data of " + s.displayName() + " ends on " + max.format(f));
                 if (!query.end().isAfter(min)) return Optional.of("the data of " + s.displayName() + " starts on " + min.format(f));
@@ -68,34 +68,35 @@ public final class SemanticLayer {
         return Optional.empty();
     }
 
-    private final java.util.Map<String, java.time.LocalDate[]> ranges = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The first and last day of a time dimension's values in the data. */
+    private record Range(java.time.LocalDate min, java.time.LocalDate max) {}
 
-    /** The first and last day of a simple metric's time dimension in the data: from the catalog for a column, else asked of the source once. */
-    private java.time.LocalDate[] dataRange(SemanticMetric.Simple s, dev.almanac.source.Catalog catalog) {
+    /** Per dataset and time expression: its range, or empty when it cannot be read (so it is asked once). */
+    private final java.util.Map<String, Optional<Range>> ranges = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The range of a simple metric's time dimension: from the catalog for a plain column, else asked of the source once. */
+    private Optional<Range> dataRange(SemanticMetric.Simple s, dev.almanac.source.Catalog catalog) {
         Dataset d = model.dataset(s.dataset()).orElseThrow();
         String expr = model.dimension(s.timeDimension()).orElseThrow().expr();
         return ranges.computeIfAbsent(d.name() + "|" + expr, k -> {
-            String min = null, max = null;
-            var col = d.table() == null || !expr.matches("[A-Za-z_][A-Za-z0-9_]*") ? null : catalog.table(d.table()).flatMap(t -> t.column(expr)).orElse(null);
-            if (col != null) {
-                min = col.min();
-                max = col.max();
-            } else {
-                try {
+            try {
+                var col = d.table() == null || !expr.matches("[A-Za-z_][A-Za-z0-9_]*") ? null
+                        : catalog.table(d.table()).flatMap(t -> t.column(expr)).orElse(null);
+                String min, max;
+                if (col != null) {
+                    min = col.min();
+                    max = col.max();
+                } else {
                     var r = executor.execute("SELECT CAST(min(" + expr + ") AS VARCHAR), CAST(max(" + expr + ") AS VARCHAR) FROM " + d.from("t"));
                     min = (String) r.rows().get(0).get(0);
                     max = (String) r.rows().get(0).get(1);
-                } catch (RuntimeException e) {
-                    return new java.time.LocalDate[0];
                 }
-            }
-            try {
-                return min == null || max == null ? new java.time.LocalDate[0]
-                        : new java.time.LocalDate[] {java.time.LocalDate.parse(min.substring(0, 10)), java.time.LocalDate.parse(max.substring(0, 10))};
+                if (min == null || max == null) return Optional.empty();
+                return Optional.of(new Range(java.time.LocalDate.parse(min.substring(0, 10)), java.time.LocalDate.parse(max.substring(0, 10))));
             } catch (RuntimeException e) {
-                return new java.time.LocalDate[0];
+                return Optional.empty(); // no readable dates (an epoch number, a failed read): the period is not checked
             }
-        }).length == 2 ? ranges.get(d.name() + "|" + expr) : null;
+        });
     }
 
     /** The canonical metric a semantic metric is the sliceable form of (same name), if any. */
