@@ -28,7 +28,7 @@ public final class AlmanacConfig {
             Map.entry("agent_max_iterations", "AGENT_MAX_ITERATIONS"), Map.entry("agent_max_tool_calls", "AGENT_MAX_TOOL_CALLS"),
             Map.entry("agent_max_seconds", "AGENT_MAX_SECONDS"), Map.entry("llm_timeout_seconds", "LLM_TIMEOUT_SECONDS"),
             Map.entry("llm_max_retries", "LLM_MAX_RETRIES"), Map.entry("dq_panel", "ALMANAC_DQ_PANEL"),
-            Map.entry("questions_per_minute", "ALMANAC_QUESTIONS_PER_MINUTE"));
+            Map.entry("questions_per_minute", "ALMANAC_QUESTIONS_PER_MINUTE"), Map.entry("semantic_parse", "ALMANAC_SEMANTIC_PARSE"));
     private static final Set<String> SECRET = Set.of("openai_api_key", "anthropic_api_key");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
@@ -70,6 +70,16 @@ public final class AlmanacConfig {
         } catch (NumberFormatException e) {
             throw new UserError("setting " + key + " must be a whole number, not '" + v + "'");
         }
+    }
+
+    public boolean getBoolean(String key, boolean fallback) {
+        String v = get(key);
+        if (v == null) return fallback;
+        return switch (v.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "true", "yes", "on", "1" -> true;
+            case "false", "no", "off", "0" -> false;
+            default -> throw new UserError("setting " + key + " must be true or false, not '" + v + "'");
+        };
     }
 
     /** The settings with secrets masked: safe to print. */

@@ -199,8 +199,9 @@ public final class Agent {
                 return withSuggestions(t, v.get());
             }
         }
-        if (ctx.model() == null && semantic != null) {
-            Optional<Answer> parsed = semanticAnswer(t);
+        if (semantic != null && ctx.settings().parseQuestions()) {
+            // with a model, only a full parse answers here; a question back or a refusal is left to the model's tool loop
+            Optional<Answer> parsed = semanticAnswer(t, ctx.model() != null);
             if (parsed.isPresent()) return withSuggestions(t, parsed.get());
         }
         if (ctx.model() == null) {
@@ -220,11 +221,12 @@ public final class Agent {
      * The question parsed into a semantic query and answered from it, without a model; a question
      * back or a plain refusal when a word cannot be placed; empty when it names no semantic metric.
      */
-    private Optional<Answer> semanticAnswer(Turn t) {
+    private Optional<Answer> semanticAnswer(Turn t, boolean onlyWhenParsed) {
         QuestionParser parser = parser();
         SemanticQuery previous = previousSemanticQuery(t.history, parser);
         QuestionParser.Result parsed = previous == null ? parser.parse(t.question) : parser.followUp(t.question, previous);
         if (parsed instanceof QuestionParser.NoMetric) return Optional.empty();
+        if (onlyWhenParsed && !(parsed instanceof QuestionParser.Parsed)) return Optional.empty();
         if (parsed instanceof QuestionParser.Clarify c) {
             event("clarify", c.question());
             return Optional.of(answer(t, c.question(), Answer.Kind.clarification, null, null, null, c.options(), List.of()));
@@ -240,6 +242,7 @@ public final class Agent {
         try {
             compiled = ctx.semantic().compile(query);
         } catch (UserError e) {
+            if (onlyWhenParsed) return Optional.empty();
             return Optional.of(answer(t, "I can't answer that yet: " + e.getMessage() + ". Nothing was computed.", Answer.Kind.error, "low", null, null,
                     List.of(), List.of(), query));
         }

@@ -75,10 +75,44 @@ class SemanticAgentTest {
         events = new ArrayList<>();
     }
 
+    /** An agent whose every question goes to the model's tool loop (questions are not first read into semantic queries). */
     Agent agent(String script) throws Exception {
+        return agent(script, AgentSettings.DEFAULT.withParseQuestions(false));
+    }
+
+    Agent agent(String script, AgentSettings settings) throws Exception {
         return new Agent(new Agent.Context(project, demo.catalog, knowledge, demo.executor, selector, MiniLmEmbedder.get(),
-                new LearningStore(store), threads, recordingOf(script), AgentSettings.DEFAULT,
+                new LearningStore(store), threads, recordingOf(script), settings,
                 LocalDate.of(2026, 11, 22), events::add, dir.resolve("logs/agent.jsonl"), null, layer));
+    }
+
+    @Test
+    void with_a_model_a_question_the_parser_reads_whole_is_answered_from_the_semantic_model_without_calling_it() throws Exception {
+        Agent agent = agent("turns: []", AgentSettings.DEFAULT);
+        Answer a = agent.ask("Monthly recurring revenue per region for September 2026?", null);
+
+        assertThat(a.kind()).isEqualTo(Answer.Kind.result);
+        assertThat(a.usage().llmCalls()).as("no model call").isZero();
+        assertThat(sent).isEmpty();
+        QueryResult expected = demo.executor.execute(MRR_BY_REGION_SQL);
+        QueryResult got = new QueryResult("", a.data().columns(), List.of(), a.data().rows(), false, java.util.Set.of(), 0);
+        assertThat(byFirstColumn(got, 1)).isEqualTo(byFirstColumn(expected, 1));
+        assertThat(a.provenance().semanticQuery().metrics()).containsExactly("mrr");
+    }
+
+    @Test
+    void with_a_model_a_question_the_parser_cannot_place_goes_to_the_tool_loop() throws Exception {
+        Agent agent = agent("""
+                turns:
+                  - tool_calls:
+                      - name: query_metrics
+                        arguments: {metrics: [mrr], group_by: [region], start: "2026-09-01", end: "2026-10-01"}
+                """ + PASS_PASS, AgentSettings.DEFAULT);
+        Answer a = agent.ask("What was MRR by region in September 2026, seen through the lens of our zebra initiative?", null);
+
+        assertThat(sent).as("the model was asked").hasSize(1);
+        assertThat(a.kind()).isEqualTo(Answer.Kind.result);
+        assertThat(a.data().rowCount()).isEqualTo(4);
     }
 
     /** The scripted model, recording what the tool loop sends it (not the critique and grading calls, which offer no tools). */
