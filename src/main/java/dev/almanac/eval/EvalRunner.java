@@ -120,7 +120,7 @@ public final class EvalRunner {
         }
         String sql = a.provenance() == null ? null : String.join(";\n", a.provenance().sql());
         if (refused) {
-            Verdict v = refusal(a.kind(), a.data());
+            Verdict v = refusal(a.kind(), a.data(), a.provenance() == null ? List.of() : a.provenance().sql());
             return new EvalStore.ResultRow(runId, g.id(), g.question(), g.difficulty(), g.tags(), v.passed(), v.reason(), expectedJson,
                     a.data() == null ? null : json(java.util.Map.of("columns", a.data().columns(), "rows", a.data().rows())), sql,
                     a.kind() == Answer.Kind.error ? a.answer() : null, a.latencyMs(), a.usage().promptTokens(), a.usage().completionTokens(), a.confidence());
@@ -141,12 +141,14 @@ public final class EvalRunner {
 
     /**
      * The verdict on an answer to a question the data cannot answer (comparison {@code refused}): it passes
-     * when the agent asked back (a clarification) or declined (an error) and gave no rows of data; any
-     * other answer, or one that carries data, fails.
+     * when the agent asked back (a clarification), declined (an error), or said the data holds nothing for it
+     * (an observation that ran no query: "there is no data for 2019, the data starts in 2021"), with no rows of
+     * data; any other answer, or one that carries data, fails.
      */
-    static Verdict refusal(Answer.Kind kind, Answer.Data data) {
+    static Verdict refusal(Answer.Kind kind, Answer.Data data, List<String> sqlRun) {
         int rows = data == null || data.rows() == null ? 0 : data.rows().size();
-        if (kind != Answer.Kind.clarification && kind != Answer.Kind.error) {
+        boolean nothingComputed = kind == Answer.Kind.observation && rows == 0 && (sqlRun == null || sqlRun.isEmpty());
+        if (kind != Answer.Kind.clarification && kind != Answer.Kind.error && !nothingComputed) {
             return Verdict.fail("expected a refusal or a question back, got " + (kind == null ? "no answer" : "a " + kind)
                     + (rows > 0 ? " with " + rows + " rows of data" : ""));
         }

@@ -21,11 +21,12 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
         metrics = metrics == null ? List.of() : List.copyOf(metrics);
     }
 
-    /** A table of the source, or a SELECT that defines derived facts. */
+    /** A table of the source, or a SELECT that defines derived facts; {@code synonyms} are what people call one of its rows ("shop order"). */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record DatasetSpec(String name, String table, String sql, String description, List<String> primaryKey,
-                              String defaultTimeDimension, List<DimensionSpec> dimensions, List<SegmentSpec> segments) {
+                              String defaultTimeDimension, List<DimensionSpec> dimensions, List<SegmentSpec> segments, List<String> synonyms) {
         public DatasetSpec {
+            synonyms = synonyms == null ? List.of() : List.copyOf(synonyms);
             primaryKey = primaryKey == null ? List.of() : List.copyOf(primaryKey);
             dimensions = dimensions == null ? List.of() : List.copyOf(dimensions);
             segments = segments == null ? List.of() : List.copyOf(segments);

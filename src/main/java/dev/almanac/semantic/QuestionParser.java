@@ -35,11 +35,14 @@ public final class QuestionParser {
             "altogether", "combined", "sum", "whole", "entire", "period", "time", "by", "per", "each", "every", "which", "who", "where",
             "when", "end", "any", "some", "them", "they", "their", "your", "make", "made", "bring", "brought", "work", "working", "employed",
             "up", "right", "still", "people", "versus", "vs", "against", "or", "compared", "compare", "between", "come", "came", "coming", "received", "receive", "arrived", "arrive", "happen", "happened", "look", "looked", "signed", "develop", "developed", "evolve", "evolved", "move", "moved",
-            "break", "down", "sell", "sold"));
+            "break", "down", "sell", "sold", "based", "located", "recorded", "logged", "handled", "processed", "sit", "sits", "hold", "holds",
+            "through", "via", "common", "frequent", "popular", "kind", "type"));
     private static final Pattern TOP = Pattern.compile("\\b(top|best|biggest|largest|highest|bottom|worst|smallest|lowest)\\s+(\\d{1,3})\\b");
     private static final Set<String> MOST = Set.of("most", "highest", "largest", "biggest", "best", "greatest", "top", "maximum");
     private static final Set<String> LEAST = Set.of("least", "lowest", "smallest", "fewest", "worst", "minimum", "bottom");
     private static final Map<String, Grain> GRAIN_WORDS = new LinkedHashMap<>();
+    /** A period's name, as in "which month", "the best days". */
+    private static final Map<String, Grain> UNITS = Map.of("day", Grain.DAY, "week", Grain.WEEK, "month", Grain.MONTH, "quarter", Grain.QUARTER, "year", Grain.YEAR);
 
     static {
         for (String w : List.of("daily", "per day", "each day", "every day", "by day", "day by day")) GRAIN_WORDS.put(w, Grain.DAY);
@@ -50,7 +53,8 @@ public final class QuestionParser {
         for (String w : List.of("yearly", "per year", "each year", "every year", "by year", "year by year", "annually")) GRAIN_WORDS.put(w, Grain.YEAR);
     }
 
-    private static final List<String> GROUP_CUES = List.of("broken down by", "split by", "grouped by", "for each", "for every", "by", "per", "each",
+    private static final List<String> GROUP_CUES = List.of("broken down by", "split by", "grouped by", "for each of our", "for each of the",
+            "in each of our", "each of our", "each of the", "for each", "for every", "most common", "most frequent", "most popular", "by", "per", "each",
             "every", "across", "which", "what");
 
     private final SemanticModel model;
@@ -81,8 +85,12 @@ public final class QuestionParser {
     /** No semantic metric is named: not a question for this parser. */
     public record NoMetric() implements Result {}
 
-    /** A matched phrase: its token span and what it stands for. */
-    private record Span(int from, int to, Object target) {
+    /** A matched phrase: its token span, what it stands for, and how many of its words are the phrase's (small words between are not). */
+    private record Span(int from, int to, Object target, int weight) {
+        Span(int from, int to, Object target) {
+            this(from, to, target, to - from);
+        }
+
         int length() {
             return to - from;
         }
@@ -147,11 +155,10 @@ public final class QuestionParser {
         String rest = text;
         List<String> original = tokens(rest, false);
         List<String> words = tokens(rest, true);
-        boolean[] used = new boolean[words.size()];
 
-        // the metric: longest phrase of a name, label or synonym
+        // the metric: phrases of names, labels and synonyms (their words in order, a small word between allowed, word forms folded)
         if (metricPhrases == null) metricPhrases = metricPhrases();
-        List<Span> metricSpans = spans(words, metricPhrases);
+        List<Span> metricSpans = metricSpans(words);
         // after "by", "per", "which", "each" a word that names a dimension is that dimension, not a metric ("spend by campaign")
         if (allDimensionPhrases == null) allDimensionPhrases = dimensionPhrases(new ArrayList<>(model.dimensions()));
         Map<List<String>, Object> allDims = allDimensionPhrases;
@@ -169,44 +176,80 @@ public final class QuestionParser {
         if (metricSpans.isEmpty()) return new NoMetric();
         // a metric word inside a longer dimension phrase is part of the dimension ("sales" in "sales channel")
         List<Span> anyDimSpans = spans(words, allDims);
-        metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> anyDimSpans.stream().noneMatch(d -> d.length() > m.length() && overlaps(d, m))).toList());
+        metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> anyDimSpans.stream().noneMatch(d -> d.length() > m.weight() && overlaps(d, m))).toList());
         if (metricSpans.isEmpty()) return new NoMetric();
-        int longestMetric = metricSpans.stream().mapToInt(Span::length).max().orElseThrow();
-        // among equally long metric phrases, one that is also a dimension's word ("billing") gives way to one that is not
-        List<Span> longest = metricSpans.stream().filter(m -> m.length() == longestMetric).toList();
-        List<Span> notDims = longest.stream().filter(m -> !allDims.containsKey(words.subList(m.from(), m.to()))).toList();
-        if (!notDims.isEmpty() && notDims.size() < longest.size()) {
-            metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> !(m.length() == longestMetric && allDims.containsKey(words.subList(m.from(), m.to())))).toList());
+
+        // each metric the words may name is tried: the question is read whole for it, or not at all
+        Map<SemanticMetric, Span> candidates = new LinkedHashMap<>();
+        for (Span s : longestFirst(metricSpans)) {
+            @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) s.target();
+            for (SemanticMetric m : ms) candidates.merge(m, s, (a, b) -> b.weight() > a.weight() ? b : a);
         }
-        int best = metricSpans.stream().mapToInt(Span::length).max().orElseThrow();
-        Set<SemanticMetric> candidates = new LinkedHashSet<>();
-        Span metricSpan = null;
-        for (Span s : metricSpans) {
-            if (s.length() == best) {
-                @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) s.target();
-                candidates.addAll(ms);
-                if (metricSpan == null) metricSpan = s;
-            }
+        Question asked_ = new Question(q, period, compared, asked, original, words);
+        List<Reading> readings = new ArrayList<>();
+        for (Map.Entry<SemanticMetric, Span> c : candidates.entrySet()) {
+            readings.add(new Reading(c.getKey(), c.getValue(), read(asked_, c.getKey(), c.getValue(), metricSpans, anyDimSpans, previous)));
         }
-        if (candidates.size() > 1) {
-            List<String> options = new ArrayList<>();
-            for (SemanticMetric m : candidates) options.add(q.replaceFirst("(?i)" + Pattern.quote(String.join(" ", original.subList(metricSpan.from(), metricSpan.to()))),
-                    Matcher.quoteReplacement(m.displayName())));
-            return checked(new Clarify("Which do you mean: " + String.join("; ", candidates.stream().map(SemanticMetric::displayName).toList()) + "?", options));
+        readings.sort((a, b) -> b.span().weight() != a.span().weight() ? b.span().weight() - a.span().weight() : a.span().length() - b.span().length());
+        // a metric named by words inside a longer phrase of another metric is not meant ("active users" in "monthly active users")
+        List<Reading> answered = readings.stream().filter(r -> !(r.result() instanceof Cannot))
+                .filter(r -> readings.stream().noneMatch(o -> o.span().weight() > r.span().weight() && o.span().from() <= r.span().from()
+                        && r.span().to() <= o.span().to()))
+                .toList();
+        if (answered.isEmpty()) return readings.get(0).result();
+        int top = answered.get(0).span().weight();
+        List<Reading> best = answered.stream().filter(r -> r.span().weight() == top).toList();
+        if (best.size() > 1) {
+            // the metric whose own words cover more of the question is meant ("refunds issued": Refunds, not Refund rate)
+            int most = best.stream().mapToInt(r -> ownWords(r.metric(), words)).max().orElseThrow();
+            best = best.stream().filter(r -> ownWords(r.metric(), words) == most).toList();
         }
-        SemanticMetric metric = candidates.iterator().next();
+        if (best.size() == 1) return best.get(0).result();
+        List<String> options = new ArrayList<>();
+        for (Reading r : best) {
+            String shown = String.join(" ", original.subList(r.span().from(), r.span().to()));
+            options.add(q.replaceFirst("(?i)" + Pattern.quote(shown), Matcher.quoteReplacement(r.metric().displayName())));
+        }
+        return checked(new Clarify("Which do you mean: " + String.join("; ", best.stream().map(r -> r.metric().displayName()).toList()) + "?", options));
+    }
+
+    /** The question with its periods read: what is left of it, as written and as compared. */
+    private record Question(String q, Optional<Timeframe> period, Optional<Timeframe> compared, Optional<Timeframe> asked, List<String> original,
+                            List<String> words) {}
+
+    /** A metric the question may name, and the question read for it. */
+    private record Reading(SemanticMetric metric, Span span, Result result) {}
+
+    /** How many of the question's words are the metric's own (its name, label and synonyms), word forms folded. */
+    private int ownWords(SemanticMetric metric, List<String> words) {
+        Set<String> own = new java.util.HashSet<>();
+        for (String w : tokens(metric.name().replace('_', ' ') + " " + nullToEmpty(metric.info().label()) + " " + String.join(" ", metric.info().synonyms()), true)) {
+            if (!FILLER.contains(w)) own.add(stem(w));
+        }
+        int n = 0;
+        for (String w : words) if (own.contains(stem(w))) n++;
+        return n;
+    }
+
+    private static String nullToEmpty(String s) {
+        return s == null ? "" : s;
+    }
+
+    /** The question read for one metric: a semantic query, a question back, or why not. */
+    private Result read(Question question, SemanticMetric metric, Span metricSpan, List<Span> metricSpans, List<Span> anyDimSpans, SemanticQuery previous) {
+        String q = question.q();
+        Optional<Timeframe> period = question.period();
+        Optional<Timeframe> compared = question.compared();
+        Optional<Timeframe> asked = question.asked();
+        List<String> original = question.original();
+        List<String> words = question.words();
+        Map<List<String>, Object> allDims = allDimensionPhrases;
+        boolean[] used = new boolean[words.size()];
         mark(used, metricSpan);
-        // other metric phrases that do not overlap the chosen one name a second metric: not placed by this parser
+        // other phrases of the same metric are its words too
         for (Span s : metricSpans) {
-            if (allDims.containsKey(words.subList(s.from(), s.to()))) continue; // also a dimension's word: placed (or not) as one below
-            if (!overlaps(s, metricSpan) && s.length() >= 1) {
-                @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) s.target();
-                if (!ms.contains(metric)) {
-                    return new Cannot("the question names two measures (" + metric.displayName() + " and " + ms.get(0).displayName()
-                            + "); ask for one at a time");
-                }
-                mark(used, s);
-            }
+            @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) s.target();
+            if (ms.contains(metric) && !overlaps(s, metricSpan)) mark(used, s);
         }
 
         // dimensions and values the metric can be sliced by (read before the grain: "monthly plans" is a billing period)
@@ -281,6 +324,7 @@ public final class QuestionParser {
             for (Span d : dimSpans) if (adjacent(d, v) && dimensionOf(d).contains(hit.dimension())) mark(used, d);
             // the noun right after a value is what it qualifies ("monthly plans", "retail companies"), not a breakdown
             for (Span d : anyDimSpans) if (d.from() == v.to() && !anyUsed(used, d) && cueBefore(words, d.from()) == null) mark(used, d);
+            if (v.to() < words.size() && !used[v.to()] && entityWords().contains(words.get(v.to()))) used[v.to()] = true; // "annual subscriptions"
         }
         Integer limit = null;
         // a dimension after a grouping cue is a group-by
@@ -313,9 +357,14 @@ public final class QuestionParser {
             mark(used, d);
             markCue(words, used, d.from(), cue);
         }
-        // two values of one dimension ("annual and monthly plans") compare the groups
+        // two values of one dimension compare the groups ("annual and monthly plans", "Europe or North America, which had more");
+        // joined by "or" with nothing that compares, they are one group ("tickets still open or pending")
+        boolean union = words.contains("or") && !words.contains("and") && !COMPARING.matcher(q).find();
         for (Map.Entry<String, List<String>> e : filterValues.entrySet()) {
-            if (e.getValue().size() > 1 && !groupBy.contains(e.getKey())) groupBy.add(e.getKey());
+            if (e.getValue().size() > 1 && !groupBy.contains(e.getKey()) && !union) {
+                groupBy.add(e.getKey());
+                for (int i = 0; i < words.size(); i++) if (GROUP_COMPARISON.contains(words.get(i))) used[i] = true; // "did Europe or North America have more"
+            }
         }
 
         // rankings
@@ -331,14 +380,33 @@ public final class QuestionParser {
             for (int i = 0; i < words.size(); i++) {
                 String w = words.get(i);
                 if (used[i] || (!MOST.contains(w) && !LEAST.contains(w))) continue;
-                boolean rankingQuestion = joined.startsWith("which") || joined.startsWith("what") || joined.contains(" which ") || i > 0 && words.get(i - 1).equals("the");
+                boolean counted = i > 0 && words.get(i - 1).matches("\\d{1,3}") && !used[i - 1]; // "our three best months"
+                boolean rankingQuestion = joined.startsWith("which") || joined.startsWith("what") || joined.contains(" which ") || i > 0 && words.get(i - 1).equals("the")
+                        || counted;
                 if (!rankingQuestion) continue;
                 order.add((LEAST.contains(w) ? "" : "-") + metric.name());
+                if (counted) {
+                    limit = Integer.parseInt(words.get(i - 1));
+                    used[i - 1] = true;
+                }
                 if (limit == null) limit = 1;
                 used[i] = true;
             }
         }
-        if (limit != null && groupBy.isEmpty()) return new Cannot("a ranking needs something to rank (\"top 5 products by ...\"): no dimension was named");
+        if (limit != null && groupBy.isEmpty() && grain == null) {
+            // "which month had the most", "the three best months", "on which day": a ranking of periods
+            for (int i = 1; i < words.size(); i++) {
+                Grain unit = UNITS.get(words.get(i));
+                String before = words.get(i - 1);
+                if (unit == null || used[i] || !(Set.of("which", "what").contains(before) || MOST.contains(before) || LEAST.contains(before))) continue;
+                grain = unit;
+                used[i] = true;
+                break;
+            }
+        }
+        if (limit != null && groupBy.isEmpty() && grain == null) {
+            return new Cannot("a ranking needs something to rank (\"top 5 products by ...\"): no dimension was named");
+        }
 
         // every other word must be filler, a word of the metric's entities, or a number we placed
         Set<String> allowed = allowedWords(metric, dims);
@@ -346,11 +414,16 @@ public final class QuestionParser {
         for (int i = 0; i < words.size(); i++) {
             if (used[i]) continue;
             String w = words.get(i);
-            if (FILLER.contains(w) || allowed.contains(w) || allowed.contains(singular(w)) || previous != null && FOLLOW_UP.contains(w)
+            if (FILLER.contains(w) || isAllowed(w, allowed) || previous != null && FOLLOW_UP.contains(w)
                     || compared.isPresent() && COMPARISON_FILLER.contains(w)) continue;
             unplaced.add(original.get(i));
         }
         if (!unplaced.isEmpty()) {
+            for (Span s : metricSpans) {
+                @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) s.target();
+                if (ms.contains(metric) || overlaps(s, metricSpan) || !unplacedIn(s, used, words, allowed)) continue;
+                return new Cannot("the question names two measures (" + metric.displayName() + " and " + ms.get(0).displayName() + "); ask for one at a time");
+            }
             return new Cannot("I could not place " + String.join(", ", unplaced.stream().map(u -> "'" + u + "'").toList()) + " in a question about "
                     + metric.displayName());
         }
@@ -497,20 +570,131 @@ public final class QuestionParser {
 
     private Set<String> allowedWords(SemanticMetric metric, List<Dimension> dims) {
         Set<String> out = new LinkedHashSet<>();
-        // the metric's own words ("opened" of "support tickets opened" when the question said "support tickets")
-        out.addAll(tokens(metric.name().replace('_', ' ') + " " + (metric.info().label() == null ? "" : metric.info().label().replaceAll("\\(.*?\\)", "")), true));
-        metric.info().synonyms().forEach(x -> out.addAll(tokens(x, true)));
-        out.removeAll(List.of("not", "no", "without", "excluding", "except", "only", "per", "by"));
-        for (SemanticMetric.Simple s : model.simpleInputs(metric)) {
-            out.addAll(tokens(s.dataset().replace('_', ' '), true));
-            model.dataset(s.dataset()).map(Dataset::table).ifPresent(t -> out.addAll(tokens(t.replace('_', ' '), true)));
+        // the metric's own words ("opened" of "support tickets opened" when the question said "support tickets"), its unit's and its inputs'
+        List<SemanticMetric> own = new ArrayList<>(List.of(metric));
+        if (!(metric instanceof SemanticMetric.Simple)) metric.inputNames().forEach(n -> model.metric(n).ifPresent(own::add));
+        for (SemanticMetric m : own) {
+            out.addAll(tokens(m.name().replace('_', ' ') + " " + nullToEmpty(m.info().label()), true));
+            m.info().synonyms().forEach(x -> out.addAll(tokens(x, true)));
         }
+        String unit = nullToEmpty(metric.info().unit()).toLowerCase(Locale.ROOT);
+        if (!unit.isBlank() && !unit.equals("percent")) out.addAll(tokens(unit, true));
+        if (unit.matches("hours?|days?|minutes?|seconds?") || nullToEmpty(metric.info().label()).toLowerCase(Locale.ROOT).matches(".*\\b(time|duration)\\b.*")) {
+            out.addAll(List.of("long", "take", "took", "last", "lasted", "it")); // "how long did it take"
+        }
+        out.removeAll(List.of("not", "no", "without", "excluding", "except", "only", "per", "by"));
+        // what the rows of its datasets, and of those its dimensions come from, are called ("orders", "shop order", "office")
+        Set<String> datasets = new LinkedHashSet<>();
+        for (SemanticMetric.Simple s : model.simpleInputs(metric)) datasets.add(s.dataset());
+        for (Dimension d : dims) datasets.add(d.dataset());
+        for (String name : datasets) model.dataset(name).ifPresent(d -> out.addAll(datasetWords(d)));
         out.addAll(List.of("customer", "company", "account", "client", "business"));
+        new ArrayList<>(out).forEach(w -> out.add(stem(w)));
         return out;
     }
 
+    private static List<String> datasetWords(Dataset d) {
+        List<String> out = new ArrayList<>(tokens(d.name().replace('_', ' '), true));
+        if (d.table() != null) out.addAll(tokens(d.table().replace('_', ' '), true));
+        d.synonyms().forEach(x -> out.addAll(tokens(x, true)));
+        return out;
+    }
+
+    /** The nouns that name a dataset's rows ("subscription", "order"): the last word of each of its names. */
+    private Set<String> entityWords() {
+        if (entityWords == null) {
+            Set<String> out = new java.util.HashSet<>();
+            for (Dataset d : model.datasets()) {
+                List<String> names = new ArrayList<>(List.of(d.name()));
+                if (d.table() != null) names.add(d.table());
+                names.addAll(d.synonyms());
+                for (String n : names) {
+                    List<String> t = tokens(n, true);
+                    if (!t.isEmpty()) out.add(t.get(t.size() - 1));
+                }
+            }
+            entityWords = out;
+        }
+        return entityWords;
+    }
+
+    private Set<String> entityWords;
+
+    private static boolean isAllowed(String word, Set<String> allowed) {
+        return allowed.contains(word) || allowed.contains(stem(word));
+    }
+
+    /** Whether a span holds a word that nothing placed. */
+    private static boolean unplacedIn(Span s, boolean[] used, List<String> words, Set<String> allowed) {
+        for (int i = s.from(); i < s.to(); i++) if (!used[i] && !FILLER.contains(words.get(i)) && !isAllowed(words.get(i), allowed)) return true;
+        return false;
+    }
+
+    private static final java.util.concurrent.ConcurrentHashMap<String, String> STEMS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The word's stem (Snowball English): "placed", "places" and "place" are one word to the parser. */
+    static String stem(String word) {
+        return STEMS.computeIfAbsent(word, w -> {
+            synchronized (STEMS) {
+                return STEMMER.stem(w).toString();
+            }
+        });
+    }
+
+    private static final opennlp.tools.stemmer.snowball.SnowballStemmer STEMMER =
+            new opennlp.tools.stemmer.snowball.SnowballStemmer(opennlp.tools.stemmer.snowball.SnowballStemmer.ALGORITHM.ENGLISH);
+
+    /** Small words that may stand between the words of a metric's phrase ("orders were placed", "tickets did we resolve"). */
+    private static final Set<String> GAP = Set.of("were", "was", "is", "are", "been", "be", "did", "do", "does", "we", "our", "the", "a", "an", "have",
+            "has", "had", "they", "get", "got", "by", "us");
+
+    /**
+     * Where the metrics' phrases occur: their words in order, word forms folded ("resolved" finds "resolve"), up to two
+     * small words between them ("orders were placed" finds "orders placed").
+     */
+    private List<Span> metricSpans(List<String> words) {
+        if (stemmedMetricPhrases == null) {
+            Map<List<String>, Object> stemmed = new HashMap<>();
+            metricPhrases.forEach((k, v) -> {
+                @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) v;
+                @SuppressWarnings("unchecked") List<SemanticMetric> list = (List<SemanticMetric>) stemmed.computeIfAbsent(k.stream().map(QuestionParser::stem).toList(),
+                        x -> new ArrayList<SemanticMetric>());
+                ms.stream().filter(m -> !list.contains(m)).forEach(list::add);
+            });
+            stemmedMetricPhrases = stemmed;
+        }
+        List<String> stems = words.stream().map(QuestionParser::stem).toList();
+        List<Span> out = new ArrayList<>();
+        for (Map.Entry<List<String>, Object> e : stemmedMetricPhrases.entrySet()) {
+            List<String> phrase = e.getKey();
+            for (int i = 0; i < stems.size(); i++) {
+                if (!stems.get(i).equals(phrase.get(0))) continue;
+                int at = i + 1;
+                boolean whole = true;
+                for (int k = 1; k < phrase.size() && whole; k++) {
+                    int gap = 0;
+                    while (at < stems.size() && !stems.get(at).equals(phrase.get(k)) && GAP.contains(words.get(at)) && gap < 2) {
+                        at++;
+                        gap++;
+                    }
+                    if (at < stems.size() && stems.get(at).equals(phrase.get(k))) at++;
+                    else whole = false;
+                }
+                if (whole) out.add(new Span(i, at, e.getValue(), phrase.size()));
+            }
+        }
+        return out;
+    }
+
+    private Map<List<String>, Object> stemmedMetricPhrases;
+
     // ------------------------------------------------------------------ matching
 
+    private static final Set<String> GROUP_COMPARISON = Set.of("more", "less", "fewer", "higher", "lower", "bigger", "smaller", "larger", "better",
+            "worse", "compare", "compared", "comparison", "versus", "vs", "against", "between", "respectively", "separately");
+    /** Words that ask two groups to be set side by side. */
+    private static final Pattern COMPARING = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|which|more|less|fewer|higher|lower|bigger|"
+            + "smaller|larger|better|worse|each|respectively|separately|side by side)\\b");
     private static final Pattern COMPARE_WORDS = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|than|grow|grew|growth|change[ds]?|differ(ence)?|increase[ds]?|decrease[ds]?)\\b");
     private static final Pattern FROM_TO = Pattern.compile("(?i)\\bfrom\\s+(.+?)\\s+to\\s+(.+?)(?=\\?|$|,)");
     private static final Set<String> COMPARISON_FILLER = Set.of("compare", "compared", "comparison", "versus", "vs", "against", "than", "grow", "grew",
@@ -628,7 +812,7 @@ public final class QuestionParser {
     private static void markCue(List<String> words, boolean[] used, int at, String cue) {
         if (cue.isEmpty()) return;
         int n = cue.split(" ").length;
-        for (int i = at - n; i < at; i++) used[i] = true;
+        for (int i = at - n; i < at; i++) if (!MOST.contains(words.get(i))) used[i] = true; // "most common reason": "most" is the ranking's
     }
 
     private static void markWords(List<String> words, boolean[] used, String... ws) {

@@ -201,7 +201,7 @@ public final class SemanticModel {
                 return;
             }
             m.datasets.put(d.name(), new Dataset(d.name(), hasTable ? d.table().strip() : null, hasSql ? d.sql() : null, d.description(),
-                    d.primaryKey(), d.defaultTimeDimension()));
+                    d.primaryKey(), d.defaultTimeDimension(), d.synonyms()));
             for (int i = 0; i < d.dimensions().size(); i++) dimension(d.dimensions().get(i), d.name(), place.at("dimensions/" + i));
             for (int i = 0; i < d.segments().size(); i++) segment(d.segments().get(i), d.name(), place.at("segments/" + i));
         }

@@ -73,7 +73,16 @@ public final class SqlRenderer {
         }
         if (!plan.order().isEmpty()) {
             StringJoiner order = new StringJoiner(", ");
-            for (SemanticQuery.Order o : plan.order()) order.add(quote(o.field()) + (o.descending() ? " DESC" : " ASC") + " NULLS LAST");
+            java.util.Set<String> ordered = new java.util.HashSet<>();
+            for (SemanticQuery.Order o : plan.order()) {
+                order.add(quote(o.field()) + (o.descending() ? " DESC" : " ASC") + " NULLS LAST");
+                ordered.add(o.field());
+            }
+            // ties are broken by the keys, so that a ranking's rows (and a LIMIT's cut) are the same on every run and engine
+            for (int i = 0; i < keyCount; i++) {
+                String key = plan.keys().get(i).name();
+                if (ordered.add(key)) order.add(quote(key) + " ASC NULLS LAST");
+            }
             sql.append("\nORDER BY ").append(order);
         }
         if (plan.limit() != null) sql.append("\nLIMIT ").append(plan.limit());

@@ -23,15 +23,19 @@ class RefusedComparisonTest {
 
     @Test
     void a_refusal_or_a_question_back_without_data_passes_and_anything_with_data_fails() {
-        assertThat(EvalRunner.refusal(Answer.Kind.clarification, null).passed()).isTrue();
-        assertThat(EvalRunner.refusal(Answer.Kind.error, null).passed()).isTrue();
-        assertThat(EvalRunner.refusal(Answer.Kind.error, rows(0)).passed()).isTrue();
+        assertThat(EvalRunner.refusal(Answer.Kind.clarification, null, List.of()).passed()).isTrue();
+        assertThat(EvalRunner.refusal(Answer.Kind.error, null, List.of()).passed()).isTrue();
+        assertThat(EvalRunner.refusal(Answer.Kind.error, rows(0), List.of()).passed()).isTrue();
 
-        assertThat(EvalRunner.refusal(Answer.Kind.clarification, rows(2)).passed()).isFalse();
-        assertThat(EvalRunner.refusal(Answer.Kind.clarification, rows(2)).reason()).contains("2 rows of data");
-        assertThat(EvalRunner.refusal(Answer.Kind.result, rows(1)).reason()).isEqualTo("expected a refusal or a question back, got a result with 1 rows of data");
-        assertThat(EvalRunner.refusal(Answer.Kind.observation, null).passed()).as("an answer in words is still an answer").isFalse();
-        assertThat(EvalRunner.refusal(Answer.Kind.chart, rows(3)).passed()).isFalse();
+        assertThat(EvalRunner.refusal(Answer.Kind.clarification, rows(2), List.of("SELECT 1")).passed()).isFalse();
+        assertThat(EvalRunner.refusal(Answer.Kind.clarification, rows(2), List.of("SELECT 1")).reason()).contains("2 rows of data");
+        assertThat(EvalRunner.refusal(Answer.Kind.result, rows(1), List.of("SELECT 1")).reason()).isEqualTo("expected a refusal or a question back, got a result with 1 rows of data");
+        assertThat(EvalRunner.refusal(Answer.Kind.observation, null, List.of("SELECT count(*) FROM t")).passed())
+                .as("an answer in words from queries is still an answer").isFalse();
+        assertThat(EvalRunner.refusal(Answer.Kind.observation, null, List.of()).passed())
+                .as("'there is no data for that period', with nothing computed, declines").isTrue();
+        assertThat(EvalRunner.refusal(Answer.Kind.observation, rows(1), List.of()).passed()).isFalse();
+        assertThat(EvalRunner.refusal(Answer.Kind.chart, rows(3), List.of("SELECT 1")).passed()).isFalse();
 
         Table any = new Table(List.of("x"), List.of(List.of(1)));
         assertThat(ResultComparator.compare(any, any, Comparison.REFUSED, 0, false).passed()).as("data never matches a refusal").isFalse();

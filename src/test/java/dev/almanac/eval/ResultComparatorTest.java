@@ -65,6 +65,17 @@ class ResultComparatorTest {
     }
 
     @Test
+    void a_year_grain_written_as_first_days_matches_year_numbers_and_nothing_else() {
+        Table gold = t(List.of("year", "n"), new Object[] {2024, 5}, new Object[] {2025, 7});
+        assertThat(exact(gold, t(List.of("year", "n"), new Object[] {LocalDate.of(2024, 1, 1), 5}, new Object[] {LocalDate.of(2025, 1, 1), 7}), true)).isTrue();
+        assertThat(exact(gold, t(List.of("year", "n"), new Object[] {LocalDate.of(2024, 1, 1), 5}, new Object[] {LocalDate.of(2026, 1, 1), 7}), true))
+                .as("another year").isFalse();
+        assertThat(exact(gold, t(List.of("month", "n"), new Object[] {LocalDate.of(2024, 2, 1), 5}, new Object[] {LocalDate.of(2025, 1, 1), 7}), true))
+                .as("a month is not its year").isFalse();
+        assertThat(exact(t(List.of("n"), new Object[] {2024}), t(List.of("n"), new Object[] {"2024-01-01 10:00:00"}), false)).isFalse();
+    }
+
+    @Test
     void column_names_are_ignored_and_column_order_found() {
         Table e = t(List.of("name", "n"), new Object[] {"a", 1}, new Object[] {"b", 2});
         Table swapped = t(List.of("count", "label"), new Object[] {1, "a"}, new Object[] {2, "b"});
