@@ -32,6 +32,7 @@ import dev.almanac.quality.TimelinessCheck;
 import dev.almanac.semantic.SemanticCompiler;
 import dev.almanac.semantic.SemanticLayer;
 import dev.almanac.semantic.QuestionParser;
+import dev.almanac.semantic.ResultColumns;
 import dev.almanac.semantic.SemanticQuery;
 import dev.almanac.source.Catalog;
 import dev.almanac.source.CatalogRenderer;
@@ -176,8 +177,15 @@ public final class Agent {
     }
 
     private Answer run(Turn t, List<TurnRow> history) {
-        Optional<Answer> clarification = clarify(t, history);
-        if (clarification.isPresent()) return clarification.get();
+        QuestionParser.Result reading = semantic != null && ctx.settings().parseQuestions() ? read(t) : new QuestionParser.NoMetric();
+        if (reading instanceof QuestionParser.Parsed p && t.metric.isPresent() && !p.query().metrics().contains(t.metric.get().name())) {
+            // read whole as another metric: the canonical metric's words matched by chance ("sales" in "headcount of Engineering and Sales")
+            t.metric = Optional.empty();
+        }
+        if (!(reading instanceof QuestionParser.Parsed) || t.metric.isPresent()) { // a canonical metric still asks for its period
+            Optional<Answer> clarification = clarify(t, history);
+            if (clarification.isPresent()) return clarification.get();
+        }
 
         List<TableChoice> choices = ctx.selector().select(t.question, ctx.settings().tables());
         t.tables = choices.stream().map(TableChoice::table).toList();
@@ -199,9 +207,9 @@ public final class Agent {
                 return withSuggestions(t, v.get());
             }
         }
-        if (semantic != null && ctx.settings().parseQuestions()) {
+        if (!(reading instanceof QuestionParser.NoMetric)) {
             // with a model, only a full parse answers here; a question back or a refusal is left to the model's tool loop
-            Optional<Answer> parsed = semanticAnswer(t, ctx.model() != null);
+            Optional<Answer> parsed = semanticAnswer(t, reading, ctx.model() != null);
             if (parsed.isPresent()) return withSuggestions(t, parsed.get());
         }
         if (ctx.model() == null) {
@@ -221,10 +229,7 @@ public final class Agent {
      * The question parsed into a semantic query and answered from it, without a model; a question
      * back or a plain refusal when a word cannot be placed; empty when it names no semantic metric.
      */
-    private Optional<Answer> semanticAnswer(Turn t, boolean onlyWhenParsed) {
-        QuestionParser parser = parser();
-        SemanticQuery previous = previousSemanticQuery(t.history, parser);
-        QuestionParser.Result parsed = previous == null ? parser.parse(t.question) : parser.followUp(t.question, previous);
+    private Optional<Answer> semanticAnswer(Turn t, QuestionParser.Result parsed, boolean onlyWhenParsed) {
         if (parsed instanceof QuestionParser.NoMetric) return Optional.empty();
         if (onlyWhenParsed && !(parsed instanceof QuestionParser.Parsed)) return Optional.empty();
         if (parsed instanceof QuestionParser.Clarify c) {
@@ -248,7 +253,7 @@ public final class Agent {
         }
         Optional<String> outside = ctx.semantic().outsideData(query, ctx.catalog());
         if (outside.isPresent()) {
-            return Optional.of(answer(t, "There is no data for " + semantic.describe(query) + ": " + outside.get() + ". Nothing was computed.",
+            return Optional.of(answer(t, "There is no data for " + semantic.title(query) + ": " + outside.get() + ". Nothing was computed.",
                     Answer.Kind.observation, "high", null, null, List.of(), List.of(), query));
         }
         event("executed", compiled.sql());
@@ -258,10 +263,22 @@ public final class Agent {
         if (noData(r, query)) {
             String range = Explanations.freshness(new LinkedHashSet<>(compiled.tables()), ctx.catalog(), ctx.knowledge()).values().stream().findFirst()
                     .map(x -> " (" + x + ")").orElse("");
-            return Optional.of(answer(t, "There is no data for " + semantic.describe(query) + range + ". Nothing to report for that period.",
+            return Optional.of(answer(t, "There is no data for " + semantic.title(query) + range + ". Nothing to report for that period.",
                     Answer.Kind.observation, "low", results, null, List.of(), List.of(), query));
         }
-        return Optional.of(answer(t, semantic.sentence(query, r), Answer.Kind.result, "high", results, null, List.of(), List.of(), query));
+        return Optional.of(answer(t, semantic.sentence(query, r), Answer.Kind.result, "high", results, autoChart(query, r), List.of(), List.of(), query));
+    }
+
+    /** The chart the shape of a semantic query's result calls for (none for a single value), titled with the query in words. */
+    private Object autoChart(SemanticQuery query, QueryResult r) {
+        return AutoChart.of(query, r, semantic.columns(query, r), semantic.title(query)).orElse(null);
+    }
+
+    /** The question read into a semantic query, as a follow-up of the thread's last semantic query when there is one. */
+    private QuestionParser.Result read(Turn t) {
+        QuestionParser parser = parser();
+        SemanticQuery previous = previousSemanticQuery(t.history, parser);
+        return previous == null ? parser.parse(t.question) : parser.followUp(t.question, previous);
     }
 
     private QuestionParser parser;
@@ -545,6 +562,7 @@ public final class Agent {
                     results.put(SEMANTIC_RESULT, r);
                     String template = args.path("template").asText("");
                     text = template.isBlank() ? semantic.sentence(query, r) : TemplateFormatter.fill(template, results);
+                    chart = autoChart(query, r);
                     kind = Answer.Kind.result;
                 }
                 case AgentTools.SUBMIT_RESULT -> {
@@ -658,6 +676,10 @@ public final class Agent {
         List<QueryResult> rs = results == null ? List.of() : new ArrayList<>(results.values());
         QueryResult main = rs.isEmpty() ? null : rs.get(0);
         Answer.Data data = main == null ? null : new Answer.Data(main.columns(), main.rows(), main.rowCount(), main.truncated());
+        if (main != null && query != null) {
+            ResultColumns shown = semantic.columns(query, main);
+            data = new Answer.Data(main.columns(), main.rows(), main.rowCount(), main.truncated(), shown.labels(), shown.formats());
+        }
         Set<String> tables = new LinkedHashSet<>();
         rs.forEach(r -> tables.addAll(r.tables()));
         List<String> caveats = new ArrayList<>();
@@ -681,7 +703,7 @@ public final class Agent {
             if (!query.withoutSegments().isEmpty()) filters.add("without segments: " + String.join(", ", query.withoutSegments()));
             metric = String.join(", ", query.metrics());
             used = query.metrics().stream().map(m -> "semantic:" + m).toList();
-            explanation = semantic.definitions(query); // written from the query for a person, in place of a paraphrase of the compiled SQL
+            explanation = semantic.explain(query); // written from the query for a person, in place of a paraphrase of the compiled SQL
         }
         Answer.Provenance provenance = new Answer.Provenance(List.copyOf(tables), rs.stream().map(QueryResult::sql).toList(), filters, metric, query,
                 used, learned, Explanations.freshness(tables, ctx.catalog(), ctx.knowledge()), caveats, explanation);

@@ -1,6 +1,8 @@
 package dev.almanac.agent;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.almanac.semantic.SemanticQuery;
+import dev.almanac.semantic.ValueFormat;
 import java.util.List;
 import java.util.Map;
 
@@ -10,7 +12,18 @@ public record Answer(String answer, Kind kind, String confidence, int iterations
 
     public enum Kind { result, observation, chart, clarification, error }
 
-    public record Data(List<String> columns, List<List<Object>> rows, int rowCount, boolean truncated) {}
+    /**
+     * The rows as computed (raw, machine-readable) and, for an answer from a semantic query, how to show them: a label and a
+     * value format per column ({@code labels}, {@code formats}; a null format is text shown as it is). Both are absent when
+     * unknown (an answer written in SQL).
+     */
+    public record Data(List<String> columns, List<List<Object>> rows, int rowCount, boolean truncated,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> labels,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ValueFormat> formats) {
+        public Data(List<String> columns, List<List<Object>> rows, int rowCount, boolean truncated) {
+            this(columns, rows, rowCount, truncated, null, null);
+        }
+    }
 
     /**
      * Where an answer comes from. {@code metric} names the metric(s) it computes; {@code semanticQuery} is the semantic

@@ -11,10 +11,14 @@ import java.util.regex.Pattern;
  * Flags every number in free text that cannot be found in the results of the queries that are said
  * to support it. A number is found when some result value (or the row count) equals it after the
  * rounding the text shows, directly, as a percentage (0.125 and 12.5%), or scaled by a suffix
- * (1.2M, 3.4k, 2bn). Years (1900-2100 written without separators) are dates, not measurements.
+ * (1.2M, 3.4k, 2bn). Years (1900-2100 written without separators) and the day of a date written
+ * for people ("3 March 2026") are dates, not measurements.
  */
 public final class GroundingCheck {
     private static final Pattern NUMBER = Pattern.compile("(?<![\\w.])(-?\\$?\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|-?\\$?\\d+(?:\\.\\d+)?)\\s?(%|k|K|M|m|bn|B)?(?![\\w])");
+
+    /** What follows the day of a date written for people ("3 March 2026"): a month's name. */
+    private static final Pattern DAY_OF_MONTH = Pattern.compile("\\s+(January|February|March|April|May|June|July|August|September|October|November|December)\\b");
 
     private GroundingCheck() {}
 
@@ -42,6 +46,7 @@ public final class GroundingCheck {
             String suffix = m.group(2);
             BigDecimal n = new BigDecimal(raw);
             if (suffix == null && !raw.contains(".") && !m.group(1).contains(",") && n.compareTo(BigDecimal.valueOf(1900)) >= 0 && n.compareTo(BigDecimal.valueOf(2100)) <= 0) continue;
+            if (suffix == null && raw.matches("\\d{1,2}") && DAY_OF_MONTH.matcher(text).region(m.end(), text.length()).lookingAt()) continue;
             if (!found(n, raw, suffix, values)) flagged.add(m.group().strip());
         }
         return flagged;

@@ -5,6 +5,8 @@ import dev.almanac.knowledge.Metric;
 import dev.almanac.knowledge.Tokens;
 import dev.almanac.semantic.Dimension;
 import dev.almanac.semantic.Grain;
+import dev.almanac.semantic.QueryExplainer;
+import dev.almanac.semantic.ResultColumns;
 import dev.almanac.semantic.Segment;
 import dev.almanac.semantic.SemanticLayer;
 import dev.almanac.semantic.SemanticMetric;
@@ -20,9 +22,10 @@ import java.util.Set;
 
 /**
  * What the model learns of the semantic layer: the metric list (list_metrics), one metric's
- * dimensions, values, segments and time (get_dimensions), the compact list in the system prompt,
- * and the sentence a query_metrics answer starts with when the model gives no template. Every text
- * is bounded; an unknown metric is answered with the close names, never an exception.
+ * dimensions, values, segments and time (get_dimensions), the compact list in the system prompt;
+ * and for people, the text of an answer from a semantic query when the model gives no template
+ * (values formatted, columns labelled) and its explanation. Every text for the model is bounded; an
+ * unknown metric is answered with the close names, never an exception.
  */
 final class SemanticTools {
     static final int MAX_TEXT = 8000;
@@ -30,9 +33,11 @@ final class SemanticTools {
     private static final int PROMPT_METRICS = 60;
 
     private final SemanticLayer layer;
+    private final QueryExplainer explainer;
 
     SemanticTools(SemanticLayer layer) {
         this.layer = layer;
+        this.explainer = new QueryExplainer(layer);
     }
 
     /** Whether there is a semantic model to offer the tools for. */
@@ -217,31 +222,86 @@ final class SemanticTools {
         return s.toString();
     }
 
-    /** The answer when the model gives no template: the description, then the value (one row) or the table. */
-    String sentence(SemanticQuery q, QueryResult r) {
-        String head = describe(q);
-        if (r.rowCount() == 1 && q.groupBy().isEmpty() && q.grain() == null && q.compareTo() == null) {
-            List<String> parts = new ArrayList<>();
-            for (String name : q.metrics()) {
-                int col = r.columns().indexOf(name);
-                if (col < 0) continue;
-                Optional<SemanticMetric> m = layer.model().metric(name);
-                String unit = m.map(x -> x.info().unit()).orElse(null);
-                parts.add((q.metrics().size() > 1 ? m.map(SemanticMetric::displayName).orElse(name) + " " : "")
-                        + TemplateFormatter.format(r.rows().get(0).get(col), format(m.orElse(null))) + (unit == null ? "" : " " + unit));
-            }
-            if (parts.size() == q.metrics().size()) return head + ": " + String.join("; ", parts) + ".";
-        }
-        return head + ":\n" + TemplateFormatter.table(r);
+    /** How the columns of a query's result are shown: labels and value formats. */
+    ResultColumns columns(SemanticQuery q, QueryResult r) {
+        return ResultColumns.of(layer.model(), q, r.columns());
     }
 
-    private static String format(SemanticMetric m) {
-        if (m == null || m.info().format() == null) return "number";
-        return switch (m.info().format()) {
-            case "currency" -> "money";
-            case "integer" -> "int";
-            default -> "number";
-        };
+    /** The query's title for people: "Shop revenue per month from January to June 2026, where Country is Germany". */
+    String title(SemanticQuery q) {
+        return explainer.title(q);
+    }
+
+    /** How the answer was computed, for a person who does not read SQL (the answer's explanation). */
+    String explain(SemanticQuery q) {
+        return explainer.explain(q);
+    }
+
+    /**
+     * The answer when the model gives no template, values formatted and columns labelled: one value in a sentence ("Shop revenue in
+     * March 2026 was $312,000.50."), else the title and the table.
+     */
+    String sentence(SemanticQuery q, QueryResult r) {
+        ResultColumns columns = columns(q, r);
+        if (r.rowCount() == 1 && q.groupBy().isEmpty() && q.grain() == null) {
+            List<String> values = new ArrayList<>();
+            for (String name : q.metrics()) {
+                int col = r.columns().indexOf(name);
+                if (col >= 0) values.add(shown(columns, col, r.rows().get(0).get(col)));
+            }
+            if (values.size() == q.metrics().size() && q.metrics().size() == 1) return oneValue(q, r, columns, values.get(0));
+            if (values.size() == q.metrics().size() && q.compareTo() == null) { // compared, several metrics read better as a table
+                List<String> parts = new ArrayList<>();
+                for (int i = 0; i < values.size(); i++) parts.add(columns.label(q.metrics().get(i)) + " " + values.get(i));
+                return explainer.title(q) + ": " + String.join("; ", parts) + ".";
+            }
+        }
+        return explainer.title(q) + ":\n" + table(r, columns);
+    }
+
+    /** "Shop revenue in March 2026, where Country is Germany, was $312,000.50", and against the comparison period when there is one. */
+    private String oneValue(SemanticQuery q, QueryResult r, ResultColumns columns, String value) {
+        SemanticQuery withoutComparison = new SemanticQuery(q.metrics(), q.groupBy(), q.grain(), q.start(), q.end(), q.filters(), q.order(), q.limit(),
+                null, q.segments(), q.withoutSegments());
+        List<String> conditions = explainer.conditions(withoutComparison);
+        String label = columns.label(q.metrics().get(0));
+        StringBuilder s = new StringBuilder(explainer.subject(q)).append(explainer.period(q).map(p -> " " + p).orElse(""))
+                .append(conditions.isEmpty() ? "" : ", " + String.join(", ", conditions) + ",").append(plural(label) ? " were " : " was ").append(value);
+        String metric = q.metrics().get(0);
+        int before = r.columns().indexOf(metric + "_comparison");
+        int change = r.columns().indexOf(metric + "_change");
+        int pct = r.columns().indexOf(metric + "_change_pct");
+        if (q.compareTo() != null && before >= 0) {
+            List<Object> row = r.rows().get(0);
+            s.append(", against ").append(shown(columns, before, row.get(before))).append(" in ")
+                    .append(QueryExplainer.periodName(q.compareTo().start(), q.compareTo().end()));
+            List<String> changes = new ArrayList<>();
+            if (change >= 0 && row.get(change) != null) changes.add(signed(columns, change, row.get(change)));
+            if (pct >= 0 && row.get(pct) != null) changes.add(signed(columns, pct, row.get(pct)));
+            if (!changes.isEmpty()) s.append(" (").append(String.join(", ", changes)).append(")");
+        }
+        return s.append('.').toString();
+    }
+
+    /** A small text table of at most 20 rows: labels as headers, values formatted. */
+    static String table(QueryResult r, ResultColumns columns) {
+        return TemplateFormatter.table(r, columns.labels(), (column, value) -> shown(columns, column, value));
+    }
+
+    private static String shown(ResultColumns columns, int column, Object value) {
+        return value == null ? "no value" : columns.show(column, value);
+    }
+
+    private static String signed(ResultColumns columns, int column, Object value) {
+        String shown = columns.show(column, value);
+        return shown.startsWith("-") || value instanceof Number n && new java.math.BigDecimal(n.toString()).signum() == 0 ? shown : "+" + shown;
+    }
+
+    /** Whether a metric's label names things counted ("New customers", "Orders"): it takes "were". */
+    private static boolean plural(String label) {
+        String last = label.replaceAll("\\s*\\(.*\\)\\s*$", "").strip();
+        last = last.substring(last.lastIndexOf(' ') + 1).toLowerCase(java.util.Locale.ROOT);
+        return last.length() > 3 && last.endsWith("s") && !last.endsWith("ss") && !last.endsWith("us") && !last.endsWith("is");
     }
 
     private static String period(LocalDate start, LocalDate end) {
@@ -265,16 +325,6 @@ final class SemanticTools {
             });
         }
         return List.copyOf(out);
-    }
-
-    /** One line per metric of the query: what it is, for the explanation. */
-    String definitions(SemanticQuery q) {
-        List<String> parts = new ArrayList<>();
-        for (String name : q.metrics()) {
-            layer.model().metric(name).ifPresent(m -> parts.add("metric " + m.name() + " (" + m.displayName() + ")"
-                    + (m.info().description() == null ? "" : ": " + m.info().description().strip().replaceAll("\\.$", ""))));
-        }
-        return "Computed from the semantic model: " + describe(q) + ". " + (parts.isEmpty() ? "" : capitalize(String.join("; ", parts)) + ".");
     }
 
     private static boolean matches(List<String> words, String text) {

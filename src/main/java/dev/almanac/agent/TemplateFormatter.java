@@ -94,13 +94,18 @@ public final class TemplateFormatter {
 
     /** A small text table of at most 20 rows. */
     static String table(QueryResult r) {
-        StringBuilder s = new StringBuilder("\n| ").append(String.join(" | ", r.columns())).append(" |\n|");
-        s.append("---|".repeat(r.columns().size())).append('\n');
+        return table(r, r.columns(), (column, v) -> format(v, null));
+    }
+
+    /** A small text table of at most 20 rows under the given headers, each cell written by {@code cell} (column, value). */
+    static String table(QueryResult r, List<String> headers, java.util.function.BiFunction<Integer, Object, String> cell) {
+        StringBuilder s = new StringBuilder("\n| ").append(String.join(" | ", headers)).append(" |\n|");
+        s.append("---|".repeat(headers.size())).append('\n');
         int shown = Math.min(20, r.rowCount());
         for (int i = 0; i < shown; i++) {
             s.append("| ");
             List<Object> row = r.rows().get(i);
-            for (int c = 0; c < row.size(); c++) s.append(c > 0 ? " | " : "").append(format(row.get(c), null));
+            for (int c = 0; c < row.size(); c++) s.append(c > 0 ? " | " : "").append(cell.apply(c, row.get(c)));
             s.append(" |\n");
         }
         if (r.rowCount() > shown) s.append("(").append(r.rowCount() - shown).append(" more rows)\n");

@@ -1,10 +1,12 @@
 package dev.almanac.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.almanac.AlmanacException;
 import dev.almanac.UserError;
 import dev.almanac.agent.Agent;
 import dev.almanac.agent.Answer;
 import dev.almanac.agent.ChartPage;
+import dev.almanac.semantic.ValueFormat;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -72,7 +74,7 @@ final class AskCommand extends WorkspaceCommand {
     static void print(Answer a, Workspace ws, PrintWriter out) {
         String badge = a.verified() ? "[verified]" : "medium".equals(a.confidence()) ? "[Refined answer]"
                 : "low".equals(a.confidence()) && a.kind() != Answer.Kind.error ? "[Best attempt — results may be incomplete]" : "";
-        out.println((badge.isEmpty() ? "" : badge + " ") + a.answer());
+        out.println((badge.isEmpty() ? "" : badge + " ") + lead(a));
         if (a.kind() == Answer.Kind.clarification) {
             for (int i = 0; i < a.suggestions().size(); i++) out.printf("  %d. %s%n", i + 1, a.suggestions().get(i));
             if (a.threadId() != null) out.println("Answer with: almanac ask \"...\" --thread " + a.threadId());
@@ -81,14 +83,16 @@ final class AskCommand extends WorkspaceCommand {
         if (a.data() != null) {
             out.println();
             List<List<Object>> rows = a.data().rows();
-            ResultPrinter.table(a.data().columns(), rows.size() > 25 ? rows.subList(0, 25) : rows, a.data().truncated(), out);
+            List<List<Object>> shown = rows.size() > 25 ? rows.subList(0, 25) : rows;
+            if (a.data().labels() != null && a.data().formats() != null) printShown(a.data(), shown, out);
+            else ResultPrinter.table(a.data().columns(), shown, a.data().truncated(), out);
             if (rows.size() > 25) out.println("(first 25 of " + rows.size() + " rows shown; --format json has them all)");
         }
         if (a.chart() != null) {
             Path file = ws.project().map(p -> p.dir().resolve("data")).orElse(Workspace.home()).resolve("charts").resolve((a.turnId() == null ? "chart" : a.turnId()) + ".html");
             try {
                 Files.createDirectories(file.getParent());
-                Files.writeString(file, ChartPage.html(a.chart(), a.answer()));
+                Files.writeString(file, ChartPage.html(a.chart(), chartTitle(a)));
                 out.println("Chart: " + file.toAbsolutePath() + " (opens offline in a browser)");
             } catch (IOException e) {
                 throw new AlmanacException("cannot write the chart: " + e.getMessage(), e);
@@ -116,6 +120,39 @@ final class AskCommand extends WorkspaceCommand {
         if (a.usage() != null && a.usage().llmCalls() > 0) {
             out.printf("(%d model calls, %d + %d tokens, %.1f s)%n", a.usage().llmCalls(), a.usage().promptTokens(), a.usage().completionTokens(), a.latencyMs() / 1000.0);
         }
+    }
+
+    /**
+     * The text shown above the answer's table: an answer from a semantic query (its data has labels) carries its table in the
+     * text too, for readers of the text alone; the table printed below shows those rows, so the text is its lead sentence.
+     */
+    static String lead(Answer a) {
+        int table = a.data() != null && a.data().labels() != null ? a.answer().indexOf("\n\n| ") : -1;
+        return table > 0 ? a.answer().substring(0, table) : a.answer();
+    }
+
+    /** The rows with the answer's labels as headers and its values formatted (money, percentages, dates at their grain). */
+    static void printShown(Answer.Data data, List<List<Object>> rows, PrintWriter out) {
+        int n = data.columns().size();
+        List<String[]> cells = new java.util.ArrayList<>();
+        for (List<Object> row : rows) {
+            String[] line = new String[n];
+            for (int i = 0; i < n; i++) {
+                ValueFormat f = data.formats().get(i);
+                Object v = row.get(i);
+                line[i] = v == null ? "no value" : f == null ? ResultPrinter.text(v) : f.show(v);
+            }
+            cells.add(line);
+        }
+        boolean[] right = new boolean[n];
+        for (int i = 0; i < n; i++) right[i] = data.formats().get(i) != null && !data.formats().get(i).isDate();
+        ResultPrinter.table(data.labels(), cells, right, data.truncated(), out);
+    }
+
+    /** The chart's own title when it has one (an answer's text may carry a whole table), else the answer. */
+    private static String chartTitle(Answer a) {
+        JsonNode spec = Json.MAPPER.valueToTree(a.chart());
+        return spec.path("title").isTextual() ? spec.path("title").asText() : a.answer();
     }
 
     /** The answer as shown when the data-quality panel is off: the verdict is kept in the store, not shown. */

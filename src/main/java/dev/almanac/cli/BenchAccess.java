@@ -25,6 +25,26 @@ public final class BenchAccess {
         }
     }
 
+    /**
+     * Every golden question of the project asked without a model, as {@code almanac eval --llm none} asks them, with or
+     * without reading questions into semantic queries first ({@code semantic_parse}); the run's results, kept in its app store.
+     */
+    public static java.util.List<dev.almanac.store.EvalStore.ResultRow> evalWithoutModel(Path projectDir, java.time.LocalDate today, boolean parseQuestions) {
+        GlobalOptions options = new GlobalOptions();
+        options.project = projectDir;
+        try (Workspace ws = Workspace.open(options, System.err)) {
+            dev.almanac.store.Project project = ws.requireProject();
+            dev.almanac.knowledge.KnowledgeSet knowledge = ws.knowledge();
+            dev.almanac.AlmanacConfig config = Workspace.config();
+            dev.almanac.agent.Agent agent = ws.agent("none", today, null, false, config,
+                    dev.almanac.agent.AgentSettings.from(config).withParseQuestions(parseQuestions));
+            dev.almanac.store.EvalStore store = new dev.almanac.store.EvalStore(ws.appStore());
+            String id = new dev.almanac.eval.EvalRunner(agent, store, project, ws.executor(dev.almanac.sql.QueryLimits.DEFAULT))
+                    .run(knowledge.golden(), "none", parseQuestions ? "" : "semantic_parse=false", dev.almanac.eval.EvalRunner.snapshot(project, knowledge), 1, null);
+            return store.results(id);
+        }
+    }
+
     public static Server start(Path projectDir, String llm, int questionsPerMinute) {
         GlobalOptions options = new GlobalOptions();
         options.project = projectDir;

@@ -41,22 +41,26 @@ final class ResultPrinter {
     static void table(List<String> columnNames, List<List<Object>> rows, boolean truncated, PrintWriter out) {
         int n = columnNames.size();
         List<String[]> cells = new ArrayList<>();
-        int[] width = new int[n];
         boolean[] numeric = new boolean[n];
-        for (int i = 0; i < n; i++) {
-            width[i] = columnNames.get(i).length();
-            numeric[i] = true;
-        }
+        java.util.Arrays.fill(numeric, true);
         for (List<Object> row : rows) {
             String[] line = new String[n];
             for (int i = 0; i < n; i++) {
                 Object v = row.get(i);
                 line[i] = text(v);
-                width[i] = Math.max(width[i], line[i].length());
                 if (v != null && !(v instanceof Number)) numeric[i] = false;
             }
             cells.add(line);
         }
+        table(columnNames, cells, numeric, truncated, out);
+    }
+
+    /** Cells already written for people (labels as headers, formatted values); {@code rightAligned} per column. */
+    static void table(List<String> headers, List<String[]> cells, boolean[] rightAligned, boolean truncated, PrintWriter out) {
+        int n = headers.size();
+        int[] width = new int[n];
+        for (int i = 0; i < n; i++) width[i] = headers.get(i).length();
+        for (String[] line : cells) for (int i = 0; i < n; i++) width[i] = Math.max(width[i], line[i].length());
         StringBuilder header = new StringBuilder();
         StringBuilder rule = new StringBuilder();
         for (int i = 0; i < n; i++) {
@@ -64,7 +68,7 @@ final class ResultPrinter {
                 header.append(" | ");
                 rule.append("-+-");
             }
-            header.append(pad(columnNames.get(i), width[i], false));
+            header.append(pad(headers.get(i), width[i], false));
             rule.append("-".repeat(width[i]));
         }
         out.println(header.toString().stripTrailing());
@@ -73,11 +77,11 @@ final class ResultPrinter {
             StringBuilder b = new StringBuilder();
             for (int i = 0; i < n; i++) {
                 if (i > 0) b.append(" | ");
-                b.append(pad(line[i], width[i], numeric[i]));
+                b.append(pad(line[i], width[i], rightAligned[i]));
             }
             out.println(b.toString().stripTrailing());
         }
-        out.printf("(%d row%s%s)%n", rows.size(), rows.size() == 1 ? "" : "s",
+        out.printf("(%d row%s%s)%n", cells.size(), cells.size() == 1 ? "" : "s",
                 truncated ? "; truncated at the row cap, the query returns more" : "");
     }
 

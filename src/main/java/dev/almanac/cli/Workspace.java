@@ -198,11 +198,17 @@ final class Workspace implements AutoCloseable {
     dev.almanac.agent.Agent agent(String llmSpec, java.time.LocalDate today, java.util.function.Consumer<dev.almanac.agent.AgentEvent> events,
                                   boolean conversations) {
         dev.almanac.AlmanacConfig config = config();
+        return agent(llmSpec, today, events, conversations, config, dev.almanac.agent.AgentSettings.from(config));
+    }
+
+    /** The agent with these bounds in place of the configured ones (benchmarks compare settings in one process). */
+    dev.almanac.agent.Agent agent(String llmSpec, java.time.LocalDate today, java.util.function.Consumer<dev.almanac.agent.AgentEvent> events,
+                                  boolean conversations, dev.almanac.AlmanacConfig config, dev.almanac.agent.AgentSettings settings) {
         dev.almanac.llm.LanguageModel model = dev.almanac.llm.Models.create(llmSpec, config, Path.of("")).orElse(null);
         KnowledgeSet knowledge = knowledge();
         return new dev.almanac.agent.Agent(new dev.almanac.agent.Agent.Context(project, catalog(), knowledge, executor(QueryLimits.DEFAULT),
                 tableSelector(knowledge), MiniLmEmbedder.get(), project == null ? null : new dev.almanac.store.LearningStore(appStore()),
-                project == null || !conversations ? null : new dev.almanac.store.ThreadStore(appStore()), model, dev.almanac.agent.AgentSettings.from(config), today, events,
+                project == null || !conversations ? null : new dev.almanac.store.ThreadStore(appStore()), model, settings, today, events,
                 project == null ? null : project.dir().resolve("data").resolve("logs").resolve("agent.jsonl"), verifiedAnswerer(knowledge, today),
                 project == null ? null : semanticLayer()));
     }

@@ -27,6 +27,10 @@ public final class TimeframeParser {
     private static final Pattern MONTH_YEAR = Pattern.compile("(?i)\\b" + MONTH + "\\.?,?\\s+(?:of\\s+)?" + YEAR + "\\b|\\b" + YEAR + "-(0[1-9]|1[0-2])\\b");
     private static final Pattern RELATIVE = Pattern.compile("(?i)\\b(last|previous|past|this|current)\\s+(month|quarter|year|week)\\b");
     private static final Pattern LAST_N = Pattern.compile("(?i)\\b(?:last|past|previous)\\s+(\\d{1,3})\\s+(day|week|month|year)s?\\b");
+    private static final Pattern DAY_RANGE = Pattern.compile("(?i)\\b(?:from|between)\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:and|to|until|through|-)\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s+"
+            + MONTH + ",?\\s+" + YEAR + "\\b");
+    private static final Pattern WEEK_OF_MONTH = Pattern.compile("(?i)\\b(?:the\\s+)?(first|second|third|fourth|1st|2nd|3rd|4th|last)\\s+week\\s+(?:of\\s+)?"
+            + MONTH + ",?\\s+" + YEAR + "\\b");
     private static final Pattern HALF = Pattern.compile("(?i)\\b(?:(?:the\\s+)?(first|second|1st|2nd)\\s+half\\s+(?:of\\s+)?" + YEAR + "|h([12])\\s*" + YEAR + ")\\b");
     private static final Pattern YTD = Pattern.compile("(?i)\\b(?:year[- ]to[- ]date|ytd)\\b");
     private static final Pattern SINCE = Pattern.compile("(?i)\\bsince\\s+" + YEAR + "\\b");
@@ -53,6 +57,22 @@ public final class TimeframeParser {
             LocalDate a = LocalDate.of(startYear, month(m.group(1)), 1);
             LocalDate b = LocalDate.of(endYear, month(m.group(3)), 1).plusMonths(1);
             return found(a, b, Timeframe.Grain.RANGE, m);
+        }
+        if ((m = DAY_RANGE.matcher(q)).find()) { // "from 24 to 30 September 2026"
+            int year = Integer.parseInt(m.group(4));
+            int month = month(m.group(3));
+            int first = Integer.parseInt(m.group(1));
+            int last = Integer.parseInt(m.group(2));
+            LocalDate monthStart = LocalDate.of(year, month, 1);
+            if (first >= 1 && first <= last && last <= monthStart.lengthOfMonth()) {
+                return found(monthStart.withDayOfMonth(first), monthStart.withDayOfMonth(last).plusDays(1), Timeframe.Grain.RANGE, m);
+            }
+        }
+        if ((m = WEEK_OF_MONTH.matcher(q)).find()) { // "the first week of September 2026": days 1 to 7
+            LocalDate monthStart = LocalDate.of(Integer.parseInt(m.group(3)), month(m.group(2)), 1);
+            String which = m.group(1).toLowerCase(Locale.ROOT);
+            LocalDate a = which.equals("last") ? monthStart.plusMonths(1).minusDays(7) : monthStart.plusDays(7L * (ORDINAL.get(which) - 1));
+            return found(a, a.plusDays(7), Timeframe.Grain.RANGE, m);
         }
         if ((m = MONTH_LIST.matcher(q)).find()) {
             int year = Integer.parseInt(m.group(m.groupCount()));

@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
 public final class QuestionParser {
     private static final Pattern WORD = Pattern.compile("\\$?[\\p{L}\\p{N}][\\p{L}\\p{N}'&.-]*");
     /** Words that carry no meaning of their own in a question about a number. */
-    private static final Set<String> FILLER = Set.copyOf(List.of("what", "what's", "whats", "was", "were", "is", "are", "be", "been", "being", "the", "a", "an",
+    private static final Set<String> FILLER = withSingulars(List.of("what", "what's", "whats", "was", "were", "is", "are", "be", "been", "being", "the", "a", "an",
             "our", "my", "we", "us", "did", "do", "does", "how", "much", "many", "in", "of", "for", "on", "at", "and", "total", "overall",
             "show", "me", "give", "tell", "list", "please", "there", "have", "has", "had", "get", "got", "value", "number", "amount", "count",
             "figure", "current", "currently", "now", "today", "so", "far", "during", "over", "across", "all", "to", "from", "with", "it", "its",
@@ -37,6 +37,13 @@ public final class QuestionParser {
             "up", "right", "still", "people", "versus", "vs", "against", "or", "compared", "compare", "between", "come", "came", "coming", "received", "receive", "arrived", "arrive", "happen", "happened", "look", "looked", "signed", "develop", "developed", "evolve", "evolved", "move", "moved",
             "break", "down", "sell", "sold", "based", "located", "recorded", "logged", "handled", "processed", "sit", "sits", "hold", "holds",
             "through", "via", "common", "frequent", "popular", "kind", "type"));
+    /** The words and their forms as the parser compares them ("does" is read as "doe"). */
+    private static Set<String> withSingulars(List<String> words) {
+        Set<String> out = new java.util.HashSet<>(words);
+        words.forEach(w -> out.add(singular(w)));
+        return Set.copyOf(out);
+    }
+
     private static final Pattern TOP = Pattern.compile("\\b(top|best|biggest|largest|highest|bottom|worst|smallest|lowest)\\s+(\\d{1,3})\\b");
     private static final Set<String> MOST = Set.of("most", "highest", "largest", "biggest", "best", "greatest", "top", "maximum");
     private static final Set<String> LEAST = Set.of("least", "lowest", "smallest", "fewest", "worst", "minimum", "bottom");
@@ -85,10 +92,21 @@ public final class QuestionParser {
     /** No semantic metric is named: not a question for this parser. */
     public record NoMetric() implements Result {}
 
-    /** A matched phrase: its token span, what it stands for, and how many of its words are the phrase's (small words between are not). */
-    private record Span(int from, int to, Object target, int weight) {
+    /**
+     * A matched phrase: its token span, what it stands for, and how many of its words are the phrase's (small words
+     * between are not); {@code at} lists the words' places when they are scattered over the question, else null.
+     */
+    private record Span(int from, int to, Object target, int weight, int[] at) {
         Span(int from, int to, Object target) {
-            this(from, to, target, to - from);
+            this(from, to, target, to - from, null);
+        }
+
+        Span(int from, int to, Object target, int weight) {
+            this(from, to, target, weight, null);
+        }
+
+        boolean scattered() {
+            return at != null;
         }
 
         int length() {
@@ -177,20 +195,25 @@ public final class QuestionParser {
         // a metric word inside a longer dimension phrase is part of the dimension ("sales" in "sales channel")
         List<Span> anyDimSpans = spans(words, allDims);
         metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> anyDimSpans.stream().noneMatch(d -> d.length() > m.weight() && overlaps(d, m))).toList());
+        // scattered words of a metric never include a dimension's words after a grouping cue ("spend on each marketing channel")
+        metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> !m.scattered() || anyDimSpans.stream()
+                .noneMatch(d -> cueBefore(words, d.from()) != null && java.util.Arrays.stream(m.at()).anyMatch(i -> i >= d.from() && i < d.to()))).toList());
         if (metricSpans.isEmpty()) return new NoMetric();
 
         // each metric the words may name is tried: the question is read whole for it, or not at all
         Map<SemanticMetric, Span> candidates = new LinkedHashMap<>();
         for (Span s : longestFirst(metricSpans)) {
             @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) s.target();
-            for (SemanticMetric m : ms) candidates.merge(m, s, (a, b) -> b.weight() > a.weight() ? b : a);
+            for (SemanticMetric m : ms) candidates.merge(m, s, (a, b) -> b.weight() > a.weight() || b.weight() == a.weight() && a.scattered() && !b.scattered() ? b : a);
         }
+        shareOf(words).forEach(candidates::putIfAbsent);
         Question asked_ = new Question(q, period, compared, asked, original, words);
         List<Reading> readings = new ArrayList<>();
         for (Map.Entry<SemanticMetric, Span> c : candidates.entrySet()) {
             readings.add(new Reading(c.getKey(), c.getValue(), read(asked_, c.getKey(), c.getValue(), metricSpans, anyDimSpans, previous)));
         }
-        readings.sort((a, b) -> b.span().weight() != a.span().weight() ? b.span().weight() - a.span().weight() : a.span().length() - b.span().length());
+        readings.sort(java.util.Comparator.<Reading>comparingInt(r -> -r.span().weight()).thenComparing(r -> r.span().scattered())
+                .thenComparingInt(r -> r.span().length()));
         // a metric named by words inside a longer phrase of another metric is not meant ("active users" in "monthly active users")
         List<Reading> answered = readings.stream().filter(r -> !(r.result() instanceof Cannot))
                 .filter(r -> readings.stream().noneMatch(o -> o.span().weight() > r.span().weight() && o.span().from() <= r.span().from()
@@ -199,6 +222,7 @@ public final class QuestionParser {
         if (answered.isEmpty()) return readings.get(0).result();
         int top = answered.get(0).span().weight();
         List<Reading> best = answered.stream().filter(r -> r.span().weight() == top).toList();
+        if (best.stream().anyMatch(r -> !r.span().scattered())) best = best.stream().filter(r -> !r.span().scattered()).toList(); // words in order first
         if (best.size() > 1) {
             // the metric whose own words cover more of the question is meant ("refunds issued": Refunds, not Refund rate)
             int most = best.stream().mapToInt(r -> ownWords(r.metric(), words)).max().orElseThrow();
@@ -211,6 +235,46 @@ public final class QuestionParser {
             options.add(q.replaceFirst("(?i)" + Pattern.quote(shown), Matcher.quoteReplacement(r.metric().displayName())));
         }
         return checked(new Clarify("Which do you mean: " + String.join("; ", best.stream().map(r -> r.metric().displayName()).toList()) + "?", options));
+    }
+
+    private static final Set<String> SHARE_WORDS = Set.of("share", "percentage", "percent", "proportion", "fraction", "ratio", "rate");
+
+    /**
+     * "What share of payment attempts failed": a percentage metric computed from other metrics (a ratio, or a derived
+     * metric over inputs) whose every input the question names by at least one of its words; it weighs as many words
+     * as the question has of its own and its inputs' vocabulary, so that it is tried before any one input alone.
+     */
+    private Map<SemanticMetric, Span> shareOf(List<String> words) {
+        int cue = -1;
+        for (int i = 0; i < words.size() && cue < 0; i++) if (SHARE_WORDS.contains(words.get(i))) cue = i;
+        Map<SemanticMetric, Span> out = new LinkedHashMap<>();
+        if (cue < 0) return out;
+        Set<String> said = new java.util.HashSet<>();
+        for (String w : words) if (!FILLER.contains(w)) said.add(stem(w));
+        for (SemanticMetric r : model.metrics()) {
+            if (r instanceof SemanticMetric.Simple || !"percent".equals(r.info().format())) continue;
+            Set<String> vocabulary = new java.util.HashSet<>(contentStems(r));
+            boolean everyInput = true;
+            for (String input : r.inputNames()) {
+                Set<String> own = model.metric(input).map(this::contentStems).orElse(Set.of());
+                if (own.stream().noneMatch(said::contains)) everyInput = false;
+                vocabulary.addAll(own);
+            }
+            if (!everyInput) continue;
+            int weight = 0;
+            for (String w : words) if (!FILLER.contains(w) && vocabulary.contains(stem(w))) weight++;
+            if (weight >= 2) out.put(r, new Span(cue, cue + 1, List.of(r), weight));
+        }
+        return out;
+    }
+
+    /** The stems of a metric's own words (name, label, synonyms), small words left out. */
+    private Set<String> contentStems(SemanticMetric m) {
+        Set<String> out = new java.util.HashSet<>();
+        for (String w : tokens(m.name().replace('_', ' ') + " " + nullToEmpty(m.info().label()) + " " + String.join(" ", m.info().synonyms()), true)) {
+            if (!FILLER.contains(w) && !SHARE_WORDS.contains(w)) out.add(stem(w));
+        }
+        return out;
     }
 
     /** The question with its periods read: what is left of it, as written and as compared. */
@@ -250,6 +314,22 @@ public final class QuestionParser {
         for (Span s : metricSpans) {
             @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) s.target();
             if (ms.contains(metric) && !overlaps(s, metricSpan)) mark(used, s);
+        }
+        if (SHARE_WORDS.contains(words.get(metricSpan.from())) && metricSpan.length() == 1 && !(metric instanceof SemanticMetric.Simple)) {
+            // "what share of payment attempts failed": the words of the percentage's inputs define it; they are not filters
+            Set<String> vocabulary = new java.util.HashSet<>(contentStems(metric));
+            metric.inputNames().forEach(n -> model.metric(n).ifPresent(m -> vocabulary.addAll(contentStems(m))));
+            for (int i = 0; i < words.size(); i++) if (!used[i] && vocabulary.contains(stem(words.get(i)))) used[i] = true;
+        }
+        // "how many warehouses ...": the thing counted is named; a metric that counts something else is not what was asked
+        for (int i = 0; i + 2 < words.size(); i++) {
+            if (!words.get(i).equals("how") || !words.get(i + 1).equals("many") || used[i + 2]) continue;
+            String counted = words.get(i + 2);
+            Set<String> own = new java.util.HashSet<>(contentStems(metric));
+            for (SemanticMetric.Simple in : model.simpleInputs(metric)) model.dataset(in.dataset()).ifPresent(d -> datasetWords(d).forEach(w -> own.add(stem(w))));
+            if (entityWords().contains(counted) && !own.contains(stem(counted))) {
+                return new Cannot("the question asks how many " + original.get(i + 2) + ", but " + metric.displayName() + " counts something else");
+            }
         }
 
         // dimensions and values the metric can be sliced by (read before the grain: "monthly plans" is a billing period)
@@ -414,7 +494,8 @@ public final class QuestionParser {
         for (int i = 0; i < words.size(); i++) {
             if (used[i]) continue;
             String w = words.get(i);
-            if (FILLER.contains(w) || isAllowed(w, allowed) || previous != null && FOLLOW_UP.contains(w)
+            boolean afterCue = i > 0 && BREAKDOWN_CUES.contains(words.get(i - 1)); // "per payment method": a breakdown asked, never a word let pass
+            if (FILLER.contains(w) || !afterCue && isAllowed(w, allowed) || previous != null && FOLLOW_UP.contains(w)
                     || compared.isPresent() && COMPARISON_FILLER.contains(w)) continue;
             unplaced.add(original.get(i));
         }
@@ -459,27 +540,41 @@ public final class QuestionParser {
     }
 
     /**
-     * "how many customers": the count of an entity, when exactly one plain count metric (no filter of its own)
-     * is over the dataset named (its synonyms saying "number of ..." break ties).
+     * "how many customers", "how many app users": the count of an entity, when exactly one plain count metric (no filter
+     * of its own) is over the dataset named (its synonyms saying "number of ..." break ties), or else the count of the
+     * dataset's rows ({@link SemanticModel#entityCount}).
      */
     private List<Span> entityCount(List<String> words) {
         for (int i = 0; i + 2 < words.size(); i++) {
             if (!words.get(i).equals("how") || !words.get(i + 1).equals("many")) continue;
-            String entity = words.get(i + 2);
-            List<SemanticMetric> counts = new ArrayList<>();
-            for (SemanticMetric m : model.metrics()) {
-                if (!(m instanceof SemanticMetric.Simple s) || s.agg() != SemanticMetric.Agg.COUNT || s.filter() != null || !s.segments().isEmpty()) continue;
-                Dataset d = model.dataset(s.dataset()).orElseThrow();
-                if (singular(d.name()).equals(entity) || d.table() != null && singular(d.table()).equals(entity)) counts.add(m);
+            for (int n = Math.min(3, words.size() - i - 2); n >= 1; n--) {
+                List<String> entity = words.subList(i + 2, i + 2 + n);
+                List<Dataset> named = model.datasets().stream().filter(d -> namesRows(d, entity)).toList();
+                if (named.size() != 1) continue;
+                Dataset d = named.get(0);
+                List<SemanticMetric> counts = new ArrayList<>();
+                for (SemanticMetric m : model.metrics()) {
+                    if (m instanceof SemanticMetric.Simple s && s.agg() == SemanticMetric.Agg.COUNT && s.filter() == null && s.segments().isEmpty()
+                            && s.dataset().equals(d.name())) counts.add(m);
+                }
+                if (counts.size() > 1) {
+                    String said = String.join(" ", entity);
+                    counts = counts.stream().filter(m -> m.info().synonyms().stream()
+                            .anyMatch(x -> String.join(" ", tokens(x, true)).equals("number of " + said) || String.join(" ", tokens(x, true)).equals(said + " count"))).toList();
+                }
+                if (counts.isEmpty()) model.entityCount(d.name()).ifPresent(counts::add);
+                if (counts.size() == 1) return List.of(new Span(i + 2, i + 2 + n, List.of(counts.get(0))));
             }
-            if (counts.size() > 1) {
-                List<SemanticMetric> named = counts.stream().filter(m -> m.info().synonyms().stream()
-                        .anyMatch(x -> tokens(x, true).equals(List.of("number", "of", entity)) || tokens(x, true).equals(List.of(entity, "count")))).toList();
-                counts = named;
-            }
-            if (counts.size() == 1) return List.of(new Span(i + 2, i + 3, List.of(counts.get(0))));
         }
         return List.of();
+    }
+
+    /** Whether the words are what a dataset's rows are called: its name, its table's or a synonym, read as words. */
+    private static boolean namesRows(Dataset d, List<String> words) {
+        List<String> names = new ArrayList<>(List.of(d.name()));
+        if (d.table() != null) names.add(d.table());
+        names.addAll(d.synonyms());
+        return names.stream().anyMatch(x -> tokens(x, true).equals(words));
     }
 
     /** A question back whose every option resolves to a semantic query; else a plain refusal naming the doubt. */
@@ -579,6 +674,7 @@ public final class QuestionParser {
         }
         String unit = nullToEmpty(metric.info().unit()).toLowerCase(Locale.ROOT);
         if (!unit.isBlank() && !unit.equals("percent")) out.addAll(tokens(unit, true));
+        if (unit.equals("usd")) out.addAll(List.of("dollar", "us", "usd")); // "in dollars"
         if (unit.matches("hours?|days?|minutes?|seconds?") || nullToEmpty(metric.info().label()).toLowerCase(Locale.ROOT).matches(".*\\b(time|duration)\\b.*")) {
             out.addAll(List.of("long", "take", "took", "last", "lasted", "it")); // "how long did it take"
         }
@@ -682,6 +778,27 @@ public final class QuestionParser {
                 }
                 if (whole) out.add(new Span(i, at, e.getValue(), phrase.size()));
             }
+            // the phrase's words anywhere in the question, each once ("median time in hours to resolve" for "median time to resolve")
+            if (phrase.size() >= 2 && phrase.stream().filter(w -> !FILLER.contains(w)).count() >= 2) {
+                int[] places = new int[phrase.size()];
+                boolean[] taken = new boolean[stems.size()];
+                boolean all = true;
+                for (int k = 0; k < phrase.size() && all; k++) {
+                    int found = -1;
+                    for (int i = 0; i < stems.size() && found < 0; i++) if (!taken[i] && stems.get(i).equals(phrase.get(k))) found = i;
+                    if (found < 0) all = false;
+                    else {
+                        taken[found] = true;
+                        places[k] = found;
+                    }
+                }
+                if (all) {
+                    int from = java.util.Arrays.stream(places).min().orElseThrow();
+                    int to = java.util.Arrays.stream(places).max().orElseThrow() + 1;
+                    boolean contiguousFound = out.stream().anyMatch(x -> x.target() == e.getValue() && x.from() == from);
+                    if (!contiguousFound) out.add(new Span(from, to, e.getValue(), phrase.size(), places));
+                }
+            }
         }
         return out;
     }
@@ -690,6 +807,8 @@ public final class QuestionParser {
 
     // ------------------------------------------------------------------ matching
 
+    /** Words after which a noun asks for a breakdown. */
+    private static final Set<String> BREAKDOWN_CUES = Set.of("by", "per", "each", "every");
     private static final Set<String> GROUP_COMPARISON = Set.of("more", "less", "fewer", "higher", "lower", "bigger", "smaller", "larger", "better",
             "worse", "compare", "compared", "comparison", "versus", "vs", "against", "between", "respectively", "separately");
     /** Words that ask two groups to be set side by side. */
@@ -827,6 +946,10 @@ public final class QuestionParser {
     }
 
     private static void mark(boolean[] used, Span s) {
+        if (s.scattered()) {
+            for (int i : s.at()) used[i] = true;
+            return;
+        }
         for (int i = s.from(); i < s.to(); i++) used[i] = true;
     }
 

@@ -322,6 +322,17 @@ public final class SemanticCompiler {
                 outer.add(new QueryPlan.SegmentHolds(alias, seg));
             }
         }
+        // slicing or filtering through a dataset applies its default segments there too: "app users of customers in Japan"
+        // counts the users of customers that count (not the soft-deleted ones), unless the query turns the segment off
+        for (JoinPlanner.Step step : tree.steps()) {
+            for (Segment seg : model.segments()) {
+                if (!seg.isDefault() || !seg.dataset().equals(step.edge().to()) || segments.contains(seg) || r.segmentsOff().contains(seg.name())) continue;
+                List<Segment> onAlias = flagged.computeIfAbsent(step.alias(), a -> new ArrayList<>());
+                if (onAlias.contains(seg)) continue;
+                onAlias.add(seg);
+                outer.add(new QueryPlan.SegmentHolds(step.alias(), seg));
+            }
+        }
         for (Key k : r.keys()) {
             if (k.isTime()) continue;
             String alias = tree.aliasOf(k.dimension().dataset(), r.viaOf(k.name()));

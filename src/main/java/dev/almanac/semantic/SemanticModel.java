@@ -105,8 +105,40 @@ public final class SemanticModel {
         return Optional.ofNullable(relationships.get(key(name)));
     }
 
+    /** A metric by name: one of the model's, or the count of a dataset's rows made from it ({@link #entityCount}). */
     public Optional<SemanticMetric> metric(String name) {
-        return Optional.ofNullable(metrics.get(key(name)));
+        SemanticMetric m = metrics.get(key(name));
+        if (m == null) m = entityCounts().get(key(name));
+        return Optional.ofNullable(m);
+    }
+
+    /**
+     * The count of a dataset's rows ("how many products", "how many warehouses") for a dataset with a primary key and
+     * no plain count metric of its own: named {@code <dataset>_count}, with the dataset's default segments and time
+     * dimension, made from the model rather than written in it (so not among {@link #metrics()}).
+     */
+    public Optional<SemanticMetric.Simple> entityCount(String dataset) {
+        return Optional.ofNullable(entityCounts().get(key(dataset) + "_count"));
+    }
+
+    private Map<String, SemanticMetric.Simple> entityCounts;
+
+    private Map<String, SemanticMetric.Simple> entityCounts() {
+        if (entityCounts != null) return entityCounts;
+        Map<String, SemanticMetric.Simple> out = new java.util.LinkedHashMap<>();
+        for (Dataset d : datasets.values()) {
+            if (d.primaryKey().isEmpty() || metrics.containsKey(d.name() + "_count")) continue;
+            boolean counted = metrics.values().stream().anyMatch(x -> x instanceof SemanticMetric.Simple s && s.dataset().equals(d.name())
+                    && s.agg() == SemanticMetric.Agg.COUNT && s.filter() == null && s.segments().isEmpty());
+            if (counted) continue;
+            String rows = d.name().replace('_', ' ');
+            SemanticMetric.Info info = new SemanticMetric.Info("Number of " + rows, "Number of " + rows + " (rows of " + (d.table() != null ? d.table() : d.name())
+                    + "), counted from the semantic model.", null, "integer", 0, null, List.of(), List.of("number of " + rows), List.of("entity_count"), null);
+            out.put(d.name() + "_count", new SemanticMetric.Simple(d.name() + "_count", info, d.name(), SemanticMetric.Agg.COUNT, null, null, null, List.of(),
+                    d.defaultTimeDimension(), null, false, null, null));
+        }
+        entityCounts = out;
+        return out;
     }
 
     public Optional<Place> place(String kind, String name) {

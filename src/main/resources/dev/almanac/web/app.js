@@ -76,13 +76,50 @@ function downloadCsv(data, name) {
   link.remove();
 }
 
-function dataTable(columns, rows, limit) {
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const DATE_KINDS = ["day", "week", "month", "quarter", "year"];
+
+/**
+ * A value in its column's format (the answer's data.formats; mirrors ValueFormat.show): a date at its grain ("January 2026",
+ * "Q1 2026", "week of 2 March 2026"), money ("$47,451.97", "1,234.50 EUR"), a percentage (the value is in percent), a count.
+ */
+function formatValue(v, f) {
+  if (v === null || v === undefined) return "";
+  if (!f) return formatCell(v);
+  if (DATE_KINDS.includes(f.kind)) {
+    const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(v));
+    if (!m) return String(v);
+    const [y, month, d] = [Number(m[1]), MONTHS[Number(m[2]) - 1], Number(m[3])];
+    if (f.kind === "day") return d + " " + month + " " + y;
+    if (f.kind === "week") return "week of " + d + " " + month + " " + y;
+    if (f.kind === "month") return month + " " + y;
+    if (f.kind === "quarter") return "Q" + (Math.floor((Number(m[2]) - 1) / 3) + 1) + " " + y;
+    return String(y);
+  }
+  const n = typeof v === "number" ? v : isNumber(v) ? Number(v) : NaN;
+  if (!Number.isFinite(n)) return String(v);
+  const digits = (x, dec) => x.toLocaleString("en-US", dec == null ? { maximumFractionDigits: 2 } : { minimumFractionDigits: dec, maximumFractionDigits: dec });
+  if (f.kind === "currency") {
+    const first = f.unit ? f.unit.trim().split(/\s+/)[0] : "";
+    const code = /^[A-Z]{3}$/.test(first) ? first : null;
+    const amount = (n < 0 ? "-" : "") + (code === "USD" ? "$" : "") + digits(Math.abs(n), f.decimals == null ? 2 : f.decimals);
+    return code === "USD" ? amount : code ? amount + " " + code : amount + (f.unit ? " " + f.unit : "");
+  }
+  if (f.kind === "percent") return digits(n, f.decimals) + "%";
+  if (f.kind === "integer") return digits(n, 0);
+  return digits(n, f.decimals);
+}
+
+/** A table of rows; with an answer's labels and formats, the labels head the columns and the values are formatted. */
+function dataTable(columns, rows, limit, labels, formats) {
   const shown = rows.slice(0, limit || 200);
-  const numeric = columns.map((c, i) => shown.length > 0 && shown.every((r) => r[i] == null || isNumber(r[i])));
+  const format = (i) => (formats ? formats[i] : null);
+  const numeric = columns.map((c, i) => (format(i) ? !DATE_KINDS.includes(format(i).kind) : shown.length > 0 && shown.every((r) => r[i] == null || isNumber(r[i]))));
+  const cell = (v, i) => (format(i) ? formatValue(v, format(i)) : formatCell(v));
   return h("div", { class: "table-wrap" },
     h("table", { class: "data" },
-      h("thead", {}, h("tr", {}, columns.map((c, i) => h("th", { scope: "col", class: numeric[i] ? "num" : null }, c)))),
-      h("tbody", {}, shown.map((r) => h("tr", {}, r.map((v) => h("td", { class: isNumber(v) ? "num" : null }, formatCell(v))))))));
+      h("thead", {}, h("tr", {}, columns.map((c, i) => h("th", { scope: "col", class: numeric[i] ? "num" : null, title: labels && labels[i] !== c ? c : null }, labels ? labels[i] : c)))),
+      h("tbody", {}, shown.map((r) => h("tr", {}, r.map((v, i) => h("td", { class: (format(i) ? numeric[i] : isNumber(v)) ? "num" : null }, cell(v, i))))))));
 }
 
 // ---------------------------------------------------------------- sign in and routing
@@ -191,12 +228,22 @@ function renderTurn(question, a) {
   return h("div", { class: "turn" }, h("div", { class: "question" }, question), typeof a === "object" ? renderAnswer(a) : h("div", { class: "answer" }, String(a)));
 }
 
+/**
+ * The text of an answer shown above its data table: an answer from a semantic query (its data has labels) carries its table in
+ * the text too, for readers of the text alone; here the table below shows those rows, so the text is its lead sentence.
+ */
+function leadOf(a) {
+  const table = a.data && a.data.labels ? a.answer.indexOf("\n\n| ") : -1;
+  return table > 0 ? a.answer.slice(0, table) : a.answer;
+}
+
 function renderAnswer(a) {
   const box = h("article", { class: "answer kind-" + a.kind, "data-kind": a.kind, "data-confidence": a.confidence });
   const badges = h("div", { class: "badges" }, a.verified ? h("span", { class: "badge verified", title: "From a verified query curated by your team" }, "✓ Verified") : null, confidenceBadge(a));
   if (badges.childElementCount) box.append(badges);
   const note = "Best attempt — results may be incomplete. ";
-  box.append(h("p", { class: "text" }, a.confidence === "low" && a.answer.startsWith(note) && confidenceBadge(a) ? a.answer.slice(note.length) : a.answer));
+  const text = leadOf(a);
+  box.append(h("p", { class: "text" }, a.confidence === "low" && text.startsWith(note) && confidenceBadge(a) ? text.slice(note.length) : text));
   if (a.kind === "clarification" && a.suggestions && a.suggestions.length) {
     box.append(h("div", { class: "options", role: "group", "aria-label": "Options" },
       a.suggestions.map((o) => h("button", { type: "button", class: "option", onclick: () => ask(o) }, o))));
@@ -209,7 +256,7 @@ function renderAnswer(a) {
     }
   }
   if (a.data && a.data.columns && a.data.columns.length) {
-    box.append(dataTable(a.data.columns, a.data.rows));
+    box.append(dataTable(a.data.columns, a.data.rows, 200, a.data.labels, a.data.formats));
     const more = a.data.truncated || a.data.row_count > 200;
     box.append(h("div", { class: "meta" }, a.data.row_count + (a.data.row_count === 1 ? " row" : " rows") + (more ? " (showing the first " + Math.min(200, a.data.rows.length) + ")" : "") + " · ",
       h("a", { href: "#", class: "csv", onclick: (ev) => { ev.preventDefault(); downloadCsv(a.data, "almanac-" + (a.turn_id || "answer") + ".csv"); } }, "Download CSV")));

@@ -259,7 +259,7 @@ public class CliTest {
 
     @Test
     void ask_without_a_close_match_names_the_closest_and_exits_1() {
-        Run r = run("ask", "How many products are in the shop catalog?", "--project", project, "--llm", "none");
+        Run r = run("ask", "Which supplier has the friendliest account manager?", "--project", project, "--llm", "none");
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.out()).contains("No answer: no language model is configured", "ask about:");
     }

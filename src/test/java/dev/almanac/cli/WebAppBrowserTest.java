@@ -31,7 +31,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The web app in a real headless Chromium against a real server (the model scripted): ask and see
  * the answer, chart, table, SQL and confidence; answer a clarification with its buttons; promote the
  * learning the agent saved; edit a metric; start eval runs and see them finish and diff; a phone-width
- * layout; the data-quality panel only when it is on; a viewer sees no curation controls. Screenshots
+ * layout; the data-quality panel only when it is on; a viewer sees no curation controls; an answer from
+ * the semantic model with its chart (a line per month, bars for a breakdown), labels and formatted values. Screenshots
  * go to target/screenshots/.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -360,6 +361,43 @@ class WebAppBrowserTest {
         } finally {
             plain.stop();
         }
+    }
+
+    @Test
+    @Order(9)
+    void an_answer_from_the_semantic_model_shows_its_chart_labels_and_formatted_values() throws Exception {
+        signIn(api.url("/"), api.editor);
+        browser.findElement(By.id("new-thread")).click();
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("chat-empty")));
+        askInBrowser("What was shop revenue in Germany per month in the first half of 2026?");
+        WebElement monthly = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#turns .answer[data-kind=result]")));
+        wait.until(d -> !monthly.findElements(By.cssSelector(".chart svg .mark-line path")).isEmpty());
+        assertThat(monthly.findElements(By.cssSelector(".chart svg .mark-symbol path"))).as("a point per month").hasSize(6);
+        assertThat(monthly.findElements(By.cssSelector(".chart svg text")).stream().map(WebElement::getText))
+                .as("the money axis is formatted").anySatisfy(t -> assertThat(t).matches("\\$[\\d,.]+"));
+        assertThat(monthly.findElement(By.cssSelector(".text")).getText()).as("the table is shown once, below")
+                .isEqualTo("Shop revenue per month from January to June 2026, where Country is Germany:");
+        assertThat(monthly.findElements(By.cssSelector("table.data th")).stream().map(WebElement::getText)).containsExactly("Month", "Shop revenue");
+        List<WebElement> rows = monthly.findElements(By.cssSelector("table.data tbody tr"));
+        assertThat(rows).hasSize(6);
+        assertThat(rows.get(0).findElements(By.tagName("td")).get(0).getText()).isEqualTo("January 2026");
+        assertThat(rows.get(5).findElements(By.tagName("td")).get(0).getText()).isEqualTo("June 2026");
+        WebElement money = rows.get(0).findElements(By.tagName("td")).get(1);
+        assertThat(money.getText()).matches("\\$\\d{1,3}(,\\d{3})*\\.\\d{2}");
+        assertThat(money.getAttribute("class")).isEqualTo("num");
+        assertThat(monthly.findElement(By.cssSelector(".explanation")).getText()).contains("where Country is Germany", "per month", "from January to June 2026");
+        shot("11-semantic-monthly-line");
+
+        browser.findElement(By.id("new-thread")).click();
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("chat-empty")));
+        askInBrowser("shop revenue by sales channel in Q1 2026");
+        WebElement breakdown = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#turns .answer[data-kind=result]")));
+        wait.until(d -> !breakdown.findElements(By.cssSelector(".chart svg .mark-rect path")).isEmpty());
+        List<WebElement> channels = breakdown.findElements(By.cssSelector("table.data tbody tr"));
+        assertThat(breakdown.findElements(By.cssSelector(".chart svg .mark-rect path"))).as("a bar per sales channel").hasSize(channels.size());
+        assertThat(breakdown.findElements(By.cssSelector("table.data th")).stream().map(WebElement::getText)).containsExactly("Sales channel", "Shop revenue");
+        assertThat(channels).allSatisfy(r -> assertThat(r.findElements(By.tagName("td")).get(1).getText()).startsWith("$"));
+        shot("12-semantic-breakdown-bars");
     }
 
     @Test

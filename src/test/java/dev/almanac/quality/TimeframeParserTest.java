@@ -35,6 +35,10 @@ class TimeframeParserTest {
             revenue year to date                               | 2026-01-01 | 2026-11-23 | RANGE
             customers since 2024                               | 2024-01-01 | 2026-11-23 | RANGE
             signups yesterday                                  | 2026-11-21 | 2026-11-22 | DAY
+            sign-ups each day from 3 to 9 March 2025           | 2025-03-03 | 2025-03-10 | RANGE
+            tickets between the 1st and 15th of nothing, 2025  | 2025-01-01 | 2026-01-01 | YEAR
+            users in the first week of June 2026               | 2026-06-01 | 2026-06-08 | RANGE
+            users in the last week of February 2024            | 2024-02-23 | 2024-03-01 | RANGE
             """)
     void finds_the_period(String question, String start, String end, String grain) {
         Timeframe tf = PARSER.parse(question).orElseThrow();
