@@ -36,7 +36,7 @@ public final class QuestionParser {
             "when", "end", "any", "some", "them", "they", "their", "your", "make", "made", "bring", "brought", "work", "working", "employed",
             "up", "right", "still", "people", "versus", "vs", "against", "or", "compared", "compare", "between", "come", "came", "coming", "received", "receive", "arrived", "arrive", "happen", "happened", "look", "looked", "signed", "develop", "developed", "evolve", "evolved", "move", "moved",
             "break", "down", "sell", "sold", "based", "located", "recorded", "logged", "handled", "processed", "sit", "sits", "hold", "holds",
-            "through", "via", "common", "frequent", "popular", "kind", "type"));
+            "through", "via", "common", "frequent", "popular", "kind", "type", "offer", "offered"));
     /** The words and their forms as the parser compares them ("does" is read as "doe"). */
     private static Set<String> withSingulars(List<String> words) {
         Set<String> out = new java.util.HashSet<>(words);
@@ -60,7 +60,7 @@ public final class QuestionParser {
         for (String w : List.of("yearly", "per year", "each year", "every year", "by year", "year by year", "annually")) GRAIN_WORDS.put(w, Grain.YEAR);
     }
 
-    private static final List<String> GROUP_CUES = List.of("broken down by", "split by", "grouped by", "for each of our", "for each of the",
+    private static final List<String> GROUP_CUES = List.of("broken down by", "split by", "grouped by", "for each of our", "for each of the", "through which",
             "in each of our", "each of our", "each of the", "for each", "for every", "most common", "most frequent", "most popular", "by", "per", "each",
             "every", "across", "which", "what");
 
@@ -334,7 +334,8 @@ public final class QuestionParser {
 
         // dimensions and values the metric can be sliced by (read before the grain: "monthly plans" is a billing period)
         List<Dimension> dims = sliceable.computeIfAbsent(metric.name(), k -> layer.dimensionsOf(metric));
-        List<Span> dimSpans = spans(words, dimensionPhrases(dims));
+        List<Span> dimSpans = new ArrayList<>(spans(words, dimensionPhrases(dims)));
+        dimSpans.addAll(headNounSpans(words, dims, dimSpans, metric));
         List<Span> valueSpans = spans(words, valuePhrases(dims));
         List<Span> grainSpans = spans(words, grainPhrases());
 
@@ -378,6 +379,7 @@ public final class QuestionParser {
 
         List<String> groupBy = new ArrayList<>();
         Map<String, List<String>> filterValues = new LinkedHashMap<>();
+        Set<String> ownStems = contentStems(metric);
         // values first: a value with its dimension's word next to it ("on the Pro plan") is a filter
         for (Span v : longestFirst(valueSpans)) {
             if (anyUsed(used, v)) continue;
@@ -387,6 +389,15 @@ public final class QuestionParser {
             }
             @SuppressWarnings("unchecked") List<ValueHit> hits = (List<ValueHit>) v.target();
             List<ValueHit> withContext = hits.stream().filter(h -> valueInContext(words, v, h.dimension(), dimSpans, valueSpans)).toList();
+            boolean inDimensionPhrase = anyDimSpans.stream().anyMatch(d -> d.length() > v.length() && overlaps(d, v)); // "sales" of "sales channel"
+            // "tickets that were resolved in 2025" for a resolution time: the event of the metric, told in the past; "tickets are
+            // open", "still open" is a state, a filter
+            boolean pastEvent = v.from() > 0 && words.get(v.from() - 1).equals("were") && !words.contains("still") && !words.contains("currently")
+                    && !words.contains("now");
+            if (withContext.isEmpty() && v.length() == 1 && pastEvent && !inDimensionPhrase && ownStems.contains(stem(words.get(v.from())))) {
+                used[v.from()] = true; // "tickets that were resolved" for a resolution time: the metric's own word, not a status filter
+                continue;
+            }
             List<ValueHit> chosen = !withContext.isEmpty() ? withContext : distinctive(original, v) ? hits : List.of();
             if (chosen.isEmpty()) continue; // a short common word without context: left for the leftover check
             Set<Dimension> ds = new LinkedHashSet<>(chosen.stream().map(ValueHit::dimension).toList());
@@ -516,6 +527,11 @@ public final class QuestionParser {
         List<SemanticQuery.Filter> filters = new ArrayList<>();
         filterValues.forEach((dim, vs) -> filters.add(new SemanticQuery.Filter(dim, vs.size() == 1 ? "=" : "in", vs)));
         query = query.where(filters);
+        // a breakdown of an amount or a count by categories reads largest first (its bars sorted); an average or a rate, and a
+        // trend, keep the categories' or the periods' order
+        boolean additive = metric instanceof SemanticMetric.Simple sm && Set.of(SemanticMetric.Agg.SUM, SemanticMetric.Agg.COUNT,
+                SemanticMetric.Agg.COUNT_DISTINCT).contains(sm.agg());
+        if (order.isEmpty() && !groupBy.isEmpty() && grain == null && additive) order.add("-" + metric.name());
         if (!order.isEmpty()) query = query.orderBy(order.toArray(String[]::new));
         if (limit != null) query = query.limit(limit);
         if (compared.isPresent()) {
@@ -546,9 +562,14 @@ public final class QuestionParser {
      */
     private List<Span> entityCount(List<String> words) {
         for (int i = 0; i + 2 < words.size(); i++) {
-            if (!words.get(i).equals("how") || !words.get(i + 1).equals("many")) continue;
-            for (int n = Math.min(3, words.size() - i - 2); n >= 1; n--) {
-                List<String> entity = words.subList(i + 2, i + 2 + n);
+            boolean howMany = words.get(i).equals("how") && words.get(i + 1).equals("many");
+            boolean numberOf = List.of("number", "count").contains(words.get(i)) && words.get(i + 1).equals("of");
+            boolean most = Set.of("most", "fewest", "more", "fewer").contains(words.get(i + 1)); // "which industry has the most customers"
+            if (!howMany && !numberOf && !most) continue;
+            // the entity may follow a few words that qualify it ("how many healthcare companies"): those are read as values later
+            for (int skip = 0; skip <= 2 && i + 2 + skip < words.size(); skip++)
+            for (int n = Math.min(3, words.size() - i - 2 - skip); n >= 1; n--) {
+                List<String> entity = words.subList(i + 2 + skip, i + 2 + skip + n);
                 List<Dataset> named = model.datasets().stream().filter(d -> namesRows(d, entity)).toList();
                 if (named.size() != 1) continue;
                 Dataset d = named.get(0);
@@ -563,7 +584,7 @@ public final class QuestionParser {
                             .anyMatch(x -> String.join(" ", tokens(x, true)).equals("number of " + said) || String.join(" ", tokens(x, true)).equals(said + " count"))).toList();
                 }
                 if (counts.isEmpty()) model.entityCount(d.name()).ifPresent(counts::add);
-                if (counts.size() == 1) return List.of(new Span(i + 2, i + 2 + n, List.of(counts.get(0))));
+                if (counts.size() == 1) return List.of(new Span(i + 2 + skip, i + 2 + skip + n, List.of(counts.get(0))));
             }
         }
         return List.of();
@@ -575,6 +596,32 @@ public final class QuestionParser {
         if (d.table() != null) names.add(d.table());
         names.addAll(d.synonyms());
         return names.stream().anyMatch(x -> tokens(x, true).equals(words));
+    }
+
+    /**
+     * "which channel", "each category", "the most common reason": after a grouping cue, a word that is the last word of
+     * dimensions' labels (and of no longer phrase found) names them; those of the metric's own dataset come first
+     * ("tickets by channel" is the ticket's channel, not the customer's acquisition channel).
+     */
+    private List<Span> headNounSpans(List<String> words, List<Dimension> dims, List<Span> found, SemanticMetric metric) {
+        List<Span> out = new ArrayList<>();
+        Set<String> own = new java.util.HashSet<>();
+        model.simpleInputs(metric).forEach(s -> own.add(s.dataset()));
+        for (int i = 1; i < words.size(); i++) {
+            final int at = i;
+            String cue = cueBefore(words, i);
+            if (cue == null || cue.equals("per") || FILLER.contains(words.get(i)) || found.stream().anyMatch(f -> f.from() <= at && at < f.to())) continue;
+            List<Dimension> heads = new ArrayList<>();
+            for (Dimension d : dims) {
+                if (d.time()) continue;
+                List<String> label = tokens(d.label() != null ? d.label() : d.name(), true);
+                if (!label.isEmpty() && label.get(label.size() - 1).equals(words.get(i))) heads.add(d);
+            }
+            List<Dimension> ours = heads.stream().filter(d -> own.contains(d.dataset())).toList();
+            if (!ours.isEmpty()) heads = ours;
+            if (!heads.isEmpty()) out.add(new Span(i, i + 1, heads));
+        }
+        return out;
     }
 
     /** A question back whose every option resolves to a semantic query; else a plain refusal naming the doubt. */
@@ -674,7 +721,7 @@ public final class QuestionParser {
         }
         String unit = nullToEmpty(metric.info().unit()).toLowerCase(Locale.ROOT);
         if (!unit.isBlank() && !unit.equals("percent")) out.addAll(tokens(unit, true));
-        if (unit.equals("usd")) out.addAll(List.of("dollar", "us", "usd")); // "in dollars"
+        if (unit.equals("usd")) out.addAll(List.of("dollar", "us", "usd", "money", "cost")); // "in dollars", "cost us the most money"
         if (unit.matches("hours?|days?|minutes?|seconds?") || nullToEmpty(metric.info().label()).toLowerCase(Locale.ROOT).matches(".*\\b(time|duration)\\b.*")) {
             out.addAll(List.of("long", "take", "took", "last", "lasted", "it")); // "how long did it take"
         }
@@ -684,7 +731,7 @@ public final class QuestionParser {
         for (SemanticMetric.Simple s : model.simpleInputs(metric)) datasets.add(s.dataset());
         for (Dimension d : dims) datasets.add(d.dataset());
         for (String name : datasets) model.dataset(name).ifPresent(d -> out.addAll(datasetWords(d)));
-        out.addAll(List.of("customer", "company", "account", "client", "business"));
+        out.addAll(List.of("customer", "company", "account", "client", "business", "subscriber"));
         new ArrayList<>(out).forEach(w -> out.add(stem(w)));
         return out;
     }

@@ -166,4 +166,80 @@ class QuestionParserTest {
             assertThat(parser.parse(question)).as(question + " -> " + parser.parse(question)).isInstanceOf(QuestionParser.Parsed.class);
         }
     }
+
+    static String cannot(String question) {
+        QuestionParser.Result r = parser.parse(question);
+        assertThat(r).as(question + " -> " + r).isInstanceOf(QuestionParser.Cannot.class);
+        return ((QuestionParser.Cannot) r).reason();
+    }
+
+    static List<String> dimensions(SemanticQuery q) {
+        return q.groupBy().stream().map(SemanticQuery.GroupBy::dimension).toList();
+    }
+
+    @Test
+    void each_metric_the_words_may_name_is_read_and_the_one_read_whole_is_taken() {
+        assertThat(parsed("How many refunds did we issue during 2024?").metrics()).as("a count, not the refund rate").containsExactly("refunds");
+        assertThat(parsed("How much was refunded to customers in 2024?").metrics()).as("money, not the count").containsExactly("refunded_amount");
+        assertThat(parsed("monthly active users of the product in July 2026").metrics()).as("not 'active users' by month").containsExactly("mau");
+        assertThat(parsed("monthly active users of the product in July 2026").grain()).isNull();
+    }
+
+    @Test
+    void the_words_of_a_phrase_may_stand_apart_or_in_another_form() {
+        assertThat(parsed("What was the median time, in hours, to resolve a ticket in 2025?").metrics()).containsExactly("median_resolution_hours");
+        assertThat(parsed("How many orders were placed in May 2025?").metrics()).as("placed: all statuses").containsExactly("orders_placed");
+    }
+
+    @Test
+    void a_percentage_of_inputs_named_together_is_the_percentage_metric_with_no_filter_from_its_own_words() {
+        SemanticQuery q = parsed("What percentage of our payment attempts failed in 2024?");
+        assertThat(q.metrics()).containsExactly("payment_failure_rate");
+        assertThat(q.filters()).as("'failed' defines the rate; it is not a status filter").isEmpty();
+    }
+
+    @Test
+    void how_many_of_a_thing_with_no_count_metric_counts_its_rows_and_never_another_thing() {
+        assertThat(parsed("How many warehouses are there?").metrics()).containsExactly("warehouses_count");
+        assertThat(cannot("How many warehouses handled shop orders in 2025?")).contains("how many warehouses");
+    }
+
+    @Test
+    void or_between_values_is_one_group_unless_the_question_compares_them() {
+        SemanticQuery union = parsed("How many urgent or high priority tickets were opened in 2025?");
+        assertThat(union.groupBy()).isEmpty();
+        assertThat(union.filters()).singleElement().satisfies(f -> assertThat(f.values()).containsExactlyInAnyOrder("urgent", "high"));
+        SemanticQuery compared = parsed("Did Europe or North America have more paying customers in September 2026?");
+        assertThat(dimensions(compared)).containsExactly("region");
+    }
+
+    @Test
+    void the_best_periods_are_a_ranking_at_that_grain() {
+        SemanticQuery q = parsed("What were our two best months for new customers in 2024?");
+        assertThat(q.grain()).isEqualTo(Grain.MONTH);
+        assertThat(q.limit()).isEqualTo(2);
+        assertThat(q.order()).singleElement().satisfies(o -> assertThat(o.descending()).isTrue());
+    }
+
+    @Test
+    void a_breakdown_asked_is_never_swallowed_as_a_word_of_the_metric() {
+        SemanticQuery q = parsed("How much did we collect per payment method in 2024?");
+        assertThat(q.metrics()).containsExactly("collected_payments");
+        assertThat(dimensions(q)).hasSize(1);
+    }
+
+    @Test
+    void a_dimension_named_by_its_last_word_after_a_cue_prefers_the_metrics_own_dataset() {
+        SemanticQuery q = parsed("Through which channel did customers open the most support tickets in 2024?");
+        assertThat(dimensions(q)).singleElement().asString().contains("channel").doesNotContain("acquisition");
+        assertThat(q.limit()).isEqualTo(1);
+    }
+
+    @Test
+    void a_day_range_and_a_week_of_a_month_are_periods() {
+        SemanticQuery days = parsed("new customers per day from 3 to 9 March 2025");
+        assertThat(days.start()).isEqualTo(LocalDate.parse("2025-03-03"));
+        assertThat(days.end()).isEqualTo(LocalDate.parse("2025-03-10"));
+        assertThat(days.grain()).isEqualTo(Grain.DAY);
+    }
 }
