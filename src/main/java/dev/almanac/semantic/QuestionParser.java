@@ -36,7 +36,7 @@ public final class QuestionParser {
             "when", "end", "any", "some", "them", "they", "their", "your", "make", "made", "bring", "brought", "work", "working", "employed",
             "up", "right", "still", "people", "versus", "vs", "against", "or", "compared", "compare", "between", "come", "came", "coming", "received", "receive", "arrived", "arrive", "happen", "happened", "look", "looked", "signed", "develop", "developed", "evolve", "evolved", "move", "moved",
             "break", "down", "sell", "sold", "based", "located", "recorded", "logged", "handled", "processed", "sit", "sits", "hold", "holds",
-            "through", "via", "common", "frequent", "popular", "kind", "type", "offer", "offered"));
+            "through", "via", "common", "frequent", "popular", "kind", "type", "offer", "offered", "generate", "generated"));
     /** The words and their forms as the parser compares them ("does" is read as "doe"). */
     private static Set<String> withSingulars(List<String> words) {
         Set<String> out = new java.util.HashSet<>(words);
@@ -61,6 +61,7 @@ public final class QuestionParser {
     }
 
     private static final List<String> GROUP_CUES = List.of("broken down by", "split by", "grouped by", "for each of our", "for each of the", "through which",
+            "what were the", "what are the", "which were the", "which are the",
             "in each of our", "each of our", "each of the", "for each", "for every", "most common", "most frequent", "most popular", "by", "per", "each",
             "every", "across", "which", "what");
 
@@ -141,7 +142,13 @@ public final class QuestionParser {
         // two periods with a comparison word: the later one is asked, the earlier is the comparison ("2025 compared with 2024")
         Optional<Timeframe> compared = Optional.empty();
         String text = q;
-        if (period.isPresent() && COMPARE_WORDS.matcher(q).find()) {
+        Matcher yearEarlier = YEAR_EARLIER.matcher(q);
+        if (period.isPresent() && COMPARE_WORDS.matcher(q).find() && yearEarlier.find()) {
+            // "than in the same quarter a year earlier", "compared with the year before": the asked period, a year back
+            Timeframe p = period.get();
+            compared = Optional.of(new Timeframe(p.start().minusYears(1), p.end().minusYears(1), p.grain(), yearEarlier.group()));
+            text = q.replace(p.text(), " ").replace(yearEarlier.group(), " ");
+        } else if (period.isPresent() && COMPARE_WORDS.matcher(q).find()) {
             Matcher fromTo = FROM_TO.matcher(q);
             if (period.get().grain() == Timeframe.Grain.RANGE && fromTo.find()) { // "from September 2025 to September 2026" is two periods here
                 Optional<Timeframe> a = timeframes.parse(fromTo.group(1));
@@ -187,7 +194,13 @@ public final class QuestionParser {
                 && Set.of("which", "top").contains(words.get(sp.from() - 2))
                 && allDims.keySet().stream().anyMatch(k -> k.size() < sp.length() && words.subList(sp.from(), sp.from() + k.size()).equals(k))).toList();
         if (!rankedDimFirst.isEmpty() && metricSpans.size() > rankedDimFirst.size()) metricSpans.removeAll(rankedDimFirst);
-        if (metricSpans.isEmpty()) metricSpans = entityCount(words);
+        List<Span> counted = entityCount(words);
+        if (metricSpans.isEmpty()) metricSpans = counted;
+        else {
+            List<Span> all = new ArrayList<>(metricSpans); // "how many subscriptions are billed annually": the count is a reading too
+            for (Span c : counted) if (all.stream().noneMatch(m -> m.target().equals(c.target()))) all.add(c);
+            metricSpans = all;
+        }
         if (metricSpans.isEmpty() && previous != null && model.metric(previous.metrics().get(0)).isPresent()) {
             metricSpans = List.of(new Span(0, 0, List.of(model.metric(previous.metrics().get(0)).get()))); // the thread's metric, named by no word
         }
@@ -584,7 +597,11 @@ public final class QuestionParser {
                             .anyMatch(x -> String.join(" ", tokens(x, true)).equals("number of " + said) || String.join(" ", tokens(x, true)).equals(said + " count"))).toList();
                 }
                 if (counts.isEmpty()) model.entityCount(d.name()).ifPresent(counts::add);
-                if (counts.size() == 1) return List.of(new Span(i + 2 + skip, i + 2 + skip + n, List.of(counts.get(0))));
+                if (counts.size() == 1) {
+                    // ranked like scattered words: a metric named by its own phrase wins a tie with the plain count of its rows
+                    int[] at = java.util.stream.IntStream.range(i + 2 + skip, i + 2 + skip + n).toArray();
+                    return List.of(new Span(i + 2 + skip, i + 2 + skip + n, List.of(counts.get(0)), n, at));
+                }
             }
         }
         return List.of();
@@ -725,6 +742,7 @@ public final class QuestionParser {
         if (unit.matches("hours?|days?|minutes?|seconds?") || nullToEmpty(metric.info().label()).toLowerCase(Locale.ROOT).matches(".*\\b(time|duration)\\b.*")) {
             out.addAll(List.of("long", "take", "took", "last", "lasted", "it")); // "how long did it take"
         }
+        if (metric instanceof SemanticMetric.Simple s && s.isSnapshot()) out.addAll(List.of("start", "beginning", "end", "close")); // "at the start of each month"
         out.removeAll(List.of("not", "no", "without", "excluding", "except", "only", "per", "by"));
         // what the rows of its datasets, and of those its dimensions come from, are called ("orders", "shop order", "office")
         Set<String> datasets = new LinkedHashSet<>();
@@ -862,6 +880,8 @@ public final class QuestionParser {
     private static final Pattern COMPARING = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|which|more|less|fewer|higher|lower|bigger|"
             + "smaller|larger|better|worse|each|respectively|separately|side by side)\\b");
     private static final Pattern COMPARE_WORDS = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|than|grow|grew|growth|change[ds]?|differ(ence)?|increase[ds]?|decrease[ds]?)\\b");
+    private static final Pattern YEAR_EARLIER = Pattern.compile("(?i)\\b(?:(?:in|with|to)\\s+)?(?:the\\s+same\\s+(?:day|week|month|quarter|half|period|time)\\s+)?"
+            + "(?:a\\s+year\\s+(?:earlier|before|ago)|(?:of\\s+)?(?:the\\s+)?(?:previous|prior|last)\\s+year|the\\s+year\\s+before)\\b");
     private static final Pattern FROM_TO = Pattern.compile("(?i)\\bfrom\\s+(.+?)\\s+to\\s+(.+?)(?=\\?|$|,)");
     private static final Set<String> COMPARISON_FILLER = Set.of("compare", "compared", "comparison", "versus", "vs", "against", "than", "grow", "grew",
             "growth", "change", "changed", "differ", "difference", "increase", "increased", "decrease", "decreased", "more", "less",
