@@ -411,7 +411,9 @@ public final class QuestionParser {
                 used[v.from()] = true; // "tickets that were resolved" for a resolution time: the metric's own word, not a status filter
                 continue;
             }
-            List<ValueHit> chosen = !withContext.isEmpty() ? withContext : distinctive(original, v) ? hits : List.of();
+            // "opened by email", "paying by card", "via partners": a value after a preposition of means, when one dimension has it
+            boolean byMeans = v.from() > 0 && Set.of("by", "via", "through").contains(words.get(v.from() - 1)) && hits.size() == 1 && !inDimensionPhrase;
+            List<ValueHit> chosen = !withContext.isEmpty() ? withContext : distinctive(original, v) || byMeans ? hits : List.of();
             if (chosen.isEmpty()) continue; // a short common word without context: left for the leftover check
             Set<Dimension> ds = new LinkedHashSet<>(chosen.stream().map(ValueHit::dimension).toList());
             if (ds.size() > 1) {
@@ -425,6 +427,7 @@ public final class QuestionParser {
             ValueHit hit = chosen.get(0);
             filterValues.computeIfAbsent(hit.dimension().name(), k -> new ArrayList<>()).add(String.valueOf(hit.value()));
             mark(used, v);
+            if (byMeans && withContext.isEmpty() && !distinctive(original, v)) used[v.from() - 1] = true;
             for (Span d : dimSpans) if (adjacent(d, v) && dimensionOf(d).contains(hit.dimension())) mark(used, d);
             // the noun right after a value is what it qualifies ("monthly plans", "retail companies"), not a breakdown
             for (Span d : anyDimSpans) if (d.from() == v.to() && !anyUsed(used, d) && cueBefore(words, d.from()) == null) mark(used, d);
