@@ -63,8 +63,8 @@ import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
- * Answers a question (ARCHITECTURE.md, "How a question is answered"): clarify, select tables and
- * retrieve knowledge, take a verified answer when one matches, else run a bounded tool loop in which
+ * Answers a question (docs/AGENT.md): take a verified query for its own question, clarify, select tables
+ * and retrieve knowledge, take a canonical metric or a semantic query the question is read as, else run a bounded tool loop in which
  * the model writes queries and the system runs them; each candidate answer goes through deterministic
  * checks, a model critique and a grader, and is revised at most {@code maxIterations} times. The
  * turn is persisted with provenance, confidence, usage and latency; each iteration is logged.
@@ -100,9 +100,10 @@ public final class Agent {
     private final Context ctx;
     private final Critic critic;
     private final TimeframeParser timeframes;
-    /** The semantic tools and critic; null without a semantic model. */
+    /** The semantic tools; null without a semantic model. */
     private final SemanticTools semantic;
-    private final SemanticCritic semanticCritic;
+    /** The semantic critic, made when a model's answer is first checked (the answers without a model need none). */
+    private SemanticCritic semanticCritic;
     private final List<ToolSpec> tools;
 
     public Agent(Context ctx) {
@@ -111,7 +112,6 @@ public final class Agent {
         this.timeframes = new TimeframeParser(ctx.today());
         boolean hasSemantic = SemanticTools.available(ctx.semantic());
         this.semantic = hasSemantic ? new SemanticTools(ctx.semantic()) : null;
-        this.semanticCritic = hasSemantic ? new SemanticCritic(ctx.semantic(), ctx.knowledge().metrics()) : null;
         this.tools = AgentTools.offered(hasSemantic);
     }
 
@@ -176,36 +176,35 @@ public final class Agent {
         return persist(t, answer);
     }
 
+    /**
+     * The answer flow: a question that is (nearly) a verified query's own question gets that query, before any
+     * clarification; then a question back (a period for a canonical metric, or which of several metrics) unless the
+     * semantic parse reads the question whole; then a canonical metric that matches; then the semantic parse; then the
+     * model's tool loop, or without a model a plain refusal that says what could be asked.
+     */
     private Answer run(Turn t, List<TurnRow> history) {
         QuestionParser.Result reading = semantic != null && ctx.settings().parseQuestions() ? read(t) : new QuestionParser.NoMetric();
         if (reading instanceof QuestionParser.Parsed p && t.metric.isPresent() && !p.query().metrics().contains(t.metric.get().name())) {
             // read whole as another metric: the canonical metric's words matched by chance ("sales" in "headcount of Engineering and Sales")
             t.metric = Optional.empty();
         }
+        VerifiedAnswerer verified = verified();
+        // in a thread, a question without its own period is a follow-up, not one for a verified query or canonical metric
+        Optional<VerifiedAnswerer.Match> match = history.isEmpty() || t.timeframe.isPresent() ? verified.match(t.question) : Optional.empty();
+        if (match.isPresent() && match.get().isQuery()) {
+            Optional<Answer> v = verifiedAnswer(t, verified, match.get());
+            if (v.isPresent()) return v.get();
+            match = Optional.empty();
+        }
         if (!(reading instanceof QuestionParser.Parsed) || t.metric.isPresent()) { // a canonical metric still asks for its period
             Optional<Answer> clarification = clarify(t, history);
             if (clarification.isPresent()) return clarification.get();
         }
 
-        List<TableChoice> choices = ctx.selector().select(t.question, ctx.settings().tables());
-        t.tables = choices.stream().map(TableChoice::table).toList();
-        event("tables", String.join(", ", t.tables));
-        List<LearningRow> learnings = ctx.learnings() == null || ctx.project() == null ? List.of() : ctx.learnings().active(ctx.project());
-        t.block = new KnowledgeRetriever(ctx.knowledge(), learnings, ctx.embedder()).retrieve(t.question, t.tables);
-
-        VerifiedAnswerer verified = ctx.verified() != null ? ctx.verified()
-                : new VerifiedAnswerer(ctx.knowledge(), ctx.embedder(), ctx.executor(), ctx.catalog(), ctx.today());
-        if (history.isEmpty() || t.timeframe.isPresent()) {
-            Optional<Answer> v = verified.answer(t.question);
-            if (v.isPresent() && (onlyNulls(v.get()) || asksMoreThanTheMetric(t.question, v.get()))) {
-                event("verified", "set aside: it does not compute what is asked (" + (onlyNulls(v.get()) ? "no value for this period" : "another grain or breakdown") + ")");
-                v = Optional.empty();
-            }
-            if (v.isPresent()) {
-                event("verified", v.get().provenance().knowledgeApplied().toString());
-                v.get().provenance().sql().forEach(q -> event("executed", q));
-                return withSuggestions(t, v.get());
-            }
+        if (t.block == null) retrieve(t);
+        if (match.isPresent()) {
+            Optional<Answer> v = verifiedAnswer(t, verified, match.get());
+            if (v.isPresent()) return v.get();
         }
         if (!(reading instanceof QuestionParser.NoMetric)) {
             // with a model, only a full parse answers here; a question back or a refusal is left to the model's tool loop
@@ -214,13 +213,66 @@ public final class Agent {
         }
         if (ctx.model() == null) {
             List<VerifiedAnswerer.Match> closest = verified.rank(t.question).stream().limit(3).toList();
-            return answer(t, "No answer: no language model is configured, and no verified query or canonical metric matches this question "
-                    + "closely enough. Configure a model (`almanac config set openai_api_key ...`, or --llm) or ask about: "
-                    + String.join("; ", closest.stream().map(VerifiedAnswerer.Match::label).toList()), Answer.Kind.error, "low", null, null, List.of(), List.of());
+            String askAbout = String.join("; ", closest.stream().map(VerifiedAnswerer.Match::label).toList());
+            Optional<String> nothing = namesNothing(t, verified);
+            if (nothing.isPresent()) {
+                return answer(t, "Nothing to compute: " + nothing.get() + ". Ask about: " + askAbout, Answer.Kind.error, "low", null, null, List.of(), List.of());
+            }
+            return answer(t, "No answer: no language model is configured, and no verified query or canonical metric matches this question closely enough. "
+                    + "Configure a model (`almanac config set openai_api_key ...`, or --llm) or ask about: " + askAbout,
+                    Answer.Kind.error, "low", null, null, List.of(), List.of());
         }
         t.messages.add(new ChatMessage.System(systemPrompt(t, history)));
         t.messages.add(new ChatMessage.User(t.question));
         return loop(t);
+    }
+
+    /**
+     * What the question lacks when no word of it is one the knowledge knows (only filler words such as "show me the
+     * numbers", only a period, or words of nothing in the project); the knowledge's words are those of its metrics,
+     * verified queries, tables and columns, and of the semantic model's metrics, dimensions and values.
+     */
+    private Optional<String> namesNothing(Turn t, VerifiedAnswerer verified) {
+        List<String> words = verified.contentWords(t.question);
+        if (words.stream().anyMatch(verified::knows)) return Optional.empty();
+        if (semantic != null && words.stream().anyMatch(semantic.vocabulary()::contains)) return Optional.empty();
+        event("vocabulary", words.isEmpty() ? "only filler words" : "no word known to the knowledge: " + String.join(", ", words));
+        if (!words.isEmpty()) return Optional.of("no word of the question (" + String.join(", ", words) + ") names a metric, measure or subject that the knowledge knows");
+        return Optional.of(t.timeframe.map(tf -> "the question names a period (" + tf.label() + ") but no metric to compute for it")
+                .orElse("the question names no metric, measure or subject, only filler words"));
+    }
+
+    private VerifiedAnswerer verified;
+
+    /** The prepared verified answerer, else one built for this agent on first use. */
+    private VerifiedAnswerer verified() {
+        if (verified == null) {
+            verified = ctx.verified() != null ? ctx.verified()
+                    : new VerifiedAnswerer(ctx.knowledge(), ctx.embedder(), ctx.executor(), ctx.catalog(), ctx.today());
+        }
+        return verified;
+    }
+
+    /** The tables for the question, and their knowledge (rules, learnings, the verified questions that follow-ups are drawn from). */
+    private void retrieve(Turn t) {
+        List<TableChoice> choices = ctx.selector().select(t.question, ctx.settings().tables());
+        t.tables = choices.stream().map(TableChoice::table).toList();
+        event("tables", String.join(", ", t.tables));
+        List<LearningRow> learnings = ctx.learnings() == null || ctx.project() == null ? List.of() : ctx.learnings().active(ctx.project());
+        t.block = new KnowledgeRetriever(ctx.knowledge(), learnings, ctx.embedder()).retrieve(t.question, t.tables);
+    }
+
+    /** A matched verified query's or canonical metric's answer, unless it does not compute what is asked (set aside: empty). */
+    private Optional<Answer> verifiedAnswer(Turn t, VerifiedAnswerer verified, VerifiedAnswerer.Match match) {
+        Answer v = verified.answer(t.question, match);
+        if (onlyNulls(v) || asksMoreThanTheMetric(t.question, v)) {
+            event("verified", "set aside: it does not compute what is asked (" + (onlyNulls(v) ? "no value for this period" : "another grain or breakdown") + ")");
+            return Optional.empty();
+        }
+        event("verified", v.provenance().knowledgeApplied().toString());
+        v.provenance().sql().forEach(q -> event("executed", q));
+        if (t.block == null) retrieve(t);
+        return Optional.of(withSuggestions(t, v));
     }
 
     // ------------------------------------------------------------------ the semantic path (no model)
@@ -276,17 +328,10 @@ public final class Agent {
 
     /** The question read into a semantic query, as a follow-up of the thread's last semantic query when there is one. */
     private QuestionParser.Result read(Turn t) {
-        QuestionParser parser = parser();
-        SemanticQuery previous = previousSemanticQuery(t.history, parser);
-        return previous == null ? parser.parse(t.question) : parser.followUp(t.question, previous);
-    }
-
-    private QuestionParser parser;
-
-    /** The question parser of this agent, made once: it reads the model's phrases on first use. */
-    private QuestionParser parser() {
-        if (parser == null) parser = new QuestionParser(ctx.semantic(), ctx.today());
-        return parser;
+        return ctx.semantic().withParser(ctx.today(), parser -> {
+            SemanticQuery previous = previousSemanticQuery(t.history, parser);
+            return previous == null ? parser.parse(t.question) : parser.followUp(t.question, previous);
+        });
     }
 
     /** The semantic query of the thread's last answer, if it had one: what a follow-up ("and in 2024?") changes. */
@@ -316,7 +361,7 @@ public final class Agent {
     /** A canonical metric's single value, for a question that asks it by something, filtered or ranked ("which campaign had the most spend"). */
     private boolean asksMoreThanTheMetric(String question, Answer a) {
         if (semantic == null || a.provenance() == null || a.provenance().knowledgeApplied().stream().noneMatch(k -> k.startsWith("metric:"))) return false;
-        if (parser().parse(question) instanceof QuestionParser.Parsed p) {
+        if (ctx.semantic().withParser(ctx.today(), parser -> parser.parse(question)) instanceof QuestionParser.Parsed p) {
             SemanticQuery q = p.query();
             return !q.groupBy().isEmpty() || q.grain() != null || !q.filters().isEmpty() || q.limit() != null;
         }
@@ -346,11 +391,12 @@ public final class Agent {
             boolean needsPeriod = t.metric.get().parameters().stream().anyMatch(p -> p.type() != null && p.type().startsWith("date"));
             boolean threadHasPeriod = history.stream().anyMatch(h -> timeframes.parse(h.question()).isPresent());
             if (needsPeriod && t.timeframe.isEmpty() && !threadHasPeriod) {
-                List<String> options = List.of("last month", "last quarter", "this year", "last year");
-                event("clarify", "period for " + t.metric.get().name());
-                return Optional.of(answer(t, "For which period do you want " + (t.metric.get().label() == null ? t.metric.get().name() : t.metric.get().label())
-                        + "? For example: " + String.join(", ", options) + ", or a month such as September 2026.", Answer.Kind.clarification,
-                        null, null, null, options, List.of()));
+                Metric metric = t.metric.get();
+                PeriodOptions periods = PeriodOptions.of(timeframes, ctx.today(), tf -> holdsData(metric, tf));
+                if (periods.options().isEmpty()) periods = new PeriodOptions(PeriodOptions.RELATIVE, null);
+                event("clarify", "period for " + metric.name());
+                return Optional.of(answer(t, "For which period do you want " + (metric.label() == null ? metric.name() : metric.label())
+                        + "? For example: " + periods.examples() + ".", Answer.Kind.clarification, null, null, null, periods.options(), List.of()));
             }
             return Optional.empty();
         }
@@ -377,6 +423,13 @@ public final class Agent {
         event("clarify", String.join(" | ", options));
         return Optional.of(answer(t, "Which of these do you mean? " + String.join("; ", options) + ".", Answer.Kind.clarification, null,
                 null, null, options, List.of()));
+    }
+
+    /** Whether a canonical metric has a value for the period: by its SQL's tables, and by the semantic model when it is a semantic metric too. */
+    private boolean holdsData(Metric metric, Timeframe tf) {
+        if (!verified().holdsData(metric, tf)) return false;
+        if (ctx.semantic() == null || ctx.semantic().model().metric(metric.name()).isEmpty()) return true;
+        return ctx.semantic().outsideData(SemanticQuery.of(metric.name()).between(tf.start(), tf.end()), ctx.catalog()).isEmpty();
     }
 
     // ------------------------------------------------------------------ the tool loop
@@ -590,6 +643,7 @@ public final class Agent {
         }
         if (results.isEmpty()) return new Step("An answer needs at least one query whose results it shows.", null);
 
+        if (semantic != null && semanticCritic == null) semanticCritic = new SemanticCritic(ctx.semantic(), ctx.knowledge().metrics());
         List<String> issues = new ArrayList<>(critic.check(t.question, new ArrayList<>(results.values()), t.metric, t.timeframe, query, semanticCritic));
         String verdict = issues.isEmpty() ? modelCheck(t, "critique", criticPrompt(t, text, results, query)) : "FAIL: " + String.join("; ", issues);
         if (verdict.startsWith("PASS")) verdict = modelCheck(t, "grade", graderPrompt(t, results, query));
@@ -696,14 +750,14 @@ public final class Agent {
         List<String> learned = t.block == null ? List.of() : t.block.learnings().stream().map(l -> l.id() + ": " + l.description()).toList();
         List<String> filters = new ArrayList<>(t.timeframe.map(tf -> List.of("period: " + tf.label())).orElse(List.of()));
         String metric = t.metric.map(Metric::name).orElse(null);
-        String explanation = Explanations.of(rs.stream().map(QueryResult::sql).toList(), t.metric, ctx.knowledge(), ctx.executor());
+        // a semantic answer is explained from its query, for a person, in place of a paraphrase of the compiled SQL
+        String explanation = query != null ? semantic.explain(query) : Explanations.of(rs.stream().map(QueryResult::sql).toList(), t.metric, ctx.knowledge(), ctx.executor());
         if (query != null) {
             query.filters().forEach(f -> filters.add(f.toString()));
             if (!query.segments().isEmpty()) filters.add("segments: " + String.join(", ", query.segments()));
             if (!query.withoutSegments().isEmpty()) filters.add("without segments: " + String.join(", ", query.withoutSegments()));
             metric = String.join(", ", query.metrics());
             used = query.metrics().stream().map(m -> "semantic:" + m).toList();
-            explanation = semantic.explain(query); // written from the query for a person, in place of a paraphrase of the compiled SQL
         }
         Answer.Provenance provenance = new Answer.Provenance(List.copyOf(tables), rs.stream().map(QueryResult::sql).toList(), filters, metric, query,
                 used, learned, Explanations.freshness(tables, ctx.catalog(), ctx.knowledge()), caveats, explanation);

@@ -15,6 +15,7 @@ import dev.almanac.semantic.ValueIndex;
 import dev.almanac.sql.QueryResult;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -43,6 +44,28 @@ final class SemanticTools {
     /** Whether there is a semantic model to offer the tools for. */
     static boolean available(SemanticLayer layer) {
         return layer != null && !layer.model().metrics().isEmpty();
+    }
+
+    /**
+     * The words of the semantic model, as {@link Tokens} writes them: its metrics' names, labels and synonyms, its
+     * dimensions' names, labels and synonyms, and the values in the value index with their synonyms.
+     */
+    Set<String> vocabulary() {
+        Set<String> words = new HashSet<>();
+        for (SemanticMetric m : layer.model().metrics()) {
+            words.addAll(Tokens.of(m.name().replace('_', ' ') + " " + m.displayName()));
+            m.info().synonyms().forEach(x -> words.addAll(Tokens.of(x)));
+        }
+        for (Dimension d : layer.model().dimensions()) {
+            words.addAll(Tokens.of(d.name().replace('_', ' ') + " " + d.displayName()));
+            if (d.synonyms() != null) d.synonyms().forEach(x -> words.addAll(Tokens.of(x)));
+            if (d.valueSynonyms() != null) d.valueSynonyms().values().forEach(xs -> xs.forEach(x -> words.addAll(Tokens.of(x))));
+        }
+        layer.values().all().values().forEach(v -> {
+            v.values().forEach(x -> words.addAll(Tokens.of(String.valueOf(x))));
+            v.synonyms().keySet().forEach(x -> words.addAll(Tokens.of(x)));
+        });
+        return words;
     }
 
     // ------------------------------------------------------------------ list_metrics

@@ -45,6 +45,8 @@ public final class VerifiedAnswerer {
     private final Catalog catalog;
     private final TimeframeParser timeframes;
     private final List<Candidate> candidates = new ArrayList<>();
+    /** Every word of the candidates (phrasings, tags, SQL) and of the catalog's table and column names. */
+    private final Set<String> vocabulary = new HashSet<>();
 
     /** A verified query or metric that could answer questions. */
     record Candidate(String kind, String name, String label, String sql, List<Parameter> parameters, List<String> phrasings,
@@ -56,7 +58,12 @@ public final class VerifiedAnswerer {
     private static final java.util.regex.Pattern BREAKDOWN = java.util.regex.Pattern.compile("(?i)\\b(per|each|by|every|breakdown|broken down|split)\\b");
 
     /** A candidate's score for one question. */
-    public record Match(String kind, String name, String label, double score) {}
+    public record Match(String kind, String name, String label, double score) {
+        /** A verified query (a question someone checked), not a canonical metric. */
+        public boolean isQuery() {
+            return kind.equals("verified query");
+        }
+    }
 
     public VerifiedAnswerer(KnowledgeSet knowledge, Embedder embedder, QueryExecutor executor, Catalog catalog, LocalDate today) {
         this.knowledge = knowledge;
@@ -74,6 +81,11 @@ public final class VerifiedAnswerer {
         }
         for (VerifiedQuery q : knowledge.queries()) {
             candidates.add(candidate("verified query", q.name(), q.question(), q.sql(), q.parameters(), List.of(q.question(), q.name().replace('_', ' ')), q.tags(), null, q));
+        }
+        candidates.forEach(c -> vocabulary.addAll(c.vocabulary()));
+        for (Catalog.Table t : catalog.tables()) {
+            vocabulary.addAll(Tokens.of(t.name()));
+            t.columns().forEach(c -> vocabulary.addAll(Tokens.of(c.name())));
         }
     }
 
@@ -119,6 +131,21 @@ public final class VerifiedAnswerer {
         return out;
     }
 
+    /** Words that name nothing to compute: "show me the numbers", "what is the data?". */
+    private static final Set<String> FILLER = Set.of("number", "numbers", "figure", "data", "info", "information", "stuff", "thing", "something",
+            "anything", "everything", "interesting", "please", "hi", "hello", "thank", "thanks", "okay", "ok", "some", "about", "more", "again");
+
+    /** The question's words that could name something to compute: not stop words, filler or generic words, numbers, nor its period. */
+    public List<String> contentWords(String question) {
+        String rest = timeframes.parse(question).map(t -> question.replace(t.text(), " ")).orElse(question);
+        return Tokens.of(rest).stream().filter(w -> !GENERIC.contains(w) && !FILLER.contains(w) && !w.matches("\\d+")).distinct().toList();
+    }
+
+    /** Whether a word (as {@link Tokens} writes it) is one of a metric's, a verified query's, a table's or a column's words. */
+    public boolean knows(String word) {
+        return vocabulary.contains(word);
+    }
+
     /** Every candidate's score for the question, best first. */
     public List<Match> rank(String question) {
         Optional<Timeframe> tf = timeframes.parse(question);
@@ -157,12 +184,34 @@ public final class VerifiedAnswerer {
 
     /** The answer from the best candidate if it scores at least {@code threshold}. */
     public Optional<Answer> answer(String question, double threshold) {
-        long start = System.nanoTime();
+        return match(question, threshold).map(m -> answer(question, m));
+    }
+
+    /**
+     * The best candidate for the question at or above the threshold, if it may answer it: a verified query
+     * answers only a question of its own grain and breakdown ({@link #sameShape}), else nothing matches.
+     */
+    public Optional<Match> match(String question) {
+        return match(question, THRESHOLD);
+    }
+
+    public Optional<Match> match(String question, double threshold) {
         List<Match> ranked = rank(question);
         if (ranked.isEmpty() || ranked.get(0).score() < threshold) return Optional.empty();
         Match best = ranked.get(0);
-        Candidate c = candidates.stream().filter(x -> x.name().equals(best.name()) && x.kind().equals(best.kind())).findFirst().orElseThrow();
+        Candidate c = candidate(best);
         if (c.query() != null && !sameShape(question, c.query().question())) return Optional.empty();
+        return Optional.of(best);
+    }
+
+    private Candidate candidate(Match m) {
+        return candidates.stream().filter(x -> x.name().equals(m.name()) && x.kind().equals(m.kind())).findFirst().orElseThrow();
+    }
+
+    /** The answer of a matched candidate: the period in the question fills its date parameters, and the database computes it. */
+    public Answer answer(String question, Match match) {
+        long start = System.nanoTime();
+        Candidate c = candidate(match);
         Optional<Timeframe> tf = timeframes.parse(question);
         Map<String, String> values = new LinkedHashMap<>(SqlParameters.defaults(c.parameters()));
         List<String> filters = new ArrayList<>();
@@ -182,12 +231,33 @@ public final class VerifiedAnswerer {
                 Explanations.of(List.of(sql), Optional.ofNullable(c.metric()), knowledge, executor));
         Answer.Data data = new Answer.Data(result.columns(), result.rows(), result.rowCount(), result.truncated());
         long ms = (System.nanoTime() - start) / 1_000_000;
-        return Optional.of(new Answer(text, Answer.Kind.result, "high", 0, true, data, null, provenance, Answer.Dq.NOT_EVALUATED,
-                List.of(), null, null, Answer.Usage.NONE, ms));
+        return new Answer(text, Answer.Kind.result, "high", 0, true, data, null, provenance, Answer.Dq.NOT_EVALUATED,
+                List.of(), null, null, Answer.Usage.NONE, ms);
     }
 
     /** Whether the candidate's tables hold data for any part of the period (time columns from the knowledge, ranges from the catalog). */
     private boolean covers(Candidate c, Timeframe tf) {
+        return range(c).map(r -> tf.start().isBefore(r.last().plusDays(1)) && tf.end().isAfter(r.first())).orElse(true);
+    }
+
+    /**
+     * Whether the canonical metric has a value for the period: a metric read at a month (a date parameter that is
+     * neither a start nor an end) needs data in the period's last month, one over a period data in some part of it.
+     * True when the data range of its tables is unknown.
+     */
+    public boolean holdsData(Metric metric, Timeframe tf) {
+        Candidate c = candidates.stream().filter(x -> x.metric() == metric).findFirst().orElse(null);
+        if (c == null) return true;
+        if (dateParameters(c).stream().noneMatch(VerifiedAnswerer::atAMonth)) return covers(c, tf);
+        LocalDate month = tf.lastMonth();
+        return range(c).map(r -> !month.isAfter(r.last()) && month.plusMonths(1).isAfter(r.first())).orElse(true);
+    }
+
+    /** The first and last day of data in a candidate's tables. */
+    private record DataRange(LocalDate first, LocalDate last) {}
+
+    /** The data range of the candidate's tables (time columns from the knowledge, ranges from the catalog), if known. */
+    private Optional<DataRange> range(Candidate c) {
         LocalDate first = null;
         LocalDate last = null;
         for (String t : c.tables()) {
@@ -201,7 +271,7 @@ public final class VerifiedAnswerer {
             first = first == null || min.isBefore(first) ? min : first;
             last = last == null || max.isAfter(last) ? max : last;
         }
-        return first == null || (tf.start().isBefore(last.plusDays(1)) && tf.end().isAfter(first));
+        return first == null ? Optional.empty() : Optional.of(new DataRange(first, last));
     }
 
     static ValueType wanted(String question) {
@@ -234,6 +304,12 @@ public final class VerifiedAnswerer {
         if (n.contains("start") || n.contains("from")) return tf.start().toString();
         if (n.contains("end") || n.contains("to")) return tf.end().toString();
         return tf.lastMonth().toString();
+    }
+
+    /** A date parameter that reads the metric at a month (the period's last), not a start or an end. */
+    private static boolean atAMonth(Parameter p) {
+        String n = p.name().toLowerCase(Locale.ROOT);
+        return !(n.contains("start") || n.contains("from") || n.contains("end") || n.contains("to"));
     }
 
     private static List<Parameter> dateParameters(Candidate c) {

@@ -108,6 +108,30 @@ public final class SemanticLayer {
         });
     }
 
+    /** Most idle question parsers kept for the next questions. */
+    private static final int IDLE_PARSERS = 8;
+    /** Idle question parsers, of one day: a parser reads the model's phrases on first use, and parses one question at a time. */
+    private final java.util.Map<java.time.LocalDate, java.util.Deque<QuestionParser>> parsers = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * Runs the work with a question parser for this day, lent for the call and kept for a later one: the model's phrases
+     * are read once per parser, not once per question (a server makes an agent per question).
+     */
+    public <T> T withParser(java.time.LocalDate today, java.util.function.Function<QuestionParser, T> work) {
+        java.util.Deque<QuestionParser> idle = parsers.get(today);
+        if (idle == null) {
+            parsers.keySet().removeIf(day -> !day.equals(today)); // a new day: "last month" means another month
+            idle = parsers.computeIfAbsent(today, day -> new java.util.concurrent.ConcurrentLinkedDeque<>());
+        }
+        QuestionParser parser = idle.pollFirst();
+        if (parser == null) parser = new QuestionParser(this, today);
+        try {
+            return work.apply(parser);
+        } finally {
+            if (idle.size() < IDLE_PARSERS) idle.offerFirst(parser);
+        }
+    }
+
     /** The canonical metric a semantic metric is the sliceable form of (same name), if any. */
     public Optional<Metric> canonical(String metric) {
         return knowledge.metrics().stream().filter(m -> m.name().equals(metric)).findFirst();

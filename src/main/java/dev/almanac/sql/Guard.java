@@ -94,7 +94,29 @@ public final class Guard implements AutoCloseable {
         return p;
     }
 
+    /** How many recent verdicts are kept. */
+    private static final int RECENT = 64;
+    /**
+     * The verdicts of the statements checked last, by their text: one answer checks its statement when it runs it, and
+     * again when it reads the tables for the explanation and the timeliness check.
+     */
+    private final Map<String, Verdict> recent = java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(RECENT, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Verdict> eldest) {
+            return size() > RECENT;
+        }
+    });
+
     public Verdict check(String sql) {
+        if (sql == null) return new Verdict.Rejected("empty statement: nothing to run");
+        Verdict known = recent.get(sql);
+        if (known != null) return known;
+        Verdict verdict = verdict(sql);
+        recent.put(sql, verdict);
+        return verdict;
+    }
+
+    private Verdict verdict(String sql) {
         if (sql == null || sql.isBlank()) return new Verdict.Rejected("empty statement: nothing to run");
         List<String> statements = SqlLexer.statements(sql);
         if (statements.isEmpty()) return new Verdict.Rejected("empty statement: nothing to run");

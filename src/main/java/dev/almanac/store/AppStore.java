@@ -5,9 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Instant;
 import java.util.Properties;
 import org.flywaydb.core.Flyway;
@@ -106,18 +104,13 @@ public final class AppStore {
     }
 
     private Connection connect() throws SQLException {
-        if (!sqlite) return pool().getConnection();
-        Connection c = DriverManager.getConnection(url, properties);
-        if (sqlite) {
-            try (Statement s = c.createStatement()) {
-                s.execute("PRAGMA foreign_keys = ON");
-                s.execute("PRAGMA busy_timeout = 10000");
-            }
-        }
-        return c;
+        return pool().getConnection();
     }
 
-    /** A server database is reached through a small pool: opening a PostgreSQL connection per store call costs a round trip and an authentication. */
+    /**
+     * The store is reached through a small pool: opening a PostgreSQL connection per store call costs a round trip and
+     * an authentication, opening a SQLite file reads its schema again (a question writes the store several times).
+     */
     private com.zaxxer.hikari.HikariDataSource pool() {
         com.zaxxer.hikari.HikariDataSource p = pool;
         if (p == null) {
@@ -125,9 +118,15 @@ public final class AppStore {
                 if (pool == null) {
                     com.zaxxer.hikari.HikariConfig config = new com.zaxxer.hikari.HikariConfig();
                     config.setJdbcUrl(url);
-                    config.setDataSourceProperties(properties);
+                    Properties connection = new Properties();
+                    connection.putAll(properties);
+                    if (sqlite) {
+                        connection.setProperty("foreign_keys", "true");
+                        connection.setProperty("busy_timeout", "10000");
+                    }
+                    config.setDataSourceProperties(connection);
                     config.setPoolName("almanac-app-store");
-                    config.setMaximumPoolSize(16);
+                    config.setMaximumPoolSize(sqlite ? 8 : 16);
                     config.setMinimumIdle(0);
                     config.setIdleTimeout(60_000);
                     config.setConnectionTimeout(10_000);
@@ -139,7 +138,7 @@ public final class AppStore {
         return p;
     }
 
-    /** Closes the connection pool of a server database (nothing to do for a SQLite file). */
+    /** Closes the connection pool. */
     public void close() {
         if (pool != null) pool.close();
     }

@@ -71,8 +71,12 @@ class AgentFlowTest {
     }
 
     Agent agent(ScriptedModel model, AgentSettings settings) {
+        return agent(model, settings, LocalDate.of(2026, 11, 22));
+    }
+
+    Agent agent(ScriptedModel model, AgentSettings settings, LocalDate today) {
         return new Agent(new Agent.Context(project, demo.catalog, knowledge, demo.executor, selector, MiniLmEmbedder.get(), learnings, threads,
-                model, settings, LocalDate.of(2026, 11, 22), events::add, dir.resolve("logs/agent.jsonl")));
+                model, settings, today, events::add, dir.resolve("logs/agent.jsonl")));
     }
 
     Agent agent(ScriptedModel model) {
@@ -246,11 +250,65 @@ class AgentFlowTest {
         Agent agent = agent(model);
         Answer ask = agent.ask("What is our MRR?", null);
         assertThat(ask.kind()).isEqualTo(Answer.Kind.clarification);
-        assertThat(ask.suggestions()).contains("last month", "last quarter");
+        // today is 22 November 2026 and the data ends in September: last month and this year's last month hold no MRR
+        assertThat(ask.suggestions()).containsExactly("September 2026", "last quarter", "last year");
+        assertThat(ask.answer()).contains("For example: September 2026, last quarter, last year.");
         Answer done = agent.ask("September 2026", ask.threadId());
         assertThat(done.verified()).isTrue();
         assertThat(done.provenance().filters()).containsExactly("period: September 2026");
         assertThat(model.used()).isZero();
+    }
+
+    @Test
+    void every_period_offered_for_a_metric_holds_data() throws Exception {
+        for (LocalDate today : List.of(LocalDate.of(2026, 10, 5), LocalDate.of(2026, 11, 22), LocalDate.of(2027, 3, 1))) {
+            for (String metric : List.of("What is our MRR?", "How many new customers did we get?", "What is the churn rate?")) {
+                Answer ask = agent(null, AgentSettings.DEFAULT, today).ask(metric, null);
+                assertThat(ask.kind()).as(metric).isEqualTo(Answer.Kind.clarification);
+                assertThat(ask.suggestions()).as(metric + " on " + today).isNotEmpty();
+                for (String option : ask.suggestions()) {
+                    Answer again = agent(null, AgentSettings.DEFAULT, today).ask(metric, null);
+                    Answer done = agent(null, AgentSettings.DEFAULT, today).ask(option, again.threadId());
+                    assertThat(done.kind()).as("%s on %s, %s: %s", metric, today, option, done.answer()).isEqualTo(Answer.Kind.result);
+                    assertThat(done.data().rows()).isNotEmpty().allSatisfy(row -> assertThat(row).isNotEmpty().doesNotContainNull());
+                }
+            }
+        }
+        Answer inTheData = agent(null, AgentSettings.DEFAULT, LocalDate.of(2026, 10, 5)).ask("How many new customers did we get?", null);
+        assertThat(inTheData.suggestions()).as("while the data is current, the periods are said in words")
+                .containsExactly("last month", "last quarter", "this year", "last year");
+        assertThat(inTheData.answer()).endsWith("or a month such as September 2026.");
+    }
+
+    @Test
+    void a_verified_querys_own_question_is_answered_before_the_period_question() throws Exception {
+        ScriptedModel model = script("turns: []");
+        Answer a = agent(model).ask("How many new customers signed up each month?", null);
+        assertThat(a.kind()).isEqualTo(Answer.Kind.result);
+        assertThat(a.verified()).isTrue();
+        assertThat(a.provenance().knowledgeApplied()).containsExactly("query:new_customers_per_month");
+        assertThat(a.suggestions()).as("follow-ups, as for any answer").isNotEmpty();
+        assertThat(events).noneMatch(e -> e.step().equals("clarify"));
+        assertThat(model.used()).isZero();
+
+        Answer otherGrain = agent(model).ask("How many new customers signed up each quarter?", null);
+        assertThat(otherGrain.provenance().knowledgeApplied()).as("another grain is not the verified query's question")
+                .doesNotContain("query:new_customers_per_month");
+        Answer noPeriod = agent(model).ask("How many new customers signed up?", null);
+        assertThat(noPeriod.kind()).as("the canonical metric without a period still asks for one").isEqualTo(Answer.Kind.clarification);
+    }
+
+    @Test
+    void a_question_that_names_nothing_to_compute_says_so_in_one_line() throws Exception {
+        for (String filler : List.of("what is the?", "show me", "Show me the numbers.")) {
+            Answer a = agent(null).ask(filler, null);
+            assertThat(a.kind()).as(filler).isEqualTo(Answer.Kind.error);
+            assertThat(a.answer()).as(filler).startsWith("Nothing to compute: the question names no metric, measure or subject, only filler words.")
+                    .contains("Ask about: ").doesNotContain("\n");
+            assertThat(a.data()).isNull();
+        }
+        assertThat(agent(null).ask("blorp zzyx?", null).answer()).startsWith("Nothing to compute: no word of the question (blorp, zzyx)");
+        assertThat(agent(null).ask("last quarter", null).answer()).startsWith("Nothing to compute: the question names a period (Q3 2026) but no metric");
     }
 
     @Test

@@ -21,7 +21,6 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -64,8 +63,6 @@ class SuggestedQuestionsTest {
     }
 
     @Test
-    @Disabled("until the no-model path answers every suggested question (parser and agent work under way); to see the list, run it with "
-            + "-Dtest=SuggestedQuestionsTest -Djunit.jupiter.conditions.deactivate=org.junit.*DisabledCondition")
     void every_question_the_product_suggests_is_answered_without_a_model() throws Exception {
         List<Shown> shown = new ArrayList<>();
         shown.addAll(webExamples());

@@ -165,10 +165,12 @@ class WebAppBrowserTest {
         askInBrowser("What was MRR?");
         WebElement clarification = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#turns .answer[data-kind=clarification]")));
         List<WebElement> options = clarification.findElements(By.cssSelector("button.option"));
-        assertThat(options.stream().map(WebElement::getText)).containsExactly("last month", "last quarter", "this year", "last year");
+        // periods that hold MRR (the data ends in September 2026): in words while they do, else named ("September 2026")
+        List<String> labels = options.stream().map(WebElement::getText).toList();
+        assertThat(labels).contains("last year").hasSizeBetween(3, 4);
         assertThat(clarification.findElements(By.cssSelector(".badge"))).as("no confidence badge on a question back").isEmpty();
         shot("02-clarification");
-        options.get(3).click();
+        options.get(labels.indexOf("last year")).click();
         wait.until(d -> answers().size() == 2);
         WebElement answer = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#turns .turn:nth-child(2) .answer[data-kind=result]")));
         assertThat(browser.findElement(By.cssSelector("#turns .turn:nth-child(2) .question")).getText()).isEqualTo("last year");
