@@ -42,7 +42,7 @@ public final class SemanticBench {
                     "WITH s AS (SELECT * FROM mrr_snapshots WHERE snapshot_month >= DATE '2026-01-01' AND snapshot_month < DATE '2026-10-01'), "
                             + "last AS (SELECT max(snapshot_month) AS m FROM s GROUP BY date_trunc('quarter', snapshot_month)) "
                             + "SELECT CAST(date_trunc('quarter', s.snapshot_month) AS DATE) AS quarter, r.name AS region, round(sum(s.mrr_cents) / 100.0, 2) AS mrr "
-                            + "FROM s JOIN last ON last.m = s.snapshot_month LEFT JOIN customers c ON c.customer_id = s.customer_id "
+                            + "FROM s JOIN last ON last.m = s.snapshot_month JOIN customers c ON c.customer_id = s.customer_id AND NOT c.is_deleted " // a customer-level slice
                             + "LEFT JOIN countries co ON co.country_code = c.country_code LEFT JOIN regions r ON r.region_id = co.region_id GROUP BY 1, 2 ORDER BY 1, 2"),
             new Case("tickets opened by priority by quarter", SemanticQuery.of("tickets_opened").by("priority").grain(Grain.QUARTER).between(JAN, OCT),
                     "SELECT CAST(date_trunc('quarter', created_at) AS DATE) AS quarter, priority, count(*) AS tickets_opened FROM support_tickets "
