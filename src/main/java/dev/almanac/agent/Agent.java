@@ -361,11 +361,12 @@ public final class Agent {
     /** A canonical metric's single value, for a question that asks it by something, filtered or ranked ("which campaign had the most spend"). */
     private boolean asksMoreThanTheMetric(String question, Answer a) {
         if (semantic == null || a.provenance() == null || a.provenance().knowledgeApplied().stream().noneMatch(k -> k.startsWith("metric:"))) return false;
-        if (ctx.semantic().withParser(ctx.today(), parser -> parser.parse(question)) instanceof QuestionParser.Parsed p) {
+        QuestionParser.Result reading = ctx.semantic().withParser(ctx.today(), parser -> parser.parse(question));
+        if (reading instanceof QuestionParser.Parsed p) {
             SemanticQuery q = p.query();
             return !q.groupBy().isEmpty() || q.grain() != null || !q.filters().isEmpty() || q.limit() != null;
         }
-        return false;
+        return reading instanceof QuestionParser.Cannot c && c.namesTwoMeasures(); // "revenue and MRR in 2025": one metric is not the answer
     }
 
     /** No rows, or only empty values for the metrics: the period holds no data. */

@@ -88,7 +88,14 @@ public final class QuestionParser {
     public record Clarify(String question, List<String> options) implements Result {}
 
     /** The question names a metric but has words that cannot be placed (or asks for what the model cannot compute). */
-    public record Cannot(String reason) implements Result {}
+    public record Cannot(String reason) implements Result {
+        static final String TWO_MEASURES = "the question names two measures";
+
+        /** Whether the question asks for two measures at once ("revenue and MRR"): no answer with one of them is its answer. */
+        public boolean namesTwoMeasures() {
+            return reason.startsWith(TWO_MEASURES);
+        }
+    }
 
     /** No semantic metric is named: not a question for this parser. */
     public record NoMetric() implements Result {}
@@ -515,6 +522,19 @@ public final class QuestionParser {
             return new Cannot("a ranking needs something to rank (\"top 5 products by ...\"): no dimension was named");
         }
 
+        // another metric's phrase joined to this one's by "and" or "or" ("revenue and MRR", "orders and shop revenue") is a
+        // second measure, even when its words are also this metric's
+        for (Span s : metricSpans) {
+            @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) s.target();
+            if (ms.contains(metric) || overlaps(s, metricSpan) || s.scattered() || metricSpan.scattered()) continue;
+            boolean conjoined = s.to() + 1 == metricSpan.from() && Set.of("and", "or", "plus").contains(words.get(s.to()))
+                    || metricSpan.to() + 1 == s.from() && Set.of("and", "or", "plus").contains(words.get(metricSpan.to()));
+            boolean free = true;
+            for (int i = s.from(); i < s.to(); i++) if (used[i]) free = false;
+            if (conjoined && free && !ms.stream().allMatch(m -> m.inputNames().contains(metric.name()) || metric.inputNames().contains(m.name()))) {
+                return new Cannot(Cannot.TWO_MEASURES + " (" + metric.displayName() + " and " + ms.get(0).displayName() + "); ask for one at a time");
+            }
+        }
         // every other word must be filler, a word of the metric's entities, or a number we placed
         Set<String> allowed = allowedWords(metric, dims);
         List<String> unplaced = new ArrayList<>();
@@ -530,7 +550,7 @@ public final class QuestionParser {
             for (Span s : metricSpans) {
                 @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) s.target();
                 if (ms.contains(metric) || overlaps(s, metricSpan) || !unplacedIn(s, used, words, allowed)) continue;
-                return new Cannot("the question names two measures (" + metric.displayName() + " and " + ms.get(0).displayName() + "); ask for one at a time");
+                return new Cannot(Cannot.TWO_MEASURES + " (" + metric.displayName() + " and " + ms.get(0).displayName() + "); ask for one at a time");
             }
             return new Cannot("I could not place " + String.join(", ", unplaced.stream().map(u -> "'" + u + "'").toList()) + " in a question about "
                     + metric.displayName());

@@ -92,4 +92,12 @@ class NoModelSemanticAnswersTest {
         assertThat(a.get("kind").asText()).isIn("error", "clarification");
         assertThat(a.path("data").path("rows").size()).isZero();
     }
+
+    @Test
+    void two_measures_at_once_are_not_answered_with_one_of_them_even_when_a_canonical_metric_matches() throws Exception {
+        JsonNode a = ask("What were total revenue and MRR in 2024?");
+        assertThat(a.get("kind").asText()).isEqualTo("error");
+        assertThat(a.get("answer").asText()).contains("two measures");
+        assertThat(a.path("data").path("rows").size()).isZero();
+    }
 }

@@ -242,4 +242,12 @@ class QuestionParserTest {
         assertThat(days.end()).isEqualTo(LocalDate.parse("2025-03-10"));
         assertThat(days.grain()).isEqualTo(Grain.DAY);
     }
+
+    @Test
+    void two_measures_joined_by_and_are_refused_even_when_one_names_the_others_words() {
+        assertThat(cannot("Show me revenue and MRR for 2024")).startsWith("the question names two measures");
+        assertThat(parser.parse("Show me revenue and MRR for 2024")).isInstanceOfSatisfying(QuestionParser.Cannot.class,
+                c -> assertThat(c.namesTwoMeasures()).isTrue());
+        assertThat(cannot("How many orders and returns did we have in March 2025?")).startsWith("the question names two measures");
+    }
 }
