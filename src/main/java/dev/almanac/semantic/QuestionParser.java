@@ -143,7 +143,7 @@ public final class QuestionParser {
             "again", "but", "now", "rather", "visualize", "visualise", "draw");
 
     private Result parse(String question, SemanticQuery previous) {
-        String q = question.replace('’', '\'').strip();
+        String q = sharedYear(question.replace('’', '\'').strip());
         Optional<Timeframe> period = timeframes.parse(q);
         if (period.isPresent() && period.get().text().strip().matches("(?i)today|now")) period = Optional.empty(); // "today": the latest value
         // two periods with a comparison word: the later one is asked, the earlier is the comparison ("2025 compared with 2024")
@@ -218,6 +218,12 @@ public final class QuestionParser {
         // scattered words of a metric never include a dimension's words after a grouping cue ("spend on each marketing channel")
         metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> !m.scattered() || anyDimSpans.stream()
                 .noneMatch(d -> cueBefore(words, d.from()) != null && java.util.Arrays.stream(m.at()).anyMatch(i -> i >= d.from() && i < d.to()))).toList());
+        if (compared.isPresent()) {
+            // two periods compared: "change", "growth" say what to do with them, not which metric ("how much did MRR change
+            // from Q1 to Q2" is MRR in both, not the month-over-month growth metric)
+            List<Span> plain = metricSpans.stream().filter(m -> !changeWordIn(m, words)).toList();
+            if (!plain.isEmpty()) metricSpans = new ArrayList<>(plain);
+        }
         if (metricSpans.isEmpty()) return new NoMetric();
 
         // each metric the words may name is tried: the question is read whole for it, or not at all
@@ -297,6 +303,27 @@ public final class QuestionParser {
         return out;
     }
 
+    private static final Pattern SHARED_YEAR = Pattern.compile("(?i)\\b(q[1-4]|h[12]|jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june|july|aug(?:ust)?|"
+            + "sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(\\s+(?:or|and|to|vs\\.?|versus|against|compared (?:with|to))\\s+)"
+            + "(q[1-4]|h[12]|jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june|july|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|"
+            + "dec(?:ember)?)\\s+((?:19|20)\\d{2})\\b");
+
+    /** "Q1 or Q2 2026", "from Q1 to Q2 2026": the first period shares the year written once, after the second. */
+    static String sharedYear(String q) {
+        Matcher m = SHARED_YEAR.matcher(q);
+        // only between two periods compared, never inside a list ("April, May and June 2024" is one range)
+        if (!m.find() || !COMPARE_WORDS.matcher(q).find() || q.substring(0, m.start()).stripTrailing().endsWith(",")) return q;
+        return q.substring(0, m.start()) + m.group(1) + " " + m.group(4) + m.group(2) + m.group(3) + " " + m.group(4) + q.substring(m.end());
+    }
+
+    private static final Set<String> CHANGE_STEMS = Set.of("chang", "growth", "grow", "grew", "increas", "decreas", "differ", "differenc");
+
+    private static boolean changeWordIn(Span s, List<String> words) {
+        if (s.scattered()) return java.util.Arrays.stream(s.at()).anyMatch(i -> CHANGE_STEMS.contains(stem(words.get(i))));
+        for (int i = s.from(); i < s.to(); i++) if (CHANGE_STEMS.contains(stem(words.get(i)))) return true;
+        return false;
+    }
+
     /** The question with its periods read: what is left of it, as written and as compared. */
     private record Question(String q, Optional<Timeframe> period, Optional<Timeframe> compared, Optional<Timeframe> asked, List<String> original,
                             List<String> words) {}
@@ -364,7 +391,8 @@ public final class QuestionParser {
         boolean howMany = Pattern.compile("(?i)\\bhow many\\b").matcher(q).find();
         boolean isCount = metric instanceof SemanticMetric.Simple sm && (sm.agg() == SemanticMetric.Agg.COUNT || sm.agg() == SemanticMetric.Agg.COUNT_DISTINCT);
         boolean isMoney = "currency".equals(metric.info().format()) || "USD".equalsIgnoreCase(metric.info().unit());
-        if (howMuch && isCount || howMany && isMoney) {
+        boolean howMuchChange = howMuch && compared.isPresent(); // "how much did new customers grow from January to February"
+        if (howMuch && isCount && !howMuchChange || howMany && isMoney) {
             return new Cannot("the question asks " + (howMuch ? "how much" : "how many") + ", but " + metric.displayName() + " is "
                     + (isCount ? "a count" : "an amount of money") + "; name the measure you mean");
         }
@@ -902,13 +930,13 @@ public final class QuestionParser {
     /** Words that ask two groups to be set side by side. */
     private static final Pattern COMPARING = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|which|more|less|fewer|higher|lower|bigger|"
             + "smaller|larger|better|worse|each|respectively|separately|side by side)\\b");
-    private static final Pattern COMPARE_WORDS = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|than|grow|grew|growth|change[ds]?|differ(ence)?|increase[ds]?|decrease[ds]?)\\b");
+    private static final Pattern COMPARE_WORDS = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|than|grow|grew|growth|change[ds]?|differ(ence)?|increase[ds]?|decrease[ds]?|lower|higher|more|less|bigger|smaller)\\b");
     private static final Pattern YEAR_EARLIER = Pattern.compile("(?i)\\b(?:(?:in|with|to)\\s+)?(?:the\\s+same\\s+(?:day|week|month|quarter|half|period|time)\\s+)?"
             + "(?:a\\s+year\\s+(?:earlier|before|ago)|(?:of\\s+)?(?:the\\s+)?(?:previous|prior|last)\\s+year|the\\s+year\\s+before)\\b");
     private static final Pattern FROM_TO = Pattern.compile("(?i)\\bfrom\\s+(.+?)\\s+to\\s+(.+?)(?=\\?|$|,)");
     private static final Set<String> COMPARISON_FILLER = Set.of("compare", "compared", "comparison", "versus", "vs", "against", "than", "grow", "grew",
             "growth", "change", "changed", "differ", "difference", "increase", "increased", "decrease", "decreased", "more", "less",
-            "same", "previous", "prior", "year", "did", "from");
+            "same", "previous", "prior", "year", "did", "from", "lower", "higher", "bigger", "smaller", "better", "worse", "or");
 
     private static final Map<String, String> NUMBER_WORDS = Map.ofEntries(Map.entry("one", "1"), Map.entry("two", "2"), Map.entry("three", "3"),
             Map.entry("four", "4"), Map.entry("five", "5"), Map.entry("six", "6"), Map.entry("seven", "7"), Map.entry("eight", "8"),

@@ -250,4 +250,19 @@ class QuestionParserTest {
                 c -> assertThat(c.namesTwoMeasures()).isTrue());
         assertThat(cannot("How many orders and returns did we have in March 2025?")).startsWith("the question names two measures");
     }
+
+    @Test
+    void two_periods_sharing_one_year_are_compared_and_change_words_do_not_pick_a_growth_metric() {
+        SemanticQuery lower = parsed("Were web sessions lower in Q3 or Q4 2025?");
+        assertThat(lower.metrics()).containsExactly("sessions");
+        assertThat(lower.start()).isEqualTo(LocalDate.parse("2025-10-01"));
+        assertThat(lower.compareTo().start()).isEqualTo(LocalDate.parse("2025-07-01"));
+        SemanticQuery change = parsed("By how much did MRR change from March to April 2026?");
+        assertThat(change.metrics()).as("MRR in both months, not the month-over-month growth metric").containsExactly("mrr");
+        assertThat(change.compareTo().start()).isEqualTo(LocalDate.parse("2026-03-01"));
+        SemanticQuery list = parsed("How many orders were placed in July, August and September 2025?");
+        assertThat(list.compareTo()).as("a list of months is one range").isNull();
+        assertThat(list.start()).isEqualTo(LocalDate.parse("2025-07-01"));
+        assertThat(list.end()).isEqualTo(LocalDate.parse("2025-10-01"));
+    }
 }
