@@ -97,6 +97,10 @@ public final class QuestionParser {
         }
     }
 
+    private static Cannot twoMeasures(SemanticMetric metric, SemanticMetric other) {
+        return new Cannot(Cannot.TWO_MEASURES + " (" + metric.displayName() + " and " + other.displayName() + "); ask for one at a time");
+    }
+
     /** No semantic metric is named: not a question for this parser. */
     public record NoMetric() implements Result {}
 
@@ -229,7 +233,7 @@ public final class QuestionParser {
         // each metric the words may name is tried: the question is read whole for it, or not at all
         Map<SemanticMetric, Span> candidates = new LinkedHashMap<>();
         for (Span s : longestFirst(metricSpans)) {
-            @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) s.target();
+            List<SemanticMetric> ms = metricsOf(s);
             for (SemanticMetric m : ms) candidates.merge(m, s, (a, b) -> b.weight() > a.weight() || b.weight() == a.weight() && a.scattered() && !b.scattered() ? b : a);
         }
         shareOf(words).forEach(candidates::putIfAbsent);
@@ -296,11 +300,26 @@ public final class QuestionParser {
 
     /** The stems of a metric's own words (name, label, synonyms), small words left out. */
     private Set<String> contentStems(SemanticMetric m) {
-        Set<String> out = new java.util.HashSet<>();
-        for (String w : tokens(m.name().replace('_', ' ') + " " + nullToEmpty(m.info().label()) + " " + String.join(" ", m.info().synonyms()), true)) {
-            if (!FILLER.contains(w) && !SHARE_WORDS.contains(w)) out.add(stem(w));
-        }
-        return out;
+        return wordsOf(m).content();
+    }
+
+    /** The stems of a metric's own words (name, label, synonyms; small words left out), and of those that are not share words. */
+    private record MetricWords(Set<String> stems, Set<String> content) {}
+
+    /** Read once per metric and parser: every reading of every question asks them. */
+    private final Map<String, MetricWords> metricWords = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private MetricWords wordsOf(SemanticMetric m) {
+        return metricWords.computeIfAbsent(m.name(), k -> {
+            Set<String> stems = new java.util.HashSet<>();
+            Set<String> content = new java.util.HashSet<>();
+            for (String w : tokens(m.name().replace('_', ' ') + " " + nullToEmpty(m.info().label()) + " " + String.join(" ", m.info().synonyms()), true)) {
+                if (FILLER.contains(w)) continue;
+                stems.add(stem(w));
+                if (!SHARE_WORDS.contains(w)) content.add(stem(w));
+            }
+            return new MetricWords(Set.copyOf(stems), Set.copyOf(content));
+        });
     }
 
     private static final Pattern SHARED_YEAR = Pattern.compile("(?i)\\b(q[1-4]|h[12]|jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june|july|aug(?:ust)?|"
@@ -333,10 +352,7 @@ public final class QuestionParser {
 
     /** How many of the question's words are the metric's own (its name, label and synonyms), word forms folded. */
     private int ownWords(SemanticMetric metric, List<String> words) {
-        Set<String> own = new java.util.HashSet<>();
-        for (String w : tokens(metric.name().replace('_', ' ') + " " + nullToEmpty(metric.info().label()) + " " + String.join(" ", metric.info().synonyms()), true)) {
-            if (!FILLER.contains(w)) own.add(stem(w));
-        }
+        Set<String> own = wordsOf(metric).stems();
         int n = 0;
         for (String w : words) if (own.contains(stem(w))) n++;
         return n;
@@ -359,7 +375,7 @@ public final class QuestionParser {
         mark(used, metricSpan);
         // other phrases of the same metric are its words too
         for (Span s : metricSpans) {
-            @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) s.target();
+            List<SemanticMetric> ms = metricsOf(s);
             if (ms.contains(metric) && !overlaps(s, metricSpan)) mark(used, s);
         }
         if (SHARE_WORDS.contains(words.get(metricSpan.from())) && metricSpan.length() == 1 && !(metric instanceof SemanticMetric.Simple)) {
@@ -553,14 +569,14 @@ public final class QuestionParser {
         // another metric's phrase joined to this one's by "and" or "or" ("revenue and MRR", "orders and shop revenue") is a
         // second measure, even when its words are also this metric's
         for (Span s : metricSpans) {
-            @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) s.target();
+            List<SemanticMetric> ms = metricsOf(s);
             if (ms.contains(metric) || overlaps(s, metricSpan) || s.scattered() || metricSpan.scattered()) continue;
             boolean conjoined = s.to() + 1 == metricSpan.from() && Set.of("and", "or", "plus").contains(words.get(s.to()))
                     || metricSpan.to() + 1 == s.from() && Set.of("and", "or", "plus").contains(words.get(metricSpan.to()));
             boolean free = true;
             for (int i = s.from(); i < s.to(); i++) if (used[i]) free = false;
             if (conjoined && free && !ms.stream().allMatch(m -> m.inputNames().contains(metric.name()) || metric.inputNames().contains(m.name()))) {
-                return new Cannot(Cannot.TWO_MEASURES + " (" + metric.displayName() + " and " + ms.get(0).displayName() + "); ask for one at a time");
+                return twoMeasures(metric, ms.get(0));
             }
         }
         // every other word must be filler, a word of the metric's entities, or a number we placed
@@ -576,9 +592,9 @@ public final class QuestionParser {
         }
         if (!unplaced.isEmpty()) {
             for (Span s : metricSpans) {
-                @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) s.target();
+                List<SemanticMetric> ms = metricsOf(s);
                 if (ms.contains(metric) || overlaps(s, metricSpan) || !unplacedIn(s, used, words, allowed)) continue;
-                return new Cannot(Cannot.TWO_MEASURES + " (" + metric.displayName() + " and " + ms.get(0).displayName() + "); ask for one at a time");
+                return twoMeasures(metric, ms.get(0));
             }
             return new Cannot("I could not place " + String.join(", ", unplaced.stream().map(u -> "'" + u + "'").toList()) + " in a question about "
                     + metric.displayName());
@@ -846,12 +862,17 @@ public final class QuestionParser {
 
     /** The word's stem (Snowball English): "placed", "places" and "place" are one word to the parser. */
     static String stem(String word) {
-        return STEMS.computeIfAbsent(word, w -> {
-            synchronized (STEMS) {
-                return STEMMER.stem(w).toString();
-            }
-        });
+        String known = STEMS.get(word);
+        if (known != null) return known;
+        String stem;
+        synchronized (STEMMER) { // the Snowball stemmer keeps state between calls
+            stem = STEMMER.stem(word).toString();
+        }
+        if (STEMS.size() < STEMS_KEPT) STEMS.put(word, stem); // questions bring any word: the cache stays bounded
+        return stem;
     }
+
+    private static final int STEMS_KEPT = 50_000;
 
     private static final opennlp.tools.stemmer.snowball.SnowballStemmer STEMMER =
             new opennlp.tools.stemmer.snowball.SnowballStemmer(opennlp.tools.stemmer.snowball.SnowballStemmer.ALGORITHM.ENGLISH);
@@ -985,6 +1006,11 @@ public final class QuestionParser {
         List<Span> out = new ArrayList<>(spans);
         out.sort((a, b) -> a.length() != b.length() ? b.length() - a.length() : a.from() - b.from());
         return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<SemanticMetric> metricsOf(Span s) {
+        return (List<SemanticMetric>) s.target();
     }
 
     @SuppressWarnings("unchecked")
