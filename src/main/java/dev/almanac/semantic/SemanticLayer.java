@@ -54,24 +54,19 @@ public final class SemanticLayer {
      */
     public Optional<String> outsideData(SemanticQuery query, dev.almanac.source.Catalog catalog) {
         if (query.start() == null) return Optional.empty();
-        java.time.format.DateTimeFormatter f = java.time.format.DateTimeFormatter.ofPattern("d MMMM yyyy", java.util.Locale.ENGLISH);
+        ValueFormat day = ValueFormat.of(Grain.DAY);
         for (String name : query.metrics()) {
             SemanticMetric metric = metric(name);
             // a sum of inputs that cover different years ("legacy + subscription + shop revenue") has no data only where none of them has
             boolean sum = metric instanceof SemanticMetric.Derived d && d.expr().matches("[\\w\\s+]+");
-            List<String> outside = new ArrayList<>();
+            List<String> reasons = new ArrayList<>(); // one per input whose data the period misses
             java.util.Collection<SemanticMetric.Simple> inputs = model.simpleInputs(metric);
             for (SemanticMetric.Simple s : inputs) {
                 Range range = s.timeDimension() == null ? null : dataRange(s, catalog).orElse(null);
-                if (range == null) {
-                    outside.add(null);
-                    continue;
-                }
-                if (query.start().isAfter(range.max())) outside.add("the data of " + s.displayName() + " ends on " + range.max().format(f));
-                else if (!query.end().isAfter(range.min())) outside.add("the data of " + s.displayName() + " starts on " + range.min().format(f));
-                else outside.add(null);
+                if (range == null) continue;
+                if (query.start().isAfter(range.max())) reasons.add("the data of " + s.displayName() + " ends on " + day.show(range.max()));
+                else if (!query.end().isAfter(range.min())) reasons.add("the data of " + s.displayName() + " starts on " + day.show(range.min()));
             }
-            List<String> reasons = outside.stream().filter(java.util.Objects::nonNull).toList();
             if (sum ? reasons.size() == inputs.size() : !reasons.isEmpty()) return Optional.of(String.join("; ", reasons));
         }
         return Optional.empty();
