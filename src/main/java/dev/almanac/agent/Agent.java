@@ -31,6 +31,7 @@ import dev.almanac.quality.Timeliness;
 import dev.almanac.quality.TimelinessCheck;
 import dev.almanac.semantic.SemanticCompiler;
 import dev.almanac.semantic.SemanticLayer;
+import dev.almanac.semantic.QueryExplainer;
 import dev.almanac.semantic.QuestionParser;
 import dev.almanac.semantic.ResultColumns;
 import dev.almanac.semantic.SemanticQuery;
@@ -152,7 +153,8 @@ public final class Agent {
         }
     }
 
-    public Answer ask(String asked, String threadId) {
+    public Answer ask(String typed, String threadId) {
+        String asked = QuestionText.check(typed); // before anything is created for it
         String thread = threadId;
         if (ctx.threads() != null && ctx.project() != null && (thread == null || !ctx.threads().exists(ctx.project(), thread))) {
             thread = ctx.threads().create(ctx.project(), asked);
@@ -294,6 +296,10 @@ public final class Agent {
                     List.of(), List.of()));
         }
         SemanticQuery query = ((QuestionParser.Parsed) parsed).query();
+        // "which months of 2026 have no data": the months after the data's last day are not gaps, the data ends there
+        Optional<SemanticLayer.Clipped> clipped = ctx.semantic().clippedToData(query, ctx.catalog());
+        if (clipped.isPresent()) query = clipped.get().query();
+        String dataEnds = clipped.map(c -> " (" + c.dataEnds() + ")").orElse("");
         event("semantic", semantic.describe(query));
         SemanticCompiler.Compiled compiled;
         try {
@@ -315,10 +321,17 @@ public final class Agent {
         if (noData(r, query)) {
             String range = Explanations.freshness(new LinkedHashSet<>(compiled.tables()), ctx.catalog(), ctx.knowledge()).values().stream().findFirst()
                     .map(x -> " (" + x + ")").orElse("");
+            if (query.asksGaps()) {
+                return Optional.of(answer(t, semantic.noGaps(query).replaceAll("\\.$", "") + dataEnds + ".", Answer.Kind.result, "high", results, null, List.of(), List.of(), query));
+            }
+            if (QueryExplainer.isListing(query)) {
+                return Optional.of(answer(t, semantic.noneListed(query), Answer.Kind.observation, "high", results, null, List.of(), List.of(), query));
+            }
             return Optional.of(answer(t, "There is no data for " + semantic.title(query) + range + ". Nothing to report for that period.",
                     Answer.Kind.observation, "low", results, null, List.of(), List.of(), query));
         }
-        return Optional.of(answer(t, semantic.sentence(query, r), Answer.Kind.result, "high", results, autoChart(query, r), List.of(), List.of(), query));
+        return Optional.of(answer(t, semantic.sentence(query, r) + (dataEnds.isEmpty() ? "" : "\n" + dataEnds.strip().replaceAll("^\\((.*)\\)$", "$1") + "."),
+                Answer.Kind.result, "high", results, autoChart(query, r), List.of(), List.of(), query));
     }
 
     /** The chart the shape of a semantic query's result calls for (none for a single value), titled with the query in words. */
@@ -372,9 +385,10 @@ public final class Agent {
     /** No rows, or only empty values for the metrics: the period holds no data. */
     private static boolean noData(QueryResult r, SemanticQuery query) {
         if (r.rowCount() == 0) return true;
+        if (query.metrics().isEmpty() || query.asksGaps()) return false; // a list, or the periods with no data: its rows are the answer
         for (List<Object> row : r.rows()) {
             for (String m : query.metrics()) {
-                int i = r.columns().indexOf(m);
+                int i = r.columns().indexOf(query.asksShare() ? m + "_share_pct" : m);
                 if (i >= 0 && row.get(i) != null) return false;
             }
         }
@@ -442,7 +456,7 @@ public final class Agent {
                 return t.best != null ? lowConfidence(t) : giveUp(t, "I stopped after " + t.toolCalls + " tool calls and " + t.elapsedMs() / 1000
                         + " s without an answer I could check. The question may need data that is not in the warehouse, or a narrower wording.");
             }
-            ModelReply reply = ctx.model().chat(t.messages, tools);
+            ModelReply reply = ctx.model().chat(t.messages, tools, deadline(t));
             t.usage = t.usage.plus(reply.usage());
             t.messages.add(reply.asMessage());
             if (reply.toolCalls().isEmpty()) {
@@ -455,6 +469,14 @@ public final class Agent {
             }
             Answer done = null;
             for (ToolCall call : reply.toolCalls()) {
+                // the limits hold inside one reply too: a call past the tool-call limit or the time budget is not run (it
+                // still gets a result, as providers expect one per call)
+                if (t.toolCalls >= ctx.settings().maxToolCalls() || t.elapsedMs() > ctx.settings().maxWall().toMillis()) {
+                    event("tool", call.name() + " not run: limit reached");
+                    t.messages.add(new ChatMessage.ToolResult(call.id(), call.name(), "Not run: the turn has reached its limit of "
+                            + ctx.settings().maxToolCalls() + " tool calls or " + ctx.settings().maxWall().toSeconds() + " s."));
+                    continue;
+                }
                 t.toolCalls++;
                 Step step = handle(t, call);
                 t.messages.add(new ChatMessage.ToolResult(call.id(), call.name(), step.toModel()));
@@ -517,10 +539,21 @@ public final class Agent {
         return out.length() == 0 ? "Name the tables to inspect." : out.toString();
     }
 
+    /** When the turn's time budget runs out. */
+    private java.time.Instant deadline(Turn t) {
+        return java.time.Instant.now().plusMillis(ctx.settings().maxWall().toMillis() - t.elapsedMs());
+    }
+
+    /** The executor for a query of the tool loop: its timeout cut to what is left of the turn's time budget. */
+    private dev.almanac.sql.QueryExecutor executor(Turn t) {
+        return ctx.executor().within(ctx.settings().maxWall().minusMillis(t.elapsedMs()));
+    }
+
     private String runSql(Turn t, String sql) {
         try {
             event("executed", sql);
-            QueryResult r = ctx.executor().execute(sql);
+            // a query gets at most what is left of the turn's time budget
+            QueryResult r = executor(t).execute(sql);
             t.sqlRun.add(sql);
             event("sql", "ok, " + r.rowCount() + " rows" + (r.truncated() ? " (truncated)" : ""));
             String text = summary(r);
@@ -612,7 +645,7 @@ public final class Agent {
                                 + "for what the semantic model cannot express.", null);
                     }
                     event("executed", compiled.sql());
-                    QueryResult r = ctx.executor().execute(compiled.sql());
+                    QueryResult r = executor(t).execute(compiled.sql());
                     results.put(SEMANTIC_RESULT, r);
                     String template = args.path("template").asText("");
                     text = template.isBlank() ? semantic.sentence(query, r) : TemplateFormatter.fill(template, results);
@@ -620,19 +653,19 @@ public final class Agent {
                     kind = Answer.Kind.result;
                 }
                 case AgentTools.SUBMIT_RESULT -> {
-                    runNamed(args.path("queries"), results);
+                    runNamed(t, args.path("queries"), results);
                     text = TemplateFormatter.fill(args.path("template").asText(""), results);
                     kind = Answer.Kind.result;
                 }
                 case AgentTools.SUBMIT_OBSERVATION -> {
-                    runNamed(args.path("supporting_queries"), results);
+                    runNamed(t, args.path("supporting_queries"), results);
                     text = args.path("text").asText("");
                     flagged = GroundingCheck.ungrounded(text, new ArrayList<>(results.values()));
                     kind = Answer.Kind.observation;
                 }
                 default -> {
                     event("executed", args.path("query").asText(""));
-                    QueryResult r = ctx.executor().execute(args.path("query").asText(""));
+                    QueryResult r = executor(t).execute(args.path("query").asText(""));
                     results.put("chart", r);
                     chart = ChartSpec.withData(args.path("vega_lite_spec"), r, args.path("title").asText(null));
                     text = args.path("title").asText("Chart of " + r.rowCount() + " rows");
@@ -668,18 +701,18 @@ public final class Agent {
                 + "\nRevise: keep what was right in the previous plan, fix this, and submit again. Previous result: " + brief(results), null);
     }
 
-    private void runNamed(JsonNode queries, Map<String, QueryResult> results) {
+    private void runNamed(Turn t, JsonNode queries, Map<String, QueryResult> results) {
         int i = 0;
         for (JsonNode q : queries) {
             String name = q.path("name").asText("q" + i++);
             event("executed", q.path("sql").asText(""));
-            results.put(name, ctx.executor().execute(q.path("sql").asText("")));
+            results.put(name, executor(t).execute(q.path("sql").asText("")));
         }
     }
 
     private String modelCheck(Turn t, String what, String prompt) {
         ModelReply reply = ctx.model().chat(List.of(new ChatMessage.System("You review answers of a data assistant. Reply with PASS, or FAIL: and the reason, in one line."),
-                new ChatMessage.User(prompt)), List.of());
+                new ChatMessage.User(prompt)), List.of(), deadline(t));
         t.usage = t.usage.plus(reply.usage());
         String v = reply.text() == null ? "" : reply.text().strip();
         String upper = v.toUpperCase(Locale.ROOT);

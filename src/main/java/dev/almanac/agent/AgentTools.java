@@ -70,7 +70,8 @@ final class AgentTools {
                             + "{result.column|money|number|int|percent|ratio}, {result|table}, {result.row_count}; without one the system writes a "
                             + "sentence and the table. A refused query comes back as text: fix it and call again.",
                     "{\"type\":\"object\",\"properties\":{"
-                            + "\"metrics\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"metric names\"},"
+                            + "\"metrics\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"metric names; empty with group_by to list "
+                            + "a dimension's values\"},"
                             + "\"group_by\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"dimension names; "
                             + "'region via RELATIONSHIP' when two joins reach it\"},"
                             + "\"grain\":{\"type\":\"string\",\"enum\":[\"day\",\"week\",\"month\",\"quarter\",\"year\"],\"description\":\"bucket the metric's time\"},"
@@ -86,6 +87,8 @@ final class AgentTools {
                             + "\"compare_end\":{\"type\":\"string\",\"description\":\"end (excluded) of the comparison period\"},"
                             + "\"segments\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"named segments to apply\"},"
                             + "\"without_segments\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"default segments to turn off\"},"
+                            + "\"share\":{\"type\":\"boolean\",\"description\":\"the part the filters keep, in percent of the whole without them (one metric that adds up)\"},"
+                            + "\"gaps\":{\"type\":\"boolean\",\"description\":\"the periods at the grain, over start..end, with no rows of the one metric\"},"
                             + "\"template\":{\"type\":\"string\",\"description\":\"optional answer text with placeholders over 'result'\"}},"
                             + "\"required\":[\"metrics\"]}"));
 

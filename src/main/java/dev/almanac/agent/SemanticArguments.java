@@ -20,9 +20,11 @@ final class SemanticArguments {
     static SemanticQuery read(JsonNode args) {
         List<String> metrics = strings(args.path("metrics"));
         if (metrics.isEmpty()) metrics = strings(args.path("metric"));
-        if (metrics.isEmpty()) throw new UserError("query_metrics needs \"metrics\": a list of metric names (list_metrics shows them)");
         List<SemanticQuery.GroupBy> groupBy = new ArrayList<>();
         for (String g : strings(args.path("group_by"))) groupBy.add(SemanticQuery.GroupBy.parse(g));
+        if (metrics.isEmpty() && groupBy.isEmpty()) {
+            throw new UserError("query_metrics needs \"metrics\": a list of metric names (list_metrics shows them), or \"group_by\" alone to list a dimension's values");
+        }
         String grain = text(args.path("grain"));
         List<SemanticQuery.Filter> filters = new ArrayList<>();
         for (JsonNode f : list(args.path("filters"))) filters.add(filter(f));
@@ -43,7 +45,13 @@ final class SemanticArguments {
             compare = new SemanticQuery.Period(compareStart, compareEnd);
         }
         return new SemanticQuery(metrics, groupBy, grain == null ? null : Grain.parse(grain), date(args, "start"), date(args, "end"), filters,
-                order, limit, compare, strings(args.path("segments")), strings(args.path("without_segments")));
+                order, limit, compare, strings(args.path("segments")), strings(args.path("without_segments")), flag(args, "gaps"), flag(args, "share"));
+    }
+
+    /** A yes/no argument: true, "true" or "yes"; anything else is no. */
+    private static Boolean flag(JsonNode args, String name) {
+        JsonNode v = args.path(name);
+        return v.isBoolean() ? v.asBoolean() : v.isTextual() && v.asText().strip().matches("(?i)true|yes");
     }
 
     /** {@code {field, op, values}} (or {@code value}), or a filter written as text: {@code "region = EMEA"}. */

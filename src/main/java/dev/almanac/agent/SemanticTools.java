@@ -255,6 +255,21 @@ final class SemanticTools {
         return explainer.title(q);
     }
 
+    /** Periods with no data asked, and none found: "Every month in 2024 has marketing spend data." */
+    String noGaps(SemanticQuery q) {
+        List<String> conditions = explainer.conditions(q);
+        return "Every " + q.grain().label() + " " + explainer.period(q).orElse("") + " has data for " + Character.toLowerCase(explainer.metricLabel(q).charAt(0))
+                + explainer.metricLabel(q).substring(1) + (conditions.isEmpty() ? "" : ", " + String.join(", ", conditions)) + ".";
+    }
+
+    /** A list that holds nothing: "No offices were found where Country is Japan." */
+    String noneListed(SemanticQuery q) {
+        String subject = explainer.subject(q);
+        List<String> conditions = explainer.conditions(q);
+        return "No " + Character.toLowerCase(subject.charAt(0)) + subject.substring(1) + " were found" + (conditions.isEmpty() ? "" : " " + String.join(", ", conditions))
+                + ".";
+    }
+
     /** How the answer was computed, for a person who does not read SQL (the answer's explanation). */
     String explain(SemanticQuery q) {
         return explainer.explain(q);
@@ -266,6 +281,14 @@ final class SemanticTools {
      */
     String sentence(SemanticQuery q, QueryResult r) {
         ResultColumns columns = columns(q, r);
+        int share = q.asksShare() ? r.columns().indexOf(q.metrics().get(0) + "_share_pct") : -1;
+        if (share >= 0 && r.rowCount() == 1 && q.groupBy().isEmpty() && q.grain() == null) {
+            // "Shop revenue in 2025, where Region is Europe, was 41.20% of all shop revenue in 2025."
+            String whole = explainer.metricLabel(q);
+            return whole + explainer.period(q).map(p -> " " + p).orElse("") + ", " + String.join(", ", explainer.conditions(q)) + ", was "
+                    + shown(columns, share, r.rows().get(0).get(share)) + " of all " + Character.toLowerCase(whole.charAt(0)) + whole.substring(1)
+                    + explainer.period(q).map(p -> " " + p).orElse("") + ".";
+        }
         if (r.rowCount() == 1 && q.groupBy().isEmpty() && q.grain() == null) {
             List<String> values = new ArrayList<>();
             for (String name : q.metrics()) {

@@ -40,6 +40,9 @@ final class AskCommand extends WorkspaceCommand {
     @Option(names = "--now", paramLabel = "DATE", description = "Resolve relative periods (\"last month\") against this date (YYYY-MM-DD; default today).")
     String now;
 
+    @Option(names = "--timeout", paramLabel = "SECONDS", description = "Cancel a query after this many seconds (default: query_timeout in almanac.yml, else 30).")
+    Integer timeout;
+
     @Option(names = "--dq-panel", description = "Show the data-quality verdict (timeliness of the data used) next to the answer.")
     boolean dqPanel;
 
@@ -49,6 +52,7 @@ final class AskCommand extends WorkspaceCommand {
         LocalDate today = today(now);
         boolean trace = global.verbose || parent.global.verbose;
         try (Workspace ws = openWorkspace()) {
+            ws.queryTimeout(timeout);
             Agent agent = ws.agent(llm, today, trace ? e -> System.err.println("· " + e.step() + ": " + e.detail()) : null);
             Answer a = agent.ask(q, thread);
             PrintWriter out = out();

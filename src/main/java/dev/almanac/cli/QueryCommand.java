@@ -19,8 +19,15 @@ import picocli.CommandLine.Option;
                 "The query is compiled to SQL for the source, passes the SQL guard and runs under its limits. No model is used.",
                 "Example: almanac query --metric mrr --by plan --grain month --from 2026-01-01 --to 2026-10-01 --where \"region = EMEA\" --order -mrr --limit 5"})
 final class QueryCommand extends WorkspaceCommand {
-    @Option(names = "--metric", paramLabel = "M", required = true, description = "A metric (repeatable); `almanac metrics` lists them.")
-    List<String> metrics;
+    @Option(names = "--metric", paramLabel = "M", description = "A metric (repeatable); `almanac metrics` lists them. Without one, --by lists a "
+            + "dimension's values.")
+    List<String> metrics = new java.util.ArrayList<>();
+
+    @Option(names = "--share", description = "The part the --where filters keep, in percent of the whole without them.")
+    boolean share;
+
+    @Option(names = "--gaps", description = "The periods at --grain, from --from to --to, that hold no rows of the metric.")
+    boolean gaps;
 
     @Option(names = "--by", paramLabel = "DIMENSION", description = "Group by a dimension (repeatable); 'region via RELATIONSHIP' picks the join when two reach it.")
     List<String> by = new ArrayList<>();
@@ -71,6 +78,9 @@ final class QueryCommand extends WorkspaceCommand {
                 .orderBy(order.toArray(String[]::new))
                 .limit(limit)
                 .withSegments(segments, withoutSegments);
+        if (metrics.isEmpty() && by.isEmpty()) throw new UserError("give a metric (--metric), or a dimension to list its values (--by)");
+        if (share) query = query.asShare();
+        if (gaps) query = query.onlyGaps();
         if (compareFrom != null || compareTo != null) {
             if (compareFrom == null || compareTo == null) throw new UserError("a comparison needs both --compare-from and --compare-to");
             query = query.comparedTo(date(compareFrom, "--compare-from"), date(compareTo, "--compare-to"));

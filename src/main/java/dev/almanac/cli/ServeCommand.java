@@ -18,6 +18,13 @@ final class ServeCommand extends WorkspaceCommand {
     @Option(names = "--port", defaultValue = "8080", description = "Port (default ${DEFAULT-VALUE}; 0 picks a free one).")
     int port;
 
+    @Option(names = "--host", defaultValue = ApiServer.LOOPBACK, description = "Address to listen on (default ${DEFAULT-VALUE}, this machine only; "
+            + "0.0.0.0 for every interface).")
+    String host;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", description = "Cancel a query after this many seconds (default: query_timeout in almanac.yml, else 30).")
+    Integer timeout;
+
     @Option(names = "--llm", paramLabel = "SPEC", description = "The model the agent uses.")
     String llm;
 
@@ -33,13 +40,17 @@ final class ServeCommand extends WorkspaceCommand {
     @Override
     public void run() {
         Workspace ws = openWorkspace();
+        ws.queryTimeout(timeout);
         int questions = perMinute != null ? perMinute : Workspace.config().getInt("questions_per_minute", 30);
         if (questions < 1) throw new dev.almanac.UserError("--questions-per-minute must be at least 1");
         if (maxBody < 1024) throw new dev.almanac.UserError("--max-body-bytes must be at least 1024");
         boolean dq = dqPanel != null ? dqPanel : "true".equalsIgnoreCase(Workspace.config().get("dq_panel"));
         String model = Workspace.modelName(llm);
-        ApiServer server = start(ws, llm, new ServerContext.Settings(port, maxBody, questions, dq, model));
-        out().println("Almanac on http://localhost:" + server.port() + "/ (web app) and /api (OpenAPI: /api/openapi.json). Ctrl-C stops it.");
+        if (port < 0 || port > 65535) throw new dev.almanac.UserError("--port must be between 0 and 65535, not " + port);
+        ApiServer server = start(ws, llm, new ServerContext.Settings(port, maxBody, questions, dq, model), host);
+        String shown = host.equals(ApiServer.LOOPBACK) || host.equals("0.0.0.0") || host.equals("::") ? "localhost" : host;
+        out().println("Almanac on http://" + shown + ":" + server.port() + "/ (web app) and /api (OpenAPI: /api/openapi.json)"
+                + (host.equals("0.0.0.0") || host.equals("::") ? ", listening on every interface" : "") + ". Ctrl-C stops it.");
         out().flush();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.stop();
@@ -53,14 +64,18 @@ final class ServeCommand extends WorkspaceCommand {
     }
 
     static ApiServer start(Workspace ws, String llm, ServerContext.Settings settings) {
+        return start(ws, llm, settings, ApiServer.LOOPBACK);
+    }
+
+    static ApiServer start(Workspace ws, String llm, ServerContext.Settings settings, String host) {
         var project = ws.requireProject();
         var store = ws.appStore();
-        ws.executor(QueryLimits.DEFAULT);
+        ws.executor(ws.limits());
         var catalog = ws.catalog();
         ws.knowledge();
-        var curation = new ServerContext.Curation(ws.knowledgeEditor(), ws::reloadKnowledge, () -> ws.executor(QueryLimits.DEFAULT));
+        var curation = new ServerContext.Curation(ws.knowledgeEditor(), ws::reloadKnowledge, () -> ws.executor(ws.limits()));
         ServerContext ctx = new ServerContext(project, () -> catalog, ws::knowledge, (events, conversations) -> ws.agent(llm, LocalDate.now(), events, conversations), curation,
                 new ThreadStore(store), new LearningStore(store), new EvalStore(store), new UserStore(store), settings);
-        return new ApiServer(ctx).start(settings.port());
+        return new ApiServer(ctx).start(host, settings.port());
     }
 }

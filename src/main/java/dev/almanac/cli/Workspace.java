@@ -120,7 +120,7 @@ final class Workspace implements AutoCloseable {
     }
 
     KnowledgeValidator validator() {
-        return new KnowledgeValidator(catalog(), executor(QueryLimits.DEFAULT), java.util.List.of(new dev.almanac.semantic.SemanticValidator()));
+        return new KnowledgeValidator(catalog(), executor(limits()), java.util.List.of(new dev.almanac.semantic.SemanticValidator()));
     }
 
     /** The project's knowledge, imported from its files first when they changed; empty without a project. */
@@ -153,8 +153,8 @@ final class Workspace implements AutoCloseable {
             }
             int limit = config().getInt("value_index_limit", dev.almanac.semantic.ValueIndex.DEFAULT_LIMIT);
             dev.almanac.semantic.ValueIndex values = model.isEmpty() ? dev.almanac.semantic.ValueIndex.EMPTY
-                    : dev.almanac.semantic.ValueIndex.cached(cacheDir, source.id(), source.fingerprint().orElse(""), model, digest, executor(QueryLimits.DEFAULT), limit);
-            semantic = new dev.almanac.semantic.SemanticLayer(model, k, values, executor(QueryLimits.DEFAULT));
+                    : dev.almanac.semantic.ValueIndex.cached(cacheDir, source.id(), source.fingerprint().orElse(""), model, digest, executor(limits()), limit);
+            semantic = new dev.almanac.semantic.SemanticLayer(model, k, values, executor(limits()), project == null ? java.util.List.of() : project.company());
             semanticFor = k;
         }
         return semantic;
@@ -206,7 +206,7 @@ final class Workspace implements AutoCloseable {
                                   boolean conversations, dev.almanac.AlmanacConfig config, dev.almanac.agent.AgentSettings settings) {
         dev.almanac.llm.LanguageModel model = dev.almanac.llm.Models.create(llmSpec, config, Path.of("")).orElse(null);
         KnowledgeSet knowledge = knowledge();
-        return new dev.almanac.agent.Agent(new dev.almanac.agent.Agent.Context(project, catalog(), knowledge, executor(QueryLimits.DEFAULT),
+        return new dev.almanac.agent.Agent(new dev.almanac.agent.Agent.Context(project, catalog(), knowledge, executor(limits()),
                 tableSelector(knowledge), MiniLmEmbedder.get(), project == null ? null : new dev.almanac.store.LearningStore(appStore()),
                 project == null || !conversations ? null : new dev.almanac.store.ThreadStore(appStore()), model, settings, today, events,
                 project == null ? null : project.dir().resolve("data").resolve("logs").resolve("agent.jsonl"), verifiedAnswerer(knowledge, today),
@@ -216,7 +216,7 @@ final class Workspace implements AutoCloseable {
     /** The verified answerer for the loaded knowledge and day, built once and shared by the agents of this workspace. */
     synchronized dev.almanac.agent.VerifiedAnswerer verifiedAnswerer(KnowledgeSet knowledge, java.time.LocalDate today) {
         if (verified == null || verifiedFor != knowledge || !today.equals(verifiedDay)) {
-            verified = new dev.almanac.agent.VerifiedAnswerer(knowledge, MiniLmEmbedder.get(), executor(QueryLimits.DEFAULT), catalog(), today);
+            verified = new dev.almanac.agent.VerifiedAnswerer(knowledge, MiniLmEmbedder.get(), executor(limits()), catalog(), today);
             verifiedFor = knowledge;
             verifiedDay = today;
         }
@@ -226,6 +226,21 @@ final class Workspace implements AutoCloseable {
     Project requireProject() {
         if (project == null) throw new dev.almanac.UserError("this command needs a project (--project DIR, or run it in a folder with almanac.yml)");
         return project;
+    }
+
+    private java.time.Duration timeout;
+
+    /** Every query of this command runs at most this long (--timeout), in place of the project's query_timeout. */
+    synchronized void queryTimeout(Integer seconds) {
+        if (seconds == null) return;
+        if (seconds < 1 || seconds > 3600) throw new dev.almanac.UserError("--timeout must be from 1 to 3600 seconds, not " + seconds);
+        timeout = java.time.Duration.ofSeconds(seconds);
+    }
+
+    /** The limits of this command's queries: --timeout, else the project's query_timeout, else 30 s; the default row cap. */
+    synchronized QueryLimits limits() {
+        java.time.Duration t = timeout != null ? timeout : project != null && project.queryTimeout() != null ? project.queryTimeout() : null;
+        return t == null ? QueryLimits.DEFAULT : new QueryLimits(t, QueryLimits.DEFAULT.maxRows());
     }
 
     synchronized QueryExecutor executor(QueryLimits limits) {

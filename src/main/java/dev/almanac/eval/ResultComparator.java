@@ -20,7 +20,8 @@ import java.util.Objects;
  * a double is read through its shortest decimal form); dates and timestamps become ISO text, and a
  * timestamp at midnight equals the date; booleans stay booleans; NULL equals only NULL; text is
  * compared exactly. A column of years' first days (2021-01-01, a year grain) against a gold column of
- * year numbers (2021) is read as the years.</li>
+ * year numbers (2021) is read as the years, and one of months' first days (2024-07-01) against a gold
+ * column of months written {@code 2024-07} as the months.</li>
  * <li>Column names are ignored. Columns are matched in order first; when that fails and there are
  * at most 8 columns, any order of the actual columns that makes the results equal is accepted (the
  * value sets decide, so an ambiguous permutation that matches is as good as any other).</li>
@@ -80,11 +81,14 @@ public final class ResultComparator {
             final int col = c;
             boolean years = exp.stream().allMatch(r -> r.get(col) instanceof BigDecimal b && b.scale() <= 0 && b.intValue() >= 1900 && b.intValue() <= 2200);
             boolean firstDays = act.stream().allMatch(r -> r.get(col) instanceof String t && t.matches("\\d{4}-01-01"));
-            if (!years || !firstDays) continue;
+            boolean months = exp.stream().allMatch(r -> r.get(col) instanceof String t && t.matches("\\d{4}-(0[1-9]|1[0-2])"));
+            boolean monthFirstDays = act.stream().allMatch(r -> r.get(col) instanceof String t && t.matches("\\d{4}-\\d{2}-01"));
+            if (!(years && firstDays) && !(months && monthFirstDays)) continue;
             List<List<Object>> next = new ArrayList<>();
             for (List<Object> r : out) {
                 List<Object> copy = new ArrayList<>(r);
-                copy.set(col, new BigDecimal(((String) r.get(col)).substring(0, 4)));
+                String day = (String) r.get(col);
+                copy.set(col, years && firstDays ? new BigDecimal(day.substring(0, 4)) : day.substring(0, 7));
                 next.add(copy);
             }
             out = next;

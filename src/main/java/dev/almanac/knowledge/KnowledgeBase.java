@@ -55,15 +55,17 @@ public final class KnowledgeBase {
     /** The stored knowledge; the project's files are imported first when they changed since the last import. */
     public KnowledgeSet current(Project project, Supplier<KnowledgeValidator> validator) {
         Path dir = project.knowledgeDir();
-        if (Files.isDirectory(dir)) {
-            String fp = fingerprint(dir);
-            boolean changed = store.lastFingerprint(project).map(last -> !last.startsWith(fp)).orElse(true);
-            if (changed) {
-                ImportResult result = importFiles(project, dir, null, validator.get());
-                if (!result.ok()) {
-                    throw new UserError("the knowledge files in " + dir + " have " + result.problems().size() + " problem(s); first: "
-                            + result.problems().get(0) + " (run `almanac knowledge validate`)");
-                }
+        // a knowledge folder that is not there is a mistake to report, never a reason to answer from what the store last held
+        if (!Files.isDirectory(dir)) {
+            throw new UserError("the knowledge folder " + dir + " does not exist: create it, or fix 'knowledge:' in " + Project.FILE);
+        }
+        String fp = fingerprint(dir);
+        boolean changed = store.lastFingerprint(project).map(last -> !last.startsWith(fp)).orElse(true);
+        if (changed) {
+            ImportResult result = importFiles(project, dir, null, validator.get());
+            if (!result.ok()) {
+                throw new UserError("the knowledge files in " + dir + " have " + result.problems().size() + " problem(s); first: "
+                        + result.problems().get(0) + " (run `almanac knowledge validate`)");
             }
         }
         return load(project);

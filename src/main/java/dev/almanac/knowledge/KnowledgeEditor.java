@@ -65,7 +65,11 @@ public final class KnowledgeEditor {
         };
     }
 
-    /** Creates or replaces the item of the kind called {@code name}; the item's own name field must agree. */
+    /**
+     * Creates or replaces the item of the kind called {@code name}; the item's own name field must agree.
+     * An item that exists keeps its file; a new one must have a name {@link KnowledgeName} allows, and
+     * is written to the file of that name, which must not hold another item.
+     */
     public synchronized Result put(KnowledgeSet.Kind kind, String name, JsonNode item) {
         if (item == null || !item.isObject()) throw new UserError("the item must be a JSON object of its fields");
         ObjectNode fields = item.deepCopy();
@@ -76,7 +80,8 @@ public final class KnowledgeEditor {
             throw new UserError("the item's " + field + " '" + fields.path(field).asText() + "' does not match '" + name + "' in the path");
         }
         KnowledgeFiles.Read current = readCurrent();
-        String file = current.knowledge().files().getOrDefault(KnowledgeSet.key(kind, name), defaultFile(kind, name, current.knowledge()));
+        String existing = current.knowledge().files().get(KnowledgeSet.key(kind, name));
+        String file = existing != null ? existing : newFile(kind, name, current.knowledge());
         Object content;
         if (kind == KnowledgeSet.Kind.GOLDEN) {
             List<Object> list = new ArrayList<>();
@@ -187,12 +192,21 @@ public final class KnowledgeEditor {
         return read;
     }
 
-    private static String defaultFile(KnowledgeSet.Kind kind, String name, KnowledgeSet set) {
+    /** The file a new item goes to: the first golden file for a golden question, else the file of its name, if free. */
+    private String newFile(KnowledgeSet.Kind kind, String name, KnowledgeSet set) {
+        KnowledgeName.require(kind, name);
         if (kind == KnowledgeSet.Kind.GOLDEN) {
             return set.golden().stream().map(g -> set.files().get(KnowledgeSet.key(kind, g.id()))).filter(f -> f != null).findFirst()
                     .orElse(kind.folder + "/golden.yml");
         }
-        return kind.folder + "/" + name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_.-]+", "_") + ".yml";
+        String file = kind.folder + "/" + name + ".yml";
+        String holder = set.files().entrySet().stream().filter(e -> e.getValue().equalsIgnoreCase(file))
+                .map(e -> e.getKey().substring(e.getKey().indexOf(':') + 1)).findFirst().orElse(null);
+        if (holder != null || Files.exists(project.knowledgeDir().resolve(file))) {
+            throw new KnowledgeName.Taken(file + " already holds " + (holder == null ? "another item" : "the " + KnowledgeName.noun(kind)
+                    + " '" + holder + "'") + "; choose another name, or edit that item by its own name");
+        }
+        return file;
     }
 
     private static String render(String file, Object content) {

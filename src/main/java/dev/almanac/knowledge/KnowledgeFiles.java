@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import dev.almanac.UserError;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -214,6 +215,7 @@ public final class KnowledgeFiles {
             goldenFiles.put(f, true);
             byFile.computeIfAbsent(f, x -> new ArrayList<>()).add(g);
         }
+        requireOneItemPerFile(byFile, goldenFiles);
         for (Map.Entry<String, List<Object>> e : byFile.entrySet()) {
             Path file = dir.resolve(e.getKey());
             Files.createDirectories(file.getParent());
@@ -231,10 +233,33 @@ public final class KnowledgeFiles {
         return YAML_OUT.writeValueAsString(content);
     }
 
+    /**
+     * The file an item is written to: the one it came from, else the file of its name when
+     * {@link KnowledgeName} allows the name, else a readable stem with a digest of the exact name,
+     * so two different names never share a file.
+     */
     private static String fileFor(KnowledgeSet set, KnowledgeSet.Kind kind, String name) {
         String f = set.files().get(KnowledgeSet.key(kind, name));
         if (f != null) return f;
-        String safe = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_.-]+", "_");
-        return kind.folder + "/" + (kind == KnowledgeSet.Kind.GOLDEN ? "golden" : safe) + ".yml";
+        if (kind == KnowledgeSet.Kind.GOLDEN) return kind.folder + "/golden.yml";
+        if (KnowledgeName.valid(kind, name)) return kind.folder + "/" + name + ".yml";
+        String stem = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]+", "_");
+        stem = stem.substring(0, Math.min(stem.length(), KnowledgeName.MAX_LENGTH - 9));
+        return kind.folder + "/" + stem + "-" + String.format("%08x", name.hashCode()) + ".yml";
+    }
+
+    /** Refuses to write two items of one-item-per-file kinds into one file (the second would replace the first). */
+    private static void requireOneItemPerFile(Map<String, List<Object>> byFile, Map<String, Boolean> goldenFiles) {
+        Map<String, String> seen = new HashMap<>();
+        for (Map.Entry<String, List<Object>> e : byFile.entrySet()) {
+            String lower = e.getKey().toLowerCase(Locale.ROOT);
+            String other = seen.putIfAbsent(lower, e.getKey());
+            boolean shared = !goldenFiles.containsKey(e.getKey()) && e.getValue().size() > 1;
+            if (shared || other != null) {
+                throw new UserError("two knowledge items would be written to " + e.getKey() + (shared
+                        ? " ('" + nameOf(e.getValue().get(0)) + "' and '" + nameOf(e.getValue().get(1)) + "')" : " and " + other)
+                        + "; rename one of them");
+            }
+        }
     }
 }

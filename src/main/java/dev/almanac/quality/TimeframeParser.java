@@ -20,6 +20,7 @@ public final class TimeframeParser {
 
     private static final Pattern ISO_RANGE = Pattern.compile("(?i)(?:between|from)\\s+(\\d{4}-\\d{2}-\\d{2})\\s+(?:and|to|until)\\s+(\\d{4}-\\d{2}-\\d{2})");
     private static final Pattern MONTH_RANGE = Pattern.compile("(?i)(?:between|from)\\s+" + MONTH + "(?:\\s+" + YEAR + ")?\\s+(?:and|to|until|through)\\s+" + MONTH + "\\s+" + YEAR);
+    private static final Pattern YEAR_RANGE = Pattern.compile("(?i)\\b(?:between|from)\\s+" + YEAR + "\\s+(?:and|to|until|through)\\s+" + YEAR + "\\b");
     private static final Pattern MONTH_LIST = Pattern.compile("(?i)\\b" + MONTH + "(?:\\s*,\\s*" + MONTH + ")*\\s*(?:,\\s*)?and\\s+" + MONTH + "\\s+" + YEAR);
     private static final Pattern QUARTER = Pattern.compile("(?i)\\b(?:q([1-4])\\s*(?:of\\s+)?" + YEAR + "|" + YEAR + "\\s*-?\\s*q([1-4])|(?:the\\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\\s+quarter\\s+(?:of\\s+)?" + YEAR + ")\\b");
     private static final Pattern DAY_ISO = Pattern.compile("\\b(\\d{4}-\\d{2}-\\d{2})\\b");
@@ -57,6 +58,11 @@ public final class TimeframeParser {
             LocalDate a = LocalDate.of(startYear, month(m.group(1)), 1);
             LocalDate b = LocalDate.of(endYear, month(m.group(3)), 1).plusMonths(1);
             return found(a, b, Timeframe.Grain.RANGE, m);
+        }
+        if ((m = YEAR_RANGE.matcher(q)).find()) { // "between 2023 and 2025": the years whole, both included
+            int first = Integer.parseInt(m.group(1));
+            int last = Integer.parseInt(m.group(2));
+            if (first < last) return found(LocalDate.of(first, 1, 1), LocalDate.of(last + 1, 1, 1), Timeframe.Grain.RANGE, m);
         }
         if ((m = DAY_RANGE.matcher(q)).find()) { // "from 24 to 30 September 2026"
             int year = Integer.parseInt(m.group(4));

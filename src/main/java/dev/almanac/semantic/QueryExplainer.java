@@ -31,7 +31,9 @@ public final class QueryExplainer {
 
     /** The metrics, breakdown and grain: "Shop revenue by sales channel per month". */
     public String subject(SemanticQuery q) {
-        StringBuilder s = new StringBuilder(metricLabels(q));
+        if (isListing(q)) return listed(q);
+        if (q.asksGaps()) return capitalize(plural(q.grain().label())) + " with no " + lowerFirst(metricLabels(q));
+        StringBuilder s = new StringBuilder(q.asksShare() ? "Share of " + lowerFirst(metricLabels(q)) : metricLabels(q));
         if (!q.groupBy().isEmpty()) s.append(" by ").append(join(q.groupBy().stream().map(g -> lowerFirst(dimensionLabel(g.dimension()))).toList()));
         if (q.grain() != null) s.append(" per ").append(q.grain().label());
         return s.toString();
@@ -88,6 +90,28 @@ public final class QueryExplainer {
      * Computed per month from January to June 2026, where Country is Germany."
      */
     public String explain(SemanticQuery q) {
+        if (q.asksShare()) {
+            String metric = q.metrics().get(0);
+            String definition = layer.model().metric(metric).map(m -> m.displayName() + ": " + sentence(definition(m)) + " ").orElse("");
+            List<String> scope = new ArrayList<>();
+            if (!q.groupBy().isEmpty()) scope.add("by " + join(q.groupBy().stream().map(g -> lowerFirst(dimensionLabel(g.dimension()))).toList()));
+            if (q.grain() != null) scope.add("per " + q.grain().label());
+            period(q).ifPresent(scope::add);
+            return definition + "The part " + join(q.filters().stream().map(f -> "where " + filter(f)).toList()) + ", in percent of the whole without that filter"
+                    + (scope.isEmpty() ? "" : ", " + String.join(" ", scope)) + ".";
+        }
+        if (q.asksGaps()) {
+            String metric = q.metrics().get(0);
+            String definition = layer.model().metric(metric).map(m -> m.displayName() + ": " + sentence(definition(m)) + " ").orElse("");
+            List<String> rest = conditions(q);
+            return definition + "Every " + q.grain().label() + " " + period(q).orElse("") + (rest.isEmpty() ? "" : ", " + String.join(", ", rest))
+                    + ", in which no row of " + lowerFirst(label(metric)) + " falls.";
+        }
+        if (isListing(q)) {
+            List<String> rest = conditions(q);
+            return "Every " + join(q.groupBy().stream().map(g -> lowerFirst(dimensionLabel(g.dimension()))).toList()) + " in the data"
+                    + (rest.isEmpty() ? "" : ", " + String.join(", ", rest)) + ", each listed once." + segments(q).map(s -> " " + s).orElse("");
+        }
         List<String> sentences = new ArrayList<>();
         for (String name : q.metrics()) {
             layer.model().metric(name).ifPresent(m -> sentences.add(m.displayName() + ": " + sentence(definition(m))));
@@ -207,6 +231,32 @@ public final class QueryExplainer {
     }
 
     // ------------------------------------------------------------------ names
+
+    /** A list of a dimension's values: dimensions and no metric ("which products are in the Monitors category"). */
+    public static boolean isListing(SemanticQuery q) {
+        return q.metrics().isEmpty() && !q.groupBy().isEmpty();
+    }
+
+    /** "Products", "Offices and countries": what a list holds. */
+    private String listed(SemanticQuery q) {
+        List<String> labels = new ArrayList<>();
+        for (SemanticQuery.GroupBy g : q.groupBy()) {
+            String label = plural(dimensionLabel(g.dimension()));
+            labels.add(labels.isEmpty() ? label : lowerFirst(label));
+        }
+        return join(labels);
+    }
+
+    private static String plural(String label) {
+        if (label.matches(".*[^aeiou]y")) return label.substring(0, label.length() - 1) + "ies";
+        if (label.matches(".*(s|x|ch|sh)")) return label + "es";
+        return label + "s";
+    }
+
+    /** The query's metrics in words ("Marketing spend"). */
+    public String metricLabel(SemanticQuery q) {
+        return metricLabels(q);
+    }
 
     private String metricLabels(SemanticQuery q) {
         List<String> labels = new ArrayList<>();

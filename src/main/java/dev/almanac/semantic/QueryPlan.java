@@ -12,7 +12,14 @@ import java.util.List;
  * it for each engine. {@link #toString()} prints it.
  */
 public record QueryPlan(List<Base> bases, List<Key> keys, List<Output> outputs, List<Condition> having, List<SemanticQuery.Order> order,
-                        Integer limit) {
+                        Integer limit, List<LocalDate> gaps) {
+    /**
+     * @param gaps when the query asks which periods hold no rows: the first day of every period at its grain over its
+     *             period (written as literals, so every engine reads the same calendar); the answer is those no row falls in
+     */
+    public QueryPlan {
+        gaps = gaps == null ? null : List.copyOf(gaps);
+    }
 
     /** A group-by key of the answer: the time bucket or a dimension, under its output name. */
     public record Key(String name, Dimension dimension, Grain grain) {
@@ -71,6 +78,7 @@ public record QueryPlan(List<Base> bases, List<Key> keys, List<Output> outputs, 
         if (!having.isEmpty()) b.append("having ").append(having).append('\n');
         if (!order.isEmpty()) b.append("order ").append(order).append('\n');
         if (limit != null) b.append("limit ").append(limit).append('\n');
+        if (gaps != null) b.append("only the ").append(gaps.size()).append(" periods with no rows\n");
         return b.toString();
     }
 }

@@ -34,8 +34,8 @@ public final class QuestionParser {
             "that", "this", "these", "those", "i", "you", "can", "could", "would", "see", "know", "want", "like", "about", "as", "level",
             "altogether", "combined", "sum", "whole", "entire", "period", "time", "by", "per", "each", "every", "which", "who", "where",
             "when", "end", "any", "some", "them", "they", "their", "your", "make", "made", "bring", "brought", "work", "working", "employed",
-            "up", "right", "still", "people", "versus", "vs", "against", "or", "compared", "compare", "between", "come", "came", "coming", "received", "receive", "arrived", "arrive", "happen", "happened", "look", "looked", "signed", "develop", "developed", "evolve", "evolved", "move", "moved",
-            "break", "down", "sell", "sold", "based", "located", "recorded", "logged", "handled", "processed", "sit", "sits", "hold", "holds",
+            "up", "right", "still", "people", "versus", "vs", "against", "or", "compared", "compare", "between", "come", "came", "coming", "received", "receive", "arrived", "arrive", "happen", "happened", "look", "looked", "signed", "signing", "develop", "developed", "evolve", "evolved", "move", "moved",
+            "break", "down", "split", "often", "based", "located", "recorded", "logged", "handled", "processed", "sit", "sits", "hold", "holds",
             "through", "via", "common", "frequent", "popular", "kind", "type", "offer", "offered", "generate", "generated"));
     /** The words and their forms as the parser compares them ("does" is read as "doe"). */
     private static Set<String> withSingulars(List<String> words) {
@@ -76,7 +76,13 @@ public final class QuestionParser {
         this.model = layer.model();
         this.values = layer.values();
         this.timeframes = new TimeframeParser(today);
+        Set<String> ours = new java.util.HashSet<>();
+        layer.company().forEach(name -> ours.addAll(tokens(name, true)));
+        this.ours = Set.copyOf(ours);
     }
+
+    /** The words of the business's own names: "at Brightline" is "at our company", and says nothing more. */
+    private final Set<String> ours;
 
     /** What parsing gave. */
     public sealed interface Result permits Parsed, Clarify, Cannot, NoMetric {}
@@ -148,6 +154,10 @@ public final class QuestionParser {
 
     private Result parse(String question, SemanticQuery previous) {
         String q = sharedYear(question.replace('’', '\'').strip());
+        if (previous == null) {
+            Optional<Result> gaps = gaps(q);
+            if (gaps.isPresent()) return gaps.get();
+        }
         Optional<Timeframe> period = timeframes.parse(q);
         if (period.isPresent() && period.get().text().strip().matches("(?i)today|now")) period = Optional.empty(); // "today": the latest value
         // two periods with a comparison word: the later one is asked, the earlier is the comparison ("2025 compared with 2024")
@@ -201,8 +211,8 @@ public final class QuestionParser {
         metricSpans = new ArrayList<>(metricSpans.stream()
                 .filter(sp -> !(cueBefore(words, sp.from()) != null && allDims.containsKey(words.subList(sp.from(), sp.to())))).toList());
         // "which five products sold ...": a metric phrase that starts with the ranked dimension gives way to another metric phrase
-        List<Span> rankedDimFirst = metricSpans.stream().filter(sp -> sp.from() >= 2 && words.get(sp.from() - 1).matches("\\d{1,3}")
-                && Set.of("which", "top").contains(words.get(sp.from() - 2))
+        List<Span> rankedDimFirst = metricSpans.stream().filter(sp -> (sp.from() >= 2 && words.get(sp.from() - 1).matches("\\d{1,3}")
+                && Set.of("which", "top").contains(words.get(sp.from() - 2)) || sp.from() >= 1 && words.get(sp.from() - 1).equals("which"))
                 && allDims.keySet().stream().anyMatch(k -> k.size() < sp.length() && words.subList(sp.from(), sp.from() + k.size()).equals(k))).toList();
         if (!rankedDimFirst.isEmpty() && metricSpans.size() > rankedDimFirst.size()) metricSpans.removeAll(rankedDimFirst);
         List<Span> counted = entityCount(words);
@@ -215,13 +225,18 @@ public final class QuestionParser {
         if (metricSpans.isEmpty() && previous != null && model.metric(previous.metrics().get(0)).isPresent()) {
             metricSpans = List.of(new Span(0, 0, List.of(model.metric(previous.metrics().get(0)).get()))); // the thread's metric, named by no word
         }
-        if (metricSpans.isEmpty()) return new NoMetric();
+        if (metricSpans.isEmpty()) return listing(new Question(q, period, compared, asked, original, words));
         // a metric word inside a longer dimension phrase is part of the dimension ("sales" in "sales channel")
         List<Span> anyDimSpans = spans(words, allDims);
         metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> anyDimSpans.stream().noneMatch(d -> d.length() > m.weight() && overlaps(d, m))).toList());
         // scattered words of a metric never include a dimension's words after a grouping cue ("spend on each marketing channel")
+        // nor those of a grain phrase ("recurring revenue ... per month" is not "monthly recurring revenue" read scattered)
+        List<Span> grainPhrases = spans(words, grainPhrases()).stream().filter(g -> g.length() > 1).toList();
+        metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> !m.scattered() || grainPhrases.stream()
+                .noneMatch(g -> java.util.Arrays.stream(m.at()).anyMatch(i -> i >= g.from() && i < g.to()))).toList());
+        // nor those of a dimension ranked ("top 3 product categories by shop revenue": "product" is the category's)
         metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> !m.scattered() || anyDimSpans.stream()
-                .noneMatch(d -> cueBefore(words, d.from()) != null && java.util.Arrays.stream(m.at()).anyMatch(i -> i >= d.from() && i < d.to()))).toList());
+                .noneMatch(d -> (cueBefore(words, d.from()) != null || ranked(words, d)) && java.util.Arrays.stream(m.at()).anyMatch(i -> i >= d.from() && i < d.to()))).toList());
         if (compared.isPresent()) {
             // two periods compared: "change", "growth" say what to do with them, not which metric ("how much did MRR change
             // from Q1 to Q2" is MRR in both, not the month-over-month growth metric)
@@ -240,13 +255,24 @@ public final class QuestionParser {
         Question asked_ = new Question(q, period, compared, asked, original, words);
         List<Reading> readings = new ArrayList<>();
         for (Map.Entry<SemanticMetric, Span> c : candidates.entrySet()) {
-            readings.add(new Reading(c.getKey(), c.getValue(), read(asked_, c.getKey(), c.getValue(), metricSpans, anyDimSpans, previous)));
+            Reading reading = new Reading(c.getKey(), c.getValue(), read(asked_, c.getKey(), c.getValue(), metricSpans, anyDimSpans, previous));
+            if (reading.result() instanceof Cannot no && no.reason().startsWith(QUALIFIED)) {
+                // the metric's words in order, if the question has them ("spend" of "spend on paid social campaigns")
+                for (Span other : longestFirst(metricSpans)) {
+                    if (other.scattered() || !metricsOf(other).contains(c.getKey())) continue;
+                    reading = new Reading(c.getKey(), other, read(asked_, c.getKey(), other, metricSpans, anyDimSpans, previous));
+                    break;
+                }
+            }
+            readings.add(reading);
         }
         readings.sort(java.util.Comparator.<Reading>comparingInt(r -> -r.span().weight()).thenComparing(r -> r.span().scattered())
                 .thenComparingInt(r -> r.span().length()));
-        // a metric named by words inside a longer phrase of another metric is not meant ("active users" in "monthly active users")
+        // a metric named by words inside a longer phrase of another metric is not meant ("active users" in "monthly active users"),
+        // unless that phrase's words are scattered and its reading failed
         List<Reading> answered = readings.stream().filter(r -> !(r.result() instanceof Cannot))
-                .filter(r -> readings.stream().noneMatch(o -> o.span().weight() > r.span().weight() && o.span().from() <= r.span().from()
+                .filter(r -> readings.stream().noneMatch(o -> o.span().weight() > r.span().weight() && !(o.span().scattered() && o.result() instanceof Cannot)
+                        && o.span().from() <= r.span().from()
                         && r.span().to() <= o.span().to()))
                 .toList();
         if (answered.isEmpty()) return readings.get(0).result();
@@ -265,6 +291,101 @@ public final class QuestionParser {
             options.add(q.replaceFirst("(?i)" + Pattern.quote(shown), Matcher.quoteReplacement(r.metric().displayName())));
         }
         return checked(new Clarify("Which do you mean: " + String.join("; ", best.stream().map(r -> r.metric().displayName()).toList()) + "?", options));
+    }
+
+    private static final Pattern WHICH_PERIODS = Pattern.compile("(?i)\\b(?:in\\s+|on\\s+|during\\s+)?(?:which|what)\\s+(days?|weeks?|months?|quarters?|years?)\\b");
+    private static final Pattern NONE = Pattern.compile("(?i)\\b(?:no|without|missing)\\b");
+    /** Words for the rows themselves: "no marketing spend data". */
+    private static final Set<String> DATA_WORDS = Set.of("data", "record", "row", "entry", "value", "any", "figure", "number");
+    private static final Set<String> PERIOD_PREPOSITIONS = Set.of("in", "during", "between", "for", "of", "from", "since", "before", "after", "over");
+
+    /**
+     * "Which months of 2024 have no marketing spend data?", "In which weeks of 2025 did we get no signups?": the periods at
+     * the grain named, over the period asked, that hold no rows of the metric. Only when what follows "no" is the metric's
+     * own words (or "data"): "which months had no orders with a discount" is not about periods with no orders.
+     */
+    private Optional<Result> gaps(String q) {
+        Matcher which = WHICH_PERIODS.matcher(q);
+        if (!which.find() || !NONE.matcher(q).find()) return Optional.empty();
+        List<String> all = tokens(q, true);
+        if (all.stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w))) return Optional.empty();
+        Grain grain = UNITS.get(singular(which.group(1).toLowerCase(Locale.ROOT)));
+        String rest = q.substring(0, which.start()) + " " + q.substring(which.end());
+        String withoutNone = NONE.matcher(rest).replaceAll(" ");
+        Result r = parse(withoutNone.replaceAll("(?i)\\b(data|records?|rows?|entries|any)\\b", " ") + " per " + grain.label(), null);
+        if (!(r instanceof Parsed p)) return Optional.empty();
+        SemanticQuery x = p.query();
+        if (x.metrics().size() != 1 || !x.groupBy().isEmpty() || x.grain() != grain || x.start() == null || x.limit() != null || x.compareTo() != null) {
+            return Optional.empty();
+        }
+        Set<String> own = wordsOf(model.metric(x.metrics().get(0)).orElseThrow()).stems();
+        Matcher noneInRest = NONE.matcher(rest);
+        if (!noneInRest.find()) return Optional.empty();
+        List<String> after = tokens(rest.substring(noneInRest.start()), true);
+        // the words after "no", up to a period's preposition or the end: the metric's own, or words for its rows
+        boolean metricOnly = false;
+        for (int i = 1; i < after.size(); i++) {
+            String w = after.get(i);
+            if (PERIOD_PREPOSITIONS.contains(w)) break;
+            if (DATA_WORDS.contains(w) || FILLER.contains(w) && !w.equals("with") || own.contains(stem(w))) {
+                metricOnly |= own.contains(stem(w)) || DATA_WORDS.contains(w);
+                continue;
+            }
+            return Optional.empty();
+        }
+        return metricOnly ? Optional.of(new Parsed(x.onlyGaps(), p.period())) : Optional.empty();
+    }
+
+    /** Why a reading of scattered words out of order is set aside (see {@link #read}). */
+    private static final String QUALIFIED = "a word of the metric is the noun a value qualifies";
+
+    /** Words that ask for a part of a whole in percent ("what share of MRR came from ..."). */
+    private static final Set<String> SHARE_CUES = Set.of("share", "percentage", "percent", "proportion", "fraction", "%");
+    /** Words that tie a part to its whole ("accounted for", "made up", "represented"). */
+    private static final Set<String> SHARE_FILLER = Set.of("accounted", "account", "represent", "represented", "contributed", "contribute", "went");
+
+    /** How a request for a list of values starts ("list the products ...", "which currency is used in Japan?"). */
+    private static final Pattern LISTING = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|which|what)\\b");
+    /** Words that say nothing more in a request for a list ("the plans we offer", "the currency used in Japan"). */
+    private static final List<String> LISTING_WORDS = List.of("list", "show", "name", "used", "use", "available", "offered", "exist", "existing", "called",
+            "known", "kind", "type", "sort");
+
+    /**
+     * A question that names no metric may ask for a list of a dimension's values: "list the products in the Monitors
+     * category", "which currency is used in Japan?". The dimension named first is listed, over the rows of its dataset,
+     * with filters read as for a metric; the question is read whole or not at all, and never with a period, a ranking
+     * or a count (those ask for a metric). A list filtered on the dimension it lists says nothing, and is not meant.
+     */
+    private Result listing(Question question) {
+        List<String> words = question.words();
+        if (!LISTING.matcher(question.q()).find() || question.period().isPresent() || question.compared().isPresent()) return new NoMetric();
+        if (words.stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w) || w.equals("how") || w.matches("\\d+"))) return new NoMetric();
+        List<Span> dims = spans(words, allDimensionPhrases);
+        List<Span> ordered = new ArrayList<>(dims);
+        ordered.sort((a, b) -> a.from() != b.from() ? a.from() - b.from() : b.length() - a.length());
+        for (Span d : ordered) {
+            List<SemanticQuery> found = new ArrayList<>();
+            for (Dimension dim : dimensionOf(d)) {
+                if (dim.time()) continue;
+                SemanticMetric.Simple rows = model.rowsOf(dim.dataset());
+                SemanticMetric.Info info = rows.info();
+                SemanticMetric.Simple listed = new SemanticMetric.Simple(rows.name(), new SemanticMetric.Info(info.label(), info.description(), info.unit(),
+                        info.format(), info.decimals(), info.owner(), info.caveats(), LISTING_WORDS, info.tags(), info.file()), rows.dataset(), rows.agg(),
+                        rows.expr(), rows.percentile(), rows.filter(), rows.segments(), rows.timeDimension(), rows.snapshotDimension(), rows.snapshotLast(),
+                        rows.timeGrain(), rows.fillNullsWith());
+                Result r = read(question, listed, new Span(d.from(), d.to(), List.of(listed)), List.of(), dims, null);
+                if (!(r instanceof Parsed p)) continue;
+                SemanticQuery x = p.query();
+                if (!x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) continue;
+                if (x.filters().stream().anyMatch(f -> f.field().equals(dim.name()))) continue;
+                found.add(new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(dim.name(), List.of())), null, null, null, x.filters(), null, null, null,
+                        null, null));
+            }
+            if (found.size() == 1) return new Parsed(found.get(0), Optional.empty());
+            if (found.size() > 1) return new Cannot("'" + String.join(" ", question.original().subList(d.from(), d.to())) + "' names several things to list: "
+                    + String.join(", ", found.stream().map(f -> model.dimension(f.groupBy().get(0).dimension()).map(Dimension::displayName).orElse("")).toList()));
+        }
+        return new NoMetric();
     }
 
     private static final Set<String> SHARE_WORDS = Set.of("share", "percentage", "percent", "proportion", "fraction", "ratio", "rate");
@@ -296,6 +417,16 @@ public final class QuestionParser {
             if (weight >= 2) out.put(r, new Span(cue, cue + 1, List.of(r), weight));
         }
         return out;
+    }
+
+    /** The stems of the words of the events a metric's time dimensions record ("resolved" of "ticket resolved at"). */
+    private Set<String> eventStems(SemanticMetric metric) {
+        Set<String> out = new java.util.HashSet<>();
+        for (SemanticMetric.Simple s : model.simpleInputs(metric)) {
+            if (s.timeDimension() == null) continue;
+            model.dimension(s.timeDimension()).ifPresent(d -> out.addAll(dimensionStems(d)));
+        }
+        return out; // dimensionStems leaves out what rows are called ("ticket" of "ticket resolved at")
     }
 
     /** The stems of a metric's own words (name, label, synonyms), small words left out. */
@@ -378,6 +509,7 @@ public final class QuestionParser {
             List<SemanticMetric> ms = metricsOf(s);
             if (ms.contains(metric) && !overlaps(s, metricSpan)) mark(used, s);
         }
+        boolean[] metricWords = used.clone();
         if (SHARE_WORDS.contains(words.get(metricSpan.from())) && metricSpan.length() == 1 && !(metric instanceof SemanticMetric.Simple)) {
             // "what share of payment attempts failed": the words of the percentage's inputs define it; they are not filters
             Set<String> vocabulary = new java.util.HashSet<>(contentStems(metric));
@@ -404,19 +536,32 @@ public final class QuestionParser {
 
         // "how much" asks for an amount, "how many" for a count: a metric of the other kind is not what was asked
         boolean howMuch = Pattern.compile("(?i)\\bhow much\\b").matcher(q).find();
-        boolean howMany = Pattern.compile("(?i)\\bhow many\\b").matcher(q).find();
-        boolean isCount = metric instanceof SemanticMetric.Simple sm && (sm.agg() == SemanticMetric.Agg.COUNT || sm.agg() == SemanticMetric.Agg.COUNT_DISTINCT);
+        boolean howMany = Pattern.compile("(?i)\\bhow many\\b(?!\\s+(percent|percentage|%))").matcher(q).find(); // "by how many percent" asks a change
         boolean isMoney = "currency".equals(metric.info().format()) || "USD".equalsIgnoreCase(metric.info().unit());
+        // a count, or a sum of whole things ("units sold"): "how much did we sell" asks for money, not units
+        boolean isCount = metric instanceof SemanticMetric.Simple sm && (sm.agg() == SemanticMetric.Agg.COUNT || sm.agg() == SemanticMetric.Agg.COUNT_DISTINCT)
+                || !isMoney && "integer".equals(metric.info().format());
         boolean howMuchChange = howMuch && compared.isPresent(); // "how much did new customers grow from January to February"
         if (howMuch && isCount && !howMuchChange || howMany && isMoney) {
             return new Cannot("the question asks " + (howMuch ? "how much" : "how many") + ", but " + metric.displayName() + " is "
                     + (isCount ? "a count" : "an amount of money") + "; name the measure you mean");
         }
 
+        // "weekly active users" for a distinct count over any period: the metric's own words give the grain (a count of distinct users
+        // over a month is not weekly); a general "trend" takes it, another grain asked contradicts it
+        Grain named = null;
+        if (metric instanceof SemanticMetric.Simple sm && sm.agg() == SemanticMetric.Agg.COUNT_DISTINCT && sm.timeGrain() == null && !sm.isSnapshot()) {
+            for (Span s : grainSpans) if (s.length() == 1 && inSpan(metricSpan, s.from())) named = (Grain) s.target();
+        }
         // the grain; a grain word that is also a value of a dimension is a value only with its dimension's word or another of its values next to it
-        Grain grain = null;
+        Grain grain = named;
         for (Span s : grainSpans) {
             if (anyUsed(used, s)) continue;
+            boolean general = Set.of("trend", "over time").contains(String.join(" ", words.subList(s.from(), s.to())));
+            if (named != null && general) {
+                mark(used, s);
+                continue;
+            }
             List<ValueHit> alsoValue = new ArrayList<>();
             for (Span v : valueSpans) {
                 if (!overlaps(v, s)) continue;
@@ -424,7 +569,9 @@ public final class QuestionParser {
                 alsoValue.addAll(hits);
             }
             if (!alsoValue.isEmpty()) {
-                boolean asValue = alsoValue.stream().anyMatch(h -> valueInContext(words, s, h.dimension(), dimSpans, valueSpans));
+                // a grain word inside a longer value phrase is that value ("billed annually", "yearly plan")
+                boolean inLongerValue = valueSpans.stream().anyMatch(v -> v.length() > s.length() && v.from() <= s.from() && s.to() <= v.to());
+                boolean asValue = inLongerValue || alsoValue.stream().anyMatch(h -> valueInContext(words, s, h.dimension(), dimSpans, valueSpans));
                 if (asValue) continue;
                 ValueHit h = alsoValue.get(0);
                 String word = String.join(" ", original.subList(s.from(), s.to()));
@@ -458,7 +605,9 @@ public final class QuestionParser {
             // open", "still open" is a state, a filter
             boolean pastEvent = v.from() > 0 && words.get(v.from() - 1).equals("were") && !words.contains("still") && !words.contains("currently")
                     && !words.contains("now");
-            if (withContext.isEmpty() && v.length() == 1 && pastEvent && !inDimensionPhrase && ownStems.contains(stem(words.get(v.from())))) {
+            // "urgent tickets resolved in 2025 missed their target": the word of the event the metric's time records
+            boolean timedEvent = eventStems(metric).contains(stem(words.get(v.from())));
+            if (withContext.isEmpty() && v.length() == 1 && (pastEvent || timedEvent) && !inDimensionPhrase && ownStems.contains(stem(words.get(v.from())))) {
                 used[v.from()] = true; // "tickets that were resolved" for a resolution time: the metric's own word, not a status filter
                 continue;
             }
@@ -466,7 +615,8 @@ public final class QuestionParser {
             boolean byMeans = v.from() > 0 && Set.of("by", "via", "through").contains(words.get(v.from() - 1)) && hits.size() == 1 && !inDimensionPhrase;
             List<ValueHit> chosen = !withContext.isEmpty() ? withContext : distinctive(original, v) || byMeans ? hits : List.of();
             if (chosen.isEmpty()) continue; // a short common word without context: left for the leftover check
-            Set<Dimension> ds = new LinkedHashSet<>(chosen.stream().map(ValueHit::dimension).toList());
+            Set<Dimension> ds = new LinkedHashSet<>(closest(chosen.stream().map(ValueHit::dimension).distinct().toList(), v, metric, words, used, metricWords));
+            chosen = chosen.stream().filter(h -> ds.contains(h.dimension())).toList();
             if (ds.size() > 1) {
                 String shown = String.join(" ", original.subList(v.from(), v.to()));
                 List<String> options = new ArrayList<>();
@@ -480,15 +630,22 @@ public final class QuestionParser {
             mark(used, v);
             if (byMeans && withContext.isEmpty() && !distinctive(original, v)) used[v.from() - 1] = true;
             for (Span d : dimSpans) if (adjacent(d, v) && dimensionOf(d).contains(hit.dimension())) mark(used, d);
+            for (int i : neighbours(v, words.size())) if (!used[i] && dimensionStems(hit.dimension()).contains(stem(words.get(i)))) used[i] = true; // "annually billed"
             // the noun right after a value is what it qualifies ("monthly plans", "retail companies"), not a breakdown
             for (Span d : anyDimSpans) if (d.from() == v.to() && !anyUsed(used, d) && cueBefore(words, d.from()) == null) mark(used, d);
+            // a metric read from its words out of order, one of them the noun this value qualifies ("MRR from Enterprise customers"
+            // is not "customer MRR"): not this phrase of the metric
+            if (metricSpan.scattered() && outOfOrder(metricSpan) && v.to() < words.size() && inSpan(metricSpan, v.to())
+                    && entityWords().contains(words.get(v.to()))) {
+                return new Cannot(QUALIFIED + ": '" + original.get(v.to()) + "' is what " + String.join(" ", original.subList(v.from(), v.to())) + " qualifies");
+            }
             if (v.to() < words.size() && !used[v.to()] && entityWords().contains(words.get(v.to()))) used[v.to()] = true; // "annual subscriptions"
         }
         Integer limit = null;
         // a dimension after a grouping cue is a group-by
         for (Span d : longestFirst(dimSpans)) {
             if (anyUsed(used, d)) continue;
-            List<Dimension> ds = dimensionOf(d);
+            List<Dimension> ds = closest(dimensionOf(d), d, metric, words, used, metricWords);
             String cue = cueBefore(words, d.from());
             if (cue == null && d.from() >= 1 && Set.of("and", ",").contains(words.get(d.from() - 1)) && groupedJustBefore(d.from() - 1, used, dimSpans, groupBy)) {
                 cue = "and"; // "by plan and region"
@@ -579,14 +736,29 @@ public final class QuestionParser {
                 return twoMeasures(metric, ms.get(0));
             }
         }
+        // "what share of MRR came from Enterprise customers": the part the filters keep of an amount or a count, in percent
+        boolean share = false;
+        boolean adds = metric instanceof SemanticMetric.Simple ms && Set.of(SemanticMetric.Agg.SUM, SemanticMetric.Agg.COUNT,
+                SemanticMetric.Agg.COUNT_DISTINCT).contains(ms.agg());
+        if (adds && !filterValues.isEmpty() && compared.isEmpty() && !"percent".equals(metric.info().format())) {
+            for (int i = 0; i < words.size() && i < metricSpan.from(); i++) {
+                if (used[i] || !SHARE_CUES.contains(words.get(i))) continue;
+                share = true;
+                used[i] = true;
+                for (int k = 0; k < words.size(); k++) if (!used[k] && SHARE_FILLER.contains(words.get(k))) used[k] = true;
+                break;
+            }
+        }
         // every other word must be filler, a word of the metric's entities, or a number we placed
         Set<String> allowed = allowedWords(metric, dims);
         List<String> unplaced = new ArrayList<>();
         for (int i = 0; i < words.size(); i++) {
             if (used[i]) continue;
             String w = words.get(i);
-            boolean afterCue = i > 0 && BREAKDOWN_CUES.contains(words.get(i - 1)); // "per payment method": a breakdown asked, never a word let pass
-            if (FILLER.contains(w) || !afterCue && isAllowed(w, allowed) || previous != null && FOLLOW_UP.contains(w)
+            // "per payment method": a breakdown asked, never a word let pass; but "top 3 categories by shop revenue" ranks by the
+            // metric, and the word before the metric's own words qualifies it
+            boolean afterCue = i > 0 && BREAKDOWN_CUES.contains(words.get(i - 1)) && !(i + 1 < words.size() && inSpan(metricSpan, i + 1));
+            if (FILLER.contains(w) || ours.contains(w) && !afterCue || !afterCue && isAllowed(w, allowed) || previous != null && FOLLOW_UP.contains(w)
                     || compared.isPresent() && COMPARISON_FILLER.contains(w)) continue;
             unplaced.add(original.get(i));
         }
@@ -612,6 +784,10 @@ public final class QuestionParser {
         boolean additive = metric instanceof SemanticMetric.Simple sm && Set.of(SemanticMetric.Agg.SUM, SemanticMetric.Agg.COUNT,
                 SemanticMetric.Agg.COUNT_DISTINCT).contains(sm.agg());
         if (order.isEmpty() && !groupBy.isEmpty() && grain == null && additive) order.add("-" + metric.name());
+        if (share) {
+            query = query.asShare(); // ranked and ordered by the share, the one column of the metric it has
+            order.replaceAll(o -> o.replace(metric.name(), metric.name() + "_share_pct"));
+        }
         if (!order.isEmpty()) query = query.orderBy(order.toArray(String[]::new));
         if (limit != null) query = query.limit(limit);
         if (compared.isPresent()) {
@@ -632,7 +808,7 @@ public final class QuestionParser {
                 now.grain() != null ? now.grain() : previous.grain(),
                 newPeriod ? now.start() : previous.start(), newPeriod ? now.end() : previous.end(), filters,
                 now.order().isEmpty() ? previous.order() : now.order(), now.limit() != null ? now.limit() : previous.limit(),
-                newPeriod ? null : previous.compareTo(), previous.segments(), previous.withoutSegments());
+                newPeriod ? null : previous.compareTo(), previous.segments(), previous.withoutSegments(), previous.gaps(), previous.share());
     }
 
     /**
@@ -707,6 +883,54 @@ public final class QuestionParser {
         }
         return out;
     }
+
+    /**
+     * Of several dimensions one word may name, those the question means most plainly: the metric's own dataset's first
+     * ("tickets by channel" is the ticket's channel); else those whose own words (name, label, synonyms) the question says
+     * most of, the metric's and those not placed yet ("which channel brought the most leads" is the lead channel, a synonym of the marketing channel, not the
+     * customer's acquisition channel). A tie stays a tie, for a question back.
+     */
+    private List<Dimension> closest(List<Dimension> ds, Span named, SemanticMetric metric, List<String> words, boolean[] used, boolean[] metricWords) {
+        if (ds.size() < 2) return ds;
+        final Set<String> own = new java.util.HashSet<>();
+        model.simpleInputs(metric).forEach(s -> own.add(s.dataset()));
+        List<Dimension> ours = ds.stream().filter(d -> own.contains(d.dataset())).toList();
+        if (ours.size() == 1) return ours;
+        List<Dimension> pool = ours.isEmpty() ? ds : ours;
+        // a dimension that its own words tie to the metric's rows ("lead channel" for leads)
+        Set<String> rows = new java.util.HashSet<>();
+        for (String d : own) model.dataset(d).ifPresent(x -> datasetWords(x).forEach(w -> rows.add(stem(w))));
+        List<Dimension> tied = pool.stream().filter(d -> vocabulary(d).stream().anyMatch(rows::contains)).toList();
+        if (!tied.isEmpty()) pool = tied;
+        if (pool.size() == 1) return pool;
+        Set<String> said = new java.util.HashSet<>();
+        for (int i = 0; i < words.size(); i++) {
+            // the words that name the dimensions are in all their vocabularies; words placed elsewhere say nothing here
+            if ((!used[i] || metricWords[i]) && !inSpan(named, i) && !FILLER.contains(words.get(i))) said.add(stem(words.get(i)));
+        }
+        Map<Dimension, Integer> score = new LinkedHashMap<>();
+        for (Dimension d : pool) {
+            Set<String> vocabulary = new java.util.HashSet<>(vocabulary(d));
+            vocabulary.retainAll(said);
+            score.put(d, vocabulary.size());
+        }
+        int best = score.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+        return pool.stream().filter(d -> score.get(d) == best).toList();
+    }
+
+    /** The stems of a dimension's own words: name, label and synonyms, small words left out. */
+    private Set<String> vocabulary(Dimension d) {
+        return dimensionVocabulary.computeIfAbsent(d, k -> {
+            Set<String> out = new java.util.HashSet<>();
+            List<String> names = new ArrayList<>(List.of(d.name()));
+            if (d.label() != null) names.add(d.label());
+            names.addAll(d.synonyms());
+            for (String n : names) for (String w : tokens(n, true)) if (!FILLER.contains(w)) out.add(stem(w));
+            return Set.copyOf(out);
+        });
+    }
+
+    private final Map<Dimension, Set<String>> dimensionVocabulary = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** A question back whose every option resolves to a semantic query; else a plain refusal naming the doubt. */
     private Result checked(Clarify c) {
@@ -1025,7 +1249,7 @@ public final class QuestionParser {
     }
 
     /** A value with its dimension's word next to it, or next to another value of its dimension ("annual and monthly"). */
-    private static boolean valueInContext(List<String> words, Span value, Dimension d, List<Span> dimSpans, List<Span> valueSpans) {
+    private boolean valueInContext(List<String> words, Span value, Dimension d, List<Span> dimSpans, List<Span> valueSpans) {
         if (nextToDimensionWord(words, value, d, dimSpans)) return true;
         for (Span other : valueSpans) {
             if (overlaps(other, value)) continue;
@@ -1046,9 +1270,38 @@ public final class QuestionParser {
         return found.isEmpty() ? Optional.empty() : Optional.of((Grain) found.get(0).target());
     }
 
-    private static boolean nextToDimensionWord(List<String> words, Span value, Dimension d, List<Span> dimSpans) {
+    private boolean nextToDimensionWord(List<String> words, Span value, Dimension d, List<Span> dimSpans) {
         for (Span s : dimSpans) if (dimensionOf(s).contains(d) && adjacent(s, value)) return true;
+        // a word of the dimension's own in another form ("annually billed" for the billing period), not the rest of a phrase
+        // that names the dimension ("sales" of "by sales channel")
+        if (dimSpans.stream().anyMatch(s -> dimensionOf(s).contains(d) && overlaps(s, value))) return false;
+        for (int i : neighbours(value, words.size())) if (dimensionStems(d).contains(stem(words.get(i)))) return true;
         return false;
+    }
+
+    /** The places right before and right after a span. */
+    private static int[] neighbours(Span s, int size) {
+        return java.util.stream.IntStream.of(s.from() - 1, s.to()).filter(i -> i >= 0 && i < size).toArray();
+    }
+
+    /** Words too general to tie a value to its dimension ("period" of "billing period", "date", "type"). */
+    private static final Set<String> GENERIC_DIMENSION_WORDS = Set.of("period", "date", "day", "time", "type", "kind", "status", "name", "id", "level",
+            "category", "group", "code", "flag", "state", "value");
+
+    private final Map<Dimension, Set<String>> dimensionStems = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The stems of the words that name a dimension (its name and label), small and general words and what rows are called left out. */
+    private Set<String> dimensionStems(Dimension d) {
+        return dimensionStems.computeIfAbsent(d, k -> {
+            Set<String> out = new java.util.HashSet<>();
+            List<String> names = new ArrayList<>(List.of(d.name()));
+            if (d.label() != null) names.add(d.label());
+            for (String n : names) {
+                for (String w : tokens(n, true)) if (!FILLER.contains(w) && !GENERIC_DIMENSION_WORDS.contains(w) && w.length() >= 3) out.add(stem(w));
+            }
+            for (Dataset x : model.datasets()) out.removeAll(datasetWords(x).stream().map(QuestionParser::stem).toList()); // "ticket" of "ticket status"
+            return Set.copyOf(out);
+        });
     }
 
     /** Whether two spans touch, allowing one small word between ("priority of low" is not usual; "Pro plan", "plan Pro", "the Pro tier"). */
@@ -1095,6 +1348,21 @@ public final class QuestionParser {
             return;
         }
         for (int i = s.from(); i < s.to(); i++) used[i] = true;
+    }
+
+    /** A phrase after a ranking's count ("top 3 product categories", "which five products"). */
+    private static boolean ranked(List<String> words, Span d) {
+        return d.from() >= 2 && words.get(d.from() - 1).matches("\\d{1,3}") && Set.of("top", "which", "bottom", "best", "worst").contains(words.get(d.from() - 2));
+    }
+
+    /** Whether a scattered phrase's words stand in the question in another order than the phrase's. */
+    private static boolean outOfOrder(Span s) {
+        for (int k = 1; k < s.at().length; k++) if (s.at()[k] < s.at()[k - 1]) return true;
+        return false;
+    }
+
+    private static boolean inSpan(Span s, int i) {
+        return s.scattered() ? java.util.Arrays.stream(s.at()).anyMatch(x -> x == i) : s.from() <= i && i < s.to();
     }
 
     private static boolean anyUsed(boolean[] used, Span s) {

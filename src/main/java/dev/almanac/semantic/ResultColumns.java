@@ -9,7 +9,7 @@ import java.util.Optional;
  * How the columns of a semantic query's answer are shown to people: a label each (the grain, the
  * dimension's or metric's label) and the format of its values (null for text, such as a dimension's
  * values). The columns are those the compiler names: the grain, the group-by dimensions, the metrics,
- * and with a comparison period {@code <metric>_comparison}, {@code _change} and {@code _change_pct}.
+ * and with a comparison period {@code <metric>_comparison}, {@code _change} and {@code _change_pct}; a share, {@code <metric>_share_pct}.
  */
 public record ResultColumns(List<String> columns, List<String> labels, List<ValueFormat> formats) {
     public ResultColumns {
@@ -31,6 +31,13 @@ public record ResultColumns(List<String> columns, List<String> labels, List<Valu
             if (metric.isPresent()) {
                 labels.add(metric.get().displayName());
                 formats.add(ValueFormat.of(metric.get().info()));
+                continue;
+            }
+            Optional<SemanticMetric> shared = q.asksShare() ? q.metrics().stream().filter(n -> column.equals(n + "_share_pct")).findFirst()
+                    .flatMap(model::metric) : Optional.empty();
+            if (shared.isPresent()) { // "Share of shop revenue (%)"
+                labels.add("Share of " + QueryExplainer.lowerFirst(shared.get().displayName()) + " (%)");
+                formats.add(new ValueFormat(ValueFormat.Kind.percent, "percent", 2));
                 continue;
             }
             Optional<SemanticMetric> compared = q.compareTo() == null ? Optional.empty() : comparedMetric(model, q, column);

@@ -47,12 +47,21 @@ public final class SemanticCompiler {
     /** A compiled query: the resolved query, its plan, the SQL for the dialect and the columns it returns. */
     public record Compiled(SemanticQuery query, Resolved resolved, QueryPlan plan, String sql, List<String> columns, List<String> tables) {}
 
-    /** The query with every name resolved to the model's items and every filter value to a typed literal. */
+    /**
+     * The query with every name resolved to the model's items and every filter value to a typed literal. A list of
+     * values (a query with dimensions and no metric) is resolved over the rows of its first dimension's dataset, whose
+     * count is not shown ({@code listing}).
+     */
     public record Resolved(List<SemanticMetric> metrics, List<Key> keys, Grain grain, LocalDate start, LocalDate end, Offset compareOffset,
                            List<DimensionFilter> dimensionFilters, List<MetricFilter> metricFilters, List<Segment> addedSegments,
-                           Set<String> segmentsOff, Map<String, List<String>> via) {
+                           Set<String> segmentsOff, Map<String, List<String>> via, boolean listing) {
         List<String> viaOf(String dimension) {
             return via.getOrDefault(dimension, List.of());
+        }
+
+        /** The same query without its dimension filters: the whole a share is taken of. */
+        Resolved whole() {
+            return new Resolved(metrics, keys, grain, start, end, compareOffset, List.of(), metricFilters, addedSegments, segmentsOff, via, listing);
         }
     }
 
@@ -76,9 +85,17 @@ public final class SemanticCompiler {
 
     // ------------------------------------------------------------------ stage 1: resolve
 
+    /** The most periods a question about periods with no data lists (about three years of days). */
+    static final int MAX_GAP_PERIODS = 1200;
+
     public Resolved resolve(SemanticQuery q) {
-        if (q.metrics().isEmpty()) throw new UserError("a semantic query needs at least one metric" + metricHint());
+        boolean listing = q.metrics().isEmpty() && !q.groupBy().isEmpty(); // "which products are in the Monitors category"
+        if (q.metrics().isEmpty() && !listing) throw new UserError("a semantic query needs at least one metric, or dimensions to list" + metricHint());
+        if (listing && (q.grain() != null || q.start() != null || q.compareTo() != null)) {
+            throw new UserError("a list of values has no period, grain or comparison: ask for a metric to measure them over time");
+        }
         List<SemanticMetric> metrics = new ArrayList<>();
+        if (listing) metrics.add(model.rowsOf(dimension(q.groupBy().get(0).dimension()).dataset()));
         for (String name : q.metrics()) {
             SemanticMetric m = model.metric(name).orElseThrow(() -> new UserError("unknown metric '" + name + "'"
                     + Names.didYouMean(name, model.metrics().stream().map(SemanticMetric::name).toList()) + metricHint()));
@@ -136,8 +153,30 @@ public final class SemanticCompiler {
             Segment seg = segment(s);
             off.add(seg.name());
         }
-        for (SemanticMetric m : metrics) checkTime(m, q);
-        return new Resolved(List.copyOf(metrics), List.copyOf(keys), q.grain(), q.start(), q.end(), compare, dimFilters, metricFilters, added, off, Map.copyOf(viaOf));
+        if (!listing) for (SemanticMetric m : metrics) checkTime(m, q);
+        if (q.asksShare()) {
+            boolean additive = metrics.size() == 1 && metrics.get(0) instanceof SemanticMetric.Simple s
+                    && Set.of(SemanticMetric.Agg.SUM, SemanticMetric.Agg.COUNT, SemanticMetric.Agg.COUNT_DISTINCT).contains(s.agg());
+            if (!additive) throw new UserError("a share is taken of one metric that adds up (a sum or a count), not of an average, a ratio or several metrics");
+            if (dimFilters.isEmpty()) throw new UserError("a share needs the filters that say which part (--where): the share of what?");
+            if (q.compareTo() != null || q.asksGaps() || !metricFilters.isEmpty()) {
+                throw new UserError("a share is computed for a period as a whole, without a comparison period or a metric filter");
+            }
+        }
+        if (q.asksGaps()) {
+            if (q.grain() == null || q.start() == null) throw new UserError("which periods hold no data needs a grain and a period (--grain, --from, --to)");
+            if (metrics.size() != 1 || !q.groupBy().isEmpty() || q.compareTo() != null || !metricFilters.isEmpty() || q.limit() != null) {
+                throw new UserError("which periods hold no data is asked of one metric, with no breakdown, comparison, metric filter or limit");
+            }
+            if (model.simpleInputs(metrics.get(0)).size() != 1) {
+                throw new UserError("which periods hold no data is asked of a metric computed from one dataset; " + metrics.get(0).name() + " combines several");
+            }
+            long periods = 0;
+            for (LocalDate d = q.grain().start(q.start()); d.isBefore(q.end()) && periods <= MAX_GAP_PERIODS; d = q.grain().next(d)) periods++;
+            if (periods > MAX_GAP_PERIODS) throw new UserError("which periods hold no data is answered for at most " + MAX_GAP_PERIODS + " periods; choose a coarser grain or a shorter period");
+        }
+        return new Resolved(List.copyOf(metrics), List.copyOf(keys), q.grain(), q.start(), q.end(), compare, dimFilters, metricFilters, added, off, Map.copyOf(viaOf),
+                listing);
     }
 
     private String metricHint() {
@@ -226,6 +265,12 @@ public final class SemanticCompiler {
         r.keys().forEach(k -> names.add(k.name()));
         for (SemanticMetric m : r.metrics()) {
             String expr = instance(m, Offset.NONE, r, bases);
+            if (r.listing() || q.asksGaps()) continue; // the rows of the values listed, or of the periods: counted to group them, not shown
+            if (q.asksShare()) { // the part the filters keep, in percent of the whole without them
+                String whole = instance(m, Offset.NONE, r.whole(), bases, "whole");
+                outputs.add(new Output(unique(m.name() + "_share_pct", names), "100.0 * coalesce(" + expr + ", 0) / NULLIF(" + whole + ", 0)", 2));
+                continue;
+            }
             outputs.add(new Output(unique(m.name(), names), expr, m.info().decimals()));
             if (r.compareOffset() != null) {
                 String before = instance(m, r.compareOffset(), r, bases);
@@ -245,7 +290,12 @@ public final class SemanticCompiler {
             order.add(o);
         }
         if (order.isEmpty()) r.keys().forEach(k -> order.add(new SemanticQuery.Order(k.name(), false)));
-        return new QueryPlan(List.copyOf(bases.values()), r.keys(), outputs, having, order, q.limit());
+        List<LocalDate> gaps = null;
+        if (q.asksGaps()) {
+            gaps = new ArrayList<>();
+            for (LocalDate d = q.grain().start(q.start()); d.isBefore(q.end()); d = q.grain().next(d)) gaps.add(d);
+        }
+        return new QueryPlan(List.copyOf(bases.values()), r.keys(), outputs, having, order, q.limit(), gaps);
     }
 
     private static String unique(String name, Set<String> names) {
@@ -255,8 +305,13 @@ public final class SemanticCompiler {
 
     /** The SQL expression (over {@code {bN}} base references) of a metric at an offset, adding the bases it needs. */
     private String instance(SemanticMetric m, Offset offset, Resolved r, Map<String, Base> bases) {
+        return instance(m, offset, r, bases, "");
+    }
+
+    /** {@code scope} keeps apart the bases of one metric read under other conditions (the whole of a share). */
+    private String instance(SemanticMetric m, Offset offset, Resolved r, Map<String, Base> bases, String scope) {
         if (m instanceof SemanticMetric.Simple s) {
-            String key = s.name() + "@" + offset;
+            String key = s.name() + "@" + offset + scope;
             Base b = bases.get(key);
             if (b == null) {
                 b = base("b" + bases.size(), s, offset, r);

@@ -19,13 +19,25 @@ public final class SemanticLayer {
     private final ValueIndex values;
     private final SemanticCompiler compiler;
     private final QueryExecutor executor;
+    private final List<String> company;
 
     public SemanticLayer(SemanticModel model, KnowledgeSet knowledge, ValueIndex values, QueryExecutor executor) {
+        this(model, knowledge, values, executor, List.of());
+    }
+
+    /** @param company the names of the business the data is about: in a question they mean "we" */
+    public SemanticLayer(SemanticModel model, KnowledgeSet knowledge, ValueIndex values, QueryExecutor executor, List<String> company) {
         this.model = model;
         this.knowledge = knowledge;
         this.values = values;
         this.compiler = new SemanticCompiler(model, values);
         this.executor = executor;
+        this.company = List.copyOf(company);
+    }
+
+    /** The names of the business the data is about ("Brightline"), as the project gives them. */
+    public List<String> company() {
+        return company;
     }
 
     public SemanticModel model() {
@@ -70,6 +82,38 @@ public final class SemanticLayer {
             if (sum ? reasons.size() == inputs.size() : !reasons.isEmpty()) return Optional.of(String.join("; ", reasons));
         }
         return Optional.empty();
+    }
+
+    /**
+     * A question about the periods with no data, over a period that runs past the last day of the metric's data: the
+     * query up to the period that holds that day (later periods are not gaps, the data has not reached them yet), and
+     * that day. Empty when the period ends within the data or the range is unknown.
+     */
+    public Optional<Clipped> clippedToData(SemanticQuery query, dev.almanac.source.Catalog catalog) {
+        if (!query.asksGaps() || query.start() == null || query.grain() == null) return Optional.empty();
+        java.time.LocalDate last = null;
+        Grain recorded = Grain.DAY;
+        for (SemanticMetric.Simple s : model.simpleInputs(metric(query.metrics().get(0)))) {
+            Range range = s.timeDimension() == null ? null : dataRange(s, catalog).orElse(null);
+            if (range == null) return Optional.empty();
+            if (last == null || range.max().isAfter(last)) {
+                last = range.max();
+                Grain g = model.dimension(s.timeDimension()).map(Dimension::grain).orElse(null);
+                recorded = g == null ? Grain.DAY : g;
+            }
+        }
+        if (last == null || !query.end().isAfter(last.plusDays(1))) return Optional.empty();
+        java.time.LocalDate end = query.grain().next(query.grain().start(last));
+        if (!end.isAfter(query.start()) || !end.isBefore(query.end())) return Optional.empty();
+        return Optional.of(new Clipped(query.between(query.start(), end), last, recorded));
+    }
+
+    /** A query cut at the end of its data, the data's last day and the grain its time is recorded at (a month for monthly snapshots). */
+    public record Clipped(SemanticQuery query, java.time.LocalDate lastDay, Grain recorded) {
+        /** "the data ends on 30 September 2026", "the data ends in September 2026" (monthly snapshots). */
+        public String dataEnds() {
+            return "the data ends " + (recorded == Grain.DAY ? "on " : "in ") + ValueFormat.of(recorded).show(lastDay);
+        }
     }
 
     /** The first and last day of a time dimension's values in the data. */

@@ -131,14 +131,24 @@ public final class SemanticModel {
             boolean counted = metrics.values().stream().anyMatch(x -> x instanceof SemanticMetric.Simple s && s.dataset().equals(d.name())
                     && s.agg() == SemanticMetric.Agg.COUNT && s.filter() == null && s.segments().isEmpty());
             if (counted) continue;
-            String rows = d.name().replace('_', ' ');
-            SemanticMetric.Info info = new SemanticMetric.Info("Number of " + rows, "Number of " + rows + " (rows of " + (d.table() != null ? d.table() : d.name())
-                    + "), counted from the semantic model.", null, "integer", 0, null, List.of(), List.of("number of " + rows), List.of("entity_count"), null);
-            out.put(d.name() + "_count", new SemanticMetric.Simple(d.name() + "_count", info, d.name(), SemanticMetric.Agg.COUNT, null, null, null, List.of(),
-                    d.defaultTimeDimension(), null, false, null, null));
+            out.put(d.name() + "_count", rowCount(d, d.name() + "_count"));
         }
         entityCounts = out;
         return out;
+    }
+
+    /** The count of a dataset's rows (with its default segments), whatever metrics it has: what a list of its values is grouped over. */
+    public SemanticMetric.Simple rowsOf(String dataset) {
+        Dataset d = dataset(dataset).orElseThrow(() -> new IllegalArgumentException("unknown dataset " + dataset));
+        return rowCount(d, d.name() + "_rows");
+    }
+
+    private static SemanticMetric.Simple rowCount(Dataset d, String name) {
+        String rows = d.name().replace('_', ' ');
+        SemanticMetric.Info info = new SemanticMetric.Info("Number of " + rows, "Number of " + rows + " (rows of " + (d.table() != null ? d.table() : d.name())
+                + "), counted from the semantic model.", null, "integer", 0, null, List.of(), List.of("number of " + rows), List.of("entity_count"), null);
+        return new SemanticMetric.Simple(name, info, d.name(), SemanticMetric.Agg.COUNT, null, null, null, List.of(), d.defaultTimeDimension(), null, false, null,
+                null);
     }
 
     public Optional<Place> place(String kind, String name) {

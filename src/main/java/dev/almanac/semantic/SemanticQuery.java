@@ -17,14 +17,42 @@ import java.util.regex.Pattern;
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record SemanticQuery(List<String> metrics, List<GroupBy> groupBy, Grain grain, LocalDate start, LocalDate end, List<Filter> filters,
-                            List<Order> order, Integer limit, Period compareTo, List<String> segments, List<String> withoutSegments) {
+                            List<Order> order, Integer limit, Period compareTo, List<String> segments, List<String> withoutSegments, Boolean gaps,
+                            Boolean share) {
     public SemanticQuery {
+        gaps = Boolean.TRUE.equals(gaps) ? Boolean.TRUE : null;
+        share = Boolean.TRUE.equals(share) ? Boolean.TRUE : null;
         metrics = metrics == null ? List.of() : List.copyOf(metrics);
         groupBy = groupBy == null ? List.of() : List.copyOf(groupBy);
         filters = filters == null ? List.of() : List.copyOf(filters);
         order = order == null ? List.of() : List.copyOf(order);
         segments = segments == null ? List.of() : List.copyOf(segments);
         withoutSegments = withoutSegments == null ? List.of() : List.copyOf(withoutSegments);
+    }
+
+    public SemanticQuery(List<String> metrics, List<GroupBy> groupBy, Grain grain, LocalDate start, LocalDate end, List<Filter> filters,
+                         List<Order> order, Integer limit, Period compareTo, List<String> segments, List<String> withoutSegments) {
+        this(metrics, groupBy, grain, start, end, filters, order, limit, compareTo, segments, withoutSegments, null, null);
+    }
+
+    /** Whether the query asks for the periods at its grain that hold no rows of its metric ("which months have no spend data"). */
+    public boolean asksGaps() {
+        return Boolean.TRUE.equals(gaps);
+    }
+
+    /** The periods at the query's grain, over its period, that hold no rows of its metric. */
+    public SemanticQuery onlyGaps() {
+        return new SemanticQuery(metrics, groupBy, grain, start, end, filters, order, limit, compareTo, segments, withoutSegments, true, share);
+    }
+
+    /** Whether the query asks what share of its metric the filters keep ("what share of MRR came from Enterprise"), in percent. */
+    public boolean asksShare() {
+        return Boolean.TRUE.equals(share);
+    }
+
+    /** The share of the metric that the filters keep, in percent of the metric without them. */
+    public SemanticQuery asShare() {
+        return new SemanticQuery(metrics, groupBy, grain, start, end, filters, order, limit, compareTo, segments, withoutSegments, gaps, true);
     }
 
     public static SemanticQuery of(String... metrics) {
@@ -34,45 +62,45 @@ public record SemanticQuery(List<String> metrics, List<GroupBy> groupBy, Grain g
     public SemanticQuery by(String... dimensions) {
         List<GroupBy> g = new ArrayList<>(groupBy);
         for (String d : dimensions) g.add(GroupBy.parse(d));
-        return new SemanticQuery(metrics, g, grain, start, end, filters, order, limit, compareTo, segments, withoutSegments);
+        return new SemanticQuery(metrics, g, grain, start, end, filters, order, limit, compareTo, segments, withoutSegments, gaps, share);
     }
 
     public SemanticQuery grain(Grain g) {
-        return new SemanticQuery(metrics, groupBy, g, start, end, filters, order, limit, compareTo, segments, withoutSegments);
+        return new SemanticQuery(metrics, groupBy, g, start, end, filters, order, limit, compareTo, segments, withoutSegments, gaps, share);
     }
 
     public SemanticQuery between(LocalDate from, LocalDate to) {
-        return new SemanticQuery(metrics, groupBy, grain, from, to, filters, order, limit, compareTo, segments, withoutSegments);
+        return new SemanticQuery(metrics, groupBy, grain, from, to, filters, order, limit, compareTo, segments, withoutSegments, gaps, share);
     }
 
     public SemanticQuery where(String... filterTexts) {
         List<Filter> f = new ArrayList<>(filters);
         for (String t : filterTexts) f.add(Filter.parse(t));
-        return new SemanticQuery(metrics, groupBy, grain, start, end, f, order, limit, compareTo, segments, withoutSegments);
+        return new SemanticQuery(metrics, groupBy, grain, start, end, f, order, limit, compareTo, segments, withoutSegments, gaps, share);
     }
 
     public SemanticQuery where(List<Filter> more) {
         List<Filter> f = new ArrayList<>(filters);
         f.addAll(more);
-        return new SemanticQuery(metrics, groupBy, grain, start, end, f, order, limit, compareTo, segments, withoutSegments);
+        return new SemanticQuery(metrics, groupBy, grain, start, end, f, order, limit, compareTo, segments, withoutSegments, gaps, share);
     }
 
     public SemanticQuery orderBy(String... orders) {
         List<Order> o = new ArrayList<>(order);
         for (String t : orders) o.add(Order.parse(t));
-        return new SemanticQuery(metrics, groupBy, grain, start, end, filters, o, limit, compareTo, segments, withoutSegments);
+        return new SemanticQuery(metrics, groupBy, grain, start, end, filters, o, limit, compareTo, segments, withoutSegments, gaps, share);
     }
 
     public SemanticQuery limit(Integer n) {
-        return new SemanticQuery(metrics, groupBy, grain, start, end, filters, order, n, compareTo, segments, withoutSegments);
+        return new SemanticQuery(metrics, groupBy, grain, start, end, filters, order, n, compareTo, segments, withoutSegments, gaps, share);
     }
 
     public SemanticQuery comparedTo(LocalDate from, LocalDate to) {
-        return new SemanticQuery(metrics, groupBy, grain, start, end, filters, order, limit, new Period(from, to), segments, withoutSegments);
+        return new SemanticQuery(metrics, groupBy, grain, start, end, filters, order, limit, new Period(from, to), segments, withoutSegments, gaps, share);
     }
 
     public SemanticQuery withSegments(List<String> on, List<String> off) {
-        return new SemanticQuery(metrics, groupBy, grain, start, end, filters, order, limit, compareTo, on, off);
+        return new SemanticQuery(metrics, groupBy, grain, start, end, filters, order, limit, compareTo, on, off, gaps, share);
     }
 
     /** A group-by dimension, with the relationships to join through when two paths reach it ({@code region via ship_country}). */

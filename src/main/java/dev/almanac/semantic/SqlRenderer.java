@@ -39,6 +39,7 @@ public final class SqlRenderer {
             }
             ctes.add(b.id() + " AS (\n  " + aggregate(b, plan.keys()) + "\n)");
         }
+        if (plan.gaps() != null) return gaps(plan, ctes);
         String from;
         List<String> keyRefs = new ArrayList<>();
         if (plan.bases().size() == 1) {
@@ -87,6 +88,17 @@ public final class SqlRenderer {
         }
         if (plan.limit() != null) sql.append("\nLIMIT ").append(plan.limit());
         return sql.toString();
+    }
+
+    /** The periods (the first days listed in the plan) that no row of the one base falls in, in order. */
+    private String gaps(QueryPlan plan, List<String> ctes) {
+        StringJoiner periods = new StringJoiner("\n  UNION ALL ");
+        for (java.time.LocalDate d : plan.gaps()) periods.add("SELECT " + literal(new Literal(Literal.Type.DATE, d.toString())) + " AS k0");
+        ctes.add("answer_periods AS (\n  " + periods + "\n)");
+        String base = plan.bases().get(0).id();
+        String key = quote(plan.keys().get(0).name());
+        ctes.add("answer AS (\n  SELECT p.k0 AS " + key + "\n  FROM answer_periods AS p\n  WHERE NOT EXISTS (SELECT 1 FROM " + base + " WHERE " + base + ".k0 = p.k0)\n)");
+        return "WITH " + String.join(",\n", ctes) + "\nSELECT * FROM answer\nORDER BY " + key + " ASC";
     }
 
     /** A dataset read in a subquery: what it projects and (for the facts) the rows it keeps. */

@@ -21,7 +21,7 @@ final class AdminApi {
     }
 
     private void add(Context c) {
-        JsonNode body = Requests.body(c);
+        JsonNode body = Requests.body(c, java.util.Map.of("name", Requests.Kind.TEXT, "role", Requests.Kind.TEXT, "project", Requests.Kind.TEXT));
         String token = ctx.users().add(body.path("name").asText(""), body.path("role").asText("viewer"), Requests.text(body, "project"));
         c.status(201).json(Map.of("name", body.path("name").asText(), "token", token));
     }

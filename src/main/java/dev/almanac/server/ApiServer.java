@@ -7,6 +7,7 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.almanac.AlmanacException;
 import dev.almanac.UserError;
 import dev.almanac.knowledge.KnowledgeEditor;
+import dev.almanac.knowledge.KnowledgeName;
 import dev.almanac.store.KnowledgeStore;
 import dev.almanac.store.UserStore;
 import io.javalin.Javalin;
@@ -42,7 +43,16 @@ public final class ApiServer {
         this.evals = new EvalApi(ctx);
     }
 
+    /** Listens on the loopback interface only: another machine reaches it only when asked for with {@link #start(String, int)}. */
     public ApiServer start(int port) {
+        return start(LOOPBACK, port);
+    }
+
+    /** The address a server listens on unless told otherwise. */
+    public static final String LOOPBACK = "127.0.0.1";
+
+    public ApiServer start(String host, int port) {
+        if (port < 0 || port > 65535) throw new UserError("--port must be between 0 and 65535, not " + port);
         app = Javalin.create(config -> {
             config.showJavalinBanner = false;
             config.http.maxRequestSize = ctx.settings().maxBodyBytes();
@@ -60,9 +70,11 @@ public final class ApiServer {
         app.before("/api/*", this::authenticate);
         app.exception(ApiError.class, (e, c) -> c.status(e.status).json(error(e.code, e.getMessage(), e.details)));
         app.exception(KnowledgeEditor.NotFound.class, (e, c) -> c.status(404).json(error("not_found", e.getMessage(), null)));
+        app.exception(KnowledgeName.Invalid.class, (e, c) -> c.status(422).json(error("invalid_name", e.getMessage(), null)));
+        app.exception(KnowledgeName.Taken.class, (e, c) -> c.status(409).json(error("name_taken", e.getMessage(), null)));
         app.exception(UserError.class, (e, c) -> c.status(400).json(error("bad_request", e.getMessage(), null)));
-        app.exception(AlmanacException.class, (e, c) -> c.status(500).json(error("failure", e.getMessage(), null)));
-        app.exception(Exception.class, (e, c) -> c.status(500).json(error("internal", "internal error: " + e.getClass().getSimpleName(), null)));
+        app.exception(AlmanacException.class, (e, c) -> serverError(c, e, "failure", e.getMessage()));
+        app.exception(Exception.class, (e, c) -> serverError(c, e, "internal", "internal error: " + e.getClass().getSimpleName()));
         app.error(404, c -> {
             String type = c.res().getContentType();
             if (type == null || !type.startsWith("application/json")) c.json(error("not_found", "no such endpoint: " + c.method() + " " + c.path(), null));
@@ -85,11 +97,22 @@ public final class ApiServer {
         new AdminApi(ctx).register(routes);
         openApi[0] = OpenApi.describe(routes.described());
         try {
-            app.start(port);
+            app.start(host, port);
         } catch (JavalinBindException e) {
-            throw new UserError("cannot listen on port " + port + ": it is in use (choose another with --port)");
+            app.stop();
+            throw new UserError("cannot listen on " + host + " port " + port + ": it is in use or not an address of this machine (choose another with --port or --host)");
+        } catch (RuntimeException e) {
+            app.stop();
+            throw new UserError("cannot listen on " + host + " port " + port + ": " + firstLine(e));
         }
         return this;
+    }
+
+    private static String firstLine(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null) cause = cause.getCause();
+        String m = cause.getMessage();
+        return m == null ? cause.getClass().getSimpleName() : m.lines().findFirst().orElse(m);
     }
 
     public int port() {
@@ -125,6 +148,20 @@ public final class ApiServer {
         m.put("dq_panel", ctx.settings().dqPanel());
         m.put("model", ctx.settings().model());
         c.json(m);
+    }
+
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ApiServer.class);
+
+    /**
+     * A failure of ours, not the caller's: logged whole with a request id that the JSON body carries, so that an
+     * operator finds the stack trace a user reports.
+     */
+    static void serverError(io.javalin.http.Context c, Exception e, String code, String message) {
+        String id = java.util.UUID.randomUUID().toString().substring(0, 8);
+        LOG.error("request {} {} {} failed: {}", id, c.method(), c.path(), e.toString(), e);
+        Map<String, Object> body = error(code, message, null);
+        body.put("request_id", id);
+        c.status(500).json(body);
     }
 
     private static Map<String, Object> error(String code, String message, Object details) {

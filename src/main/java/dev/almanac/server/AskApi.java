@@ -40,10 +40,13 @@ final class AskApi {
     private record AskRequest(String question, String threadId, boolean dqPanel) {}
 
     private AskRequest askRequest(Context c) {
-        JsonNode body = Requests.body(c);
-        String question = body.path("question").asText("").strip();
-        if (question.isEmpty()) throw new ApiError(400, "bad_request", "the question is empty");
-        if (question.length() > 4000) throw new ApiError(400, "bad_request", "the question is too long (at most 4000 characters)");
+        JsonNode body = Requests.body(c, java.util.Map.of("question", Requests.Kind.TEXT, "thread_id", Requests.Kind.TEXT, "dq_panel", Requests.Kind.BOOLEAN));
+        String question;
+        try {
+            question = dev.almanac.agent.QuestionText.check(body.path("question").asText(""));
+        } catch (dev.almanac.UserError e) {
+            throw new ApiError(400, "bad_request", e.getMessage());
+        }
         return new AskRequest(question, body.hasNonNull("thread_id") ? body.get("thread_id").asText() : null, body.path("dq_panel").asBoolean(false));
     }
 

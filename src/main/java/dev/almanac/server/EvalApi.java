@@ -32,8 +32,10 @@ final class EvalApi implements AutoCloseable {
     }
 
     private void start(Context c) {
-        JsonNode body = Requests.optionalBody(c);
-        String id = jobs.start(Requests.text(body, "tag"), Requests.text(body, "difficulty"), body.path("parallel").asInt(4),
+        JsonNode body = Requests.optionalBody(c, java.util.Map.of("tag", Requests.Kind.TEXT, "difficulty", Requests.Kind.TEXT, "parallel", Requests.Kind.WHOLE));
+        int parallel = body.path("parallel").asInt(4);
+        if (parallel < 1 || parallel > 32) throw new ApiError(400, "bad_request", "field 'parallel' must be from 1 to 32, not " + parallel);
+        String id = jobs.start(Requests.text(body, "tag"), Requests.text(body, "difficulty"), parallel,
                 new QueryAudit(ctx.users(), Routes.user(c).name(), null));
         c.status(202).json(Map.of("id", id, "status", "running"));
     }

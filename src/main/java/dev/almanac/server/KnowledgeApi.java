@@ -95,7 +95,7 @@ final class KnowledgeApi {
 
     private void promote(Context c) {
         LearningRow l = learning(c.pathParam("id"));
-        JsonNode body = Requests.optionalBody(c);
+        JsonNode body = Requests.optionalBody(c, java.util.Map.of("as", Requests.Kind.TEXT));
         String as = body.path("as").asText("rule");
         if (!as.equals("rule") && !as.equals("query")) throw new ApiError(400, "bad_request", "as must be rule or query");
         KnowledgeEditor.Promoted p = KnowledgeEditor.promotion(l, as.equals("rule") ? KnowledgeSet.Kind.RULE : KnowledgeSet.Kind.QUERY,

@@ -8,10 +8,56 @@ import java.io.IOException;
 final class Requests {
     private Requests() {}
 
-    /** The body as a JSON object. */
+    /** What a field of a request body must be. */
+    enum Kind {
+        TEXT("a string"), BOOLEAN("true or false"), WHOLE("a whole number");
+
+        final String shown;
+
+        Kind(String shown) {
+            this.shown = shown;
+        }
+
+        boolean fits(JsonNode v) {
+            return switch (this) {
+                case TEXT -> v.isTextual();
+                case BOOLEAN -> v.isBoolean();
+                case WHOLE -> v.isIntegralNumber() && v.canConvertToInt();
+            };
+        }
+    }
+
+    /**
+     * The body as a JSON object whose every field is one of those named, of its kind (null counts as absent): an unknown
+     * or mistyped field is a 400 that names it, never a default silently taken in its place.
+     */
+    static JsonNode body(Context c, java.util.Map<String, Kind> fields) {
+        return checked(body(c), fields);
+    }
+
+    /** As {@link #body(Context, java.util.Map)}; an empty body is an empty object. */
+    static JsonNode optionalBody(Context c, java.util.Map<String, Kind> fields) {
+        return checked(optionalBody(c), fields);
+    }
+
+    private static JsonNode checked(JsonNode body, java.util.Map<String, Kind> fields) {
+        for (var it = body.fields(); it.hasNext(); ) {
+            var field = it.next();
+            Kind kind = fields.get(field.getKey());
+            if (kind == null) {
+                throw new ApiError(400, "bad_request", "unknown field '" + field.getKey() + "'; this request takes " + String.join(", ", new java.util.TreeSet<>(fields.keySet())));
+            }
+            if (!field.getValue().isNull() && !kind.fits(field.getValue())) {
+                throw new ApiError(400, "bad_request", "field '" + field.getKey() + "' must be " + kind.shown + ", not " + field.getValue());
+            }
+        }
+        return body;
+    }
+
+    /** The body as a JSON object, with nothing after it. */
     static JsonNode body(Context c) {
         try {
-            JsonNode body = ApiServer.JSON.readTree(c.body());
+            JsonNode body = ApiServer.JSON.reader().with(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(c.body());
             if (body == null || !body.isObject()) throw new ApiError(400, "bad_json", "the body must be a JSON object");
             return body;
         } catch (IOException e) {

@@ -48,6 +48,13 @@ public final class QueryExecutor {
         return limits;
     }
 
+    /** This executor with its timeout cut to what is left of a budget (at least a millisecond): a query never outlives the turn. */
+    public QueryExecutor within(java.time.Duration left) {
+        java.time.Duration cut = left.compareTo(java.time.Duration.ofMillis(1)) < 0 ? java.time.Duration.ofMillis(1) : left;
+        if (cut.compareTo(limits.timeout()) >= 0) return this;
+        return new QueryExecutor(source, guard, new QueryLimits(cut, limits.maxRows()));
+    }
+
     /** A plain-English description of what an allowed statement does. */
     public String explain(String sql) {
         return new Explainer(guard).explain(sql);

@@ -78,8 +78,39 @@ public final class AppStore {
         return sqlite;
     }
 
-    /** Runs the work in one transaction: committed when it returns, rolled back when it throws. */
+    /** How many times a SQLite transaction that found the file locked past the busy timeout is tried in all. */
+    private static final int BUSY_ATTEMPTS = 5;
+
+    /**
+     * Runs the work in one transaction: committed when it returns, rolled back when it throws. On SQLite a transaction
+     * that still finds the database locked after the busy timeout (a snapshot another writer made stale) is rolled back
+     * and tried again, a few times, after a short random pause: concurrent writers wait for each other rather than fail.
+     */
     public <T> T inTransaction(StoreWork<T> work) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return once(work);
+            } catch (AlmanacException e) {
+                if (!sqlite || attempt >= BUSY_ATTEMPTS || !busy(e)) throw e;
+                try {
+                    Thread.sleep(20L * attempt + java.util.concurrent.ThreadLocalRandom.current().nextLong(50));
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static boolean busy(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String m = t.getMessage();
+            if (m != null && (m.contains("SQLITE_BUSY") || m.contains("database is locked"))) return true;
+        }
+        return false;
+    }
+
+    private <T> T once(StoreWork<T> work) {
         try (Connection c = connect()) {
             c.setAutoCommit(false);
             try {

@@ -8,11 +8,25 @@ import java.nio.file.Path;
  * @param source   a database path relative to {@code dir}, or a JDBC URL
  * @param demo     whether this is the demo project, whose warehouse is generated on first use
  * @param appStore the app store's JDBC URL (a team's PostgreSQL), or null for {@code data/almanac.db}
+ * @param company  the names of the business the data is about ("Brightline"): in a question they mean "we"
+ * @param queryTimeout how long one query may run ({@code query_timeout:} in seconds), or null for the default
  */
-public record Project(String name, Path dir, String source, Path knowledgeDir, boolean demo, String appStore) {
+public record Project(String name, Path dir, String source, Path knowledgeDir, boolean demo, String appStore, java.util.List<String> company,
+                      java.time.Duration queryTimeout) {
+    public Project {
+        company = company == null ? java.util.List.of() : java.util.List.copyOf(company);
+    }
+
+    public Project(String name, Path dir, String source, Path knowledgeDir, boolean demo, String appStore, java.util.List<String> company) {
+        this(name, dir, source, knowledgeDir, demo, appStore, company, null);
+    }
 
     public Project(String name, Path dir, String source, Path knowledgeDir, boolean demo) {
-        this(name, dir, source, knowledgeDir, demo, null);
+        this(name, dir, source, knowledgeDir, demo, null, null);
+    }
+
+    public Project(String name, Path dir, String source, Path knowledgeDir, boolean demo, String appStore) {
+        this(name, dir, source, knowledgeDir, demo, appStore, null);
     }
 
     public static final String FILE = "almanac.yml";

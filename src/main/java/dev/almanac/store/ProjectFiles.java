@@ -32,8 +32,22 @@ public final class ProjectFiles {
             if (appStore != null && !appStore.startsWith("jdbc:postgresql:") && !appStore.startsWith("jdbc:sqlite:")) {
                 throw new UserError(file + ": app_store must be a jdbc:postgresql: or jdbc:sqlite: URL");
             }
+            java.util.List<String> company = new java.util.ArrayList<>(); // "company: Acme" or "company: [Acme, Acme Corp]"
+            JsonNode names = root.path("company");
+            if (names.isTextual()) company.add(names.asText());
+            else if (names.isArray()) names.forEach(n -> company.add(n.asText()));
+            else if (!names.isMissingNode() && !names.isNull()) throw new UserError(file + ": company must be a name or a list of names");
+            company.removeIf(String::isBlank);
+            java.time.Duration timeout = null;
+            JsonNode seconds = root.path("query_timeout");
+            if (!seconds.isMissingNode() && !seconds.isNull()) {
+                if (!seconds.canConvertToInt() || !seconds.isIntegralNumber() || seconds.asInt() < 1 || seconds.asInt() > 3600) {
+                    throw new UserError(file + ": query_timeout must be a whole number of seconds from 1 to 3600");
+                }
+                timeout = java.time.Duration.ofSeconds(seconds.asInt());
+            }
             return new Project(root.path("name").asText(abs.getFileName() == null ? "project" : abs.getFileName().toString()), abs, source,
-                    abs.resolve(root.path("knowledge").asText("knowledge")).normalize(), root.path("demo").asBoolean(false), appStore);
+                    abs.resolve(root.path("knowledge").asText("knowledge")).normalize(), root.path("demo").asBoolean(false), appStore, company, timeout);
         } catch (IOException e) {
             throw new UserError(file + ": not valid YAML: " + e.getMessage().lines().findFirst().orElse(""));
         }
@@ -60,6 +74,7 @@ public final class ProjectFiles {
         Files.writeString(file, """
                 # Almanac project: the generated Brightline demo company.
                 name: Brightline demo
+                company: Brightline
                 demo: true
                 source: %s
                 knowledge: knowledge

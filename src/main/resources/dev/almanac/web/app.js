@@ -127,7 +127,6 @@ function dataTable(columns, rows, limit, labels, formats) {
 async function signIn(token) {
   state.token = token;
   state.me = await api("GET", "/api/me");
-  localStorage.setItem("almanac.token", token);
   $("project").textContent = state.me.project;
   $("who").replaceChildren(h("span", {}, state.me.name + " · " + state.me.role), h("button", { type: "button", id: "sign-out", onclick: signOut }, "Sign out"));
   $("nav").hidden = false;
@@ -616,7 +615,8 @@ document.addEventListener("DOMContentLoaded", () => {
   $("login-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     $("login-error").textContent = "";
-    try { await signIn($("token").value.trim()); $("token").value = ""; } catch (e) { $("login-error").textContent = e.message; signOut(); }
+    const token = $("token").value.trim();
+    try { await signIn(token); localStorage.setItem("almanac.token", token); $("token").value = ""; } catch (e) { $("login-error").textContent = e.message; signOut(); }
   });
   $("ask-form").addEventListener("submit", (ev) => { ev.preventDefault(); ask($("question").value); });
   $("question").addEventListener("keydown", (ev) => { if (ev.key === "Enter" && !ev.shiftKey) { ev.preventDefault(); ask($("question").value); } });

@@ -500,4 +500,36 @@ class AgentFlowTest {
         assertThat(a.kind()).isEqualTo(Answer.Kind.error);
         assertThat(a.answer()).startsWith("No answer: no language model is configured");
     }
+
+    @Test
+    void the_tool_call_limit_holds_inside_one_model_reply() throws Exception {
+        StringBuilder yaml = new StringBuilder("turns:\n  - tool_calls:\n");
+        for (int i = 0; i < 20; i++) yaml.append("      - name: run_sql\n        arguments: {sql: \"SELECT ").append(i).append(" AS n\"}\n");
+        AgentSettings five = new AgentSettings(3, 5, java.time.Duration.ofSeconds(180), 3, 5, false);
+        Answer a = agent(script(yaml.toString()), five).ask("How many suppliers do we have, counted twenty times over?", null);
+
+        assertThat(events.stream().filter(e -> e.step().equals("executed")).count()).as("only five of the twenty calls ran").isEqualTo(5);
+        assertThat(a.kind()).isNotEqualTo(Answer.Kind.result);
+    }
+
+    @Test
+    void a_runaway_query_gets_only_what_is_left_of_the_time_budget() throws Exception {
+        String slow = "SELECT count(*) AS n FROM range(200000) a, range(200000) b WHERE a.range + b.range = 7";
+        ScriptedModel model = script("""
+                turns:
+                  - tool_calls:
+                      - name: run_sql
+                        arguments: {sql: "%s"}
+                      - name: run_sql
+                        arguments: {sql: "%s"}
+                """.formatted(slow, slow));
+        AgentSettings twoSeconds = new AgentSettings(3, 16, java.time.Duration.ofSeconds(2), 3, 5, false);
+        long start = System.nanoTime();
+        Answer a = agent(model, twoSeconds).ask("How many pairs of numbers add up to seven, counted the slow way?", null);
+        long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+
+        assertThat(seconds).as("two runaway queries within a 2 s budget, not 2 x the 30 s query timeout").isLessThan(10);
+        assertThat(a.kind()).isNotEqualTo(Answer.Kind.result);
+    }
 }
+

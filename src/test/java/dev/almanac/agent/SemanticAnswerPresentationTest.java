@@ -136,6 +136,37 @@ class SemanticAnswerPresentationTest {
     }
 
     @Test
+    void a_list_of_values_is_a_table_of_the_values_matching_hand_written_sql() {
+        Answer a = agent(null).ask("Which countries are in the Europe region?", null);
+
+        List<String> bySql = demo.executor.execute("SELECT c.name FROM countries c JOIN regions r ON r.region_id = c.region_id WHERE r.name = 'Europe'"
+                + " ORDER BY 1").rows().stream().map(r -> r.get(0).toString()).toList();
+        assertThat(bySql).isNotEmpty();
+        assertThat(a.kind()).as(a.answer()).isEqualTo(Answer.Kind.result);
+        assertThat(a.data().rows().stream().map(r -> r.get(0).toString()).toList()).isEqualTo(bySql);
+        assertThat(a.answer()).startsWith("Countries, where Region is Europe:").contains("| " + bySql.get(0) + " |");
+        assertThat(a.chart()).as("a list is not charted").isNull();
+        assertThat(a.provenance().explanation()).startsWith("Every country in the data").contains("Europe");
+    }
+
+    @Test
+    void the_periods_with_no_data_are_listed_and_a_period_past_the_data_is_cut_where_it_ends() {
+        Answer gaps = agent(null).ask("Which days of February 2022 had no customers signing up?", null);
+        List<String> bySql = demo.executor.execute("SELECT d FROM (SELECT CAST(unnest(generate_series(DATE '2022-02-01', DATE '2022-02-28', INTERVAL 1 DAY))"
+                + " AS DATE) AS d) WHERE d NOT IN (SELECT signup_date FROM customers WHERE NOT is_deleted) ORDER BY 1")
+                .rows().stream().map(r -> r.get(0).toString()).toList();
+        assertThat(bySql).as("the demo has days without signups").isNotEmpty();
+        assertThat(gaps.data()).as(gaps.answer()).isNotNull();
+        assertThat(gaps.data().rows().stream().map(r -> r.get(0).toString()).toList()).isEqualTo(bySql);
+        assertThat(gaps.answer()).startsWith("Days with no customers in February 2022:");
+
+        Answer none = agent(null).ask("Which months of 2026 had no recurring revenue?", null);
+        assertThat(none.data() == null || none.data().rowCount() == 0).as(none.answer()).isTrue();
+        assertThat(none.answer()).startsWith("Every month from January to September 2026 has data for monthly recurring revenue")
+                .contains("the data ends in September 2026");
+    }
+
+    @Test
     void a_breakdown_is_bars_and_a_table_of_labels_and_formatted_values() {
         Answer a = agent(null).ask("Monthly recurring revenue per region for September 2026?", null);
 

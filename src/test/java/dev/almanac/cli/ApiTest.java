@@ -181,6 +181,80 @@ class ApiTest {
     }
 
     @Test
+    void the_server_listens_on_this_machine_only_unless_told_otherwise() throws Exception {
+        java.net.InetAddress outside = null;
+        for (var nic : java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
+            for (var address : java.util.Collections.list(nic.getInetAddresses())) {
+                if (!address.isLoopbackAddress() && address instanceof java.net.Inet4Address) outside = address;
+            }
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(outside != null, "this machine has an address other than the loopback one");
+        try (var socket = new java.net.Socket()) {
+            java.net.InetAddress target = outside;
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> socket.connect(new java.net.InetSocketAddress(target, server.port()), 2000))
+                    .as("not reachable on " + target).isInstanceOf(java.io.IOException.class);
+        }
+        assertThat(call("GET", "/api/health", viewer, null).statusCode()).as("reachable on the loopback address").isEqualTo(200);
+    }
+
+    @Test
+    void mistyped_unknown_or_trailing_request_fields_are_refused_naming_the_field_and_start_nothing() throws Exception {
+        int runs = json(call("GET", "/api/evals", viewer, null)).size();
+        Map<String, String> refused = Map.of(
+                "{\"parallel\": \"lots\"}", "'parallel'",
+                "{\"parallel\": 2.7}", "'parallel'",
+                "{\"parallel\": 0}", "'parallel'",
+                "{\"difficulty\": [\"easy\"]}", "'difficulty'",
+                "{\"paralel\": 2}", "'paralel'",
+                "true", "JSON object",
+                "{\"tag\": \"revenue\"} trailing", "not valid JSON");
+        for (var e : refused.entrySet()) {
+            HttpResponse<String> r = call("POST", "/api/evals", editor, e.getKey());
+            assertThat(r.statusCode()).as(e.getKey() + " -> " + r.body()).isEqualTo(400);
+            assertThat(json(r).get("message").asText()).as(e.getKey()).contains(e.getValue());
+        }
+        assertThat(json(call("GET", "/api/evals", viewer, null)).size()).as("no eval run was started").isEqualTo(runs);
+        HttpResponse<String> ask = call("POST", "/api/ask", viewer, "{\"question\": 42}");
+        assertThat(ask.statusCode()).isEqualTo(400);
+        assertThat(json(ask).get("message").asText()).contains("'question'");
+        assertThat(call("POST", "/api/ask", viewer, "{\"question\": \"What was MRR in September 2026?\", \"dq_panel\": \"yes\"}").statusCode())
+                .isEqualTo(400);
+    }
+
+    @Test
+    void a_question_of_invisible_characters_is_refused_before_anything_is_created() throws Exception {
+        int before = json(call("GET", "/api/threads?limit=1000", viewer, null)).size();
+        for (String invisible : List.of("\\u0000", "\\u0001\\u0002", "\\u200b\\u200b", "\\ufeff", "\\u0085", "\\ud800", " \\u200e\\u202e ", "?!")) {
+            HttpResponse<String> r = call("POST", "/api/ask", viewer, "{\"question\": \"" + invisible + "\"}");
+            assertThat(r.statusCode()).as(invisible + ": " + r.body()).isEqualTo(400);
+            assertThat(json(r).get("message").asText()).startsWith("the question");
+        }
+        assertThat(json(call("GET", "/api/threads?limit=1000", viewer, null)).size()).as("no thread left behind").isEqualTo(before);
+    }
+
+    @Test
+    void random_unicode_questions_never_give_a_server_error_and_refusals_create_nothing() throws Exception {
+        java.util.Random random = new java.util.Random(14);
+        int[][] ranges = {{0x0000, 0x001f}, {0x007f, 0x009f}, {0x200b, 0x200f}, {0x202a, 0x202e}, {0x2066, 0x2069}, {0xfeff, 0xfeff},
+                {0xd800, 0xdfff}, {0x0300, 0x036f}, {0x0590, 0x05ff}, {0x0600, 0x06ff}, {0x0041, 0x007a}, {0x00c0, 0x00ff}, {0x1f600, 0x1f64f}};
+        for (int round = 0; round < 30; round++) {
+            StringBuilder q = new StringBuilder();
+            int length = 1 + random.nextInt(12);
+            for (int i = 0; i < length; i++) {
+                int[] range = ranges[random.nextInt(ranges.length)];
+                q.appendCodePoint(range[0] + random.nextInt(range[1] - range[0] + 1));
+            }
+            int threads = json(call("GET", "/api/threads?limit=1000", viewer, null)).size();
+            String body = "{\"question\": " + Json.MAPPER.writeValueAsString(q.toString()) + "}";
+            HttpResponse<String> r = call("POST", "/api/ask", viewer, body);
+            assertThat(r.statusCode()).as("question %s -> %s", q.codePoints().mapToObj(Integer::toHexString).toList(), r.body()).isLessThan(500);
+            if (r.statusCode() == 400) {
+                assertThat(json(call("GET", "/api/threads?limit=1000", viewer, null)).size()).as("a refusal creates nothing").isEqualTo(threads);
+            }
+        }
+    }
+
+    @Test
     void ask_answers_keeps_the_thread_audits_the_sql_and_hides_dq_unless_asked() throws Exception {
         HttpResponse<String> r = call("POST", "/api/ask", viewer, MRR);
         assertThat(r.statusCode()).isEqualTo(200);
@@ -284,7 +358,8 @@ class ApiTest {
     @Test
     void a_port_in_use_is_a_one_line_user_error() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> ServeCommand.start(ws, "none", new ServerContext.Settings(server.port(), 2048, 5)))
-                .isInstanceOf(dev.almanac.UserError.class).hasMessage("cannot listen on port " + server.port() + ": it is in use (choose another with --port)");
+                .isInstanceOf(dev.almanac.UserError.class).hasMessage("cannot listen on 127.0.0.1 port " + server.port()
+                        + ": it is in use or not an address of this machine (choose another with --port or --host)");
     }
 
     @Test

@@ -94,6 +94,98 @@ public class CliTest {
         assertThat(unset.err()).contains("ALMANAC_TEST_SURELY_UNSET is not set");
     }
 
+    @Test
+    void the_companys_own_name_in_a_question_means_we() throws Exception {
+        Path proj = dev.almanac.testing.ScratchProject.create(home.resolve("company-project"), "Company");
+        String yml = Files.readString(proj.resolve("almanac.yml")).replaceAll("(?m)^company:.*\n", "");
+        Files.writeString(proj.resolve("almanac.yml"), yml);
+        String question = "How many people are employed at Brightline in the London office?";
+        Run before = run("ask", question, "--llm", "none", "--format", "json", "--project", proj.toString());
+        assertThat(Json.MAPPER.readTree(before.out()).get("data").isNull()).as("an unknown name is never let pass: " + before.out()).isTrue();
+
+        Files.writeString(proj.resolve("almanac.yml"), yml + "company: [Brightline, Brightline Inc]\n");
+        JsonNode named = Json.MAPPER.readTree(run("ask", question, "--llm", "none", "--format", "json", "--project", proj.toString()).out());
+        JsonNode plain = Json.MAPPER.readTree(run("ask", "How many people are employed in the London office?", "--llm", "none", "--format", "json",
+                "--project", proj.toString()).out());
+        assertThat(named.get("data").get("rows")).as(named.toString()).isNotEmpty();
+        assertThat(named.get("data").get("rows")).isEqualTo(plain.get("data").get("rows"));
+
+        Files.writeString(proj.resolve("almanac.yml"), yml + "company: {name: Brightline}\n");
+        Run bad = run("ask", question, "--llm", "none", "--project", proj.toString());
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("company must be a name or a list of names");
+    }
+
+    @Test
+    void a_knowledge_folder_that_is_gone_is_refused_not_answered_from_the_store() throws Exception {
+        Path proj = dev.almanac.testing.ScratchProject.create(home.resolve("gone-knowledge"), "Gone knowledge");
+        Run first = run("ask", "What was MRR in September 2026?", "--llm", "none", "--project", proj.toString());
+        assertThat(first.code()).as(first.err()).isZero(); // the knowledge is now in the project's store
+        Files.move(proj.resolve("knowledge"), proj.resolve("knowledge-moved"));
+        Run again = run("ask", "What was MRR in September 2026?", "--llm", "none", "--project", proj.toString());
+        assertThat(again.code()).isEqualTo(2);
+        assertThat(again.err().strip()).doesNotContain("\n").contains("knowledge folder").contains("does not exist");
+        assertThat(again.out()).isEmpty();
+    }
+
+    @Test
+    void the_query_timeout_is_set_by_timeout_or_in_almanac_yml() throws Exception {
+        Path proj = dev.almanac.testing.ScratchProject.create(home.resolve("timeout-project"), "Timeout");
+        Path script = home.resolve("slow.yml");
+        Files.writeString(script, """
+                turns:
+                  - tool_calls:
+                      - name: run_sql
+                        arguments: {sql: "SELECT count(*) AS n FROM range(200000) a, range(200000) b WHERE a.range + b.range = 7"}
+                  - text: done
+                """);
+        long start = System.nanoTime();
+        Run cut = run("ask", "How many pairs of numbers add up to seven?", "--llm", "script:" + script, "--timeout", "1", "--format", "json",
+                "--project", proj.toString());
+        assertThat((System.nanoTime() - start) / 1_000_000_000L).as(cut.err()).isLessThan(20);
+        assertThat(cut.out()).as("nothing was answered from a cancelled query").contains("\"data\" : null");
+
+        String yml = Files.readString(proj.resolve("almanac.yml"));
+        Files.writeString(proj.resolve("almanac.yml"), yml + "query_timeout: 1\n");
+        start = System.nanoTime();
+        Run configured = run("ask", "How many pairs of numbers add up to seven?", "--llm", "script:" + script, "--format", "json", "--project", proj.toString());
+        assertThat((System.nanoTime() - start) / 1_000_000_000L).as("the default limit is 30 s; " + configured.err()).isLessThan(20);
+
+        Files.writeString(proj.resolve("almanac.yml"), yml + "query_timeout: lots\n");
+        Run bad = run("ask", "How many pairs of numbers add up to seven?", "--llm", "none", "--project", proj.toString());
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err().strip()).doesNotContain("\n").contains("query_timeout");
+        Run zero = run("ask", "How many pairs?", "--llm", "none", "--timeout", "0", "--project", proj.toString());
+        assertThat(zero.code()).isEqualTo(2);
+    }
+
+    @Test
+    void serve_refuses_a_port_out_of_range_in_one_line() throws Exception {
+        Path proj = dev.almanac.testing.ScratchProject.create(home.resolve("serve-project"), "Serve");
+        for (String port : List.of("99999", "-1")) {
+            Run r = run("serve", "--port", port, "--project", proj.toString());
+            assertThat(r.code()).as(r.err()).isEqualTo(2);
+            assertThat(r.err().strip()).doesNotContain("\n").isEqualTo("almanac: --port must be between 0 and 65535, not " + port);
+        }
+    }
+
+    @Test
+    void a_question_of_invisible_characters_is_one_line_and_exit_2() throws Exception {
+        Path proj = dev.almanac.testing.ScratchProject.create(home.resolve("invisible-project"), "Invisible");
+        for (String invisible : List.of("\u200b\ufeff", "\u0000", "\u0085 \u2028", String.valueOf((char) 0xd800))) {
+            Run r = run("ask", invisible, "--llm", "none", "--project", proj.toString());
+            assertThat(r.code()).as(r.err()).isEqualTo(2);
+            assertThat(r.err().strip()).doesNotContain("\n").startsWith("almanac: the question is empty");
+        }
+        Path db = proj.resolve("data/almanac.db");
+        if (Files.exists(db)) {
+            try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db); var rs = c.createStatement().executeQuery("SELECT count(*) FROM threads")) {
+                rs.next();
+                assertThat(rs.getInt(1)).as("no thread was created").isZero();
+            }
+        }
+    }
+
     private static GlobalOptions options(Path proj) {
         GlobalOptions o = new GlobalOptions();
         o.project = proj;

@@ -48,6 +48,16 @@ class ResultComparatorTest {
     }
 
     @Test
+    void months_first_days_are_read_as_months_written_year_dash_month_in_the_gold() {
+        Table gold = t(List.of("month"), new Object[] {"2024-07"}, new Object[] {"2024-09"});
+        assertThat(exact(gold, t(List.of("month"), new Object[] {LocalDate.parse("2024-07-01")}, new Object[] {LocalDate.parse("2024-09-01")}), true)).isTrue();
+        assertThat(exact(gold, t(List.of("month"), new Object[] {LocalDate.parse("2024-07-01")}, new Object[] {LocalDate.parse("2024-10-01")}), true))
+                .as("another month is another month").isFalse();
+        assertThat(exact(gold, t(List.of("month"), new Object[] {LocalDate.parse("2024-07-15")}, new Object[] {LocalDate.parse("2024-09-01")}), true))
+                .as("a day that is not a month's first is not a month").isFalse();
+    }
+
+    @Test
     void nulls_equal_only_nulls() {
         assertThat(exact(t(List.of("x"), new Object[] {null}), t(List.of("x"), new Object[] {null}), false)).isTrue();
         assertThat(exact(t(List.of("x"), new Object[] {null}), t(List.of("x"), new Object[] {0}), false)).isFalse();

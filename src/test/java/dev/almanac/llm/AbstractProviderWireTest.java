@@ -2,11 +2,14 @@ package dev.almanac.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -153,6 +156,25 @@ abstract class AbstractProviderWireTest {
                 .hasMessageContaining("401")
                 .hasMessageNotContaining(KEY);
         assertThat(bodies).hasSize(1);
+    }
+
+    static final String OTHER_TOKEN = "sk-ant-api03-" + "Zx9Qw2".repeat(8);
+
+    @Test
+    void an_error_body_that_echoes_the_key_and_tokens_is_redacted_everywhere_in_the_exception() {
+        replies.add(new Reply(400, errorBody("bad request with key " + KEY + ", also " + OTHER_TOKEN + " and Bearer abc.DEF-ghi_jkl012345"), 0));
+        Throwable thrown = catchThrowable(() -> model().chat(conversation(), tools()));
+        assertThat(thrown).isInstanceOf(LlmException.class).hasMessageContaining("400").hasMessageContaining("[redacted]");
+        StringWriter trace = new StringWriter();
+        thrown.printStackTrace(new PrintWriter(trace));
+        assertThat(trace.toString()).as("message, causes and stack trace").doesNotContain(KEY, OTHER_TOKEN, "Zx9Qw2Zx9Qw2", "abc.DEF-ghi_jkl012345");
+    }
+
+    @Test
+    void a_key_echoed_in_model_text_is_redacted() throws IOException {
+        replies.add(new Reply(200, textReply("Your key is " + KEY + " and " + OTHER_TOKEN + ".", 1, 1), 0));
+        String text = model().chat(conversation(), tools()).text();
+        assertThat(text).doesNotContain(KEY, OTHER_TOKEN).startsWith("Your key is [redacted]");
     }
 
     @Test

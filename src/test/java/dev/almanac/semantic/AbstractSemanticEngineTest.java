@@ -326,6 +326,55 @@ abstract class AbstractSemanticEngineTest {
     }
 
     @Test
+    void the_periods_with_no_rows_are_the_gaps_of_the_metric() {
+        // completed orders of 2024 fall in January, February, March, May and December; order 7 (April) was canceled
+        SemanticQuery completed = SemanticQuery.of("completed_orders").grain(Grain.MONTH).between(d("2024-01-01"), d("2025-01-01")).onlyGaps();
+        assertThat(rows(completed)).containsExactly("2024-04-01", "2024-06-01", "2024-07-01", "2024-08-01", "2024-09-01", "2024-10-01", "2024-11-01");
+        SemanticQuery any = SemanticQuery.of("order_count").grain(Grain.MONTH).between(d("2024-01-01"), d("2025-01-01")).onlyGaps();
+        assertThat(rows(any)).as("the canceled April order is a row of order_count").containsExactly("2024-06-01", "2024-07-01", "2024-08-01", "2024-09-01",
+                "2024-10-01", "2024-11-01");
+        // weeks of January 2024 (from Monday 1 January): orders on the 3rd, 7th (Sunday) and 8th
+        assertThat(rows(SemanticQuery.of("order_count").grain(Grain.WEEK).between(d("2024-01-01"), d("2024-02-01")).onlyGaps()))
+                .containsExactly("2024-01-15", "2024-01-22", "2024-01-29");
+        // a filter narrows the rows: German customers ordered only in January and December
+        assertThat(rows(completed.where("country = Germany"))).containsExactly("2024-02-01", "2024-03-01", "2024-04-01", "2024-05-01", "2024-06-01",
+                "2024-07-01", "2024-08-01", "2024-09-01", "2024-10-01", "2024-11-01");
+        assertThatThrownBy(() -> layer.compile(SemanticQuery.of("completed_orders").between(d("2024-01-01"), d("2025-01-01")).onlyGaps()))
+                .isInstanceOf(UserError.class).hasMessageContaining("grain");
+        assertThatThrownBy(() -> layer.compile(SemanticQuery.of("completed_orders").by("region").grain(Grain.MONTH).between(d("2024-01-01"), d("2025-01-01"))
+                .onlyGaps())).isInstanceOf(UserError.class).hasMessageContaining("breakdown");
+    }
+
+    @Test
+    void a_share_is_the_filtered_part_in_percent_of_the_whole_of_the_period() {
+        // 2024 revenue 855; of it EMEA customers' orders 1, 2, 4 and 9: 120 + 80 + 200 + 150 = 550, so 64.33 %
+        SemanticQuery emea = SemanticQuery.of("revenue").between(d("2024-01-01"), d("2025-01-01")).where("region = EMEA").asShare();
+        assertThat(run(emea).columns()).containsExactly("revenue_share_pct");
+        assertThat(rows(emea)).containsExactly("64.33");
+        // per month: January 2024 is orders 1 and 2 (200), both EMEA; February is 200 (EMEA) of 240
+        assertThat(rows(SemanticQuery.of("revenue").grain(Grain.MONTH).between(d("2024-01-01"), d("2024-03-01")).where("region = EMEA").asShare()))
+                .containsExactly("2024-01-01 | 100", "2024-02-01 | 83.33");
+        // a part with no rows is none of the whole: APAC bought nothing in February
+        assertThat(rows(SemanticQuery.of("revenue").between(d("2024-02-01"), d("2024-03-01")).where("region = APAC").asShare())).containsExactly("0");
+        assertThatThrownBy(() -> layer.compile(SemanticQuery.of("avg_order_value").where("region = EMEA").asShare())).isInstanceOf(UserError.class)
+                .hasMessageContaining("adds up");
+        assertThatThrownBy(() -> layer.compile(SemanticQuery.of("revenue").asShare())).isInstanceOf(UserError.class).hasMessageContaining("share of what");
+    }
+
+    @Test
+    void a_list_of_values_is_each_value_once_through_joins_and_default_segments() {
+        // products of the Hardware category: Widget and Gadget
+        assertThat(rows(new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy("product", List.of())), null, null, null, List.of(), null, null, null,
+                null, null).where("category = Hardware"))).containsExactly("Gadget", "Widget");
+        // customers in EMEA not deleted: Acme (DE), Bolt (FR), Crane (GB); Test account (DE) is deleted
+        SemanticQuery emea = new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy("customer", List.of())), null, null, null, List.of(), null, null,
+                null, null, null).where("region = EMEA");
+        assertThat(rows(emea)).containsExactly("Acme", "Bolt", "Crane");
+        assertThat(rows(emea.withSegments(List.of(), List.of("not_deleted")))).containsExactly("Acme", "Bolt", "Crane", "Test account");
+        assertThatThrownBy(() -> layer.compile(emea.grain(Grain.MONTH))).isInstanceOf(UserError.class).hasMessageContaining("list of values");
+    }
+
+    @Test
     void a_grain_finer_than_the_time_dimension_is_refused() {
         assertThatThrownBy(() -> layer.compile(SemanticQuery.of("mrr").grain(Grain.WEEK))).isInstanceOf(UserError.class)
                 .hasMessageContaining("month").hasMessageContaining("week");

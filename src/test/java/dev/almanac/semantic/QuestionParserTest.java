@@ -265,4 +265,96 @@ class QuestionParserTest {
         assertThat(list.start()).isEqualTo(LocalDate.parse("2025-07-01"));
         assertThat(list.end()).isEqualTo(LocalDate.parse("2025-10-01"));
     }
+
+    @Test
+    void a_grain_word_tied_to_its_dimension_by_another_form_of_its_word_is_a_value() {
+        SemanticQuery q = parsed("How much MRR came from yearly billed subscriptions in August 2026?");
+        assertThat(q.grain()).as("'yearly' here is the billing period, not a grain").isNull();
+        assertThat(q.filters()).singleElement().satisfies(f -> {
+            assertThat(f.field()).isEqualTo("billing_period");
+            assertThat(f.values()).containsExactly("annual");
+        });
+        assertThat(parsed("MRR per year in 2025").grain()).as("without the billing word it stays a grain").isEqualTo(Grain.YEAR);
+    }
+
+    @Test
+    void of_two_dimensions_one_word_names_the_one_whose_words_tie_it_to_the_metrics_rows_is_meant() {
+        SemanticQuery leads = parsed("Which channel brought in the fewest leads in 2024?");
+        assertThat(dimensions(leads)).containsExactly("marketing_channel");
+        SemanticQuery customers = parsed("New customers by channel in 2024");
+        assertThat(dimensions(customers)).containsExactly("acquisition_channel");
+        SemanticQuery filtered = parsed("How many leads came in from organic search in 2025?");
+        assertThat(filtered.filters()).singleElement().satisfies(f -> assertThat(f.field()).isEqualTo("marketing_channel"));
+    }
+
+    @Test
+    void a_ranked_dimension_keeps_its_words_and_a_metric_that_cannot_reach_it_is_not_answered() {
+        SemanticQuery lines = parsed("Top 4 product categories by line revenue in 2024");
+        assertThat(dimensions(lines)).containsExactly("product_category");
+        assertThat(lines.limit()).isEqualTo(4);
+        // order totals cannot be split by a line's category: never grouped by something else instead
+        assertThat(parser.parse("Top 4 product categories by shop revenue in 2024")).isNotInstanceOf(QuestionParser.Parsed.class);
+        assertThat(dimensions(parsed("Split 2024 shop revenue by sales channel"))).containsExactly("sales_channel");
+    }
+
+    @Test
+    void feature_usage_is_counted_in_usage_events() {
+        SemanticQuery most = parsed("Which two features had the most usage in June 2026?");
+        assertThat(most.metrics()).containsExactly("product_events");
+        assertThat(dimensions(most)).containsExactly("feature");
+        assertThat(most.limit()).isEqualTo(2);
+    }
+
+    @Test
+    void the_event_a_metric_is_timed_by_is_not_a_status_filter_and_units_are_never_money() {
+        SemanticQuery late = parsed("How many high priority tickets resolved in Q2 2025 breached SLA?");
+        assertThat(late.metrics()).containsExactly("tickets_resolved_late");
+        assertThat(late.filters()).as("'resolved' is the event the metric is timed by").extracting(SemanticQuery.Filter::field).containsExactly("priority");
+        SemanticQuery sold = parsed("How many docking stations were sold in 2024?");
+        assertThat(sold.metrics()).containsExactly("units_sold");
+        assertThat(sold.filters()).singleElement().satisfies(f -> assertThat(f.values()).containsExactly("Docking stations"));
+        assertThat(parser.parse("How much did we sell in 2024?")).as("units are not an amount").isNotInstanceOf(QuestionParser.Parsed.class);
+        SemanticQuery migrated = parsed("How many subscriptions from the old billing system were still live?");
+        assertThat(migrated.filters()).extracting(SemanticQuery.Filter::field).contains("billing_system");
+    }
+
+    @Test
+    void a_question_for_a_list_of_values_names_no_metric_and_never_a_period_or_a_ranking() {
+        SemanticQuery offices = parsed("Which offices are in Europe?");
+        assertThat(offices.metrics()).isEmpty();
+        assertThat(dimensions(offices)).containsExactly("office");
+        assertThat(offices.filters()).singleElement().satisfies(f -> assertThat(f.values()).containsExactly("Europe"));
+        assertThat(dimensions(parsed("What is the local currency of Canada?"))).containsExactly("country_currency");
+        assertThat(parser.parse("Which offices opened in 2024?")).as("a period asks for a metric").isNotInstanceOf(QuestionParser.Parsed.class);
+        assertThat(parser.parse("List the offices with the most people")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+
+    @Test
+    void which_periods_hold_no_rows_of_a_metric() {
+        SemanticQuery weeks = parsed("In which weeks of 2025 did we get no new customers?");
+        assertThat(weeks.asksGaps()).isTrue();
+        assertThat(weeks.metrics()).containsExactly("new_customers");
+        assertThat(weeks.grain()).isEqualTo(Grain.WEEK);
+        assertThat(weeks.start()).isEqualTo(LocalDate.parse("2025-01-01"));
+        SemanticQuery years = parsed("Which months between 2022 and 2024 had no leads?");
+        assertThat(years.start()).isEqualTo(LocalDate.parse("2022-01-01"));
+        assertThat(years.end()).isEqualTo(LocalDate.parse("2025-01-01"));
+        assertThat(parser.parse("Which months of 2025 had no orders with a discount?")).as("'no' qualifies the orders, not the months")
+                .isNotInstanceOf(QuestionParser.Parsed.class);
+        assertThat(parsed("Which month of 2025 had the most orders?").asksGaps()).isFalse();
+    }
+
+    @Test
+    void what_share_of_a_metric_a_filter_keeps() {
+        SemanticQuery urgent = parsed("What percentage of the support tickets opened in 2024 were high priority?");
+        assertThat(urgent.asksShare()).isTrue();
+        assertThat(urgent.metrics()).containsExactly("tickets_opened");
+        assertThat(urgent.filters()).singleElement().satisfies(f -> assertThat(f.field()).isEqualTo("priority"));
+        SemanticQuery mrr = parsed("What share of MRR came from Business plan customers in June 2026?");
+        assertThat(mrr.metrics()).as("the MRR named, not 'customer MRR' read from words out of order").containsExactly("mrr");
+        assertThat(mrr.asksShare()).isTrue();
+        assertThat(parser.parse("What share of our average order value came from Germany in 2025?")).as("an average has no parts")
+                .isNotInstanceOf(QuestionParser.Parsed.class);
+        assertThat(parsed("What percentage of orders were canceled in 2025?").asksShare()).as("a percentage metric of its own").isFalse();
+    }
 }

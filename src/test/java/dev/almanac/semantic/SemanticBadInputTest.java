@@ -210,6 +210,20 @@ class SemanticBadInputTest {
             assertThat(fanOut.code()).isEqualTo(2);
             assertThat(fanOut.err().strip()).doesNotContain("\n").contains("refused").contains("orders").contains("categories");
             assertThat(fanOut.out()).isEmpty();
+
+            // a list of values, a share and the periods with no data, from the command line too
+            CliTest.Run list = CliTest.run("query", "--by", "region", "--format", "csv", "--project", p);
+            assertThat(list.code()).as(list.err()).isZero();
+            assertThat(list.out().lines().toList()).containsExactly("region", "AMER", "APAC", "EMEA");
+            CliTest.Run share = CliTest.run("query", "--metric", "revenue", "--where", "region = EMEA", "--share", "--from", "2024-01-01", "--to", "2025-01-01",
+                    "--format", "csv", "--project", p);
+            assertThat(share.out().lines().toList()).as(share.err()).containsExactly("revenue_share_pct", "64.33");
+            CliTest.Run gaps = CliTest.run("query", "--metric", "revenue", "--gaps", "--from", "2024-01-01", "--to", "2025-01-01", "--project", p);
+            assertThat(gaps.code()).as("--gaps needs a grain").isEqualTo(2);
+            assertThat(gaps.err().strip()).doesNotContain("\n").contains("grain");
+            CliTest.Run nothing = CliTest.run("query", "--project", p);
+            assertThat(nothing.code()).isEqualTo(2);
+            assertThat(nothing.err()).contains("--metric").contains("--by");
         } finally {
             System.clearProperty("almanac.home");
         }

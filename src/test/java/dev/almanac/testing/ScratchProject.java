@@ -6,14 +6,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
-/** A project folder of its own over the shared demo warehouse, with a copy of the repository's knowledge files, for tests that change knowledge or stores. */
+/**
+ * A project folder of its own over the shared demo warehouse, with a copy of the repository's knowledge files and the demo's
+ * company name, for tests that change knowledge or stores.
+ */
 public final class ScratchProject {
     private ScratchProject() {}
 
     public static Path create(Path dir, String name) {
         try {
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve("almanac.yml"), "name: " + name + "\nsource: " + DemoWarehouse.file() + "\nknowledge: knowledge\n");
+            Files.writeString(dir.resolve("almanac.yml"), "name: " + name + "\ncompany: Brightline\nsource: " + DemoWarehouse.file()
+                    + "\nknowledge: knowledge\n");
             Path knowledge = Path.of("knowledge");
             try (Stream<Path> files = Files.walk(knowledge)) {
                 for (Path f : files.filter(Files::isRegularFile).toList()) {

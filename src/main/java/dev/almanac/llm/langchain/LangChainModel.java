@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.almanac.llm.ChatMessage;
 import dev.almanac.llm.LanguageModel;
 import dev.almanac.llm.ModelReply;
+import dev.almanac.llm.Secrets;
 import dev.almanac.llm.TokenUsage;
 import dev.almanac.llm.ToolCall;
 import dev.almanac.llm.ToolSpec;
@@ -30,16 +31,19 @@ import java.util.List;
 /**
  * A provider reached through LangChain4j. The vendor wire formats stay inside LangChain4j and this
  * package; the agent sees only the port's messages, tool specs and replies. LangChain4j's own retries
- * are off: the port retries, so the bound is one number.
+ * are off: the port retries, so the bound is one number. What comes back (errors, text, tool-call
+ * arguments) is scrubbed of the configured key and token-like strings before anyone sees it.
  */
 public final class LangChainModel extends LanguageModel {
     private final String name;
     private final ChatModel model;
+    private final Secrets secrets;
 
-    public LangChainModel(String name, ChatModel model, int maxRetries, Duration firstBackoff) {
+    public LangChainModel(String name, ChatModel model, Secrets secrets, int maxRetries, Duration firstBackoff) {
         super(maxRetries, firstBackoff);
         this.name = name;
         this.model = model;
+        this.secrets = secrets;
     }
 
     @Override
@@ -55,17 +59,17 @@ public final class LangChainModel extends LanguageModel {
         try {
             response = model.chat(request.build());
         } catch (RuntimeException e) {
-            throw ProviderErrors.map(name, e);
+            throw ProviderErrors.map(name, e, secrets);
         }
         AiMessage ai = response.aiMessage();
         List<ToolCall> calls = new ArrayList<>();
         if (ai.hasToolExecutionRequests()) {
-            for (ToolExecutionRequest r : ai.toolExecutionRequests()) calls.add(new ToolCall(r.id(), r.name(), r.arguments()));
+            for (ToolExecutionRequest r : ai.toolExecutionRequests()) calls.add(new ToolCall(r.id(), r.name(), secrets.withoutKeys(r.arguments())));
         }
         var usage = response.tokenUsage();
         TokenUsage tokens = usage == null ? TokenUsage.ZERO
                 : new TokenUsage(1, usage.inputTokenCount() == null ? 0 : usage.inputTokenCount(), usage.outputTokenCount() == null ? 0 : usage.outputTokenCount());
-        return new ModelReply(ai.text(), calls, tokens);
+        return new ModelReply(secrets.scrub(ai.text()), calls, tokens);
     }
 
     static dev.langchain4j.data.message.ChatMessage toLangChain(ChatMessage m) {
