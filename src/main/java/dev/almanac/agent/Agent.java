@@ -71,6 +71,13 @@ import java.util.function.Consumer;
  * turn is persisted with provenance, confidence, usage and latency; each iteration is logged.
  */
 public final class Agent {
+    /**
+     * How the answer to a question that names nothing the knowledge knows begins (no metric, measure or
+     * subject): the question is refused as input (exit code 2 in the CLI), unlike a question understood
+     * but not answered.
+     */
+    public static final String NOTHING_TO_COMPUTE = "Nothing to compute: ";
+
     /** The name of a query_metrics result in its template: {result.mrr}, {result|table}. */
     static final String SEMANTIC_RESULT = "result";
     private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
@@ -218,7 +225,7 @@ public final class Agent {
             String askAbout = String.join("; ", closest.stream().map(VerifiedAnswerer.Match::label).toList());
             Optional<String> nothing = namesNothing(t, verified);
             if (nothing.isPresent()) {
-                return answer(t, "Nothing to compute: " + nothing.get() + ". Ask about: " + askAbout, Answer.Kind.error, "low", null, null, List.of(), List.of());
+                return answer(t, NOTHING_TO_COMPUTE + nothing.get() + ". Ask about: " + askAbout, Answer.Kind.error, "low", null, null, List.of(), List.of());
             }
             return answer(t, "No answer: no language model is configured, and no verified query or canonical metric matches this question closely enough. "
                     + "Configure a model (`almanac config set openai_api_key ...`, or --llm) or ask about: " + askAbout,

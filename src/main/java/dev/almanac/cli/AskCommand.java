@@ -62,6 +62,7 @@ final class AskCommand extends WorkspaceCommand {
                 if (dqPanel) printDq(a, out);
             }
             out.flush();
+            if (a.kind() == Answer.Kind.error && a.answer().startsWith(Agent.NOTHING_TO_COMPUTE)) throw new UserError("the question names nothing to compute (see above)");
             if (a.kind() == Answer.Kind.error) throw new NotAnswered();
         }
     }

@@ -57,6 +57,7 @@ final class Workspace implements AutoCloseable {
         }
         Project project = resolveProject(options.project);
         DemoProject.ensure(project, progress);
+        dev.almanac.knowledge.KnowledgeEditor.removeLeftovers(project);
         return new Workspace(project, Sources.open(project.sourceSpec()), project.cacheDir());
     }
 

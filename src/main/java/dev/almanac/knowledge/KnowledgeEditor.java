@@ -7,16 +7,20 @@ import dev.almanac.UserError;
 import dev.almanac.store.LearningRow;
 import dev.almanac.store.Project;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -28,6 +32,9 @@ import java.util.stream.Stream;
  * problem with its file and line. Edits are serialised: each validates against the previous one.
  */
 public final class KnowledgeEditor {
+    private static final String LOCK_FILE = "knowledge-edit.lock";
+    private static final ConcurrentHashMap<Path, Object> MONITORS = new ConcurrentHashMap<>();
+
     private final Project project;
     private final KnowledgeBase base;
     private final Supplier<KnowledgeValidator> validator;
@@ -218,12 +225,73 @@ public final class KnowledgeEditor {
         }
     }
 
-    /** Stages the folder with {@code file} replaced by {@code text} (deleted when null), validates it, then commits. */
+    /**
+     * Removes what interrupted edits (a killed process) left behind: staging folders
+     * {@code data/knowledge-edit-*} and temporary files {@code .edit-*.tmp} in the knowledge folder.
+     * Done when a project is opened and before each edit, under the edit lock, so that the staging
+     * folder of an edit in progress in another process is never touched (then nothing is removed now).
+     */
+    public static void removeLeftovers(Project project) {
+        Path data = project.dir().resolve("data");
+        if (!Files.isDirectory(data)) return;
+        synchronized (monitor(data)) {
+            try (FileChannel channel = FileChannel.open(data.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                 FileLock lock = channel.tryLock()) {
+                if (lock != null) removeLeftoversLocked(project);
+            } catch (java.nio.channels.OverlappingFileLockException e) {
+                // an edit of this process holds the lock: it removes them itself
+            } catch (IOException e) {
+                // cannot lock (a read-only folder): nothing can be edited here either, and leftovers are harmless
+            }
+        }
+    }
+
+    private static void removeLeftoversLocked(Project project) throws IOException {
+        try (Stream<Path> staged = Files.list(project.dir().resolve("data"))) {
+            for (Path p : staged.filter(p -> p.getFileName().toString().startsWith("knowledge-edit-") && Files.isDirectory(p)).toList()) {
+                deleteTree(p);
+            }
+        }
+        if (!Files.isDirectory(project.knowledgeDir())) return;
+        try (Stream<Path> walk = Files.walk(project.knowledgeDir())) {
+            for (Path p : walk.filter(p -> p.getFileName().toString().startsWith(".edit-") && p.getFileName().toString().endsWith(".tmp")).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    /** This JVM's monitor for one project's data folder (a file lock is held per process, not per thread). */
+    private static Object monitor(Path data) {
+        return MONITORS.computeIfAbsent(data.toAbsolutePath().normalize(), k -> new Object());
+    }
+
+    /**
+     * Applies one edit holding the project's edit lock ({@code data/knowledge-edit.lock}), so that edits
+     * of one folder by several processes (two servers of one project) run one after the other.
+     */
     private Result apply(String file, String text) {
+        Path data = project.dir().resolve("data");
+        try {
+            Files.createDirectories(data);
+        } catch (IOException e) {
+            throw new AlmanacException("cannot create " + data + ": " + e.getMessage(), e);
+        }
+        synchronized (monitor(data)) {
+            try (FileChannel channel = FileChannel.open(data.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                 FileLock lock = channel.lock()) {
+                removeLeftoversLocked(project);
+                return applyLocked(file, text);
+            } catch (IOException e) {
+                throw new AlmanacException("cannot lock the knowledge files of " + project.dir() + " for editing: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** Stages the folder with {@code file} replaced by {@code text} (deleted when null), validates it, then commits. */
+    private Result applyLocked(String file, String text) {
         Path dir = project.knowledgeDir();
         Path staging = null;
         try {
-            Files.createDirectories(project.dir().resolve("data"));
             staging = Files.createTempDirectory(project.dir().resolve("data"), "knowledge-edit-");
             copyTree(dir, staging);
             Path staged = staging.resolve(file);

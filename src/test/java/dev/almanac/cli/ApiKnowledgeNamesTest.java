@@ -128,4 +128,33 @@ class ApiKnowledgeNamesTest {
         assertThat(ApiFixture.json(r).get("file").asText()).isEqualTo("metrics/open_tickets-2.yml");
         assertThat(api.call("DELETE", "/api/knowledge/metrics/open_tickets-2", api.editor, null).statusCode()).isEqualTo(200);
     }
+
+    @Test
+    void random_unicode_names_and_sql_never_give_a_server_error_and_a_refusal_changes_nothing() throws Exception {
+        java.util.Random random = new java.util.Random(Long.getLong("almanac.seed", 1414));
+        for (int round = 0; round < 25; round++) {
+            String name = dev.almanac.testing.RandomText.of(random, 10);
+            long before = files();
+            int items = ApiFixture.json(api.call("GET", "/api/knowledge/metrics", api.viewer, null)).size();
+            String path = "/api/knowledge/metrics/" + URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");
+            HttpResponse<String> r = api.call("PUT", path, api.editor, METRIC);
+            assertThat(r.statusCode()).as("name %s -> %s", dev.almanac.testing.RandomText.codes(name), r.body()).isLessThan(500);
+            assertThat(r.body()).doesNotContain("\tat ").doesNotContain("Exception");
+            if (r.statusCode() >= 400) {
+                assertThat(files()).as("a refused name writes no file").isEqualTo(before);
+                assertThat(ApiFixture.json(api.call("GET", "/api/knowledge/metrics", api.viewer, null))).hasSize(items);
+            } else {
+                assertThat(api.call("DELETE", path, api.editor, null).statusCode()).isLessThan(300);
+            }
+
+            String sql = dev.almanac.testing.RandomText.of(random, 30);
+            String question = dev.almanac.testing.RandomText.of(random, 20);
+            before = files();
+            String query = "{\"question\": " + Json.MAPPER.writeValueAsString(question) + ", \"sql\": " + Json.MAPPER.writeValueAsString(sql) + "}";
+            HttpResponse<String> q = api.call("PUT", "/api/knowledge/queries/fuzzed_query", api.editor, query);
+            assertThat(q.statusCode()).as("sql %s -> %s", dev.almanac.testing.RandomText.codes(sql), q.body()).isBetween(400, 499);
+            assertThat(files()).as("a refused query writes no file").isEqualTo(before);
+        }
+        assertThat(api.call("GET", "/api/ready", api.viewer, null).statusCode()).as("the service still serves").isEqualTo(200);
+    }
 }

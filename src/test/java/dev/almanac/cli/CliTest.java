@@ -48,6 +48,62 @@ public class CliTest {
     }
 
     @Test
+    void what_an_interrupted_knowledge_edit_left_behind_is_removed_when_the_project_opens_unless_an_edit_holds_the_lock() throws Exception {
+        Path proj = dev.almanac.testing.ScratchProject.create(home.resolve("leftovers-project"), "Leftovers");
+        Path staging = Files.createDirectories(proj.resolve("data/knowledge-edit-4711/metrics"));
+        Files.writeString(staging.resolve("half.yml"), "name: half");
+        Path tmp = Files.createDirectories(proj.resolve("knowledge/metrics")).resolve(".edit-99.tmp");
+        Files.writeString(tmp, "name: torn");
+
+        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(proj.resolve("data/knowledge-edit.lock"),
+                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+             java.nio.channels.FileLock editing = channel.lock()) {
+            Run meanwhile = run("knowledge", "validate", "--project", proj.toString());
+            assertThat(meanwhile.code()).as(meanwhile.err()).isZero();
+            assertThat(staging).as("an edit in progress keeps its staging folder").exists();
+        }
+        Run opened = run("knowledge", "validate", "--project", proj.toString());
+        assertThat(opened.code()).as(opened.err()).isZero();
+        assertThat(proj.resolve("data/knowledge-edit-4711")).doesNotExist();
+        assertThat(tmp).doesNotExist();
+        assertThat(proj.resolve("knowledge")).isDirectory();
+    }
+
+    @Test
+    void random_unicode_questions_sql_and_knowledge_names_end_in_an_answer_or_one_line_exit_2() throws Exception {
+        Path proj = dev.almanac.testing.ScratchProject.create(home.resolve("fuzz-project"), "Fuzz");
+        java.util.Random random = new java.util.Random(Long.getLong("almanac.seed", 1415));
+        for (int round = 0; round < 12; round++) {
+            String question = dev.almanac.testing.RandomText.of(random, 14);
+            String sql = dev.almanac.testing.RandomText.of(random, 30);
+            String name = dev.almanac.testing.RandomText.of(random, 10);
+            for (Run r : List.of(run("ask", question, "--llm", "none", "--project", proj.toString()),
+                    run("sql", sql, "--project", proj.toString()))) {
+                assertThat(r.code()).as("%s / %s: %s", dev.almanac.testing.RandomText.codes(question), dev.almanac.testing.RandomText.codes(sql), r.out() + r.err())
+                        .isIn(0, 2);
+                assertThat(r.err()).doesNotContain("\tat ").doesNotContain("Exception");
+                if (r.code() == 2) assertThat(r.err().strip()).doesNotContain("\n");
+            }
+            Path file = proj.resolve("knowledge/metrics/fuzzed.yml");
+            Files.writeString(file, "name: " + escaped(name) + "\nlabel: Fuzzed\ndefinition: A fuzzed name.\nsql: SELECT 1 AS n\n");
+            Run validate = run("knowledge", "validate", "--project", proj.toString());
+            assertThat(validate.code()).as("name %s: %s", dev.almanac.testing.RandomText.codes(name), validate.err()).isIn(0, 2);
+            assertThat(validate.err()).doesNotContain("\tat ").doesNotContain("Exception");
+            Files.delete(file);
+        }
+    }
+
+    /** A YAML double-quoted string with every character outside printable ASCII escaped (lone surrogates included). */
+    static String escaped(String text) {
+        StringBuilder out = new StringBuilder("\"");
+        for (char c : text.toCharArray()) {
+            if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') out.append(c);
+            else out.append(String.format("\\u%04x", (int) c));
+        }
+        return out.append('"').toString();
+    }
+
+    @Test
     void users_are_added_scoped_to_the_project_listed_and_removed() {
         Path proj = dev.almanac.testing.ScratchProject.create(home.resolve("users-project"), "Users CLI");
         Run add = run("users", "add", "ana", "--role", "editor", "--project", proj.toString());
