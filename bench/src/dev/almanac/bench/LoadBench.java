@@ -1,5 +1,7 @@
 package dev.almanac.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.almanac.cli.BenchAccess;
 import dev.almanac.demo.DemoProject;
 import java.net.URI;
@@ -14,18 +16,29 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * 100 concurrent users asking through the HTTP API for 60 s, with the scripted model answering each
  * call after 500 ms (3 calls a question: submit, critique, grade). The ideal bound is
  * users / (3 × 0.5 s) questions per second; the server must not serialise on the model calls.
+ * With {@code mixed}, writes are mixed in: the askers continue their threads (a new one every 10
+ * turns) and 5 editors change a verified query in a loop (each edit validates the whole knowledge
+ * folder, runs its queries, writes the file and imports it), all while the questions go on.
+ *
+ * <p>Arguments: {@code [seconds] [sqlite|postgresql] [mixed]}.
  */
 public final class LoadBench {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int EDITORS = 5;
+
     public static void main(String[] args) throws Exception {
         int users = 100;
         int seconds = args.length > 0 && !args[0].isBlank() ? Integer.parseInt(args[0]) : 60;
         boolean postgres = args.length > 1 && args[1].equals("postgresql");
+        boolean mixed = args.length > 2 && args[2].equals("mixed");
         Path dir = Path.of("target", "bench-demo").toAbsolutePath();
         DemoProject.init(dir, 1, false, System.err);
         if (postgres) {
@@ -47,31 +60,88 @@ public final class LoadBench {
                   - text: PASS
                 """);
         BenchAccess.Server server = BenchAccess.start(dir, "script:" + script, users * 1000);
+        int editors = mixed ? EDITORS : 0;
+        int askers = users - editors;
         List<String> tokens = new ArrayList<>();
         String run = Long.toString(System.currentTimeMillis(), 36);
-        for (int i = 0; i < users; i++) tokens.add(server.addUser("load" + run + "_" + i));
+        for (int i = 0; i < users; i++) tokens.add(server.addUser("load" + run + "_" + i, i < editors ? "editor" : "viewer"));
         ExecutorService clientThreads = Executors.newFixedThreadPool(users, r -> {
             Thread t = new Thread(r);
             t.setDaemon(true);
             return t;
         });
         HttpClient http = HttpClient.newBuilder().executor(clientThreads).build();
+        String base = "http://localhost:" + server.port();
         List<Long> latencies = Collections.synchronizedList(new ArrayList<>());
+        List<Long> editLatencies = Collections.synchronizedList(new ArrayList<>());
         AtomicInteger errors = new AtomicInteger();
+        AtomicInteger editErrors = new AtomicInteger();
+        AtomicInteger continued = new AtomicInteger();
+        AtomicLong peakHeap = new AtomicLong();
+        Runtime rt = Runtime.getRuntime();
+        Thread sampler = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                peakHeap.accumulateAndGet(rt.totalMemory() - rt.freeMemory(), Math::max);
+                try {
+                    Thread.sleep(250);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        sampler.setDaemon(true);
+        sampler.start();
         long end = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
         ExecutorService pool = Executors.newFixedThreadPool(users);
         long start = System.nanoTime();
-        for (String token : tokens) {
+        for (int i = 0; i < users; i++) {
+            String token = tokens.get(i);
+            int user = i;
+            if (i < editors) {
+                pool.submit(() -> {
+                    String path = base + "/api/knowledge/queries/load_edit_" + user;
+                    for (int n = 0; System.nanoTime() < end; n++) {
+                        long t0 = System.nanoTime();
+                        String body = "{\"question\": \"How many suppliers are on the list (edit " + user + "." + n + ")?\", "
+                                + "\"sql\": \"SELECT count(*) AS n FROM suppliers\", \"tables\": [\"suppliers\"]}";
+                        try {
+                            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(path)).header("Authorization", "Bearer " + token)
+                                    .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString(body)).build(),
+                                    HttpResponse.BodyHandlers.ofString());
+                            if (r.statusCode() / 100 != 2) {
+                                editErrors.incrementAndGet();
+                                System.err.println("edit " + r.statusCode() + ": " + r.body());
+                            } else {
+                                editLatencies.add(System.nanoTime() - t0);
+                            }
+                        } catch (Exception e) {
+                            editErrors.incrementAndGet();
+                        }
+                    }
+                });
+                continue;
+            }
             pool.submit(() -> {
+                String thread = null;
+                int turns = 0;
                 while (System.nanoTime() < end) {
                     long t0 = System.nanoTime();
+                    String body = mixed && thread != null
+                            ? "{\"question\": \"How many suppliers do we work with?\", \"thread_id\": \"" + thread + "\"}"
+                            : "{\"question\": \"How many suppliers do we work with?\"}";
                     try {
-                        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + server.port() + "/api/ask"))
+                        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/api/ask"))
                                 .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
-                                .POST(HttpRequest.BodyPublishers.ofString("{\"question\": \"How many suppliers do we work with?\"}")).build(),
-                                HttpResponse.BodyHandlers.ofString());
-                        if (r.statusCode() != 200 || !r.body().contains("suppliers.")) errors.incrementAndGet();
-                        else latencies.add(System.nanoTime() - t0);
+                                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+                        if (r.statusCode() != 200 || !r.body().contains("suppliers.")) {
+                            errors.incrementAndGet();
+                            System.err.println("ask " + r.statusCode() + ": " + r.body().substring(0, Math.min(300, r.body().length())));
+                            continue;
+                        }
+                        latencies.add(System.nanoTime() - t0);
+                        JsonNode answer = JSON.readTree(r.body());
+                        if (thread != null && thread.equals(answer.path("thread_id").asText())) continued.incrementAndGet();
+                        thread = ++turns % 10 == 0 ? null : answer.path("thread_id").asText();
                     } catch (Exception e) {
                         errors.incrementAndGet();
                     }
@@ -79,28 +149,60 @@ public final class LoadBench {
             });
         }
         pool.shutdown();
-        pool.awaitTermination(seconds + 120, java.util.concurrent.TimeUnit.SECONDS);
+        pool.awaitTermination(seconds + 120, TimeUnit.SECONDS);
         double elapsed = (System.nanoTime() - start) / 1e9;
-        Runtime rt = Runtime.getRuntime();
+        sampler.interrupt();
         long heap = (rt.totalMemory() - rt.freeMemory()) / (1024 * 1024);
+        for (int i = 0; i < editors; i++) {
+            http.send(HttpRequest.newBuilder(URI.create(base + "/api/knowledge/queries/load_edit_" + i)).header("Authorization", "Bearer " + tokens.get(i))
+                    .DELETE().build(), HttpResponse.BodyHandlers.ofString());
+        }
         server.stop();
         clientThreads.shutdownNow();
         long[] lat = latencies.stream().mapToLong(Long::longValue).toArray();
         double throughput = lat.length / elapsed;
-        double ideal = users / 1.5;
-        String body = """
-                `bench/run LoadBench%s`: %d users, each asking in a loop for %d s through `POST /api/ask` (real HTTP, one JVM), the scripted
-                model answering every call after 500 ms; 3 model calls a question (submit, critique, grade), so the ideal bound is
-                %d / 1.5 s = %.1f questions/s. Each question also runs selection, retrieval, the guard, 2 queries, the explanation,
-                the timeliness pass, and writes the turn, its DQ log and the audit log to the %s app store.
+        double ideal = askers / 1.5;
+        String store = postgres ? "PostgreSQL (pooled, local)" : "SQLite";
+        String command = "bench/run LoadBench " + seconds + " " + (postgres ? "postgresql" : "sqlite") + (mixed ? " mixed" : "");
+        String body;
+        if (!mixed) {
+            body = """
+                    `%s`: %d users, each asking in a loop for %d s through `POST /api/ask` (real HTTP, one JVM), the scripted
+                    model answering every call after 500 ms; 3 model calls a question (submit, critique, grade), so the ideal bound is
+                    %d / 1.5 s = %.1f questions/s. Each question also runs selection, retrieval, the guard, 2 queries, the explanation,
+                    the timeliness pass, and writes the turn, its DQ log and the audit log to the %s app store.
 
-                | answered | errors | throughput (q/s) | of the ideal bound | p50 latency (ms) | p99 latency (ms) | heap used after (MiB) |
-                |---:|---:|---:|---:|---:|---:|---:|
-                | %d | %d | %.1f | %.0f%% | %.0f | %.0f | %d |
+                    | answered | errors | throughput (q/s) | of the ideal bound | p50 latency (ms) | p99 latency (ms) | heap used after (MiB) | peak heap (MiB) |
+                    |---:|---:|---:|---:|---:|---:|---:|---:|
+                    | %d | %d | %.1f | %.0f%% | %.0f | %.0f | %d | %d |
 
-                Targets: 0 errors; throughput at least 80%% of the ideal bound.
-                """.formatted(postgres ? " 60 postgresql" : "", users, seconds, users, ideal, postgres ? "PostgreSQL (pooled, local)" : "SQLite", lat.length, errors.get(), throughput, 100 * throughput / ideal,
-                Report.quantileMicros(lat, 0.5) / 1000, Report.quantileMicros(lat, 0.99) / 1000, heap);
-        Report.write(postgres ? "load-pg" : "load", postgres ? "API under load, PostgreSQL app store" : "API under load (issue 7)", body);
+                    Targets: 0 errors; throughput at least 80%% of the ideal bound.
+                    """.formatted(command, users, seconds, users, ideal, store, lat.length, errors.get(), throughput, 100 * throughput / ideal,
+                    Report.quantileMicros(lat, 0.5) / 1000, Report.quantileMicros(lat, 0.99) / 1000, heap, peakHeap.get() / (1024 * 1024));
+        } else {
+            long[] edits = editLatencies.stream().mapToLong(Long::longValue).toArray();
+            body = """
+                    `%s`: %d users for %d s through the real HTTP API (one JVM), %s app store, the scripted model answering every
+                    call after 500 ms (3 a question, so the ideal bound for the %d askers is %.1f questions/s). Writes are mixed in: every
+                    asker continues its own thread (a new thread every 10 turns, so each question also reads the thread's earlier turns),
+                    and %d editors each replace a verified query in a loop through `PUT /api/knowledge/queries/{name}` (each edit
+                    validates the whole knowledge folder and runs its queries, then writes the file and imports it into the store).
+
+                    | | done | errors | per second | p50 (ms) | p99 (ms) |
+                    |---|---:|---:|---:|---:|---:|
+                    | questions | %d | %d | %.1f (%.0f%% of the ideal bound) | %.0f | %.0f |
+                    | knowledge edits | %d | %d | %.2f | %.0f | %.0f |
+
+                    Questions that continued a thread: %d. Heap used after: %d MiB; peak heap while running: %d MiB.
+
+                    Targets: 0 errors.
+                    """.formatted(command, users, seconds, store, askers, ideal, editors,
+                    lat.length, errors.get(), throughput, 100 * throughput / ideal, Report.quantileMicros(lat, 0.5) / 1000, Report.quantileMicros(lat, 0.99) / 1000,
+                    edits.length, editErrors.get(), edits.length / elapsed, edits.length == 0 ? 0 : Report.quantileMicros(edits, 0.5) / 1000,
+                    edits.length == 0 ? 0 : Report.quantileMicros(edits, 0.99) / 1000, continued.get(), heap, peakHeap.get() / (1024 * 1024));
+        }
+        String key = "load" + (mixed ? "-mixed" : "") + (postgres ? "-pg" : "");
+        String title = (mixed ? "API under load with writes mixed in" : "API under load") + (postgres ? ", PostgreSQL app store" : ", SQLite app store");
+        Report.write(key, title, body);
     }
 }

@@ -890,7 +890,7 @@ public final class Agent {
 
     static String summary(QueryResult r) {
         StringBuilder s = new StringBuilder("columns: ").append(String.join(", ", r.columns())).append("\nrows: ").append(r.rowCount())
-                .append(r.truncated() ? " (truncated at the cap)" : "").append('\n');
+                .append(r.rowsLeftOut() ? " (truncated: the query returns more)" : "").append('\n');
         for (int i = 0; i < Math.min(20, r.rowCount()); i++) s.append(r.rows().get(i)).append('\n');
         if (r.rowCount() > 20) s.append("... ").append(r.rowCount() - 20).append(" more rows\n");
         return s.toString();

@@ -50,7 +50,7 @@ final class Critic {
                 issues.add("the query returned no data (" + r.rowCount() + " rows): check filters, joins and the time range");
                 continue;
             }
-            if (r.truncated() && !AGGREGATION.matcher(r.sql()).find()) {
+            if (r.rowsLeftOut() && !AGGREGATION.matcher(r.sql()).find()) {
                 issues.add("more than " + r.rowCount() + " rows without aggregation: aggregate or limit to what the question asks");
             }
             for (int c = 0; c < r.columns().size(); c++) {

@@ -327,7 +327,7 @@ public final class VerifiedAnswerer {
             return c.label() + period + ": " + format(v) + unit + ". (From the " + source + ".)";
         }
         return (c.query() != null ? c.query().question() : c.label()) + period + " — " + r.rowCount() + " row" + (r.rowCount() == 1 ? "" : "s")
-                + (r.truncated() ? " (first " + r.rowCount() + " shown)" : "") + ". (From the " + source + ".)";
+                + (r.rowsLeftOut() ? " (first " + r.rowCount() + " shown)" : "") + ". (From the " + source + ".)";
     }
 
     private static String defaultsText(Candidate c, Map<String, String> values) {

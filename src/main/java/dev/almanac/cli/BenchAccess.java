@@ -16,7 +16,11 @@ public final class BenchAccess {
         }
 
         public String addUser(String name) {
-            return new UserStore(workspace.appStore()).add(name, "viewer", null);
+            return addUser(name, "viewer");
+        }
+
+        public String addUser(String name, String role) {
+            return new UserStore(workspace.appStore()).add(name, role, null);
         }
 
         public void stop() {

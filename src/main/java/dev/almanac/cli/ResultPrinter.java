@@ -20,7 +20,7 @@ final class ResultPrinter {
 
     static void print(QueryResult result, Format format, PrintWriter out) {
         switch (format) {
-            case table -> table(result.columns(), result.rows(), result.truncated(), out);
+            case table -> table(result.columns(), result.rows(), why(result.truncation()), out);
             case json -> out.println(Json.write(asMap(result)));
             case csv -> csv(result, out);
         }
@@ -33,12 +33,31 @@ final class ResultPrinter {
         m.put("rows", result.rows());
         m.put("row_count", result.rowCount());
         m.put("truncated", result.truncated());
+        m.put("truncated_by", result.truncated() ? result.truncation().name().toLowerCase(java.util.Locale.ROOT) : null);
         m.put("tables", result.tables().stream().sorted().toList());
         m.put("elapsed_ms", result.elapsedMillis());
         return m;
     }
 
+    /** Why rows are not the whole result, for the line under a table; null when they are. */
+    private static String why(QueryResult.Truncation truncation) {
+        return switch (truncation) {
+            case NONE -> null;
+            case ROW_CAP -> "truncated at the row cap, the query returns more";
+            case RESULT_BYTES -> "truncated at the result's byte budget, the query returns more";
+            case CELL_BYTES -> "truncated: long values cut short at the cell byte budget";
+        };
+    }
+
+    /** An answer's rows; {@code truncated}: the query returns more than is shown (more rows, or longer values). */
     static void table(List<String> columnNames, List<List<Object>> rows, boolean truncated, PrintWriter out) {
+        table(columnNames, rows, truncated ? NOT_WHOLE : null, out);
+    }
+
+    private static final String NOT_WHOLE = "truncated, the query returns more than is shown";
+
+    /** Rows; {@code truncated} says why they are not the whole result, or is null when they are. */
+    private static void table(List<String> columnNames, List<List<Object>> rows, String truncated, PrintWriter out) {
         int n = columnNames.size();
         List<String[]> cells = new ArrayList<>();
         boolean[] numeric = new boolean[n];
@@ -57,6 +76,10 @@ final class ResultPrinter {
 
     /** Cells already written for people (labels as headers, formatted values); {@code rightAligned} per column. */
     static void table(List<String> headers, List<String[]> cells, boolean[] rightAligned, boolean truncated, PrintWriter out) {
+        table(headers, cells, rightAligned, truncated ? NOT_WHOLE : null, out);
+    }
+
+    private static void table(List<String> headers, List<String[]> cells, boolean[] rightAligned, String truncated, PrintWriter out) {
         int n = headers.size();
         int[] width = new int[n];
         for (int i = 0; i < n; i++) width[i] = headers.get(i).length();
@@ -81,8 +104,7 @@ final class ResultPrinter {
             }
             out.println(b.toString().stripTrailing());
         }
-        out.printf("(%d row%s%s)%n", cells.size(), cells.size() == 1 ? "" : "s",
-                truncated ? "; truncated at the row cap, the query returns more" : "");
+        out.printf("(%d row%s%s)%n", cells.size(), cells.size() == 1 ? "" : "s", truncated == null ? "" : "; " + truncated);
     }
 
     private static void csv(QueryResult result, PrintWriter out) {

@@ -1,10 +1,13 @@
 package dev.almanac.cli;
 
 import dev.almanac.server.ApiServer;
+import dev.almanac.server.KnowledgeWatch;
 import dev.almanac.server.ServerContext;
 import dev.almanac.sql.QueryLimits;
 import dev.almanac.store.EvalStore;
+import dev.almanac.store.KnowledgeStore;
 import dev.almanac.store.LearningStore;
+import dev.almanac.store.RateLimits;
 import dev.almanac.store.ThreadStore;
 import dev.almanac.store.UserStore;
 import java.time.LocalDate;
@@ -28,7 +31,8 @@ final class ServeCommand extends WorkspaceCommand {
     @Option(names = "--llm", paramLabel = "SPEC", description = "The model the agent uses.")
     String llm;
 
-    @Option(names = "--questions-per-minute", paramLabel = "N", description = "Rate limit per user (default: the questions_per_minute setting, else 30).")
+    @Option(names = "--questions-per-minute", paramLabel = "N", description = "Questions per user per minute, counted across every server sharing the app store "
+            + "(default: the questions_per_minute setting, else 30).")
     Integer perMinute;
 
     @Option(names = "--max-body-bytes", defaultValue = "65536", description = "Largest request body (default ${DEFAULT-VALUE}).")
@@ -72,10 +76,17 @@ final class ServeCommand extends WorkspaceCommand {
         var store = ws.appStore();
         ws.executor(ws.limits());
         var catalog = ws.catalog();
+        var knowledgeStore = new KnowledgeStore(store);
+        var watch = new KnowledgeWatch(() -> knowledgeStore.version(project), ws::reloadKnowledgeFromStore); // before the knowledge loads
+        ws.keepLastGoodKnowledge();
         ws.knowledge();
-        var curation = new ServerContext.Curation(ws.knowledgeEditor(), ws::reloadKnowledge, () -> ws.executor(ws.limits()));
-        ServerContext ctx = new ServerContext(project, () -> catalog, ws::knowledge, (events, conversations) -> ws.agent(llm, LocalDate.now(), events, conversations), curation,
-                new ThreadStore(store), new LearningStore(store), new EvalStore(store), new UserStore(store), settings);
+        var curation = new ServerContext.Curation(ws.knowledgeEditor(), ws::reloadKnowledge, () -> ws.executor(ws.limits()), ws::knowledgeProblems);
+        ServerContext.AgentFactory agents = (events, conversations) -> {
+            watch.check();
+            return ws.agent(llm, LocalDate.now(), events, conversations);
+        };
+        ServerContext ctx = new ServerContext(project, () -> catalog, watch.checked(ws::knowledge), agents, curation, new ThreadStore(store),
+                new LearningStore(store), new EvalStore(store), new UserStore(store), new RateLimits(store), settings);
         return new ApiServer(ctx).start(host, settings.port());
     }
 }

@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "sql", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Run one read-only query through the SQL guard, under a timeout and a row cap.",
+        description = {"Run one read-only query through the SQL guard, under a timeout, a row cap and byte budgets.",
                 "Allowed: SELECT, WITH ... SELECT, VALUES, set operations, DESCRIBE, SUMMARIZE, SHOW.",
                 "Anything else is rejected with the reason (exit code 2)."})
 final class SqlCommand extends WorkspaceCommand {
@@ -27,13 +27,23 @@ final class SqlCommand extends WorkspaceCommand {
     @Option(names = "--max-rows", paramLabel = "N", defaultValue = "1000", description = "Row cap; more rows are reported as truncated (default ${DEFAULT-VALUE}).")
     int maxRows;
 
+    @Option(names = "--max-cell-bytes", paramLabel = "N", defaultValue = "" + QueryLimits.DEFAULT_CELL_BYTES,
+            description = "Byte budget of one value; a longer one is cut with a marker and the result reported as truncated (default ${DEFAULT-VALUE}).")
+    int maxCellBytes;
+
+    @Option(names = "--max-result-bytes", paramLabel = "N", defaultValue = "" + QueryLimits.DEFAULT_RESULT_BYTES,
+            description = "Byte budget of the whole result; rows stop once it is spent and the result is reported as truncated (default ${DEFAULT-VALUE}).")
+    int maxResultBytes;
+
     @Override
     public void run() {
         String text = sql.equals("-") ? readStdin() : sql;
         if (text.isBlank()) throw new UserError("rejected: empty statement: nothing to run");
         if (!(timeoutSeconds > 0)) throw new UserError("--timeout must be a positive number of seconds");
         if (maxRows < 1) throw new UserError("--max-rows must be at least 1");
-        QueryLimits limits = new QueryLimits(Duration.ofMillis((long) (timeoutSeconds * 1000)), maxRows);
+        if (maxCellBytes < QueryLimits.MIN_BYTES) throw new UserError("--max-cell-bytes must be at least " + QueryLimits.MIN_BYTES);
+        if (maxResultBytes < QueryLimits.MIN_BYTES) throw new UserError("--max-result-bytes must be at least " + QueryLimits.MIN_BYTES);
+        QueryLimits limits = new QueryLimits(Duration.ofMillis((long) (timeoutSeconds * 1000)), maxRows, maxCellBytes, maxResultBytes);
         try (Workspace ws = openWorkspace()) {
             QueryResult result = ws.executor(limits).execute(text);
             ResultPrinter.print(result, format, out());

@@ -34,6 +34,8 @@ final class Workspace implements AutoCloseable {
     private AppStore appStore;
     private Catalog catalog;
     private KnowledgeSet knowledge;
+    private boolean keepLastGood;
+    private java.util.List<dev.almanac.knowledge.Problem> knowledgeProblems = java.util.List.of();
     private TableSelector selector;
     private dev.almanac.knowledge.KnowledgeEditor editor;
     private KnowledgeSet selectorFor;
@@ -124,10 +126,36 @@ final class Workspace implements AutoCloseable {
         return new KnowledgeValidator(catalog(), executor(limits()), java.util.List.of(new dev.almanac.semantic.SemanticValidator()));
     }
 
-    /** The project's knowledge, imported from its files first when they changed; empty without a project. */
+    /**
+     * The project's knowledge, imported from its files first when they changed; empty without a project. Broken
+     * files are refused (a user error), unless this workspace serves: then the last good knowledge is kept.
+     */
     synchronized KnowledgeSet knowledge() {
-        if (knowledge == null) knowledge = project == null ? KnowledgeSet.EMPTY : knowledgeBase().current(project, this::validator);
+        if (knowledge != null) return knowledge;
+        if (project == null) {
+            knowledge = KnowledgeSet.EMPTY;
+        } else if (keepLastGood) {
+            KnowledgeBase.Served served = knowledgeBase().currentOrLastGood(project, this::validator);
+            knowledge = served.knowledge();
+            knowledgeProblems = served.problems();
+        } else {
+            knowledge = knowledgeBase().current(project, this::validator);
+        }
         return knowledge;
+    }
+
+    /**
+     * For a server: knowledge files that break (a hand edit with a mistake, a failed import) do not take the
+     * service down; it keeps the last good knowledge and reports the files' problems ({@link #knowledgeProblems}).
+     */
+    synchronized void keepLastGoodKnowledge() {
+        keepLastGood = true;
+    }
+
+    /** The problems of the knowledge files that kept them from being imported (file:line); empty when all is well. */
+    synchronized java.util.List<dev.almanac.knowledge.Problem> knowledgeProblems() {
+        knowledge();
+        return knowledgeProblems;
     }
 
     /** Forgets the loaded knowledge, so that the next use reads (and, when the files changed, imports) it again. */
@@ -136,6 +164,21 @@ final class Workspace implements AutoCloseable {
         selector = null;
         verified = null;
         semantic = null;
+    }
+
+    /**
+     * Takes the knowledge as the app store now holds it, without importing this project's files first: another server
+     * or command changed it, and when servers keep separate copies of the folder, importing this copy would undo that.
+     */
+    synchronized void reloadKnowledgeFromStore() {
+        reloadKnowledge();
+        if (project != null) {
+            knowledge = knowledgeBase().load(project);
+            // the problems of this folder as it is now: gone when another process imported these very files (fixed)
+            if (keepLastGood) {
+                knowledgeProblems = knowledgeBase().importedAsIs(project) ? java.util.List.of() : knowledgeBase().problemsOf(project, this::validator);
+            }
+        }
     }
 
     /**
@@ -238,10 +281,10 @@ final class Workspace implements AutoCloseable {
         timeout = java.time.Duration.ofSeconds(seconds);
     }
 
-    /** The limits of this command's queries: --timeout, else the project's query_timeout, else 30 s; the default row cap. */
+    /** The limits of this command's queries: --timeout, else the project's query_timeout, else 30 s; the default row cap and byte budgets. */
     synchronized QueryLimits limits() {
         java.time.Duration t = timeout != null ? timeout : project != null && project.queryTimeout() != null ? project.queryTimeout() : null;
-        return t == null ? QueryLimits.DEFAULT : new QueryLimits(t, QueryLimits.DEFAULT.maxRows());
+        return t == null ? QueryLimits.DEFAULT : QueryLimits.DEFAULT.withTimeout(t);
     }
 
     synchronized QueryExecutor executor(QueryLimits limits) {

@@ -18,6 +18,8 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
@@ -64,10 +66,19 @@ public final class EvalRunner {
         return id;
     }
 
-    /** Asks every question of the run begun as {@code id}, recording each result as it comes; marks the run complete or incomplete. */
+    /**
+     * Asks every question of the run begun as {@code id}, recording each result as it comes; marks the run complete or
+     * incomplete. While it asks, the run beats in the store, so that other servers see that its owner is alive.
+     */
     public void execute(String id, List<GoldenQuery> golden, int parallel, Progress progress) {
         Thread hook = new Thread(() -> store.finish(id, "incomplete"));
         Runtime.getRuntime().addShutdownHook(hook);
+        ScheduledExecutorService heart = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "almanac-eval-beat");
+            t.setDaemon(true);
+            return t;
+        });
+        heart.scheduleAtFixedRate(() -> beat(id), EvalStore.BEAT_MS, EvalStore.BEAT_MS, TimeUnit.MILLISECONDS);
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, parallel));
         AtomicInteger done = new AtomicInteger();
         AtomicInteger passed = new AtomicInteger();
@@ -90,12 +101,21 @@ public final class EvalRunner {
             store.finish(id, "incomplete");
             throw new dev.almanac.AlmanacException("the eval run stopped: " + e.getCause().getMessage(), e.getCause());
         } finally {
+            heart.shutdownNow();
             pool.shutdownNow();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException ignored) {
                 // shutting down already
             }
+        }
+    }
+
+    private void beat(String id) {
+        try {
+            store.beat(id);
+        } catch (RuntimeException e) {
+            // the store is out of reach for now: the next beat tries again, and the results say how far the run got
         }
     }
 

@@ -54,6 +54,48 @@ public final class KnowledgeBase {
 
     /** The stored knowledge; the project's files are imported first when they changed since the last import. */
     public KnowledgeSet current(Project project, Supplier<KnowledgeValidator> validator) {
+        List<Problem> problems = importIfChanged(project, validator);
+        if (!problems.isEmpty()) {
+            throw new UserError("the knowledge files in " + project.knowledgeDir() + " have " + problems.size() + " problem(s); first: "
+                    + problems.get(0) + " (run `almanac knowledge validate`)");
+        }
+        return load(project);
+    }
+
+    /** The knowledge a long-running server serves, and the problems of the project's files when they could not be imported. */
+    public record Served(KnowledgeSet knowledge, List<Problem> problems) {
+        public boolean degraded() {
+            return !problems.isEmpty();
+        }
+    }
+
+    /**
+     * Like {@link #current}, but a folder whose files are broken (a hand edit with a mistake) does not stop
+     * the service: the last good knowledge the store holds is served, with the problems to report
+     * (file:line), until the files are fixed and imported.
+     */
+    public Served currentOrLastGood(Project project, Supplier<KnowledgeValidator> validator) {
+        List<Problem> problems = importIfChanged(project, validator);
+        return new Served(load(project), problems);
+    }
+
+    /** The problems of the project's files as they are now, found without importing them. */
+    public List<Problem> problemsOf(Project project, Supplier<KnowledgeValidator> validator) {
+        Path dir = project.knowledgeDir();
+        if (!Files.isDirectory(dir)) return List.of(new Problem(dir.getFileName().toString(), 0, 0, "the knowledge folder does not exist"));
+        return validator.get().validate(KnowledgeFiles.read(dir));
+    }
+
+    /** Whether the store holds the project's files as they are now (their last import is of these very files). */
+    public boolean importedAsIs(Project project) {
+        Path dir = project.knowledgeDir();
+        if (!Files.isDirectory(dir)) return false;
+        String fp = fingerprint(dir);
+        return store.lastFingerprint(project).map(last -> last.startsWith(fp)).orElse(false);
+    }
+
+    /** Imports the project's files when they changed since the last import; the problems that stopped it, if any. */
+    private List<Problem> importIfChanged(Project project, Supplier<KnowledgeValidator> validator) {
         Path dir = project.knowledgeDir();
         // a knowledge folder that is not there is a mistake to report, never a reason to answer from what the store last held
         if (!Files.isDirectory(dir)) {
@@ -61,14 +103,7 @@ public final class KnowledgeBase {
         }
         String fp = fingerprint(dir);
         boolean changed = store.lastFingerprint(project).map(last -> !last.startsWith(fp)).orElse(true);
-        if (changed) {
-            ImportResult result = importFiles(project, dir, null, validator.get());
-            if (!result.ok()) {
-                throw new UserError("the knowledge files in " + dir + " have " + result.problems().size() + " problem(s); first: "
-                        + result.problems().get(0) + " (run `almanac knowledge validate`)");
-            }
-        }
-        return load(project);
+        return changed ? importFiles(project, dir, null, validator.get()).problems() : List.of();
     }
 
     public KnowledgeSet load(Project project) {

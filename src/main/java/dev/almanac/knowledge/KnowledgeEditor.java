@@ -86,9 +86,12 @@ public final class KnowledgeEditor {
         if (!fields.path(field).asText().equals(name)) {
             throw new UserError("the item's " + field + " '" + fields.path(field).asText() + "' does not match '" + name + "' in the path");
         }
-        KnowledgeFiles.Read current = readCurrent();
+        // a broken file is fixed by writing its item whole again: its own problems do not stop this edit
+        String own = kind == KnowledgeSet.Kind.GOLDEN ? null : kind.folder + "/" + name + ".yml";
+        KnowledgeFiles.Read current = readCurrent(own);
         String existing = current.knowledge().files().get(KnowledgeSet.key(kind, name));
-        String file = existing != null ? existing : newFile(kind, name, current.knowledge());
+        String file = existing != null ? existing
+                : own != null && current.problems().stream().anyMatch(p -> p.file().equals(own)) ? own : newFile(kind, name, current.knowledge());
         Object content;
         if (kind == KnowledgeSet.Kind.GOLDEN) {
             List<Object> list = new ArrayList<>();
@@ -112,7 +115,7 @@ public final class KnowledgeEditor {
 
     /** Removes the item: its file, or (for a golden question) its entry in the file's list. */
     public synchronized Result delete(KnowledgeSet.Kind kind, String name) {
-        KnowledgeFiles.Read current = readCurrent();
+        KnowledgeFiles.Read current = readCurrent(null);
         String file = current.knowledge().files().get(KnowledgeSet.key(kind, name));
         if (file == null) throw new NotFound("no " + kind.name().toLowerCase(Locale.ROOT) + " '" + name + "' in the knowledge files");
         if (kind != KnowledgeSet.Kind.GOLDEN) return apply(file, null);
@@ -183,7 +186,8 @@ public final class KnowledgeEditor {
         };
     }
 
-    private KnowledgeFiles.Read readCurrent() {
+    /** The folder as it is; files that cannot be read stop an edit, except {@code fixable}, the file the edit replaces. */
+    private KnowledgeFiles.Read readCurrent(String fixable) {
         Path dir = project.knowledgeDir();
         if (!Files.isDirectory(dir)) {
             try {
@@ -193,7 +197,7 @@ public final class KnowledgeEditor {
             }
         }
         KnowledgeFiles.Read read = KnowledgeFiles.read(dir);
-        if (!read.problems().isEmpty()) {
+        if (read.problems().stream().anyMatch(p -> !p.file().equals(fixable))) {
             throw new UserError("the knowledge files have " + read.problems().size() + " problem(s) to fix first; first: " + read.problems().get(0));
         }
         return read;

@@ -8,6 +8,8 @@ import dev.almanac.AlmanacException;
 import dev.almanac.UserError;
 import dev.almanac.knowledge.KnowledgeEditor;
 import dev.almanac.knowledge.KnowledgeName;
+import dev.almanac.knowledge.KnowledgeSet;
+import dev.almanac.knowledge.Problem;
 import dev.almanac.store.KnowledgeStore;
 import dev.almanac.store.UserStore;
 import io.javalin.Javalin;
@@ -16,6 +18,7 @@ import io.javalin.http.staticfiles.Location;
 import io.javalin.json.JavalinJackson;
 import io.javalin.util.JavalinBindException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -23,7 +26,8 @@ import java.util.Optional;
  * The JSON API and the web app in one process. Every API request is authenticated with a bearer
  * token; roles: viewer (ask, read), editor (curate knowledge, run evals), admin (users, audit).
  * The web app's static files carry no data and are served without a token (the app asks for one).
- * Errors are JSON {@code {code, message}}, never a stack trace. The routes live in {@link AskApi},
+ * Errors are JSON {@code {code, message}}, never a stack trace, those Jetty answers before routing
+ * included ({@link JettyErrors}). The routes live in {@link AskApi},
  * {@link KnowledgeApi}, {@link EvalApi} and {@link AdminApi}; the OpenAPI description is made from
  * the same route table.
  */
@@ -58,6 +62,8 @@ public final class ApiServer {
             config.http.maxRequestSize = ctx.settings().maxBodyBytes();
             config.jsonMapper(new JavalinJackson(JSON, false));
             config.useVirtualThreads = false;
+            config.jetty.modifyServer(server -> server.setErrorHandler(new JettyErrors.Handler()));
+            config.jetty.addConnector((server, http) -> JettyErrors.connector(server, http, host, port));
             config.staticFiles.add(web -> {
                 web.hostedPath = "/";
                 web.directory = "/dev/almanac/web";
@@ -84,8 +90,8 @@ public final class ApiServer {
         Routes routes = new Routes(app);
         String[] openApi = new String[1];
         routes.add("GET", "/api/health", "viewer", "Liveness", c -> c.json(Map.of("status", "ok")));
-        routes.add("GET", "/api/ready", "viewer", "Readiness: tables and knowledge loaded", c -> c.json(Map.of("status", "ready",
-                "tables", ctx.catalog().get().tables().size(), "knowledge_items", ctx.knowledge().get().size())));
+        routes.add("GET", "/api/ready", "viewer", "Readiness: tables and knowledge loaded; degraded (the last good knowledge served) when knowledge files are broken",
+                this::ready);
         routes.add("GET", "/api/openapi.json", "viewer", "This description", c -> c.contentType("application/json").result(openApi[0]));
         routes.add("GET", "/api/me", "viewer", "The caller, the project and the display settings", this::me);
         routes.add("GET", "/api/schema", "viewer", "The catalog: tables, columns, keys, row counts, date ranges", c -> c.json(ctx.catalog().get()));
@@ -97,7 +103,7 @@ public final class ApiServer {
         new AdminApi(ctx).register(routes);
         openApi[0] = OpenApi.describe(routes.described());
         try {
-            app.start(host, port);
+            app.start();
         } catch (JavalinBindException e) {
             app.stop();
             throw new UserError("cannot listen on " + host + " port " + port + ": it is in use or not an address of this machine (choose another with --port or --host)");
@@ -139,6 +145,24 @@ public final class ApiServer {
         Routes.authenticated(c, user.get());
     }
 
+    /**
+     * Ready, or degraded: the knowledge files have problems (file:line) that kept them from being imported, and the last
+     * good knowledge is served until they are fixed.
+     */
+    private void ready(Context c) {
+        KnowledgeSet knowledge = ctx.knowledge().get();
+        List<Problem> problems = ctx.curation().problems().get();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("status", problems.isEmpty() ? "ready" : "degraded");
+        body.put("tables", ctx.catalog().get().tables().size());
+        body.put("knowledge_items", knowledge.size());
+        if (!problems.isEmpty()) {
+            body.put("knowledge_problems", problems.stream().map(p -> Map.of("file", p.file(), "line", p.line(), "message", p.message(),
+                    "at", p.toString())).toList());
+        }
+        c.json(body);
+    }
+
     private void me(Context c) {
         UserStore.User user = Routes.user(c);
         Map<String, Object> m = new LinkedHashMap<>();
@@ -164,7 +188,7 @@ public final class ApiServer {
         c.status(500).json(body);
     }
 
-    private static Map<String, Object> error(String code, String message, Object details) {
+    static Map<String, Object> error(String code, String message, Object details) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("code", code);
         m.put("message", message == null ? code : message.lines().findFirst().orElse(code));

@@ -14,16 +14,15 @@ import java.util.Map;
 
 /**
  * Asking (plain and streamed as server-sent events) and reading threads. A question is rate-limited
- * per user once, however many model calls it takes; its queries are audited. Model calls block only
- * the request's own thread.
+ * per user once, however many model calls it takes, counted in the app store so that servers sharing
+ * it share the limit; its queries are audited. Threads live in the store too: a thread started on one
+ * server continues on another. Model calls block only the request's own thread.
  */
 final class AskApi {
     private final ServerContext ctx;
-    private final RateLimiter limiter;
 
     AskApi(ServerContext ctx) {
         this.ctx = ctx;
-        this.limiter = new RateLimiter(ctx.settings().questionsPerMinute());
     }
 
     void register(Routes routes) {
@@ -51,7 +50,7 @@ final class AskApi {
     }
 
     private void rateLimit(Context c, UserStore.User user) {
-        long wait = limiter.acquire(user.name(), System.currentTimeMillis());
+        long wait = ctx.rateLimits().acquire(user.name(), ctx.settings().questionsPerMinute(), System.currentTimeMillis());
         if (wait > 0) {
             c.header("Retry-After", String.valueOf(wait));
             throw new ApiError(429, "rate_limited", "too many questions: try again in " + wait + " s");

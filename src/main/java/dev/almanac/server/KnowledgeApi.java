@@ -63,6 +63,7 @@ final class KnowledgeApi {
     }
 
     private void reimport(Context c) {
+        Requests.optionalBody(c, Map.of());
         KnowledgeEditor.Result r = ctx.curation().editor().reimport();
         ctx.curation().changed().run();
         if (!r.ok()) throw invalid(r);
@@ -88,14 +89,15 @@ final class KnowledgeApi {
     }
 
     private void deactivate(Context c) {
+        Requests.optionalBody(c, Map.of());
         LearningRow l = learning(c.pathParam("id"));
         ctx.learnings().setActive(l.id(), false);
         c.json(Map.of("id", l.id(), "active", false));
     }
 
     private void promote(Context c) {
-        LearningRow l = learning(c.pathParam("id"));
         JsonNode body = Requests.optionalBody(c, java.util.Map.of("as", Requests.Kind.TEXT));
+        LearningRow l = learning(c.pathParam("id"));
         String as = body.path("as").asText("rule");
         if (!as.equals("rule") && !as.equals("query")) throw new ApiError(400, "bad_request", "as must be rule or query");
         KnowledgeEditor.Promoted p = KnowledgeEditor.promotion(l, as.equals("rule") ? KnowledgeSet.Kind.RULE : KnowledgeSet.Kind.QUERY,

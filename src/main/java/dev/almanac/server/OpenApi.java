@@ -65,6 +65,7 @@ final class OpenApi {
             if (PARAM.matcher(r.path()).find()) error(responses, "404", "no such item");
             if (r.path().startsWith("/api/knowledge") || r.path().endsWith("/promote")) error(responses, "422", "the knowledge would not validate; nothing changed");
             if (r.method().equals("PUT") && r.path().startsWith("/api/knowledge")) error(responses, "409", "the item's file already holds another item");
+            if (r.method().equals("POST") && r.path().equals("/api/evals")) error(responses, "409", "another eval run of the project is running (on any server)");
             if (r.path().startsWith("/api/ask")) error(responses, "429", "too many questions; see Retry-After");
             if (r.method().equals("POST") || r.method().equals("PUT")) error(responses, "413", "body too large");
         }

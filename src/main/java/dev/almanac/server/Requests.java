@@ -45,7 +45,8 @@ final class Requests {
             var field = it.next();
             Kind kind = fields.get(field.getKey());
             if (kind == null) {
-                throw new ApiError(400, "bad_request", "unknown field '" + field.getKey() + "'; this request takes " + String.join(", ", new java.util.TreeSet<>(fields.keySet())));
+                throw new ApiError(400, "bad_request", "unknown field '" + field.getKey() + "'; this request takes "
+                        + (fields.isEmpty() ? "no fields" : String.join(", ", new java.util.TreeSet<>(fields.keySet()))));
             }
             if (!field.getValue().isNull() && !kind.fits(field.getValue())) {
                 throw new ApiError(400, "bad_request", "field '" + field.getKey() + "' must be " + kind.shown + ", not " + field.getValue());

@@ -1,15 +1,11 @@
 package dev.almanac.sql;
 
 import dev.almanac.source.Source;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Timestamp;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -20,8 +16,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs a statement on a source only after the guard allowed it, under a timeout that cancels the
- * statement (the engine interrupts it and the source stays usable) and a row cap (further rows are
- * not fetched; the result says {@code truncated}).
+ * statement (the engine interrupts it and the source stays usable), a row cap (further rows are
+ * not fetched) and byte budgets for a cell and for the result, applied while the rows are read
+ * ({@link RowReader}); the result says whether and why it is {@code truncated}.
  */
 public final class QueryExecutor {
     private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -52,7 +49,7 @@ public final class QueryExecutor {
     public QueryExecutor within(java.time.Duration left) {
         java.time.Duration cut = left.compareTo(java.time.Duration.ofMillis(1)) < 0 ? java.time.Duration.ofMillis(1) : left;
         if (cut.compareTo(limits.timeout()) >= 0) return this;
-        return new QueryExecutor(source, guard, new QueryLimits(cut, limits.maxRows()));
+        return new QueryExecutor(source, guard, limits.withTimeout(cut));
     }
 
     /** A plain-English description of what an allowed statement does. */
@@ -87,19 +84,9 @@ public final class QueryExecutor {
                     columns.add(meta.getColumnLabel(i));
                     types.add(meta.getColumnTypeName(i));
                 }
-                List<List<Object>> rows = new ArrayList<>();
-                boolean truncated = false;
-                while (rs.next()) {
-                    if (rows.size() == limits.maxRows()) {
-                        truncated = true;
-                        break;
-                    }
-                    List<Object> row = new ArrayList<>(n);
-                    for (int i = 1; i <= n; i++) row.add(plain(rs.getObject(i)));
-                    rows.add(row);
-                }
+                RowReader.Read read = RowReader.read(rs, n, limits);
                 long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-                return new QueryResult(allowed.sql(), List.copyOf(columns), List.copyOf(types), rows, truncated, allowed.tables(), elapsed);
+                return new QueryResult(allowed.sql(), List.copyOf(columns), List.copyOf(types), read.rows(), read.truncation(), allowed.tables(), elapsed);
             } finally {
                 timer.cancel(false);
             }
@@ -134,21 +121,5 @@ public final class QueryExecutor {
             out.append(l);
         }
         return out.length() == 0 ? Source.firstLine(message) : out.toString();
-    }
-
-    /** JDBC values turned into plain Java values that print and serialize predictably. */
-    static Object plain(Object value) {
-        if (value == null || value instanceof String || value instanceof Boolean || value instanceof Long
-                || value instanceof Integer || value instanceof Double || value instanceof BigDecimal) return value;
-        if (value instanceof Short s) return s.intValue();
-        if (value instanceof Byte b) return b.intValue();
-        if (value instanceof Float f) return f.doubleValue();
-        if (value instanceof BigInteger big) return big.bitLength() < 64 ? (Object) big.longValue() : new BigDecimal(big);
-        if (value instanceof java.sql.Date d) return d.toLocalDate();
-        if (value instanceof Timestamp ts) return ts.toLocalDateTime();
-        if (value instanceof java.time.LocalDate || value instanceof java.time.LocalDateTime) return value;
-        if (value instanceof OffsetDateTime odt) return odt;
-        if (value instanceof Number num) return num;
-        return value.toString();
     }
 }

@@ -70,8 +70,20 @@ public final class AppStore {
                     .load()
                     .migrate();
         } catch (RuntimeException e) {
+            if (sqlite && notADatabase(e)) {
+                throw new dev.almanac.UserError("the app store " + url.substring("jdbc:sqlite:".length()) + " is damaged or not a SQLite database: "
+                        + "move it aside and run again: a new, empty app store is created there and the knowledge files are imported into it", e);
+            }
             throw new AlmanacException("cannot migrate the app store at " + safeUrl() + ": " + e.getMessage(), e);
         }
+    }
+
+    /** SQLite's SQLITE_NOTADB (26: not a database file, such as text or random bytes) or SQLITE_CORRUPT (11: a damaged one). */
+    private static boolean notADatabase(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException s && ((s.getErrorCode() & 0xff) == 26 || (s.getErrorCode() & 0xff) == 11)) return true;
+        }
+        return false;
     }
 
     public boolean isSqlite() {

@@ -1,13 +1,29 @@
 package dev.almanac.store;
 
+import dev.almanac.UserError;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Eval runs and their per-question results. Each result is committed as soon as it is known. */
+/**
+ * Eval runs and their per-question results. Each result is committed as soon as it is known.
+ *
+ * <p>A project has one running run at a time, whoever started it (a server, another server sharing the store, the
+ * command line): starting a run claims it in the store (a unique index over running runs), so that of two starts only
+ * one succeeds. The owner (host and process) beats while the run goes on; a run whose owner is gone (its process on
+ * this host, or no beat for {@link #STALE_AFTER_MS}) is marked incomplete, which frees the claim.
+ */
 public final class EvalStore {
+    /** How often a running run beats. */
+    public static final long BEAT_MS = 15_000;
+    /** A run that has not beaten for this long is taken to have lost its owner. */
+    public static final long STALE_AFTER_MS = 120_000;
+    private static final String HOST = host();
+
     private final AppStore store;
 
     public EvalStore(AppStore store) {
@@ -25,24 +41,90 @@ public final class EvalStore {
                             String expectedJson, String actualJson, String sql, String error, long latencyMs, int promptTokens,
                             int completionTokens, String confidence) {}
 
+    /** Thrown when another run of the project is still running: one run at a time, across every server sharing the store. */
+    public static final class RunInProgress extends UserError {
+        RunInProgress(String message) {
+            super(message);
+        }
+    }
+
+    /** Records the run as the project's running run; refused with {@link RunInProgress} while another one runs. */
     public void start(Project project, String id, String model, String filters, String snapshot, int selected) {
         store.inTransaction(c -> {
-            KnowledgeStore.upsertProject(c, project, KnowledgeStore.slug(project));
+            String key = KnowledgeStore.upsertProject(c, project);
+            for (String stale : stale(c, key)) finish(c, stale, "incomplete");
+            int claimed;
             try (PreparedStatement ps = c.prepareStatement("""
-                    INSERT INTO eval_runs (id, project, started_at, status, model, filters, knowledge_snapshot, selected, total, passed, owner_pid)
-                    VALUES (?, ?, ?, 'running', ?, ?, ?, ?, 0, 0, ?)""")) {
+                    INSERT INTO eval_runs (id, project, started_at, status, model, filters, knowledge_snapshot, selected, total, passed, owner_pid,
+                      owner_host, heartbeat_ms)
+                    VALUES (?, ?, ?, 'running', ?, ?, ?, ?, 0, 0, ?, ?, ?)
+                    ON CONFLICT (project) WHERE status = 'running' DO NOTHING""")) {
                 ps.setString(1, id);
-                ps.setString(2, KnowledgeStore.slug(project));
+                ps.setString(2, key);
                 ps.setString(3, AppStore.now());
                 ps.setString(4, model);
                 ps.setString(5, filters);
                 ps.setString(6, snapshot);
                 ps.setInt(7, selected);
                 ps.setLong(8, ProcessHandle.current().pid());
+                ps.setString(9, HOST);
+                ps.setLong(10, System.currentTimeMillis());
+                claimed = ps.executeUpdate();
+            }
+            if (claimed == 0) throw running(c, key);
+            return null;
+        });
+    }
+
+    private static RunInProgress running(Connection c, String key) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT id, started_at, owner_host FROM eval_runs WHERE project = ? AND status = 'running'")) {
+            ps.setString(1, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) return new RunInProgress("another eval run of this project started just now; wait for it to finish");
+                return new RunInProgress("eval run " + rs.getString(1) + " is still running (started " + rs.getString(2) + " on "
+                        + rs.getString(3) + "): one run at a time per project; wait for it to finish");
+            }
+        }
+    }
+
+    /** The running runs of the project whose owner is gone: its process on this host has ended, or it stopped beating. */
+    private static List<String> stale(Connection c, String key) throws SQLException {
+        List<String> ids = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT id, owner_host, owner_pid, heartbeat_ms FROM eval_runs WHERE project = ? AND status = 'running'")) {
+            ps.setString(1, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    long pid = rs.getLong(3);
+                    boolean gone = HOST.equals(rs.getString(2)) && pid != ProcessHandle.current().pid()
+                            && !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+                    if (gone || rs.getLong(4) < System.currentTimeMillis() - STALE_AFTER_MS) ids.add(rs.getString(1));
+                }
+            }
+        }
+        return ids;
+    }
+
+    /** Tells the store that the run's owner is still at work (done every {@link #BEAT_MS} while it runs). */
+    public void beat(String id) {
+        store.inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE eval_runs SET heartbeat_ms = ? WHERE id = ? AND status = 'running'")) {
+                ps.setLong(1, System.currentTimeMillis());
+                ps.setString(2, id);
                 ps.executeUpdate();
             }
             return null;
         });
+    }
+
+    /** This host's name, as the owner of the runs it starts (a process id means something only on its own host). */
+    private static String host() {
+        String env = System.getenv("HOSTNAME");
+        if (env != null && !env.isBlank()) return env.strip();
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            return "unknown host";
+        }
     }
 
     /** Records one result and moves the run's totals, in one transaction. */
@@ -68,9 +150,10 @@ public final class EvalStore {
                 ps.setString(15, r.confidence());
                 ps.executeUpdate();
             }
-            try (PreparedStatement ps = c.prepareStatement("UPDATE eval_runs SET total = total + 1, passed = passed + ? WHERE id = ?")) {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE eval_runs SET total = total + 1, passed = passed + ?, heartbeat_ms = ? WHERE id = ?")) {
                 ps.setInt(1, r.passed() ? 1 : 0);
-                ps.setString(2, r.runId());
+                ps.setLong(2, System.currentTimeMillis());
+                ps.setString(3, r.runId());
                 ps.executeUpdate();
             }
             return null;
@@ -79,38 +162,30 @@ public final class EvalStore {
 
     public void finish(String id, String status) {
         store.inTransaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("UPDATE eval_runs SET status = ?, finished_at = ? WHERE id = ?")) {
-                ps.setString(1, status);
-                ps.setString(2, AppStore.now());
-                ps.setString(3, id);
-                ps.executeUpdate();
-            }
+            finish(c, id, status);
             return null;
         });
     }
 
-    /** The project's runs, newest first; a run whose process is gone is marked incomplete on the way. */
+    private static void finish(Connection c, String id, String status) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("UPDATE eval_runs SET status = ?, finished_at = ? WHERE id = ?")) {
+            ps.setString(1, status);
+            ps.setString(2, AppStore.now());
+            ps.setString(3, id);
+            ps.executeUpdate();
+        }
+    }
+
+    /** The project's runs, newest first; a running run whose owner is gone is marked incomplete on the way. */
     public List<RunRow> runs(Project project) {
-        List<String> stale = store.read(c -> {
-            List<String> ids = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT id, owner_pid FROM eval_runs WHERE project = ? AND status = 'running'")) {
-                ps.setString(1, KnowledgeStore.slug(project));
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        long pid = rs.getLong(2);
-                        if (pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) == false) ids.add(rs.getString(1));
-                    }
-                }
-            }
-            return ids;
-        });
+        List<String> stale = store.read(c -> stale(c, KnowledgeStore.key(c, project)));
         stale.forEach(id -> finish(id, "incomplete"));
         return store.read(c -> {
             List<RunRow> rows = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement("""
                     SELECT id, started_at, finished_at, status, model, filters, knowledge_snapshot, selected, total, passed
                     FROM eval_runs WHERE project = ? ORDER BY started_at DESC, id""")) {
-                ps.setString(1, KnowledgeStore.slug(project));
+                ps.setString(1, KnowledgeStore.key(c, project));
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         rows.add(new RunRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6),

@@ -17,7 +17,7 @@ public final class LearningStore {
 
     public void save(Project project, LearningRow row) {
         store.inTransaction(c -> {
-            KnowledgeStore.upsertProject(c, project, KnowledgeStore.slug(project));
+            String key = KnowledgeStore.upsertProject(c, project);
             try (PreparedStatement ps = c.prepareStatement("""
                     INSERT INTO learnings (id, project, description, category, tables_used, original_sql, corrected_sql, confidence,
                       times_applied, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -27,7 +27,7 @@ public final class LearningStore {
                       updated_at = excluded.updated_at""")) {
                 String now = AppStore.now();
                 ps.setString(1, row.id());
-                ps.setString(2, KnowledgeStore.slug(project));
+                ps.setString(2, key);
                 ps.setString(3, row.description());
                 ps.setString(4, row.category());
                 ps.setString(5, "," + String.join(",", row.tables().stream().map(t -> t.toLowerCase(Locale.ROOT)).toList()) + ",");
@@ -90,7 +90,7 @@ public final class LearningStore {
             try (PreparedStatement ps = c.prepareStatement("""
                     SELECT id, description, category, tables_used, original_sql, corrected_sql, confidence, times_applied, active
                     FROM learnings WHERE project = ?""" + (activeOnly ? " AND active = 1" : "") + " ORDER BY confidence DESC, id")) {
-                ps.setString(1, KnowledgeStore.slug(project));
+                ps.setString(1, KnowledgeStore.key(c, project));
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         List<String> tables = Arrays.stream(rs.getString(4).split(",")).filter(s -> !s.isBlank()).toList();

@@ -20,11 +20,11 @@ public final class ThreadStore {
     public String create(Project project, String title) {
         String id = UUID.randomUUID().toString();
         store.inTransaction(c -> {
-            KnowledgeStore.upsertProject(c, project, KnowledgeStore.slug(project));
+            String key = KnowledgeStore.upsertProject(c, project);
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO threads (id, project, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?)")) {
                 String now = AppStore.now();
                 ps.setString(1, id);
-                ps.setString(2, KnowledgeStore.slug(project));
+                ps.setString(2, key);
                 ps.setString(3, title.length() > 200 ? title.substring(0, 200) : title);
                 ps.setString(4, now);
                 ps.setString(5, now);
@@ -40,7 +40,7 @@ public final class ThreadStore {
         return store.read(c -> {
             try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM threads WHERE id = ? AND project = ?")) {
                 ps.setString(1, threadId);
-                ps.setString(2, KnowledgeStore.slug(project));
+                ps.setString(2, KnowledgeStore.key(c, project));
                 try (ResultSet rs = ps.executeQuery()) {
                     return rs.next();
                 }
@@ -153,7 +153,7 @@ public final class ThreadStore {
         return store.read(c -> {
             List<ThreadRow> rows = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement("SELECT id, title, created_at, updated_at FROM threads WHERE project = ? ORDER BY updated_at DESC, id")) {
-                ps.setString(1, KnowledgeStore.slug(project));
+                ps.setString(1, KnowledgeStore.key(c, project));
                 ps.setMaxRows(limit);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) rows.add(new ThreadRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));

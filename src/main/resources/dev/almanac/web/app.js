@@ -147,10 +147,29 @@ function signOut() {
   $("who").replaceChildren();
   $("project").textContent = "";
   $("login").hidden = false;
+  $("knowledge-broken").hidden = true;
+}
+
+/** Knowledge files that could not be imported: the server answers from the last good knowledge meanwhile; say so, and where. */
+async function checkKnowledge() {
+  const banner = $("knowledge-broken");
+  try {
+    const ready = await api("GET", "/api/ready");
+    const problems = ready.knowledge_problems || [];
+    banner.hidden = problems.length === 0;
+    banner.replaceChildren(...(problems.length === 0 ? [] : [
+      h("strong", {}, "Knowledge files have problems"),
+      " — answers use the last good knowledge until they are fixed and imported:",
+      h("ul", {}, problems.slice(0, 5).map((p) => h("li", {}, h("code", {}, p.at)))),
+    ]));
+  } catch (e) {
+    banner.hidden = true;
+  }
 }
 
 function route() {
   if (!state.me) return;
+  checkKnowledge();
   const parts = (location.hash || "#/ask").slice(2).split("/").map(decodeURIComponent);
   const view = ["ask", "knowledge", "learnings", "evals"].includes(parts[0]) ? parts[0] : "ask";
   document.querySelectorAll(".view").forEach((v) => { v.hidden = v.id !== "view-" + view; });

@@ -420,4 +420,26 @@ class WebAppBrowserTest {
             other.stop();
         }
     }
+
+    @Test
+    @Order(10)
+    void broken_knowledge_files_are_named_in_a_banner_while_the_last_good_knowledge_is_served() throws Exception {
+        Path file = api.project.resolve("knowledge/metrics/mrr.yml");
+        String good = Files.readString(file);
+        try {
+            Files.writeString(file, good.replace("label: Monthly", "label: [Monthly"));
+            assertThat(api.call("POST", "/api/knowledge/import", api.editor, null).statusCode()).isEqualTo(422);
+            signIn(api.url("/"), api.editor);
+            WebElement banner = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("knowledge-broken")));
+            assertThat(banner.getText()).contains("last good knowledge", "metrics/mrr.yml:");
+            shot("12-broken-knowledge");
+        } finally {
+            Files.writeString(file, good);
+            assertThat(api.call("POST", "/api/knowledge/import", api.editor, null).statusCode()).isEqualTo(200);
+        }
+        browser.get(api.url("/#/knowledge"));
+        browser.navigate().refresh();
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("nav")));
+        wait.until(ExpectedConditions.invisibilityOfElementLocated(By.id("knowledge-broken")));
+    }
 }

@@ -3,15 +3,12 @@ package dev.almanac.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.almanac.testing.EmbeddedPostgres;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -23,22 +20,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 class AppStoreEnginesTest {
     @TempDir
     static Path dir;
-    static final AtomicInteger DATABASES = new AtomicInteger();
-
-    static Stream<String> engines() {
-        return Stream.of("sqlite", "postgresql");
-    }
 
     static AppStore fresh(String engine) {
-        int n = DATABASES.incrementAndGet();
-        return engine.equals("sqlite") ? AppStore.at("jdbc:sqlite:" + dir.resolve("store" + n + ".db"))
-                : AppStore.at(EmbeddedPostgres.shared().createDatabase("store" + n));
+        return AppStore.at(StoreEngines.freshUrl(engine, dir));
     }
 
     static final Project PROJECT = new Project("Engines", Path.of("/tmp/engines"), "data/demo.duckdb", Path.of("/tmp/engines/knowledge"), false);
 
     @ParameterizedTest
-    @MethodSource("engines")
+    @MethodSource("dev.almanac.store.StoreEngines#names")
     void knowledge_is_replaced_all_or_nothing_and_read_back_in_order(String engine) {
         AppStore store = fresh(engine);
         KnowledgeStore k = new KnowledgeStore(store);
@@ -53,7 +43,7 @@ class AppStoreEnginesTest {
     }
 
     @ParameterizedTest
-    @MethodSource("engines")
+    @MethodSource("dev.almanac.store.StoreEngines#names")
     void threads_turns_and_dq_logs(String engine) {
         ThreadStore threads = new ThreadStore(fresh(engine));
         String id = threads.create(PROJECT, "What was MRR?");
@@ -72,7 +62,7 @@ class AppStoreEnginesTest {
     }
 
     @ParameterizedTest
-    @MethodSource("engines")
+    @MethodSource("dev.almanac.store.StoreEngines#names")
     void learnings_move_confidence_and_deactivate(String engine) {
         LearningStore learnings = new LearningStore(fresh(engine));
         learnings.save(PROJECT, new LearningRow("L1", "suppliers is plural", "naming", List.of("Suppliers"), "SELECT 1", "SELECT 2", 0.5, 0, true));
@@ -88,7 +78,7 @@ class AppStoreEnginesTest {
     }
 
     @ParameterizedTest
-    @MethodSource("engines")
+    @MethodSource("dev.almanac.store.StoreEngines#names")
     void eval_runs_count_results_as_they_come(String engine) {
         EvalStore evals = new EvalStore(fresh(engine));
         evals.start(PROJECT, "r1", "scripted", "tag=x", "{}", 2);
@@ -107,7 +97,7 @@ class AppStoreEnginesTest {
     }
 
     @ParameterizedTest
-    @MethodSource("engines")
+    @MethodSource("dev.almanac.store.StoreEngines#names")
     void users_tokens_and_the_audit_log(String engine) throws Exception {
         UserStore users = new UserStore(fresh(engine));
         String token = users.add("ana", "editor", "Engines");
