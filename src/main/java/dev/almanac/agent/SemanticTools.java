@@ -343,9 +343,14 @@ final class SemanticTools {
         return shown.startsWith("-") || value instanceof Number n && new java.math.BigDecimal(n.toString()).signum() == 0 ? shown : "+" + shown;
     }
 
-    /** Whether a metric's label names things counted ("New customers", "Orders"): it takes "were". */
-    private static boolean plural(String label) {
+    /**
+     * Whether a metric's label names things counted ("New customers", "Orders"), so that it takes "were"; the head of
+     * "Number of suppliers" is "Number", which takes "was".
+     */
+    static boolean plural(String label) {
         String last = label.replaceAll("\\s*\\(.*\\)\\s*$", "").strip();
+        int of = last.toLowerCase(java.util.Locale.ROOT).indexOf(" of ");
+        if (of > 0) last = last.substring(0, of);
         last = last.substring(last.lastIndexOf(' ') + 1).toLowerCase(java.util.Locale.ROOT);
         return last.length() > 3 && last.endsWith("s") && !last.endsWith("ss") && !last.endsWith("us") && !last.endsWith("is");
     }

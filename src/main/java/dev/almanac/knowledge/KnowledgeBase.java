@@ -142,16 +142,30 @@ public final class KnowledgeBase {
         }
     }
 
-    /** A digest of every knowledge file's path and content: it changes exactly when the files do. */
+    /**
+     * A digest of every knowledge file's path and content: it changes exactly when the files do. An edit's
+     * temporary file (moved into place a moment later) is not part of the folder, and a file removed while
+     * the folder is read is left out (an edit in another thread or process).
+     */
     public static String fingerprint(Path dir) {
         try (Stream<Path> walk = Files.walk(dir)) {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            for (Path f : walk.filter(Files::isRegularFile).sorted().toList()) {
+            for (Path f : walk.filter(Files::isRegularFile).filter(f -> !KnowledgeEditor.isTemporary(f)).sorted().toList()) {
+                byte[] content;
+                try {
+                    content = Files.readAllBytes(f);
+                } catch (java.nio.file.NoSuchFileException gone) {
+                    continue;
+                }
                 digest.update(dir.relativize(f).toString().getBytes(StandardCharsets.UTF_8));
                 digest.update((byte) 0);
-                digest.update(Files.readAllBytes(f));
+                digest.update(content);
             }
             return HexFormat.of().formatHex(digest.digest(), 0, 16);
+        } catch (java.io.UncheckedIOException e) {
+            // a folder removed while it was walked: read it again, as it is now
+            if (e.getCause() instanceof java.nio.file.NoSuchFileException) return fingerprint(dir);
+            throw new AlmanacException("cannot read the knowledge folder " + dir + ": " + e.getMessage(), e);
         } catch (IOException | NoSuchAlgorithmException e) {
             throw new AlmanacException("cannot read the knowledge folder " + dir + ": " + e.getMessage(), e);
         }

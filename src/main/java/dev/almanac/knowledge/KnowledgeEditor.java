@@ -258,10 +258,16 @@ public final class KnowledgeEditor {
         }
         if (!Files.isDirectory(project.knowledgeDir())) return;
         try (Stream<Path> walk = Files.walk(project.knowledgeDir())) {
-            for (Path p : walk.filter(p -> p.getFileName().toString().startsWith(".edit-") && p.getFileName().toString().endsWith(".tmp")).toList()) {
+            for (Path p : walk.filter(KnowledgeEditor::isTemporary).toList()) {
                 Files.deleteIfExists(p);
             }
         }
+    }
+
+    /** An edit's temporary file in the knowledge folder ({@code .edit-*.tmp}), written and then moved over the item's file. */
+    static boolean isTemporary(Path file) {
+        String name = file.getFileName().toString();
+        return name.startsWith(".edit-") && name.endsWith(".tmp");
     }
 
     /** This JVM's monitor for one project's data folder (a file lock is held per process, not per thread). */

@@ -82,6 +82,8 @@ public final class KnowledgeFiles {
                 } catch (LocatedTree.SyntaxError e) {
                     problems.add(new Problem(rel, e.line, e.column, "invalid " + (rel.endsWith(".json") ? "JSON" : "YAML") + ": " + e.getMessage()));
                     continue;
+                } catch (java.nio.file.NoSuchFileException gone) {
+                    continue; // deleted by an edit while the folder was read
                 } catch (IOException e) {
                     problems.add(new Problem(rel, 1, 0, "cannot read: " + e.getMessage()));
                     continue;
@@ -120,6 +122,11 @@ public final class KnowledgeFiles {
                     } catch (com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException e) {
                         problems.add(new Problem(rel, tree.line(path + "/" + e.getPropertyName()), 0, "unknown field '" + e.getPropertyName() + "'"));
                         continue;
+                    } catch (com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
+                        String field = fieldPath(e);
+                        problems.add(new Problem(rel, tree.line(field.isEmpty() ? path : path + "/" + field), 0,
+                                (field.isEmpty() ? "the item" : "field '" + field.replace('/', '.') + "'") + " must be " + expected(e.getTargetType())));
+                        continue;
                     } catch (IOException e) {
                         problems.add(new Problem(rel, tree.line(path), 0, "malformed item: " + String.valueOf(e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()).lines().findFirst().orElse("")));
                         continue;
@@ -144,6 +151,27 @@ public final class KnowledgeFiles {
         }
         problems.sort(null);
         return new Read(set.build(), origins, problems);
+    }
+
+    /** The path of the field a value of the wrong type was found at, as "tags" or "parameters/0/type". */
+    private static String fieldPath(com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
+        return e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName() : String.valueOf(r.getIndex()))
+                .collect(java.util.stream.Collectors.joining("/"));
+    }
+
+    /** What a field of this Java type takes, in a knowledge author's words. */
+    private static String expected(Class<?> type) {
+        if (type == null) return "of another type";
+        if (java.util.Collection.class.isAssignableFrom(type) || type.isArray()) return "a list";
+        if (java.util.Map.class.isAssignableFrom(type) || type.isRecord()) return "a mapping of fields";
+        if (type == String.class) return "text";
+        if (type == int.class || type == Integer.class || type == long.class || type == Long.class) return "a whole number";
+        if (type == double.class || type == Double.class || java.math.BigDecimal.class == type) return "a number";
+        if (type == boolean.class || type == Boolean.class) return "true or false";
+        if (type == java.time.LocalDate.class) return "a date (YYYY-MM-DD)";
+        if (type.isEnum()) return "one of " + java.util.Arrays.stream(type.getEnumConstants()).map(Object::toString)
+                .collect(java.util.stream.Collectors.joining(", "));
+        return "of another type";
     }
 
     /** Checks of one item's values that need no database; "field message" or null. */

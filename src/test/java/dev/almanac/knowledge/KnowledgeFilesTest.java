@@ -150,6 +150,15 @@ class KnowledgeFilesTest {
     }
 
     @Test
+    void a_field_of_the_wrong_type_is_named_with_its_line_and_what_it_takes() throws IOException {
+        write("metrics/tagged.yml", "name: tagged\ndefinition: T\nsql: SELECT 1 AS n\ntags:\n  finance: yes\n");
+        write("queries/dated.yml", "name: dated\nquestion: Q?\nsql: SELECT 1 AS n\nverified_by: me\nverified_at: [2026]\n");
+        assertThat(problemsOf(dir.resolve("kn"))).extracting(Problem::toString).containsExactlyInAnyOrder(
+                "metrics/tagged.yml:5: field 'tags' must be a list",
+                "queries/dated.yml:5: field 'verified_at' must be text");
+    }
+
+    @Test
     void duplicates_unknown_fields_and_undeclared_parameters_are_reported() throws IOException {
         write("metrics/a.yml", "name: same\ndefinition: A\nsql: SELECT 1\n");
         write("metrics/b.yml", "name: same\ndefinition: B\nsql: SELECT 2\n");
