@@ -29,10 +29,12 @@ final class AgentTools {
 
     private AgentTools() {}
 
+    private static final String RUN_SQL_DESCRIPTION = "Run one read-only %s query (guarded, row-capped) and see the first rows. Internal: the user does not see it.";
+
     static final List<ToolSpec> ALL = List.of(
             spec(INSPECT_SCHEMA, "Show the columns, keys, comments, date ranges and sample values of tables. Internal: only you see the result.",
                     "{\"type\":\"object\",\"properties\":{\"tables\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"table names\"}},\"required\":[\"tables\"]}"),
-            spec(RUN_SQL, "Run one read-only DuckDB query (guarded, row-capped) and see the first rows. Internal: the user does not see it.",
+            spec(RUN_SQL, RUN_SQL_DESCRIPTION.formatted("DuckDB"),
                     "{\"type\":\"object\",\"properties\":{\"sql\":{\"type\":\"string\"}},\"required\":[\"sql\"]}"),
             spec(SEARCH_KNOWLEDGE, "Search metrics, business rules, verified queries and table notes for words. Internal.",
                     "{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\"}},\"required\":[\"query\"]}"),
@@ -92,11 +94,11 @@ final class AgentTools {
                             + "\"template\":{\"type\":\"string\",\"description\":\"optional answer text with placeholders over 'result'\"}},"
                             + "\"required\":[\"metrics\"]}"));
 
-    /** The tools for an agent with or without a semantic model. */
-    static List<ToolSpec> offered(boolean semantic) {
-        if (!semantic) return ALL;
-        List<ToolSpec> all = new java.util.ArrayList<>(ALL);
-        all.addAll(SEMANTIC);
+    /** The tools for an agent with or without a semantic model, run_sql naming the source's SQL dialect. */
+    static List<ToolSpec> offered(boolean semantic, String dialect) {
+        List<ToolSpec> all = new java.util.ArrayList<>();
+        for (ToolSpec t : ALL) all.add(t.name().equals(RUN_SQL) ? new ToolSpec(RUN_SQL, RUN_SQL_DESCRIPTION.formatted(dialect), t.parameters()) : t);
+        if (semantic) all.addAll(SEMANTIC);
         return List.copyOf(all);
     }
 

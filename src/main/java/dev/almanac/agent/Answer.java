@@ -15,13 +15,24 @@ public record Answer(String answer, Kind kind, String confidence, int iterations
     /**
      * The rows as computed (raw, machine-readable) and, for an answer from a semantic query, how to show them: a label and a
      * value format per column ({@code labels}, {@code formats}; a null format is text shown as it is). Both are absent when
-     * unknown (an answer written in SQL).
+     * unknown (an answer written in SQL). {@code totalRows} is how many rows the query returns in all, when it returns more
+     * than are here (the row cap): the whole result is a download ({@code GET /api/threads/{id}/turns/{turn}/csv}).
      */
     public record Data(List<String> columns, List<List<Object>> rows, int rowCount, boolean truncated,
                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> labels,
-                       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ValueFormat> formats) {
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ValueFormat> formats,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) Long totalRows) {
         public Data(List<String> columns, List<List<Object>> rows, int rowCount, boolean truncated) {
-            this(columns, rows, rowCount, truncated, null, null);
+            this(columns, rows, rowCount, truncated, null, null, null);
+        }
+
+        public Data(List<String> columns, List<List<Object>> rows, int rowCount, boolean truncated, List<String> labels, List<ValueFormat> formats) {
+            this(columns, rows, rowCount, truncated, labels, formats, null);
+        }
+
+        /** These rows of a result that has {@code totalRows} rows in all (more than are here). */
+        public Data withTotalRows(long totalRows) {
+            return new Data(columns, rows, rowCount, truncated, labels, formats, totalRows);
         }
     }
 

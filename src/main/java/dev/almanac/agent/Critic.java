@@ -4,6 +4,8 @@ import dev.almanac.knowledge.Metric;
 import dev.almanac.knowledge.SqlParameters;
 import dev.almanac.quality.Timeframe;
 import dev.almanac.semantic.SemanticQuery;
+import dev.almanac.source.Catalog;
+import dev.almanac.source.Dialect;
 import dev.almanac.sql.QueryExecutor;
 import dev.almanac.sql.QueryResult;
 import java.math.BigDecimal;
@@ -23,7 +25,6 @@ import java.util.regex.Pattern;
  * instead of by its result's columns.
  */
 final class Critic {
-    private static final Pattern AGGREGATION = Pattern.compile("(?i)\\b(group\\s+by|count|sum|avg|min|max|median|quantile\\w*|distinct)\\b");
     static final Map<String, Pattern> GRAINS = Map.of(
             "month", Pattern.compile("(?i)\\b(monthly|per month|each month|by month|month by month|every month)\\b"),
             "day", Pattern.compile("(?i)\\b(daily|per day|each day|by day|day by day)\\b"),
@@ -31,10 +32,22 @@ final class Critic {
             "quarter", Pattern.compile("(?i)\\b(quarterly|per quarter|each quarter|by quarter)\\b"),
             "year", Pattern.compile("(?i)\\b(yearly|annually|per year|each year|by year|year by year)\\b"));
 
+    /** A text filter in a query: a column compared with a string literal ({@code =}, {@code LIKE}, {@code ILIKE}). */
+    private static final Pattern TEXT_FILTER = Pattern.compile(
+            "(?i)((?:[A-Za-z_][A-Za-z0-9_]*|\"[^\"]+\"|`[^`]+`)(?:\\.(?:[A-Za-z_][A-Za-z0-9_]*|\"[^\"]+\"|`[^`]+`))?)\\s*(==|=|\\bNOT\\s+LIKE\\b|\\bLIKE\\b|\\bILIKE\\b)\\s*('(?:[^']|'')*')");
+    private static final Pattern DATE_LITERAL = Pattern.compile("'(\\d{4}-\\d{2}-\\d{2})[^']*'");
+
     private final QueryExecutor executor;
+    private final Catalog catalog;
 
     Critic(QueryExecutor executor) {
+        this(executor, null);
+    }
+
+    /** With the catalog, an empty result is checked against the data: filter values that occur, dates inside the data. */
+    Critic(QueryExecutor executor, Catalog catalog) {
         this.executor = executor;
+        this.catalog = catalog;
     }
 
     List<String> check(String question, List<QueryResult> results, Optional<Metric> namedMetric, Optional<Timeframe> timeframe) {
@@ -47,11 +60,10 @@ final class Critic {
         List<String> issues = new ArrayList<>();
         for (QueryResult r : results) {
             if (r.rowCount() == 0 || r.rows().stream().allMatch(row -> row.stream().allMatch(v -> v == null))) {
-                issues.add("the query returned no data (" + r.rowCount() + " rows): check filters, joins and the time range");
+                // no rows is a finding to check, not a failure: a filter value the data does not have, or a period outside it,
+                // is a mistake; otherwise "none" is the answer
+                whyEmpty(r).ifPresent(issues::add);
                 continue;
-            }
-            if (r.rowsLeftOut() && !AGGREGATION.matcher(r.sql()).find()) {
-                issues.add("more than " + r.rowCount() + " rows without aggregation: aggregate or limit to what the question asks");
             }
             for (int c = 0; c < r.columns().size(); c++) {
                 String name = r.columns().get(c).toLowerCase(Locale.ROOT);
@@ -75,9 +87,83 @@ final class Critic {
                 && q.withoutSegments().isEmpty();
     }
 
-    private static Optional<String> grain(String question, QueryResult r) {
+    /**
+     * Why a query found no rows, when the data says it should have: a text value it filters on that does not occur in
+     * that column of any table it reads, or dates that all lie after (or before) every date of those tables.
+     */
+    private Optional<String> whyEmpty(QueryResult r) {
+        if (catalog == null) return Optional.of("the query returned no data (" + r.rowCount() + " rows): check filters, joins and the time range");
+        List<Catalog.Table> tables = r.tables().stream().map(t -> catalog.table(t)).flatMap(Optional::stream).toList();
+        java.util.regex.Matcher m = TEXT_FILTER.matcher(r.sql());
+        while (m.find()) {
+            String column = unquote(m.group(1).substring(m.group(1).lastIndexOf('.') + 1));
+            String op = m.group(2).equals("==") ? "=" : m.group(2).toUpperCase(Locale.ROOT).replaceAll("\\s+", " ");
+            String literal = m.group(3);
+            if (op.startsWith("NOT") || DATE_LITERAL.matcher(literal).matches()) continue;
+            List<Catalog.Table> having = tables.stream().filter(t -> t.column(column).isPresent()).toList();
+            if (having.isEmpty()) continue;
+            boolean occurs = false;
+            for (Catalog.Table t : having) {
+                try {
+                    String name = t.column(column).get().name();
+                    Dialect dialect = executor.source().dialect();
+                    QueryResult found = executor.execute("SELECT 1 AS found FROM " + dialect.quoteQualified(t.qualifiedName()) + " WHERE "
+                            + dialect.quote(name) + " " + op + " " + literal + " LIMIT 1");
+                    if (found.rowCount() > 0) occurs = true;
+                } catch (RuntimeException e) {
+                    occurs = true; // cannot check here: do not blame the value
+                }
+            }
+            if (!occurs) {
+                Catalog.Table t = having.get(0);
+                List<String> samples = t.column(column).get().sampleValues();
+                return Optional.of("the query returned no data because the value " + literal + " does not occur in " + t.name() + "." + column
+                        + (samples == null || samples.isEmpty() ? "" : " (its values include: " + String.join(", ", samples.subList(0, Math.min(8, samples.size()))) + ")")
+                        + ": check the value's spelling and case");
+            }
+        }
+        List<java.time.LocalDate> dates = new ArrayList<>();
+        java.util.regex.Matcher d = DATE_LITERAL.matcher(r.sql());
+        while (d.find()) {
+            try {
+                dates.add(java.time.LocalDate.parse(d.group(1)));
+            } catch (java.time.format.DateTimeParseException ignored) {
+                // not a date after all
+            }
+        }
+        String first = null;
+        String last = null;
+        for (Catalog.Table t : tables) {
+            for (Catalog.Column c : t.columns()) {
+                if (!c.isTemporal() || c.min() == null || c.max() == null) continue;
+                String min = c.min().substring(0, Math.min(10, c.min().length()));
+                String max = c.max().substring(0, Math.min(10, c.max().length()));
+                if (first == null || min.compareTo(first) < 0) first = min;
+                if (last == null || max.compareTo(last) > 0) last = max;
+            }
+        }
+        if (!dates.isEmpty() && first != null) {
+            String from = first;
+            String to = last;
+            if (dates.stream().allMatch(x -> x.toString().compareTo(to) > 0) || dates.stream().allMatch(x -> x.toString().compareTo(from) < 0)) {
+                return Optional.of("the query returned no data because its dates (" + dates.stream().distinct().map(Object::toString).collect(java.util.stream.Collectors.joining(", "))
+                        + ") lie outside the data of " + String.join(", ", tables.stream().map(Catalog.Table::name).toList()) + ", which runs from " + from + " to " + to);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String unquote(String identifier) {
+        return identifier.length() > 1 && (identifier.startsWith("\"") || identifier.startsWith("`")) ? identifier.substring(1, identifier.length() - 1) : identifier;
+    }
+
+    private Optional<String> grain(String question, QueryResult r) {
         for (Map.Entry<String, Pattern> g : GRAINS.entrySet()) {
-            if (!g.getValue().matcher(question).find()) continue;
+            java.util.regex.Matcher asked = g.getValue().matcher(question);
+            if (!asked.find()) continue;
+            // "the weekly rank" names a column (Weekly_Rank), not a breakdown by week
+            String word = asked.group(1).toLowerCase(Locale.ROOT).split("\\s+")[0];
+            if (columnWords(r).contains(word)) continue;
             boolean timeColumn = false;
             for (int c = 0; c < r.columns().size(); c++) {
                 String type = r.columnTypes().get(c).toUpperCase(Locale.ROOT);
@@ -89,6 +175,17 @@ final class Critic {
             }
         }
         return Optional.empty();
+    }
+
+    /** The words of the column names of the result and of the tables it reads ("weekly", "rank" for Weekly_Rank). */
+    private java.util.Set<String> columnWords(QueryResult r) {
+        List<String> names = new ArrayList<>(r.columns());
+        if (catalog != null) {
+            for (String t : r.tables()) catalog.table(t).ifPresent(table -> table.columns().forEach(c -> names.add(c.name())));
+        }
+        java.util.Set<String> words = new java.util.HashSet<>();
+        for (String n : names) words.addAll(List.of(n.toLowerCase(Locale.ROOT).split("[^a-z0-9]+")));
+        return words;
     }
 
     /** A value of a column named like a source column that lies 10x outside that column's range. */

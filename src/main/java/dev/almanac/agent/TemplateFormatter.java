@@ -35,17 +35,28 @@ public final class TemplateFormatter {
         }
     }
 
+    /**
+     * The template with every placeholder replaced by its value. Values are data: they are written as they are and
+     * never read again, so a value with braces in it ("{draft}") is no placeholder and no error.
+     */
     public static String fill(String template, Map<String, QueryResult> results) {
         String t = template.replace("{{", "\u0001").replace("}}", "\u0002");
         Matcher m = PLACEHOLDER.matcher(t);
         StringBuilder out = new StringBuilder();
-        while (m.find()) m.appendReplacement(out, Matcher.quoteReplacement(value(m, results)));
-        m.appendTail(out);
-        String filled = out.toString();
-        if (filled.indexOf('{') >= 0 || filled.indexOf('}') >= 0) {
+        int last = 0;
+        while (m.find()) {
+            out.append(literal(t.substring(last, m.start()), template)).append(value(m, results));
+            last = m.end();
+        }
+        return out.append(literal(t.substring(last), template)).toString();
+    }
+
+    /** Template text between placeholders: a brace left there is a placeholder not of a known form. */
+    private static String literal(String text, String template) {
+        if (text.indexOf('{') >= 0 || text.indexOf('}') >= 0) {
             throw new TemplateError("the template has a placeholder that is not of the form {query.column}, {query.column[i]}, {query.column|format} or {query|table}: " + template);
         }
-        return filled.replace('\u0001', '{').replace('\u0002', '}');
+        return text.replace('\u0001', '{').replace('\u0002', '}');
     }
 
     private static String value(Matcher m, Map<String, QueryResult> results) {

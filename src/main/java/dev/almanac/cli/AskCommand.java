@@ -7,6 +7,8 @@ import dev.almanac.agent.Agent;
 import dev.almanac.agent.Answer;
 import dev.almanac.agent.ChartPage;
 import dev.almanac.semantic.ValueFormat;
+import dev.almanac.sql.CsvExport;
+import dev.almanac.sql.QueryLimits;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -23,12 +25,13 @@ import picocli.CommandLine.Parameters;
                 "Questions that a verified query or canonical metric matches closely are answered from it (marked verified);",
                 "others go to the language model (--llm), which writes queries that the system checks and runs."})
 final class AskCommand extends WorkspaceCommand {
-    enum Format { text, json }
+    enum Format { text, json, csv }
 
     @Parameters(paramLabel = "QUESTION", description = "The question, in plain language.")
     String question;
 
-    @Option(names = "--format", defaultValue = "text", description = "text or json (default ${DEFAULT-VALUE}).")
+    @Option(names = "--format", defaultValue = "text", description = {"text, json or csv (default ${DEFAULT-VALUE}).",
+            "csv writes the answer's whole result (every row, up to " + QueryLimits.EXPORT_MAX_ROWS + "), the text goes to standard error."})
     Format format;
 
     @Option(names = "--llm", paramLabel = "SPEC", description = "openai:MODEL, anthropic:MODEL, ollama:MODEL, script:FILE or none (default: the configured or first available).")
@@ -57,6 +60,7 @@ final class AskCommand extends WorkspaceCommand {
             Answer a = agent.ask(q, thread);
             PrintWriter out = out();
             if (format == Format.json) out.println(Json.write(dqPanel ? a : withoutDq(a)));
+            else if (format == Format.csv) writeCsv(a, ws, out);
             else {
                 print(a, ws, out);
                 if (dqPanel) printDq(a, out);
@@ -65,6 +69,24 @@ final class AskCommand extends WorkspaceCommand {
             if (a.kind() == Answer.Kind.error && a.answer().startsWith(Agent.NOTHING_TO_COMPUTE)) throw new UserError("the question names nothing to compute (see above)");
             if (a.kind() == Answer.Kind.error) throw new NotAnswered();
         }
+    }
+
+    /**
+     * The answer's result as CSV on standard output, every row: the rows it holds when they are all there, else its main
+     * query run again and streamed, up to the export's hard limit. The answer's text goes to standard error.
+     */
+    private void writeCsv(Answer a, Workspace ws, PrintWriter out) {
+        PrintWriter err = err();
+        err.println(lead(a));
+        if (a.kind() == Answer.Kind.clarification) a.suggestions().forEach(s -> err.println("  - " + s));
+        err.flush();
+        if (a.data() == null) return;
+        if (!a.data().truncated() || a.provenance() == null || a.provenance().sql().isEmpty()) {
+            out.print(CsvExport.line(a.data().columns(), "\n"));
+            for (List<Object> row : a.data().rows()) out.print(CsvExport.line(row, "\n"));
+            return;
+        }
+        warnIfCut(CsvExport.write(ws.executor(ws.limits()), a.provenance().sql().get(0), out, "\n"));
     }
 
     static LocalDate today(String now) {

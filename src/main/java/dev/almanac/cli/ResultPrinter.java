@@ -1,8 +1,8 @@
 package dev.almanac.cli;
 
+import dev.almanac.sql.CsvExport;
 import dev.almanac.sql.QueryResult;
 import java.io.PrintWriter;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,10 +11,6 @@ import java.util.Map;
 /** Prints a query result as an aligned table, JSON or CSV. */
 final class ResultPrinter {
     enum Format { table, json, csv }
-
-    private static final java.time.format.DateTimeFormatter TIMESTAMP =
-            new java.time.format.DateTimeFormatterBuilder().appendPattern("yyyy-MM-dd HH:mm:ss")
-                    .optionalStart().appendFraction(java.time.temporal.ChronoField.NANO_OF_SECOND, 0, 9, true).toFormatter();
 
     private ResultPrinter() {}
 
@@ -108,22 +104,12 @@ final class ResultPrinter {
     }
 
     private static void csv(QueryResult result, PrintWriter out) {
-        out.println(String.join(",", result.columns().stream().map(ResultPrinter::csvCell).toList()));
-        for (List<Object> row : result.rows()) {
-            out.println(String.join(",", row.stream().map(v -> v == null ? "" : csvCell(text(v))).toList()));
-        }
-    }
-
-    private static String csvCell(String s) {
-        return s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+        out.print(CsvExport.line(result.columns(), "\n"));
+        for (List<Object> row : result.rows()) out.print(CsvExport.line(row, "\n"));
     }
 
     static String text(Object v) {
-        if (v == null) return "NULL";
-        if (v instanceof BigDecimal d) return d.toPlainString();
-        if (v instanceof Double d && Double.isFinite(d)) return BigDecimal.valueOf(d).toPlainString();
-        if (v instanceof java.time.LocalDateTime t) return t.format(TIMESTAMP);
-        return String.valueOf(v);
+        return v == null ? "NULL" : CsvExport.text(v);
     }
 
     private static String pad(String s, int width, boolean right) {

@@ -1,6 +1,7 @@
 package dev.almanac.cli;
 
 import dev.almanac.UserError;
+import dev.almanac.sql.CsvExport;
 import dev.almanac.sql.QueryLimits;
 import dev.almanac.sql.QueryResult;
 import java.io.IOException;
@@ -18,14 +19,15 @@ final class SqlCommand extends WorkspaceCommand {
     @Parameters(paramLabel = "SQL", description = "The query; '-' reads it from standard input.")
     String sql;
 
-    @Option(names = "--format", defaultValue = "table", description = "table, json or csv (default ${DEFAULT-VALUE}).")
+    @Option(names = "--format", defaultValue = "table", description = {"table, json or csv (default ${DEFAULT-VALUE}).",
+            "csv streams every row, up to " + QueryLimits.EXPORT_MAX_ROWS + " rows and " + (QueryLimits.EXPORT_MAX_BYTES >> 20) + " MiB (unless --max-rows is given)."})
     ResultPrinter.Format format;
 
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30", description = "Interrupt the query after this many seconds (default ${DEFAULT-VALUE}).")
     double timeoutSeconds;
 
-    @Option(names = "--max-rows", paramLabel = "N", defaultValue = "1000", description = "Row cap; more rows are reported as truncated (default ${DEFAULT-VALUE}).")
-    int maxRows;
+    @Option(names = "--max-rows", paramLabel = "N", description = "Row cap; more rows are reported as truncated (default 1000; with --format csv, the export's hard limit).")
+    Integer maxRows;
 
     @Option(names = "--max-cell-bytes", paramLabel = "N", defaultValue = "" + QueryLimits.DEFAULT_CELL_BYTES,
             description = "Byte budget of one value; a longer one is cut with a marker and the result reported as truncated (default ${DEFAULT-VALUE}).")
@@ -40,11 +42,16 @@ final class SqlCommand extends WorkspaceCommand {
         String text = sql.equals("-") ? readStdin() : sql;
         if (text.isBlank()) throw new UserError("rejected: empty statement: nothing to run");
         if (!(timeoutSeconds > 0)) throw new UserError("--timeout must be a positive number of seconds");
-        if (maxRows < 1) throw new UserError("--max-rows must be at least 1");
+        if (maxRows != null && maxRows < 1) throw new UserError("--max-rows must be at least 1");
         if (maxCellBytes < QueryLimits.MIN_BYTES) throw new UserError("--max-cell-bytes must be at least " + QueryLimits.MIN_BYTES);
         if (maxResultBytes < QueryLimits.MIN_BYTES) throw new UserError("--max-result-bytes must be at least " + QueryLimits.MIN_BYTES);
-        QueryLimits limits = new QueryLimits(Duration.ofMillis((long) (timeoutSeconds * 1000)), maxRows, maxCellBytes, maxResultBytes);
+        Duration timeout = Duration.ofMillis((long) (timeoutSeconds * 1000));
+        QueryLimits limits = new QueryLimits(timeout, maxRows == null ? QueryLimits.DEFAULT.maxRows() : maxRows, maxCellBytes, maxResultBytes);
         try (Workspace ws = openWorkspace()) {
+            if (format == ResultPrinter.Format.csv && maxRows == null) {
+                warnIfCut(CsvExport.write(ws.executor(limits), text, out(), "\n"));
+                return;
+            }
             QueryResult result = ws.executor(limits).execute(text);
             ResultPrinter.print(result, format, out());
         }

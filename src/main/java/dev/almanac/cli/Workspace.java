@@ -206,7 +206,7 @@ final class Workspace implements AutoCloseable {
 
     /** The tables a statement reads, as the guard sees them; empty when the guard rejects it. */
     synchronized java.util.Set<String> tablesOf(String sql) {
-        if (guard == null) guard = new Guard();
+        if (guard == null) guard = new Guard(source.dialect());
         return guard.tablesOf(sql);
     }
 
@@ -288,7 +288,7 @@ final class Workspace implements AutoCloseable {
     }
 
     synchronized QueryExecutor executor(QueryLimits limits) {
-        if (guard == null) guard = new Guard();
+        if (guard == null) guard = new Guard(source.dialect());
         return new QueryExecutor(source, guard, limits);
     }
 

@@ -25,4 +25,15 @@ abstract class WorkspaceCommand implements Runnable {
     PrintWriter out() {
         return spec.commandLine().getOut();
     }
+
+    PrintWriter err() {
+        return spec.commandLine().getErr();
+    }
+
+    /** Says on standard error that an export stopped at its hard limit. */
+    void warnIfCut(dev.almanac.sql.CsvExport.Written written) {
+        if (!written.rowsLeftOut()) return;
+        err().printf("almanac: the result has more rows than an export holds; the first %,d were written%n", written.rows());
+        err().flush();
+    }
 }

@@ -33,6 +33,10 @@ public final class ScriptedModel extends LanguageModel {
     private final long delayMillis;
     private final boolean loop;
     private final AtomicInteger next = new AtomicInteger();
+    private final List<Request> requests = java.util.Collections.synchronizedList(new ArrayList<>());
+
+    /** What the script was sent for one reply: the messages and the tools offered. */
+    public record Request(List<ChatMessage> messages, List<ToolSpec> tools) {}
 
     public ScriptedModel(String source, List<JsonNode> turns, long delayMillis, boolean loop) {
         super(3, Duration.ofMillis(1));
@@ -61,6 +65,11 @@ public final class ScriptedModel extends LanguageModel {
         return "script:" + source;
     }
 
+    /** Every request the script answered (or refused), in order: what a real provider would have been sent. */
+    public List<Request> requests() {
+        return List.copyOf(requests);
+    }
+
     /** How many turns have been replayed. */
     public int used() {
         return next.get();
@@ -68,6 +77,7 @@ public final class ScriptedModel extends LanguageModel {
 
     @Override
     protected ModelReply doChat(List<ChatMessage> messages, List<ToolSpec> tools) {
+        requests.add(new Request(List.copyOf(messages), List.copyOf(tools)));
         int i = next.getAndIncrement();
         if (i >= turns.size()) {
             if (!loop || turns.isEmpty()) throw new LlmException("the script " + source + " has no more turns (" + turns.size() + " used)", false, null);

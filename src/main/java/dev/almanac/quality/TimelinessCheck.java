@@ -3,6 +3,7 @@ package dev.almanac.quality;
 import dev.almanac.knowledge.KnowledgeSet;
 import dev.almanac.knowledge.TableNote;
 import dev.almanac.source.Catalog;
+import dev.almanac.source.Dialect;
 import dev.almanac.sql.QueryExecutor;
 import dev.almanac.sql.QueryResult;
 import java.time.LocalDate;
@@ -23,8 +24,9 @@ import java.util.regex.Pattern;
  * <li>the time column of the data used: of the tables the turn's queries read, the largest one with
  * a time column — the knowledge's {@code time_column} (epoch milliseconds when its
  * {@code time_format} says so), else a date column the SQL filters on, else the table's only one;</li>
- * <li>observed buckets: the distinct buckets of that column inside the requested period; expected
- * buckets: {@code generate_series} over the period (up to today); missing = expected minus observed.</li>
+ * <li>expected buckets: every bucket of the period (up to today); observed buckets: those with rows of that column,
+ * found by one query whose bucket bounds are literals, so that it reads alike on every engine; missing = expected minus
+ * observed.</li>
  * </ol>
  */
 public final class TimelinessCheck {
@@ -68,22 +70,16 @@ public final class TimelinessCheck {
             return new Timeliness(Timeliness.Status.MISMATCH, requested(period, grain), null, List.of(), grain, footprint.table, footprint.column,
                     "the requested period has not started yet", null);
         }
-        String time = footprint.epochMillis ? "epoch_ms(" + quote(footprint.column) + ")" : quote(footprint.column);
-        String dqSql = """
-                WITH expected AS (
-                  SELECT CAST(unnest(generate_series(date_trunc('%1$s', DATE '%2$s'), date_trunc('%1$s', DATE '%3$s'), INTERVAL 1 %1$s)) AS DATE) AS bucket
-                ), observed AS (
-                  SELECT DISTINCT CAST(date_trunc('%1$s', %4$s) AS DATE) AS bucket FROM %5$s
-                  WHERE %4$s >= TIMESTAMP '%2$s' AND %4$s < TIMESTAMP '%6$s'
-                )
-                SELECT e.bucket, o.bucket IS NOT NULL AS seen FROM expected e LEFT JOIN observed o USING (bucket) ORDER BY e.bucket"""
-                .formatted(grain, period.start(), last, time, quote(footprint.table), period.end());
+        List<LocalDate> buckets = buckets(period.start(), last, grain);
+        String dqSql = bucketQuery(footprint, buckets, period.end());
         QueryResult r = executor.execute(dqSql);
+        Set<Integer> observedBuckets = new java.util.HashSet<>();
+        for (List<Object> row : r.rows()) if (row.get(0) instanceof Number n) observedBuckets.add(n.intValue());
         List<String> missing = new ArrayList<>();
         List<String> seen = new ArrayList<>();
-        for (List<Object> row : r.rows()) {
-            String bucket = label(row.get(0).toString(), grain);
-            if (Boolean.TRUE.equals(row.get(1))) seen.add(bucket);
+        for (int i = 0; i < buckets.size(); i++) {
+            String bucket = label(buckets.get(i).toString(), grain);
+            if (observedBuckets.contains(i)) seen.add(bucket);
             else missing.add(bucket);
         }
         Timeliness.Status status = seen.isEmpty() ? Timeliness.Status.MISMATCH : missing.isEmpty() ? Timeliness.Status.OK : Timeliness.Status.PARTIAL;
@@ -146,7 +142,38 @@ public final class TimelinessCheck {
         };
     }
 
-    private static String quote(String identifier) {
-        return "\"" + identifier.replace("\"", "\"\"") + "\"";
+    /** The first days of the buckets of a grain from the one holding {@code first} to the one holding {@code last}. */
+    static List<LocalDate> buckets(LocalDate first, LocalDate last, String grain) {
+        LocalDate b = switch (grain) {
+            case "year" -> first.withDayOfYear(1);
+            case "day" -> first;
+            default -> first.withDayOfMonth(1);
+        };
+        List<LocalDate> out = new ArrayList<>();
+        for (; !b.isAfter(last); b = switch (grain) {
+            case "year" -> b.plusYears(1);
+            case "day" -> b.plusDays(1);
+            default -> b.plusMonths(1);
+        }) {
+            out.add(b);
+        }
+        return out;
+    }
+
+    /**
+     * The buckets that have rows, by number, in one scan of the table and in any dialect: the bounds are written as
+     * literals (epoch milliseconds for an epoch column) and compared, with no date function of any engine.
+     */
+    private String bucketQuery(Footprint footprint, List<LocalDate> buckets, LocalDate end) {
+        Dialect dialect = executor.source().dialect();
+        String column = dialect.quote(footprint.column);
+        java.util.function.Function<LocalDate, String> bound = footprint.epochMillis
+                ? d -> String.valueOf(d.atStartOfDay(java.time.ZoneOffset.UTC).toInstant().toEpochMilli())
+                : dialect::startOf;
+        StringBuilder bucket = new StringBuilder("CASE");
+        for (int i = 1; i < buckets.size(); i++) bucket.append(" WHEN ").append(column).append(" < ").append(bound.apply(buckets.get(i))).append(" THEN ").append(i - 1);
+        bucket.append(" ELSE ").append(buckets.size() - 1).append(" END");
+        return "SELECT DISTINCT " + (buckets.size() == 1 ? "0" : bucket) + " AS bucket\nFROM " + dialect.quoteQualified(footprint.table) + "\nWHERE " + column + " >= "
+                + bound.apply(buckets.get(0)) + " AND " + column + " < " + bound.apply(end);
     }
 }

@@ -24,7 +24,8 @@ public final class SqlRenderer {
     private final Dialect dialect;
 
     public SqlRenderer(Dialect dialect) {
-        this.dialect = dialect == Dialect.OTHER ? Dialect.POSTGRES : dialect;
+        // engines without a rendering of their own get PostgreSQL's standard SQL, as OTHER always did
+        this.dialect = dialect == Dialect.DUCKDB || dialect == Dialect.SQLITE ? dialect : Dialect.POSTGRES;
     }
 
     public String render(QueryPlan plan) {
@@ -170,14 +171,14 @@ public final class SqlRenderer {
     private String percentile(SemanticMetric.Simple m, String p, String v) {
         return switch (dialect) {
             case DUCKDB -> "quantile_cont(" + v + ", " + p + ")";
-            case POSTGRES, OTHER -> "percentile_cont(" + p + ") WITHIN GROUP (ORDER BY " + v + ")";
+            case POSTGRES, MYSQL, SNOWFLAKE, BIGQUERY, TRINO, OTHER -> "percentile_cont(" + p + ") WITHIN GROUP (ORDER BY " + v + ")";
             case SQLITE -> throw new NotInDialect("metric " + m.name() + " is a " + m.agg().label() + ", which SQLite cannot compute (it has no percentile function)");
         };
     }
 
     /** The first day of the bucket of a time value, after shifting it forward by an offset. */
     String bucket(String column, Grain grain, Offset offset) {
-        if (dialect == Dialect.SQLITE) { // strftime, not date(): the guard's parser takes date(x, ...) for a cast
+        if (dialect == Dialect.SQLITE) { // strftime, not date(): DuckDB's parser, which explains queries, takes date(x, ...) for a cast
             StringBuilder mods = new StringBuilder();
             if (offset.months() != 0) mods.append(", '+").append(offset.months()).append(" months'");
             if (offset.days() != 0) mods.append(", '+").append(offset.days()).append(" days'");
@@ -235,7 +236,7 @@ public final class SqlRenderer {
         };
     }
 
-    /** Every engine (SQLite since 3.39) spells it the standard way; the guard's parser does not know SQLite's {@code a IS b}. */
+    /** Every engine (SQLite since 3.39) spells it the standard way, where only SQLite reads {@code a IS b}. */
     private static String nullSafeEquals(String a, String b) {
         return a + " IS NOT DISTINCT FROM " + b;
     }

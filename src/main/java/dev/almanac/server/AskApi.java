@@ -3,10 +3,17 @@ package dev.almanac.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.almanac.agent.Agent;
 import dev.almanac.agent.Answer;
+import dev.almanac.sql.CsvExport;
+import dev.almanac.sql.QueryFailed;
+import dev.almanac.sql.QueryRejected;
+import dev.almanac.store.TurnRow;
 import dev.almanac.store.UserStore;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,6 +38,9 @@ final class AskApi {
         routes.add("GET", "/api/threads", "viewer", "The project's threads, most recently active first; ?limit= (default 100, at most 1000)",
                 c -> c.json(ctx.threads().threads(ctx.project(), Requests.limit(c, 100))));
         routes.add("GET", "/api/threads/{id}", "viewer", "A thread's turns with their answers", this::thread);
+        routes.add("GET", "/api/threads/{id}/turns/{turn}/csv", "viewer",
+                "A turn's whole result as a CSV download: its main query run again, every row up to the export limits "
+                        + "(headers X-Almanac-Rows, X-Almanac-Truncated)", this::csv);
         routes.add("GET", "/api/threads/{id}/dq", "viewer", "A thread's data-quality log",
                 c -> c.json(ctx.threads().dqLogs(requireThread(c.pathParam("id")))));
     }
@@ -119,5 +129,43 @@ final class AskApi {
             return m;
         }).toList();
         c.json(Map.of("thread_id", id, "turns", turns));
+    }
+
+    /**
+     * A turn's result as CSV, every row: the answer's main query runs again through the guard (and the audit log), streamed
+     * into a temporary file within the export limits, so that the response can say how many rows it holds and whether the
+     * limit cut it before the first byte is sent.
+     */
+    private void csv(Context c) throws IOException {
+        String threadId = requireThread(c.pathParam("id"));
+        String turnId = c.pathParam("turn");
+        TurnRow turn = ctx.threads().turns(threadId).stream().filter(t -> t.id().equals(turnId)).findFirst()
+                .orElseThrow(() -> new ApiError(404, "unknown_turn", "no turn " + turnId + " in thread " + threadId));
+        JsonNode answer = ApiServer.JSON.readTree(turn.answerJson());
+        JsonNode sql = answer.path("provenance").path("sql");
+        if (!answer.hasNonNull("data") || !sql.isArray() || sql.isEmpty()) {
+            throw new ApiError(404, "no_result", "this answer has no table of results to download");
+        }
+        String main = sql.get(0).asText();
+        UserStore.User user = Routes.user(c);
+        ctx.users().audit(user.name(), threadId, main);
+        Path file = Files.createTempFile("almanac-export-", ".csv");
+        try {
+            CsvExport.Written written;
+            try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+                written = CsvExport.write(ctx.curation().executor().get(), main, out, "\r\n");
+            } catch (QueryRejected | QueryFailed e) {
+                throw new ApiError(409, "result_unavailable", "the answer's query cannot run again: " + e.getMessage());
+            }
+            c.contentType("text/csv; charset=utf-8");
+            c.header("Content-Disposition", "attachment; filename=\"almanac-" + turnId + ".csv\"");
+            c.header("X-Almanac-Rows", String.valueOf(written.rows()));
+            c.header("X-Almanac-Truncated", String.valueOf(written.rowsLeftOut()));
+            try (OutputStream out = c.res().getOutputStream()) {
+                Files.copy(file, out);
+            }
+        } finally {
+            Files.deleteIfExists(file);
+        }
     }
 }

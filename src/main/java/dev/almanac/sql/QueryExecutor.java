@@ -13,6 +13,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * Runs a statement on a source only after the guard allowed it, under a timeout that cancels the
@@ -31,7 +32,12 @@ public final class QueryExecutor {
     private final Guard guard;
     private final QueryLimits limits;
 
+    /** @throws IllegalArgumentException when the guard reads another dialect than the source's */
     public QueryExecutor(Source source, Guard guard, QueryLimits limits) {
+        if (guard.dialect() != source.dialect()) {
+            throw new IllegalArgumentException("the guard reads " + guard.dialect().label() + " but the source " + source.id() + " is "
+                    + source.dialect().label() + ": use new Guard(source.dialect())");
+        }
         this.source = source;
         this.guard = guard;
         this.limits = limits;
@@ -64,13 +70,42 @@ public final class QueryExecutor {
 
     /** Runs the statement if the guard allows it. */
     public QueryResult execute(String sql) {
-        Verdict verdict = guard.check(sql);
-        if (verdict instanceof Verdict.Rejected rejected) throw new QueryRejected(rejected.reason());
-        return run((Verdict.Allowed) verdict);
+        Verdict.Allowed allowed = allowed(sql);
+        long start = System.nanoTime();
+        return run(allowed, limits, (rs, columns, types) -> {
+            RowReader.Read read = RowReader.read(rs, columns.size(), limits);
+            long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            return new QueryResult(allowed.sql(), columns, types, read.rows(), read.truncation(), allowed.tables(), elapsed);
+        });
     }
 
-    private QueryResult run(Verdict.Allowed allowed) {
-        long start = System.nanoTime();
+    /**
+     * Runs the statement if the guard allows it and hands its column names, then each row, to the consumers as they are read,
+     * keeping none, within the export limits ({@link QueryLimits#forExport()}: this executor's timeout and cell budget, the
+     * export's row and byte caps). Returns why the rows are not the whole result, if they are not.
+     */
+    public QueryResult.Truncation stream(String sql, Consumer<List<String>> columns, Consumer<List<Object>> rows) {
+        Verdict.Allowed allowed = allowed(sql);
+        QueryLimits export = limits.forExport();
+        return run(allowed, export, (rs, names, types) -> {
+            columns.accept(names);
+            return RowReader.stream(rs, names.size(), export, rows);
+        });
+    }
+
+    private Verdict.Allowed allowed(String sql) {
+        Verdict verdict = guard.check(sql);
+        if (verdict instanceof Verdict.Rejected rejected) throw new QueryRejected(rejected.reason());
+        return (Verdict.Allowed) verdict;
+    }
+
+    /** Reads an open result set: its column names and type names are given. */
+    @FunctionalInterface
+    private interface Reading<T> {
+        T read(ResultSet rs, List<String> columns, List<String> types) throws SQLException;
+    }
+
+    private <T> T run(Verdict.Allowed allowed, QueryLimits limits, Reading<T> reading) {
         AtomicBoolean timedOut = new AtomicBoolean();
         try (Connection connection = source.openConnection(); Statement statement = connection.createStatement()) {
             statement.setFetchSize(Math.min(limits.maxRows() + 1, 2048));
@@ -84,9 +119,7 @@ public final class QueryExecutor {
                     columns.add(meta.getColumnLabel(i));
                     types.add(meta.getColumnTypeName(i));
                 }
-                RowReader.Read read = RowReader.read(rs, n, limits);
-                long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-                return new QueryResult(allowed.sql(), List.copyOf(columns), List.copyOf(types), read.rows(), read.truncation(), allowed.tables(), elapsed);
+                return reading.read(rs, List.copyOf(columns), List.copyOf(types));
             } finally {
                 timer.cancel(false);
             }

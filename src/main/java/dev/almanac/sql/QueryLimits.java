@@ -12,6 +12,12 @@ import java.time.Duration;
 public record QueryLimits(Duration timeout, int maxRows, int maxCellBytes, int maxResultBytes) {
     public static final int DEFAULT_CELL_BYTES = 64 * 1024;
     public static final int DEFAULT_RESULT_BYTES = 4 * 1024 * 1024;
+    /**
+     * The hard limits of an export (a result written whole as CSV for a download, {@code sql --format csv}, {@code ask --format
+     * csv}): at most a million rows and 256 MiB of values. Rows are streamed, never all held in memory.
+     */
+    public static final int EXPORT_MAX_ROWS = 1_000_000;
+    public static final int EXPORT_MAX_BYTES = 256 * 1024 * 1024;
     /** The smallest budget: a cut value's marker fits in it. */
     public static final int MIN_BYTES = 64;
     public static final QueryLimits DEFAULT = new QueryLimits(Duration.ofSeconds(30), 1000);
@@ -31,5 +37,10 @@ public record QueryLimits(Duration timeout, int maxRows, int maxCellBytes, int m
     /** These limits with another timeout. */
     public QueryLimits withTimeout(Duration timeout) {
         return new QueryLimits(timeout, maxRows, maxCellBytes, maxResultBytes);
+    }
+
+    /** The limits of an export of a result under these limits: the same timeout and cell budget, the export's row and byte caps. */
+    public QueryLimits forExport() {
+        return new QueryLimits(timeout, EXPORT_MAX_ROWS, maxCellBytes, EXPORT_MAX_BYTES);
     }
 }

@@ -37,11 +37,21 @@ final class RowReader {
     }
 
     static Read read(ResultSet rs, int columns, QueryLimits limits) throws SQLException {
-        RowReader reader = new RowReader(limits);
         List<List<Object>> rows = new ArrayList<>();
+        QueryResult.Truncation truncation = stream(rs, columns, limits, rows::add);
+        return new Read(rows, truncation);
+    }
+
+    /**
+     * Hands each row to {@code sink} as it is read, within the limits (nothing is kept here), and says why the rows are not
+     * the whole result, if they are not.
+     */
+    static QueryResult.Truncation stream(ResultSet rs, int columns, QueryLimits limits, java.util.function.Consumer<List<Object>> sink) throws SQLException {
+        RowReader reader = new RowReader(limits);
+        int count = 0;
         QueryResult.Truncation truncation = QueryResult.Truncation.NONE;
         while (rs.next()) {
-            if (rows.size() == limits.maxRows()) {
+            if (count == limits.maxRows()) {
                 truncation = QueryResult.Truncation.ROW_CAP;
                 break;
             }
@@ -51,14 +61,15 @@ final class RowReader {
             }
             List<Object> row = new ArrayList<>(columns);
             for (int i = 1; i <= columns; i++) row.add(reader.value(rs.getObject(i)));
-            if (reader.spent && !rows.isEmpty()) { // a row that does not fit whole is left out
+            if (reader.spent && count > 0) { // a row that does not fit whole is left out
                 truncation = QueryResult.Truncation.RESULT_BYTES;
                 break;
             }
-            rows.add(row);
+            sink.accept(row);
+            count++;
         }
         if (truncation == QueryResult.Truncation.NONE && reader.cut) truncation = QueryResult.Truncation.CELL_BYTES;
-        return new Read(rows, truncation);
+        return truncation;
     }
 
     /** A value as kept: plain, and cut to its room (the cell budget, or less when the result's is nearly spent). */

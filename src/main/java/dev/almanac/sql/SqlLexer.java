@@ -1,19 +1,48 @@
 package dev.almanac.sql;
 
+import dev.almanac.source.Dialect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * A small SQL tokenizer that knows comments, quoted strings and identifiers, dollar quoting and
- * parentheses. The engine's parser decides what is allowed; this only splits statements and names
- * the words at the top level of a statement so that a rejection can say what it found.
+ * A small SQL tokenizer that knows, per dialect, how comments, quoted strings and identifiers are
+ * written. The parser decides what is allowed; this only splits statements the way the engine would,
+ * names the words at the top level of a statement so that a rejection can say what it found, and
+ * points out the few constructs that the engine and the guard's parser could read differently.
  */
 final class SqlLexer {
-    private SqlLexer() {}
+    /** How a dialect writes strings, quoted identifiers and comments. */
+    record Syntax(boolean backslashEscapes, boolean escapeStrings, boolean dollarQuotes, boolean nestedComments, boolean backticks,
+                  boolean brackets, boolean hashComments, boolean slashComments, boolean dashCommentNeedsSpace, boolean executableComments) {
 
-    /** The non-empty statements of a text, split on semicolons outside strings and comments. */
-    static List<String> statements(String sql) {
+        static Syntax of(Dialect dialect) {
+            return switch (dialect) {
+                case DUCKDB -> new Syntax(false, true, true, true, false, false, false, false, false, false);
+                case POSTGRES -> new Syntax(false, true, true, true, false, false, false, false, false, false);
+                case SQLITE -> new Syntax(false, false, false, false, true, true, false, false, false, false);
+                case MYSQL -> new Syntax(true, false, false, false, true, false, true, false, true, true);
+                case SNOWFLAKE -> new Syntax(true, false, true, false, false, false, false, true, false, false);
+                case BIGQUERY -> new Syntax(true, false, false, false, true, false, true, false, false, false);
+                case TRINO, OTHER -> new Syntax(false, false, false, false, false, false, false, false, false, false);
+            };
+        }
+    }
+
+    private final Syntax syntax;
+    private final String dialectName;
+
+    private SqlLexer(Syntax syntax, String dialectName) {
+        this.syntax = syntax;
+        this.dialectName = dialectName;
+    }
+
+    static SqlLexer of(Dialect dialect) {
+        return new SqlLexer(Syntax.of(dialect), dialect.label());
+    }
+
+    /** The non-empty statements of a text, split on semicolons outside strings, quoted names and comments. */
+    List<String> statements(String sql) {
         List<String> out = new ArrayList<>();
         StringBuilder current = new StringBuilder();
         boolean hasCode = false;
@@ -22,7 +51,7 @@ final class SqlLexer {
             int end = skipNonCode(sql, i);
             if (end > i) {
                 String skipped = sql.substring(i, end);
-                if (isQuoted(skipped)) hasCode = true;
+                if (!isComment(skipped)) hasCode = true;
                 current.append(skipped);
                 i = end;
                 continue;
@@ -43,16 +72,66 @@ final class SqlLexer {
     }
 
     /** Upper-cased words outside strings, comments and parentheses, in order. */
-    static List<String> topLevelWords(String sql) {
+    List<String> topLevelWords(String sql) {
         return words(sql, true);
     }
 
     /** Upper-cased words outside strings and comments, at any depth, in order. */
-    static List<String> words(String sql) {
+    List<String> words(String sql) {
         return words(sql, false);
     }
 
-    private static List<String> words(String sql, boolean topLevelOnly) {
+    /**
+     * A construct that this dialect's engine and the guard's parser (JSqlParser) may split into strings,
+     * comments and code differently, so that code could hide from the guard; null when there is none.
+     * JSqlParser nests block comments, reads {@code //} as a comment and {@code $$...$$} as a string in
+     * every dialect, and does not read backslash escapes in PostgreSQL's E'...' strings.
+     */
+    String ambiguity(String sql) {
+        for (int cr = sql.indexOf('\r'); cr >= 0; cr = sql.indexOf('\r', cr + 1)) {
+            if (cr + 1 == sql.length() || sql.charAt(cr + 1) != '\n') {
+                return "a carriage return without a line feed may end a comment in " + dialectName + " or not: use line feeds";
+            }
+        }
+        int i = 0;
+        while (i < sql.length()) {
+            char ch = sql.charAt(i);
+            char next = i + 1 < sql.length() ? sql.charAt(i + 1) : '\0';
+            if (ch == '/' && next == '*') {
+                int end = skipNonCode(sql, i);
+                String comment = sql.substring(i, end);
+                if (syntax.executableComments && (comment.startsWith("/*!") || comment.startsWith("/*+"))) {
+                    return "a /*! or /*+ comment is read as code by " + dialectName + ": leave it out";
+                }
+                if (!syntax.nestedComments && comment.indexOf("/*", 2) >= 0) {
+                    return "a comment inside a block comment: " + dialectName + " does not nest comments, so the guard cannot be sure where it ends";
+                }
+                if (!comment.endsWith("*/") || comment.length() < 4) return "an unterminated block comment";
+                i = end;
+                continue;
+            }
+            if (ch == '-' && next == '-' && syntax.dashCommentNeedsSpace) {
+                char after = i + 2 < sql.length() ? sql.charAt(i + 2) : ' ';
+                if (!Character.isWhitespace(after)) return "'--' without a space after it is not a comment in " + dialectName + ": write '-- ' or '- -'";
+            }
+            int end = skipNonCode(sql, i);
+            if (end > i) {
+                String piece = sql.substring(i, end);
+                if (syntax.escapeStrings && (piece.startsWith("E'") || piece.startsWith("e'")) && piece.indexOf('\\') >= 0) {
+                    return "an E'...' string with backslash escapes: write the string without them";
+                }
+                i = end;
+                continue;
+            }
+            if (ch == '/' && next == '/' && !syntax.slashComments) return "'//' is not a comment in " + dialectName;
+            if (ch == '$' && next == '$' && !syntax.dollarQuotes) return "$$ is not a string quote in " + dialectName;
+            if (ch == '`') return "` is not a quote in " + dialectName + ": quote names with double quotes";
+            i++;
+        }
+        return null;
+    }
+
+    private List<String> words(String sql, boolean topLevelOnly) {
         List<String> words = new ArrayList<>();
         int depth = 0;
         int i = 0;
@@ -76,15 +155,16 @@ final class SqlLexer {
         return words;
     }
 
-    private static boolean isQuoted(String piece) {
-        return piece.startsWith("'") || piece.startsWith("\"") || piece.startsWith("$") || piece.startsWith("E'") || piece.startsWith("e'");
+    private static boolean isComment(String piece) {
+        return piece.startsWith("--") || piece.startsWith("/*") || piece.startsWith("#") || piece.startsWith("//");
     }
 
     /** If a comment, string, quoted identifier or dollar-quoted string starts at i, the index after it; else i. */
-    private static int skipNonCode(String s, int i) {
+    private int skipNonCode(String s, int i) {
         char ch = s.charAt(i);
         char next = i + 1 < s.length() ? s.charAt(i + 1) : '\0';
-        if (ch == '-' && next == '-') {
+        if ((ch == '-' && next == '-') || (ch == '#' && syntax.hashComments) || (ch == '/' && next == '/' && syntax.slashComments)) {
+            if (ch == '-' && syntax.dashCommentNeedsSpace && i + 2 < s.length() && !Character.isWhitespace(s.charAt(i + 2))) return i;
             int nl = s.indexOf('\n', i);
             return nl < 0 ? s.length() : nl + 1;
         }
@@ -92,19 +172,24 @@ final class SqlLexer {
             int depth = 1;
             int j = i + 2;
             while (j < s.length() && depth > 0) {
-                if (s.startsWith("/*", j)) { depth++; j += 2; }
+                if (syntax.nestedComments && s.startsWith("/*", j)) { depth++; j += 2; }
                 else if (s.startsWith("*/", j)) { depth--; j += 2; }
                 else j++;
             }
             return j;
         }
-        if ((ch == 'E' || ch == 'e') && next == '\'' && (i == 0 || !Character.isLetterOrDigit(s.charAt(i - 1)))) {
+        if (syntax.escapeStrings && (ch == 'E' || ch == 'e') && next == '\'' && (i == 0 || !isWordChar(s.charAt(i - 1)))) {
             return closeQuote(s, i + 1, '\'', true);
         }
-        if (ch == '\'' || ch == '"') return closeQuote(s, i, ch, false);
-        if (ch == '$') {
+        if (ch == '\'' || ch == '"') return closeQuote(s, i, ch, syntax.backslashEscapes);
+        if (ch == '`' && syntax.backticks) return closeQuote(s, i, '`', false);
+        if (ch == '[' && syntax.brackets) {
+            int close = s.indexOf(']', i + 1);
+            return close < 0 ? s.length() : close + 1;
+        }
+        if (ch == '$' && syntax.dollarQuotes) {
             int j = i + 1;
-            while (j < s.length() && (Character.isLetterOrDigit(s.charAt(j)) || s.charAt(j) == '_')) j++;
+            while (j < s.length() && isWordChar(s.charAt(j))) j++;
             if (j < s.length() && s.charAt(j) == '$' && (j == i + 1 || !Character.isDigit(s.charAt(i + 1)))) {
                 String tag = s.substring(i, j + 1);
                 int close = s.indexOf(tag, j + 1);
@@ -112,6 +197,10 @@ final class SqlLexer {
             }
         }
         return i;
+    }
+
+    private static boolean isWordChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_';
     }
 
     private static int closeQuote(String s, int open, char quote, boolean backslashEscapes) {

@@ -69,11 +69,26 @@ function csvOf(data) {
   return [data.columns, ...data.rows].map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
 }
 
-function downloadCsv(data, name) {
-  const link = h("a", { href: URL.createObjectURL(new Blob([csvOf(data)], { type: "text/csv" })), download: name });
+function saveBlob(blob, name) {
+  const link = h("a", { href: URL.createObjectURL(blob), download: name });
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+function downloadCsv(data, name) {
+  saveBlob(new Blob([csvOf(data)], { type: "text/csv" }), name);
+}
+
+/** The whole result of an answer whose rows were cut at the row cap: the server runs its query again, every row. */
+async function downloadWholeCsv(a, name) {
+  const res = await fetch("/api/threads/" + encodeURIComponent(a.thread_id) + "/turns/" + encodeURIComponent(a.turn_id) + "/csv",
+    { headers: { Authorization: "Bearer " + state.token } });
+  if (!res.ok) {
+    const text = await res.text();
+    throw new ApiError(res.status, text ? JSON.parse(text) : null);
+  }
+  saveBlob(await res.blob(), name);
 }
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -276,8 +291,17 @@ function renderAnswer(a) {
   if (a.data && a.data.columns && a.data.columns.length) {
     box.append(dataTable(a.data.columns, a.data.rows, 200, a.data.labels, a.data.formats));
     const more = a.data.truncated || a.data.row_count > 200;
-    box.append(h("div", { class: "meta" }, a.data.row_count + (a.data.row_count === 1 ? " row" : " rows") + (more ? " (showing the first " + Math.min(200, a.data.rows.length) + ")" : "") + " · ",
-      h("a", { href: "#", class: "csv", onclick: (ev) => { ev.preventDefault(); downloadCsv(a.data, "almanac-" + (a.turn_id || "answer") + ".csv"); } }, "Download CSV")));
+    const whole = a.data.total_rows != null && a.turn_id && a.thread_id;
+    const total = whole ? a.data.total_rows : a.data.row_count;
+    const name = "almanac-" + (a.turn_id || "answer") + ".csv";
+    const status = h("span", { class: "muted", role: "status" });
+    box.append(h("div", { class: "meta" }, total.toLocaleString("en-US") + (total === 1 ? " row" : " rows") + (more ? " (showing the first " + Math.min(200, a.data.rows.length).toLocaleString("en-US") + ")" : "") + " · ",
+      h("a", { href: "#", class: "csv", onclick: async (ev) => {
+        ev.preventDefault();
+        if (!whole) return downloadCsv(a.data, name);
+        status.textContent = " preparing the download…";
+        try { await downloadWholeCsv(a, name); status.textContent = ""; } catch (e) { status.textContent = " The download failed: " + e.message; }
+      } }, whole ? "Download all " + total.toLocaleString("en-US") + " rows (CSV)" : "Download CSV"), status));
   }
   const p = a.provenance;
   if (p && p.explanation) box.append(h("p", { class: "explanation" }, h("strong", {}, "How this was computed: "), p.explanation));

@@ -195,6 +195,112 @@ class AgentFlowTest {
     }
 
     @Test
+    void an_empty_result_whose_filters_hold_is_the_answer_at_high_confidence() throws Exception {
+        ScriptedModel model = script("""
+                turns:
+                  - tool_calls:
+                      - name: submit_result
+                        arguments:
+                          queries: [{name: o, sql: "SELECT order_id FROM shipments WHERE carrier = 'DHL' AND delivered_at < shipped_at"}]
+                          template: "DHL shipments delivered before they were shipped: {o.row_count}."
+                """ + PASS_PASS);
+        Answer a = agent(model).ask("Did DHL ever deliver a parcel before it left the warehouse?", null);
+        assertThat(a.confidence()).as(a.answer()).isEqualTo("high");
+        assertThat(a.iterations()).isEqualTo(1);
+        assertThat(a.answer()).isEqualTo("DHL shipments delivered before they were shipped: 0.");
+    }
+
+    @Test
+    void an_empty_result_from_a_filter_value_the_data_lacks_is_revised_and_the_value_named() throws Exception {
+        ScriptedModel model = script("""
+                turns:
+                  - tool_calls:
+                      - name: submit_result
+                        arguments:
+                          queries: [{name: o, sql: "SELECT order_id FROM shipments WHERE carrier = 'D.H.L.'"}]
+                          template: "{o.row_count} DHL shipments."
+                  - tool_calls:
+                      - name: submit_result
+                        arguments:
+                          queries: [{name: o, sql: "SELECT count(*) AS n FROM shipments WHERE carrier = 'DHL'"}]
+                          template: "{o.n|int} DHL shipments."
+                """ + PASS_PASS);
+        Answer a = agent(model).ask("How many parcels did DHL carry for us?", null);
+        assertThat(a.iterations()).as(a.answer() + events).isEqualTo(2);
+        assertThat(a.confidence()).isEqualTo("medium");
+        assertThat(Files.readString(dir.resolve("logs/agent.jsonl"))).contains("'D.H.L.' does not occur in shipments.carrier");
+    }
+
+    @Test
+    void an_empty_result_for_dates_after_the_data_ends_is_revised_with_the_data_range() throws Exception {
+        ScriptedModel model = script("""
+                turns:
+                  - tool_calls:
+                      - name: submit_result
+                        arguments:
+                          queries: [{name: s, sql: "SELECT order_id FROM shipments WHERE shipped_at >= '2031-01-01' AND shipped_at < '2031-02-01'"}]
+                          template: "{s.row_count} shipments."
+                  - tool_calls:
+                      - name: submit_result
+                        arguments:
+                          queries: [{name: s, sql: "SELECT count(*) AS n FROM shipments WHERE shipped_at >= '2026-01-01' AND shipped_at < '2026-02-01'"}]
+                          template: "{s.n|int} shipments."
+                """ + PASS_PASS);
+        Answer a = agent(model).ask("How many parcels went out in the first month of this year?", null);
+        assertThat(a.iterations()).as(a.answer()).isEqualTo(2);
+        assertThat(Files.readString(dir.resolve("logs/agent.jsonl"))).contains("2031-01-01, 2031-02-01) lie outside the data of shipments, which runs from");
+    }
+
+    @Test
+    void a_list_longer_than_the_row_cap_is_an_answer_that_says_how_many_rows_there_are() throws Exception {
+        long customers = ((Number) demo.executor.execute("SELECT count(*) FROM customers").rows().get(0).get(0)).longValue();
+        ScriptedModel model = script("""
+                turns:
+                  - tool_calls:
+                      - name: submit_result
+                        arguments:
+                          queries: [{name: c, sql: "SELECT customer_id FROM customers ORDER BY customer_id"}]
+                          template: "Our customers: {c.row_count} listed."
+                """ + PASS_PASS);
+        Answer a = agent(model).ask("List every customer id", null);
+        assertThat(customers).isGreaterThan(1000);
+        assertThat(a.confidence()).isEqualTo("high");
+        assertThat(a.iterations()).isEqualTo(1);
+        assertThat(a.data().truncated()).isTrue();
+        assertThat(a.provenance().caveats()).contains("The result has " + String.format(java.util.Locale.ROOT, "%,d", customers) + " rows in all; the first 1,000 are shown.");
+    }
+
+    @Test
+    void a_column_named_like_a_time_grain_is_not_a_request_for_that_grain() throws Exception {
+        ScriptedModel model = script("""
+                turns:
+                  - tool_calls:
+                      - name: submit_result
+                        arguments:
+                          queries: [{name: r, sql: "SELECT 3 AS weekly_rank"}]
+                          template: "Its weekly rank is {r.weekly_rank}."
+                """ + PASS_PASS);
+        Answer a = agent(model).ask("What is the weekly rank of the top product?", null);
+        assertThat(a.confidence()).isEqualTo("high");
+        assertThat(a.iterations()).isEqualTo(1);
+    }
+
+    @Test
+    void values_with_braces_are_data_and_never_read_as_placeholders() throws Exception {
+        ScriptedModel model = script("""
+                turns:
+                  - tool_calls:
+                      - name: submit_result
+                        arguments:
+                          queries: [{name: p, sql: "SELECT '{draft} plan }{' AS label"}]
+                          template: "The plan is called {p.label}; literal braces are written {{ and }}."
+                """ + PASS_PASS);
+        Answer a = agent(model).ask("What is the plan called?", null);
+        assertThat(a.kind()).isEqualTo(Answer.Kind.result);
+        assertThat(a.answer()).isEqualTo("The plan is called {draft} plan }{; literal braces are written { and }.");
+    }
+
+    @Test
     void max_iterations_end_with_a_best_attempt_at_low_confidence() throws Exception {
         ScriptedModel model = script("""
                 loop: true
@@ -202,7 +308,7 @@ class AgentFlowTest {
                   - tool_calls:
                       - name: submit_result
                         arguments:
-                          queries: [{name: w, sql: "SELECT name FROM warehouses WHERE 1 = 0"}]
+                          queries: [{name: w, sql: "SELECT name FROM warehouses WHERE country_code = 'AQ'"}]
                           template: "Warehouses: {w.row_count}"
                 """);
         Answer a = agent(model).ask("Which warehouses do we have in Antarctica?", null);

@@ -84,6 +84,7 @@ class ApiTest {
             {"GET", "/api/threads", "/api/threads", "1", null},
             {"GET", "/api/threads/{id}", "/api/threads/T-none", "1", null},
             {"GET", "/api/threads/{id}/dq", "/api/threads/T-none/dq", "1", null},
+            {"GET", "/api/threads/{id}/turns/{turn}/csv", "/api/threads/T-none/turns/X-none/csv", "1", null},
             {"GET", "/api/schema", "/api/schema", "1", null},
             {"GET", "/api/schema/{table}", "/api/schema/plans", "1", null},
             {"GET", "/api/knowledge/{kind}", "/api/knowledge/metrics", "1", null},

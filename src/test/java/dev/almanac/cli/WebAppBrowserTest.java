@@ -422,6 +422,43 @@ class WebAppBrowserTest {
     }
 
     @Test
+    @Order(9)
+    void a_list_longer_than_the_row_cap_downloads_every_row() throws Exception {
+        String script = "script:" + Path.of("src/test/resources/web/long-list.yml").toAbsolutePath();
+        ApiServer other = ServeCommand.start(api.ws, script, new ServerContext.Settings(0, 64 * 1024, 100, false, "scripted"));
+        long customers = ((Number) api.ws.executor(dev.almanac.sql.QueryLimits.DEFAULT).execute("SELECT count(*) FROM customers").rows().get(0).get(0)).longValue();
+        try {
+            signIn("http://localhost:" + other.port() + "/", api.viewer);
+            askInBrowser("Give me the ids of all our clients and their company names");
+            WebElement answer = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#turns .answer[data-kind=result]")));
+            assertThat(answer.findElements(By.cssSelector(".badge.low, .badge.medium"))).as("a long list is not a failed answer").isEmpty();
+            String all = String.format(java.util.Locale.ROOT, "%,d", customers);
+            WebElement link = answer.findElement(By.cssSelector("a.csv"));
+            assertThat(link.getText()).isEqualTo("Download all " + all + " rows (CSV)");
+            assertThat(answer.findElement(By.cssSelector(".meta")).getText()).startsWith(all + " rows (showing the first 200)");
+            Files.createDirectories(Chromium.DOWNLOADS);
+            try (var old = Files.list(Chromium.DOWNLOADS)) {
+                for (Path f : old.toList()) Files.delete(f);
+            }
+            link.click();
+            Path csv = new WebDriverWait(browser, Duration.ofSeconds(30)).until(d -> {
+                try (var files = Files.list(Chromium.DOWNLOADS)) {
+                    return files.filter(f -> f.toString().endsWith(".csv")).findFirst().orElse(null);
+                } catch (java.io.IOException e) {
+                    return null;
+                }
+            });
+            List<String> lines = Files.readAllLines(csv);
+            assertThat(lines.get(0)).isEqualTo("customer_id,company_name");
+            assertThat(lines).as("every row, not the 1,000 the answer carries").hasSize((int) customers + 1);
+            shot("13-long-list-download");
+        } finally {
+            other.stop();
+            signIn(api.url("/"), api.editor);
+        }
+    }
+
+    @Test
     @Order(10)
     void broken_knowledge_files_are_named_in_a_banner_while_the_last_good_knowledge_is_served() throws Exception {
         Path file = api.project.resolve("knowledge/metrics/mrr.yml");

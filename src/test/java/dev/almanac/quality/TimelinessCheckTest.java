@@ -43,7 +43,7 @@ class TimelinessCheckTest {
                 List.of("SELECT c.channel_id, sum(s.spend_usd) FROM marketing_spend s JOIN campaigns c USING (campaign_id) WHERE year(s.spend_date) = 2024 GROUP BY 1"));
         assertThat(t.status()).isEqualTo(Timeliness.Status.PARTIAL);
         assertThat(t.missingBuckets()).containsExactly("2024-07");
-        assertThat(t.dqSql()).contains("generate_series");
+        assertThat(t.dqSql()).contains("FROM \"marketing_spend\"").contains("\"spend_date\" >= TIMESTAMP '2024-01-01 00:00:00'");
     }
 
     @Test
@@ -81,5 +81,31 @@ class TimelinessCheckTest {
         assertThat(sept.grain()).isEqualTo("day");
         assertThat(sept.status()).isEqualTo(Timeliness.Status.OK);
         assertThat(sept.column()).isEqualTo("event_ts");
+    }
+
+    @Test
+    void a_missing_month_is_found_on_sqlite_and_postgresql_too(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path file = dir.resolve("sales.sqlite");
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file); java.sql.Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE sales (sale_id INTEGER PRIMARY KEY, sold_at DATETIME, amount REAL)");
+            s.execute("INSERT INTO sales VALUES (1, '2026-01-05 10:00:00', 5), (2, '2026-01-31 23:59:59', 7), (3, '2026-03-01 00:00:00', 2), (4, '2026-04-02 08:00:00', 1)");
+        }
+        dev.almanac.testing.EmbeddedPostgres pg = dev.almanac.testing.EmbeddedPostgres.shared();
+        String url = pg.createDatabase("timeliness_gap");
+        pg.execute("timeliness_gap", "CREATE TABLE sales (sale_id integer PRIMARY KEY, sold_at timestamp, amount numeric)",
+                "INSERT INTO sales VALUES (1, '2026-01-05 10:00', 5), (2, '2026-01-31 23:59:59', 7), (3, '2026-03-01 00:00', 2), (4, '2026-04-02 08:00', 1)");
+        for (String spec : List.of(file.toString(), url)) {
+            try (dev.almanac.source.Source source = spec.startsWith("jdbc:") ? dev.almanac.source.Sources.open(spec) : dev.almanac.source.Sources.openFile(Path.of(spec));
+                 dev.almanac.sql.Guard guard = new dev.almanac.sql.Guard(source.dialect())) {
+                dev.almanac.sql.QueryExecutor executor = new dev.almanac.sql.QueryExecutor(source, guard, dev.almanac.sql.QueryLimits.DEFAULT);
+                TimelinessCheck onSource = new TimelinessCheck(new dev.almanac.source.CatalogIntrospector().introspect(source),
+                        dev.almanac.knowledge.KnowledgeSet.EMPTY, executor, LocalDate.of(2026, 11, 22));
+                Timeliness t = onSource.evaluate(List.of("How much did we sell per month in the first quarter of 2026?"),
+                        List.of("SELECT sum(amount) FROM sales WHERE sold_at >= '2026-01-01' AND sold_at < '2026-04-01'"));
+                assertThat(t.status()).as(spec + ": " + t.dqSql()).isEqualTo(Timeliness.Status.PARTIAL);
+                assertThat(t.missingBuckets()).as(spec).containsExactly("2026-02");
+                assertThat(t.observed()).as(spec).contains("2026-01 to 2026-03 (2 of 3 months)");
+            }
+        }
     }
 }

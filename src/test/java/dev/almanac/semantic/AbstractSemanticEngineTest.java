@@ -46,7 +46,7 @@ abstract class AbstractSemanticEngineTest {
     @BeforeAll
     void setUp(@TempDir Path dir) {
         source = open(dir);
-        guard = new Guard();
+        guard = new Guard(source.dialect());
         QueryExecutor executor = new QueryExecutor(source, guard, QueryLimits.DEFAULT);
         SemanticModel model = SemanticFixture.model(dir);
         layer = new SemanticLayer(model, KnowledgeSet.EMPTY, ValueIndex.build(model, executor, ValueIndex.DEFAULT_LIMIT), executor);

@@ -40,7 +40,7 @@ class PostgresSourceTest {
                 "CREATE TABLE canary (id integer)",
                 "INSERT INTO canary VALUES (1)");
         source = Sources.open(url);
-        guard = new Guard();
+        guard = new Guard(source.dialect());
     }
 
     @AfterAll
@@ -81,6 +81,17 @@ class PostgresSourceTest {
         assertThat(r.rows().get(1).get(2).toString()).isEqualTo("2");
         assertThat(r.tables()).containsExactlyInAnyOrder("orders", "customers");
         assertThatThrownBy(() -> executor.execute("DELETE FROM orders")).isInstanceOf(AlmanacException.class);
+    }
+
+    @Test
+    void postgresql_syntax_passes_its_guard_and_runs() {
+        QueryExecutor executor = new QueryExecutor(source, guard, QueryLimits.DEFAULT);
+        QueryResult r = executor.execute("SELECT DISTINCT ON (segment) segment, name::text AS name, signed_up::date AS since "
+                + "FROM public.customers WHERE name ILIKE '%a%' OR name ILIKE '%O' ORDER BY segment, signed_up");
+        assertThat(r.rows()).extracting(row -> row.get(0) + " " + row.get(1)).containsExactly("enterprise Bo", "smb Ada");
+        assertThat(r.tables()).containsExactly("public.customers");
+        assertThatThrownBy(() -> executor.execute("SELECT pg_read_file('/etc/passwd')")).isInstanceOf(dev.almanac.sql.QueryRejected.class)
+                .hasMessageContaining("reads files on the server");
     }
 
     @ParameterizedTest

@@ -1,0 +1,132 @@
+package dev.almanac.sql;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The guard for DuckDB sources: DuckDB's own parser ({@code json_serialize_sql}, which serializes SELECT
+ * statements only). Allowed: SELECT, WITH ... SELECT, VALUES, set operations, and DESCRIBE / SUMMARIZE /
+ * SHOW, which DuckDB parses as SELECTs over the described relation and which read nothing but the
+ * catalog and the data the query could read anyway. EXPLAIN is rejected: it returns a plan rather than
+ * data, and EXPLAIN ANALYZE runs the statement. Within an allowed query every table function must be
+ * on a short allow-list (range, generate_series, unnest, catalog functions), and a few scalar functions
+ * that read the environment or settings are refused; a table reference that looks like a file path or
+ * URL is refused too.
+ */
+final class DuckDbChecker implements StatementChecker {
+    static final Set<String> ALLOWED_TABLE_FUNCTIONS = Set.of(
+            "range", "generate_series", "unnest", "generate_subscripts", "json_each", "json_tree",
+            "duckdb_tables", "duckdb_columns", "duckdb_constraints", "duckdb_views", "duckdb_schemas",
+            "duckdb_indexes", "duckdb_types", "pragma_table_info", "pragma_storage_info");
+
+    static final Map<String, String> DENIED_FUNCTIONS = Map.ofEntries(
+            Map.entry("getenv", "reads the process environment"),
+            Map.entry("current_setting", "reads engine settings"),
+            Map.entry("nextval", "advances a sequence"),
+            Map.entry("currval", "reads sequence state"),
+            Map.entry("json_execute_serialized_sql", "executes other SQL"),
+            Map.entry("query", "executes SQL built from a string"),
+            Map.entry("query_table", "reads tables named by a string"),
+            Map.entry("read_text", "reads files"),
+            Map.entry("read_blob", "reads files"));
+
+    /** Names a replacement scan would read as a file or URL: a path separator, scheme, extension or glob. */
+    static final Pattern PATH_LIKE = Pattern.compile(".*[/\\\\:.*?~].*");
+
+    static final String ALLOWED_KINDS = "only one read-only query (SELECT, WITH ... SELECT, VALUES, DESCRIBE, SUMMARIZE, SHOW) may run";
+
+    private final DuckDbParser parser;
+    private final SqlLexer lexer;
+
+    DuckDbChecker(DuckDbParser parser, SqlLexer lexer) {
+        this.parser = parser;
+        this.lexer = lexer;
+    }
+
+    @Override
+    public Verdict check(String sql, String statement) {
+        JsonNode tree = parser.serialize(sql);
+        if (tree.path("error").asBoolean(false)) return rejectUnparsed(statement, tree);
+        JsonNode parsed = tree.path("statements");
+        if (parsed.size() != 1) {
+            return new Verdict.Rejected("several statements (" + parsed.size() + "): " + ALLOWED_KINDS);
+        }
+        Walk walk = new Walk();
+        String problem = walk.visit(parsed.get(0));
+        if (problem != null) return new Verdict.Rejected(problem);
+        Set<String> tables = new LinkedHashSet<>(walk.tables);
+        tables.removeIf(t -> walk.cteNames.contains(t.toLowerCase(Locale.ROOT)));
+        return new Verdict.Allowed(sql, Set.copyOf(tables));
+    }
+
+    private Verdict rejectUnparsed(String statement, JsonNode tree) {
+        String type = tree.path("error_type").asText("");
+        if (type.equals("parser")) {
+            return new Verdict.Rejected("not valid SQL: " + Guard.firstLine(tree.path("error_message").asText("syntax error")));
+        }
+        String verb = Verbs.reason(lexer.topLevelWords(statement), true, ALLOWED_KINDS);
+        if (verb != null) return new Verdict.Rejected(verb);
+        List<String> words = lexer.words(statement);
+        String nested = words.stream().filter(w -> w.equals("PIVOT") || w.equals("UNPIVOT")).findFirst().orElse(null);
+        if (nested != null) return new Verdict.Rejected(nested + " " + Verbs.PIVOT_REASON);
+        return new Verdict.Rejected("this statement cannot be verified as a read-only query: " + ALLOWED_KINDS);
+    }
+
+    /** A walk over DuckDB's serialized parse tree that collects tables and stops at the first problem. */
+    private static final class Walk {
+        final Set<String> tables = new LinkedHashSet<>();
+        final Set<String> cteNames = new HashSet<>();
+
+        String visit(JsonNode node) {
+            if (node.isArray()) {
+                for (JsonNode child : node) {
+                    String problem = visit(child);
+                    if (problem != null) return problem;
+                }
+                return null;
+            }
+            if (!node.isObject()) return null;
+            String problem = inspect(node);
+            if (problem != null) return problem;
+            for (JsonNode child : node) {
+                if (child.isContainerNode()) {
+                    problem = visit(child);
+                    if (problem != null) return problem;
+                }
+            }
+            return null;
+        }
+
+        private String inspect(JsonNode node) {
+            JsonNode cteMap = node.path("cte_map").path("map");
+            for (JsonNode entry : cteMap) cteNames.add(entry.path("key").asText().toLowerCase(Locale.ROOT));
+
+            String type = node.path("type").asText("");
+            if (type.equals("BASE_TABLE")) {
+                String name = node.path("table_name").asText("");
+                if (PATH_LIKE.matcher(name).matches()) {
+                    return "reading the path or URL '" + name + "' is not allowed: queries may read tables only";
+                }
+                String schema = node.path("schema_name").asText("");
+                tables.add(schema.isEmpty() || schema.equals("main") ? name : schema + "." + name);
+            } else if (type.equals("TABLE_FUNCTION")) {
+                String name = node.path("function").path("function_name").asText("").toLowerCase(Locale.ROOT);
+                if (!ALLOWED_TABLE_FUNCTIONS.contains(name)) {
+                    return "table function " + name + "() is not allowed: it may read files, the network or other databases";
+                }
+            }
+            if (node.path("class").asText("").equals("FUNCTION")) {
+                String name = node.path("function_name").asText("").toLowerCase(Locale.ROOT);
+                String why = DENIED_FUNCTIONS.get(name);
+                if (why != null) return "function " + name + "() is not allowed: it " + why;
+            }
+            return null;
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package dev.almanac.sql;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.almanac.AlmanacException;
+import dev.almanac.source.DuckDbSource;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * DuckDB's own parser: {@code json_serialize_sql} on a private in-memory engine that is locked down
+ * like a data source, with one duplicate connection per thread so that statements parse in parallel.
+ */
+final class DuckDbParser implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Connection root;
+    private final ThreadLocal<Connection> perThread = ThreadLocal.withInitial(this::duplicate);
+    private final List<Connection> duplicates = Collections.synchronizedList(new ArrayList<>());
+
+    DuckDbParser() {
+        try {
+            this.root = DriverManager.getConnection("jdbc:duckdb:", settings());
+        } catch (SQLException e) {
+            throw new AlmanacException("cannot start the SQL parser: " + e.getMessage(), e);
+        }
+    }
+
+    private static Properties settings() {
+        Properties p = DuckDbSource.lockedDown();
+        p.remove("duckdb.read_only"); // an in-memory engine cannot be read-only; it holds nothing
+        return p;
+    }
+
+    /** The serialized parse tree: {@code statements}, or {@code error} with {@code error_type} and {@code error_message}. */
+    JsonNode serialize(String sql) {
+        try (PreparedStatement ps = perThread.get().prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
+            ps.setString(1, sql);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return JSON.readTree(rs.getString(1));
+            }
+        } catch (SQLException | IOException e) {
+            throw new AlmanacException("the SQL parser failed: " + Guard.firstLine(e.getMessage()), e);
+        }
+    }
+
+    private Connection duplicate() {
+        try {
+            Connection c = ((org.duckdb.DuckDBConnection) root).duplicate();
+            duplicates.add(c);
+            return c;
+        } catch (SQLException e) {
+            throw new AlmanacException("cannot start the SQL parser: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        synchronized (duplicates) {
+            for (Connection c : duplicates) {
+                try {
+                    c.close();
+                } catch (SQLException ignored) {
+                    // in-memory parser engine: nothing to lose
+                }
+            }
+        }
+        try {
+            root.close();
+        } catch (SQLException ignored) {
+            // in-memory parser engine: nothing to lose
+        }
+    }
+}
