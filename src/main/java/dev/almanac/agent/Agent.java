@@ -144,6 +144,8 @@ public final class Agent {
         Optional<Timeframe> timeframe;
         Optional<Metric> metric;
         Answer best;
+        /** What the last review found wrong with the best attempt. */
+        String bestVerdict;
 
         List<TurnRow> history = List.of();
 
@@ -702,6 +704,7 @@ public final class Agent {
         }
         adjustLearnings(t, -0.15);
         t.best = candidate;
+        t.bestVerdict = verdict.replaceFirst("^FAIL:?\\s*", "");
         if (t.iteration >= ctx.settings().maxIterations()) return new Step("Out of revisions.", lowConfidence(t));
         t.iteration++;
         return new Step("The answer did not pass review: " + verdict.replaceFirst("^FAIL:?\\s*", "")
@@ -750,8 +753,15 @@ public final class Agent {
 
     private Answer lowConfidence(Turn t) {
         Answer b = t.best;
+        Answer.Provenance p = b.provenance();
+        if (p != null && t.bestVerdict != null) { // the reader sees why it is only a best attempt
+            List<String> caveats = new ArrayList<>(p.caveats());
+            caveats.add(0, "The last review of this answer found: " + t.bestVerdict + ".");
+            p = new Answer.Provenance(p.tables(), p.sql(), p.filters(), p.metric(), p.semanticQuery(), p.knowledgeApplied(), p.learningsApplied(),
+                    p.freshness(), caveats, p.explanation());
+        }
         return withConfidence(new Answer("Best attempt — results may be incomplete. " + b.answer(), b.kind(), "low", t.iteration, false, b.data(), b.chart(),
-                b.provenance(), b.dq(), b.suggestions(), b.threadId(), b.turnId(), b.usage(), b.latencyMs()), "low");
+                p, b.dq(), b.suggestions(), b.threadId(), b.turnId(), b.usage(), b.latencyMs()), "low");
     }
 
     /** How many rows a query returns in all (a count over it), or null when the count cannot run. */

@@ -116,6 +116,11 @@ final class Critic {
             }
             if (!occurs) {
                 Catalog.Table t = having.get(0);
+                List<String> near = op.equals("=") ? nearValues(t, t.column(column).get().name(), literal) : List.of();
+                if (!near.isEmpty()) {
+                    return Optional.of("the query returned no data because the value " + literal + " does not occur in " + t.name() + "." + column
+                            + " as written, but " + String.join(", ", near) + " does (other spaces or case): compare with trim() or lower()");
+                }
                 List<String> samples = t.column(column).get().sampleValues();
                 return Optional.of("the query returned no data because the value " + literal + " does not occur in " + t.name() + "." + column
                         + (samples == null || samples.isEmpty() ? "" : " (its values include: " + String.join(", ", samples.subList(0, Math.min(8, samples.size()))) + ")")
@@ -151,6 +156,19 @@ final class Critic {
             }
         }
         return Optional.empty();
+    }
+
+    /** Values of a column that equal a literal once spaces around them and case are set aside, quoted as SQL text. */
+    private List<String> nearValues(Catalog.Table t, String column, String literal) {
+        Dialect dialect = executor.source().dialect();
+        String c = dialect.quote(column);
+        try {
+            QueryResult r = executor.execute("SELECT DISTINCT " + c + " AS value FROM " + dialect.quoteQualified(t.qualifiedName())
+                    + " WHERE lower(trim(" + c + ")) = lower(trim(" + literal + ")) LIMIT 3");
+            return r.rows().stream().map(row -> "'" + String.valueOf(row.get(0)).replace("'", "''") + "'").toList();
+        } catch (RuntimeException e) {
+            return List.of(); // no such comparison on this engine: the plain finding stands
+        }
     }
 
     private static String unquote(String identifier) {

@@ -178,13 +178,15 @@ public final class PredictionScorer {
         return rows;
     }
 
-    static final class TimedOut extends Exception {
+    /** The query ran past its timeout. */
+    public static final class TimedOut extends Exception {
         TimedOut() {
             super("timed out");
         }
     }
 
-    static Table run(Path db, String sql, Duration timeout) throws SQLException, TimedOut {
+    /** The rows of a query on a SQLite file, opened read-only, as plain SQLite returns them. */
+    public static Table run(Path db, String sql, Duration timeout) throws SQLException, TimedOut {
         SQLiteConfig config = new SQLiteConfig();
         config.setReadOnly(true);
         AtomicBoolean fired = new AtomicBoolean();

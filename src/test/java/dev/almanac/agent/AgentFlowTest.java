@@ -315,6 +315,28 @@ class AgentFlowTest {
         assertThat(a.confidence()).isEqualTo("low");
         assertThat(a.iterations()).isEqualTo(3);
         assertThat(a.answer()).startsWith("Best attempt — results may be incomplete.");
+        assertThat(a.provenance().caveats().get(0)).as("the reader is told why")
+                .startsWith("The last review of this answer found: the query returned no data because the value 'AQ' does not occur in warehouses.country_code");
+    }
+
+    @Test
+    void an_empty_result_from_a_value_written_in_other_case_names_the_value_that_occurs() throws Exception {
+        ScriptedModel model = script("""
+                turns:
+                  - tool_calls:
+                      - name: submit_result
+                        arguments:
+                          queries: [{name: o, sql: "SELECT order_id FROM shipments WHERE carrier = ' dhl'"}]
+                          template: "{o.row_count} DHL shipments."
+                  - tool_calls:
+                      - name: submit_result
+                        arguments:
+                          queries: [{name: o, sql: "SELECT count(*) AS n FROM shipments WHERE carrier = 'DHL'"}]
+                          template: "{o.n|int} DHL shipments."
+                """ + PASS_PASS);
+        Answer a = agent(model).ask("How many parcels did DHL carry for us?", null);
+        assertThat(a.iterations()).as(a.answer() + " " + Files.readString(dir.resolve("logs/agent.jsonl"))).isEqualTo(2);
+        assertThat(Files.readString(dir.resolve("logs/agent.jsonl"))).contains("' dhl' does not occur in shipments.carrier as written, but 'DHL' does");
     }
 
     @Test

@@ -96,6 +96,22 @@ class WebAppBrowserTest {
         browser.findElement(By.id("ask-button")).click();
     }
 
+    /** Clicks a download link and waits for its CSV file in an emptied downloads folder. */
+    static Path download(WebElement link) throws Exception {
+        Files.createDirectories(Chromium.DOWNLOADS);
+        try (var old = Files.list(Chromium.DOWNLOADS)) {
+            for (Path f : old.toList()) Files.delete(f);
+        }
+        link.click();
+        return new WebDriverWait(browser, Duration.ofSeconds(30)).until(d -> {
+            try (var files = Files.list(Chromium.DOWNLOADS)) {
+                return files.filter(f -> f.toString().endsWith(".csv")).findFirst().orElse(null);
+            } catch (java.io.IOException e) {
+                return null;
+            }
+        });
+    }
+
     static List<WebElement> answers() {
         return browser.findElements(By.cssSelector("#turns .answer"));
     }
@@ -119,19 +135,7 @@ class WebAppBrowserTest {
         long inDb = ((Number) api.ws.executor(dev.almanac.sql.QueryLimits.DEFAULT).execute("SELECT count(*) FROM shipments").rows().get(0).get(0)).longValue();
         assertThat(total).as("the table shows the database's numbers").isEqualTo(inDb);
 
-        Files.createDirectories(Chromium.DOWNLOADS);
-        try (var old = Files.list(Chromium.DOWNLOADS)) {
-            for (Path f : old.toList()) Files.delete(f);
-        }
-        answer.findElement(By.cssSelector("a.csv")).click();
-        Path csv = new WebDriverWait(browser, Duration.ofSeconds(15)).until(d -> {
-            try (var files = Files.list(Chromium.DOWNLOADS)) {
-                return files.filter(f -> f.toString().endsWith(".csv")).findFirst().orElse(null);
-            } catch (java.io.IOException e) {
-                return null;
-            }
-        });
-        List<String> lines = Files.readAllLines(csv);
+        List<String> lines = Files.readAllLines(download(answer.findElement(By.cssSelector("a.csv"))));
         assertThat(lines.get(0)).isEqualTo("carrier,shipments");
         assertThat(lines).hasSize(5);
         assertThat(lines.subList(1, 5).stream().mapToLong(l -> Long.parseLong(l.split(",")[1])).sum()).isEqualTo(inDb);
@@ -436,19 +440,7 @@ class WebAppBrowserTest {
             WebElement link = answer.findElement(By.cssSelector("a.csv"));
             assertThat(link.getText()).isEqualTo("Download all " + all + " rows (CSV)");
             assertThat(answer.findElement(By.cssSelector(".meta")).getText()).startsWith(all + " rows (showing the first 200)");
-            Files.createDirectories(Chromium.DOWNLOADS);
-            try (var old = Files.list(Chromium.DOWNLOADS)) {
-                for (Path f : old.toList()) Files.delete(f);
-            }
-            link.click();
-            Path csv = new WebDriverWait(browser, Duration.ofSeconds(30)).until(d -> {
-                try (var files = Files.list(Chromium.DOWNLOADS)) {
-                    return files.filter(f -> f.toString().endsWith(".csv")).findFirst().orElse(null);
-                } catch (java.io.IOException e) {
-                    return null;
-                }
-            });
-            List<String> lines = Files.readAllLines(csv);
+            List<String> lines = Files.readAllLines(download(link));
             assertThat(lines.get(0)).isEqualTo("customer_id,company_name");
             assertThat(lines).as("every row, not the 1,000 the answer carries").hasSize((int) customers + 1);
             shot("13-long-list-download");
