@@ -57,7 +57,9 @@ final class AskCommand extends WorkspaceCommand {
         try (Workspace ws = openWorkspace()) {
             ws.queryTimeout(timeout);
             Agent agent = ws.agent(llm, today, trace ? e -> System.err.println("· " + e.step() + ": " + e.detail()) : null);
+            dev.almanac.Timing.phase("agent");
             Answer a = agent.ask(q, thread);
+            dev.almanac.Timing.phase("answer");
             PrintWriter out = out();
             if (format == Format.json) out.println(Json.write(dqPanel ? a : withoutDq(a)));
             else if (format == Format.csv) writeCsv(a, ws, out);

@@ -7,7 +7,12 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        dev.almanac.Timing.phase("JVM start to main");
+        NativeLibraries.prepareDuckDb();
+        dev.almanac.Timing.phase("native libraries");
+        int code = run(args);
+        dev.almanac.Timing.phase("command");
+        System.exit(code);
     }
 
     /** Runs a command line and returns its exit code (0 ok, 1 failure, 2 rejected input). */
@@ -20,6 +25,7 @@ public final class Main {
         cli.setExecutionExceptionHandler(new ErrorReporter());
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setParameterExceptionHandler(ErrorReporter::parameterError);
+        dev.almanac.Timing.phase("command line model");
         return cli;
     }
 }

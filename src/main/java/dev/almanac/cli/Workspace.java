@@ -60,7 +60,10 @@ final class Workspace implements AutoCloseable {
         Project project = resolveProject(options.project);
         DemoProject.ensure(project, progress);
         dev.almanac.knowledge.KnowledgeEditor.removeLeftovers(project);
-        return new Workspace(project, Sources.open(project.sourceSpec()), project.cacheDir());
+        dev.almanac.Timing.phase("project");
+        Source source = Sources.open(project.sourceSpec());
+        dev.almanac.Timing.phase("source open");
+        return new Workspace(project, source, project.cacheDir());
     }
 
     /** --project, else $ALMANAC_PROJECT, else the current folder if it is a project, else the demo project in the home folder. */
@@ -98,9 +101,26 @@ final class Workspace implements AutoCloseable {
         return source;
     }
 
+    private dev.almanac.knowledge.EmbeddingCache embedder;
+
+    /**
+     * Sentence vectors for this workspace: those of earlier runs from the cache file next to the catalog cache, the model
+     * (loaded on first need) for texts never seen.
+     */
+    synchronized dev.almanac.knowledge.Embedder embedder() {
+        if (embedder == null) {
+            embedder = new dev.almanac.knowledge.EmbeddingCache(cacheDir.resolve("embeddings-" + MiniLmEmbedder.ID + ".bin"), MiniLmEmbedder.get());
+            dev.almanac.Timing.phase("embedding cache");
+        }
+        return embedder;
+    }
+
     /** The source's catalog, read once per workspace (from the cache while the database file is unchanged). */
     synchronized Catalog catalog() {
-        if (catalog == null) catalog = new CatalogCache(cacheDir).get(source);
+        if (catalog == null) {
+            catalog = new CatalogCache(cacheDir).get(source);
+            dev.almanac.Timing.phase("catalog");
+        }
         return catalog;
     }
 
@@ -108,6 +128,7 @@ final class Workspace implements AutoCloseable {
     synchronized AppStore appStore() {
         if (appStore == null) {
             appStore = project != null ? AppStore.at(project.appStoreUrl(System.getenv())) : AppStore.sqlite(home().resolve("almanac.db"));
+            dev.almanac.Timing.phase("app store");
         }
         return appStore;
     }
@@ -141,6 +162,7 @@ final class Workspace implements AutoCloseable {
         } else {
             knowledge = knowledgeBase().current(project, this::validator);
         }
+        dev.almanac.Timing.phase("knowledge");
         return knowledge;
     }
 
@@ -200,6 +222,7 @@ final class Workspace implements AutoCloseable {
                     : dev.almanac.semantic.ValueIndex.cached(cacheDir, source.id(), source.fingerprint().orElse(""), model, digest, executor(limits()), limit);
             semantic = new dev.almanac.semantic.SemanticLayer(model, k, values, executor(limits()), project == null ? java.util.List.of() : project.company());
             semanticFor = k;
+            dev.almanac.Timing.phase("semantic layer");
         }
         return semantic;
     }
@@ -212,8 +235,9 @@ final class Workspace implements AutoCloseable {
 
     synchronized TableSelector tableSelector(KnowledgeSet knowledge) {
         if (selector == null || selectorFor != knowledge) {
-            selector = new TableSelector(catalog(), knowledge, this::tablesOf, MiniLmEmbedder.get(), TableSelector.Config.DEFAULT);
+            selector = new TableSelector(catalog(), knowledge, this::tablesOf, embedder(), TableSelector.Config.DEFAULT);
             selectorFor = knowledge;
+            dev.almanac.Timing.phase("table selector");
         }
         return selector;
     }
@@ -251,7 +275,7 @@ final class Workspace implements AutoCloseable {
         dev.almanac.llm.LanguageModel model = dev.almanac.llm.Models.create(llmSpec, config, Path.of("")).orElse(null);
         KnowledgeSet knowledge = knowledge();
         return new dev.almanac.agent.Agent(new dev.almanac.agent.Agent.Context(project, catalog(), knowledge, executor(limits()),
-                tableSelector(knowledge), MiniLmEmbedder.get(), project == null ? null : new dev.almanac.store.LearningStore(appStore()),
+                tableSelector(knowledge), embedder(), project == null ? null : new dev.almanac.store.LearningStore(appStore()),
                 project == null || !conversations ? null : new dev.almanac.store.ThreadStore(appStore()), model, settings, today, events,
                 project == null ? null : project.dir().resolve("data").resolve("logs").resolve("agent.jsonl"), verifiedAnswerer(knowledge, today),
                 project == null ? null : semanticLayer()));
@@ -260,9 +284,10 @@ final class Workspace implements AutoCloseable {
     /** The verified answerer for the loaded knowledge and day, built once and shared by the agents of this workspace. */
     synchronized dev.almanac.agent.VerifiedAnswerer verifiedAnswerer(KnowledgeSet knowledge, java.time.LocalDate today) {
         if (verified == null || verifiedFor != knowledge || !today.equals(verifiedDay)) {
-            verified = new dev.almanac.agent.VerifiedAnswerer(knowledge, MiniLmEmbedder.get(), executor(limits()), catalog(), today);
+            verified = new dev.almanac.agent.VerifiedAnswerer(knowledge, embedder(), executor(limits()), catalog(), today);
             verifiedFor = knowledge;
             verifiedDay = today;
+            dev.almanac.Timing.phase("verified answerer");
         }
         return verified;
     }
@@ -288,7 +313,10 @@ final class Workspace implements AutoCloseable {
     }
 
     synchronized QueryExecutor executor(QueryLimits limits) {
-        if (guard == null) guard = new Guard(source.dialect());
+        if (guard == null) {
+            guard = new Guard(source.dialect());
+            dev.almanac.Timing.phase("guard");
+        }
         return new QueryExecutor(source, guard, limits);
     }
 

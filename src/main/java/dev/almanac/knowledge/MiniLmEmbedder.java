@@ -7,12 +7,16 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * all-MiniLM-L6-v2 (quantized), run in process through LangChain4j and ONNX Runtime. The model ships
- * inside its Maven artifact: nothing is downloaded. Loaded once per process; vectors are memoised.
+ * inside its Maven artifact: nothing is downloaded. Loaded once per process, on the first vector it has to compute
+ * (an {@link EmbeddingCache} in front of it answers the texts it has seen in earlier runs); vectors are memoised.
  */
 public final class MiniLmEmbedder implements Embedder {
     private static volatile MiniLmEmbedder instance;
 
-    private final EmbeddingModel model = new AllMiniLmL6V2QuantizedEmbeddingModel();
+    /** The model's name in cache files: a new model means new vectors. */
+    public static final String ID = "all-minilm-l6-v2-q";
+
+    private volatile EmbeddingModel model;
     private final Map<String, float[]> cache = new ConcurrentHashMap<>();
 
     private MiniLmEmbedder() {}
@@ -30,7 +34,22 @@ public final class MiniLmEmbedder implements Embedder {
 
     @Override
     public float[] embed(String text) {
-        return cache.computeIfAbsent(text, t -> normalise(model.embed(t.isBlank() ? "empty" : t).content().vector()));
+        return cache.computeIfAbsent(text, t -> normalise(model().embed(t.isBlank() ? "empty" : t).content().vector()));
+    }
+
+    private EmbeddingModel model() {
+        EmbeddingModel m = model;
+        if (m == null) {
+            synchronized (this) {
+                if (model == null) {
+                    dev.almanac.Timing.phase("before embedding model");
+                    model = new AllMiniLmL6V2QuantizedEmbeddingModel();
+                    dev.almanac.Timing.phase("embedding model load");
+                }
+                m = model;
+            }
+        }
+        return m;
     }
 
     private static float[] normalise(float[] v) {

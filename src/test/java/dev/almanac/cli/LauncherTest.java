@@ -55,7 +55,7 @@ class LauncherTest {
         assertThat(second.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(first.exitValue()).as(err(first)).isZero();
         assertThat(second.exitValue()).as(err(second)).isZero();
-        assertThat(new String(first.getInputStream().readAllBytes())).contains("ran -jar " + root.resolve("target/almanac.jar") + " version");
+        assertThat(new String(first.getInputStream().readAllBytes())).contains("-jar " + root.resolve("target/almanac.jar") + " version");
         assertThat(new String(second.getInputStream().readAllBytes())).contains("-jar");
         List<String> builds = Files.readAllLines(root.resolve("builds.log"));
         assertThat(builds).as("one build, never two at once").hasSize(1);
@@ -90,13 +90,46 @@ class LauncherTest {
         assertThat(lock).doesNotExist();
     }
 
+    @Test
+    void the_first_run_after_a_build_writes_a_class_archive_that_later_runs_map_and_one_shot_commands_start_fast() throws Exception {
+        // a JVM that writes the archive it is asked to write at exit
+        script(root.resolve("jdk/bin/java"), """
+                #!/usr/bin/env bash
+                for a in "$@"; do case "$a" in -XX:ArchiveClassesAtExit=*) echo cds > "${a#*=}" ;; esac; done
+                echo "ran $*"
+                """);
+        String first = output(launch("sql", "select 1"));
+        assertThat(first).contains("-XX:ArchiveClassesAtExit=", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+        try (var files = Files.list(root.resolve("target"))) {
+            assertThat(files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".jsa")).toList()).as("the archive, under its final name").hasSize(1);
+        }
+        String second = output(launch("sql", "select 1"));
+        assertThat(second).contains("-XX:SharedArchiveFile=" + root.resolve("target")).doesNotContain("ArchiveClassesAtExit");
+        String serve = output(launch("serve", "--port", "0"));
+        assertThat(serve).as("a server keeps the JVM's own compilers").contains("-XX:SharedArchiveFile=").doesNotContain("TieredStopAtLevel");
+        ProcessBuilder plain = launcher("sql", "select 1");
+        plain.environment().put("ALMANAC_FAST_START", "0");
+        assertThat(output(plain.start())).contains("ran -jar ");
+    }
+
+    private String output(Process p) throws Exception {
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(err(p)).isZero();
+        return new String(p.getInputStream().readAllBytes());
+    }
+
     private Process launch(String... args) throws IOException {
+        return launcher(args).start();
+    }
+
+    private ProcessBuilder launcher(String... args) {
         List<String> command = new ArrayList<>(List.of(root.resolve("almanac").toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("JAVA_HOME", root.resolve("jdk").toString());
         pb.environment().put("PATH", root.resolve("jdk/bin") + ":" + System.getenv("PATH"));
-        return pb.start();
+        pb.environment().remove("ALMANAC_FAST_START");
+        return pb;
     }
 
     private static String err(Process p) throws IOException {

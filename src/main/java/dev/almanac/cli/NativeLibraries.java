@@ -1,0 +1,80 @@
+package dev.almanac.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+
+/**
+ * Native libraries placed once instead of on every start. DuckDB's driver copies its library (60 MB) from the jar to a
+ * temporary file each time it loads, unless the jar has none at its root; then it loads the file of the same name next
+ * to the jar. Almanac's jar keeps DuckDB's libraries under {@code native/duckdb/}, and this places the platform's copy
+ * next to the jar on the first run (and again when the jar holds another one). Run from the Maven class path (tests,
+ * benchmarks) the driver's own jar is there and nothing is done.
+ */
+final class NativeLibraries {
+    private NativeLibraries() {}
+
+    /** DuckDB's name for this platform's library, as its driver computes it. */
+    static String duckDbName() {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+        String osName = os.startsWith("windows") ? "windows" : os.startsWith("mac") ? "osx" : "linux";
+        String archName = osName.equals("osx") ? "universal"
+                : arch.equals("x86_64") || arch.equals("amd64") ? "amd64" : arch.equals("aarch64") || arch.equals("arm64") ? "arm64" : arch;
+        return "libduckdb_java.so_" + osName + "_" + archName;
+    }
+
+    /** Places DuckDB's library next to the jar when the jar ships it under native/duckdb/; a failure is left to the driver to report. */
+    static void prepareDuckDb() {
+        String name = duckDbName();
+        if (NativeLibraries.class.getResource("/" + name) != null) return; // the driver's own jar: it loads from there
+        URL shipped = NativeLibraries.class.getResource("/native/duckdb/" + name);
+        Path jarDir = jarDir();
+        if (shipped == null || jarDir == null) return;
+        Path target = jarDir.resolve(name);
+        try {
+            long size = shipped.openConnection().getContentLengthLong();
+            if (Files.isRegularFile(target) && Files.size(target) == size && Files.getLastModifiedTime(target).toMillis() >= jarModified(jarDir)) return;
+            Path tmp = Files.createTempFile(jarDir, name, ".tmp");
+            try (InputStream in = shipped.openStream()) {
+                Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            System.err.println("almanac: cannot place DuckDB's native library in " + jarDir + " (" + e.getMessage()
+                    + "): run Almanac once where its jar's folder is writable");
+        }
+    }
+
+    private static long jarModified(Path jarDir) {
+        Path jar = jarPath();
+        try {
+            return jar == null ? 0 : Files.getLastModifiedTime(jar).toMillis();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    private static Path jarPath() {
+        try {
+            var source = NativeLibraries.class.getProtectionDomain().getCodeSource();
+            if (source == null) return null;
+            Path p = Path.of(source.getLocation().toURI());
+            return Files.isRegularFile(p) ? p : null;
+        } catch (URISyntaxException | IllegalArgumentException | SecurityException e) {
+            return null;
+        }
+    }
+
+    private static Path jarDir() {
+        Path jar = jarPath();
+        return jar == null ? null : jar.getParent();
+    }
+}
