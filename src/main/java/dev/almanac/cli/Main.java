@@ -8,8 +8,6 @@ public final class Main {
 
     public static void main(String[] args) {
         dev.almanac.Timing.phase("JVM start to main");
-        NativeLibraries.prepareDuckDb();
-        dev.almanac.Timing.phase("native libraries");
         int code = run(args);
         dev.almanac.Timing.phase("command");
         System.exit(code);

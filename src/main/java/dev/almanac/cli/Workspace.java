@@ -28,7 +28,9 @@ import java.util.Optional;
  */
 final class Workspace implements AutoCloseable {
     private final Project project;
-    private final Source source;
+    /** What the source is opened from, when first needed (a command that reads only knowledge never opens it). */
+    private final String sourceSpec;
+    private Source source;
     private final Path cacheDir;
     private Guard guard;
     private AppStore appStore;
@@ -45,25 +47,23 @@ final class Workspace implements AutoCloseable {
     private dev.almanac.semantic.SemanticLayer semantic;
     private KnowledgeSet semanticFor;
 
-    private Workspace(Project project, Source source, Path cacheDir) {
+    private Workspace(Project project, String sourceSpec, Path cacheDir) {
         this.project = project;
-        this.source = source;
+        this.sourceSpec = sourceSpec;
         this.cacheDir = cacheDir;
     }
 
     static Workspace open(GlobalOptions options, PrintStream progress) {
         if (options.db != null) {
-            Source source = Sources.open(options.db);
+            if (options.db.isBlank()) throw new dev.almanac.UserError("no database given");
             Project project = options.project == null ? null : ProjectFiles.read(options.project);
-            return new Workspace(project, source, home().resolve("cache"));
+            return new Workspace(project, options.db, home().resolve("cache"));
         }
         Project project = resolveProject(options.project);
         DemoProject.ensure(project, progress);
         dev.almanac.knowledge.KnowledgeEditor.removeLeftovers(project);
         dev.almanac.Timing.phase("project");
-        Source source = Sources.open(project.sourceSpec());
-        dev.almanac.Timing.phase("source open");
-        return new Workspace(project, source, project.cacheDir());
+        return new Workspace(project, project.sourceSpec(), project.cacheDir());
     }
 
     /** --project, else $ALMANAC_PROJECT, else the current folder if it is a project, else the demo project in the home folder. */
@@ -97,7 +97,12 @@ final class Workspace implements AutoCloseable {
         return Optional.ofNullable(project);
     }
 
-    Source source() {
+    /** The data source, opened on first use. */
+    synchronized Source source() {
+        if (source == null) {
+            source = Sources.open(sourceSpec);
+            dev.almanac.Timing.phase("source open");
+        }
         return source;
     }
 
@@ -118,7 +123,7 @@ final class Workspace implements AutoCloseable {
     /** The source's catalog, read once per workspace (from the cache while the database file is unchanged). */
     synchronized Catalog catalog() {
         if (catalog == null) {
-            catalog = new CatalogCache(cacheDir).get(source);
+            catalog = new CatalogCache(cacheDir).get(source());
             dev.almanac.Timing.phase("catalog");
         }
         return catalog;
@@ -219,7 +224,7 @@ final class Workspace implements AutoCloseable {
             }
             int limit = config().getInt("value_index_limit", dev.almanac.semantic.ValueIndex.DEFAULT_LIMIT);
             dev.almanac.semantic.ValueIndex values = model.isEmpty() ? dev.almanac.semantic.ValueIndex.EMPTY
-                    : dev.almanac.semantic.ValueIndex.cached(cacheDir, source.id(), source.fingerprint().orElse(""), model, digest, executor(limits()), limit);
+                    : dev.almanac.semantic.ValueIndex.cached(cacheDir, source().id(), source().fingerprint().orElse(""), model, digest, executor(limits()), limit);
             semantic = new dev.almanac.semantic.SemanticLayer(model, k, values, executor(limits()), project == null ? java.util.List.of() : project.company());
             semanticFor = k;
             dev.almanac.Timing.phase("semantic layer");
@@ -229,7 +234,7 @@ final class Workspace implements AutoCloseable {
 
     /** The tables a statement reads, as the guard sees them; empty when the guard rejects it. */
     synchronized java.util.Set<String> tablesOf(String sql) {
-        if (guard == null) guard = new Guard(source.dialect());
+        if (guard == null) guard = new Guard(source().dialect());
         return guard.tablesOf(sql);
     }
 
@@ -314,16 +319,16 @@ final class Workspace implements AutoCloseable {
 
     synchronized QueryExecutor executor(QueryLimits limits) {
         if (guard == null) {
-            guard = new Guard(source.dialect());
+            guard = new Guard(source().dialect());
             dev.almanac.Timing.phase("guard");
         }
-        return new QueryExecutor(source, guard, limits);
+        return new QueryExecutor(source(), guard, limits);
     }
 
     @Override
     public void close() {
         if (guard != null) guard.close();
         if (appStore != null) appStore.close();
-        source.close();
+        if (source != null) source.close();
     }
 }

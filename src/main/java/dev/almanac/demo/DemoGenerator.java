@@ -49,6 +49,7 @@ public final class DemoGenerator {
             // Rows are appended to key-less staging tables in memory, so that parents and children can be
             // written in one pass; they are then moved into the file in creation order, which lets the
             // engine check every key and leaves no dead space behind in the file.
+            dev.almanac.source.NativeLibraries.prepareDuckDb();
             try (DuckDBConnection c = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:")) {
                 List<String> ddl = schemaStatements();
                 try (Statement s = c.createStatement()) {

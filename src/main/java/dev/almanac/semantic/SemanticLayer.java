@@ -181,24 +181,33 @@ public final class SemanticLayer {
         return knowledge.metrics().stream().filter(m -> model.metric(m.name()).isEmpty()).toList();
     }
 
+    /** Whether a dataset reaches another many-to-one on one shortest path, by "from->to": the same for every metric and dimension. */
+    private final java.util.Map<String, Boolean> reaches = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.Map<String, List<Dimension>> dimensionsByMetric = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** The dimensions a metric can be grouped or filtered by: those every one of its facts reaches many-to-one, on one shortest path. */
     public List<Dimension> dimensionsOf(SemanticMetric metric) {
-        List<Dimension> out = new ArrayList<>();
-        JoinPlanner planner = new JoinPlanner(model);
-        for (Dimension d : model.dimensions()) {
-            if (d.time()) continue;
-            boolean ok = true;
-            for (SemanticMetric.Simple s : model.simpleInputs(metric)) {
-                try {
-                    planner.plan(s.dataset(), List.of(new JoinPlanner.Need(d.dataset(), List.of(), "dimension " + d.name())), s.name());
-                } catch (UserError e) {
-                    ok = false;
-                    break;
+        return dimensionsByMetric.computeIfAbsent(metric.name(), k -> {
+            List<Dimension> out = new ArrayList<>();
+            JoinPlanner planner = new JoinPlanner(model);
+            for (Dimension d : model.dimensions()) {
+                if (d.time()) continue;
+                boolean ok = true;
+                for (SemanticMetric.Simple s : model.simpleInputs(metric)) {
+                    ok = reaches.computeIfAbsent(s.dataset() + "->" + d.dataset(), pair -> {
+                        try {
+                            planner.plan(s.dataset(), List.of(new JoinPlanner.Need(d.dataset(), List.of(), "dimension " + d.name())), s.name());
+                            return true;
+                        } catch (UserError e) {
+                            return false;
+                        }
+                    });
+                    if (!ok) break;
                 }
+                if (ok) out.add(d);
             }
-            if (ok) out.add(d);
-        }
-        return out;
+            return List.copyOf(out);
+        });
     }
 
     /** The time dimension a metric is measured by (of its first simple input), if any. */

@@ -23,6 +23,7 @@ public final class DuckDbSource implements Source {
     DuckDbSource(Path file) {
         this.file = file.toAbsolutePath().normalize();
         try {
+            NativeLibraries.prepareDuckDb();
             this.root = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:" + this.file, lockedDown());
         } catch (SQLException e) {
             throw new AlmanacException("cannot open DuckDB database " + this.file + ": " + Source.firstLine(e.getMessage()), e);

@@ -27,7 +27,10 @@ public final class Sources {
         }
         return switch (sniff(file)) {
             case DUCKDB -> new DuckDbSource(file);
-            case SQLITE -> JdbcSource.sqliteFile(file);
+            case SQLITE -> {
+                NativeLibraries.prepareSqlite();
+                yield JdbcSource.sqliteFile(file);
+            }
             default -> throw new UserError("not a DuckDB or SQLite database: " + file);
         };
     }

@@ -28,6 +28,7 @@ final class DuckDbParser implements AutoCloseable {
 
     DuckDbParser() {
         try {
+            dev.almanac.source.NativeLibraries.prepareDuckDb();
             this.root = DriverManager.getConnection("jdbc:duckdb:", settings());
         } catch (SQLException e) {
             throw new AlmanacException("cannot start the SQL parser: " + e.getMessage(), e);

@@ -56,6 +56,7 @@ public final class AppStore {
 
     /** A store at a JDBC URL (jdbc:sqlite:... or jdbc:postgresql:...), migrated to the current schema. */
     public static AppStore open(String url, Properties properties) {
+        if (url.startsWith("jdbc:sqlite:")) dev.almanac.source.NativeLibraries.prepareSqlite();
         AppStore store = new AppStore(url, properties);
         store.migrate();
         return store;

@@ -91,20 +91,27 @@ class LauncherTest {
     }
 
     @Test
-    void the_first_run_after_a_build_writes_a_class_archive_that_later_runs_map_and_one_shot_commands_start_fast() throws Exception {
-        // a JVM that writes the archive it is asked to write at exit
+    void a_training_run_writes_the_class_archive_once_per_build_and_one_shot_commands_start_fast() throws Exception {
+        // a JVM that records its calls and writes the archive it is asked to write at exit
         script(root.resolve("jdk/bin/java"), """
                 #!/usr/bin/env bash
+                echo "$*" >> "$(dirname "$0")/../../java.log"
                 for a in "$@"; do case "$a" in -XX:ArchiveClassesAtExit=*) echo cds > "${a#*=}" ;; esac; done
                 echo "ran $*"
                 """);
-        String first = output(launch("sql", "select 1"));
-        assertThat(first).contains("-XX:ArchiveClassesAtExit=", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+        assertThat(output(launch("--version"))).as("--version trains nothing").doesNotContain("SharedArchiveFile");
+        Process firstRun = launch("sql", "select 1", "--project", "p");
+        String first = output(firstRun);
+        assertThat(err(firstRun)).contains("preparing a faster start");
+        List<String> calls = Files.readAllLines(root.resolve("java.log"));
+        assertThat(calls.get(calls.size() - 2)).as("the training run, on the same project")
+                .contains("-XX:ArchiveClassesAtExit=", "-cp " + root.resolve("target/almanac.jar") + " dev.almanac.cli.ClassTraining sql select 1 --project p");
+        assertThat(first).contains("-XX:SharedArchiveFile=" + root.resolve("target"), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
         try (var files = Files.list(root.resolve("target"))) {
             assertThat(files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".jsa")).toList()).as("the archive, under its final name").hasSize(1);
         }
-        String second = output(launch("sql", "select 1"));
-        assertThat(second).contains("-XX:SharedArchiveFile=" + root.resolve("target")).doesNotContain("ArchiveClassesAtExit");
+        output(launch("sql", "select 1"));
+        assertThat(Files.readAllLines(root.resolve("java.log")).stream().filter(l -> l.contains("ClassTraining"))).as("trained once").hasSize(1);
         String serve = output(launch("serve", "--port", "0"));
         assertThat(serve).as("a server keeps the JVM's own compilers").contains("-XX:SharedArchiveFile=").doesNotContain("TieredStopAtLevel");
         ProcessBuilder plain = launcher("sql", "select 1");
@@ -114,7 +121,7 @@ class LauncherTest {
 
     private String output(Process p) throws Exception {
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(err(p)).isZero();
+        if (p.exitValue() != 0) org.assertj.core.api.Assertions.fail("exit " + p.exitValue() + ": " + err(p));
         return new String(p.getInputStream().readAllBytes());
     }
 

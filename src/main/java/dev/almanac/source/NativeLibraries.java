@@ -1,4 +1,4 @@
-package dev.almanac.cli;
+package dev.almanac.source;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,9 +14,13 @@ import java.util.Locale;
  * temporary file each time it loads, unless the jar has none at its root; then it loads the file of the same name next
  * to the jar. Almanac's jar keeps DuckDB's libraries under {@code native/duckdb/}, and this places the platform's copy
  * next to the jar on the first run (and again when the jar holds another one). Run from the Maven class path (tests,
- * benchmarks) the driver's own jar is there and nothing is done.
+ * benchmarks) the driver's own jar is there and nothing is done. SQLite's driver likewise copies and checksums its library
+ * on every start unless told where it is ({@link #prepareSqlite}).
  */
-final class NativeLibraries {
+public final class NativeLibraries {
+    private static boolean duckDbReady;
+    private static boolean sqliteReady;
+
     private NativeLibraries() {}
 
     /** DuckDB's name for this platform's library, as its driver computes it. */
@@ -29,31 +33,68 @@ final class NativeLibraries {
         return "libduckdb_java.so_" + osName + "_" + archName;
     }
 
-    /** Places DuckDB's library next to the jar when the jar ships it under native/duckdb/; a failure is left to the driver to report. */
-    static void prepareDuckDb() {
+    /**
+     * Places DuckDB's library next to the jar when the jar ships it under native/duckdb/, once per process, before the first
+     * DuckDB connection; a failure is left to the driver to report.
+     */
+    public static synchronized void prepareDuckDb() {
+        if (duckDbReady) return;
+        duckDbReady = true;
         String name = duckDbName();
         if (NativeLibraries.class.getResource("/" + name) != null) return; // the driver's own jar: it loads from there
         URL shipped = NativeLibraries.class.getResource("/native/duckdb/" + name);
         Path jarDir = jarDir();
         if (shipped == null || jarDir == null) return;
-        Path target = jarDir.resolve(name);
+        if (!placed(shipped, jarDir.resolve(name))) {
+            System.err.println("almanac: cannot place DuckDB's native library in " + jarDir + ": run Almanac once where its jar's folder is writable");
+        }
+    }
+
+    /**
+     * Points SQLite's driver at a copy of its library placed next to the jar, once, instead of the copy it otherwise writes
+     * to a temporary file (and checksums) on every start. Only when running from Almanac's jar, and when the driver has not
+     * been told where its library is.
+     */
+    public static synchronized void prepareSqlite() {
+        if (sqliteReady) return;
+        sqliteReady = true;
+        Path jarDir = jarDir();
+        if (jarDir == null || System.getProperty("org.sqlite.lib.path") != null) return;
+        try {
+            String folder = org.sqlite.util.LibraryLoaderUtil.getNativeLibResourcePath();
+            String name = org.sqlite.util.LibraryLoaderUtil.getNativeLibName();
+            URL shipped = NativeLibraries.class.getResource(folder + "/" + name);
+            if (shipped == null) return;
+            Path dir = jarDir.resolve("native-sqlite" + folder.replace('/', '-'));
+            if (placed(shipped, dir.resolve(name))) {
+                System.setProperty("org.sqlite.lib.path", dir.toString());
+                System.setProperty("org.sqlite.lib.name", name);
+            }
+        } catch (RuntimeException | LinkageError e) {
+            // the driver finds its library itself
+        }
+    }
+
+    /** Whether the file holds the shipped library of this jar: copied there (atomically) unless it already was. */
+    private static boolean placed(URL shipped, Path target) {
         try {
             long size = shipped.openConnection().getContentLengthLong();
-            if (Files.isRegularFile(target) && Files.size(target) == size && Files.getLastModifiedTime(target).toMillis() >= jarModified(jarDir)) return;
-            Path tmp = Files.createTempFile(jarDir, name, ".tmp");
+            if (Files.isRegularFile(target) && Files.size(target) == size && Files.getLastModifiedTime(target).toMillis() >= jarModified()) return true;
+            Files.createDirectories(target.getParent());
+            Path tmp = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".tmp");
             try (InputStream in = shipped.openStream()) {
                 Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
                 Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } finally {
                 Files.deleteIfExists(tmp);
             }
+            return true;
         } catch (IOException e) {
-            System.err.println("almanac: cannot place DuckDB's native library in " + jarDir + " (" + e.getMessage()
-                    + "): run Almanac once where its jar's folder is writable");
+            return false;
         }
     }
 
-    private static long jarModified(Path jarDir) {
+    private static long jarModified() {
         Path jar = jarPath();
         try {
             return jar == null ? 0 : Files.getLastModifiedTime(jar).toMillis();
