@@ -146,6 +146,8 @@ public final class Agent {
         Answer best;
         /** What the last review found wrong with the best attempt. */
         String bestVerdict;
+        /** The question read into a semantic query, once read. */
+        QuestionParser.Result reading;
 
         List<TurnRow> history = List.of();
 
@@ -194,18 +196,18 @@ public final class Agent {
      * model's tool loop, or without a model a plain refusal that says what could be asked.
      */
     private Answer run(Turn t, List<TurnRow> history) {
-        QuestionParser.Result reading = semantic != null && ctx.settings().parseQuestions() ? read(t) : new QuestionParser.NoMetric();
-        if (reading instanceof QuestionParser.Parsed p && t.metric.isPresent() && !p.query().metrics().contains(t.metric.get().name())) {
-            // read whole as another metric: the canonical metric's words matched by chance ("sales" in "headcount of Engineering and Sales")
-            t.metric = Optional.empty();
-        }
         VerifiedAnswerer verified = verified();
         // in a thread, a question without its own period is a follow-up, not one for a verified query or canonical metric
         Optional<VerifiedAnswerer.Match> match = history.isEmpty() || t.timeframe.isPresent() ? verified.match(t.question) : Optional.empty();
-        if (match.isPresent() && match.get().isQuery()) {
+        if (match.isPresent() && match.get().isQuery()) { // a verified query's own question needs no parse
             Optional<Answer> v = verifiedAnswer(t, verified, match.get());
             if (v.isPresent()) return v.get();
             match = Optional.empty();
+        }
+        QuestionParser.Result reading = reading(t);
+        if (reading instanceof QuestionParser.Parsed p && t.metric.isPresent() && !p.query().metrics().contains(t.metric.get().name())) {
+            // read whole as another metric: the canonical metric's words matched by chance ("sales" in "headcount of Engineering and Sales")
+            t.metric = Optional.empty();
         }
         if (!(reading instanceof QuestionParser.Parsed) || t.metric.isPresent()) { // a canonical metric still asks for its period
             Optional<Answer> clarification = clarify(t, history);
@@ -276,7 +278,7 @@ public final class Agent {
     /** A matched verified query's or canonical metric's answer, unless it does not compute what is asked (set aside: empty). */
     private Optional<Answer> verifiedAnswer(Turn t, VerifiedAnswerer verified, VerifiedAnswerer.Match match) {
         Answer v = verified.answer(t.question, match);
-        if (onlyNulls(v) || asksMoreThanTheMetric(t.question, v)) {
+        if (onlyNulls(v) || asksMoreThanTheMetric(t, v)) {
             event("verified", "set aside: it does not compute what is asked (" + (onlyNulls(v) ? "no value for this period" : "another grain or breakdown") + ")");
             return Optional.empty();
         }
@@ -349,6 +351,12 @@ public final class Agent {
     }
 
     /** The question read into a semantic query, as a follow-up of the thread's last semantic query when there is one. */
+    /** The question read into a semantic query (once per turn); NoMetric without a semantic model or with parsing off. */
+    private QuestionParser.Result reading(Turn t) {
+        if (t.reading == null) t.reading = semantic != null && ctx.settings().parseQuestions() ? read(t) : new QuestionParser.NoMetric();
+        return t.reading;
+    }
+
     private QuestionParser.Result read(Turn t) {
         return ctx.semantic().withParser(ctx.today(), parser -> {
             SemanticQuery previous = previousSemanticQuery(t.history, parser);
@@ -381,9 +389,11 @@ public final class Agent {
     }
 
     /** A canonical metric's single value, for a question that asks it by something, filtered or ranked ("which campaign had the most spend"). */
-    private boolean asksMoreThanTheMetric(String question, Answer a) {
+    private boolean asksMoreThanTheMetric(Turn t, Answer a) {
         if (semantic == null || a.provenance() == null || a.provenance().knowledgeApplied().stream().noneMatch(k -> k.startsWith("metric:"))) return false;
-        QuestionParser.Result reading = ctx.semantic().withParser(ctx.today(), parser -> parser.parse(question));
+        // the question read on its own: the turn's reading when it has no thread before it
+        QuestionParser.Result reading = t.history.isEmpty() && ctx.settings().parseQuestions() ? reading(t)
+                : ctx.semantic().withParser(ctx.today(), parser -> parser.parse(t.question));
         if (reading instanceof QuestionParser.Parsed p) {
             SemanticQuery q = p.query();
             return !q.groupBy().isEmpty() || q.grain() != null || !q.filters().isEmpty() || q.limit() != null;

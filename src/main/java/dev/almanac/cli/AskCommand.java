@@ -56,6 +56,7 @@ final class AskCommand extends WorkspaceCommand {
         boolean trace = global.verbose || parent.global.verbose;
         try (Workspace ws = openWorkspace()) {
             ws.queryTimeout(timeout);
+            ws.prepareInBackground(q, today);
             Agent agent = ws.agent(llm, today, trace ? e -> System.err.println("· " + e.step() + ": " + e.detail()) : null);
             dev.almanac.Timing.phase("agent");
             Answer a = agent.ask(q, thread);

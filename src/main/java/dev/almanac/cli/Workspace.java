@@ -97,13 +97,47 @@ final class Workspace implements AutoCloseable {
         return Optional.ofNullable(project);
     }
 
+    /** Guards the source, its catalog and the guard, apart from the rest, so that they can be prepared in the background. */
+    private final Object sourceLock = new Object();
+
     /** The data source, opened on first use. */
-    synchronized Source source() {
-        if (source == null) {
-            source = Sources.open(sourceSpec);
-            dev.almanac.Timing.phase("source open");
+    Source source() {
+        synchronized (sourceLock) {
+            if (source == null) {
+                source = Sources.open(sourceSpec);
+                dev.almanac.Timing.phase("source open");
+            }
+            return source;
         }
-        return source;
+    }
+
+    /**
+     * Opens the source, reads its catalog and starts the guard on another thread, while this one reads the knowledge: a
+     * command that will query the data starts sooner (two cores). A failure there is met again, and reported, when the
+     * command itself asks for them.
+     */
+    void prepareSourceInBackground() {
+        prepareInBackground(null, null);
+    }
+
+    /**
+     * As {@link #prepareSourceInBackground}, then the semantic layer, and a question read once so that the parser's classes
+     * and patterns are ready (the parser goes back to the layer's pool) when the command reads it itself.
+     */
+    void prepareInBackground(String question, java.time.LocalDate today) {
+        Thread t = new Thread(() -> {
+            try {
+                catalog();
+                guard();
+                if (question == null || project == null) return;
+                dev.almanac.semantic.SemanticLayer layer = semanticLayer();
+                if (!layer.model().isEmpty()) layer.withParser(today, parser -> parser.parse(question));
+            } catch (RuntimeException e) {
+                // reported when the command asks for these itself
+            }
+        }, "almanac-source");
+        t.setDaemon(true);
+        t.start();
     }
 
     private dev.almanac.knowledge.EmbeddingCache embedder;
@@ -121,12 +155,14 @@ final class Workspace implements AutoCloseable {
     }
 
     /** The source's catalog, read once per workspace (from the cache while the database file is unchanged). */
-    synchronized Catalog catalog() {
-        if (catalog == null) {
-            catalog = new CatalogCache(cacheDir).get(source());
-            dev.almanac.Timing.phase("catalog");
+    Catalog catalog() {
+        synchronized (sourceLock) {
+            if (catalog == null) {
+                catalog = new CatalogCache(cacheDir).get(source());
+                dev.almanac.Timing.phase("catalog");
+            }
+            return catalog;
         }
-        return catalog;
     }
 
     /** The app store: the project's (PostgreSQL when configured, else data/almanac.db), or Almanac's own folder when there is no project. */
@@ -187,10 +223,7 @@ final class Workspace implements AutoCloseable {
 
     /** Forgets the loaded knowledge, so that the next use reads (and, when the files changed, imports) it again. */
     synchronized void reloadKnowledge() {
-        knowledge = null;
-        selector = null;
-        verified = null;
-        semantic = null;
+        knowledge = null; // what was built from it (selector, verified answerer, semantic layer) is built again for the next
     }
 
     /**
@@ -212,16 +245,20 @@ final class Workspace implements AutoCloseable {
      * The semantic layer of the loaded knowledge: its model, and the value index of its categorical
      * dimensions (cached per database state and model, so it is refreshed with the catalog).
      */
-    synchronized dev.almanac.semantic.SemanticLayer semanticLayer() {
+    dev.almanac.semantic.SemanticLayer semanticLayer() {
         KnowledgeSet k = knowledge();
+        synchronized (semanticLock) {
+            return semanticLayer(k);
+        }
+    }
+
+    /** Guards the semantic layer apart from the rest (taken after, never while holding, the workspace's own lock). */
+    private final Object semanticLock = new Object();
+
+    private dev.almanac.semantic.SemanticLayer semanticLayer(KnowledgeSet k) {
         if (semantic == null || semanticFor != k) {
             dev.almanac.semantic.SemanticModel model = dev.almanac.semantic.SemanticModel.of(k.semantic());
-            String digest;
-            try {
-                digest = com.fasterxml.jackson.databind.json.JsonMapper.builder().build().writeValueAsString(k.semantic());
-            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                throw new IllegalStateException(e);
-            }
+            String digest = dev.almanac.knowledge.KnowledgeFiles.json(k.semantic());
             int limit = config().getInt("value_index_limit", dev.almanac.semantic.ValueIndex.DEFAULT_LIMIT);
             dev.almanac.semantic.ValueIndex values = model.isEmpty() ? dev.almanac.semantic.ValueIndex.EMPTY
                     : dev.almanac.semantic.ValueIndex.cached(cacheDir, source().id(), source().fingerprint().orElse(""), model, digest, executor(limits()), limit);
@@ -233,9 +270,8 @@ final class Workspace implements AutoCloseable {
     }
 
     /** The tables a statement reads, as the guard sees them; empty when the guard rejects it. */
-    synchronized java.util.Set<String> tablesOf(String sql) {
-        if (guard == null) guard = new Guard(source().dialect());
-        return guard.tablesOf(sql);
+    java.util.Set<String> tablesOf(String sql) {
+        return guard().tablesOf(sql);
     }
 
     synchronized TableSelector tableSelector(KnowledgeSet knowledge) {
@@ -317,18 +353,27 @@ final class Workspace implements AutoCloseable {
         return t == null ? QueryLimits.DEFAULT : QueryLimits.DEFAULT.withTimeout(t);
     }
 
-    synchronized QueryExecutor executor(QueryLimits limits) {
-        if (guard == null) {
-            guard = new Guard(source().dialect());
-            dev.almanac.Timing.phase("guard");
+    QueryExecutor executor(QueryLimits limits) {
+        return new QueryExecutor(source(), guard(), limits);
+    }
+
+    /** The guard of the source's dialect, made once. */
+    private Guard guard() {
+        synchronized (sourceLock) {
+            if (guard == null) {
+                guard = new Guard(source().dialect());
+                dev.almanac.Timing.phase("guard");
+            }
+            return guard;
         }
-        return new QueryExecutor(source(), guard, limits);
     }
 
     @Override
     public void close() {
-        if (guard != null) guard.close();
         if (appStore != null) appStore.close();
-        if (source != null) source.close();
+        synchronized (sourceLock) {
+            if (guard != null) guard.close();
+            if (source != null) source.close();
+        }
     }
 }

@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.DayOfWeek;
@@ -49,8 +48,7 @@ public final class DemoGenerator {
             // Rows are appended to key-less staging tables in memory, so that parents and children can be
             // written in one pass; they are then moved into the file in creation order, which lets the
             // engine check every key and leaves no dead space behind in the file.
-            dev.almanac.source.NativeLibraries.prepareDuckDb();
-            try (DuckDBConnection c = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:")) {
+            try (DuckDBConnection c = (DuckDBConnection) dev.almanac.source.NativeLibraries.duckDb("jdbc:duckdb:", new java.util.Properties())) {
                 List<String> ddl = schemaStatements();
                 try (Statement s = c.createStatement()) {
                     s.execute("SET threads = 1"); // one thread: insertion order, and so the file, is reproducible

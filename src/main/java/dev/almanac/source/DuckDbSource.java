@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Optional;
 import java.util.Properties;
@@ -23,8 +22,7 @@ public final class DuckDbSource implements Source {
     DuckDbSource(Path file) {
         this.file = file.toAbsolutePath().normalize();
         try {
-            NativeLibraries.prepareDuckDb();
-            this.root = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:" + this.file, lockedDown());
+            this.root = (DuckDBConnection) NativeLibraries.duckDb("jdbc:duckdb:" + this.file, lockedDown());
         } catch (SQLException e) {
             throw new AlmanacException("cannot open DuckDB database " + this.file + ": " + Source.firstLine(e.getMessage()), e);
         }

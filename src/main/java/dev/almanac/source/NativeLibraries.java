@@ -75,6 +75,21 @@ public final class NativeLibraries {
         }
     }
 
+    /**
+     * A DuckDB connection from the driver itself, not through {@code DriverManager}: its first use loads and starts every
+     * driver on the class path (a tenth of a second), which a command that needs DuckDB alone does not have to pay.
+     */
+    public static java.sql.Connection duckDb(String url, java.util.Properties properties) throws java.sql.SQLException {
+        prepareDuckDb();
+        return new org.duckdb.DuckDBDriver().connect(url, properties);
+    }
+
+    /** A SQLite connection from the driver itself (see {@link #duckDb}), its library placed first. */
+    public static java.sql.Connection sqlite(String url, java.util.Properties properties) throws java.sql.SQLException {
+        prepareSqlite();
+        return new org.sqlite.JDBC().connect(url, properties);
+    }
+
     /** Whether the file holds the shipped library of this jar: copied there (atomically) unless it already was. */
     private static boolean placed(URL shipped, Path target) {
         try {

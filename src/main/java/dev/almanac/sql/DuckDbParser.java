@@ -6,7 +6,6 @@ import dev.almanac.AlmanacException;
 import dev.almanac.source.DuckDbSource;
 import java.io.IOException;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -28,8 +27,7 @@ final class DuckDbParser implements AutoCloseable {
 
     DuckDbParser() {
         try {
-            dev.almanac.source.NativeLibraries.prepareDuckDb();
-            this.root = DriverManager.getConnection("jdbc:duckdb:", settings());
+            this.root = dev.almanac.source.NativeLibraries.duckDb("jdbc:duckdb:", settings());
         } catch (SQLException e) {
             throw new AlmanacException("cannot start the SQL parser: " + e.getMessage(), e);
         }

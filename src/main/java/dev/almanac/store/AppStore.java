@@ -67,7 +67,7 @@ public final class AppStore {
 
     /** Whether the store's schema history says every migration up to the newest has run, and none failed. */
     private boolean current() {
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url, properties);
+        try (java.sql.Connection c = sqlite ? dev.almanac.source.NativeLibraries.sqlite(url, properties) : java.sql.DriverManager.getConnection(url, properties);
              java.sql.Statement s = c.createStatement();
              java.sql.ResultSet rs = s.executeQuery("SELECT version, success FROM flyway_schema_history WHERE version IS NOT NULL")) {
             int newest = 0;
@@ -181,14 +181,19 @@ public final class AppStore {
             synchronized (this) {
                 if (pool == null) {
                     com.zaxxer.hikari.HikariConfig config = new com.zaxxer.hikari.HikariConfig();
-                    config.setJdbcUrl(url);
                     Properties connection = new Properties();
                     connection.putAll(properties);
                     if (sqlite) {
                         connection.setProperty("foreign_keys", "true");
                         connection.setProperty("busy_timeout", "10000");
+                        // SQLite's own data source: no DriverManager (see NativeLibraries.sqlite)
+                        org.sqlite.SQLiteDataSource source = new org.sqlite.SQLiteDataSource(new org.sqlite.SQLiteConfig(connection));
+                        source.setUrl(url);
+                        config.setDataSource(source);
+                    } else {
+                        config.setJdbcUrl(url);
+                        config.setDataSourceProperties(connection);
                     }
-                    config.setDataSourceProperties(connection);
                     config.setPoolName("almanac-app-store");
                     config.setMaximumPoolSize(sqlite ? 8 : 16);
                     config.setMinimumIdle(0);
