@@ -67,9 +67,46 @@ public final class StartupBench {
             }
             out.append('\n');
         }
+        out.append(jvmOptions());
         out.append(String.format("%nThe first run after a build (`ask`, with the launcher's class-archive training run, DuckDB's library placed "
                 + "next to the jar, and vectors of texts not cached yet): %d ms.%n", firstRun));
         Report.write("startup", "Start-up of one-shot commands (issue 16)", out.toString());
+    }
+
+    /** The JVM's own start-up options, each measured alone and together, on `--version` and a semantic `ask` (median of 6). */
+    static String jvmOptions() throws Exception {
+        String jar = Path.of("target/almanac.jar").toAbsolutePath().toString();
+        String archive;
+        try (var files = Files.list(Path.of("target"))) {
+            archive = files.filter(f -> f.getFileName().toString().endsWith(".jsa")).map(f -> f.toAbsolutePath().toString()).findFirst().orElse(null);
+        }
+        if (archive == null) return "";
+        String cds = "-XX:SharedArchiveFile=" + archive;
+        Map<String, List<String>> configs = new LinkedHashMap<>();
+        configs.put("none (`java -jar`)", List.of());
+        configs.put("class-data archive", List.of(cds, "-Xlog:cds=off"));
+        configs.put("C1 only (`-XX:TieredStopAtLevel=1`)", List.of("-XX:TieredStopAtLevel=1"));
+        configs.put("archive + C1", List.of(cds, "-Xlog:cds=off", "-XX:TieredStopAtLevel=1"));
+        configs.put("archive + C1 + serial GC (the launcher)", List.of(cds, "-Xlog:cds=off", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
+        configs.put("archive + C1 + serial GC + `-XX:-UsePerfData -Xss512k`", List.of(cds, "-Xlog:cds=off", "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xss512k"));
+        StringBuilder out = new StringBuilder("\nJVM options, each on its own and together (median of 6 runs, ms):\n\n"
+                + "| options | `--version` | `ask` (semantic) |\n|---|---:|---:|\n");
+        for (Map.Entry<String, List<String>> c : configs.entrySet()) {
+            long[] v = new long[6];
+            long[] a = new long[6];
+            for (int i = 0; i < 6; i++) {
+                List<String> base = new ArrayList<>(List.of("java"));
+                base.addAll(c.getValue());
+                base.addAll(List.of("-jar", jar));
+                v[i] = time(prepend(base, List.of("--version")));
+                a[i] = time(prepend(base, List.of("ask", "What was MRR in September 2026?")));
+            }
+            Arrays.sort(v);
+            Arrays.sort(a);
+            out.append(String.format("| %s | %d | %d |%n", c.getKey(), (v[2] + v[3]) / 2, (a[2] + a[3]) / 2));
+        }
+        return out.toString();
     }
 
     interface CommandLine {
