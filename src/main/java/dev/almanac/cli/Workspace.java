@@ -322,6 +322,13 @@ final class Workspace implements AutoCloseable {
                 project == null ? null : semanticLayer()));
     }
 
+    /** The data tools an MCP client calls directly, over the loaded knowledge (its semantic layer when there is a project). */
+    dev.almanac.agent.DataTools dataTools() {
+        KnowledgeSet k = knowledge();
+        return new dev.almanac.agent.DataTools(k, project == null ? null : semanticLayer(), executor(limits()), catalog(),
+                project == null ? null : new dev.almanac.store.LearningStore(appStore()), project);
+    }
+
     /** The verified answerer for the loaded knowledge and day, built once and shared by the agents of this workspace. */
     synchronized dev.almanac.agent.VerifiedAnswerer verifiedAnswerer(KnowledgeSet knowledge, java.time.LocalDate today) {
         if (verified == null || verifiedFor != knowledge || !today.equals(verifiedDay)) {

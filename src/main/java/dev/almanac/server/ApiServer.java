@@ -41,6 +41,7 @@ public final class ApiServer {
     private final ServerContext ctx;
     private final EvalApi evals;
     private Javalin app;
+    private McpHttp mcp;
 
     public ApiServer(ServerContext ctx) {
         this.ctx = ctx;
@@ -57,7 +58,16 @@ public final class ApiServer {
 
     public ApiServer start(String host, int port) {
         if (port < 0 || port > 65535) throw new UserError("--port must be between 0 and 65535, not " + port);
+        mcp = new McpHttp(ctx, McpServe.version());
         app = Javalin.create(config -> {
+            // MCP over Streamable HTTP: the SDK's servlet, behind the API's bearer tokens
+            config.jetty.modifyServletContextHandler(handler -> {
+                org.eclipse.jetty.servlet.ServletHolder holder = new org.eclipse.jetty.servlet.ServletHolder(mcp.transport);
+                holder.setAsyncSupported(true);
+                handler.addServlet(holder, McpHttp.PATH);
+                handler.addFilter(new org.eclipse.jetty.servlet.FilterHolder(mcp.auth), McpHttp.PATH,
+                        java.util.EnumSet.of(jakarta.servlet.DispatcherType.REQUEST));
+            });
             config.showJavalinBanner = false;
             config.http.maxRequestSize = ctx.settings().maxBodyBytes();
             config.jsonMapper(new JavalinJackson(JSON, false));
@@ -127,6 +137,7 @@ public final class ApiServer {
 
     public void stop() {
         evals.close();
+        if (mcp != null) mcp.close();
         if (app != null) app.stop();
     }
 

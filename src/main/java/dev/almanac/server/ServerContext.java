@@ -25,7 +25,7 @@ import java.util.function.Supplier;
  */
 public record ServerContext(Project project, Supplier<Catalog> catalog, Supplier<KnowledgeSet> knowledge, AgentFactory agents,
                             Curation curation, ThreadStore threads, LearningStore learnings, EvalStore evals, UserStore users,
-                            RateLimits rateLimits, Settings settings) {
+                            RateLimits rateLimits, Settings settings, Supplier<dev.almanac.agent.DataTools> dataTools) {
 
     /** An agent whose steps go to the given listener (streaming, audit); with conversations false it keeps no threads (eval runs). */
     @FunctionalInterface

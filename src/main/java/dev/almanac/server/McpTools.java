@@ -1,0 +1,208 @@
+package dev.almanac.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.almanac.UserError;
+import dev.almanac.agent.Agent;
+import dev.almanac.agent.Answer;
+import dev.almanac.agent.DataTools;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Almanac's tools for an MCP client (`almanac mcp` over stdio, `/mcp` in `almanac serve`): the whole answer flow
+ * ({@code ask}), the semantic layer, the catalog, guarded SQL, knowledge search and learnings. Each has a JSON schema and a
+ * description a model can act on; each returns text and the same as structured content, bounded as the API is. A bad
+ * argument, a rejected statement or a missing permission is a tool result with {@code isError} and a one-line message,
+ * never a protocol error or a stack trace.
+ */
+public final class McpTools {
+    private static final Logger LOG = LoggerFactory.getLogger(McpTools.class);
+
+    /** Who calls, as the transport says: a user and whether that user may write (learnings). */
+    public record Caller(String user, boolean mayWrite) {}
+
+    /** What the tools work on, for one call. */
+    public interface Backend {
+        /** An agent for a question of this caller (its queries audited under the caller). */
+        Agent agent(Caller caller, String threadId);
+
+        DataTools tools();
+
+        /** Records a query run for the caller (the API's audit log); nothing by default. */
+        default void audit(Caller caller, String sql) {}
+    }
+
+    private McpTools() {}
+
+    static final String QUERY_PROPERTIES = """
+            "metrics": {"type": "array", "items": {"type": "string"}, "description": "semantic metric names (list_metrics)"},
+            "group_by": {"type": "array", "items": {"type": "string"}, "description": "dimension names (get_dimensions), or the metric's time dimension"},
+            "grain": {"type": "string", "enum": ["day", "week", "month", "quarter", "year"], "description": "time grain of the metric's time dimension"},
+            "where": {"type": "array", "items": {"type": "object", "properties": {"field": {"type": "string"}, "op": {"type": "string", "description": "=, !=, in, not in, >, >=, <, <=, like"}, "values": {"type": "array", "items": {}}}, "required": ["field", "values"]}, "description": "filters on dimensions"},
+            "start": {"type": "string", "description": "first day of the period, YYYY-MM-DD"},
+            "end": {"type": "string", "description": "day after the period, YYYY-MM-DD (exclusive)"},
+            "order_by": {"type": "array", "items": {"type": "string"}, "description": "metric or dimension names; prefix - for descending"},
+            "limit": {"type": "integer", "minimum": 1, "maximum": 1000}""";
+
+    /** The tool specifications, calling the backend of the moment. */
+    public static List<SyncToolSpecification> tools(Function<McpSyncServerExchange, Caller> callers, java.util.function.Supplier<Backend> backend) {
+        List<SyncToolSpecification> out = new ArrayList<>();
+        out.add(tool("ask", "Ask a question about the data in plain language and get Almanac's whole answer: the number(s) computed by the "
+                        + "database, an explanation, the SQL, the tables and knowledge used, a confidence and a data-coverage verdict. Use this first; "
+                        + "pass thread_id from a previous answer to ask a follow-up.",
+                "{\"type\":\"object\",\"properties\":{\"question\":{\"type\":\"string\"},\"thread_id\":{\"type\":\"string\"}},\"required\":[\"question\"]}",
+                callers, backend, (b, caller, a) -> {
+                    String question = text(a, "question", true);
+                    Answer answer = b.agent(caller, null).ask(dev.almanac.agent.QuestionText.check(question), text(a, "thread_id", false));
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> json = ApiServer.JSON.convertValue(answer, Map.class);
+                    return new DataTools.Result(answerText(answer), json);
+                }));
+        out.add(tool("list_metrics", "List the metrics defined in the semantic layer (name, label, description; sliceable ones can be queried with "
+                        + "query_metrics), optionally only those matching a search word.",
+                "{\"type\":\"object\",\"properties\":{\"search\":{\"type\":\"string\"}}}",
+                callers, backend, (b, caller, a) -> b.tools().listMetrics(text(a, "search", false))));
+        out.add(tool("get_dimensions", "The dimensions (and the time dimension) by which these metrics can be grouped and filtered.",
+                "{\"type\":\"object\",\"properties\":{\"metrics\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},\"required\":[\"metrics\"]}",
+                callers, backend, (b, caller, a) -> b.tools().dimensions(strings(a, "metrics"))));
+        out.add(tool("get_dimension_values", "The values a dimension takes in the data (for filters), optionally those containing a search text.",
+                "{\"type\":\"object\",\"properties\":{\"dimension\":{\"type\":\"string\"},\"search\":{\"type\":\"string\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1000}},\"required\":[\"dimension\"]}",
+                callers, backend, (b, caller, a) -> b.tools().dimensionValues(text(a, "dimension", true), text(a, "search", false), integer(a, "limit"))));
+        out.add(tool("query_metrics", "Compute metrics by dimensions over time through the semantic layer (compiled to the source's SQL, guarded, "
+                        + "row-capped) and return the rows with the SQL. Prefer this over run_sql whenever a metric covers the question.",
+                "{\"type\":\"object\",\"properties\":{" + QUERY_PROPERTIES + "},\"required\":[\"metrics\"]}",
+                callers, backend, (b, caller, a) -> {
+                    DataTools.Result r = b.tools().queryMetrics(semanticArguments(a));
+                    if (r.data() instanceof Map<?, ?> m && m.get("sql") instanceof String sql) b.audit(caller, sql);
+                    return r;
+                }));
+        out.add(tool("compile_metrics_sql", "The SQL query_metrics would run for these arguments, without running it.",
+                "{\"type\":\"object\",\"properties\":{" + QUERY_PROPERTIES + "},\"required\":[\"metrics\"]}",
+                callers, backend, (b, caller, a) -> b.tools().compileMetricsSql(semanticArguments(a))));
+        out.add(tool("list_tables", "The tables of the database with their row counts and descriptions, optionally only those matching a search word.",
+                "{\"type\":\"object\",\"properties\":{\"search\":{\"type\":\"string\"}}}",
+                callers, backend, (b, caller, a) -> b.tools().listTables(text(a, "search", false))));
+        out.add(tool("describe_table", "A table's columns, types, keys, date ranges, sample values and the team's notes on it.",
+                "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}},\"required\":[\"name\"]}",
+                callers, backend, (b, caller, a) -> b.tools().describeTable(text(a, "name", true))));
+        out.add(tool("run_sql", "Run one read-only SQL query in the database's own dialect (guarded: anything but a single query is rejected with "
+                        + "the reason; row-capped at 1,000 rows and byte-bounded) and return its rows.",
+                "{\"type\":\"object\",\"properties\":{\"sql\":{\"type\":\"string\"}},\"required\":[\"sql\"]}",
+                callers, backend, (b, caller, a) -> {
+                    String sql = text(a, "sql", true);
+                    DataTools.Result r = b.tools().runSql(sql);
+                    b.audit(caller, sql);
+                    return r;
+                }));
+        out.add(tool("search_knowledge", "Search the team's knowledge (metric definitions with their SQL, business rules, table notes, verified questions) "
+                        + "for words.",
+                "{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\"}},\"required\":[\"query\"]}",
+                callers, backend, (b, caller, a) -> b.tools().searchKnowledge(text(a, "query", true))));
+        out.add(tool("save_learning", "Keep a correction for later questions on these tables (editors only): what was wrong and, if any, the "
+                        + "corrected SQL. It is reviewed by the team before it becomes a rule.",
+                "{\"type\":\"object\",\"properties\":{\"description\":{\"type\":\"string\"},\"category\":{\"type\":\"string\"},"
+                        + "\"tables\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"original_sql\":{\"type\":\"string\"},\"corrected_sql\":{\"type\":\"string\"}},"
+                        + "\"required\":[\"description\"]}",
+                callers, backend, (b, caller, a) -> {
+                    if (!caller.mayWrite()) throw new UserError("save_learning needs the editor role; " + caller.user() + " may only read");
+                    return b.tools().saveLearning(text(a, "description", true), text(a, "category", false), strings(a, "tables"),
+                            text(a, "original_sql", false), text(a, "corrected_sql", false));
+                }));
+        return out;
+    }
+
+    /** The text of an answer for a client that shows text: the answer, then how it was computed, its confidence and SQL. */
+    static String answerText(Answer a) {
+        StringBuilder s = new StringBuilder(a.answer());
+        Answer.Provenance p = a.provenance();
+        if (p != null && p.explanation() != null) s.append("\n\nHow this was computed: ").append(p.explanation());
+        if (a.confidence() != null) s.append("\nConfidence: ").append(a.confidence()).append(a.verified() ? " (verified)" : "");
+        if (p != null && !p.sql().isEmpty()) s.append("\nSQL:\n").append(String.join(";\n", p.sql()));
+        if (a.threadId() != null) s.append("\nthread_id: ").append(a.threadId());
+        return s.toString();
+    }
+
+    @FunctionalInterface
+    interface Handler {
+        DataTools.Result call(Backend backend, Caller caller, Map<String, Object> arguments);
+    }
+
+    private static SyncToolSpecification tool(String name, String description, String schema, Function<McpSyncServerExchange, Caller> callers,
+                                              java.util.function.Supplier<Backend> backend, Handler handler) {
+        Map<String, Object> inputSchema;
+        try {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> parsed = ApiServer.JSON.readValue(schema, Map.class);
+            inputSchema = parsed;
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("bad schema of " + name, e);
+        }
+        return SyncToolSpecification.builder()
+                .tool(McpSchema.Tool.builder(name, inputSchema).description(description).build())
+                .callHandler((exchange, request) -> {
+                    Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
+                    try {
+                        DataTools.Result r = handler.call(backend.get(), callers.apply(exchange), arguments);
+                        return McpSchema.CallToolResult.builder().content(List.of(McpSchema.TextContent.builder(r.text()).build()))
+                                .structuredContent(r.data()).isError(false).build();
+                    } catch (UserError | IllegalArgumentException e) {
+                        return error(e.getMessage());
+                    } catch (RuntimeException e) {
+                        LOG.error("MCP tool {} failed", name, e);
+                        return error("internal error in " + name + ": " + e.getClass().getSimpleName());
+                    }
+                })
+                .build();
+    }
+
+    private static McpSchema.CallToolResult error(String message) {
+        String line = message == null ? "error" : message.lines().findFirst().orElse("error");
+        return McpSchema.CallToolResult.builder().content(List.of(McpSchema.TextContent.builder(line).build())).isError(true).build();
+    }
+
+    private static String text(Map<String, Object> a, String field, boolean required) {
+        Object v = a.get(field);
+        if (v == null || (v instanceof String s && s.isBlank())) {
+            if (required) throw new UserError("\"" + field + "\" is required");
+            return null;
+        }
+        if (!(v instanceof String s)) throw new UserError("\"" + field + "\" must be a string, not " + v);
+        return s;
+    }
+
+    private static Integer integer(Map<String, Object> a, String field) {
+        Object v = a.get(field);
+        if (v == null) return null;
+        if (v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) return n.intValue();
+        throw new UserError("\"" + field + "\" must be a whole number, not " + v);
+    }
+
+    private static List<String> strings(Map<String, Object> a, String field) {
+        Object v = a.get(field);
+        if (v == null) return List.of();
+        if (v instanceof String s) return List.of(s);
+        if (!(v instanceof List<?> items)) throw new UserError("\"" + field + "\" must be a list of strings");
+        List<String> out = new ArrayList<>();
+        for (Object o : items) {
+            if (!(o instanceof String s)) throw new UserError("\"" + field + "\" must be a list of strings, not " + v);
+            out.add(s);
+        }
+        return out;
+    }
+
+    /** The MCP arguments as the semantic query arguments the agent's query_metrics takes (where -> filters, order_by -> order, start/end -> period). */
+    static JsonNode semanticArguments(Map<String, Object> a) {
+        Map<String, Object> args = new LinkedHashMap<>(a);
+        if (args.containsKey("where")) args.put("filters", args.remove("where"));
+        if (args.containsKey("order_by")) args.put("order", args.remove("order_by"));
+        return ApiServer.JSON.valueToTree(args);
+    }
+}
