@@ -62,9 +62,7 @@ public final class McpTools {
                 callers, backend, (b, caller, a) -> {
                     String question = text(a, "question", true);
                     Answer answer = b.agent(caller, null).ask(dev.almanac.agent.QuestionText.check(question), text(a, "thread_id", false));
-                    @SuppressWarnings("unchecked")
-                    Map<String, Object> json = ApiServer.JSON.convertValue(answer, Map.class);
-                    return new DataTools.Result(answerText(answer), json);
+                    return new DataTools.Result(answerText(answer), answer);
                 }));
         out.add(tool("list_metrics", "List the metrics defined in the semantic layer (name, label, description; sliceable ones can be queried with "
                         + "query_metrics), optionally only those matching a search word.",
@@ -151,8 +149,10 @@ public final class McpTools {
                     Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
                     try {
                         DataTools.Result r = handler.call(backend.get(), callers.apply(exchange), arguments);
+                        // plain JSON values, written as the API writes them (snake_case, ISO dates), before the SDK sees them
+                        Object structured = ApiServer.JSON.convertValue(r.data(), Object.class);
                         return McpSchema.CallToolResult.builder().content(List.of(McpSchema.TextContent.builder(r.text()).build()))
-                                .structuredContent(r.data()).isError(false).build();
+                                .structuredContent(structured).isError(false).build();
                     } catch (UserError | IllegalArgumentException e) {
                         return error(e.getMessage());
                     } catch (RuntimeException e) {

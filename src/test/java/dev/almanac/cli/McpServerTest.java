@@ -1,0 +1,245 @@
+package dev.almanac.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.almanac.server.ServerContext;
+import dev.almanac.sql.QueryLimits;
+import dev.almanac.testing.ScratchProject;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The MCP server through the official MCP Java SDK's client, over Streamable HTTP (`almanac serve`, with the API's tokens and
+ * roles) and over stdio (`almanac mcp` as a process): every tool listed with a schema, called with good and bad arguments,
+ * numbers checked against DuckDB, writes refused, and nothing but protocol messages on standard output.
+ */
+class McpServerTest {
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final List<String> TOOLS = List.of("ask", "list_metrics", "get_dimensions", "get_dimension_values", "query_metrics", "compile_metrics_sql",
+            "list_tables", "describe_table", "run_sql", "search_knowledge", "save_learning");
+
+    @TempDir
+    static Path home;
+    static ApiFixture api;
+
+    @BeforeAll
+    static void start() {
+        api = new ApiFixture(home, "mcp-project", new ServerContext.Settings(0, 64 * 1024, 1000));
+    }
+
+    @AfterAll
+    static void stop() {
+        api.close();
+    }
+
+    static McpSyncClient http(String token) {
+        HttpRequest.Builder request = HttpRequest.newBuilder();
+        if (token != null) request.header("Authorization", "Bearer " + token);
+        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(api.url(""))
+                .endpoint("/mcp").requestBuilder(request).jsonMapper(new JacksonMcpJsonMapper(new ObjectMapper())).build();
+        McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).build();
+        client.initialize();
+        return client;
+    }
+
+    static long scalar(String sql) {
+        return ((Number) api.ws.executor(QueryLimits.DEFAULT).execute(sql).rows().get(0).get(0)).longValue();
+    }
+
+    static JsonNode structured(McpSchema.CallToolResult r) {
+        return JSON.valueToTree(r.structuredContent());
+    }
+
+    static String text(McpSchema.CallToolResult r) {
+        return ((McpSchema.TextContent) r.content().get(0)).text();
+    }
+
+    static McpSchema.CallToolResult call(McpSyncClient client, String tool, Map<String, Object> arguments) {
+        return client.callTool(new McpSchema.CallToolRequest(tool, arguments));
+    }
+
+    @Test
+    void every_tool_is_listed_with_a_schema_and_a_description() {
+        try (McpSyncClient client = http(api.viewer)) {
+            List<McpSchema.Tool> tools = client.listTools().tools();
+            assertThat(tools).extracting(McpSchema.Tool::name).containsExactlyInAnyOrderElementsOf(TOOLS);
+            for (McpSchema.Tool t : tools) {
+                assertThat(t.description()).as(t.name()).hasSizeGreaterThan(40);
+                assertThat(t.inputSchema().get("type")).as(t.name()).isEqualTo("object");
+            }
+            assertThat(tools.stream().filter(t -> t.name().equals("ask")).findFirst().orElseThrow().inputSchema().get("required")).isEqualTo(List.of("question"));
+        }
+    }
+
+    @Test
+    void the_read_tools_answer_from_the_data_and_say_why_they_cannot() {
+        try (McpSyncClient client = http(api.viewer)) {
+            McpSchema.CallToolResult sql = call(client, "run_sql", Map.of("sql", "SELECT count(*) AS n FROM customers WHERE country_code = 'DE'"));
+            assertThat(sql.isError()).as(text(sql)).isFalse();
+            assertThat(structured(sql).at("/rows/0/0").asLong()).isEqualTo(scalar("SELECT count(*) FROM customers WHERE country_code = 'DE'"));
+
+            McpSchema.CallToolResult write = call(client, "run_sql", Map.of("sql", "DELETE FROM customers"));
+            assertThat(write.isError()).isTrue();
+            assertThat(text(write)).startsWith("rejected: DELETE writes data");
+            assertThat(scalar("SELECT count(*) FROM customers")).isPositive();
+
+            Map<String, Object> byStatus = Map.of("metrics", List.of("invoices"), "group_by", List.of("invoice_status"),
+                    "start", "2025-01-01", "end", "2026-01-01", "order_by", List.of("invoice_status"));
+            McpSchema.CallToolResult q = call(client, "query_metrics", byStatus);
+            assertThat(q.isError()).as(text(q)).isFalse();
+            Map<String, Long> counted = new HashMap<>();
+            structured(q).path("rows").forEach(row -> counted.put(row.get(0).asText(), row.get(1).asLong()));
+            Map<String, Long> expected = new HashMap<>();
+            for (List<Object> row : api.ws.executor(QueryLimits.DEFAULT).execute(
+                    "SELECT status, count(*) FROM invoices WHERE invoice_date >= DATE '2025-01-01' AND invoice_date < DATE '2026-01-01' GROUP BY status").rows()) {
+                expected.put(String.valueOf(row.get(0)), ((Number) row.get(1)).longValue());
+            }
+            assertThat(counted).isEqualTo(expected);
+            McpSchema.CallToolResult compiled = call(client, "compile_metrics_sql", byStatus);
+            assertThat(text(compiled)).isEqualTo(structured(q).path("sql").asText()).containsIgnoringCase("group by");
+
+            McpSchema.CallToolResult unknown = call(client, "query_metrics", Map.of("metrics", List.of("happiness")));
+            assertThat(unknown.isError()).isTrue();
+            assertThat(text(unknown)).contains("happiness").doesNotContain("Exception").doesNotContain("\n");
+            McpSchema.CallToolResult missing = call(client, "get_dimension_values", Map.of());
+            assertThat(missing.isError()).isTrue();
+            assertThat(text(missing)).contains("dimension").doesNotContain("Exception");
+            McpSchema.CallToolResult wrongType = call(client, "get_dimension_values", Map.of("dimension", "invoice_status", "limit", "many"));
+            assertThat(wrongType.isError()).isTrue();
+
+            McpSchema.CallToolResult values = call(client, "get_dimension_values", Map.of("dimension", "invoice_status"));
+            assertThat(structured(values).path("values")).extracting(JsonNode::asText).contains("paid", "open");
+            assertThat(structured(call(client, "get_dimensions", Map.of("metrics", List.of("invoices")))).at("/dimensions/invoices").toString())
+                    .contains("invoice_status");
+            assertThat(structured(call(client, "list_metrics", Map.of("search", "invoices"))).path("metrics").toString()).contains("\"invoices\"");
+            assertThat(structured(call(client, "list_tables", Map.of("search", "invoices"))).path("tables").toString()).contains("invoices");
+            McpSchema.CallToolResult table = call(client, "describe_table", Map.of("name", "invoices"));
+            assertThat(structured(table).path("rows").asLong()).isEqualTo(scalar("SELECT count(*) FROM invoices"));
+            assertThat(text(call(client, "describe_table", Map.of("name", "invoicez")))).contains("not found").contains("invoices");
+            assertThat(text(call(client, "search_knowledge", Map.of("query", "refund")))).containsIgnoringCase("refund");
+        }
+    }
+
+    @Test
+    void ask_runs_the_whole_answer_flow_and_returns_the_answer_json() throws Exception {
+        try (McpSyncClient client = http(api.viewer)) {
+            McpSchema.CallToolResult r = call(client, "ask", Map.of("question", "How many invoices were issued in 2025?"));
+            assertThat(r.isError()).as(text(r)).isFalse();
+            JsonNode answer = structured(r);
+            assertThat(answer.path("kind").asText()).isEqualTo("result");
+            assertThat(answer.path("confidence").asText()).isEqualTo("high");
+            long invoices = scalar("SELECT count(*) FROM invoices WHERE invoice_date >= DATE '2025-01-01' AND invoice_date < DATE '2026-01-01'");
+            assertThat(answer.at("/data/rows/0/0").asLong()).isEqualTo(invoices);
+            assertThat(answer.at("/provenance/sql/0").asText()).isNotBlank();
+            assertThat(text(r)).contains(String.format(java.util.Locale.ROOT, "%,d", invoices)).contains("Confidence: high");
+            assertThat(api.call("GET", "/api/audit?limit=50", api.admin, null).body()).as("the query is audited for the MCP user").contains("vera");
+            McpSchema.CallToolResult blank = call(client, "ask", Map.of("question", " "));
+            assertThat(blank.isError()).isTrue();
+        }
+    }
+
+    @Test
+    void learnings_need_an_editor_and_a_token_is_needed_at_all() throws Exception {
+        Map<String, Object> learning = Map.of("description", "Invoices before 2023 live in the legacy system", "tables", List.of("invoices"));
+        try (McpSyncClient viewer = http(api.viewer)) {
+            McpSchema.CallToolResult refused = call(viewer, "save_learning", learning);
+            assertThat(refused.isError()).isTrue();
+            assertThat(text(refused)).contains("editor");
+        }
+        assertThat(api.call("GET", "/api/learnings", api.editor, null).body()).doesNotContain("legacy system");
+        try (McpSyncClient editor = http(api.editor)) {
+            McpSchema.CallToolResult saved = call(editor, "save_learning", learning);
+            assertThat(saved.isError()).as(text(saved)).isFalse();
+        }
+        assertThat(api.call("GET", "/api/learnings", api.editor, null).body()).contains("Invoices before 2023 live in the legacy system");
+
+        HttpResponse<String> anonymous = api.call("POST", "/mcp", null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}");
+        assertThat(anonymous.statusCode()).isEqualTo(401);
+        assertThat(JSON.readTree(anonymous.body()).path("code").asText()).isEqualTo("unauthorized");
+        assertThat(api.call("POST", "/mcp", "alm_wrong", "{}").statusCode()).isEqualTo(401);
+    }
+
+    /** The command line of `almanac mcp` on a project, as a process. */
+    static List<String> mcpCommand(Path project) {
+        return new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
+                "-Dalmanac.home=" + home, Main.class.getName(), "mcp", "--project", project.toString(), "--llm", "none"));
+    }
+
+    @Test
+    void over_stdio_the_sdk_client_lists_and_calls_the_tools() {
+        Path project = ScratchProject.create(home.resolve("stdio-project"), "MCP stdio");
+        List<String> command = mcpCommand(project);
+        ServerParameters params = ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
+        StdioClientTransport transport = new StdioClientTransport(params, new JacksonMcpJsonMapper(new ObjectMapper()));
+        List<String> stderr = java.util.Collections.synchronizedList(new ArrayList<>());
+        transport.setStdErrorHandler(stderr::add);
+        try (McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(90)).build()) {
+            client.initialize();
+            assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name).containsExactlyInAnyOrderElementsOf(TOOLS);
+            McpSchema.CallToolResult count = call(client, "run_sql", Map.of("sql", "SELECT count(*) AS n FROM plans"));
+            assertThat(structured(count).at("/rows/0/0").asLong()).isEqualTo(scalar("SELECT count(*) FROM plans"));
+            McpSchema.CallToolResult ask = call(client, "ask", Map.of("question", "How many invoices were issued in 2025?"));
+            assertThat(structured(ask).at("/data/rows/0/0").asLong())
+                    .isEqualTo(scalar("SELECT count(*) FROM invoices WHERE invoice_date >= DATE '2025-01-01' AND invoice_date < DATE '2026-01-01'"));
+            McpSchema.CallToolResult drop = call(client, "run_sql", Map.of("sql", "DROP TABLE plans"));
+            assertThat(drop.isError()).isTrue();
+            assertThat(call(client, "save_learning", Map.of("description", "Plans are priced in cents")).isError()).as("the local user may keep learnings").isFalse();
+        }
+        assertThat(String.join("\n", stderr)).doesNotContain("Exception");
+    }
+
+    @Test
+    void over_stdio_standard_output_carries_protocol_messages_only() throws Exception {
+        Path project = ScratchProject.create(home.resolve("stdio-raw"), "MCP raw");
+        Process p = new ProcessBuilder(mcpCommand(project)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try (OutputStream in = p.getOutputStream()) {
+            for (String line : List.of(
+                    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}",
+                    "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+                    "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"ask\",\"arguments\":{\"question\":\"What was MRR in September 2026?\"}}}",
+                    "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"run_sql\",\"arguments\":{\"sql\":\"SELECT 1 AS one; SELECT 2\"}}}")) {
+                in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+                in.flush();
+            }
+            List<JsonNode> replies = new ArrayList<>();
+            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            while (replies.size() < 3) {
+                String line = out.readLine();
+                assertThat(line).as("a reply for each request").isNotNull();
+                JsonNode message = JSON.readTree(line);
+                assertThat(message.path("jsonrpc").asText()).as("every line on standard output is a JSON-RPC message: " + line).isEqualTo("2.0");
+                replies.add(message);
+            }
+            JsonNode several = replies.stream().filter(r -> r.path("id").asInt() == 3).findFirst().orElseThrow();
+            assertThat(several.at("/result/isError").asBoolean()).isTrue();
+            assertThat(several.at("/result/content/0/text").asText()).contains("several statements");
+        }
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).as("the server ends when its input does").isTrue();
+        assertThat(Files.exists(project.resolve("knowledge"))).isTrue();
+    }
+}
