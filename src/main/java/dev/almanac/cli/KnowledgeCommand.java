@@ -98,9 +98,24 @@ final class KnowledgeCommand implements Runnable {
         @Option(names = "--dbt", paramLabel = "FILE", description = "A dbt manifest.json or schema.yml.")
         Path dbt;
 
+        @Option(names = "--dbt-semantic", paramLabel = "FILE", description = {"dbt's compiled semantic manifest (target/semantic_manifest.json):",
+                "its semantic models, metrics and saved queries written as knowledge files (semantic/dbt_*.yml, queries/dbt_*.yml), then imported;",
+                "what has no counterpart is listed with its place in the manifest."})
+        Path dbtSemantic;
+
         @Override
         public void run() {
             try (Workspace ws = open()) {
+                if (dbtSemantic != null) {
+                    SemanticImport.Outcome outcome = SemanticImport.dbt(ws, dbtSemantic, spec.commandLine().getErr());
+                    out().println("wrote " + String.join(", ", outcome.written()) + " and imported " + summary(ws.knowledge()));
+                    if (!outcome.unmapped().isEmpty()) {
+                        out().println("not mapped (" + outcome.unmapped().size() + "):");
+                        outcome.unmapped().forEach(u -> out().println("  " + u));
+                    }
+                    out().flush();
+                    return;
+                }
                 Project project = ws.requireProject();
                 Path folder = folder(dir, ws);
                 KnowledgeBase.ImportResult result = ws.knowledgeBase().importFiles(project, folder, dbt, ws.validator());

@@ -266,7 +266,7 @@ public final class KnowledgeFiles {
     }
 
     /** The YAML text knowledge files are written in. */
-    static String yaml(Object content) throws IOException {
+    public static String yaml(Object content) throws IOException {
         return YAML_OUT.writeValueAsString(content);
     }
 

@@ -53,6 +53,9 @@ final class McpHttp {
                 }, () -> new McpTools.Backend() {
                     @Override
                     public dev.almanac.agent.Agent agent(McpTools.Caller caller, String threadId) {
+                        // questions are rate-limited per user as over the API, counted in the same store
+                        long wait = ctx.rateLimits().acquire(caller.user(), ctx.settings().questionsPerMinute(), System.currentTimeMillis());
+                        if (wait > 0) throw new dev.almanac.UserError("too many questions: try again in " + wait + " s");
                         return ctx.agents().create(new QueryAudit(ctx.users(), caller.user(), threadId), true);
                     }
 

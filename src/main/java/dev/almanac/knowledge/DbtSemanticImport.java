@@ -1,0 +1,308 @@
+package dev.almanac.knowledge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.almanac.UserError;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * dbt's compiled semantic manifest ({@code target/semantic_manifest.json}, dbt-semantic-interfaces) read into Almanac's
+ * semantic model: semantic models become datasets (their primary entity the key, their dimensions with time grains), a
+ * foreign entity matched to another model's primary entity a many-to-one relationship, simple metrics over a measure
+ * simple metrics (the measure's aggregation and expression, the metric's filter), ratio and derived metrics the same kinds;
+ * saved queries are returned as semantic queries for the caller to compile into verified queries. What has no
+ * counterpart (cumulative and conversion metrics, filters on other models' dimensions, unknown aggregations) is reported
+ * with its place in the manifest, never guessed.
+ */
+public final class DbtSemanticImport {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** {@code {{ Dimension('entity__dimension') }}} or {@code {{ TimeDimension('metric_time', 'month') }}} in a where filter. */
+    private static final Pattern JINJA_DIMENSION = Pattern.compile("\\{\\{\\s*(?:Dimension|TimeDimension)\\(\\s*'([^']+)'[^)]*\\)\\s*}}");
+
+    private DbtSemanticImport() {}
+
+    /** Something of the manifest that could not be mapped, with where it is and why. */
+    public record Unmapped(String path, String reason) {
+        @Override
+        public String toString() {
+            return path + ": " + reason;
+        }
+    }
+
+    /** A saved query: its metrics, group-by (dimension names, and a time grain) and filters, as the manifest states them. */
+    public record SavedQuery(String name, String description, List<String> metrics, List<String> groupBy, String grain, List<String> where) {}
+
+    /** What was read: one semantic file, the saved queries and what could not be mapped. */
+    public record Imported(SemanticFile file, List<SavedQuery> savedQueries, List<Unmapped> unmapped) {}
+
+    public static Imported read(Path manifest, String fileName) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(manifest.toFile());
+        } catch (IOException e) {
+            throw new UserError("cannot read the dbt semantic manifest " + manifest + ": " + e.getMessage().lines().findFirst().orElse(""));
+        }
+        if (root == null || !root.has("semantic_models")) {
+            throw new UserError(manifest + " is not a dbt semantic manifest (no semantic_models): run `dbt parse` and give target/semantic_manifest.json");
+        }
+        List<Unmapped> unmapped = new ArrayList<>();
+        Map<String, String> primaryEntity = new LinkedHashMap<>(); // entity name -> dataset
+        Map<String, String> primaryColumn = new LinkedHashMap<>(); // entity name -> key column
+        Map<String, String> measureDataset = new LinkedHashMap<>();
+        Map<String, JsonNode> measures = new LinkedHashMap<>();
+        Map<String, String> dimensionDataset = new LinkedHashMap<>();
+        Map<String, String> dimensionExpr = new LinkedHashMap<>();
+        JsonNode models = root.path("semantic_models");
+        for (JsonNode m : models) {
+            for (JsonNode e : m.path("entities")) {
+                String type = e.path("type").asText("");
+                if (type.equals("primary") || type.equals("unique") || type.equals("natural")) {
+                    primaryEntity.put(e.path("name").asText(), m.path("name").asText());
+                    primaryColumn.put(e.path("name").asText(), column(e));
+                }
+            }
+            for (JsonNode me : m.path("measures")) {
+                measureDataset.put(me.path("name").asText(), m.path("name").asText());
+                measures.put(me.path("name").asText(), me);
+            }
+            for (JsonNode d : m.path("dimensions")) {
+                dimensionDataset.put(d.path("name").asText(), m.path("name").asText());
+                dimensionExpr.put(d.path("name").asText(), d.path("expr").isTextual() ? d.path("expr").asText() : d.path("name").asText());
+            }
+        }
+
+        List<SemanticFile.DatasetSpec> datasets = new ArrayList<>();
+        List<SemanticFile.RelationshipSpec> relationships = new ArrayList<>();
+        for (int i = 0; i < models.size(); i++) {
+            JsonNode m = models.get(i);
+            String dataset = m.path("name").asText();
+            String at = "semantic_models[" + i + "] " + dataset;
+            String table = m.path("node_relation").path("alias").asText(null);
+            if (table == null || table.isBlank()) {
+                unmapped.add(new Unmapped(at, "no node_relation.alias: the table is unknown"));
+                continue;
+            }
+            String schema = m.path("node_relation").path("schema_name").asText("");
+            List<String> key = new ArrayList<>();
+            for (JsonNode e : m.path("entities")) {
+                String type = e.path("type").asText("");
+                if (type.equals("primary") || type.equals("unique") || type.equals("natural")) key.add(column(e));
+                if (type.equals("foreign")) {
+                    String target = primaryEntity.get(e.path("name").asText());
+                    if (target == null || target.equals(dataset)) {
+                        unmapped.add(new Unmapped(at + " entity " + e.path("name").asText(), "a foreign entity no semantic model has as its primary entity"));
+                        continue;
+                    }
+                    relationships.add(new SemanticFile.RelationshipSpec(dataset + "_" + target, dataset, target, "many_to_one",
+                            List.of(column(e)), List.of(primaryColumn.get(e.path("name").asText()))));
+                }
+            }
+            List<SemanticFile.DimensionSpec> dimensions = new ArrayList<>();
+            for (JsonNode d : m.path("dimensions")) {
+                boolean time = d.path("type").asText("").equalsIgnoreCase("time");
+                String expr = d.path("expr").isTextual() ? d.path("expr").asText() : null;
+                String grain = time ? d.path("type_params").path("time_granularity").asText("day").toLowerCase(Locale.ROOT) : null;
+                dimensions.add(new SemanticFile.DimensionSpec(d.path("name").asText(), time ? "time" : null, expr, text(d, "label"), text(d, "description"),
+                        List.of(), grain, null));
+            }
+            String defaultTime = m.path("defaults").path("agg_time_dimension").asText(null);
+            String description = text(m, "description");
+            datasets.add(new SemanticFile.DatasetSpec(dataset, schema.isBlank() || schema.equalsIgnoreCase("main") ? table : table, null,
+                    description == null ? "From dbt semantic model " + dataset + "." : description, key, defaultTime, dimensions, List.of(), List.of()));
+        }
+
+        List<SemanticFile.MetricSpec> metrics = new ArrayList<>();
+        JsonNode metricNodes = root.path("metrics");
+        for (int i = 0; i < metricNodes.size(); i++) {
+            JsonNode m = metricNodes.get(i);
+            String name = m.path("name").asText();
+            String at = "metrics[" + i + "] " + name;
+            String type = m.path("type").asText("").toLowerCase(Locale.ROOT);
+            JsonNode params = m.path("type_params");
+            String filter = null;
+            if (!type.equals("simple")) {
+                try {
+                    filter = filter(m.path("filter"), null, dimensionDataset, dimensionExpr);
+                } catch (IllegalArgumentException e) {
+                    unmapped.add(new Unmapped(at + " filter", e.getMessage()));
+                    continue;
+                }
+            }
+            switch (type) {
+                case "simple" -> {
+                    String measure = params.path("measure").path("name").asText(null);
+                    JsonNode me = measure == null ? null : measures.get(measure);
+                    if (me == null) {
+                        unmapped.add(new Unmapped(at, "its measure " + measure + " is in no semantic model"));
+                        continue;
+                    }
+                    String agg = agg(me.path("agg").asText(""));
+                    if (agg == null) {
+                        unmapped.add(new Unmapped(at, "aggregation '" + me.path("agg").asText() + "' has no counterpart"));
+                        continue;
+                    }
+                    String dataset = measureDataset.get(measure);
+                    String measureFilter;
+                    try {
+                        measureFilter = filter(params.path("measure").path("filter"), dataset, dimensionDataset, dimensionExpr);
+                        String own = filter(m.path("filter"), dataset, dimensionDataset, dimensionExpr);
+                        filter = join(own, measureFilter);
+                    } catch (IllegalArgumentException e) {
+                        unmapped.add(new Unmapped(at + " filter", e.getMessage()));
+                        continue;
+                    }
+                    String expr = me.path("expr").isTextual() ? me.path("expr").asText() : me.path("name").asText();
+                    if (me.path("agg").asText("").equalsIgnoreCase("sum_boolean")) expr = "CASE WHEN " + expr + " THEN 1 ELSE 0 END";
+                    if (agg.equals("count") && expr.equals("1")) expr = null;
+                    java.math.BigDecimal percentile = me.path("agg_params").path("percentile").isNumber()
+                            ? me.path("agg_params").path("percentile").decimalValue() : null;
+                    if (agg.equals("percentile") && percentile == null) {
+                        unmapped.add(new Unmapped(at, "a percentile measure without agg_params.percentile"));
+                        continue;
+                    }
+                    String time = me.path("agg_time_dimension").asText(null);
+                    JsonNode nonAdditive = me.path("non_additive_dimension");
+                    SemanticFile.NonAdditiveSpec snapshot = nonAdditive.isObject() ? new SemanticFile.NonAdditiveSpec(nonAdditive.path("name").asText(),
+                            nonAdditive.path("window_choice").asText("max").toLowerCase(Locale.ROOT)) : null;
+                    metrics.add(new SemanticFile.MetricSpec(name, "simple", text(m, "label"), description(m, me), dataset, agg, expr, percentile, filter,
+                            List.of(), time, snapshot, null, null, null, null, List.of(), null, null, null, null, List.of(), List.of(), List.of()));
+                }
+                case "ratio" -> {
+                    String numerator = params.path("numerator").path("name").asText(null);
+                    String denominator = params.path("denominator").path("name").asText(null);
+                    if (numerator == null || denominator == null || params.path("numerator").has("filter") && !params.path("numerator").path("filter").isNull()
+                            || params.path("denominator").has("filter") && !params.path("denominator").path("filter").isNull()) {
+                        unmapped.add(new Unmapped(at, "a ratio needs a numerator and a denominator metric without filters of their own"));
+                        continue;
+                    }
+                    metrics.add(new SemanticFile.MetricSpec(name, "ratio", text(m, "label"), description(m, null), null, null, null, null, filter, List.of(),
+                            null, null, null, null, numerator, denominator, List.of(), null, null, null, null, List.of(), List.of(), List.of()));
+                }
+                case "derived" -> {
+                    List<SemanticFile.MetricInputSpec> inputs = new ArrayList<>();
+                    boolean ok = true;
+                    for (JsonNode in : params.path("metrics")) {
+                        String offset = null;
+                        JsonNode window = in.path("offset_window");
+                        if (window.isObject()) offset = window.path("count").asInt() + " " + window.path("granularity").asText().toLowerCase(Locale.ROOT);
+                        else if (window.isTextual()) offset = window.asText();
+                        if (in.has("offset_to_grain") && !in.path("offset_to_grain").isNull() || in.has("filter") && !in.path("filter").isNull()) ok = false;
+                        inputs.add(new SemanticFile.MetricInputSpec(in.path("name").asText(), in.path("alias").isTextual() ? in.path("alias").asText() : null, offset));
+                    }
+                    if (!ok || inputs.isEmpty()) {
+                        unmapped.add(new Unmapped(at, "a derived metric whose inputs have their own filters or offsets to a grain"));
+                        continue;
+                    }
+                    metrics.add(new SemanticFile.MetricSpec(name, "derived", text(m, "label"), description(m, null), null, null, params.path("expr").asText(null),
+                            null, filter, List.of(), null, null, null, null, null, null, inputs, null, null, null, null, List.of(), List.of(), List.of()));
+                }
+                default -> unmapped.add(new Unmapped(at, "a " + (type.isBlank() ? "metric of no type" : type + " metric") + " has no counterpart in Almanac's semantic model"));
+            }
+        }
+
+        List<SavedQuery> saved = new ArrayList<>();
+        JsonNode queries = root.path("saved_queries");
+        for (int i = 0; i < queries.size(); i++) {
+            JsonNode q = queries.get(i);
+            JsonNode p = q.path("query_params");
+            List<String> groupBy = new ArrayList<>();
+            String grain = null;
+            boolean ok = true;
+            for (JsonNode g : p.path("group_by")) {
+                Matcher time = Pattern.compile("TimeDimension\\(\\s*'([^']+)'\\s*(?:,\\s*'([^']+)')?").matcher(g.asText());
+                Matcher dim = Pattern.compile("Dimension\\(\\s*'([^']+)'").matcher(g.asText());
+                if (time.find()) {
+                    grain = time.group(2) == null ? "day" : time.group(2).toLowerCase(Locale.ROOT);
+                } else if (dim.find()) {
+                    groupBy.add(dimensionName(dim.group(1)));
+                } else {
+                    ok = false;
+                }
+            }
+            List<String> where = new ArrayList<>();
+            for (JsonNode w : p.path("where").path("where_filters")) where.add(w.path("where_sql_template").asText());
+            List<String> metricNames = new ArrayList<>();
+            p.path("metrics").forEach(n -> metricNames.add(n.asText()));
+            if (!ok || metricNames.isEmpty()) {
+                unmapped.add(new Unmapped("saved_queries[" + i + "] " + q.path("name").asText(), "a group-by that is neither a Dimension nor a TimeDimension, or no metric"));
+                continue;
+            }
+            saved.add(new SavedQuery(q.path("name").asText(), text(q, "description"), metricNames, groupBy, grain, where));
+        }
+        return new Imported(new SemanticFile(fileName, "Imported from the dbt semantic manifest " + manifest.getFileName() + ".", datasets, relationships, metrics),
+                saved, unmapped);
+    }
+
+    /** A dimension reference {@code entity__dimension} as Almanac names it: the dimension's own name. */
+    public static String dimensionName(String reference) {
+        int i = reference.lastIndexOf("__");
+        return i < 0 ? reference : reference.substring(i + 2);
+    }
+
+    /** A where filter as SQL over the dataset's columns (each dimension written as its expression); only the dataset's own dimensions can be. */
+    private static String filter(JsonNode filter, String dataset, Map<String, String> dimensionDataset, Map<String, String> dimensionExpr) {
+        if (filter == null || filter.isMissingNode() || filter.isNull()) return null;
+        List<String> parts = new ArrayList<>();
+        for (JsonNode w : filter.path("where_filters")) {
+            String template = w.path("where_sql_template").asText();
+            Matcher m = JINJA_DIMENSION.matcher(template);
+            StringBuilder sql = new StringBuilder();
+            while (m.find()) {
+                String dimension = dimensionName(m.group(1));
+                String owner = dimensionDataset.get(dimension);
+                if (dataset == null || owner == null || !owner.equals(dataset)) {
+                    throw new IllegalArgumentException("it filters on " + m.group(1) + ", which is not a dimension of the metric's own semantic model");
+                }
+                m.appendReplacement(sql, Matcher.quoteReplacement(dimensionExpr.getOrDefault(dimension, dimension)));
+            }
+            m.appendTail(sql);
+            if (sql.indexOf("{{") >= 0) throw new IllegalArgumentException("a Jinja expression other than Dimension(...) in '" + template + "'");
+            parts.add(sql.toString().strip());
+        }
+        return parts.isEmpty() ? null : String.join(" AND ", parts.stream().map(p -> parts.size() > 1 ? "(" + p + ")" : p).toList());
+    }
+
+    private static String join(String a, String b) {
+        if (a == null) return b;
+        if (b == null) return a;
+        return "(" + a + ") AND (" + b + ")";
+    }
+
+    /** dbt's aggregation as Almanac names it; null when there is none. */
+    private static String agg(String dbt) {
+        return switch (dbt.toLowerCase(Locale.ROOT)) {
+            case "sum" -> "sum";
+            case "count" -> "count";
+            case "count_distinct" -> "count_distinct";
+            case "average", "avg" -> "avg";
+            case "min" -> "min";
+            case "max" -> "max";
+            case "median" -> "median";
+            case "percentile" -> "percentile";
+            case "sum_boolean" -> "sum";
+            default -> null;
+        };
+    }
+
+    private static String column(JsonNode entity) {
+        return entity.path("expr").isTextual() ? entity.path("expr").asText() : entity.path("name").asText();
+    }
+
+    private static String text(JsonNode node, String field) {
+        return node.path(field).isTextual() && !node.path(field).asText().isBlank() ? node.path(field).asText() : null;
+    }
+
+    private static String description(JsonNode metric, JsonNode measure) {
+        String d = text(metric, "description");
+        if (d == null && measure != null) d = text(measure, "description");
+        return d;
+    }
+}
