@@ -47,29 +47,29 @@ public final class McpBench {
     static void run() throws Exception {
         Path dir = Path.of("target", "bench-demo").toAbsolutePath();
         DemoProject.init(dir, 1, false, System.err);
-        BenchAccess.Server server = BenchAccess.start(dir, "none", 1_000_000);
-        String token = server.addUser("bench-mcp-" + Long.toString(System.currentTimeMillis(), 36), "viewer");
         Map<String, long[]> stdio;
         Map<String, long[]> http;
         Map<String, long[]> api = new LinkedHashMap<>();
+        // stdio first, on its own: the process has the project to itself
+        Path jar = Path.of("target", "almanac.jar").toAbsolutePath(); // exec:java's own class path is Maven's
+        if (!java.nio.file.Files.isRegularFile(jar)) throw new IllegalStateException("build the jar first: ./mvnw -DskipTests package");
+        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString(),
+                "mcp", "--project", dir.toString(), "--llm", "none");
+        StdioClientTransport transport = new StdioClientTransport(ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build(),
+                new JacksonMcpJsonMapper(new ObjectMapper()));
+        transport.setStdErrorHandler(line -> System.err.println("mcp: " + line));
+        try (McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).build()) {
+            client.initialize();
+            stdio = calls(client);
+        }
+        BenchAccess.Server server = BenchAccess.start(dir, "none", 1_000_000);
+        String token = server.addUser("bench-mcp-" + Long.toString(System.currentTimeMillis(), 36), "viewer");
         try {
             HttpRequest.Builder auth = HttpRequest.newBuilder().header("Authorization", "Bearer " + token);
             try (McpSyncClient client = McpClient.sync(HttpClientStreamableHttpTransport.builder("http://localhost:" + server.port()).endpoint("/mcp")
                     .requestBuilder(auth).jsonMapper(new JacksonMcpJsonMapper(new ObjectMapper())).build()).requestTimeout(Duration.ofSeconds(60)).build()) {
                 client.initialize();
                 http = calls(client);
-            }
-            // the built jar (exec:java's own class path is Maven's)
-            Path jar = Path.of("target", "almanac.jar").toAbsolutePath();
-            if (!java.nio.file.Files.isRegularFile(jar)) throw new IllegalStateException("build the jar first: ./mvnw -DskipTests package");
-            List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString(),
-                    "mcp", "--project", dir.toString(), "--llm", "none");
-            StdioClientTransport transport = new StdioClientTransport(ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build(),
-                    new JacksonMcpJsonMapper(new ObjectMapper()));
-            transport.setStdErrorHandler(line -> { });
-            try (McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).build()) {
-                client.initialize();
-                stdio = calls(client);
             }
             HttpClient httpClient = HttpClient.newHttpClient();
             String ask = "http://localhost:" + server.port() + "/api/ask";

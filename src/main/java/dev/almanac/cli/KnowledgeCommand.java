@@ -103,11 +103,17 @@ final class KnowledgeCommand implements Runnable {
                 "what has no counterpart is listed with its place in the manifest."})
         Path dbtSemantic;
 
+        @Option(names = "--cortex", paramLabel = "FILE", description = {"A Snowflake Cortex Analyst semantic model (YAML): its tables, dimensions,",
+                "filters, metrics, relationships and verified queries written as knowledge files (semantic/cortex.yml, queries/cortex_*.yml), then imported."})
+        Path cortex;
+
         @Override
         public void run() {
             try (Workspace ws = open()) {
-                if (dbtSemantic != null) {
-                    SemanticImport.Outcome outcome = SemanticImport.dbt(ws, dbtSemantic, spec.commandLine().getErr());
+                if (dbtSemantic != null && cortex != null) throw new UserError("give --dbt-semantic or --cortex, not both");
+                if (dbtSemantic != null || cortex != null) {
+                    SemanticImport.Outcome outcome = dbtSemantic != null ? SemanticImport.dbt(ws, dbtSemantic, spec.commandLine().getErr())
+                            : SemanticImport.cortex(ws, cortex, spec.commandLine().getErr());
                     out().println("wrote " + String.join(", ", outcome.written()) + " and imported " + summary(ws.knowledge()));
                     if (!outcome.unmapped().isEmpty()) {
                         out().println("not mapped (" + outcome.unmapped().size() + "):");

@@ -81,6 +81,17 @@ final class SemanticImport {
         return new Outcome(List.copyOf(files.keySet()), unmapped);
     }
 
+    static Outcome cortex(Workspace ws, Path model, PrintWriter err) {
+        if (!Files.isRegularFile(model)) throw new UserError("file not found: " + model);
+        Path folder = ws.requireProject().knowledgeDir();
+        dev.almanac.knowledge.CortexImport.Imported imported = dev.almanac.knowledge.CortexImport.read(model, "cortex");
+        Map<String, Object> files = new LinkedHashMap<>();
+        files.put("semantic/" + imported.file().name() + ".yml", imported.file());
+        for (VerifiedQuery q : imported.queries()) files.put("queries/" + q.name() + ".yml", q);
+        write(ws, folder, files, err);
+        return new Outcome(List.copyOf(files.keySet()), imported.unmapped());
+    }
+
     /** Writes the files into a staged copy of the folder, validates it, then into the folder itself and imports it. */
     private static void write(Workspace ws, Path folder, Map<String, Object> files, PrintWriter err) {
         Path stage = null;

@@ -51,7 +51,10 @@ public final class McpServe {
         };
         StdioServerTransportProvider transport = new StdioServerTransportProvider(new JacksonMcpJsonMapper(new com.fasterxml.jackson.databind.ObjectMapper()),
                 watched, out);
+        // tool calls run on the transport's own reading thread, one at a time: stdio has one client, and the transport's
+        // outbound queue refuses messages offered from two threads at once ("Failed to enqueue message")
         McpSyncServer server = McpServer.sync(transport)
+                .immediateExecution(true)
                 .serverInfo("almanac", version)
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
                 .instructions(INSTRUCTIONS)
