@@ -103,6 +103,9 @@ final class KnowledgeCommand implements Runnable {
                 "what has no counterpart is listed with its place in the manifest."})
         Path dbtSemantic;
 
+        @Option(names = "--osi", paramLabel = "FILE", description = "An Open Semantic Interchange (OSI core) semantic model, such as `knowledge export --format osi` writes.")
+        Path osi;
+
         @Option(names = "--cortex", paramLabel = "FILE", description = {"A Snowflake Cortex Analyst semantic model (YAML): its tables, dimensions,",
                 "filters, metrics, relationships and verified queries written as knowledge files (semantic/cortex.yml, queries/cortex_*.yml), then imported."})
         Path cortex;
@@ -110,10 +113,12 @@ final class KnowledgeCommand implements Runnable {
         @Override
         public void run() {
             try (Workspace ws = open()) {
-                if (dbtSemantic != null && cortex != null) throw new UserError("give --dbt-semantic or --cortex, not both");
-                if (dbtSemantic != null || cortex != null) {
+                if ((dbtSemantic != null ? 1 : 0) + (cortex != null ? 1 : 0) + (osi != null ? 1 : 0) > 1) {
+                    throw new UserError("give one of --dbt-semantic, --cortex and --osi");
+                }
+                if (dbtSemantic != null || cortex != null || osi != null) {
                     SemanticImport.Outcome outcome = dbtSemantic != null ? SemanticImport.dbt(ws, dbtSemantic, spec.commandLine().getErr())
-                            : SemanticImport.cortex(ws, cortex, spec.commandLine().getErr());
+                            : cortex != null ? SemanticImport.cortex(ws, cortex, spec.commandLine().getErr()) : SemanticImport.osi(ws, osi, spec.commandLine().getErr());
                     out().println("wrote " + String.join(", ", outcome.written()) + " and imported " + summary(ws.knowledge()));
                     if (!outcome.unmapped().isEmpty()) {
                         out().println("not mapped (" + outcome.unmapped().size() + "):");
@@ -137,15 +142,32 @@ final class KnowledgeCommand implements Runnable {
     }
 
     @Command(name = "export", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-            description = "Write the project's stored knowledge as files (they import back to the same state).")
+            description = {"Write the project's stored knowledge as files (they import back to the same state).",
+                    "With --format osi, the semantic model as one Open Semantic Interchange (OSI core) YAML file instead."})
     static final class Export extends Base {
-        @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder to write into.")
+        enum Format { files, osi }
+
+        @Option(names = "--out", paramLabel = "DIR|FILE", required = true, description = "Folder to write into (a file with --format osi).")
         Path outDir;
+
+        @Option(names = "--format", defaultValue = "files", description = "files or osi (default ${DEFAULT-VALUE}).")
+        Format format;
 
         @Override
         public void run() {
             try (Workspace ws = open()) {
                 KnowledgeSet set = ws.knowledge();
+                if (format == Format.osi) {
+                    if (set.semantic().isEmpty()) throw new UserError("the project has no semantic model to export (knowledge/semantic/*.yml)");
+                    var project = ws.requireProject();
+                    String text = dev.almanac.knowledge.KnowledgeFiles.yaml(dev.almanac.knowledge.OsiFormat.export(project.name(),
+                            "Exported by Almanac from the project " + project.name() + ".", set.semantic()));
+                    if (outDir.getParent() != null) java.nio.file.Files.createDirectories(outDir.getParent());
+                    java.nio.file.Files.writeString(outDir, text);
+                    out().println("exported the semantic model (" + set.semantic().size() + " files) as OSI to " + outDir);
+                    out().flush();
+                    return;
+                }
                 int files = KnowledgeFiles.write(set, outDir);
                 out().println("exported " + summary(set) + " to " + files + " files in " + outDir);
                 out().flush();

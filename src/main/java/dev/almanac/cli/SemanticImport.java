@@ -92,6 +92,15 @@ final class SemanticImport {
         return new Outcome(List.copyOf(files.keySet()), imported.unmapped());
     }
 
+    static Outcome osi(Workspace ws, Path model, PrintWriter err) {
+        if (!Files.isRegularFile(model)) throw new UserError("file not found: " + model);
+        DbtSemanticImport.Imported imported = dev.almanac.knowledge.OsiFormat.read(model, "osi");
+        Map<String, Object> files = new LinkedHashMap<>();
+        files.put("semantic/" + imported.file().name() + ".yml", imported.file());
+        write(ws, ws.requireProject().knowledgeDir(), files, err);
+        return new Outcome(List.copyOf(files.keySet()), imported.unmapped());
+    }
+
     /** Writes the files into a staged copy of the folder, validates it, then into the folder itself and imports it. */
     private static void write(Workspace ws, Path folder, Map<String, Object> files, PrintWriter err) {
         Path stage = null;

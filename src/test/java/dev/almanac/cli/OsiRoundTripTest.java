@@ -1,0 +1,91 @@
+package dev.almanac.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.almanac.testing.DemoWarehouse;
+import dev.almanac.testing.ScratchProject;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The semantic model out and in through the Open Semantic Interchange core format: the demo exported to OSI and imported
+ * into a project whose semantic files were removed answers every golden question as the demo does; an OSI file another
+ * tool wrote (core fields only) is read from its core fields.
+ */
+class OsiRoundTripTest {
+    @TempDir
+    Path home;
+
+    @BeforeEach
+    void home() {
+        System.setProperty("almanac.home", home.toString());
+    }
+
+    @AfterEach
+    void forget() {
+        System.clearProperty("almanac.home");
+    }
+
+    /** Each golden question's verdict in a no-model eval of the project. */
+    static Map<String, Boolean> golden(Path project) throws Exception {
+        CliTest.Run eval = CliTest.run("eval", "--llm", "none", "--now", "2026-11-22", "--format", "json", "--project", project.toString());
+        JsonNode json = Json.MAPPER.readTree(eval.out());
+        Map<String, Boolean> verdicts = new LinkedHashMap<>();
+        json.path("results").forEach(r -> verdicts.put(r.path("golden_id").asText(r.path("id").asText()), r.path("passed").asBoolean()));
+        assertThat(verdicts).as(eval.err()).isNotEmpty();
+        return verdicts;
+    }
+
+    @Test
+    void the_demo_exported_and_imported_again_answers_the_golden_questions_alike() throws Exception {
+        Path original = ScratchProject.create(home.resolve("original"), "OSI original");
+        Path osi = home.resolve("demo.osi.yaml");
+        CliTest.Run export = CliTest.run("knowledge", "export", "--format", "osi", "--out", osi.toString(), "--project", original.toString());
+        assertThat(export.code()).as(export.err()).isZero();
+        JsonNode doc = new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory()).readTree(osi.toFile());
+        JsonNode model = doc.path("semantic_model").get(0);
+        assertThat(model.path("datasets").size()).isGreaterThan(10);
+        assertThat(model.at("/metrics/0/expression/dialects/0/dialect").asText()).isEqualTo("ANSI_SQL");
+        assertThat(model.at("/datasets/0/fields/0/dimension").has("is_time")).isTrue();
+
+        Path copy = ScratchProject.create(home.resolve("copy"), "OSI copy");
+        try (Stream<Path> files = Files.list(copy.resolve("knowledge/semantic"))) {
+            for (Path f : files.toList()) Files.delete(f);
+        }
+        CliTest.Run imported = CliTest.run("knowledge", "import", "--osi", osi.toString(), "--project", copy.toString());
+        assertThat(imported.code()).as(imported.err() + imported.out()).isZero();
+        assertThat(imported.out()).doesNotContain("not mapped");
+
+        Map<String, Boolean> before = golden(original);
+        Map<String, Boolean> after = golden(copy);
+        assertThat(after).isEqualTo(before);
+        assertThat(before.values().stream().filter(b -> b).count()).as("the golden questions mostly answer").isGreaterThan(100);
+    }
+
+    @Test
+    void another_tools_osi_file_is_read_from_its_core_fields() throws Exception {
+        Path project = home.resolve("osi-project");
+        Files.createDirectories(project.resolve("knowledge"));
+        Files.writeString(project.resolve("almanac.yml"), "name: osi users\nsource: " + DemoWarehouse.file() + "\nknowledge: knowledge\n");
+        Path file = Path.of("src/test/resources/interchange/osi/billing.osi.yaml").toAbsolutePath();
+        CliTest.Run r = CliTest.run("knowledge", "import", "--osi", file.toString(), "--project", project.toString());
+        assertThat(r.code()).as(r.err() + r.out()).isZero();
+        assertThat(r.out()).contains("not mapped (1):").contains("metrics[2] average_bill");
+        String db = DemoWarehouse.file().toString();
+        CliTest.Run billed = CliTest.run("query", "--metric", "billed_total", "--where", "account_size = 1000+", "--format", "csv", "--project", project.toString());
+        assertThat(billed.code()).as(billed.err()).isZero();
+        CliTest.Run hand = CliTest.run("sql", "SELECT sum(i.amount_due) FROM invoices i JOIN customers c USING (customer_id) WHERE c.size_band = '1000+'",
+                "--db", db, "--format", "csv");
+        assertThat(new BigDecimal(billed.out().lines().skip(1).findFirst().orElseThrow().split(",")[0]))
+                .isEqualByComparingTo(new BigDecimal(hand.out().lines().skip(1).findFirst().orElseThrow()));
+    }
+}
