@@ -610,21 +610,7 @@ public final class Agent {
     }
 
     private String search(Turn t, String query) {
-        StringBuilder s = new StringBuilder();
-        List<String> words = Tokens.of(query);
-        for (Metric m : ctx.knowledge().metrics()) {
-            if (Tokens.of(m.name() + " " + m.label() + " " + m.definition() + " " + String.join(" ", m.synonyms())).stream().anyMatch(words::contains)) {
-                s.append("Metric ").append(m.name()).append(": ").append(m.definition()).append("\n  SQL: ").append(m.sql().strip()).append('\n');
-            }
-        }
-        for (BusinessRule r : ctx.knowledge().rules()) {
-            if (Tokens.of(r.title() + " " + r.description()).stream().anyMatch(words::contains)) s.append("Rule ").append(r.title()).append(": ").append(r.description()).append('\n');
-        }
-        for (TableNote n : ctx.knowledge().tables()) {
-            if (Tokens.of(n.table() + " " + n.description()).stream().anyMatch(words::contains)) s.append("Table ").append(n.table()).append(": ").append(n.description()).append('\n');
-        }
-        String out = s.toString();
-        return out.isEmpty() ? "Nothing in the knowledge matches '" + query + "'." : out.length() > 6000 ? out.substring(0, 6000) + "\n(more omitted)" : out;
+        return DataTools.search(ctx.knowledge(), query).text();
     }
 
     private String saveLearning(Turn t, JsonNode args) {

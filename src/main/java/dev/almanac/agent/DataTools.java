@@ -185,6 +185,11 @@ public final class DataTools {
     }
 
     public Result searchKnowledge(String query) {
+        return search(knowledge, query);
+    }
+
+    /** Metric definitions (with their SQL), business rules, table notes and verified questions that share a word with the query. */
+    static Result search(KnowledgeSet knowledge, String query) {
         StringBuilder s = new StringBuilder();
         List<String> words = Tokens.of(query == null ? "" : query);
         List<Map<String, Object>> found = new ArrayList<>();

@@ -26,9 +26,7 @@ class CortexImportTest {
     @BeforeEach
     void project() throws Exception {
         System.setProperty("almanac.home", home.toString());
-        project = home.resolve("cortex-project");
-        Files.createDirectories(project.resolve("knowledge"));
-        Files.writeString(project.resolve("almanac.yml"), "name: cortex users\nsource: " + DemoWarehouse.file() + "\nknowledge: knowledge\n");
+        project = dev.almanac.testing.ScratchProject.empty(home.resolve("cortex-project"), "cortex users");
     }
 
     @AfterEach

@@ -29,9 +29,7 @@ class DbtSemanticImportTest {
     @BeforeEach
     void project() throws Exception {
         System.setProperty("almanac.home", home.toString());
-        project = home.resolve("dbt-project");
-        Files.createDirectories(project.resolve("knowledge"));
-        Files.writeString(project.resolve("almanac.yml"), "name: dbt users\nsource: " + DemoWarehouse.file() + "\nknowledge: knowledge\n");
+        project = dev.almanac.testing.ScratchProject.empty(home.resolve("dbt-project"), "dbt users");
     }
 
     @AfterEach

@@ -73,9 +73,7 @@ class OsiRoundTripTest {
 
     @Test
     void another_tools_osi_file_is_read_from_its_core_fields() throws Exception {
-        Path project = home.resolve("osi-project");
-        Files.createDirectories(project.resolve("knowledge"));
-        Files.writeString(project.resolve("almanac.yml"), "name: osi users\nsource: " + DemoWarehouse.file() + "\nknowledge: knowledge\n");
+        Path project = ScratchProject.empty(home.resolve("osi-project"), "osi users");
         Path file = Path.of("src/test/resources/interchange/osi/billing.osi.yaml").toAbsolutePath();
         CliTest.Run r = CliTest.run("knowledge", "import", "--osi", file.toString(), "--project", project.toString());
         assertThat(r.code()).as(r.err() + r.out()).isZero();

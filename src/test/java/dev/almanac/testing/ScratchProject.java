@@ -13,6 +13,17 @@ import java.util.stream.Stream;
 public final class ScratchProject {
     private ScratchProject() {}
 
+    /** A project over the demo warehouse with an empty knowledge folder: what a team starts from before importing its models. */
+    public static Path empty(Path dir, String name) {
+        try {
+            Files.createDirectories(dir.resolve("knowledge"));
+            Files.writeString(dir.resolve("almanac.yml"), "name: " + name + "\nsource: " + DemoWarehouse.file() + "\nknowledge: knowledge\n");
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public static Path create(Path dir, String name) {
         try {
             Files.createDirectories(dir);
