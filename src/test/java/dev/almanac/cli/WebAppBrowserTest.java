@@ -315,7 +315,9 @@ class WebAppBrowserTest {
             return !s.isEmpty();
         });
         assertThat(browser.findElements(By.cssSelector("#runs tbody tr"))).hasSizeGreaterThan(before);
-        assertThat(browser.findElement(By.cssSelector("#runs tr[data-run='" + id + "']")).getAttribute("data-status")).isEqualTo("complete");
+        // the list of runs refreshes on its own timer, after the summary: wait for its row to say so too
+        new WebDriverWait(browser, Duration.ofSeconds(30)).until(d -> "complete".equals(
+                d.findElement(By.cssSelector("#runs tr[data-run='" + id + "']")).getAttribute("data-status")));
         return id;
     }
 
