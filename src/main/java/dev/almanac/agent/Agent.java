@@ -175,7 +175,8 @@ public final class Agent {
         String question = asked;
         if (!history.isEmpty() && history.get(history.size() - 1).kind().equals("clarification")) {
             TurnRow pending = history.get(history.size() - 1);
-            question = pending.question() + " (" + asked + ")";
+            String chosen = option(pending, asked); // "2" is the second option offered, in its words
+            question = pending.question() + " (" + chosen + ")";
             event("clarified", question);
         }
         Turn t = new Turn(asked, question, thread);
@@ -187,6 +188,19 @@ public final class Agent {
             answer = giveUp(t, "The language model could not be reached: " + e.getMessage() + ". Nothing was answered; try again later.");
         }
         return persist(t, answer);
+    }
+
+    /** The option a reply to a question back picks by its number ("1", "2."), in the option's words; else the reply as it is. */
+    private static String option(TurnRow pending, String reply) {
+        java.util.regex.Matcher n = java.util.regex.Pattern.compile("^\\s*(?:option\\s*)?(\\d{1,2})\\s*[.)]?\\s*$", java.util.regex.Pattern.CASE_INSENSITIVE).matcher(reply);
+        if (!n.matches() || pending.answerJson() == null) return reply;
+        try {
+            JsonNode options = JSON.readTree(pending.answerJson()).path("suggestions");
+            int i = Integer.parseInt(n.group(1)) - 1;
+            return i >= 0 && i < options.size() ? options.get(i).asText() : reply;
+        } catch (IOException e) {
+            return reply;
+        }
     }
 
     /**

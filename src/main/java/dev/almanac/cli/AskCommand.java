@@ -21,6 +21,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "ask", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "Ask a question about the data in plain language.",
         description = {"Ask a question about the data in plain language.",
                 "Questions that a verified query or canonical metric matches closely are answered from it (marked verified);",
                 "others go to the language model (--llm), which writes queries that the system checks and runs."})
@@ -102,12 +103,18 @@ final class AskCommand extends WorkspaceCommand {
     }
 
     static void print(Answer a, Workspace ws, PrintWriter out) {
+        print(a, ws, out, false);
+    }
+
+    /** The answer as text; {@code inRepl}: a question back is answered at the prompt, not with another command. */
+    static void print(Answer a, Workspace ws, PrintWriter out, boolean inRepl) {
         String badge = a.verified() ? "[verified]" : "medium".equals(a.confidence()) ? "[Refined answer]"
                 : "low".equals(a.confidence()) && a.kind() != Answer.Kind.error ? "[Best attempt — results may be incomplete]" : "";
         out.println((badge.isEmpty() ? "" : badge + " ") + lead(a));
         if (a.kind() == Answer.Kind.clarification) {
             for (int i = 0; i < a.suggestions().size(); i++) out.printf("  %d. %s%n", i + 1, a.suggestions().get(i));
-            if (a.threadId() != null) out.println("Answer with: almanac ask \"...\" --thread " + a.threadId());
+            if (inRepl) out.println("Answer with an option's number or its words.");
+            else if (a.threadId() != null) out.println("Answer with an option's number or its words: almanac ask <number or words> --thread " + a.threadId());
             return;
         }
         if (a.data() != null) {

@@ -9,6 +9,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "config", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "Show or change Almanac's settings (model keys, limits).",
         description = {"Show or change settings in ~/.almanac/config.yml (environment variables override it).",
                 "  almanac config                     show the settings (keys masked)",
                 "  almanac config set KEY VALUE       e.g. openai_api_key, anthropic_api_key, ollama_base_url, llm, agent_max_iterations"})

@@ -12,6 +12,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 @Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "Create the demo company's warehouse and knowledge.",
         description = "The generated demo company (Brightline: SaaS + shop).",
         subcommands = DemoCommand.Init.class)
 final class DemoCommand implements Runnable {

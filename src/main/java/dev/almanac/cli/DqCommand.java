@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "dq", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "Check whether the data covers the period a query asks for.",
         description = {"The timeliness verdict for a query on its own: does the data it reads cover the period the question asks for?",
                 "OK, PARTIAL (missing buckets inside the period), MISMATCH (no data in it), UNKNOWN or NOT_EVALUATED."})
 final class DqCommand extends WorkspaceCommand {

@@ -26,6 +26,7 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 @Command(name = "eval", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "Run the golden questions and report the accuracy.",
         description = {"Ask the agent every selected golden question, compare with the expected results, and keep the run.",
                 "Reports accuracy overall, per difficulty, per kind of question (tags kind:...) and per tag, and what changed since the previous run.",
                 "Exit code 1 when any question failed."},
@@ -87,7 +88,9 @@ final class EvalCommand extends WorkspaceCommand {
                 default -> out.print(report.text());
             }
             out.flush();
-            if (run.passed() < run.selected()) throw new AskCommand.NotAnswered();
+            if (run.passed() < run.selected()) {
+                throw new dev.almanac.AlmanacException((run.selected() - run.passed()) + " of " + run.selected() + " golden questions did not pass (see above)");
+            }
         }
     }
 

@@ -22,6 +22,7 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 @Command(name = "knowledge", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "Validate, import, export and list knowledge files.",
         description = "Knowledge files: table notes, metrics, verified queries, business rules, golden queries, semantic model.",
         subcommands = {KnowledgeCommand.Validate.class, KnowledgeCommand.Import.class, KnowledgeCommand.Export.class, KnowledgeCommand.ListItems.class})
 final class KnowledgeCommand implements Runnable {

@@ -20,6 +20,7 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 @Command(name = "learnings", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "Review what the agent learned from its mistakes.",
         description = "Corrections the agent learned from its own mistakes: list, deactivate, or promote to a business rule or verified query.",
         subcommands = {LearningsCommand.ListLearnings.class, LearningsCommand.Deactivate.class, LearningsCommand.Promote.class})
 final class LearningsCommand implements Runnable {

@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "mcp", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "Serve the project to an MCP client over stdio.",
         description = {"Serve the project to an MCP client (desktop assistants, IDEs, other agents) over standard input and output.",
                 "Tools: ask, list_metrics, get_dimensions, get_dimension_values, query_metrics, compile_metrics_sql, list_tables,",
                 "describe_table, run_sql (guarded, read-only), search_knowledge, save_learning. Only protocol messages go to",

@@ -16,6 +16,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "metrics", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "List the metrics, or show one metric's definition.",
         description = {"The project's metrics: `metrics` or `metrics list` lists them, `metrics show NAME` gives a definition,",
                 "the dimensions it can be sliced by and the segments that apply. Canonical metrics without a semantic form keep",
                 "their SQL and are marked not sliceable."})

@@ -1,9 +1,14 @@
 package dev.almanac.cli;
 
-/** A progress bar on standard error: drawn only when enabled, redrawn in place. */
+/**
+ * Progress on standard error: on a terminal a bar redrawn in place; into a pipe or a file a plain line at every tenth of the
+ * way (carriage returns would flood a log).
+ */
 final class Progress {
     private final int total;
     private final boolean enabled;
+    private final boolean terminal = System.console() != null;
+    private int lastTenth = -1;
 
     Progress(int total, boolean enabled) {
         this.total = total;
@@ -12,6 +17,13 @@ final class Progress {
 
     synchronized void update(int done, int passed) {
         if (!enabled) return;
+        if (!terminal) {
+            int tenth = (int) (10L * done / total);
+            if (tenth == lastTenth && done < total) return;
+            lastTenth = tenth;
+            System.err.println(done + "/" + total + " questions" + (passed >= 0 ? ", " + passed + " passed" : ""));
+            return;
+        }
         int width = 30;
         int filled = (int) ((long) width * done / total);
         System.err.print("\r[" + "#".repeat(filled) + " ".repeat(width - filled) + "] " + done + "/" + total
@@ -20,6 +32,6 @@ final class Progress {
     }
 
     void finish() {
-        if (enabled) System.err.println();
+        if (enabled && terminal) System.err.println();
     }
 }

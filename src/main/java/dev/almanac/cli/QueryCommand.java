@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "query", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "Compute metrics by dimensions over a period.",
         description = {"Compute metrics from the semantic model (knowledge/semantic/): by dimensions, over a period, at a time grain.",
                 "The query is compiled to SQL for the source, passes the SQL guard and runs under its limits. No model is used.",
                 "Example: almanac query --metric mrr --by plan --grain month --from 2026-01-01 --to 2026-10-01 --where \"region = EMEA\" --order -mrr --limit 5"})

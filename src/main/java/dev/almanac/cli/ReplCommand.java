@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
@@ -23,8 +24,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "repl", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Ask questions in a conversation. Commands: help, clear (new thread), schema [TABLE], context,",
-                "knowledge, learnings, exit. History is kept in ~/.almanac/history."})
+        header = "Ask questions in a conversation (type help inside).",
+        description = {"Ask questions in a conversation. Commands: help, new (a new conversation), clear (the screen), schema [TABLE],",
+                "context (the conversation so far and the knowledge in play), knowledge, learnings, exit. History is kept in ~/.almanac/history."})
 final class ReplCommand extends WorkspaceCommand {
     @Option(names = "--llm", paramLabel = "SPEC", description = "openai:MODEL, anthropic:MODEL, ollama:MODEL, script:FILE or none.")
     String llm;
@@ -125,12 +127,35 @@ final class ReplCommand extends WorkspaceCommand {
         };
     }
 
+    /** The conversation so far (each question and the first line of its answer) and what the last answer relied on. */
+    private static void context(Workspace ws, String thread, Answer last, PrintWriter out) {
+        if (thread == null || ws.project().isEmpty()) {
+            out.println("Conversation: none yet (ask a question).");
+        } else {
+            List<dev.almanac.store.TurnRow> turns = new dev.almanac.store.ThreadStore(ws.appStore()).turns(thread);
+            out.println("Conversation (" + turns.size() + (turns.size() == 1 ? " turn" : " turns") + "):");
+            for (dev.almanac.store.TurnRow t : turns) {
+                String answer = t.answerText() == null ? "" : t.answerText().lines().findFirst().orElse("");
+                out.println("  you: " + t.question());
+                out.println("  almanac: " + (answer.length() > 160 ? answer.substring(0, 160) + "…" : answer));
+            }
+        }
+        if (last != null && last.provenance() != null) {
+            Answer.Provenance p = last.provenance();
+            if (p.metric() != null) out.println("Metric in play: " + p.metric());
+            if (!p.tables().isEmpty()) out.println("Tables in play: " + String.join(", ", p.tables()));
+            if (!p.knowledgeApplied().isEmpty()) out.println("Knowledge in play: " + String.join(", ", p.knowledgeApplied()));
+            if (!p.filters().isEmpty()) out.println("Filters in play: " + String.join("; ", p.filters()));
+        }
+    }
+
     private void loop(Workspace ws, Lines lines) {
         PrintWriter out = lines.out();
         Spinner spinner = new Spinner(out, System.console() != null);
         Agent agent = ws.agent(llm, AskCommand.today(now), e -> spinner.step(e.step() + ": " + e.detail()));
         out.println("Almanac on " + ws.source().id() + ". Ask a question, or type help.");
         String thread = null;
+        Answer lastAnswer = null;
         while (true) {
             String line = lines.read("almanac> ");
             if (line == null) break;
@@ -145,15 +170,22 @@ final class ReplCommand extends WorkspaceCommand {
                 }
                 case "help" -> out.println("""
                         Ask a question in plain language, or:
-                          clear            start a new conversation
+                          new              start a new conversation
+                          clear            clear the screen
                           schema [TABLE]   tables, or one table's columns
-                          context          the current conversation and the knowledge loaded
+                          context          the conversation so far and the knowledge in play
+                          (a question back: answer with an option's number or its words)
                           knowledge        metrics, verified queries and rules
                           learnings        what the agent has learned
                           exit             leave""");
-                case "clear" -> {
+                case "new" -> {
                     thread = null;
+                    lastAnswer = null;
                     out.println("New conversation.");
+                }
+                case "clear" -> {
+                    if (System.console() != null) out.print("\033[H\033[2J"); // the terminal's screen; the conversation goes on
+                    out.flush();
                 }
                 case "schema" -> {
                     Catalog catalog = ws.catalog();
@@ -163,8 +195,8 @@ final class ReplCommand extends WorkspaceCommand {
                 }
                 case "context", "knowledge" -> {
                     KnowledgeSet k = ws.knowledge();
-                    out.println("Thread: " + (thread == null ? "(new)" : thread));
-                    out.println(KnowledgeCommand.summary(k));
+                    if (word.equals("context")) context(ws, thread, lastAnswer, out);
+                    out.println("Knowledge loaded: " + KnowledgeCommand.summary(k));
                     if (word.equals("knowledge")) {
                         k.metrics().forEach(m -> out.println("  metric " + m.name() + ": " + m.label()));
                         k.queries().forEach(q -> out.println("  verified: " + q.question()));
@@ -190,7 +222,8 @@ final class ReplCommand extends WorkspaceCommand {
                             spinner.stop();
                         }
                         thread = a.threadId();
-                        AskCommand.print(a, ws, out);
+                        lastAnswer = a;
+                        AskCommand.print(a, ws, out, true);
                         if (dqPanel) AskCommand.printDq(a, out);
                     } catch (AlmanacException e) {
                         out.println("almanac: " + e.getMessage());

@@ -10,6 +10,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "schema", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "Show the tables, their columns, keys and ranges.",
         description = {"Show tables: columns, types, keys, comments, row counts, date ranges and sample values.",
                 "The catalog is cached per source and refreshed when the database file changes."})
 final class SchemaCommand extends WorkspaceCommand {

@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "Serve the web app, the JSON API and MCP over HTTP.",
         description = {"Serve the web app (at /) and the JSON API (OpenAPI at /api/openapi.json). Every API request needs a bearer token:",
                 "create one with `almanac users add NAME --role viewer|editor|admin`."})
 final class ServeCommand extends WorkspaceCommand {

@@ -12,6 +12,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "sql", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "Run one guarded, read-only SQL query.",
         description = {"Run one read-only query through the SQL guard, under a timeout, a row cap and byte budgets.",
                 "Allowed: SELECT, WITH ... SELECT, VALUES, set operations, DESCRIBE, SUMMARIZE, SHOW.",
                 "Anything else is rejected with the reason (exit code 2)."})

@@ -9,6 +9,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "tables", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "Rank the tables that answer a question (no model needed).",
         description = {"Rank the tables for a question, without a language model: BM25 over names, columns, comments and",
                 "knowledge, combined with in-process sentence embeddings, plus bridge tables needed for a join."})
 final class TablesCommand extends WorkspaceCommand {

@@ -7,6 +7,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
 
 @Command(name = "users", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        header = "Manage the API's users and their tokens.",
         description = {"API users: `almanac users add NAME --role viewer|editor|admin [--project P]` prints a token once;",
                 "`almanac users list`; `almanac users remove NAME` revokes the token. Users live in the project's app store;",
                 "with --project the user may use only that project."})

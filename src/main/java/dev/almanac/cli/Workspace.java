@@ -288,11 +288,19 @@ final class Workspace implements AutoCloseable {
         return dev.almanac.AlmanacConfig.load(home().resolve("config.yml"), System.getenv());
     }
 
-    /** The name runs and the web app show for the model: the spec given, else the configured one, else "default". */
+    /**
+     * The name runs and the web app show for the model: the spec given, else the configured one, else the provider whose key
+     * is set, else "none" (verified answers and the semantic layer only).
+     */
     static String modelName(String llmSpec) {
         if (llmSpec != null) return llmSpec;
-        String configured = config().get("llm");
-        return configured != null ? configured : "default";
+        dev.almanac.AlmanacConfig config = config();
+        if (config.get("llm") != null) return config.get("llm");
+        try {
+            return dev.almanac.llm.Models.create(null, config, Path.of("")).map(dev.almanac.llm.LanguageModel::name).orElse("none");
+        } catch (RuntimeException e) {
+            return "none";
+        }
     }
 
     /** The agent for this workspace, with the model named by spec (or the default one). */

@@ -24,7 +24,7 @@ class ReplTest {
             ReplCommand repl = new ReplCommand();
             repl.llm = "none";
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            String input = "help\nschema plans\ncontext\nWhat was MRR in September 2026?\nlearnings\nclear\nexit\n";
+            String input = "help\nschema plans\ncontext\nWhat was MRR in September 2026?\ncontext\nWhat were orders worth in 2025?\n2\nlearnings\nnew\nclear\nexit\n";
             try (Workspace ws = Workspace.open(options, System.err)) {
                 repl.run(ws, new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out);
             }
@@ -32,6 +32,11 @@ class ReplTest {
             try { java.nio.file.Files.writeString(Path.of("target/repl-output.txt"), text); } catch (java.io.IOException e) { throw new java.io.UncheckedIOException(e); }
             assertThat(text).contains("Ask a question, or type help", "start a new conversation", "TABLE plans", "58 table notes",
                     "[verified] Monthly recurring revenue (MRR) for September 2026", "No learnings yet.", "New conversation.", "Bye.");
+            assertThat(text).as("context: the conversation so far and what the answer relied on")
+                    .contains("Conversation: none yet", "Conversation (1 turn):", "  you: What was MRR in September 2026?", "Knowledge in play: metric:mrr");
+            assertThat(text).as("a question back is answered by an option's number")
+                    .contains("  2. Shop revenue", "Answer with an option's number or its words.", "Shop revenue for 2025: 5,209,541.83")
+                    .doesNotContain("almanac ask \"");
         } finally {
             System.clearProperty("almanac.home");
         }

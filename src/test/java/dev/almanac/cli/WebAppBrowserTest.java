@@ -103,9 +103,13 @@ class WebAppBrowserTest {
             for (Path f : old.toList()) Files.delete(f);
         }
         link.click();
+        // the file is there once Chromium has written it whole: not empty, and no partial download left
         return new WebDriverWait(browser, Duration.ofSeconds(30)).until(d -> {
             try (var files = Files.list(Chromium.DOWNLOADS)) {
-                return files.filter(f -> f.toString().endsWith(".csv")).findFirst().orElse(null);
+                List<Path> all = files.toList();
+                if (all.stream().anyMatch(f -> f.toString().endsWith(".crdownload"))) return null;
+                for (Path f : all) if (f.toString().endsWith(".csv") && Files.size(f) > 0) return f;
+                return null;
             } catch (java.io.IOException e) {
                 return null;
             }
