@@ -2,6 +2,7 @@ package dev.almanac.cli;
 
 import dev.almanac.UserError;
 import dev.almanac.knowledge.DbtSemanticImport;
+import dev.almanac.knowledge.Interchange;
 import dev.almanac.knowledge.KnowledgeFiles;
 import dev.almanac.knowledge.Problem;
 import dev.almanac.knowledge.SemanticFile;
@@ -33,13 +34,13 @@ final class SemanticImport {
     private SemanticImport() {}
 
     /** What an import wrote and what it could not map. */
-    record Outcome(List<String> written, List<DbtSemanticImport.Unmapped> unmapped) {}
+    record Outcome(List<String> written, List<Interchange.Unmapped> unmapped) {}
 
     static Outcome dbt(Workspace ws, Path manifest, PrintWriter err) {
         if (!Files.isRegularFile(manifest)) throw new UserError("file not found: " + manifest);
         Path folder = ws.requireProject().knowledgeDir();
         DbtSemanticImport.Imported imported = DbtSemanticImport.read(manifest, "dbt");
-        List<DbtSemanticImport.Unmapped> unmapped = new ArrayList<>(imported.unmapped());
+        List<Interchange.Unmapped> unmapped = new ArrayList<>(imported.unmapped());
         Map<String, Object> files = new LinkedHashMap<>();
         files.put("semantic/" + imported.file().name() + ".yml", imported.file());
 
@@ -62,7 +63,7 @@ final class SemanticImport {
         for (DbtSemanticImport.SavedQuery saved : imported.savedQueries()) {
             String at = "saved_queries " + saved.name();
             if (!saved.where().isEmpty()) {
-                unmapped.add(new DbtSemanticImport.Unmapped(at, "a saved query with where filters (" + String.join("; ", saved.where()) + ")"));
+                unmapped.add(new Interchange.Unmapped(at, "a saved query with where filters (" + String.join("; ", saved.where()) + ")"));
                 continue;
             }
             try {
@@ -74,7 +75,7 @@ final class SemanticImport {
                 files.put("queries/" + name + ".yml", new VerifiedQuery(name, question, sql, List.of(), List.of(), List.of("dbt"),
                         "dbt saved query " + saved.name(), verifiedAt));
             } catch (RuntimeException e) {
-                unmapped.add(new DbtSemanticImport.Unmapped(at, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("")));
+                unmapped.add(new Interchange.Unmapped(at, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("")));
             }
         }
         write(ws, folder, files, err);

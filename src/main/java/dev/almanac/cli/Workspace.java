@@ -112,24 +112,17 @@ final class Workspace implements AutoCloseable {
     }
 
     /**
-     * Opens the source, reads its catalog and starts the guard on another thread, while this one reads the knowledge: a
-     * command that will query the data starts sooner (two cores). A failure there is met again, and reported, when the
-     * command itself asks for them.
-     */
-    void prepareSourceInBackground() {
-        prepareInBackground(null, null);
-    }
-
-    /**
-     * As {@link #prepareSourceInBackground}, then the semantic layer, and a question read once so that the parser's classes
-     * and patterns are ready (the parser goes back to the layer's pool) when the command reads it itself.
+     * Opens the source, reads its catalog and starts the guard on another thread, while this one reads the knowledge (a
+     * command that will query the data starts sooner on two cores); then the semantic layer, and the question read once so
+     * that the parser's classes and patterns are ready (the parser goes back to the layer's pool) when the command reads it
+     * itself. A failure there is met again, and reported, when the command itself asks for these.
      */
     void prepareInBackground(String question, java.time.LocalDate today) {
         Thread t = new Thread(() -> {
             try {
                 catalog();
                 guard();
-                if (question == null || project == null) return;
+                if (project == null) return;
                 dev.almanac.semantic.SemanticLayer layer = semanticLayer();
                 if (!layer.model().isEmpty()) layer.withParser(today, parser -> parser.parse(question));
             } catch (RuntimeException e) {
@@ -293,14 +286,7 @@ final class Workspace implements AutoCloseable {
      * is set, else "none" (verified answers and the semantic layer only).
      */
     static String modelName(String llmSpec) {
-        if (llmSpec != null) return llmSpec;
-        dev.almanac.AlmanacConfig config = config();
-        if (config.get("llm") != null) return config.get("llm");
-        try {
-            return dev.almanac.llm.Models.create(null, config, Path.of("")).map(dev.almanac.llm.LanguageModel::name).orElse("none");
-        } catch (RuntimeException e) {
-            return "none";
-        }
+        return dev.almanac.llm.Models.spec(llmSpec, config());
     }
 
     /** The agent for this workspace, with the model named by spec (or the default one). */

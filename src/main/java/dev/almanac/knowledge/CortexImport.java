@@ -29,7 +29,7 @@ public final class CortexImport {
     private CortexImport() {}
 
     /** What was read: one semantic file, verified queries and what could not be mapped. */
-    public record Imported(SemanticFile file, List<VerifiedQuery> queries, List<DbtSemanticImport.Unmapped> unmapped) {}
+    public record Imported(SemanticFile file, List<VerifiedQuery> queries, List<Interchange.Unmapped> unmapped) {}
 
     public static Imported read(Path file, String fileName) {
         JsonNode root;
@@ -41,7 +41,7 @@ public final class CortexImport {
         if (root == null || !root.path("tables").isArray()) {
             throw new UserError(file + " is not a Cortex Analyst semantic model (no tables)");
         }
-        List<DbtSemanticImport.Unmapped> unmapped = new ArrayList<>();
+        List<Interchange.Unmapped> unmapped = new ArrayList<>();
         List<SemanticFile.DatasetSpec> datasets = new ArrayList<>();
         List<SemanticFile.MetricSpec> metrics = new ArrayList<>();
         Map<String, String> physical = new LinkedHashMap<>();
@@ -52,7 +52,7 @@ public final class CortexImport {
             String at = "tables[" + i + "] " + dataset;
             String table = t.path("base_table").path("table").asText(null);
             if (table == null || table.isBlank()) {
-                unmapped.add(new DbtSemanticImport.Unmapped(at, "no base_table.table"));
+                unmapped.add(new Interchange.Unmapped(at, "no base_table.table"));
                 continue;
             }
             physical.put(dataset.toLowerCase(Locale.ROOT), table);
@@ -67,7 +67,7 @@ public final class CortexImport {
             }
             List<SemanticFile.SegmentSpec> segments = new ArrayList<>();
             for (JsonNode f : t.path("filters")) {
-                segments.add(new SemanticFile.SegmentSpec(f.path("name").asText(), f.path("expr").asText(), null, text(f, "description"), null));
+                segments.add(new SemanticFile.SegmentSpec(f.path("name").asText(), f.path("expr").asText(), null, Interchange.text(f, "description"), null));
             }
             Map<String, String> facts = new LinkedHashMap<>();
             for (String kind : List.of("facts", "measures")) {
@@ -84,10 +84,10 @@ public final class CortexImport {
                         default -> null;
                     };
                     if (ours == null) {
-                        unmapped.add(new DbtSemanticImport.Unmapped(at + " " + kind + "[" + j + "] " + f.path("name").asText(), "default aggregation '" + agg + "' has no counterpart"));
+                        unmapped.add(new Interchange.Unmapped(at + " " + kind + "[" + j + "] " + f.path("name").asText(), "default aggregation '" + agg + "' has no counterpart"));
                         continue;
                     }
-                    metrics.add(simple(f.path("name").asText(), text(f, "description"), dataset, ours, expr, defaultTime, synonyms(f)));
+                    metrics.add(simple(f.path("name").asText(), Interchange.text(f, "description"), dataset, ours, expr, defaultTime, synonyms(f)));
                 }
             }
             JsonNode tableMetrics = t.path("metrics");
@@ -95,7 +95,7 @@ public final class CortexImport {
                 JsonNode m = tableMetrics.get(j);
                 Matcher one = ONE_AGGREGATION.matcher(m.path("expr").asText(""));
                 if (!one.matches() || !balanced(one.group(3))) {
-                    unmapped.add(new DbtSemanticImport.Unmapped(at + " metrics[" + j + "] " + m.path("name").asText(),
+                    unmapped.add(new Interchange.Unmapped(at + " metrics[" + j + "] " + m.path("name").asText(),
                             "'" + m.path("expr").asText() + "' is not one aggregation of a column or fact"));
                     continue;
                 }
@@ -103,7 +103,7 @@ public final class CortexImport {
                 String expr = one.group(3).strip();
                 if (one.group(2) != null) {
                     if (!agg.equals("count")) {
-                        unmapped.add(new DbtSemanticImport.Unmapped(at + " metrics[" + j + "] " + m.path("name").asText(), "DISTINCT inside " + one.group(1)));
+                        unmapped.add(new Interchange.Unmapped(at + " metrics[" + j + "] " + m.path("name").asText(), "DISTINCT inside " + one.group(1)));
                         continue;
                     }
                     agg = "count_distinct";
@@ -112,9 +112,9 @@ public final class CortexImport {
                     expr = expr.replaceAll("(?i)\\b" + Pattern.quote(fact.getKey()) + "\\b", Matcher.quoteReplacement(fact.getValue()));
                 }
                 if (agg.equals("count") && expr.equals("*")) expr = null;
-                metrics.add(simple(m.path("name").asText(), text(m, "description"), dataset, agg, expr, defaultTime, synonyms(m)));
+                metrics.add(simple(m.path("name").asText(), Interchange.text(m, "description"), dataset, agg, expr, defaultTime, synonyms(m)));
             }
-            datasets.add(new SemanticFile.DatasetSpec(dataset, table, null, text(t, "description") == null ? "From Cortex table " + dataset + "." : text(t, "description"),
+            datasets.add(new SemanticFile.DatasetSpec(dataset, table, null, Interchange.text(t, "description") == null ? "From Cortex table " + dataset + "." : Interchange.text(t, "description"),
                     key, defaultTime, dims, segments, synonyms(t)));
         }
 
@@ -124,7 +124,7 @@ public final class CortexImport {
             JsonNode r = rels.get(i);
             String type = r.path("relationship_type").asText("many_to_one").toLowerCase(Locale.ROOT);
             if (!type.equals("many_to_one") && !type.equals("one_to_one")) {
-                unmapped.add(new DbtSemanticImport.Unmapped("relationships[" + i + "] " + r.path("name").asText(), "a " + type + " relationship (only many-to-one and one-to-one join)"));
+                unmapped.add(new Interchange.Unmapped("relationships[" + i + "] " + r.path("name").asText(), "a " + type + " relationship (only many-to-one and one-to-one join)"));
                 continue;
             }
             List<String> from = new ArrayList<>();
@@ -151,7 +151,7 @@ public final class CortexImport {
             queries.add(new VerifiedQuery(name, q.path("question").asText(name), sql.strip(), List.of(), List.of(), List.of("cortex"),
                     q.path("verified_by").asText("Cortex Analyst verified query"), at));
         }
-        return new Imported(new SemanticFile(fileName, text(root, "description") != null ? text(root, "description")
+        return new Imported(new SemanticFile(fileName, Interchange.text(root, "description") != null ? Interchange.text(root, "description")
                 : "Imported from the Cortex Analyst semantic model " + root.path("name").asText(file.getFileName().toString()) + ".", datasets, relationships, metrics),
                 queries, unmapped);
     }
@@ -168,7 +168,7 @@ public final class CortexImport {
 
     private static SemanticFile.DimensionSpec dimension(JsonNode d, boolean time) {
         return new SemanticFile.DimensionSpec(d.path("name").asText(), time ? "time" : null, d.path("expr").isTextual() ? d.path("expr").asText() : null, null,
-                text(d, "description"), synonyms(d), time ? "day" : null, null);
+                Interchange.text(d, "description"), synonyms(d), time ? "day" : null, null);
     }
 
     private static SemanticFile.MetricSpec simple(String name, String description, String dataset, String agg, String expr, String time, List<String> synonyms) {
@@ -182,7 +182,4 @@ public final class CortexImport {
         return out;
     }
 
-    private static String text(JsonNode node, String field) {
-        return node.path(field).isTextual() && !node.path(field).asText().isBlank() ? node.path(field).asText() : null;
-    }
 }

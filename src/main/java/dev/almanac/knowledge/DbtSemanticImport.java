@@ -29,19 +29,11 @@ public final class DbtSemanticImport {
 
     private DbtSemanticImport() {}
 
-    /** Something of the manifest that could not be mapped, with where it is and why. */
-    public record Unmapped(String path, String reason) {
-        @Override
-        public String toString() {
-            return path + ": " + reason;
-        }
-    }
-
     /** A saved query: its metrics, group-by (dimension names, and a time grain) and filters, as the manifest states them. */
     public record SavedQuery(String name, String description, List<String> metrics, List<String> groupBy, String grain, List<String> where) {}
 
     /** What was read: one semantic file, the saved queries and what could not be mapped. */
-    public record Imported(SemanticFile file, List<SavedQuery> savedQueries, List<Unmapped> unmapped) {}
+    public record Imported(SemanticFile file, List<SavedQuery> savedQueries, List<Interchange.Unmapped> unmapped) {}
 
     public static Imported read(Path manifest, String fileName) {
         JsonNode root;
@@ -53,7 +45,7 @@ public final class DbtSemanticImport {
         if (root == null || !root.has("semantic_models")) {
             throw new UserError(manifest + " is not a dbt semantic manifest (no semantic_models): run `dbt parse` and give target/semantic_manifest.json");
         }
-        List<Unmapped> unmapped = new ArrayList<>();
+        List<Interchange.Unmapped> unmapped = new ArrayList<>();
         Map<String, String> primaryEntity = new LinkedHashMap<>(); // entity name -> dataset
         Map<String, String> primaryColumn = new LinkedHashMap<>(); // entity name -> key column
         Map<String, String> measureDataset = new LinkedHashMap<>();
@@ -87,7 +79,7 @@ public final class DbtSemanticImport {
             String at = "semantic_models[" + i + "] " + dataset;
             String table = m.path("node_relation").path("alias").asText(null);
             if (table == null || table.isBlank()) {
-                unmapped.add(new Unmapped(at, "no node_relation.alias: the table is unknown"));
+                unmapped.add(new Interchange.Unmapped(at, "no node_relation.alias: the table is unknown"));
                 continue;
             }
             String schema = m.path("node_relation").path("schema_name").asText("");
@@ -98,7 +90,7 @@ public final class DbtSemanticImport {
                 if (type.equals("foreign")) {
                     String target = primaryEntity.get(e.path("name").asText());
                     if (target == null || target.equals(dataset)) {
-                        unmapped.add(new Unmapped(at + " entity " + e.path("name").asText(), "a foreign entity no semantic model has as its primary entity"));
+                        unmapped.add(new Interchange.Unmapped(at + " entity " + e.path("name").asText(), "a foreign entity no semantic model has as its primary entity"));
                         continue;
                     }
                     relationships.add(new SemanticFile.RelationshipSpec(dataset + "_" + target, dataset, target, "many_to_one",
@@ -110,11 +102,11 @@ public final class DbtSemanticImport {
                 boolean time = d.path("type").asText("").equalsIgnoreCase("time");
                 String expr = d.path("expr").isTextual() ? d.path("expr").asText() : null;
                 String grain = time ? d.path("type_params").path("time_granularity").asText("day").toLowerCase(Locale.ROOT) : null;
-                dimensions.add(new SemanticFile.DimensionSpec(d.path("name").asText(), time ? "time" : null, expr, text(d, "label"), text(d, "description"),
+                dimensions.add(new SemanticFile.DimensionSpec(d.path("name").asText(), time ? "time" : null, expr, Interchange.text(d, "label"), Interchange.text(d, "description"),
                         List.of(), grain, null));
             }
             String defaultTime = m.path("defaults").path("agg_time_dimension").asText(null);
-            String description = text(m, "description");
+            String description = Interchange.text(m, "description");
             datasets.add(new SemanticFile.DatasetSpec(dataset, schema.isBlank() || schema.equalsIgnoreCase("main") ? table : table, null,
                     description == null ? "From dbt semantic model " + dataset + "." : description, key, defaultTime, dimensions, List.of(), List.of()));
         }
@@ -132,7 +124,7 @@ public final class DbtSemanticImport {
                 try {
                     filter = filter(m.path("filter"), null, dimensionDataset, dimensionExpr);
                 } catch (IllegalArgumentException e) {
-                    unmapped.add(new Unmapped(at + " filter", e.getMessage()));
+                    unmapped.add(new Interchange.Unmapped(at + " filter", e.getMessage()));
                     continue;
                 }
             }
@@ -141,12 +133,12 @@ public final class DbtSemanticImport {
                     String measure = params.path("measure").path("name").asText(null);
                     JsonNode me = measure == null ? null : measures.get(measure);
                     if (me == null) {
-                        unmapped.add(new Unmapped(at, "its measure " + measure + " is in no semantic model"));
+                        unmapped.add(new Interchange.Unmapped(at, "its measure " + measure + " is in no semantic model"));
                         continue;
                     }
                     String agg = agg(me.path("agg").asText(""));
                     if (agg == null) {
-                        unmapped.add(new Unmapped(at, "aggregation '" + me.path("agg").asText() + "' has no counterpart"));
+                        unmapped.add(new Interchange.Unmapped(at, "aggregation '" + me.path("agg").asText() + "' has no counterpart"));
                         continue;
                     }
                     String dataset = measureDataset.get(measure);
@@ -156,7 +148,7 @@ public final class DbtSemanticImport {
                         String own = filter(m.path("filter"), dataset, dimensionDataset, dimensionExpr);
                         filter = join(own, measureFilter);
                     } catch (IllegalArgumentException e) {
-                        unmapped.add(new Unmapped(at + " filter", e.getMessage()));
+                        unmapped.add(new Interchange.Unmapped(at + " filter", e.getMessage()));
                         continue;
                     }
                     String expr = me.path("expr").isTextual() ? me.path("expr").asText() : me.path("name").asText();
@@ -165,14 +157,14 @@ public final class DbtSemanticImport {
                     java.math.BigDecimal percentile = me.path("agg_params").path("percentile").isNumber()
                             ? me.path("agg_params").path("percentile").decimalValue() : null;
                     if (agg.equals("percentile") && percentile == null) {
-                        unmapped.add(new Unmapped(at, "a percentile measure without agg_params.percentile"));
+                        unmapped.add(new Interchange.Unmapped(at, "a percentile measure without agg_params.percentile"));
                         continue;
                     }
                     String time = me.path("agg_time_dimension").asText(null);
                     JsonNode nonAdditive = me.path("non_additive_dimension");
                     SemanticFile.NonAdditiveSpec snapshot = nonAdditive.isObject() ? new SemanticFile.NonAdditiveSpec(nonAdditive.path("name").asText(),
                             nonAdditive.path("window_choice").asText("max").toLowerCase(Locale.ROOT)) : null;
-                    metrics.add(new SemanticFile.MetricSpec(name, "simple", text(m, "label"), description(m, me), dataset, agg, expr, percentile, filter,
+                    metrics.add(new SemanticFile.MetricSpec(name, "simple", Interchange.text(m, "label"), description(m, me), dataset, agg, expr, percentile, filter,
                             List.of(), time, snapshot, null, null, null, null, List.of(), null, null, null, null, List.of(), List.of(), List.of()));
                 }
                 case "ratio" -> {
@@ -180,10 +172,10 @@ public final class DbtSemanticImport {
                     String denominator = params.path("denominator").path("name").asText(null);
                     if (numerator == null || denominator == null || params.path("numerator").has("filter") && !params.path("numerator").path("filter").isNull()
                             || params.path("denominator").has("filter") && !params.path("denominator").path("filter").isNull()) {
-                        unmapped.add(new Unmapped(at, "a ratio needs a numerator and a denominator metric without filters of their own"));
+                        unmapped.add(new Interchange.Unmapped(at, "a ratio needs a numerator and a denominator metric without filters of their own"));
                         continue;
                     }
-                    metrics.add(new SemanticFile.MetricSpec(name, "ratio", text(m, "label"), description(m, null), null, null, null, null, filter, List.of(),
+                    metrics.add(new SemanticFile.MetricSpec(name, "ratio", Interchange.text(m, "label"), description(m, null), null, null, null, null, filter, List.of(),
                             null, null, null, null, numerator, denominator, List.of(), null, null, null, null, List.of(), List.of(), List.of()));
                 }
                 case "derived" -> {
@@ -198,13 +190,13 @@ public final class DbtSemanticImport {
                         inputs.add(new SemanticFile.MetricInputSpec(in.path("name").asText(), in.path("alias").isTextual() ? in.path("alias").asText() : null, offset));
                     }
                     if (!ok || inputs.isEmpty()) {
-                        unmapped.add(new Unmapped(at, "a derived metric whose inputs have their own filters or offsets to a grain"));
+                        unmapped.add(new Interchange.Unmapped(at, "a derived metric whose inputs have their own filters or offsets to a grain"));
                         continue;
                     }
-                    metrics.add(new SemanticFile.MetricSpec(name, "derived", text(m, "label"), description(m, null), null, null, params.path("expr").asText(null),
+                    metrics.add(new SemanticFile.MetricSpec(name, "derived", Interchange.text(m, "label"), description(m, null), null, null, params.path("expr").asText(null),
                             null, filter, List.of(), null, null, null, null, null, null, inputs, null, null, null, null, List.of(), List.of(), List.of()));
                 }
-                default -> unmapped.add(new Unmapped(at, "a " + (type.isBlank() ? "metric of no type" : type + " metric") + " has no counterpart in Almanac's semantic model"));
+                default -> unmapped.add(new Interchange.Unmapped(at, "a " + (type.isBlank() ? "metric of no type" : type + " metric") + " has no counterpart in Almanac's semantic model"));
             }
         }
 
@@ -232,10 +224,10 @@ public final class DbtSemanticImport {
             List<String> metricNames = new ArrayList<>();
             p.path("metrics").forEach(n -> metricNames.add(n.asText()));
             if (!ok || metricNames.isEmpty()) {
-                unmapped.add(new Unmapped("saved_queries[" + i + "] " + q.path("name").asText(), "a group-by that is neither a Dimension nor a TimeDimension, or no metric"));
+                unmapped.add(new Interchange.Unmapped("saved_queries[" + i + "] " + q.path("name").asText(), "a group-by that is neither a Dimension nor a TimeDimension, or no metric"));
                 continue;
             }
-            saved.add(new SavedQuery(q.path("name").asText(), text(q, "description"), metricNames, groupBy, grain, where));
+            saved.add(new SavedQuery(q.path("name").asText(), Interchange.text(q, "description"), metricNames, groupBy, grain, where));
         }
         return new Imported(new SemanticFile(fileName, "Imported from the dbt semantic manifest " + manifest.getFileName() + ".", datasets, relationships, metrics),
                 saved, unmapped);
@@ -296,13 +288,10 @@ public final class DbtSemanticImport {
         return entity.path("expr").isTextual() ? entity.path("expr").asText() : entity.path("name").asText();
     }
 
-    private static String text(JsonNode node, String field) {
-        return node.path(field).isTextual() && !node.path(field).asText().isBlank() ? node.path(field).asText() : null;
-    }
 
     private static String description(JsonNode metric, JsonNode measure) {
-        String d = text(metric, "description");
-        if (d == null && measure != null) d = text(measure, "description");
+        String d = Interchange.text(metric, "description");
+        if (d == null && measure != null) d = Interchange.text(measure, "description");
         return d;
     }
 }

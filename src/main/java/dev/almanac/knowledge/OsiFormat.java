@@ -146,12 +146,12 @@ public final class OsiFormat {
         }
         JsonNode models = root == null ? null : root.path("semantic_model");
         if (models == null || !models.isArray() || models.isEmpty()) throw new UserError(file + " is not an OSI semantic model (no semantic_model)");
-        List<DbtSemanticImport.Unmapped> unmapped = new ArrayList<>();
+        List<Interchange.Unmapped> unmapped = new ArrayList<>();
         List<SemanticFile.DatasetSpec> datasets = new ArrayList<>();
         List<SemanticFile.RelationshipSpec> relationships = new ArrayList<>();
         List<SemanticFile.MetricSpec> metrics = new ArrayList<>();
         JsonNode model = models.get(0);
-        if (models.size() > 1) unmapped.add(new DbtSemanticImport.Unmapped("semantic_model[1..]", "only the first semantic model of a file is read"));
+        if (models.size() > 1) unmapped.add(new Interchange.Unmapped("semantic_model[1..]", "only the first semantic model of a file is read"));
         JsonNode ds = model.path("datasets");
         for (int i = 0; i < ds.size(); i++) {
             JsonNode d = ds.get(i);
@@ -163,7 +163,7 @@ public final class OsiFormat {
             List<SemanticFile.DimensionSpec> dims = new ArrayList<>();
             for (JsonNode f : d.path("fields")) {
                 boolean time = f.path("dimension").path("is_time").asBoolean(false);
-                dims.add(new SemanticFile.DimensionSpec(f.path("name").asText(), time ? "time" : null, ansi(f), text(f, "label"), text(f, "description"), List.of(),
+                dims.add(new SemanticFile.DimensionSpec(f.path("name").asText(), time ? "time" : null, ansi(f), Interchange.text(f, "label"), Interchange.text(f, "description"), List.of(),
                         time ? "day" : null, null));
             }
             List<String> key = new ArrayList<>();
@@ -171,7 +171,7 @@ public final class OsiFormat {
             String source = d.path("source").asText();
             boolean query = source.trim().toLowerCase(Locale.ROOT).startsWith("select");
             String table = query ? null : source.substring(source.lastIndexOf('.') + 1);
-            datasets.add(new SemanticFile.DatasetSpec(d.path("name").asText(), table, query ? source : null, text(d, "description"), key, null, dims, List.of(), List.of()));
+            datasets.add(new SemanticFile.DatasetSpec(d.path("name").asText(), table, query ? source : null, Interchange.text(d, "description"), key, null, dims, List.of(), List.of()));
         }
         JsonNode rels = model.path("relationships");
         for (int i = 0; i < rels.size(); i++) {
@@ -198,14 +198,14 @@ public final class OsiFormat {
             java.util.regex.Matcher one = java.util.regex.Pattern.compile("(?is)^\\s*(SUM|COUNT|AVG|MIN|MAX)\\s*\\(\\s*(DISTINCT\\s+)?([A-Za-z_][A-Za-z0-9_]*)\\.([A-Za-z_][A-Za-z0-9_]*)\\s*\\)\\s*$")
                     .matcher(String.valueOf(ansi(m)));
             if (!one.matches()) {
-                unmapped.add(new DbtSemanticImport.Unmapped("metrics[" + i + "] " + m.path("name").asText(), "'" + ansi(m) + "' is not one aggregation of dataset.field"));
+                unmapped.add(new Interchange.Unmapped("metrics[" + i + "] " + m.path("name").asText(), "'" + ansi(m) + "' is not one aggregation of dataset.field"));
                 continue;
             }
             String agg = one.group(2) != null ? "count_distinct" : one.group(1).toLowerCase(Locale.ROOT);
-            metrics.add(new SemanticFile.MetricSpec(m.path("name").asText(), "simple", null, text(m, "description"), one.group(3), agg, one.group(4), null, null,
+            metrics.add(new SemanticFile.MetricSpec(m.path("name").asText(), "simple", null, Interchange.text(m, "description"), one.group(3), agg, one.group(4), null, null,
                     List.of(), null, null, null, null, null, null, List.of(), null, null, null, null, List.of(), List.of(), List.of()));
         }
-        return new DbtSemanticImport.Imported(new SemanticFile(fileName, text(model, "description"), datasets, relationships, metrics), List.of(), unmapped);
+        return new DbtSemanticImport.Imported(new SemanticFile(fileName, Interchange.text(model, "description"), datasets, relationships, metrics), List.of(), unmapped);
     }
 
     /** The item as Almanac wrote it, from its ALMANAC extension; null when it has none. */
@@ -228,7 +228,4 @@ public final class OsiFormat {
         return dialects.isEmpty() ? item.path("name").asText() : dialects.get(0).path("expression").asText();
     }
 
-    private static String text(JsonNode node, String field) {
-        return node.path(field).isTextual() && !node.path(field).asText().isBlank() ? node.path(field).asText() : null;
-    }
 }

@@ -19,14 +19,21 @@ public final class Models {
 
     private Models() {}
 
+    /**
+     * The model spec in effect: the one given, else the configured one, else the first provider whose key or address is set,
+     * else "none".
+     */
+    public static String spec(String spec, AlmanacConfig config) {
+        if (spec != null) return spec;
+        if (config.get("llm") != null) return config.get("llm");
+        if (config.get("openai_api_key") != null) return "openai:" + DEFAULT_OPENAI;
+        if (config.get("anthropic_api_key") != null) return "anthropic:" + DEFAULT_ANTHROPIC;
+        if (config.get("ollama_base_url") != null) return "ollama:" + DEFAULT_OLLAMA;
+        return "none";
+    }
+
     public static Optional<LanguageModel> create(String spec, AlmanacConfig config, Path baseDir) {
-        String s = spec != null ? spec : config.get("llm");
-        if (s == null) {
-            if (config.get("openai_api_key") != null) s = "openai:" + DEFAULT_OPENAI;
-            else if (config.get("anthropic_api_key") != null) s = "anthropic:" + DEFAULT_ANTHROPIC;
-            else if (config.get("ollama_base_url") != null) s = "ollama:" + DEFAULT_OLLAMA;
-            else return Optional.empty();
-        }
+        String s = spec(spec, config);
         if (s.equals("none")) return Optional.empty();
         int colon = s.indexOf(':');
         if (colon <= 0 || colon == s.length() - 1) throw new UserError("invalid --llm '" + s + "': expected openai:MODEL, anthropic:MODEL, ollama:MODEL, script:FILE or none");
