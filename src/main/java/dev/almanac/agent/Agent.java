@@ -175,8 +175,7 @@ public final class Agent {
         String question = asked;
         if (!history.isEmpty() && history.get(history.size() - 1).kind().equals("clarification")) {
             TurnRow pending = history.get(history.size() - 1);
-            String chosen = option(pending, asked); // "2" is the second option offered, in its words
-            question = pending.question() + " (" + chosen + ")";
+            question = resolved(pending, asked);
             event("clarified", question);
         }
         Turn t = new Turn(asked, question, thread);
@@ -190,17 +189,59 @@ public final class Agent {
         return persist(t, answer);
     }
 
-    /** The option a reply to a question back picks by its number ("1", "2."), in the option's words; else the reply as it is. */
-    private static String option(TurnRow pending, String reply) {
-        java.util.regex.Matcher n = java.util.regex.Pattern.compile("^\\s*(?:option\\s*)?(\\d{1,2})\\s*[.)]?\\s*$", java.util.regex.Pattern.CASE_INSENSITIVE).matcher(reply);
-        if (!n.matches() || pending.answerJson() == null) return reply;
+    /**
+     * The question a reply to a question back asks. An option picked by its number ("2", "option 2") or by its words
+     * (the option, or words only one option has all of: "shop revenue" for "Shop revenue for 2025") stands for itself when it
+     * is a whole question (the options of a choice between metrics or readings are), and completes the pending question
+     * when it is only a period ("last quarter"); a reply that is no option completes the pending question.
+     */
+    private String resolved(TurnRow pending, String reply) {
+        Optional<String> option = option(offered(pending), reply);
+        if (option.isPresent() && !onlyAPeriod(option.get())) return option.get();
+        return pending.question() + " (" + option.orElse(reply) + ")";
+    }
+
+    private static List<String> offered(TurnRow pending) {
+        if (pending.answerJson() == null) return List.of();
         try {
-            JsonNode options = JSON.readTree(pending.answerJson()).path("suggestions");
-            int i = Integer.parseInt(n.group(1)) - 1;
-            return i >= 0 && i < options.size() ? options.get(i).asText() : reply;
+            List<String> options = new ArrayList<>();
+            JSON.readTree(pending.answerJson()).path("suggestions").forEach(o -> options.add(o.asText()));
+            return options;
         } catch (IOException e) {
-            return reply;
+            return List.of();
         }
+    }
+
+    private static final java.util.regex.Pattern OPTION_NUMBER = java.util.regex.Pattern.compile("^\\s*(?:option\\s*|number\\s*|#\\s*)?(\\d{1,2})\\s*[.)]?\\s*$",
+            java.util.regex.Pattern.CASE_INSENSITIVE);
+
+    /** The option a reply picks: by its number, by its words, or by words that only one option has all of. */
+    static Optional<String> option(List<String> options, String reply) {
+        java.util.regex.Matcher n = OPTION_NUMBER.matcher(reply);
+        if (n.matches()) {
+            int i = Integer.parseInt(n.group(1)) - 1;
+            return i >= 0 && i < options.size() ? Optional.of(options.get(i)) : Optional.empty();
+        }
+        String said = plain(reply);
+        if (said.isEmpty()) return Optional.empty();
+        for (String o : options) if (plain(o).equals(said)) return Optional.of(o);
+        // the reply's words all in one option and not all in another: "shop revenue", "billing period monthly", "per month"
+        List<String> words = List.of(said.split(" "));
+        List<String> holding = options.stream().filter(o -> List.of(plain(o).split(" ")).containsAll(words)).toList();
+        return holding.size() == 1 ? Optional.of(holding.get(0)) : Optional.empty();
+    }
+
+    /** Lower case, words only: "Shop revenue." and "shop  revenue" are the same reply. */
+    private static String plain(String text) {
+        return text.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", " ").strip();
+    }
+
+    /** Whether a text is nothing but a period ("last month", "for Q3 2026"), which completes a question rather than being one. */
+    private boolean onlyAPeriod(String text) {
+        Optional<Timeframe> tf = timeframes.parse(text);
+        if (tf.isEmpty()) return false;
+        String rest = plain(text.replace(tf.get().text(), " "));
+        return rest.isEmpty() || rest.matches("(?:in|for|during|of|the|over)(?: (?:in|for|during|of|the|over))*");
     }
 
     /**
@@ -467,10 +508,36 @@ public final class Agent {
         Set<String> subjects = new LinkedHashSet<>();
         ctx.catalog().tables().forEach(tb -> subjects.addAll(Tokens.of(tb.name())));
         if (words.stream().anyMatch(w -> subjects.contains(w) && !vocabulary.contains(w))) return Optional.empty();
-        List<String> options = new ArrayList<>(fits.stream().map(m -> m.label() == null ? m.name() : m.label()).toList());
+        // each option is the question asked of one metric ("Shop revenue for 2025"), so it must not drop a word that names
+        // something (a breakdown, a value): then the question is not only vague, and is left to the rest of the flow
+        Set<String> fitting = new LinkedHashSet<>();
+        for (Metric m : fits) {
+            fitting.addAll(Tokens.of(m.name().replace('_', ' ') + " " + (m.label() == null ? "" : m.label())));
+            m.synonyms().forEach(x -> fitting.addAll(Tokens.of(x)));
+        }
+        VerifiedAnswerer verified = verified();
+        boolean namesMore = verified.contentWords(t.question).stream()
+                .anyMatch(w -> !fitting.contains(w) && (verified.knows(w) || semantic != null && semantic.vocabulary().contains(w)));
+        if (namesMore) return Optional.empty();
+        String period = t.timeframe.map(tf -> " for " + tf.text()).orElse("");
+        List<String> options = new ArrayList<>();
+        for (Metric m : fits) {
+            String option = (m.label() == null ? m.name() : m.label()) + period;
+            if (resolves(option)) options.add(option); // offered only when it gets an answer
+        }
+        if (options.size() < 2) return Optional.empty();
         event("clarify", String.join(" | ", options));
         return Optional.of(answer(t, "Which of these do you mean? " + String.join("; ", options) + ".", Answer.Kind.clarification, null,
                 null, null, options, List.of()));
+    }
+
+    /** Whether a question offered as an option is read whole: by the semantic parse, or as a canonical metric or verified query. */
+    private boolean resolves(String question) {
+        if (semantic != null && ctx.settings().parseQuestions()
+                && ctx.semantic().withParser(ctx.today(), parser -> parser.parse(question)) instanceof QuestionParser.Parsed) {
+            return true;
+        }
+        return verified().match(question).isPresent();
     }
 
     /** Whether a canonical metric has a value for the period: by its SQL's tables, and by the semantic model when it is a semantic metric too. */
