@@ -192,12 +192,12 @@ public final class Agent {
     /**
      * The question a reply to a question back asks. An option picked by its number ("2", "option 2") or by its words
      * (the option, or words only one option has all of: "shop revenue" for "Shop revenue for 2025") stands for itself when it
-     * is a whole question (the options of a choice between metrics or readings are), and completes the pending question
-     * when it is only a period ("last quarter"); a reply that is no option completes the pending question.
+     * is a whole question that gets an answer (the options of a choice between metrics or readings are), and completes the
+     * pending question when it is a part ("last quarter", "DHL"); a reply that is no option completes the pending question.
      */
     private String resolved(TurnRow pending, String reply) {
         Optional<String> option = option(offered(pending), reply);
-        if (option.isPresent() && !onlyAPeriod(option.get())) return option.get();
+        if (option.isPresent() && resolves(option.get())) return option.get();
         return pending.question() + " (" + option.orElse(reply) + ")";
     }
 
@@ -234,14 +234,6 @@ public final class Agent {
     /** Lower case, words only: "Shop revenue." and "shop  revenue" are the same reply. */
     private static String plain(String text) {
         return text.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", " ").strip();
-    }
-
-    /** Whether a text is nothing but a period ("last month", "for Q3 2026"), which completes a question rather than being one. */
-    private boolean onlyAPeriod(String text) {
-        Optional<Timeframe> tf = timeframes.parse(text);
-        if (tf.isEmpty()) return false;
-        String rest = plain(text.replace(tf.get().text(), " "));
-        return rest.isEmpty() || rest.matches("(?:in|for|during|of|the|over)(?: (?:in|for|during|of|the|over))*");
     }
 
     /**
@@ -776,10 +768,10 @@ public final class Agent {
         if (pass) {
             String confidence = t.iteration == 1 ? "high" : "medium";
             if (!flagged.isEmpty()) confidence = "low";
-            adjustLearnings(t, +0.1);
+            adjustLearnings(t, candidate, +0.1);
             return new Step("Accepted.", withConfidence(candidate, confidence));
         }
-        adjustLearnings(t, -0.15);
+        adjustLearnings(t, candidate, -0.15);
         t.best = candidate;
         t.bestVerdict = verdict.replaceFirst("^FAIL:?\\s*", "");
         if (t.iteration >= ctx.settings().maxIterations()) return new Step("Out of revisions.", lowConfidence(t));
@@ -823,9 +815,13 @@ public final class Agent {
         return query == null ? "" : "\nSemantic query: " + semantic.describe(query) + " (compiled by the system from the semantic model)";
     }
 
-    private void adjustLearnings(Turn t, double delta) {
-        if (ctx.learnings() == null || t.block == null) return;
-        for (LearningRow l : t.block.learnings()) ctx.learnings().adjust(l.id(), delta, delta > 0);
+    /** Moves the confidence of the learnings an answer applied (not of all that were in the prompt). */
+    private void adjustLearnings(Turn t, Answer candidate, double delta) {
+        if (ctx.learnings() == null || t.block == null || candidate.provenance() == null) return;
+        List<String> applied = candidate.provenance().learningsApplied();
+        for (LearningRow l : t.block.learnings()) {
+            if (applied.contains(l.id() + ": " + l.description())) ctx.learnings().adjust(l.id(), delta, delta > 0);
+        }
     }
 
     private Answer lowConfidence(Turn t) {
@@ -892,8 +888,11 @@ public final class Agent {
             caveats.add(total != null ? "The result has " + String.format(Locale.ROOT, "%,d", total) + " rows in all; " + shown + "."
                     : "The result has more rows than the row cap; " + shown + ".");
         }
-        List<String> used = t.block == null ? List.of() : t.block.used().stream().filter(u -> !u.startsWith("learning:")).toList();
-        List<String> learned = t.block == null ? List.of() : t.block.learnings().stream().map(l -> l.id() + ": " + l.description()).toList();
+        // what the answer relied on, not all that was in the prompt
+        List<String> sqls = rs.stream().map(QueryResult::sql).toList();
+        KnowledgeApplied applied = new KnowledgeApplied(ctx.catalog(), sqls, tables);
+        List<String> used = t.block == null ? List.of() : applied.of(t.block.metrics(), t.metric, t.block.verified(), t.block.rules());
+        List<String> learned = t.block == null ? List.of() : applied.learnings(t.block.learnings()).stream().map(l -> l.id() + ": " + l.description()).toList();
         List<String> filters = new ArrayList<>(t.timeframe.map(tf -> List.of("period: " + tf.label())).orElse(List.of()));
         String metric = t.metric.map(Metric::name).orElse(null);
         // a semantic answer is explained from its query, for a person, in place of a paraphrase of the compiled SQL
@@ -903,7 +902,8 @@ public final class Agent {
             if (!query.segments().isEmpty()) filters.add("segments: " + String.join(", ", query.segments()));
             if (!query.withoutSegments().isEmpty()) filters.add("without segments: " + String.join(", ", query.withoutSegments()));
             metric = String.join(", ", query.metrics());
-            used = query.metrics().stream().map(m -> "semantic:" + m).toList();
+            used = new ArrayList<>(query.metrics().stream().map(m -> "semantic:" + m).toList());
+            used.addAll(applied.rules(ctx.knowledge().rules(), List.of()));
         }
         Answer.Provenance provenance = new Answer.Provenance(List.copyOf(tables), rs.stream().map(QueryResult::sql).toList(), filters, metric, query,
                 used, learned, Explanations.freshness(tables, ctx.catalog(), ctx.knowledge()), caveats, explanation);

@@ -225,8 +225,10 @@ public final class VerifiedAnswerer {
         QueryResult result = executor.execute(sql);
         String text = sentence(c, result, tf, values);
         List<String> tables = result.tables().stream().sorted().toList();
+        List<String> applied = new ArrayList<>(List.of((c.metric() != null ? "metric:" : "query:") + c.name()));
+        applied.addAll(new KnowledgeApplied(catalog, List.of(sql), tables).rules(knowledge.rules(), c.metric() != null ? List.of(c.name()) : List.of()));
         Answer.Provenance provenance = new Answer.Provenance(tables, List.of(sql), filters, c.metric() != null ? c.name() : null, null,
-                List.of((c.metric() != null ? "metric:" : "query:") + c.name()), List.of(), Explanations.freshness(tables, catalog, knowledge),
+                applied, List.of(), Explanations.freshness(tables, catalog, knowledge),
                 c.metric() != null ? c.metric().caveats() : List.of(),
                 Explanations.of(List.of(sql), Optional.ofNullable(c.metric()), knowledge, executor));
         Answer.Data data = new Answer.Data(result.columns(), result.rows(), result.rowCount(), result.truncated());
