@@ -32,21 +32,27 @@ final class Explanations {
         return out;
     }
 
+    /**
+     * What the queries compute, for a person (PlainExplainer: business names, no SQL), then the canonical metric they
+     * compute in its own words, then the business rules about what they read.
+     */
     static String of(List<String> sqls, Optional<Metric> metric, KnowledgeSet knowledge, QueryExecutor executor) {
         if (sqls.isEmpty()) return null;
+        PlainExplainer plain = new PlainExplainer(executor::parseTree, knowledge);
         List<String> parts = new ArrayList<>();
         Set<String> tables = new LinkedHashSet<>();
         for (int i = 0; i < sqls.size(); i++) {
             String text;
             try {
-                text = executor.explain(sqls.get(i));
+                text = plain.explain(sqls.get(i));
             } catch (RuntimeException e) {
-                text = "(this query could not be described)";
+                text = "This query could not be described in words; its SQL is shown with the answer.";
             }
             parts.add(sqls.size() == 1 ? text : "Query " + (i + 1) + ": " + text);
             tables.addAll(executor.tablesOf(sqls.get(i)));
         }
-        metric.ifPresent(m -> parts.add("This is the canonical metric " + m.name() + (m.label() == null ? "" : " (" + m.label() + ")") + ": " + m.definition()));
+        metric.ifPresent(m -> parts.add("This is the canonical metric " + (m.label() == null ? PlainExplainer.words(m.name()) : m.label()) + ": "
+                + m.definition().strip() + (m.definition().strip().endsWith(".") ? "" : ".")));
         Set<String> lower = new LinkedHashSet<>();
         tables.forEach(t -> lower.add(t.toLowerCase(Locale.ROOT)));
         List<String> rules = new ArrayList<>();

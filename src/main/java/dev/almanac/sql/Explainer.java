@@ -314,7 +314,7 @@ public final class Explainer {
         }
     }
 
-    static boolean hasAggregate(JsonNode e) {
+    public static boolean hasAggregate(JsonNode e) {
         if (e.isObject()) {
             String cls = e.path("class").asText();
             if ((cls.equals("FUNCTION") || cls.equals("AGGREGATE")) && AGGREGATES.contains(e.path("function_name").asText().toLowerCase(Locale.ROOT))) return true;

@@ -63,6 +63,11 @@ public final class QueryExecutor {
         return new Explainer(guard).explain(sql);
     }
 
+    /** An allowed statement's parse tree in DuckDB's form (what the explanations are written from). */
+    public com.fasterxml.jackson.databind.JsonNode parseTree(String sql) {
+        return guard.parse(sql);
+    }
+
     /** The tables a statement would read, as the guard sees them; empty when the guard rejects it. */
     public java.util.Set<String> tablesOf(String sql) {
         return guard.tablesOf(sql);

@@ -57,8 +57,10 @@ class VerifiedAnswererTest {
         assertThat(a.provenance().sql().get(0)).contains("'2025-12-01'");
         assertThat(a.provenance().filters()).containsExactly("period: 2025");
         assertThat(a.answer()).contains("for 2025", "canonical metric `arr`");
-        assertThat(a.provenance().explanation()).contains("Reads mrr_snapshots.", "snapshot_month is", "'2025-12-01'", "sum(mrr_cents)",
-                "This is the canonical metric arr", "Business rules that apply: Paying customers have MRR above zero");
+        assertThat(a.provenance().explanation()).as("written for a reader: business names, the period in words, no SQL")
+                .contains("It reads MRR snapshots", "snapshot month is December 2025", "the total of MRR cents",
+                        "This is the canonical metric Annual recurring revenue", "Business rules that apply: Paying customers have MRR above zero")
+                .doesNotContain("sum(", "mrr_snapshots.", "'2025-12-01'");
         assertThat(a.provenance().freshness()).containsKey("mrr_snapshots");
 
         Answer q = answerer.answer("How many subscriptions are active right now?").orElseThrow();
