@@ -863,9 +863,10 @@ public final class Agent {
                           List<String> options, List<String> flagged, SemanticQuery query) {
         List<QueryResult> rs = results == null ? List.of() : new ArrayList<>(results.values());
         QueryResult main = rs.isEmpty() ? null : rs.get(0);
-        Answer.Data data = main == null ? null : new Answer.Data(main.columns(), main.rows(), main.rowCount(), main.truncated());
-        if (main != null && query != null) {
-            ResultColumns shown = semantic.columns(query, main);
+        Answer.Data data = null;
+        if (main != null) { // every answer's columns have a label and a format: from the semantic query, else from names and values
+            ResultColumns shown = query != null ? semantic.columns(query, main).steady(main.rows())
+                    : ResultColumns.infer(main.columns(), main.rows(), t.metric.map(Metric::unit).orElse(null));
             data = new Answer.Data(main.columns(), main.rows(), main.rowCount(), main.truncated(), shown.labels(), shown.formats());
         }
         Set<String> tables = new LinkedHashSet<>();

@@ -27,11 +27,6 @@ final class PlainExplainer {
     private static final Map<String, String> COMPARISONS = Map.of("COMPARE_EQUAL", "is", "COMPARE_NOTEQUAL", "is not",
             "COMPARE_LESSTHAN", "is below", "COMPARE_GREATERTHAN", "is above", "COMPARE_LESSTHANOREQUALTO", "is at most",
             "COMPARE_GREATERTHANOREQUALTO", "is at least", "COMPARE_DISTINCT_FROM", "is not", "COMPARE_NOT_DISTINCT_FROM", "is");
-    /** Short words written as people write them. */
-    private static final Map<String, String> ABBREVIATIONS = Map.ofEntries(Map.entry("mrr", "MRR"), Map.entry("arr", "ARR"),
-            Map.entry("nps", "NPS"), Map.entry("usd", "USD"), Map.entry("eur", "EUR"), Map.entry("id", "ID"), Map.entry("pct", "%"),
-            Map.entry("qty", "quantity"), Map.entry("num", "number"), Map.entry("avg", "average"), Map.entry("amt", "amount"),
-            Map.entry("dau", "DAU"), Map.entry("aov", "AOV"), Map.entry("mau", "MAU"), Map.entry("sku", "SKU"), Map.entry("fx", "FX"), Map.entry("utm", "UTM"));
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("d MMMM yyyy", Locale.ENGLISH);
     private static final DateTimeFormatter MONTH = DateTimeFormatter.ofPattern("MMMM yyyy", Locale.ENGLISH);
 
@@ -819,15 +814,8 @@ final class PlainExplainer {
         }
     }
 
-    /** A name in words: "support_tickets" is "support tickets", "mrr_cents" is "MRR cents", "conversion_pct" is "conversion %". */
     static String words(String identifier) {
-        String spaced = identifier.replaceAll("([a-z])([A-Z])", "$1 $2").replace('_', ' ').replace('.', ' ').strip();
-        List<String> out = new ArrayList<>();
-        for (String w : spaced.split("\\s+")) {
-            String lower = w.toLowerCase(Locale.ROOT);
-            out.add(ABBREVIATIONS.getOrDefault(lower, lower));
-        }
-        return String.join(" ", out);
+        return dev.almanac.semantic.InWords.of(identifier);
     }
 
     private static String plural(String noun) {

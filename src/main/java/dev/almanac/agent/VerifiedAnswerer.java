@@ -223,7 +223,9 @@ public final class VerifiedAnswerer {
         }
         String sql = SqlParameters.bind(c.sql(), values);
         QueryResult result = executor.execute(sql);
-        String text = sentence(c, result, tf, values);
+        dev.almanac.semantic.ResultColumns shown = dev.almanac.semantic.ResultColumns.infer(result.columns(), result.rows(),
+                c.metric() != null ? c.metric().unit() : null);
+        String text = sentence(c, result, tf, values, shown);
         List<String> tables = result.tables().stream().sorted().toList();
         List<String> applied = new ArrayList<>(List.of((c.metric() != null ? "metric:" : "query:") + c.name()));
         applied.addAll(new KnowledgeApplied(catalog, List.of(sql), tables).rules(knowledge.rules(), c.metric() != null ? List.of(c.name()) : List.of()));
@@ -231,7 +233,7 @@ public final class VerifiedAnswerer {
                 applied, List.of(), Explanations.freshness(tables, catalog, knowledge),
                 c.metric() != null ? c.metric().caveats() : List.of(),
                 Explanations.of(List.of(sql), Optional.ofNullable(c.metric()), knowledge, executor));
-        Answer.Data data = new Answer.Data(result.columns(), result.rows(), result.rowCount(), result.truncated());
+        Answer.Data data = new Answer.Data(result.columns(), result.rows(), result.rowCount(), result.truncated(), shown.labels(), shown.formats());
         long ms = (System.nanoTime() - start) / 1_000_000;
         return new Answer(text, Answer.Kind.result, "high", 0, true, data, null, provenance, Answer.Dq.NOT_EVALUATED,
                 List.of(), null, null, Answer.Usage.NONE, ms);
@@ -318,18 +320,23 @@ public final class VerifiedAnswerer {
         return c.parameters().stream().filter(p -> p.type() != null && p.type().toLowerCase(Locale.ROOT).startsWith("date")).toList();
     }
 
-    private String sentence(Candidate c, QueryResult r, Optional<Timeframe> tf, Map<String, String> values) {
+    /** The headline, a sentence: "Shop revenue for 2025 was $5,209,541.83.", "MRR by plan for September 2026: 5 rows." */
+    private String sentence(Candidate c, QueryResult r, Optional<Timeframe> tf, Map<String, String> values, dev.almanac.semantic.ResultColumns shown) {
         String period = tf.map(t -> " for " + t.label()).orElseGet(() -> dateParameters(c).isEmpty() ? "" : " (" + defaultsText(c, values) + ")");
         String source = c.metric() != null
                 ? "canonical metric `" + c.name() + "`" + (c.metric().owner() == null ? "" : ", owned by " + c.metric().owner())
                 : "verified query `" + c.name() + "`, verified by " + c.query().verifiedBy() + " on " + c.query().verifiedAt();
         if (r.rowCount() == 1 && r.columns().size() == 1) {
             Object v = r.rows().get(0).get(0);
-            String unit = c.metric() != null && c.metric().unit() != null ? " " + c.metric().unit() : "";
-            return c.label() + period + ": " + format(v) + unit + ". (From the " + source + ".)";
+            dev.almanac.semantic.ValueFormat f = shown.formats().get(0);
+            String value = v == null ? "no value" : f == null ? format(v) : f.show(v);
+            String unit = c.metric() == null || c.metric().unit() == null || f != null && f.kind() != dev.almanac.semantic.ValueFormat.Kind.number
+                    && f.kind() != dev.almanac.semantic.ValueFormat.Kind.integer ? "" : unitWords(c.metric().unit());
+            return c.label() + period + " was " + value + unit + ". (From the " + source + ".)";
         }
-        return (c.query() != null ? c.query().question() : c.label()) + period + " — " + r.rowCount() + " row" + (r.rowCount() == 1 ? "" : "s")
-                + (r.rowsLeftOut() ? " (first " + r.rowCount() + " shown)" : "") + ". (From the " + source + ".)";
+        String what = c.query() != null ? dev.almanac.semantic.InWords.label(c.name()) : c.label();
+        return what + period + ": " + String.format(Locale.ROOT, "%,d", r.rowCount()) + " row" + (r.rowCount() == 1 ? "" : "s")
+                + (r.rowsLeftOut() ? ", the first " + r.rowCount() + " shown" : "") + ". (From the " + source + ".)";
     }
 
     private static String defaultsText(Candidate c, Map<String, String> values) {
@@ -339,6 +346,13 @@ public final class VerifiedAnswerer {
     }
 
     /** Whole numbers with thousands separators, others as money-style two decimals. */
+    /** A unit after a number, in words: "customers", and "score (-100..100)" as "on a scale from -100 to 100". */
+    static String unitWords(String unit) {
+        java.util.regex.Matcher scale = java.util.regex.Pattern.compile("(?i)^\\s*(?:score\\s*)?\\((-?[\\d.]+)\\s*\\.\\.\\s*(-?[\\d.]+)\\)\\s*$").matcher(unit);
+        if (scale.matches()) return ", on a scale from " + scale.group(1) + " to " + scale.group(2);
+        return " " + unit.strip();
+    }
+
     static String format(Object v) {
         if (v instanceof Integer || v instanceof Long) return TemplateFormatter.format(v, "int");
         return v instanceof Number ? TemplateFormatter.format(v, "money") : TemplateFormatter.format(v, null);

@@ -95,6 +95,126 @@ public record ResultColumns(List<String> columns, List<String> labels, List<Valu
         return i < 0 ? column : labels.get(i);
     }
 
+    /** Words in a column name that say it holds money, and a share in percent. */
+    private static final java.util.regex.Pattern MONEY = java.util.regex.Pattern.compile(
+            "(?i)(^|_)(usd|revenue|amount|price|cost|spend|spent|mrr|arr|aov|paid|refunded|received|pipeline|weighted|dollars|sales|income|value)(_|$)");
+    private static final java.util.regex.Pattern PERCENT = java.util.regex.Pattern.compile("(?i)(^|_)(pct|percent|percentage)(_|$)");
+    private static final java.util.regex.Pattern GRAIN = java.util.regex.Pattern.compile("(?i)(^|_)(year|quarter|month|week|day|date)(_|s?$)");
+
+    /**
+     * How to show the columns of an answer written in SQL (a verified query, a canonical metric, the model's): a label
+     * from the column's name in words ("mrr_usd" is "MRR USD"), dates at the grain their name or their values show
+     * (all on the first of a month: months), money when the name says so (or {@code unit}, a canonical metric's, is a
+     * currency), a percentage for "pct", whole numbers without decimals, and other numbers with the same decimals on
+     * every row (as many as the data has, at most two). Text is shown as it is.
+     *
+     * @param unit the unit of the metric the answer computes, if any (for its one measure column)
+     */
+    public static ResultColumns infer(List<String> columns, List<List<Object>> rows, String unit) {
+        List<String> labels = new ArrayList<>();
+        List<ValueFormat> formats = new ArrayList<>();
+        long numeric = java.util.stream.IntStream.range(0, columns.size()).filter(i -> kindOf(rows, i) == 'n').count();
+        for (int c = 0; c < columns.size(); c++) {
+            final int i = c;
+            String name = columns.get(i);
+            labels.add(InWords.label(name));
+            char kind = kindOf(rows, i);
+            if (kind == 'd') {
+                formats.add(new ValueFormat(dateGrain(name, rows, i), null, null));
+            } else if (kind == 'n') {
+                boolean whole = rows.stream().map(r -> r.get(i)).filter(java.util.Objects::nonNull).allMatch(ResultColumns::integral);
+                boolean metricUnit = unit != null && numeric == 1;
+                if (PERCENT.matcher(name).find() || metricUnit && unit.toLowerCase(java.util.Locale.ROOT).startsWith("percent")) {
+                    formats.add(new ValueFormat(ValueFormat.Kind.percent, "percent", Math.max(1, Math.min(2, scale(rows, i)))));
+                } else if (MONEY.matcher(name).find() && !(metricUnit && ValueFormat.currencyCode(unit).isEmpty()) || metricUnit && ValueFormat.currencyCode(unit).isPresent()) {
+                    formats.add(new ValueFormat(ValueFormat.Kind.currency, metricUnit && ValueFormat.currencyCode(unit).isPresent() ? unit : "USD", 2));
+                } else if (whole) {
+                    formats.add(new ValueFormat(ValueFormat.Kind.integer, metricUnit ? unit : null, 0));
+                } else {
+                    formats.add(new ValueFormat(ValueFormat.Kind.number, metricUnit ? unit : null, Math.min(2, scale(rows, i))));
+                }
+            } else {
+                formats.add(null);
+            }
+        }
+        return new ResultColumns(columns, labels, formats);
+    }
+
+    /** The same formats with every number column showing the same decimals on every row (as many as the data has, at most two). */
+    public ResultColumns steady(List<List<Object>> rows) {
+        List<ValueFormat> out = new ArrayList<>();
+        for (int i = 0; i < formats.size(); i++) {
+            ValueFormat f = formats.get(i);
+            boolean open = f != null && f.decimals() == null && (f.kind() == ValueFormat.Kind.number || f.kind() == ValueFormat.Kind.percent);
+            out.add(open ? new ValueFormat(f.kind(), f.unit(), Math.min(2, scale(rows, i))) : f);
+        }
+        return new ResultColumns(columns, labels, out);
+    }
+
+    /** 'd' for a column of dates (at midnight), 'n' for numbers, 't' for anything else or no values. */
+    private static char kindOf(List<List<Object>> rows, int i) {
+        char kind = 't';
+        for (List<Object> r : rows) {
+            Object v = r.get(i);
+            if (v == null) continue;
+            char k = v instanceof Number ? 'n' : midnight(v) ? 'd' : 't';
+            if (k == 't' || kind != 't' && kind != k) return 't';
+            kind = k;
+        }
+        return kind;
+    }
+
+    private static boolean midnight(Object v) {
+        if (v instanceof java.time.LocalDate || v instanceof java.sql.Date) return true;
+        if (v instanceof java.time.LocalDateTime t) return t.toLocalTime().equals(java.time.LocalTime.MIDNIGHT);
+        if (v instanceof java.time.OffsetDateTime t) return t.toLocalTime().equals(java.time.LocalTime.MIDNIGHT);
+        if (v instanceof java.sql.Timestamp t) return t.toLocalDateTime().toLocalTime().equals(java.time.LocalTime.MIDNIGHT);
+        return false;
+    }
+
+    private static java.time.LocalDate dateOf(Object v) {
+        if (v instanceof java.time.LocalDate d) return d;
+        if (v instanceof java.sql.Date d) return d.toLocalDate();
+        if (v instanceof java.time.LocalDateTime t) return t.toLocalDate();
+        if (v instanceof java.time.OffsetDateTime t) return t.toLocalDate();
+        return ((java.sql.Timestamp) v).toLocalDateTime().toLocalDate();
+    }
+
+    /** The grain a date column's name says ("month", "signup_year"), else the one its values show. */
+    private static ValueFormat.Kind dateGrain(String name, List<List<Object>> rows, int i) {
+        java.util.regex.Matcher m = GRAIN.matcher(name);
+        if (m.find()) {
+            String word = m.group(2).toLowerCase(java.util.Locale.ROOT);
+            return word.equals("date") ? ValueFormat.Kind.day : ValueFormat.Kind.valueOf(word);
+        }
+        List<java.time.LocalDate> dates = rows.stream().map(r -> r.get(i)).filter(java.util.Objects::nonNull).map(ResultColumns::dateOf).toList();
+        if (dates.size() > 1 && dates.stream().allMatch(d -> d.getDayOfYear() == 1)) return ValueFormat.Kind.year;
+        if (dates.stream().allMatch(d -> d.getDayOfMonth() == 1)) return ValueFormat.Kind.month;
+        return ValueFormat.Kind.day;
+    }
+
+    private static boolean integral(Object v) {
+        if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte || v instanceof java.math.BigInteger) return true;
+        if (v instanceof java.math.BigDecimal d) return d.signum() == 0 || d.stripTrailingZeros().scale() <= 0;
+        return false; // a double is a measure, even when whole
+    }
+
+    /** The most decimals any value of the column has. */
+    private static int scale(List<List<Object>> rows, int i) {
+        int most = 0;
+        for (List<Object> r : rows) {
+            Object v = r.get(i);
+            if (!(v instanceof Number)) continue;
+            try {
+                java.math.BigDecimal d = new java.math.BigDecimal(v.toString()).stripTrailingZeros();
+                most = Math.max(most, Math.max(0, d.scale()));
+            } catch (NumberFormatException e) {
+                // NaN or infinite: no decimals to count
+            }
+        }
+        return most;
+    }
+
     private static String capitalize(String s) {
         return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }

@@ -197,7 +197,7 @@ class SemanticAnswerPresentationTest {
     }
 
     @Test
-    void an_answer_written_in_sql_keeps_the_json_it_had() throws Exception {
+    void an_answer_written_in_sql_keeps_its_raw_rows_and_gains_labels_and_formats() throws Exception {
         Answer a = agent(script("""
                 turns:
                   - tool_calls:
@@ -211,8 +211,9 @@ class SemanticAnswerPresentationTest {
 
         JsonNode data = JSON.valueToTree(a).get("data");
         assertThat(a.chart()).isNull();
-        assertThat(data.has("labels")).isFalse();
-        assertThat(data.has("formats")).isFalse();
         assertThat(data.get("columns").get(0).asText()).isEqualTo("n");
+        assertThat(data.get("rows").get(0).get(0).isIntegralNumber()).as("the rows stay raw, machine-readable").isTrue();
+        assertThat(data.get("labels").get(0).asText()).isEqualTo("N");
+        assertThat(data.get("formats").get(0).get("kind").asText()).as("a count is shown without decimals").isEqualTo("integer");
     }
 }

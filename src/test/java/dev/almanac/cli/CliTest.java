@@ -391,7 +391,7 @@ public class CliTest {
         assertThat(r.code()).isZero();
         Object mrr = DemoWarehouseQueries.value("SELECT round(sum(mrr_cents) / 100.0, 2) FROM mrr_snapshots WHERE snapshot_month = DATE '2026-09-01'");
         String formatted = new java.text.DecimalFormat("#,##0.00", java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ENGLISH)).format(mrr);
-        assertThat(r.out()).contains("[verified]", "September 2026: " + formatted + " USD", "canonical metric `mrr`", "Confidence: high", "mrr_snapshots", "SELECT");
+        assertThat(r.out()).contains("[verified]", "September 2026 was $" + formatted + ".", "canonical metric `mrr`", "Confidence: high", "mrr_snapshots", "SELECT");
 
         JsonNode json = Json.MAPPER.readTree(run("ask", "What was MRR in September 2026?", "--project", project, "--format", "json", "--llm", "none").out());
         assertThat(json.get("verified").asBoolean()).isTrue();

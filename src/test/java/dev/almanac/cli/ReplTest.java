@@ -35,7 +35,7 @@ class ReplTest {
             assertThat(text).as("context: the conversation so far and what the answer relied on")
                     .contains("Conversation: none yet", "Conversation (1 turn):", "  you: What was MRR in September 2026?", "Knowledge in play: metric:mrr");
             assertThat(text).as("a question back is answered by an option's number")
-                    .contains("  2. Shop revenue", "Answer with an option's number or its words.", "Shop revenue for 2025: 5,209,541.83")
+                    .contains("  2. Shop revenue", "Answer with an option's number or its words.", "Shop revenue for 2025 was $5,209,541.83")
                     .doesNotContain("almanac ask \"");
         } finally {
             System.clearProperty("almanac.home");
