@@ -31,6 +31,7 @@ import dev.almanac.quality.Timeliness;
 import dev.almanac.quality.TimelinessCheck;
 import dev.almanac.semantic.SemanticCompiler;
 import dev.almanac.semantic.SemanticLayer;
+import dev.almanac.semantic.InWords;
 import dev.almanac.semantic.QueryExplainer;
 import dev.almanac.semantic.QuestionParser;
 import dev.almanac.semantic.ResultColumns;
@@ -918,13 +919,88 @@ public final class Agent {
                 a.suggestions(), a.threadId(), a.turnId(), a.usage(), a.latencyMs());
     }
 
-    /** Two or three follow-up questions the knowledge can answer: the closest verified questions not asked now. */
+    /**
+     * Two or three follow-up questions of the answer itself, each one the product answers: its metric by a breakdown, over
+     * time, for the period before; then related metrics of the same data; then the closest verified questions about the
+     * tables it read (else the closest verified questions).
+     */
     private Answer withSuggestions(Turn t, Answer a) {
         if (a.kind() == Answer.Kind.clarification || t.block == null) return a;
-        List<String> follow = t.block.verified().stream().map(q -> q.question()).filter(q -> !q.equalsIgnoreCase(t.question)).limit(3).toList();
+        List<String> follow = new ArrayList<>();
+        if (a.kind() != Answer.Kind.error) followUps(t, a).stream().filter(q -> !q.equalsIgnoreCase(t.question)).limit(3).forEach(follow::add);
+        Set<String> read = new LinkedHashSet<>(a.provenance() == null ? List.of() : a.provenance().tables());
+        List<dev.almanac.knowledge.VerifiedQuery> closest = t.block.verified();
+        List<dev.almanac.knowledge.VerifiedQuery> sameTables = closest.stream().filter(q -> verified().tablesOf(q.sql()).stream().anyMatch(read::contains)).toList();
+        for (dev.almanac.knowledge.VerifiedQuery q : read.isEmpty() ? closest : sameTables) {
+            if (follow.size() >= 3) break;
+            if (!q.question().equalsIgnoreCase(t.question) && !follow.contains(q.question())) follow.add(q.question());
+        }
         return new Answer(a.answer(), a.kind(), a.confidence(), a.iterations(), a.verified(), a.data(), a.chart(), a.provenance(), a.dq(),
-                follow, a.threadId(), a.turnId(), a.usage(), a.latencyMs());
+                List.copyOf(follow), a.threadId(), a.turnId(), a.usage(), a.latencyMs());
     }
+
+    /** Questions that follow from an answer's metric, in the order people ask them, each checked to be read whole. */
+    private List<String> followUps(Turn t, Answer a) {
+        if (semantic == null || a.provenance() == null) return List.of();
+        SemanticQuery q = a.provenance().semanticQuery();
+        String name = q != null ? q.metrics().get(0) : a.provenance().metric();
+        java.time.LocalDate start = q != null && q.start() != null ? q.start() : t.timeframe.map(Timeframe::start).orElse(null);
+        java.time.LocalDate end = q != null && q.end() != null ? q.end() : t.timeframe.map(Timeframe::end).orElse(null);
+        String period = start == null ? "" : " " + QueryExplainer.period(start, end);
+        String before = null;
+        if (start != null) {
+            long months = java.time.temporal.ChronoUnit.MONTHS.between(start, end);
+            boolean whole = start.getDayOfMonth() == 1 && end.getDayOfMonth() == 1 && (months == 1 || months == 3 || months == 12);
+            if (whole) before = " " + QueryExplainer.period(start.minusMonths(months), start);
+        }
+        Optional<dev.almanac.semantic.SemanticMetric> metric = name == null ? Optional.empty() : ctx.semantic().model().metric(name.split(",")[0].strip());
+        if (metric.isEmpty()) { // a canonical metric the semantic model does not have: the period before, when it answers that
+            Optional<Metric> canonical = name == null ? Optional.empty() : ctx.knowledge().metrics().stream().filter(m -> m.name().equals(name)).findFirst();
+            if (canonical.isEmpty() || before == null) return List.of();
+            String asked = (canonical.get().label() == null ? InWords.label(name) : canonical.get().label()) + before;
+            return verified().match(asked).filter(m -> !m.isQuery() && m.name().equals(name)).map(m -> List.of(asked)).orElse(List.of());
+        }
+        String label = metric.get().displayName();
+        // written without a verb ("Shop revenue by region in 2025"): it reads right for any metric's name
+        List<String> candidates = new ArrayList<>();
+        if (q == null || q.groupBy().isEmpty()) {
+            String filter = ctx.semantic().model().simpleInputs(metric.get()).stream().map(x -> x.filter() == null ? "" : x.filter())
+                    .reduce("", (x, y) -> x + " " + y).toLowerCase(Locale.ROOT);
+            for (dev.almanac.semantic.Dimension d : ctx.semantic().dimensionsOf(metric.get())) {
+                String column = (d.expr() == null ? d.name() : d.expr()).toLowerCase(Locale.ROOT);
+                if (filter.contains(column)) continue; // the metric keeps one value of it ("completed orders" by status)
+                dev.almanac.semantic.ValueIndex.Values values = ctx.semantic().values().of(d.name());
+                if (values == null || !values.complete() || values.values().size() > 12) continue; // a breakdown that reads at a glance
+                candidates.add(label + " by " + d.displayName().toLowerCase(Locale.ROOT) + period);
+                if (candidates.size() >= 4) break;
+            }
+        }
+        if ((q == null || q.grain() == null) && (start == null || !end.equals(start.plusMonths(1)))) candidates.add(label + " per month" + period);
+        if (before != null) candidates.add(label + before);
+        for (dev.almanac.semantic.SemanticMetric other : ctx.semantic().model().metrics()) { // then metrics of the same data
+            if (other.name().equals(metric.get().name()) || !sameData(metric.get(), other)) continue;
+            candidates.add(other.displayName() + period);
+        }
+        List<String> out = new ArrayList<>();
+        boolean byDimension = false;
+        for (String c : candidates) {
+            if (out.size() >= 3) break;
+            boolean dimensionQuestion = c.contains(" by ");
+            if (dimensionQuestion && byDimension) continue; // one breakdown is enough
+            if (resolves(c)) {
+                out.add(c);
+                byDimension |= dimensionQuestion;
+            }
+        }
+        return out;
+    }
+
+    private boolean sameData(dev.almanac.semantic.SemanticMetric a, dev.almanac.semantic.SemanticMetric b) {
+        Set<String> mine = new LinkedHashSet<>();
+        ctx.semantic().model().simpleInputs(a).forEach(s -> mine.add(s.dataset()));
+        return ctx.semantic().model().simpleInputs(b).stream().anyMatch(s -> mine.contains(s.dataset()));
+    }
+
 
     private Answer persist(Turn t, Answer a) {
         Answer withFollowUps = withSuggestions(t, a);

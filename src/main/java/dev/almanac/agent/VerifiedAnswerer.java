@@ -294,7 +294,8 @@ public final class VerifiedAnswerer {
         return unit.isEmpty() ? ValueType.OTHER : ValueType.COUNT;
     }
 
-    private Set<String> tablesOf(String sql) {
+    /** The tables a SQL text reads, as the guard sees them; none when it cannot read it. */
+    Set<String> tablesOf(String sql) {
         try {
             return executor.tablesOf(sql);
         } catch (RuntimeException e) {

@@ -273,7 +273,7 @@ public final class QueryExplainer {
     }
 
     /** Lower-cases the first letter of a label used mid-sentence, unless it starts an acronym ("MRR growth" stays). */
-    static String lowerFirst(String s) {
+    public static String lowerFirst(String s) {
         if (s.length() < 2 || !Character.isUpperCase(s.charAt(0)) || Character.isUpperCase(s.charAt(1))) return s;
         return Character.toLowerCase(s.charAt(0)) + s.substring(1);
     }

@@ -100,4 +100,22 @@ class NoModelSemanticAnswersTest {
         assertThat(a.get("answer").asText()).contains("two measures");
         assertThat(a.path("data").path("rows").size()).isZero();
     }
+
+    @Test
+    void suggestions_follow_the_answer_itself_and_each_is_answered() throws Exception {
+        for (String question : java.util.List.of("What did the churn rate come to in August 2026?", "What did the shop take in revenue in 2024?",
+                "How many tickets came in during July 2026?")) {
+            JsonNode a = ask(question);
+            assertThat(a.get("kind").asText()).as(question).isEqualTo("result");
+            String metric = a.at("/provenance/metric").asText();
+            assertThat(a.get("suggestions")).as(question).isNotEmpty();
+            JsonNode first = ask(a.get("suggestions").get(0).asText());
+            assertThat(first.at("/provenance/metric").asText()).as("the first follow-up is about the same metric: " + a.get("suggestions"))
+                    .contains(metric.split(",")[0]);
+            for (JsonNode s : a.get("suggestions")) {
+                JsonNode next = ask(s.asText());
+                assertThat(next.get("kind").asText()).as(s.asText() + ": " + next.get("answer").asText()).isEqualTo("result");
+            }
+        }
+    }
 }
