@@ -398,8 +398,7 @@ public final class Agent {
         return AutoChart.of(query, r, semantic.columns(query, r), semantic.title(query)).orElse(null);
     }
 
-    /** The question read into a semantic query, as a follow-up of the thread's last semantic query when there is one. */
-    /** The question read into a semantic query (once per turn); NoMetric without a semantic model or with parsing off. */
+    /** The question read into a semantic query (once per turn), as a follow-up of the thread's last semantic query when there is one; NoMetric without a semantic model or with parsing off. */
     private QuestionParser.Result reading(Turn t) {
         if (t.reading == null) t.reading = semantic != null && ctx.settings().parseQuestions() ? read(t) : new QuestionParser.NoMetric();
         return t.reading;
@@ -471,7 +470,9 @@ public final class Agent {
     private Optional<Answer> clarify(Turn t, List<TurnRow> history) {
         if (t.metric.isPresent()) {
             boolean needsPeriod = t.metric.get().parameters().stream().anyMatch(p -> p.type() != null && p.type().startsWith("date"));
-            boolean threadHasPeriod = history.stream().anyMatch(h -> timeframes.parse(h.question()).isPresent());
+            // a follow-up takes the thread's period only where the semantic parse carries it over ("and ARR?" after "MRR in 2025");
+            // else it is asked for, never assumed
+            boolean threadHasPeriod = !history.isEmpty() && reading(t) instanceof QuestionParser.Parsed p && p.query().start() != null;
             if (needsPeriod && t.timeframe.isEmpty() && !threadHasPeriod) {
                 Metric metric = t.metric.get();
                 PeriodOptions periods = PeriodOptions.of(timeframes, ctx.today(), tf -> holdsData(metric, tf));

@@ -248,8 +248,10 @@ final class ReplCommand extends WorkspaceCommand {
             this.enabled = enabled;
         }
 
+        /** The step on one line (a query's SQL has several): a line break would leave the spinner's text behind on screen. */
         void step(String text) {
-            step = text.length() > 70 ? text.substring(0, 70) + "..." : text;
+            String line = text.replaceAll("\\s+", " ").strip();
+            step = line.length() > 70 ? line.substring(0, 70) + "..." : line;
         }
 
         void start() {
