@@ -410,15 +410,9 @@ final class PlainExplainer {
         }
     }
 
-    /** [from, to) in words: "in 2025", "in Q3 2026", "in September 2026", else "from 3 March 2025 through 9 March 2025". */
+    /** [from, to) in words: "in 2025", "in Q3 2026", "in September 2026", "from 3 to 9 March 2026", "on 3 March 2026". */
     static String period(LocalDate from, LocalDate to) {
-        if (from.getDayOfMonth() == 1) {
-            if (from.getDayOfYear() == 1 && to.equals(from.plusYears(1))) return "in " + from.getYear();
-            if ((from.getMonthValue() - 1) % 3 == 0 && to.equals(from.plusMonths(3))) return "in Q" + ((from.getMonthValue() - 1) / 3 + 1) + " " + from.getYear();
-            if (to.equals(from.plusMonths(1))) return "in " + MONTH.format(from);
-        }
-        if (to.equals(from.plusDays(1))) return "on " + DAY.format(from);
-        return "from " + DAY.format(from) + " through " + DAY.format(to.minusDays(1));
+        return dev.almanac.semantic.QueryExplainer.period(from, to);
     }
 
     private String condition(JsonNode e, Scope scope) {

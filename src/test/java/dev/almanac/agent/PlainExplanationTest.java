@@ -102,7 +102,7 @@ class PlainExplanationTest {
         assertThat(explainer.explain("SELECT sum(spend_usd) FROM marketing_spend WHERE spend_date >= DATE '2026-02-01' AND spend_date < DATE '2026-03-01'"))
                 .contains("in February 2026");
         assertThat(explainer.explain("SELECT count(*) FROM customers WHERE signup_date >= DATE '2026-03-03' AND signup_date < DATE '2026-03-10'"))
-                .contains("from 3 March 2026 through 9 March 2026");
+                .contains("from 3 to 9 March 2026");
         assertThat(explainer.explain("SELECT count(*) FROM customers WHERE customer_id NOT IN (SELECT customer_id FROM orders)"))
                 .as("a subquery is a sentence of its own").contains("is not in list A", "List A: it takes orders.");
     }
