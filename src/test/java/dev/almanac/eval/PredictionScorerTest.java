@@ -88,7 +88,14 @@ class PredictionScorerTest {
         assertThat(r.items()).hasSize(1034);
         assertThat(r.items().stream().filter(i -> i.status() == PredictionScorer.Status.MISSING_DATABASE).count()).isEqualTo(62);
         assertThat(r.evaluable()).isEqualTo(972);
-        // the README's checker ("perm") gives 83.13% = 808/972; ours also accepts numeric text as a number (question 421)
-        assertThat(r.correct()).isEqualTo(809);
+        // the README's checker ("perm") gives 83.13% = 808/972; ours also accepts numeric text as a number: question 421 of
+        // dev.json (museum_visit), whose gold query returns visitor_id as text where the prediction returns the integer ID.
+        // That one question is the whole difference: any other change of verdict moves the count or this item.
+        PredictionScorer.Item numericText = r.items().stream()
+                .filter(i -> i.question().startsWith("What are the id, name and membership level of visitors who have spent the largest amount"))
+                .findFirst().orElseThrow();
+        assertThat(numericText.db()).isEqualTo("museum_visit");
+        assertThat(numericText.correct()).as(numericText.detail()).isTrue();
+        assertThat(r.correct() - 1).as("correct by the published checker").isEqualTo(808);
     }
 }

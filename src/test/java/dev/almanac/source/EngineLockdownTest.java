@@ -11,7 +11,7 @@ import java.sql.SQLException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,23 +31,41 @@ class EngineLockdownTest {
         source.close();
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {
-            "INSERT INTO canary VALUES (2)",
-            "DROP TABLE canary",
-            "CREATE TABLE x (a INTEGER)",
-            "SET enable_external_access = true",
-            "SET lock_configuration = false",
-            "SET autoinstall_known_extensions = true",
-            "SELECT * FROM read_csv('/etc/passwd')",
-            "COPY (SELECT 1) TO '{dir}/out.csv'",
-            "ATTACH '{dir}/other.duckdb' AS other",
-            "INSTALL httpfs"})
-    void statement_fails_at_the_engine_even_without_the_guard(String raw) {
+    /** Each statement, and the engine's own reason for refusing it: the lock-down's, not a failure for another cause (no network). */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            INSERT INTO canary VALUES (2)             | read-only
+            DROP TABLE canary                         | read-only
+            CREATE TABLE x (a INTEGER)                | read-only
+            SET enable_external_access = true         | lock
+            SET lock_configuration = false            | lock
+            SET autoinstall_known_extensions = true   | lock
+            SELECT * FROM read_csv('/etc/passwd')     | disabled|Permission
+            COPY (SELECT 1) TO '{dir}/out.csv'        | disabled|Permission|read-only
+            ATTACH '{dir}/other.duckdb' AS other      | disabled|Permission
+            INSTALL httpfs                            | disabled|Permission
+            """)
+    void statement_fails_at_the_engine_even_without_the_guard(String raw, String reason) {
         String sql = raw.replace("{dir}", dir.toString());
-        assertThatThrownBy(() -> source.withConnection(c -> c.createStatement().execute(sql))).hasCauseInstanceOf(SQLException.class);
+        assertThatThrownBy(() -> source.withConnection(c -> c.createStatement().execute(sql)))
+                .hasCauseInstanceOf(SQLException.class)
+                .satisfies(e -> assertThat(e.getCause().getMessage()).as(sql).containsPattern("(?i)" + reason));
         assertThat(dir.resolve("out.csv")).doesNotExist();
         assertThat(dir.resolve("other.duckdb")).doesNotExist();
+        // and nothing changed: the data, and the settings the lock-down holds (listing extensions is itself refused)
+        assertThat(dev.almanac.testing.Queries.single(source, "SELECT count(*) FROM canary")).isEqualTo(1);
+        assertThat(setting("enable_external_access")).isEqualTo("false");
+        assertThat(setting("lock_configuration")).isEqualTo("true");
+        assertThat(setting("autoinstall_known_extensions")).isEqualTo("false");
+    }
+
+    static String setting(String name) {
+        return source.withConnection(c -> {
+            try (var rs = c.createStatement().executeQuery("SELECT current_setting('" + name + "')")) {
+                rs.next();
+                return rs.getString(1).toLowerCase(java.util.Locale.ROOT);
+            }
+        });
     }
 
     @Test
