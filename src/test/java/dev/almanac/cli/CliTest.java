@@ -442,7 +442,17 @@ public class CliTest {
         Run shown = run("config");
         assertThat(shown.out()).contains("openai_api_key: ****5678").doesNotContain("abcdefgh");
         assertThat(run("config", "set", "no_such_key", "1").code()).isEqualTo(2);
-        assertThat(run("learnings", "list", "--project", project).code()).isZero();
+        Path own = dev.almanac.testing.ScratchProject.create(home.resolve("learnings-project"), "Learnings CLI"); // the demo project stays as it is
+        GlobalOptions options = new GlobalOptions();
+        options.project = own;
+        try (Workspace ws = Workspace.open(options, System.err)) {
+            new dev.almanac.store.LearningStore(ws.appStore()).save(ws.project().orElseThrow(), new dev.almanac.store.LearningRow("L-cli-list",
+                    "Refund amounts are already in dollars, unlike payments", "units", java.util.List.of("refunds"), null, null, 0.5, 0, true));
+        }
+        Run listed = run("learnings", "list", "--project", own.toString());
+        assertThat(listed.code()).isZero();
+        assertThat(listed.out()).as("the learning, its confidence and its tables").contains("L-cli-list", "0.50",
+                "Refund amounts are already in dollars, unlike payments", "refunds");
         assertThat(run("learnings", "deactivate", "L-nope", "--project", project).code()).isEqualTo(2);
         java.nio.file.Path config = home.resolve("config.yml");
         assertThat(config).exists();
@@ -459,8 +469,19 @@ public class CliTest {
         Run r = run("eval", "--tag", "catalog", "--llm", "none", "--project", proj.toString());
         assertThat(r.code()).as(r.err()).isEqualTo(1);
         assertThat(r.out()).contains("Accuracy:", "By difficulty:", "Failing:");
+        // the figure agrees with the questions: those tagged catalog in the golden files, less those listed as failing
+        int tagged = goldenTagged(proj, "catalog");
+        long failing = r.out().lines().dropWhile(l -> !l.startsWith("Failing:")).skip(1).takeWhile(l -> l.matches("  g\\d+ .*")).count();
+        assertThat(tagged).isGreaterThan(1);
+        assertThat(failing).isBetween(1L, (long) tagged);
+        long passed = tagged - failing;
+        assertThat(r.out()).contains(String.format(java.util.Locale.ROOT, "Accuracy: %.1f%% (%d/%d)", 100.0 * passed / tagged, passed, tagged));
         Run html = run("eval", "--difficulty", "easy", "--tag", "people", "--llm", "none", "--project", proj.toString(), "--format", "html");
-        assertThat(html.out()).contains("Report: ");
+        java.util.regex.Matcher report = java.util.regex.Pattern.compile("Report: (\\S+)").matcher(html.out());
+        assertThat(report.find()).as(html.out()).isTrue();
+        String page = java.nio.file.Files.readString(Path.of(report.group(1)));
+        assertThat(page).as("the report names the run's questions").contains("<html", "Accuracy");
+        for (String id : goldenIds(proj, "people", "easy")) assertThat(page).contains(id);
         assertThat(run("eval", "--difficulty", "extreme", "--project", proj.toString()).code()).isEqualTo(2);
 
         Run promote = run("eval", "promote", "g004", "--project", proj.toString());
@@ -523,5 +544,25 @@ public class CliTest {
         Run ok = run("knowledge", "validate", "--project", project);
         assertThat(ok.code()).isZero();
         assertThat(ok.out()).startsWith("valid: 58 table notes");
+    }
+
+    /** How many golden questions of the project carry a tag, read from its files (not from the eval). */
+    static int goldenTagged(Path project, String tag) throws java.io.IOException {
+        return goldenIds(project, tag, null).size();
+    }
+
+    static java.util.List<String> goldenIds(Path project, String tag, String difficulty) throws java.io.IOException {
+        com.fasterxml.jackson.databind.ObjectMapper yaml = new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory());
+        java.util.List<String> ids = new java.util.ArrayList<>();
+        try (var files = java.nio.file.Files.list(project.resolve("knowledge/golden"))) {
+            for (Path f : files.filter(x -> x.toString().endsWith(".yml")).sorted().toList()) {
+                for (JsonNode g : yaml.readTree(f.toFile()).path("golden")) {
+                    boolean tagged = false;
+                    for (JsonNode t : g.path("tags")) tagged |= t.asText().equals(tag);
+                    if (tagged && (difficulty == null || difficulty.equals(g.path("difficulty").asText()))) ids.add(g.path("id").asText());
+                }
+            }
+        }
+        return ids;
     }
 }

@@ -32,6 +32,9 @@ class ReplTest {
             try { java.nio.file.Files.writeString(Path.of("target/repl-output.txt"), text); } catch (java.io.IOException e) { throw new java.io.UncheckedIOException(e); }
             assertThat(text).contains("Ask a question, or type help", "start a new conversation", "TABLE plans", "58 table notes",
                     "[verified] Monthly recurring revenue (MRR) for September 2026", "No learnings yet.", "New conversation.", "Bye.");
+            Object mrr = DemoWarehouseQueries.value("SELECT round(sum(mrr_cents) / 100.0, 2) FROM mrr_snapshots WHERE snapshot_month = DATE '2026-09-01'");
+            assertThat(text).as("the number, from the warehouse").contains("for September 2026 was $"
+                    + new java.text.DecimalFormat("#,##0.00", java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ENGLISH)).format(mrr) + ".");
             assertThat(text).as("context: the conversation so far and what the answer relied on")
                     .contains("Conversation: none yet", "Conversation (1 turn):", "  you: What was MRR in September 2026?", "Knowledge in play: metric:mrr");
             assertThat(text).as("a question back is answered by an option's number")
