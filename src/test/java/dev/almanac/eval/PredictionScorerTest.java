@@ -81,8 +81,8 @@ class PredictionScorerTest {
 
     @Test
     void the_spider_dev_set_scores_as_documented() {
-        Path spider = Path.of("..", "shared", "bench", "spider-dev");
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(spider), "Spider dev set not present");
+        dev.almanac.testing.SpiderDatabases.require();
+        Path spider = dev.almanac.testing.SpiderDatabases.SPIDER;
         PredictionScorer.Report r = PredictionScorer.score(spider.resolve("dev.json"), spider.resolve("predictions/dail_sql_gpt4.sql"),
                 spider.resolve("database"), 2, Duration.ofSeconds(30), null);
         assertThat(r.items()).hasSize(1034);

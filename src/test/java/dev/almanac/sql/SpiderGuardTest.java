@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,7 +27,7 @@ class SpiderGuardTest {
 
     @BeforeAll
     static void open() throws Exception {
-        Assumptions.assumeTrue(SpiderDatabases.present(), "Spider dev set not present");
+        SpiderDatabases.require();
         guard = new Guard(Dialect.SQLITE);
         databases = new SpiderDatabases();
         gold = Files.readAllLines(SpiderDatabases.SPIDER.resolve("dev_gold.sql"));

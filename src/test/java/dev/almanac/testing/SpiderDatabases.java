@@ -30,6 +30,17 @@ public final class SpiderDatabases implements AutoCloseable {
         return Files.isDirectory(SPIDER.resolve("database"));
     }
 
+    /**
+     * Skips the calling test when the data set is not on this machine; in CI ({@code CI=true}) a missing data set fails it
+     * instead, so that a checkout without the bench folder cannot pass by skipping.
+     */
+    public static void require() {
+        if (present()) return;
+        String why = "Spider dev set not present at " + SPIDER.toAbsolutePath().normalize();
+        if ("true".equalsIgnoreCase(System.getenv("CI"))) org.junit.jupiter.api.Assertions.fail(why + " (in CI the bench data must be there)");
+        org.junit.jupiter.api.Assumptions.assumeTrue(false, why);
+    }
+
     /** Whether the database exists (wta_1's does not). */
     public boolean has(String db) throws SQLException {
         return connection(db) != null;
