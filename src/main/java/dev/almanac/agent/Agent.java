@@ -944,7 +944,7 @@ public final class Agent {
     private List<String> followUps(Turn t, Answer a) {
         if (semantic == null || a.provenance() == null) return List.of();
         SemanticQuery q = a.provenance().semanticQuery();
-        String name = q != null ? q.metrics().get(0) : a.provenance().metric();
+        String name = q != null ? (q.metrics().isEmpty() ? null : q.metrics().get(0)) : a.provenance().metric(); // a list of values has none
         java.time.LocalDate start = q != null && q.start() != null ? q.start() : t.timeframe.map(Timeframe::start).orElse(null);
         java.time.LocalDate end = q != null && q.end() != null ? q.end() : t.timeframe.map(Timeframe::end).orElse(null);
         String period = start == null ? "" : " " + QueryExplainer.period(start, end);

@@ -103,6 +103,10 @@ class NoModelSemanticAnswersTest {
 
     @Test
     void suggestions_follow_the_answer_itself_and_each_is_answered() throws Exception {
+        JsonNode list = ask("Which currency does Germany use?"); // a list of values: no metric to follow up on
+        assertThat(list.get("kind").asText()).as(list.get("answer").asText()).isEqualTo("result");
+        for (JsonNode s : list.get("suggestions")) assertThat(ask(s.asText()).get("kind").asText()).as(s.asText()).isNotEqualTo("error");
+
         for (String question : java.util.List.of("What did the churn rate come to in August 2026?", "What did the shop take in revenue in 2024?",
                 "How many tickets came in during July 2026?")) {
             JsonNode a = ask(question);
