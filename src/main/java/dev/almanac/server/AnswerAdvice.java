@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * server's commands, so such an answer here says what that user can do, or whom to ask, and carries an
  * {@code error_code} a client can act on: {@code no_model} (no language model is configured, and nothing curated
  * answers the question) or {@code model_unreachable} (the model did not answer). Hints that name command-line options
- * are left out of every answer served. Answers read back from a thread are worded the same way.
+ * are left out of every answer and step served. Answers read back from a thread are worded the same way.
  */
 final class AnswerAdvice {
     static final String ASK_ADMIN_FOR_MODEL = "Ask your Almanac administrator to configure a language model";
@@ -18,6 +18,7 @@ final class AnswerAdvice {
     /** The agent's answer when no model is configured and nothing curated matches; its advice runs up to "ask about:". */
     private static final Pattern NO_MODEL = Pattern.compile("^No answer: no language model is configured\\b");
     private static final Pattern CONFIGURE = Pattern.compile("Configure a model\\b[^:]*?\\bor ask about:");
+    private static final String ASK_ADMIN_OR_ABOUT = ASK_ADMIN_FOR_MODEL + ", or ask about:";
     private static final Pattern UNREACHABLE = Pattern.compile("^The language model could not be reached\\b");
     /** A parenthesised hint that names a command or a command-line option: "(--from and --to)", "(run `almanac knowledge validate`)". */
     private static final Pattern CLI_HINT = Pattern.compile("\\s*\\((?=[^()]*(?:`?almanac [a-z]|--[a-z]))[^()]*\\)");
@@ -31,13 +32,25 @@ final class AnswerAdvice {
         if ("error".equals(a.path("kind").asText())) {
             if (NO_MODEL.matcher(text).find()) {
                 a.put("error_code", "no_model");
-                text = CONFIGURE.matcher(text).replaceFirst(ASK_ADMIN_FOR_MODEL + ", or ask about:");
             } else if (UNREACHABLE.matcher(text).find()) {
                 a.put("error_code", "model_unreachable");
                 text = text + " If this keeps happening, tell your Almanac administrator.";
             }
         }
-        a.put("answer", CLI_HINT.matcher(text).replaceAll(""));
+        a.put("answer", reworded(text));
         return a;
+    }
+
+    /**
+     * Any text of the agent's a user of the server reads (an answer, an eval result's reason): the advice to configure a
+     * model says whom to ask, and hints at commands and command-line options are left out.
+     */
+    static String reworded(String text) {
+        return text == null ? null : withoutCliHints(CONFIGURE.matcher(text).replaceAll(ASK_ADMIN_OR_ABOUT));
+    }
+
+    /** The text without its parenthesised hints at commands and command-line options (a step's detail, an answer's text). */
+    static String withoutCliHints(String text) {
+        return CLI_HINT.matcher(text).replaceAll("");
     }
 }

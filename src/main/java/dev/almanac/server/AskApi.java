@@ -121,7 +121,7 @@ final class AskApi {
         QueryAudit audit = new QueryAudit(ctx.users(), user.name(), req.threadId());
         Agent agent = agent(e -> {
             audit.accept(e);
-            send(out, "step", Map.of("step", e.step(), "detail", e.detail()));
+            send(out, "step", Map.of("step", e.step(), "detail", AnswerAdvice.withoutCliHints(e.detail())));
         }, req);
         send(out, "answer", shown(agent.ask(req.question(), req.threadId()), req));
         out.close();
