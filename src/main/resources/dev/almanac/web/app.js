@@ -533,6 +533,7 @@ async function ask(question) {
   } finally {
     log.open = false;
     summary.textContent = "Steps (" + steps.childElementCount + ")";
+    if (!steps.childElementCount) log.remove(); // refused before any work: nothing to show
     state.asking = false;
     $("ask-button").disabled = false;
     scrollChat();

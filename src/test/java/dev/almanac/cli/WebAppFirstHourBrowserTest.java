@@ -59,7 +59,8 @@ class WebAppFirstHourBrowserTest {
         api = new ApiFixture(home, "first-hour", "none", new ServerContext.Settings(0, 64 * 1024, 1000, false, "none"));
         Files.createDirectories(SHOTS);
         browser = Chromium.start(1366, 768);
-        wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        // the list is drawn anew after each change: an element found just before is then stale, and is looked up again
+        wait = (WebDriverWait) new WebDriverWait(browser, Duration.ofSeconds(30)).ignoring(org.openqa.selenium.StaleElementReferenceException.class);
         // the days of the conversation list are the browser's; make its time zone this JVM's, which the test reckons in
         browser.executeCdpCommand("Emulation.setTimezoneOverride", Map.of("timezoneId", ZoneId.systemDefault().getId()));
         laptop();
@@ -136,12 +137,9 @@ class WebAppFirstHourBrowserTest {
         return wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#turns .answer")));
     }
 
-    static List<WebElement> listed() {
-        return browser.findElements(By.cssSelector("#threads li.thread"));
-    }
-
+    @SuppressWarnings("unchecked")
     static List<String> listedIds() {
-        return listed().stream().map(e -> e.getAttribute("data-thread")).toList();
+        return (List<String>) js("return [...document.querySelectorAll('#threads li.thread')].map((e) => e.dataset.thread)");
     }
 
     static WebElement item(String thread) {
