@@ -26,7 +26,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -43,7 +42,6 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WebAppFirstHourBrowserTest {
-    static final Path SHOTS = Path.of("target", "screenshots");
     /** Texts that tell a reader to run a command of the server's command line. */
     static final List<String> COMMANDS = List.of("almanac config", "almanac users", "almanac ask", "almanac knowledge", "--llm", "--role", "--from", "--grain");
 
@@ -57,7 +55,6 @@ class WebAppFirstHourBrowserTest {
     static void start() throws Exception {
         assumeFalse(Chromium.skipped(), "browser tests skipped with -Dalmanac.browser=skip");
         api = new ApiFixture(home, "first-hour", "none", new ServerContext.Settings(0, 64 * 1024, 1000, false, "none"));
-        Files.createDirectories(SHOTS);
         browser = Chromium.start(1366, 768);
         // the list is drawn anew after each change: an element found just before is then stale, and is looked up again
         wait = (WebDriverWait) new WebDriverWait(browser, Duration.ofSeconds(30)).ignoring(org.openqa.selenium.StaleElementReferenceException.class);
@@ -76,30 +73,21 @@ class WebAppFirstHourBrowserTest {
     @AfterEach
     void no_script_errors() {
         if (browser == null) return;
-        List<String> severe = browser.manage().logs().get("browser").getAll().stream()
-                .filter(l -> l.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue())
-                .filter(l -> !l.getMessage().contains("Failed to load resource")) // answered HTTP errors (a 400 the page shows) are not script errors
-                .map(Object::toString).toList();
-        assertThat(severe).as("errors in the browser console").isEmpty();
+        assertThat(Chromium.consoleErrors(browser)).as("errors in the browser console").isEmpty();
         laptop();
     }
 
-    /** A phone's screen: 390 CSS pixels wide, as a phone lays a page out (a desktop window would not go below 500). */
+    /** A phone's screen: 390 CSS pixels wide, as a phone lays a page out. */
     static void phone() {
-        browser.executeCdpCommand("Emulation.setDeviceMetricsOverride", Map.of("width", 390, "height", 844, "deviceScaleFactor", 1, "mobile", true));
+        Chromium.screen(browser, 390, 844, true);
     }
 
     static void laptop() {
-        browser.executeCdpCommand("Emulation.setDeviceMetricsOverride", Map.of("width", 1366, "height", 768, "deviceScaleFactor", 1, "mobile", false));
+        Chromium.screen(browser, 1366, 768, false);
     }
 
     static void signIn(String url, String token) {
-        browser.get(url);
-        browser.executeScript("localStorage.clear()");
-        browser.get(url);
-        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("token"))).sendKeys(token);
-        browser.findElement(By.cssSelector("#login-form button[type=submit]")).click();
-        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("nav")));
+        Chromium.signIn(browser, wait, url, token);
     }
 
     /** Opens a page of the app afresh (a reload, so that each page starts as a user arriving there would find it). */
@@ -109,7 +97,7 @@ class WebAppFirstHourBrowserTest {
     }
 
     static void shot(String name) throws Exception {
-        Files.write(SHOTS.resolve(name + ".png"), browser.getScreenshotAs(OutputType.BYTES));
+        Chromium.screenshot(browser, name);
     }
 
     static Object js(String script, Object... args) {
