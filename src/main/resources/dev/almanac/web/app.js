@@ -33,7 +33,7 @@ function withCode(text) {
   return String(text).split(/`([^`\n]+)`/).map((part, i) => (i % 2 ? h("code", {}, part) : part)).filter((part) => part !== "");
 }
 
-/** The text cut after the last whole word that fits in {@code max} characters, with an ellipsis; whole when it fits. */
+/** The text cut after the last whole word that fits in max characters, with an ellipsis; whole when it fits. */
 function clipAtWord(text, max) {
   if (text.length <= max) return text;
   const cut = text.slice(0, max);

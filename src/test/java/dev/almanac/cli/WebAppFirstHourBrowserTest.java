@@ -341,6 +341,16 @@ class WebAppFirstHourBrowserTest {
             assertThat(partial.findElement(By.cssSelector("li.step-dq")).getText())
                     .endsWith("Data coverage: Partly covered: 1 month of 2024 has no data (2024-07)");
         }
+        String verdict = "FAIL: the answer sums order totals across currencies " + "without converting them first, ".repeat(8) + "so the total mixes units";
+        @SuppressWarnings("unchecked")
+        List<String> clipped = (List<String>) js("const li = stepItem({step: 'critique', detail: arguments[0]}); document.body.append(li); "
+                + "const shown = li.textContent; li.querySelector('button.more').click(); const all = li.textContent; li.remove(); return [shown, all]", verdict);
+        assertThat(clipped.get(0)).startsWith("Checking the answer: ").endsWith("… more");
+        String kept = clipped.get(0).substring("Checking the answer: ".length(), clipped.get(0).length() - "… more".length());
+        assertThat(kept.length()).isBetween(100, 200);
+        assertThat(verdict).as("a long detail is cut after a whole word").startsWith(kept);
+        assertThat(verdict.charAt(kept.length())).isEqualTo(' ');
+        assertThat(clipped.get(1)).as("and shown whole on asking").isEqualTo("Checking the answer: " + verdict + " ");
         for (String[] s : List.of(new String[] {"OK", "Covered"}, new String[] {"MISMATCH", "Not covered"}, new String[] {"NOT_EVALUATED", "Not checked: no query ran"},
                 new String[] {"UNKNOWN", "Not checked"})) {
             assertThat((String) js("return coverageWords(arguments[0], null)", s[0])).as(s[0]).startsWith(s[1]).doesNotContain(s[0]);
