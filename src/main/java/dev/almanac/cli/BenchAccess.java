@@ -40,7 +40,7 @@ public final class BenchAccess {
             dev.almanac.store.Project project = ws.requireProject();
             dev.almanac.knowledge.KnowledgeSet knowledge = ws.knowledge();
             dev.almanac.AlmanacConfig config = Workspace.config();
-            dev.almanac.agent.Agent agent = ws.agent("none", today, null, false, config,
+            dev.almanac.agent.Agent agent = ws.agent("none", today, null, null /* eval runs keep no threads */, config,
                     dev.almanac.agent.AgentSettings.from(config).withParseQuestions(parseQuestions));
             dev.almanac.store.EvalStore store = new dev.almanac.store.EvalStore(ws.appStore());
             String id = new dev.almanac.eval.EvalRunner(agent, store, project, ws.executor(dev.almanac.sql.QueryLimits.DEFAULT))

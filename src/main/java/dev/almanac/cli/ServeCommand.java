@@ -82,9 +82,9 @@ final class ServeCommand extends WorkspaceCommand {
         ws.keepLastGoodKnowledge();
         ws.knowledge();
         var curation = new ServerContext.Curation(ws.knowledgeEditor(), ws::reloadKnowledge, () -> ws.executor(ws.limits()), ws::knowledgeProblems);
-        ServerContext.AgentFactory agents = (events, conversations) -> {
+        ServerContext.AgentFactory agents = (events, origin) -> {
             watch.check();
-            return ws.agent(llm, LocalDate.now(), events, conversations);
+            return ws.agent(llm, LocalDate.now(), events, origin);
         };
         ServerContext ctx = new ServerContext(project, () -> catalog, watch.checked(ws::knowledge), agents, curation, new ThreadStore(store),
                 new LearningStore(store), new EvalStore(store), new UserStore(store), new RateLimits(store), settings, () -> {

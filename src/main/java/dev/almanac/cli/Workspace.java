@@ -17,6 +17,7 @@ import dev.almanac.store.AppStore;
 import dev.almanac.store.KnowledgeStore;
 import dev.almanac.store.Project;
 import dev.almanac.store.ProjectFiles;
+import dev.almanac.store.ThreadStore;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -289,9 +290,9 @@ final class Workspace implements AutoCloseable {
         return dev.almanac.llm.Models.spec(llmSpec, config());
     }
 
-    /** The agent for this workspace, with the model named by spec (or the default one). */
+    /** The agent for this workspace, with the model named by spec (or the default one); its threads are the command line's. */
     dev.almanac.agent.Agent agent(String llmSpec, java.time.LocalDate today, java.util.function.Consumer<dev.almanac.agent.AgentEvent> events) {
-        return agent(llmSpec, today, events, true);
+        return agent(llmSpec, today, events, ThreadStore.Origin.cli);
     }
 
     /**
@@ -300,18 +301,24 @@ final class Workspace implements AutoCloseable {
      */
     dev.almanac.agent.Agent agent(String llmSpec, java.time.LocalDate today, java.util.function.Consumer<dev.almanac.agent.AgentEvent> events,
                                   boolean conversations) {
+        return agent(llmSpec, today, events, conversations ? ThreadStore.Origin.cli : null);
+    }
+
+    /** The agent whose threads are tagged with where they were started ({@code origin}); with none, it keeps no threads. */
+    dev.almanac.agent.Agent agent(String llmSpec, java.time.LocalDate today, java.util.function.Consumer<dev.almanac.agent.AgentEvent> events,
+                                  ThreadStore.Origin origin) {
         dev.almanac.AlmanacConfig config = config();
-        return agent(llmSpec, today, events, conversations, config, dev.almanac.agent.AgentSettings.from(config));
+        return agent(llmSpec, today, events, origin, config, dev.almanac.agent.AgentSettings.from(config));
     }
 
     /** The agent with these bounds in place of the configured ones (benchmarks compare settings in one process). */
     dev.almanac.agent.Agent agent(String llmSpec, java.time.LocalDate today, java.util.function.Consumer<dev.almanac.agent.AgentEvent> events,
-                                  boolean conversations, dev.almanac.AlmanacConfig config, dev.almanac.agent.AgentSettings settings) {
+                                  ThreadStore.Origin origin, dev.almanac.AlmanacConfig config, dev.almanac.agent.AgentSettings settings) {
         dev.almanac.llm.LanguageModel model = dev.almanac.llm.Models.create(llmSpec, config, Path.of("")).orElse(null);
         KnowledgeSet knowledge = knowledge();
         return new dev.almanac.agent.Agent(new dev.almanac.agent.Agent.Context(project, catalog(), knowledge, executor(limits()),
                 tableSelector(knowledge), embedder(), project == null ? null : new dev.almanac.store.LearningStore(appStore()),
-                project == null || !conversations ? null : new dev.almanac.store.ThreadStore(appStore()), model, settings, today, events,
+                project == null || origin == null ? null : new ThreadStore(appStore(), origin), model, settings, today, events,
                 project == null ? null : project.dir().resolve("data").resolve("logs").resolve("agent.jsonl"), verifiedAnswerer(knowledge, today),
                 project == null ? null : semanticLayer()));
     }

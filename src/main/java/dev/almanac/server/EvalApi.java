@@ -67,8 +67,19 @@ final class EvalApi implements AutoCloseable {
         m.put("by_difficulty", counts(report.byDifficulty()));
         m.put("by_kind", counts(report.byKind()));
         m.put("by_tag", counts(report.byTag()));
-        m.put("results", report.results());
+        m.put("results", reworded(report.results()));
         c.json(m);
+    }
+
+    /** The results as a user of the server reads them: a failed answer's reason names no command to run ({@link AnswerAdvice}). */
+    private static JsonNode reworded(List<EvalStore.ResultRow> results) {
+        JsonNode rows = ApiServer.JSON.valueToTree(results);
+        for (JsonNode row : rows) {
+            for (String field : List.of("reason", "error")) {
+                if (row.path(field).isTextual()) ((com.fasterxml.jackson.databind.node.ObjectNode) row).put(field, AnswerAdvice.reworded(row.get(field).asText()));
+            }
+        }
+        return rows;
     }
 
     private static Map<String, Map<String, Integer>> counts(Map<String, int[]> byKey) {

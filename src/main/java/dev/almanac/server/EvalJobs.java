@@ -38,7 +38,7 @@ final class EvalJobs implements AutoCloseable {
         if (parallel < 1 || parallel > 16) throw new UserError("parallel must be between 1 and 16");
         KnowledgeSet knowledge = ctx.knowledge().get();
         List<GoldenQuery> selected = filter.select(knowledge.golden());
-        EvalRunner runner = new EvalRunner(ctx.agents().create(events, false), ctx.evals(), ctx.project(), ctx.curation().executor().get());
+        EvalRunner runner = new EvalRunner(ctx.agents().create(events, null /* eval runs keep no threads */), ctx.evals(), ctx.project(), ctx.curation().executor().get());
         String id;
         try {
             id = runner.begin(selected, ctx.settings().model(), filter.label(), EvalRunner.snapshot(ctx.project(), knowledge));

@@ -56,7 +56,7 @@ final class McpHttp {
                         // questions are rate-limited per user as over the API, counted in the same store
                         long wait = ctx.rateLimits().acquire(caller.user(), ctx.settings().questionsPerMinute(), System.currentTimeMillis());
                         if (wait > 0) throw new dev.almanac.UserError("too many questions: try again in " + wait + " s");
-                        return ctx.agents().create(new QueryAudit(ctx.users(), caller.user(), threadId), true);
+                        return ctx.agents().create(new QueryAudit(ctx.users(), caller.user(), threadId), dev.almanac.store.ThreadStore.Origin.mcp);
                     }
 
                     @Override

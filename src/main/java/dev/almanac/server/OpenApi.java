@@ -46,13 +46,14 @@ final class OpenApi {
                 p.put("required", true);
                 p.putObject("schema").put("type", "string");
             }
-            if (r.method().equals("POST") || r.method().equals("PUT")) {
+            boolean writes = r.method().equals("POST") || r.method().equals("PUT") || r.method().equals("PATCH");
+            if (writes) {
                 ObjectNode body = op.putObject("requestBody");
-                body.put("required", r.method().equals("PUT") || r.path().startsWith("/api/ask") || r.path().equals("/api/users"));
+                body.put("required", !r.method().equals("POST") || r.path().startsWith("/api/ask") || r.path().equals("/api/users"));
                 body.putObject("content").putObject("application/json").putObject("schema").put("type", "object");
             }
             ObjectNode responses = op.putObject("responses");
-            String ok = r.method().equals("DELETE") && r.path().startsWith("/api/users") ? "204"
+            String ok = r.method().equals("DELETE") && (r.path().startsWith("/api/users") || r.path().startsWith("/api/threads")) ? "204"
                     : r.path().equals("/api/evals") && r.method().equals("POST") ? "202"
                     : r.path().equals("/api/users") && r.method().equals("POST") ? "201" : "200";
             ObjectNode success = responses.putObject(ok);
@@ -67,7 +68,8 @@ final class OpenApi {
             if (r.method().equals("PUT") && r.path().startsWith("/api/knowledge")) error(responses, "409", "the item's file already holds another item");
             if (r.method().equals("POST") && r.path().equals("/api/evals")) error(responses, "409", "another eval run of the project is running (on any server)");
             if (r.path().startsWith("/api/ask")) error(responses, "429", "too many questions; see Retry-After");
-            if (r.method().equals("POST") || r.method().equals("PUT")) error(responses, "413", "body too large");
+            if (r.path().startsWith("/api/ask")) error(responses, "503", "the server's language model is not set up (model_unavailable): ask its administrator");
+            if (writes) error(responses, "413", "body too large");
         }
         ObjectNode components = doc.putObject("components");
         ObjectNode bearer = components.putObject("securitySchemes").putObject("bearer");

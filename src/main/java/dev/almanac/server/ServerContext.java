@@ -27,10 +27,13 @@ public record ServerContext(Project project, Supplier<Catalog> catalog, Supplier
                             Curation curation, ThreadStore threads, LearningStore learnings, EvalStore evals, UserStore users,
                             RateLimits rateLimits, Settings settings, Supplier<dev.almanac.agent.DataTools> dataTools) {
 
-    /** An agent whose steps go to the given listener (streaming, audit); with conversations false it keeps no threads (eval runs). */
+    /**
+     * An agent whose steps go to the given listener (streaming, audit) and whose threads are tagged with where they were
+     * started (the web app, the API, MCP); with no origin it keeps no threads (eval runs).
+     */
     @FunctionalInterface
     public interface AgentFactory {
-        Agent create(Consumer<AgentEvent> events, boolean conversations);
+        Agent create(Consumer<AgentEvent> events, ThreadStore.Origin origin);
     }
 
     /**

@@ -2,7 +2,8 @@
 // eval dashboard. Plain DOM, no build step; everything it loads is served by the jar (offline).
 "use strict";
 
-const state = { token: localStorage.getItem("almanac.token"), me: null, thread: null, asking: false, knowledge: {}, evalSeq: 0, evalTimer: null, showingDiff: false };
+const state = { token: localStorage.getItem("almanac.token"), me: null, thread: null, asking: false, knowledge: {}, evalSeq: 0, evalTimer: null, showingDiff: false,
+  threadsSeq: 0, allThreads: localStorage.getItem("almanac.allThreads") === "true", diffChosen: false };
 
 // ---------------------------------------------------------------- helpers
 
@@ -22,6 +23,22 @@ function h(tag, attrs, ...children) {
     el.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   return el;
+}
+
+/**
+ * Text with its `code` spans as <code> elements: text nodes only, never HTML, so an answer cannot inject markup. A lone
+ * backtick stays as typed.
+ */
+function withCode(text) {
+  return String(text).split(/`([^`\n]+)`/).map((part, i) => (i % 2 ? h("code", {}, part) : part)).filter((part) => part !== "");
+}
+
+/** The text cut after the last whole word that fits in max characters, with an ellipsis; whole when it fits. */
+function clipAtWord(text, max) {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.search(/\s\S*$/);
+  return (space > max / 2 ? cut.slice(0, space) : cut).trimEnd() + "…";
 }
 
 class ApiError extends Error {
@@ -201,13 +218,21 @@ function route() {
 const STEP_LABELS = {
   thread: "Conversation", clarified: "Understood as", tables: "Looking at tables", verified: "Found a verified answer", clarify: "Needs a detail",
   tool: "Working", message: "Note", executed: "Running SQL", sql: "Query", learning: "Learned", critique: "Checking the answer", dq: "Data coverage",
+  semantic: "Read as", vocabulary: "Words of the question", log: "Note",
 };
 
 async function showAsk(threadId) {
   await loadThreads(threadId);
   if (threadId && threadId !== state.thread) {
     state.thread = threadId;
-    const t = await api("GET", "/api/threads/" + encodeURIComponent(threadId));
+    let t;
+    try {
+      t = await api("GET", "/api/threads/" + encodeURIComponent(threadId));
+    } catch (e) {
+      if (e.status !== 404) throw e;
+      $("turns").replaceChildren(h("p", { class: "muted gone" }, "This conversation is no longer there: it was deleted. Start a new one or pick another."));
+      return;
+    }
     $("turns").replaceChildren(...t.turns.map((turn) => renderTurn(turn.question, turn.answer)));
     const last = t.turns[t.turns.length - 1];
     if (last && typeof last.answer === "object") showDq(last.answer);
@@ -218,10 +243,97 @@ async function showAsk(threadId) {
   if (!threadId) renderExamples();
 }
 
+const ORIGINS = { web: "web app", api: "API", cli: "CLI", eval: "eval run", mcp: "MCP" };
+
+/**
+ * The conversation list: one entry per thread, grouped by the day of its last question ("Today", "Yesterday", then
+ * dates), each with its whole title (the list shows two lines of it, the tooltip all of it), its time and where it was
+ * started when that is not the web app. The command line's, eval runs' and MCP clients' threads are listed only when asked
+ * for. Only the newest of overlapping loads is drawn.
+ */
 async function loadThreads(active) {
-  const threads = await api("GET", "/api/threads");
-  $("threads").replaceChildren(...threads.map((t) => h("li", {},
-    h("a", { href: "#/ask/" + encodeURIComponent(t.id), class: t.id === active ? "active" : null, title: t.title }, t.title))));
+  const seq = ++state.threadsSeq;
+  const threads = await api("GET", "/api/threads" + (state.allThreads ? "?origin=all" : ""));
+  if (seq !== state.threadsSeq) return;
+  const seen = new Set();
+  const groups = new Map();
+  const now = new Date();
+  for (const t of threads) {
+    if (seen.has(t.id)) continue;
+    seen.add(t.id);
+    const label = dayLabel(new Date(t.updated_at), now);
+    if (!groups.has(label)) groups.set(label, []);
+    groups.get(label).push(t);
+  }
+  $("threads").replaceChildren(...(threads.length ? [...groups].map(([label, ts]) => h("li", { class: "day" },
+    h("h3", { class: "day-label" }, label), h("ul", {}, ts.map((t) => threadItem(t, active))))) : [h("li", { class: "muted none" }, "No conversations yet.")]));
+}
+
+function threadItem(t, active) {
+  const when = new Date(t.updated_at);
+  const link = h("a", { href: "#/ask/" + encodeURIComponent(t.id), class: "thread-link", title: t.title, "aria-current": t.id === active ? "page" : null },
+    h("span", { class: "thread-title" }, t.title));
+  return h("li", { class: "thread" + (t.id === active ? " active" : ""), "data-thread": t.id, "data-origin": t.origin },
+    link,
+    h("div", { class: "thread-meta" },
+      h("time", { datetime: t.updated_at, title: when.toLocaleString("en-GB", { dateStyle: "full", timeStyle: "short" }) }, clock(when)),
+      t.origin !== "web" && ORIGINS[t.origin] ? h("span", { class: "origin" }, ORIGINS[t.origin]) : null,
+      h("span", { class: "thread-actions" },
+        h("button", { type: "button", class: "link rename", "aria-label": "Rename “" + t.title + "”", onclick: () => renameThread(t) }, "Rename"),
+        h("button", { type: "button", class: "link danger delete", "aria-label": "Delete “" + t.title + "”", onclick: () => deleteThread(t) }, "Delete"))));
+}
+
+const clock = (d) => String(d.getHours()).padStart(2, "0") + ":" + String(d.getMinutes()).padStart(2, "0");
+
+/** The heading of a day in the conversation list, in the browser's time zone: "Today", "Yesterday", "12 November", "3 March 2025". */
+function dayLabel(d, now) {
+  const midnight = (x) => new Date(x.getFullYear(), x.getMonth(), x.getDate());
+  const days = Math.round((midnight(now) - midnight(d)) / 86400000);
+  if (days === 0) return "Today";
+  if (days === 1) return "Yesterday";
+  return d.getDate() + " " + MONTHS[d.getMonth()] + (d.getFullYear() === now.getFullYear() ? "" : " " + d.getFullYear());
+}
+
+/** Renames a thread in place: its entry becomes a small form; Enter saves, Escape or Cancel leaves it as it was. */
+function renameThread(t) {
+  const item = document.querySelector('#threads li.thread[data-thread="' + CSS.escape(t.id) + '"]');
+  const input = h("input", { type: "text", class: "rename-title", maxlength: "500", "aria-label": "New title", required: true });
+  input.value = t.title;
+  const problem = h("p", { class: "error", role: "alert" });
+  const form = h("form", { class: "rename-form" }, input, problem, h("div", { class: "actions" },
+    h("button", { type: "submit", class: "primary save-title" }, "Save"), h("button", { type: "button", class: "cancel", onclick: () => loadThreads(state.thread) }, "Cancel")));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    try {
+      await api("PATCH", "/api/threads/" + encodeURIComponent(t.id), { title: input.value });
+      await loadThreads(state.thread);
+    } catch (e) {
+      problem.textContent = e.message;
+    }
+  });
+  input.addEventListener("keydown", (ev) => { if (ev.key === "Escape") loadThreads(state.thread); });
+  item.replaceChildren(form);
+  input.focus();
+  input.select();
+}
+
+/** Deletes a thread after asking; the open conversation, once deleted, gives way to a new one. */
+async function deleteThread(t) {
+  if (!confirm("Delete the conversation “" + t.title + "”? Its questions and answers are removed for everyone in this project.")) return;
+  try {
+    await api("DELETE", "/api/threads/" + encodeURIComponent(t.id));
+  } catch (e) {
+    if (e.status !== 404) {
+      const item = document.querySelector('#threads li.thread[data-thread="' + CSS.escape(t.id) + '"]');
+      if (item) item.append(h("p", { class: "error", role: "alert" }, "Not deleted: " + e.message));
+      return;
+    }
+  }
+  if (state.thread === t.id) {
+    history.replaceState(null, "", "#/ask");
+    newThread();
+  }
+  await loadThreads(state.thread);
 }
 
 function newThread() {
@@ -276,7 +388,7 @@ function renderAnswer(a) {
   if (badges.childElementCount) box.append(badges);
   const note = "Best attempt — results may be incomplete. ";
   const text = leadOf(a);
-  box.append(h("p", { class: "text" }, a.confidence === "low" && text.startsWith(note) && confidenceBadge(a) ? text.slice(note.length) : text));
+  box.append(h("p", { class: "text" }, withCode(a.confidence === "low" && text.startsWith(note) && confidenceBadge(a) ? text.slice(note.length) : text)));
   if (a.kind === "clarification" && a.suggestions && a.suggestions.length) {
     box.append(h("div", { class: "options", role: "group", "aria-label": "Options" },
       a.suggestions.map((o) => h("button", { type: "button", class: "option", onclick: () => ask(o) }, o))));
@@ -304,7 +416,7 @@ function renderAnswer(a) {
       } }, whole ? "Download all " + total.toLocaleString("en-US") + " rows (CSV)" : "Download CSV"), status));
   }
   const p = a.provenance;
-  if (p && p.explanation) box.append(h("p", { class: "explanation" }, h("strong", {}, "How this was computed: "), p.explanation));
+  if (p && p.explanation) box.append(h("p", { class: "explanation" }, h("strong", {}, "How this was computed: "), withCode(p.explanation)));
   if (p && p.sql && p.sql.length) {
     box.append(h("details", { class: "sql" }, h("summary", {}, p.sql.length === 1 ? "SQL" : "SQL (" + p.sql.length + " queries)"), p.sql.map((s) => h("pre", {}, h("code", {}, s)))));
   }
@@ -348,9 +460,45 @@ function showDq(a) {
   if (dq.requested) dl.append(h("dt", {}, "Asked about"), h("dd", {}, dq.requested));
   if (dq.observed) dl.append(h("dt", {}, "Data covers"), h("dd", {}, dq.observed));
   if (dq.missing_buckets && dq.missing_buckets.length) dl.append(h("dt", {}, "Missing"), h("dd", {}, dq.missing_buckets.join(", ")));
-  const words = { OK: "The data covers the period asked about.", PARTIAL: "The data covers only part of the period.", MISMATCH: "The data does not cover the period asked about.",
-    UNKNOWN: "Coverage could not be checked.", NOT_EVALUATED: "No period to check." };
-  $("dq-body").replaceChildren(h("p", { class: "dq-status " + dq.status }, dq.status.replace("_", " ")), h("p", {}, words[dq.status] || ""), dl);
+  $("dq-body").replaceChildren(h("p", { class: "dq-status " + dq.status }, dq.status.replace("_", " ")), h("p", { class: "dq-words" }, coverageWords(dq.status, dq) + "."), dl);
+}
+
+/**
+ * What a data-coverage verdict means, in plain words (quality/TimelinessCheck): whether the data the answer used holds
+ * every day, month or year of the period the question asks about, or why that was not checked. Without the verdict's
+ * evidence (a step that streams before the answer), a coarser sentence.
+ */
+function coverageWords(status, dq) {
+  const asked = dq && dq.requested ? dq.requested.replace(/ \(.*$/, "") : null;
+  const period = asked && asked.includes(" to ") ? "the period from " + asked : asked;
+  const grain = dq && dq.requested ? ((/by (day|month|year)\)/.exec(dq.requested) || [])[1] || "part") : "part";
+  const missing = (dq && dq.missing_buckets) || [];
+  switch (status) {
+    case "OK": return "Covered: the data has every " + grain + " of " + (period || "the period asked about");
+    case "PARTIAL": return "Partly covered: " + (missing.length ? missing.length + " " + grain + (missing.length === 1 ? " of " + (period || "the period") + " has" : "s of " + (period || "the period") + " have")
+      + " no data (" + missing.join(", ") + ")" : "some of the period asked about has no data");
+    case "MISMATCH": return "Not covered: the data has nothing for " + (period || "the period asked about");
+    case "UNKNOWN": return !dq ? "Not checked: no period of the question could be matched to a date in the data"
+      : period ? "Not checked: the tables used have no date column to check " + period + " against" : "Not checked: the question names no period";
+    case "NOT_EVALUATED": return "Not checked: no query ran, so no data was used";
+    default: return status;
+  }
+}
+
+/**
+ * A step as it streams in: a query run is shown whole (a scrollable block, never cut), the data-coverage verdict in words,
+ * and any other detail cut after a whole word, with a button that shows the rest.
+ */
+function stepItem(step) {
+  const label = STEP_LABELS[step.step] || step.step;
+  if (step.step === "thread") return h("li", {}, label);
+  if (step.step === "executed") return h("li", { class: "step-sql" }, label, h("pre", {}, h("code", {}, step.detail)));
+  if (step.step === "dq") return h("li", { class: "step-dq", title: step.detail }, label + ": " + coverageWords(step.detail.split(" ")[0], null));
+  const short = clipAtWord(step.detail, 200);
+  if (short === step.detail) return h("li", {}, label + ": " + step.detail);
+  const text = h("span", {}, short);
+  const more = h("button", { type: "button", class: "link more", onclick: () => { text.textContent = step.detail; more.remove(); } }, "more");
+  return h("li", {}, label + ": ", text, " ", more);
 }
 
 async function ask(question) {
@@ -369,9 +517,11 @@ async function ask(question) {
   scrollChat();
   try {
     const answer = await streamAsk(question, (step) => {
-      steps.append(h("li", {}, (STEP_LABELS[step.step] || step.step) + (step.step === "thread" ? "" : ": " + step.detail.slice(0, 160))));
+      steps.append(stepItem(step));
       steps.scrollTop = steps.scrollHeight;
     });
+    const coverage = steps.querySelector("li.step-dq");
+    if (coverage && answer.dq) coverage.replaceChildren(STEP_LABELS.dq + ": " + coverageWords(answer.dq.status, answer.dq));
     turn.append(renderAnswer(answer));
     showDq(answer);
     const first = !state.thread;
@@ -383,6 +533,7 @@ async function ask(question) {
   } finally {
     log.open = false;
     summary.textContent = "Steps (" + steps.childElementCount + ")";
+    if (!steps.childElementCount) log.remove(); // refused before any work: nothing to show
     state.asking = false;
     $("ask-button").disabled = false;
     scrollChat();
@@ -394,7 +545,8 @@ async function streamAsk(question, onStep) {
   const res = await fetch("/api/ask/stream", {
     method: "POST",
     headers: { Authorization: "Bearer " + state.token, "Content-Type": "application/json", Accept: "text/event-stream" },
-    body: JSON.stringify({ question, thread_id: state.thread }),
+    // dq_panel: the answer carries its data-coverage verdict, which the steps explain (the panel shows only when it is on)
+    body: JSON.stringify({ question, thread_id: state.thread, origin: "web", dq_panel: true }),
   });
   if (!res.ok) {
     const body = await res.json().catch(() => null);
@@ -592,18 +744,12 @@ async function showEvals(runId) {
     state.goldenTags = [...new Set(golden.flatMap((g) => g.tags))].sort();
     $("eval-tag").append(...state.goldenTags.map((t) => h("option", {}, t)));
   }
+  const cell = (label, ...content) => h("td", { "data-label": label }, ...content);
   $("runs").tBodies[0].replaceChildren(...runs.map((r) => h("tr", { class: "clickable" + (r.id === runId ? " active" : ""), "data-run": r.id, "data-status": r.status, onclick: () => { location.hash = "#/evals/" + r.id; } },
-    h("td", {}, h("a", { href: "#/evals/" + r.id }, r.id)), h("td", {}, r.started_at.replace("T", " ").slice(0, 19)), h("td", {}, r.filters || "all"), h("td", {}, r.model),
-    h("td", {}, r.status === "running" ? [h("span", { class: "progress" }, h("span", { style: "width:" + Math.round(100 * r.done / Math.max(1, r.selected)) + "%" })), r.done + "/" + r.selected] : r.status),
-    h("td", {}, r.accuracy == null ? "–" : (100 * r.accuracy).toFixed(1) + "% (" + r.passed + "/" + r.done + ")"))));
-  const base = $("diff-base").value;
-  const other = $("diff-other").value;
-  const options = runs.map((r) => h("option", { value: r.id }, r.id + " · " + r.started_at.slice(0, 16).replace("T", " ")));
-  $("diff-base").replaceChildren(...options.map((o) => o.cloneNode(true)));
-  $("diff-other").replaceChildren(...options);
-  if (base && runs.some((r) => r.id === base)) $("diff-base").value = base;
-  else if (runs.length > 1) $("diff-base").selectedIndex = 1;
-  if (other && runs.some((r) => r.id === other)) $("diff-other").value = other;
+    cell("Run", h("a", { href: "#/evals/" + r.id }, r.id)), cell("Started", r.started_at.replace("T", " ").slice(0, 19)), cell("Filters", r.filters || "all"), cell("Model", r.model),
+    cell("Status", r.status === "running" ? [h("span", { class: "progress" }, h("span", { style: "width:" + Math.round(100 * r.done / Math.max(1, r.selected)) + "%" })), r.done + "/" + r.selected] : r.status),
+    cell("Accuracy", r.accuracy == null ? "–" : (100 * r.accuracy).toFixed(1) + "% (" + r.passed + "/" + r.done + ")"))));
+  diffChoices(runs);
   drawAccuracy(runs);
   if (runId) await showRun(runId);
   else if (!state.showingDiff) $("eval-detail").replaceChildren();
@@ -612,20 +758,48 @@ async function showEvals(runId) {
   }
 }
 
+/**
+ * The runs the diff compares: until someone picks, the one before the latest with the latest (two different runs, kept
+ * so as new runs come in); a pick stays while its runs exist. With fewer than two runs there is nothing to compare.
+ */
+function diffChoices(runs) {
+  const base = $("diff-base").value;
+  const other = $("diff-other").value;
+  const exists = (id) => runs.some((r) => r.id === id);
+  const options = runs.map((r) => h("option", { value: r.id }, r.id + " · " + r.started_at.slice(0, 16).replace("T", " ") + " · " + (r.filters || "all")));
+  $("diff-base").replaceChildren(...options.map((o) => o.cloneNode(true)));
+  $("diff-other").replaceChildren(...options);
+  const kept = state.diffChosen && exists(base) && exists(other);
+  if (runs.length > 1) {
+    $("diff-base").value = kept ? base : runs[1].id;
+    $("diff-other").value = kept ? other : runs[0].id;
+  }
+  $("diff-form").hidden = runs.length < 2;
+  checkDiff();
+}
+
+/** Diffing a run with itself shows nothing: say so instead. */
+function checkDiff() {
+  const same = $("diff-base").value === $("diff-other").value;
+  $("diff-form").querySelector("button").disabled = same;
+  $("diff-same").hidden = !same;
+}
+
 const currentRun = () => ((location.hash.match(/^#\/evals\/(.+)$/) || [])[1] || null);
 
 function drawAccuracy(runs) {
   const points = runs.filter((r) => r.status === "complete" && r.accuracy != null).map((r) => ({ started: r.started_at, accuracy: r.accuracy, run: r.id, filters: r.filters || "all" }));
   const box = $("accuracy-chart");
   if (points.length < 1 || !window.vegaEmbed) { box.replaceChildren(); return; }
+  const narrow = box.clientWidth < 560; // a phone: the legend goes below the chart, not beside it
   window.vegaEmbed(box, {
-    $schema: "https://vega.github.io/schema/vega-lite/v5.json", width: Math.max(220, box.clientWidth - 160), height: 160, title: "Accuracy over time",
+    $schema: "https://vega.github.io/schema/vega-lite/v5.json", width: Math.max(220, box.clientWidth - (narrow ? 70 : 160)), height: 160, title: "Accuracy over time",
     data: { values: points },
     mark: { type: "line", point: true },
     encoding: {
       x: { field: "started", type: "temporal", title: null, axis: { format: "%b %d %H:%M", labelAngle: 0, tickCount: 4 } },
       y: { field: "accuracy", type: "quantitative", axis: { format: "%" }, scale: { domain: [0, 1] }, title: null },
-      color: { field: "filters", type: "nominal", title: "Filters" },
+      color: { field: "filters", type: "nominal", title: "Filters", legend: narrow ? { orient: "bottom" } : {} },
       tooltip: [{ field: "run" }, { field: "accuracy", format: ".1%" }, { field: "filters" }],
     },
   }, { actions: false, renderer: "svg" }).catch(() => box.replaceChildren());
@@ -638,7 +812,7 @@ async function showRun(id) {
   $("eval-detail").replaceChildren(
     h("h3", {}, "Run " + run.id),
     h("p", { id: "run-summary", "data-run": run.id, "data-status": run.status }, run.status + " · " + run.done + " of " + run.selected + " asked · " + run.passed + " passed"),
-    dataTable(["", "Question", "Difficulty", "Result"], r.results.map((x) => [x.passed ? "✓" : "✗", x.golden_id + " · " + x.question, x.difficulty, x.reason || ""]), 500));
+    resultsTable(["", "Question", "Difficulty", "Result"], r.results.map((x) => [x.passed ? "✓" : "✗", x.golden_id + " · " + x.question, x.difficulty, x.reason || ""])));
 }
 
 async function showDiff(base, other) {
@@ -648,8 +822,18 @@ async function showDiff(base, other) {
   $("eval-detail").replaceChildren(
     h("h3", {}, "Diff " + d.base.id + " → " + d.other.id),
     h("p", {}, h("span", { class: "fail" }, d.newly_failing.length + " newly failing"), " · ", h("span", { class: "pass" }, d.newly_passing.length + " newly passing")),
-    dataTable(["Question", d.base.id, d.other.id], d.questions.filter((q) => q.before !== q.after).concat(d.questions.filter((q) => q.before === q.after))
-      .map((q) => [q.golden_id + " · " + q.question, mark(q.before), mark(q.after)]), 500));
+    resultsTable(["Question", d.base.id, d.other.id], d.questions.filter((q) => q.before !== q.after).concat(d.questions.filter((q) => q.before === q.after))
+      .map((q) => [q.golden_id + " · " + q.question, mark(q.before), mark(q.after)])));
+}
+
+/**
+ * Eval results as a full-width table whose cells wrap (no box of its own to scroll, sideways or down: the page scrolls);
+ * at phone width each row becomes a card, each value under its column's name.
+ */
+function resultsTable(columns, rows) {
+  return h("table", { class: "data results" },
+    h("thead", {}, h("tr", {}, columns.map((c) => h("th", { scope: "col" }, c)))),
+    h("tbody", {}, rows.map((r) => h("tr", {}, r.map((v, i) => h("td", { "data-label": columns[i] || "Passed", class: v === "✓" ? "pass" : v === "✗" ? "fail" : null }, v))))));
 }
 
 // ---------------------------------------------------------------- wiring
@@ -664,7 +848,17 @@ document.addEventListener("DOMContentLoaded", () => {
   $("ask-form").addEventListener("submit", (ev) => { ev.preventDefault(); ask($("question").value); });
   $("question").addEventListener("keydown", (ev) => { if (ev.key === "Enter" && !ev.shiftKey) { ev.preventDefault(); ask($("question").value); } });
   $("new-thread").addEventListener("click", () => { location.hash = "#/ask"; newThread(); });
-  $("threads-toggle").addEventListener("click", () => $("threads-panel").classList.toggle("open"));
+  $("new-thread-bar").addEventListener("click", () => { location.hash = "#/ask"; newThread(); });
+  $("threads-toggle").addEventListener("click", () => {
+    const open = $("threads-panel").classList.toggle("open");
+    $("threads-toggle").setAttribute("aria-expanded", String(open));
+  });
+  $("threads-all").checked = state.allThreads;
+  $("threads-all").addEventListener("change", () => {
+    state.allThreads = $("threads-all").checked;
+    localStorage.setItem("almanac.allThreads", String(state.allThreads));
+    loadThreads(state.thread);
+  });
   $("knowledge-filter").addEventListener("input", () => renderKnowledgeList(null));
   $("eval-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -675,6 +869,7 @@ document.addEventListener("DOMContentLoaded", () => {
       location.hash = "#/evals/" + started.id;
     } catch (e) { $("eval-error").textContent = e.message; }
   });
+  for (const id of ["diff-base", "diff-other"]) $(id).addEventListener("change", () => { state.diffChosen = true; checkDiff(); });
   $("diff-form").addEventListener("submit", (ev) => { ev.preventDefault(); showDiff($("diff-base").value, $("diff-other").value).catch((e) => { $("eval-detail").textContent = e.message; }); });
   window.addEventListener("hashchange", () => route());
   if (state.token) signIn(state.token).catch(() => signOut());

@@ -25,8 +25,14 @@ final class ApiFixture implements AutoCloseable {
     }
 
     ApiFixture(Path home, String name, String llm, ServerContext.Settings settings) {
+        this(home, name, llm, settings, null);
+    }
+
+    /** With the app store at this URL (a PostgreSQL database), or the project's own SQLite file when null. */
+    ApiFixture(Path home, String name, String llm, ServerContext.Settings settings, String appStore) {
         System.setProperty("almanac.home", home.toString());
         project = dev.almanac.testing.ScratchProject.create(home.resolve(name), name);
+        if (appStore != null) appendToConfig(project, "app_store: " + appStore + "\n");
         GlobalOptions options = new GlobalOptions();
         options.project = project;
         ws = Workspace.open(options, System.err);
@@ -35,6 +41,14 @@ final class ApiFixture implements AutoCloseable {
         viewer = users.add("vera", "viewer", null);
         editor = users.add("ed", "editor", null);
         admin = users.add("ada", "admin", null);
+    }
+
+    private static void appendToConfig(Path project, String line) {
+        try {
+            java.nio.file.Files.writeString(project.resolve("almanac.yml"), line, java.nio.file.StandardOpenOption.APPEND);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     String url(String path) {

@@ -83,6 +83,8 @@ class ApiTest {
             {"POST", "/api/ask/stream", "/api/ask/stream", "1", "{}"},
             {"GET", "/api/threads", "/api/threads", "1", null},
             {"GET", "/api/threads/{id}", "/api/threads/T-none", "1", null},
+            {"PATCH", "/api/threads/{id}", "/api/threads/T-none", "1", "{\"title\": \"renamed\"}"},
+            {"DELETE", "/api/threads/{id}", "/api/threads/T-none", "1", null},
             {"GET", "/api/threads/{id}/dq", "/api/threads/T-none/dq", "1", null},
             {"GET", "/api/threads/{id}/turns/{turn}/csv", "/api/threads/T-none/turns/X-none/csv", "1", null},
             {"GET", "/api/schema", "/api/schema", "1", null},

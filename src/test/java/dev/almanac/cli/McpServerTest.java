@@ -158,6 +158,9 @@ class McpServerTest {
             assertThat(answer.at("/provenance/sql/0").asText()).isNotBlank();
             assertThat(text(r)).contains(String.format(java.util.Locale.ROOT, "%,d", invoices)).contains("Confidence: high");
             assertThat(api.call("GET", "/api/audit?limit=50", api.admin, null).body()).as("the query is audited for the MCP user").contains("vera");
+            String thread = answer.path("thread_id").asText();
+            assertThat(api.call("GET", "/api/threads?origin=mcp", api.viewer, null).body()).as("the thread is an MCP client's").contains(thread);
+            assertThat(api.call("GET", "/api/threads", api.viewer, null).body()).as("not in the web app's list unless asked for").doesNotContain(thread);
             McpSchema.CallToolResult blank = call(client, "ask", Map.of("question", " "));
             assertThat(blank.isError()).isTrue();
         }

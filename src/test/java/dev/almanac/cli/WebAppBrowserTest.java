@@ -19,9 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -37,7 +35,6 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WebAppBrowserTest {
-    static final Path SHOTS = Path.of("target", "screenshots");
 
     @TempDir
     static Path home;
@@ -50,7 +47,6 @@ class WebAppBrowserTest {
         assumeFalse(Chromium.skipped(), "browser tests skipped with -Dalmanac.browser=skip");
         String script = "script:" + Path.of("src/test/resources/web/shipments.yml").toAbsolutePath();
         api = new ApiFixture(home, "web-project", script, new ServerContext.Settings(0, 64 * 1024, 100, true, "scripted"));
-        Files.createDirectories(SHOTS);
         browser = Chromium.start(1366, 900);
         wait = new WebDriverWait(browser, Duration.ofSeconds(30));
         browser.get(api.url("/"));
@@ -66,27 +62,17 @@ class WebAppBrowserTest {
     }
 
     static void signIn(String url, String token) {
-        browser.get(url);
-        browser.executeScript("localStorage.clear()");
-        browser.get(url);
-        WebElement field = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("token")));
-        field.sendKeys(token);
-        browser.findElement(By.cssSelector("#login-form button[type=submit]")).click();
-        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("nav")));
+        Chromium.signIn(browser, wait, url, token);
     }
 
     @AfterEach
     void no_script_errors() {
         if (browser == null) return;
-        List<String> severe = browser.manage().logs().get("browser").getAll().stream()
-                .filter(l -> l.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue())
-                .filter(l -> !l.getMessage().contains("Failed to load resource")) // answered HTTP errors (a 422 the page shows) are not script errors
-                .map(Object::toString).toList();
-        assertThat(severe).as("errors in the browser console").isEmpty();
+        assertThat(Chromium.consoleErrors(browser)).as("errors in the browser console").isEmpty();
     }
 
     static void shot(String name) throws Exception {
-        Files.write(SHOTS.resolve(name + ".png"), browser.getScreenshotAs(OutputType.BYTES));
+        Chromium.screenshot(browser, name);
     }
 
     static void askInBrowser(String question) {
@@ -328,25 +314,26 @@ class WebAppBrowserTest {
     @Test
     @Order(6)
     void at_phone_width_the_chat_fits_the_screen() throws Exception {
-        browser.manage().window().setSize(new Dimension(390, 844));
+        Chromium.screen(browser, 390, 844, true);
         try {
             browser.get(api.url("/#/ask"));
             askInBrowser("Chart shipments per carrier");
             wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#turns .answer[data-kind=chart]")));
             assertThat(browser.findElement(By.id("threads-panel")).isDisplayed()).as("the thread list folds away").isFalse();
             assertThat(browser.findElement(By.id("threads-toggle")).isDisplayed()).isTrue();
-            long overflow = (Long) ((JavascriptExecutor) browser).executeScript("return document.documentElement.scrollWidth - window.innerWidth");
-            assertThat(overflow).as("no sideways scrolling of the page").isLessThanOrEqualTo(0);
+            // on a phone the page zooms out to what overflows (window.innerWidth grows with it): the phone's width is the measure
+            long width = (Long) ((JavascriptExecutor) browser).executeScript("return document.documentElement.scrollWidth");
+            assertThat(width).as("no sideways scrolling of the page").isLessThanOrEqualTo(390);
             shot("08-answer-phone");
             browser.findElement(By.id("threads-toggle")).click();
             assertThat(browser.findElement(By.id("threads-panel")).isDisplayed()).isTrue();
             browser.get(api.url("/#/evals"));
             wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#runs tbody tr")));
-            overflow = (Long) ((JavascriptExecutor) browser).executeScript("return document.documentElement.scrollWidth - window.innerWidth");
-            assertThat(overflow).isLessThanOrEqualTo(0);
+            width = (Long) ((JavascriptExecutor) browser).executeScript("return document.documentElement.scrollWidth");
+            assertThat(width).isLessThanOrEqualTo(390);
             shot("09-evals-phone");
         } finally {
-            browser.manage().window().setSize(new Dimension(1366, 900));
+            Chromium.windowScreen(browser);
         }
     }
 

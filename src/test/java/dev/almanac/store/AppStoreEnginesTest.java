@@ -63,6 +63,102 @@ class AppStoreEnginesTest {
 
     @ParameterizedTest
     @MethodSource("dev.almanac.store.StoreEngines#names")
+    void threads_know_where_they_were_started_and_are_listed_by_it(String engine) {
+        AppStore store = fresh(engine);
+        String cli = new ThreadStore(store).create(PROJECT, "asked on the command line");
+        String web = new ThreadStore(store, ThreadStore.Origin.web).create(PROJECT, "asked in the web app");
+        String mcp = new ThreadStore(store, ThreadStore.Origin.mcp).create(PROJECT, "asked by an assistant");
+        ThreadStore threads = new ThreadStore(store);
+        assertThat(threads.threads(PROJECT)).extracting(ThreadStore.ThreadRow::id).containsExactlyInAnyOrder(cli, web, mcp);
+        assertThat(threads.threads(PROJECT, java.util.EnumSet.of(ThreadStore.Origin.web, ThreadStore.Origin.api), 100))
+                .extracting(ThreadStore.ThreadRow::id).containsExactly(web);
+        assertThat(threads.thread(PROJECT, cli).orElseThrow().origin()).as("a thread started without an origin is the command line's").isEqualTo(ThreadStore.Origin.cli);
+        assertThat(threads.thread(PROJECT, mcp).orElseThrow().origin()).isEqualTo(ThreadStore.Origin.mcp);
+        String question = ("How much did each of our " + "very ".repeat(120) + "large customers pay?");
+        String title = threads.thread(PROJECT, threads.create(PROJECT, question)).orElseThrow().title();
+        assertThat(title).as("a long question is cut after a word").hasSizeLessThanOrEqualTo(ThreadStore.MAX_TITLE).endsWith("very…");
+        String fits = "x".repeat(ThreadStore.MAX_TITLE);
+        assertThat(threads.thread(PROJECT, threads.create(PROJECT, fits)).orElseThrow().title()).as("a question that fits is whole").isEqualTo(fits);
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.almanac.store.StoreEngines#names")
+    void a_thread_is_renamed_and_deleted_with_its_turns_and_dq_logs_all_or_nothing(String engine) throws Exception {
+        AppStore store = fresh(engine);
+        ThreadStore threads = new ThreadStore(store, ThreadStore.Origin.web);
+        String id = threads.create(PROJECT, "What was MRR?");
+        String kept = threads.create(PROJECT, "What was ARR?");
+        threads.append(new TurnRow("t1", id, 0, "What was MRR?", "result", "2.0M", "{}", "SELECT 1", "high", 1, 0, 0, 0, 5));
+        threads.logDq(new ThreadStore.DqLogRow("t1", id, "OK", "{}", "mrr_snapshots", "SELECT 1", null));
+        threads.append(new TurnRow("k1", kept, 0, "What was ARR?", "result", "24M", "{}", "SELECT 2", "high", 1, 0, 0, 0, 5));
+        String before = threads.thread(PROJECT, id).orElseThrow().updatedAt();
+        assertThat(threads.rename(PROJECT, id, "MRR, September")).isTrue();
+        assertThat(threads.thread(PROJECT, id).orElseThrow().title()).isEqualTo("MRR, September");
+        assertThat(threads.thread(PROJECT, id).orElseThrow().updatedAt()).as("a new title is no new activity").isEqualTo(before);
+        Project other = new Project("Other", Path.of("/tmp/other"), "x.duckdb", Path.of("/tmp/other/knowledge"), false);
+        assertThat(threads.rename(other, id, "hijacked")).as("another project's thread is not found").isFalse();
+        assertThat(threads.delete(other, id)).isFalse();
+        assertThat(threads.rename(PROJECT, "nope", "x")).isFalse();
+
+        // something else holds on to the thread: deleting it fails at its last statement, and the turns and log stay
+        store.inTransaction(c -> {
+            try (var s = c.createStatement()) {
+                s.execute("CREATE TABLE pins (thread_id VARCHAR(64) NOT NULL REFERENCES threads(id))");
+                s.execute("INSERT INTO pins VALUES ('" + id + "')");
+            }
+            return null;
+        });
+        assertThatThrownBy(() -> threads.delete(PROJECT, id)).isInstanceOf(RuntimeException.class);
+        assertThat(threads.turns(id)).as("all or nothing").hasSize(1);
+        assertThat(threads.dqLogs(id)).hasSize(1);
+        store.inTransaction(c -> {
+            try (var s = c.createStatement()) {
+                return s.executeUpdate("DELETE FROM pins");
+            }
+        });
+
+        assertThat(threads.delete(PROJECT, id)).isTrue();
+        assertThat(threads.exists(PROJECT, id)).isFalse();
+        assertThat(threads.turns(id)).isEmpty();
+        assertThat(threads.dqLogs(id)).isEmpty();
+        assertThat(threads.delete(PROJECT, id)).as("gone already").isFalse();
+        assertThat(threads.turns(kept)).as("the other thread is untouched").hasSize(1);
+
+        // a question answered while its thread was deleted keeps nothing, and fails no one
+        threads.append(new TurnRow("t2", id, 0, "and in October?", "result", "2.1M", "{}", "SELECT 1", "high", 1, 0, 0, 0, 5));
+        threads.logDq(new ThreadStore.DqLogRow("t2", id, "OK", "{}", "mrr_snapshots", "SELECT 1", null));
+        assertThat(threads.turns(id)).isEmpty();
+        assertThat(threads.dqLogs(id)).isEmpty();
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.almanac.store.StoreEngines#names")
+    void threads_from_before_origins_are_the_command_lines_and_those_of_early_eval_runs_are_the_runs(String engine) throws Exception {
+        String url = StoreEngines.freshUrl(engine, dir);
+        org.flywaydb.core.Flyway.configure(AppStore.class.getClassLoader()).dataSource(url, null, null)
+                .locations("classpath:dev/almanac/store/migration").target("6").load().migrate();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url); java.sql.Statement s = c.createStatement()) {
+            s.execute("INSERT INTO projects (slug, name, source_url, knowledge_dir, created_at, updated_at) VALUES ('engines', 'Engines', 'x', 'k', "
+                    + "'2026-11-20T09:00:00Z', '2026-11-20T09:00:00Z')");
+            s.execute("""
+                    INSERT INTO eval_runs (id, project, started_at, finished_at, status, model, filters, knowledge_snapshot, selected, total, passed, owner_pid)
+                    VALUES ('r1', 'engines', '2026-11-20T10:00:00.5Z', '2026-11-20T10:05:00Z', 'complete', 'none', '', '{}', 1, 1, 1, 1)""");
+            s.execute("""
+                    INSERT INTO eval_results (run_id, golden_id, question, difficulty, tags, passed, expected_json, latency_ms, prompt_tokens, completion_tokens)
+                    VALUES ('r1', 'g1', 'What was MRR in September 2026?', 'easy', '[]', 1, '{}', 5, 0, 0)""");
+            s.execute("INSERT INTO threads VALUES ('during', 'engines', 'What was MRR in September 2026?', '2026-11-20T10:00:00.9Z', '2026-11-20T10:00:01Z')");
+            s.execute("INSERT INTO threads VALUES ('later', 'engines', 'What was MRR in September 2026?', '2026-11-21T08:00:00Z', '2026-11-21T08:00:00Z')");
+            s.execute("INSERT INTO threads VALUES ('other', 'engines', 'Who are our largest customers?', '2026-11-20T10:01:00Z', '2026-11-20T10:01:00Z')");
+        }
+        AppStore store = AppStore.at(url);
+        ThreadStore threads = new ThreadStore(store);
+        assertThat(threads.thread(PROJECT, "during").orElseThrow().origin()).as("asked by the run while it ran").isEqualTo(ThreadStore.Origin.eval);
+        assertThat(threads.thread(PROJECT, "later").orElseThrow().origin()).as("the same question asked after the run").isEqualTo(ThreadStore.Origin.cli);
+        assertThat(threads.thread(PROJECT, "other").orElseThrow().origin()).isEqualTo(ThreadStore.Origin.cli);
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.almanac.store.StoreEngines#names")
     void learnings_move_confidence_and_deactivate(String engine) {
         LearningStore learnings = new LearningStore(fresh(engine));
         learnings.save(PROJECT, new LearningRow("L1", "suppliers is plural", "naming", List.of("Suppliers"), "SELECT 1", "SELECT 2", 0.5, 0, true));

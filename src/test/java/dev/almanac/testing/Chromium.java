@@ -6,9 +6,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * A real headless Chromium for the browser tests: Debian's {@code chromium} and {@code chromium-driver}
@@ -21,6 +25,9 @@ public final class Chromium {
 
     /** Where downloads land (target/downloads). */
     public static final Path DOWNLOADS = Path.of("target", "downloads");
+
+    /** Where the browser tests' screenshots go (target/screenshots), each named after what it shows. */
+    public static final Path SCREENSHOTS = Path.of("target", "screenshots");
 
     private Chromium() {}
 
@@ -44,6 +51,44 @@ public final class Chromium {
         ChromeDriver driver = new ChromeDriver(service, options);
         driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(20));
         return driver;
+    }
+
+    /**
+     * Lays pages out as a screen of this size in CSS pixels does: a phone's (mobile: its layout viewport widens to what
+     * overflows, so a page wider than the screen shows in document.documentElement.scrollWidth) or a laptop's. A
+     * headless window alone does not go below 500 pixels wide.
+     */
+    public static void screen(ChromeDriver browser, int width, int height, boolean mobile) {
+        browser.executeCdpCommand("Emulation.setDeviceMetricsOverride", java.util.Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", mobile));
+    }
+
+    /** Back to the window's own size. */
+    public static void windowScreen(ChromeDriver browser) {
+        browser.executeCdpCommand("Emulation.clearDeviceMetricsOverride", java.util.Map.of());
+    }
+
+    /** Signs in to the web app at {@code url} with the token, from a cleared local storage, and waits for its navigation. */
+    public static void signIn(ChromeDriver browser, WebDriverWait wait, String url, String token) {
+        browser.get(url);
+        browser.executeScript("localStorage.clear()");
+        browser.get(url);
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("token"))).sendKeys(token);
+        browser.findElement(By.cssSelector("#login-form button[type=submit]")).click();
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("nav")));
+    }
+
+    /** The errors in the browser's console since it was last read; HTTP errors the page answers (a 4xx it shows) are not script errors. */
+    public static List<String> consoleErrors(ChromeDriver browser) {
+        return browser.manage().logs().get("browser").getAll().stream()
+                .filter(l -> l.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue())
+                .filter(l -> !l.getMessage().contains("Failed to load resource"))
+                .map(Object::toString).toList();
+    }
+
+    /** Saves what the browser shows to target/screenshots/NAME.png. */
+    public static void screenshot(ChromeDriver browser, String name) throws IOException {
+        Files.createDirectories(SCREENSHOTS);
+        Files.write(SCREENSHOTS.resolve(name + ".png"), browser.getScreenshotAs(OutputType.BYTES));
     }
 
     private static Path first(List<Path> candidates) {
