@@ -42,6 +42,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WebAppFirstHourBrowserTest {
+    /** The failed requests the current test makes on purpose (Chromium.provoked); any other is an error. */
+    static final List<java.util.regex.Pattern> provoked = new java.util.ArrayList<>();
+
     /** Texts that tell a reader to run a command of the server's command line. */
     static final List<String> COMMANDS = List.of("almanac config", "almanac users", "almanac ask", "almanac knowledge", "--llm", "--role", "--from", "--grain");
 
@@ -73,7 +76,11 @@ class WebAppFirstHourBrowserTest {
     @AfterEach
     void no_script_errors() {
         if (browser == null) return;
-        assertThat(Chromium.consoleErrors(browser)).as("errors in the browser console").isEmpty();
+        try {
+            assertThat(Chromium.consoleErrors(browser, provoked)).as("errors in the browser console").isEmpty();
+        } finally {
+            provoked.clear();
+        }
         laptop();
     }
 
@@ -239,6 +246,8 @@ class WebAppFirstHourBrowserTest {
     @Test
     @Order(3)
     void a_conversation_is_renamed_in_place_and_deleted_after_a_confirmation() throws Exception {
+        provoked.add(Chromium.provoked("/api/threads/", 400)); // an empty and a too long title
+        provoked.add(Chromium.provoked("/api/threads/", 404)); // the thread deleted meanwhile
         for (boolean onPhone : List.of(false, true)) {
             if (onPhone) phone();
             open("#/ask/" + webThread);
@@ -286,6 +295,7 @@ class WebAppFirstHourBrowserTest {
     @Test
     @Order(4)
     void errors_say_what_to_do_in_the_web_app_or_whom_to_ask_never_which_command_to_run() throws Exception {
+        provoked.add(Chromium.provoked("/api/ask/stream", 503)); // a server whose model is not set up
         for (boolean onPhone : List.of(false, true)) {
             if (onPhone) phone();
             WebElement answer = askAnew("Which carriers deliver late most often?");

@@ -77,12 +77,21 @@ public final class Chromium {
         wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("nav")));
     }
 
-    /** The errors in the browser's console since it was last read; HTTP errors the page answers (a 4xx it shows) are not script errors. */
-    public static List<String> consoleErrors(ChromeDriver browser) {
+    /**
+     * The errors in the browser's console since it was last read, less the HTTP errors a test provoked on purpose: each of
+     * those is named (a path and a status, as {@link #provoked}), and any other failed request, a 5xx included, is an error.
+     */
+    public static List<String> consoleErrors(ChromeDriver browser, java.util.Collection<java.util.regex.Pattern> provoked) {
         return browser.manage().logs().get("browser").getAll().stream()
                 .filter(l -> l.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue())
-                .filter(l -> !l.getMessage().contains("Failed to load resource"))
+                .filter(l -> provoked.stream().noneMatch(p -> p.matcher(l.getMessage()).find()))
                 .map(Object::toString).toList();
+    }
+
+    /** A request a test makes fail on purpose, as the console reports it: "URL with PATH (and what follows) - Failed to load resource: ... status of STATUS". */
+    public static java.util.regex.Pattern provoked(String path, int status) {
+        return java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(path) + "\\S* - Failed to load resource: the server responded with a status of "
+                + status + "\\b");
     }
 
     /** Saves what the browser shows to target/screenshots/NAME.png. */
