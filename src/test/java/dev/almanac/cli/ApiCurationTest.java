@@ -123,7 +123,26 @@ class ApiCurationTest {
                 .isEqualTo(countBefore + 1);
         assertThat(api.call("DELETE", "/api/knowledge/golden/g901", api.editor, null).statusCode()).isEqualTo(200);
         assertThat(json(api.call("GET", "/api/golden", api.viewer, null)).findValuesAsText("id")).doesNotContain("g901").contains("g001");
-        assertThat(api.call("POST", "/api/knowledge/import", api.editor, null).statusCode()).isEqualTo(200);
+        HttpResponse<String> imported = api.call("POST", "/api/knowledge/import", api.editor, null);
+        assertThat(imported.statusCode()).isEqualTo(200);
+        assertThat(json(imported).get("imported").asInt()).as("every item of the folder: a file each, and each golden question")
+                .isEqualTo(itemsInFolder(api.project.resolve("knowledge")));
+    }
+
+    /** The knowledge items a folder holds, counted from its files: one per table note, metric, query, rule and semantic file, one per golden question. */
+    static int itemsInFolder(Path knowledge) throws Exception {
+        int n = 0;
+        for (String kind : List.of("tables", "metrics", "queries", "business", "semantic")) {
+            try (var files = Files.list(knowledge.resolve(kind))) {
+                n += (int) files.filter(f -> f.toString().endsWith(".yml") || f.toString().endsWith(".yaml")).count();
+            }
+        }
+        try (var files = Files.list(knowledge.resolve("golden"))) {
+            for (Path f : files.filter(x -> x.toString().endsWith(".yml")).toList()) {
+                n += (int) Files.readAllLines(f).stream().filter(l -> l.startsWith("- id:")).count();
+            }
+        }
+        return n;
     }
 
     @Test
@@ -164,11 +183,39 @@ class ApiCurationTest {
 
         String second = startAndWait("{\"tag\": \"null_status\"}");
         JsonNode diff = json(api.call("GET", "/api/evals/" + first + "/diff/" + second, api.viewer, null));
-        assertThat(diff.get("questions")).hasSize(3);
-        assertThat(diff.at("/questions/0/before").isBoolean()).isTrue();
         assertThat(diff.at("/base/id").asText()).isEqualTo(first);
+        assertThat(diff.at("/other/id").asText()).isEqualTo(second);
+        // the diff's items: the tag's golden questions (from the files), each with its verdict in either run (from the runs)
+        List<String> ids = CliTest.goldenIds(api.project, "null_status", null).stream().sorted().toList();
+        assertThat(diff.get("questions").findValuesAsText("golden_id")).containsExactlyElementsOf(ids);
+        java.util.Map<String, Boolean> before = passed(first);
+        java.util.Map<String, Boolean> after = passed(second);
+        List<String> newlyFailing = new java.util.ArrayList<>();
+        List<String> newlyPassing = new java.util.ArrayList<>();
+        for (JsonNode q : diff.get("questions")) {
+            String id = q.get("golden_id").asText();
+            assertThat(q.get("before").asBoolean()).as(id).isEqualTo(before.get(id));
+            assertThat(q.get("after").asBoolean()).as(id).isEqualTo(after.get(id));
+            if (before.get(id) && !after.get(id)) newlyFailing.add(id);
+            if (!before.get(id) && after.get(id)) newlyPassing.add(id);
+        }
+        List<String> saysFailing = new java.util.ArrayList<>();
+        diff.get("newly_failing").forEach(x -> saysFailing.add(x.isObject() ? x.path("golden_id").asText(x.path("id").asText()) : x.asText()));
+        List<String> saysPassing = new java.util.ArrayList<>();
+        diff.get("newly_passing").forEach(x -> saysPassing.add(x.isObject() ? x.path("golden_id").asText(x.path("id").asText()) : x.asText()));
+        assertThat(saysFailing).as("newly failing").containsExactlyInAnyOrderElementsOf(newlyFailing);
+        assertThat(saysPassing).as("newly passing").containsExactlyInAnyOrderElementsOf(newlyPassing);
         assertThat(json(api.call("GET", "/api/evals", api.viewer, null)).findValuesAsText("id")).contains(first, second);
         assertThat(api.call("POST", "/api/evals", api.editor, "{\"tag\": \"no-such-tag\"}").statusCode()).isEqualTo(400);
+    }
+
+    /** A run's verdict per golden question, as its results say. */
+    private java.util.Map<String, Boolean> passed(String run) throws Exception {
+        java.util.Map<String, Boolean> out = new java.util.HashMap<>();
+        for (JsonNode r : json(api.call("GET", "/api/evals/" + run, api.viewer, null)).get("results")) {
+            out.put(r.get("golden_id").asText(), r.get("passed").asBoolean());
+        }
+        return out;
     }
 
     private String startAndWait(String body) throws Exception {
