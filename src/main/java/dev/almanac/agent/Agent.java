@@ -932,7 +932,8 @@ public final class Agent {
         Set<String> read = new LinkedHashSet<>(a.provenance() == null ? List.of() : a.provenance().tables());
         List<dev.almanac.knowledge.VerifiedQuery> closest = t.block.verified();
         List<dev.almanac.knowledge.VerifiedQuery> sameTables = closest.stream().filter(q -> verified().tablesOf(q.sql()).stream().anyMatch(read::contains)).toList();
-        for (dev.almanac.knowledge.VerifiedQuery q : read.isEmpty() ? closest : sameTables) {
+        // nothing on topic (no metric, no verified question about these tables): the closest verified questions, to show what can be asked
+        for (dev.almanac.knowledge.VerifiedQuery q : follow.isEmpty() && sameTables.isEmpty() ? closest : sameTables) {
             if (follow.size() >= 3) break;
             if (!q.question().equalsIgnoreCase(t.question) && !follow.contains(q.question())) follow.add(q.question());
         }
@@ -958,6 +959,10 @@ public final class Agent {
         if (metric.isEmpty()) { // a canonical metric the semantic model does not have: the period before, when it answers that
             Optional<Metric> canonical = name == null ? Optional.empty() : ctx.knowledge().metrics().stream().filter(m -> m.name().equals(name)).findFirst();
             if (canonical.isEmpty() || before == null) return List.of();
+            long months = java.time.temporal.ChronoUnit.MONTHS.between(start, end);
+            Timeframe earlier = new Timeframe(start.minusMonths(months), start, months == 12 ? Timeframe.Grain.YEAR : months == 3 ? Timeframe.Grain.QUARTER
+                    : Timeframe.Grain.MONTH, "");
+            if (!holdsData(canonical.get(), earlier)) return List.of();
             String asked = (canonical.get().label() == null ? InWords.label(name) : canonical.get().label()) + before;
             return verified().match(asked).filter(m -> !m.isQuery() && m.name().equals(name)).map(m -> List.of(asked)).orElse(List.of());
         }
@@ -977,7 +982,10 @@ public final class Agent {
             }
         }
         if ((q == null || q.grain() == null) && (start == null || !end.equals(start.plusMonths(1)))) candidates.add(label + " per month" + period);
-        if (before != null) candidates.add(label + before);
+        if (before != null && ctx.semantic().outsideData(SemanticQuery.of(metric.get().name())
+                .between(start.minusMonths(java.time.temporal.ChronoUnit.MONTHS.between(start, end)), start), ctx.catalog()).isEmpty()) {
+            candidates.add(label + before); // only a period that holds data
+        }
         for (dev.almanac.semantic.SemanticMetric other : ctx.semantic().model().metrics()) { // then metrics of the same data
             if (other.name().equals(metric.get().name()) || !sameData(metric.get(), other)) continue;
             candidates.add(other.displayName() + period);
@@ -988,12 +996,25 @@ public final class Agent {
             if (out.size() >= 3) break;
             boolean dimensionQuestion = c.contains(" by ");
             if (dimensionQuestion && byDimension) continue; // one breakdown is enough
-            if (resolves(c)) {
+            if (answers(c)) {
                 out.add(c);
                 byDimension |= dimensionQuestion;
             }
         }
         return out;
+    }
+
+    /** Whether a follow-up gets a number without a model: read whole, compiled, and over data (not after it ends, not a grain the metric refuses). */
+    private boolean answers(String question) {
+        if (!ctx.settings().parseQuestions()) return false;
+        QuestionParser.Result r = ctx.semantic().withParser(ctx.today(), parser -> parser.parse(question));
+        if (!(r instanceof QuestionParser.Parsed p)) return false;
+        try {
+            ctx.semantic().compile(p.query());
+        } catch (RuntimeException e) {
+            return false; // refused as asked (a month-only metric over a quarter): not a follow-up to offer
+        }
+        return ctx.semantic().outsideData(p.query(), ctx.catalog()).isEmpty();
     }
 
     private boolean sameData(dev.almanac.semantic.SemanticMetric a, dev.almanac.semantic.SemanticMetric b) {

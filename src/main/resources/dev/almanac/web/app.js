@@ -142,6 +142,15 @@ function formatValue(v, f) {
   return digits(n, f.decimals);
 }
 
+/**
+ * A chart as wide as the answer it sits in (a phone's included): a single view is drawn to its container's width; a chart
+ * of several views (facets, concatenations) keeps its own sizes and scrolls within its box.
+ */
+function fitted(spec) {
+  if (spec.facet || spec.concat || spec.hconcat || spec.vconcat || spec.repeat) return spec;
+  return Object.assign({}, spec, { width: "container", autosize: { type: "fit", contains: "padding" } });
+}
+
 /** A table of rows; with an answer's labels and formats, the labels head the columns and the values are formatted. */
 function dataTable(columns, rows, limit, labels, formats) {
   const shown = rows.slice(0, limit || 200);
@@ -397,7 +406,7 @@ function renderAnswer(a) {
     const chart = h("div", { class: "chart" });
     box.append(chart);
     if (window.vegaEmbed) {
-      window.vegaEmbed(chart, a.chart, { actions: false, renderer: "svg" }).catch((e) => chart.append(h("p", { class: "muted" }, "The chart could not be drawn: " + e.message)));
+      window.vegaEmbed(chart, fitted(a.chart), { actions: false, renderer: "svg" }).catch((e) => chart.append(h("p", { class: "muted" }, "The chart could not be drawn: " + e.message)));
     }
   }
   if (a.data && a.data.columns && a.data.columns.length) {

@@ -56,9 +56,14 @@ class SuggestedQuestionsTest {
      * A question shown somewhere, and the question it follows in a thread (null: asked on its own). A topic (a metric's
      * label) may be answered with a question back; then every option it offers, chosen in a thread, must get the data.
      */
-    record Shown(String question, String where, String after, boolean topic) {
+    /** A question as shown; {@code depth} counts the follow-ups that led to it (0: shown by the product itself). */
+    record Shown(String question, String where, String after, boolean topic, int depth) {
         Shown(String question, String where, String after) {
-            this(question, where, after, false);
+            this(question, where, after, false, 0);
+        }
+
+        Shown(String question, String where, String after, boolean topic) {
+            this(question, where, after, topic, 0);
         }
     }
 
@@ -102,6 +107,13 @@ class SuggestedQuestionsTest {
         }
     }
 
+    /**
+     * How many follow-ups deep the crawl goes: follow-ups are made by rules (a breakdown, per month, the period before,
+     * related metrics), so two steps apply each rule after each kind of answer; all of them would be every metric over
+     * every period with data.
+     */
+    static final int FOLLOW_UP_DEPTH = 2;
+
     /** An answer with data passes; else it is listed with where the question was shown. The follow-ups it suggests are asked next. */
     static void judge(String key, Shown s, JsonNode a, Map<String, String> failures, Deque<Shown> queue) {
         String kind = a.path("kind").asText();
@@ -110,8 +122,8 @@ class SuggestedQuestionsTest {
             String text = a.path("answer").asText(a.path("message").asText());
             failures.put(key, s.where() + ": " + kind + (rows == 0 ? ", no data" : "") + ": " + (text.length() > 200 ? text.substring(0, 200) + "..." : text));
         }
-        if (kind.equals("clarification")) return;
-        for (JsonNode f : a.path("suggestions")) queue.add(new Shown(f.asText(), "follow-up suggested after \"" + s.question() + "\"", null));
+        if (kind.equals("clarification") || s.depth() >= FOLLOW_UP_DEPTH) return;
+        for (JsonNode f : a.path("suggestions")) queue.add(new Shown(f.asText(), "follow-up suggested after \"" + s.question() + "\"", null, false, s.depth() + 1));
     }
 
     /** The web app's example chips: the items of the endpoint its renderExamples reads (it shows the first few). */

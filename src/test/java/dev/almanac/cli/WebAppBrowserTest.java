@@ -340,6 +340,12 @@ class WebAppBrowserTest {
             // on a phone the page zooms out to what overflows (window.innerWidth grows with it): the phone's width is the measure
             long width = (Long) ((JavascriptExecutor) browser).executeScript("return document.documentElement.scrollWidth");
             assertThat(width).as("no sideways scrolling of the page").isLessThanOrEqualTo(390);
+            WebElement answer = browser.findElement(By.cssSelector("#turns .answer[data-kind=chart]"));
+            wait.until(d -> !answer.findElements(By.cssSelector(".chart svg .mark-rect path")).isEmpty());
+            long chartWidth = (Long) ((JavascriptExecutor) browser).executeScript(
+                    "const s = arguments[0].querySelector('.chart svg'); return Math.round(s.getBoundingClientRect().width)", answer);
+            long boxWidth = (Long) ((JavascriptExecutor) browser).executeScript("return Math.round(arguments[0].querySelector('.chart').clientWidth)", answer);
+            assertThat(chartWidth).as("the chart is drawn as wide as its box, not cut off").isLessThanOrEqualTo(boxWidth).isGreaterThan(boxWidth / 2);
             shot("08-answer-phone");
             browser.findElement(By.id("threads-toggle")).click();
             assertThat(browser.findElement(By.id("threads-panel")).isDisplayed()).isTrue();
