@@ -33,8 +33,22 @@ final class SchemaCommand extends WorkspaceCommand {
                 Catalog.Table t = catalog.table(table).orElseThrow(() -> unknownTable(catalog, table));
                 out.print(format == Format.json ? Json.write(t) + "\n" : CatalogRenderer.render(t));
             }
+            if (format == Format.text) limits(ws.source().dialect(), catalog).ifPresent(out::println);
             out.flush();
         }
+    }
+
+    /** What the engine does not report, said rather than shown as absent: keys and comments on Trino's connectors. */
+    static java.util.Optional<String> limits(dev.almanac.source.Dialect dialect, Catalog catalog) {
+        if (dialect != dev.almanac.source.Dialect.TRINO) return java.util.Optional.empty();
+        boolean keys = catalog.tables().stream().anyMatch(t -> !t.primaryKey().isEmpty() || !t.foreignKeys().isEmpty());
+        boolean comments = catalog.tables().stream().anyMatch(t -> t.comment() != null || t.columns().stream().anyMatch(c -> c.comment() != null));
+        List<String> missing = new java.util.ArrayList<>();
+        if (!keys) missing.add("primary or foreign keys");
+        if (!comments) missing.add("comments");
+        if (missing.isEmpty()) return java.util.Optional.empty();
+        return java.util.Optional.of("Note: this Trino connector reports no " + String.join(" and no ", missing)
+                + "; joins come from the knowledge's related tables and descriptions from its table notes (docs/KNOWLEDGE.md).");
     }
 
     static UserError unknownTable(Catalog catalog, String name) {

@@ -107,6 +107,9 @@ final class Workspace implements AutoCloseable {
             if (source == null) {
                 source = Sources.open(sourceSpec);
                 dev.almanac.Timing.phase("source open");
+                // an engine that does not enforce read-only connections: say so at start when its user could write
+                source.writeAccess().ifPresent(w -> System.err.println("almanac: warning: " + w
+                        + "; give Almanac's user read-only access (docs/SAFETY.md, \"Trino\"). The guard still refuses every write."));
             }
             return source;
         }

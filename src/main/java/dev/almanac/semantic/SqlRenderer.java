@@ -18,14 +18,15 @@ import java.util.StringJoiner;
  * Writes a {@link QueryPlan} as one SELECT (common table expressions, one per read and aggregation)
  * in the dialect of the source: the only stage of the compiler that knows dialects. What differs:
  * time buckets and shifts, date and boolean literals, median and percentiles, and rounding.
- * Source expressions are copied as written.
+ * Source expressions are copied as written. Trino differs from PostgreSQL's standard SQL in three places: intervals
+ * ({@code date_add}), rounding (no NUMERIC type), and percentiles (only approximate ones, so a median is refused).
  */
 public final class SqlRenderer {
     private final Dialect dialect;
 
     public SqlRenderer(Dialect dialect) {
         // engines without a rendering of their own get PostgreSQL's standard SQL, as OTHER always did
-        this.dialect = dialect == Dialect.DUCKDB || dialect == Dialect.SQLITE ? dialect : Dialect.POSTGRES;
+        this.dialect = dialect == Dialect.DUCKDB || dialect == Dialect.SQLITE || dialect == Dialect.TRINO ? dialect : Dialect.POSTGRES;
     }
 
     public String render(QueryPlan plan) {
@@ -171,7 +172,9 @@ public final class SqlRenderer {
     private String percentile(SemanticMetric.Simple m, String p, String v) {
         return switch (dialect) {
             case DUCKDB -> "quantile_cont(" + v + ", " + p + ")";
-            case POSTGRES, MYSQL, SNOWFLAKE, BIGQUERY, TRINO, OTHER -> "percentile_cont(" + p + ") WITHIN GROUP (ORDER BY " + v + ")";
+            case POSTGRES, MYSQL, SNOWFLAKE, BIGQUERY, OTHER -> "percentile_cont(" + p + ") WITHIN GROUP (ORDER BY " + v + ")";
+            // approx_percentile is an estimate: a number that may be off is not given as the metric's
+            case TRINO -> throw new NotInDialect("metric " + m.name() + " is a " + m.agg().label() + ", which Trino computes only approximately");
             case SQLITE -> throw new NotInDialect("metric " + m.name() + " is a " + m.agg().label() + ", which SQLite cannot compute (it has no percentile function)");
         };
     }
@@ -192,8 +195,13 @@ public final class SqlRenderer {
             };
         }
         String shifted = column;
-        if (offset.months() != 0) shifted += " + INTERVAL '" + offset.months() + " months'";
-        if (offset.days() != 0) shifted += " + INTERVAL '" + offset.days() + " days'";
+        if (dialect == Dialect.TRINO) { // Trino's intervals are INTERVAL '3' MONTH; date_add says it plainly
+            if (offset.months() != 0) shifted = "date_add('month', " + offset.months() + ", " + shifted + ")";
+            if (offset.days() != 0) shifted = "date_add('day', " + offset.days() + ", " + shifted + ")";
+        } else {
+            if (offset.months() != 0) shifted += " + INTERVAL '" + offset.months() + " months'";
+            if (offset.days() != 0) shifted += " + INTERVAL '" + offset.days() + " days'";
+        }
         if (!shifted.equals(column)) shifted = "(" + shifted + ")";
         if (grain == Grain.DAY) return "CAST(" + shifted + " AS DATE)";
         return "CAST(date_trunc('" + grain.label() + "', " + shifted + ") AS DATE)";

@@ -23,7 +23,8 @@ public final class CatalogIntrospector {
 
     public Catalog introspect(Source source) {
         return source.withConnection(connection -> {
-            List<Catalog.Table> structure = source.dialect() == Dialect.DUCKDB ? duckDbStructure(connection) : jdbcStructure(connection);
+            List<Catalog.Table> structure = source.dialect() == Dialect.DUCKDB ? duckDbStructure(connection)
+                    : jdbcStructure(connection, source.dialect() == Dialect.TRINO);
             List<Catalog.Table> tables = new ArrayList<>();
             for (Catalog.Table t : structure) tables.add(withStatistics(connection, t));
             return new Catalog(source.id(), source.fingerprint().orElse(""), List.copyOf(tables));
@@ -79,24 +80,30 @@ public final class CatalogIntrospector {
                 .toList();
     }
 
-    private static List<Catalog.Table> jdbcStructure(Connection c) throws SQLException {
+    /**
+     * Tables, columns and keys from the driver's metadata. On a federated engine (Trino) only the catalog and schema of the
+     * URL are read: the others are other systems (a tpch catalog alone has thousands of generated schemas).
+     */
+    private static List<Catalog.Table> jdbcStructure(Connection c, boolean onlyTheUrlsSchema) throws SQLException {
         DatabaseMetaData meta = c.getMetaData();
         List<Catalog.Table> tables = new ArrayList<>();
-        try (ResultSet rs = meta.getTables(null, null, "%", new String[] {"TABLE"})) {
+        String catalog = onlyTheUrlsSchema ? c.getCatalog() : null;
+        String schemas = onlyTheUrlsSchema && c.getSchema() != null ? c.getSchema() : null;
+        try (ResultSet rs = meta.getTables(catalog, schemas, "%", new String[] {"TABLE"})) {
             while (rs.next()) {
                 String schema = rs.getString("TABLE_SCHEM");
                 String name = rs.getString("TABLE_NAME");
                 if (name.startsWith("sqlite_")) continue;
                 tables.add(new Catalog.Table(schema, name, blankToNull(rs.getString("REMARKS")), 0,
-                        jdbcColumns(meta, schema, name), jdbcPrimaryKey(meta, schema, name), jdbcForeignKeys(meta, schema, name)));
+                        jdbcColumns(meta, catalog, schema, name), jdbcPrimaryKey(meta, catalog, schema, name), jdbcForeignKeys(meta, catalog, schema, name)));
             }
         }
         return tables;
     }
 
-    private static List<Catalog.Column> jdbcColumns(DatabaseMetaData meta, String schema, String table) throws SQLException {
+    private static List<Catalog.Column> jdbcColumns(DatabaseMetaData meta, String catalog, String schema, String table) throws SQLException {
         List<Catalog.Column> columns = new ArrayList<>();
-        try (ResultSet rs = meta.getColumns(null, schema, table, "%")) {
+        try (ResultSet rs = meta.getColumns(catalog, schema, table, "%")) {
             while (rs.next()) {
                 columns.add(new Catalog.Column(rs.getString("COLUMN_NAME"), rs.getString("TYPE_NAME"),
                         rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls, blankToNull(rs.getString("REMARKS")), null, null, List.of()));
@@ -105,22 +112,27 @@ public final class CatalogIntrospector {
         return columns;
     }
 
-    private static List<String> jdbcPrimaryKey(DatabaseMetaData meta, String schema, String table) throws SQLException {
+    /** The primary key, where the engine keeps one (Trino's connectors mostly do not: none, said by `almanac schema`). */
+    private static List<String> jdbcPrimaryKey(DatabaseMetaData meta, String catalog, String schema, String table) throws SQLException {
         Map<Integer, String> bySeq = new java.util.TreeMap<>();
-        try (ResultSet rs = meta.getPrimaryKeys(null, schema, table)) {
+        try (ResultSet rs = meta.getPrimaryKeys(catalog, schema, table)) {
             while (rs.next()) bySeq.put(rs.getInt("KEY_SEQ"), rs.getString("COLUMN_NAME"));
+        } catch (java.sql.SQLFeatureNotSupportedException e) {
+            return List.of();
         }
         return new ArrayList<>(bySeq.values());
     }
 
-    private static List<Catalog.ForeignKey> jdbcForeignKeys(DatabaseMetaData meta, String schema, String table) throws SQLException {
+    private static List<Catalog.ForeignKey> jdbcForeignKeys(DatabaseMetaData meta, String catalog, String schema, String table) throws SQLException {
         Map<String, List<String[]>> byKey = new LinkedHashMap<>();
-        try (ResultSet rs = meta.getImportedKeys(null, schema, table)) {
+        try (ResultSet rs = meta.getImportedKeys(catalog, schema, table)) {
             while (rs.next()) {
                 String key = rs.getString("PKTABLE_NAME") + "#" + rs.getString("FK_NAME");
                 byKey.computeIfAbsent(key, k -> new ArrayList<>())
                         .add(new String[] {rs.getString("FKCOLUMN_NAME"), rs.getString("PKTABLE_NAME"), rs.getString("PKCOLUMN_NAME")});
             }
+        } catch (java.sql.SQLFeatureNotSupportedException e) {
+            return List.of(); // an engine without foreign keys (Trino)
         }
         List<Catalog.ForeignKey> keys = new ArrayList<>();
         for (List<String[]> parts : byKey.values()) {

@@ -3,8 +3,10 @@ package dev.almanac.source;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Optional;
+import java.util.List;
 import java.util.Properties;
 import org.sqlite.SQLiteConfig;
 
@@ -58,6 +60,39 @@ public final class JdbcSource implements Source {
         Connection connection = DriverManager.getConnection(url, properties);
         connection.setReadOnly(true);
         return connection;
+    }
+
+    /**
+     * On Trino a read-only connection is not enforced (autocommit ignores it): asks the engine, without writing, whether this
+     * user may create a table in the URL's schema or insert into its first table ({@code EXPLAIN (TYPE VALIDATE)} checks
+     * access but runs nothing). Access control is the second line under the guard (docs/SAFETY.md, "Trino").
+     */
+    @Override
+    public Optional<String> writeAccess() {
+        if (dialect != Dialect.TRINO) return Optional.empty();
+        try (Connection c = DriverManager.getConnection(url, properties); java.sql.Statement s = c.createStatement()) {
+            String schema = "\"" + c.getCatalog() + "\".\"" + c.getSchema() + "\"";
+            List<String> can = new java.util.ArrayList<>();
+            if (validates(s, "CREATE TABLE " + schema + ".\"almanac_write_probe\" AS SELECT 1 AS x")) can.add("create tables in " + schema);
+            try (ResultSet rs = c.getMetaData().getTables(c.getCatalog(), c.getSchema(), "%", new String[] {"TABLE"})) {
+                if (rs.next()) {
+                    String table = schema + ".\"" + rs.getString("TABLE_NAME").replace("\"", "\"\"") + "\"";
+                    if (validates(s, "INSERT INTO " + table + " SELECT * FROM " + table + " WHERE false")) can.add("insert into " + table);
+                }
+            }
+            return can.isEmpty() ? Optional.empty() : Optional.of("the Trino user of " + withoutCredentials(url) + " may " + String.join(" and ", can));
+        } catch (SQLException e) {
+            return Optional.empty(); // cannot be told: the guard still refuses every write
+        }
+    }
+
+    private static boolean validates(java.sql.Statement s, String sql) {
+        try {
+            s.execute("EXPLAIN (TYPE VALIDATE) " + sql);
+            return true;
+        } catch (SQLException refused) {
+            return false; // "Access Denied", or a connector that cannot write
+        }
     }
 
     @Override

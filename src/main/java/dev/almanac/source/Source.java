@@ -19,6 +19,14 @@ public interface Source extends AutoCloseable {
     /** What changes when the data changes (file size and modification time); empty for servers. */
     Optional<String> fingerprint();
 
+    /**
+     * Whether the source's user could write, where the engine does not enforce read-only connections itself and can say so
+     * without writing (Trino): what it could do, for a warning. Empty when it cannot, or cannot be told.
+     */
+    default Optional<String> writeAccess() {
+        return Optional.empty();
+    }
+
     /** Opens a read-only connection; the source closes it when the callback returns. */
     Connection openConnection() throws SQLException;
 
