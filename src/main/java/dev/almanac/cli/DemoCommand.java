@@ -41,6 +41,11 @@ final class DemoCommand implements Runnable {
         @Option(names = "--force", description = "Regenerate the warehouse even when it is up to date.")
         boolean force;
 
+        @Option(names = "--target", paramLabel = "URL",
+                description = {"Also copy the demo into a Trino schema: jdbc:trino://HOST:PORT/CATALOG/SCHEMA?user=USER, a user that may create",
+                        "tables there (e.g. the memory catalog). Then point a project's source at it with Almanac's read-only user (docs/SAFETY.md)."})
+        String target;
+
         @Option(names = {"-v", "--verbose"}, description = "Show stack traces on errors.")
         boolean verbose;
 
@@ -57,6 +62,14 @@ final class DemoCommand implements Runnable {
                 out.printf("%s is up to date (scale %s); use --force to regenerate.%n", outcome.warehouse(), DemoProject.formatScale(n));
             }
             if (outcome.knowledgeFilesWritten() > 0) out.printf("Wrote %d knowledge files to %s.%n", outcome.knowledgeFilesWritten(), dir.resolve("knowledge"));
+            if (target != null) {
+                long start = System.nanoTime();
+                try (dev.almanac.source.Source warehouse = dev.almanac.source.Sources.openFile(outcome.warehouse())) {
+                    java.util.Map<String, Long> rows = dev.almanac.demo.TrinoLoader.load(warehouse, target, System.err);
+                    out.printf("Copied %d tables, %,d rows, into %s in %.1f s.%n", rows.size(), rows.values().stream().mapToLong(Long::longValue).sum(),
+                            dev.almanac.source.JdbcSource.withoutCredentials(target), (System.nanoTime() - start) / 1e9);
+                }
+            }
             out.flush();
         }
 

@@ -101,7 +101,7 @@ public final class JdbcSource implements Source {
     }
 
     /** Strips user:password@ and password=... parts so that an id can be printed and logged. */
-    static String withoutCredentials(String url) {
+    public static String withoutCredentials(String url) {
         return url.replaceAll("//[^/@]+@", "//")
                 .replaceAll("(?i)(password|pwd|secret|token)=[^&;]*", "$1=***");
     }
