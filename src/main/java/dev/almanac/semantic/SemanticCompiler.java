@@ -268,7 +268,7 @@ public final class SemanticCompiler {
             if (r.listing() || q.asksGaps()) continue; // the rows of the values listed, or of the periods: counted to group them, not shown
             if (q.asksShare()) { // the part the filters keep, in percent of the whole without them
                 String whole = instance(m, Offset.NONE, r.whole(), bases, "whole");
-                outputs.add(new Output(unique(m.name() + "_share_pct", names), "100.0 * coalesce(" + expr + ", 0) / NULLIF(" + whole + ", 0)", 2));
+                outputs.add(new Output(unique(m.name() + "_share_pct", names), "100.0E0 * coalesce(" + expr + ", 0) / NULLIF(" + whole + ", 0)", 2));
                 continue;
             }
             outputs.add(new Output(unique(m.name(), names), expr, m.info().decimals()));
@@ -277,7 +277,7 @@ public final class SemanticCompiler {
                 Integer dec = m.info().decimals();
                 outputs.add(new Output(unique(m.name() + "_comparison", names), before, dec));
                 outputs.add(new Output(unique(m.name() + "_change", names), "(" + expr + ") - (" + before + ")", dec));
-                outputs.add(new Output(unique(m.name() + "_change_pct", names), "100.0 * ((" + expr + ") - (" + before + ")) / NULLIF(" + before + ", 0)", 1));
+                outputs.add(new Output(unique(m.name() + "_change_pct", names), "100.0E0 * ((" + expr + ") - (" + before + ")) / NULLIF(" + before + ", 0)", 1));
             }
         }
         List<Condition> having = new ArrayList<>();
@@ -322,7 +322,8 @@ public final class SemanticCompiler {
         if (m instanceof SemanticMetric.Ratio ratio) {
             String num = instance(model.metric(ratio.numerator()).orElseThrow(), offset, r, bases);
             String den = instance(model.metric(ratio.denominator()).orElseThrow(), offset, r, bases);
-            return "1.0 * " + num + " / NULLIF(" + den + ", 0)";
+            // a double literal: in Trino 1.0 is a decimal with one decimal place, and the quotient would keep only that one
+            return "1.0E0 * " + num + " / NULLIF(" + den + ", 0)";
         }
         SemanticMetric.Derived d = (SemanticMetric.Derived) m;
         Map<String, String> inputs = new HashMap<>();

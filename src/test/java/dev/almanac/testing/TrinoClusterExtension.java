@@ -36,7 +36,8 @@ public final class TrinoClusterExtension implements BeforeAllCallback, Parameter
         return cluster(context);
     }
 
-    private static TrinoCluster cluster(ExtensionContext context) {
+    /** The run's cluster, started on first use (for a class that needs it before its own @BeforeAll methods run). */
+    public static TrinoCluster cluster(ExtensionContext context) {
         return context.getRoot().getStore(NAMESPACE).computeIfAbsent(Shared.class, key -> Shared.start(), Shared.class).cluster();
     }
 

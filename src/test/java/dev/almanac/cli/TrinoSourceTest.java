@@ -1,0 +1,162 @@
+package dev.almanac.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.almanac.source.Catalog;
+import dev.almanac.source.CatalogIntrospector;
+import dev.almanac.source.Dialect;
+import dev.almanac.source.Source;
+import dev.almanac.source.Sources;
+import dev.almanac.sql.Guard;
+import dev.almanac.sql.QueryExecutor;
+import dev.almanac.sql.QueryLimits;
+import dev.almanac.sql.QueryRejected;
+import dev.almanac.testing.TrinoCluster;
+import dev.almanac.testing.TrinoClusterExtension;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Almanac on the tests' two-node Trino cluster, as its users meet it: the catalog of a schema the loader filled, read as
+ * Almanac's read-only user; a write refused by the guard and, sent raw, by Trino; a warning for a user that could write;
+ * a question answered through the scripted model with the expected rows, run by the worker; the timeliness verdict on a
+ * month with no rows.
+ */
+@ExtendWith(TrinoClusterExtension.class)
+class TrinoSourceTest {
+    static final String SCHEMA = "shop_" + ProcessHandle.current().pid();
+    @TempDir
+    static Path home;
+    static TrinoCluster trino;
+    static String url;
+    static Source source;
+
+    @BeforeAll
+    static void load(TrinoCluster cluster) {
+        System.setProperty("almanac.home", home.toString());
+        trino = cluster;
+        // January, February and April 2026 (no March): 8 orders in three regions, two of them canceled
+        trino.load("CREATE SCHEMA memory." + SCHEMA,
+                "CREATE TABLE memory." + SCHEMA + ".orders (order_id bigint, ordered_on date, region varchar, status varchar, amount decimal(10, 2))",
+                "INSERT INTO memory." + SCHEMA + ".orders VALUES "
+                        + "(1, DATE '2026-01-04', 'north', 'completed', 120.00), (2, DATE '2026-01-19', 'south', 'completed', 80.50), "
+                        + "(3, DATE '2026-01-30', 'north', 'canceled', 500.00), (4, DATE '2026-02-02', 'east', 'completed', 99.99), "
+                        + "(5, DATE '2026-02-27', 'north', 'completed', 10.00), (6, DATE '2026-04-01', 'south', 'completed', 45.25), "
+                        + "(7, DATE '2026-04-15', 'east', 'canceled', 70.00), (8, DATE '2026-04-30', 'north', 'completed', 300.00)");
+        url = trino.url(TrinoCluster.ALMANAC, SCHEMA);
+        source = Sources.open(url);
+    }
+
+    @AfterAll
+    static void close() {
+        if (source != null) source.close();
+        System.clearProperty("almanac.home");
+    }
+
+    @Test
+    void the_catalog_is_the_urls_schema_with_types_counts_and_ranges() {
+        assertThat(source.dialect()).isEqualTo(Dialect.TRINO);
+        Catalog catalog = new CatalogIntrospector().introspect(source);
+        assertThat(catalog.tables()).as("only the URL's catalog and schema (not tpch's thousands)").extracting(Catalog.Table::name).containsExactly("orders");
+        Catalog.Table orders = catalog.table("orders").orElseThrow();
+        assertThat(orders.rowCount()).isEqualTo(8);
+        assertThat(orders.columns()).extracting(c -> c.name() + " " + c.type())
+                .containsExactly("order_id bigint", "ordered_on date", "region varchar", "status varchar", "amount decimal(10,2)");
+        Catalog.Column orderedOn = orders.column("ordered_on").orElseThrow();
+        assertThat(orderedOn.min()).isEqualTo("2026-01-04");
+        assertThat(orderedOn.max()).isEqualTo("2026-04-30");
+        assertThat(orders.column("region").orElseThrow().sampleValues()).containsExactly("north", "east", "south");
+        assertThat(SchemaCommand.limits(Dialect.TRINO, catalog)).as("what the memory connector does not report is said")
+                .hasValueSatisfying(note -> assertThat(note).contains("no primary or foreign keys", "no comments"));
+    }
+
+    @Test
+    void a_write_is_refused_by_the_guard_and_by_trino_and_nothing_changes() throws Exception {
+        String insert = "INSERT INTO orders VALUES (9, DATE '2026-03-01', 'west', 'completed', 1.00)";
+        try (Guard guard = new Guard(Dialect.TRINO)) {
+            QueryExecutor executor = new QueryExecutor(source, guard, QueryLimits.DEFAULT);
+            assertThatThrownBy(() -> executor.execute(insert)).isInstanceOf(QueryRejected.class);
+            assertThatThrownBy(() -> executor.execute("DROP TABLE orders")).isInstanceOf(QueryRejected.class);
+        }
+        for (String raw : List.of(insert, "DROP TABLE orders", "CREATE TABLE copy AS SELECT * FROM orders", "DELETE FROM orders")) {
+            assertThatThrownBy(() -> {
+                try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+                    c.setReadOnly(true); // does nothing on Trino: the access rules refuse it
+                    s.execute(raw);
+                }
+            }).as(raw).isInstanceOf(SQLException.class).hasMessageContaining("Access Denied");
+        }
+        assertThat(count("SELECT count(*) FROM orders")).isEqualTo(8);
+        assertThat(source.writeAccess()).as("Almanac's user cannot write: no warning").isEmpty();
+        try (Source loader = Sources.open(trino.url(TrinoCluster.LOADER, SCHEMA))) {
+            assertThat(loader.writeAccess()).as("the loader can: a warning, found without writing")
+                    .hasValueSatisfying(w -> assertThat(w).contains("create tables in", "insert into"));
+        }
+        assertThat(count("SELECT count(*) FROM orders")).isEqualTo(8);
+    }
+
+    @Test
+    void a_question_is_answered_through_the_scripted_model_and_run_by_the_worker() throws Exception {
+        String marker = "almanac_trino_" + System.nanoTime();
+        Path script = home.resolve("regions.yml");
+        Files.writeString(script, """
+                turns:
+                  - tool_calls:
+                      - name: submit_result
+                        arguments:
+                          queries: [{name: r, sql: "SELECT region, sum(amount) AS revenue FROM orders WHERE status = 'completed' AND ordered_on >= DATE '2026-01-01' AND ordered_on < DATE '2026-04-01' AND '%s' <> '' GROUP BY region ORDER BY region"}]
+                          template: "Revenue by region in Q1 2026: {r|table}"
+                  - text: PASS
+                  - text: PASS
+                """.formatted(marker));
+        CliTest.Run r = CliTest.run("ask", "How much did each region bring in from completed orders in Q1 2026?", "--db", url, "--llm",
+                "script:" + script, "--format", "json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode a = Json.MAPPER.readTree(r.out());
+        assertThat(a.get("kind").asText()).as(a.get("answer").asText()).isEqualTo("result");
+        List<String> rows = new ArrayList<>();
+        a.at("/data/rows").forEach(row -> rows.add(row.get(0).asText() + " " + row.get(1).decimalValue().setScale(2, java.math.RoundingMode.UNNECESSARY).toPlainString()));
+        // completed in Q1: north 120.00 + 10.00, south 80.50, east 99.99 (the canceled 500.00 is out, April is out)
+        assertThat(rows).containsExactly("east 99.99", "north 130.00", "south 80.50");
+        // the query's tasks ran on the worker: the coordinator only plans (node-scheduler.include-coordinator=false)
+        List<String> nodes = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection(trino.loaderUrl()); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT DISTINCT n.coordinator FROM system.runtime.queries q JOIN system.runtime.tasks t ON t.query_id = q.query_id"
+                     + " JOIN system.runtime.nodes n ON n.node_id = t.node_id WHERE q.query LIKE '%" + marker + "%' AND q.query NOT LIKE '%system.runtime%'")) {
+            while (rs.next()) nodes.add(rs.getBoolean(1) ? "coordinator" : "worker");
+        }
+        assertThat(nodes).containsExactly("worker");
+    }
+
+    @Test
+    void the_timeliness_verdict_names_the_month_with_no_rows() throws Exception {
+        CliTest.Run r = CliTest.run("dq", "--db", url, "--sql",
+                "SELECT date_trunc('month', ordered_on) AS month, sum(amount) AS revenue FROM orders WHERE ordered_on >= DATE '2026-01-01' AND ordered_on < DATE '2026-05-01' GROUP BY 1 ORDER BY 1",
+                "--question", "What was revenue per month from January to April 2026?", "--format", "json", "--now", "2026-06-01");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode dq = Json.MAPPER.readTree(r.out());
+        assertThat(dq.toString()).contains("2026-03");
+        assertThat(dq.path("status").asText(dq.at("/timeliness/status").asText())).isNotIn("OK", "NOT_EVALUATED", "UNKNOWN");
+    }
+
+    static long count(String sql) throws SQLException {
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+}
