@@ -153,6 +153,42 @@ class TrinoSourceTest {
         assertThat(dq.path("status").asText(dq.at("/timeliness/status").asText())).isNotIn("OK", "NOT_EVALUATED", "UNKNOWN");
     }
 
+    @Test
+    void a_duckdb_warehouse_is_copied_into_trino_with_its_types_and_values(@TempDir Path dir) throws Exception {
+        // the demo's loader (almanac demo init --target) on a small warehouse of every kind of column the demo has
+        Path file = dir.resolve("small.duckdb");
+        try (Connection duck = DriverManager.getConnection("jdbc:duckdb:" + file); Statement s = duck.createStatement()) {
+            s.execute("CREATE TABLE accounts (id INTEGER, name VARCHAR, opened DATE, seen TIMESTAMP, balance DECIMAL(12, 2), rate DOUBLE, active BOOLEAN, big BIGINT)");
+            s.execute("INSERT INTO accounts VALUES (1, 'O''Brien & Sons', DATE '2024-02-29', TIMESTAMP '2026-09-30 21:05:04', 1234.56, 0.125, true, 9007199254740993),"
+                    + " (2, NULL, NULL, NULL, NULL, NULL, NULL, NULL), (3, 'plain', DATE '2021-01-01', TIMESTAMP '2021-01-01 00:00:00', -0.01, 2.5e10, false, -1)");
+            s.execute("CREATE TABLE many AS SELECT range AS n, range % 7 AS bucket FROM range(5000)");
+        }
+        String schema = "demo_" + ProcessHandle.current().pid();
+        trino.load("CREATE SCHEMA memory." + schema);
+        java.util.Map<String, Long> copied;
+        try (Source warehouse = Sources.openFile(file)) {
+            copied = dev.almanac.demo.TrinoLoader.load(warehouse, trino.url(TrinoCluster.LOADER, schema), null);
+        }
+        assertThat(copied).containsExactly(java.util.Map.entry("accounts", 3L), java.util.Map.entry("many", 5000L));
+        String read = trino.url(TrinoCluster.ALMANAC, schema);
+        List<String> rows = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection(read); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT id, name, opened, seen, balance, rate, active, big FROM accounts ORDER BY id")) {
+            while (rs.next()) {
+                List<String> row = new ArrayList<>();
+                for (int i = 1; i <= 8; i++) row.add(String.valueOf(rs.getObject(i)));
+                rows.add(String.join("|", row));
+            }
+        }
+        assertThat(rows).containsExactly("1|O'Brien & Sons|2024-02-29|2026-09-30 21:05:04.0|1234.56|0.125|true|9007199254740993",
+                "2|null|null|null|null|null|null|null", "3|plain|2021-01-01|2021-01-01 00:00:00.0|-0.01|2.5E10|false|-1");
+        try (Connection c = DriverManager.getConnection(read); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT count(*), sum(n), count(DISTINCT bucket) FROM many")) {
+            rs.next();
+            assertThat(rs.getLong(1) + " " + rs.getLong(2) + " " + rs.getLong(3)).isEqualTo("5000 12497500 7");
+        }
+    }
+
     static long count(String sql) throws SQLException {
         try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             rs.next();
