@@ -57,6 +57,11 @@ public final class TrinoCluster implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(stopOnExit);
     }
 
+    /** A cluster started outside a test run (the benchmarks), on this machine's JDK 24+; it says what is missing when there is none. */
+    public static TrinoCluster startHere() {
+        return start(TrinoJdk.find().orElseThrow(() -> new IllegalStateException(TrinoJdk.missing())));
+    }
+
     /** Starts a coordinator and a worker on the JDK at {@code jdk} and waits until both are active. */
     static TrinoCluster start(Path jdk) {
         long begin = System.nanoTime();
