@@ -89,7 +89,26 @@ public final class SqlRenderer {
             sql.append("\nORDER BY ").append(order);
         }
         if (plan.limit() != null) sql.append("\nLIMIT ").append(plan.limit());
-        return sql.toString();
+        return dialect == Dialect.TRINO ? decimalsAsDoubles(sql.toString()) : sql.toString();
+    }
+
+    private static final java.util.regex.Pattern QUOTED_OR_DECIMAL = java.util.regex.Pattern.compile(
+            "'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|(?<![\\w.])(\\d+\\.\\d*|\\.\\d+)(?![\\w.])");
+
+    /**
+     * Trino reads 100.0 as a DECIMAL with one decimal place and keeps the larger scale of the two in a quotient, so the
+     * model's "mrr_cents / 100.0" would lose its cents (123.45 became 123.5 in TrinoBench); as the other engines do, the
+     * literal is a double there. Strings and quoted names are left alone; exponents (1.0E0) already are doubles.
+     */
+    static String decimalsAsDoubles(String sql) {
+        java.util.regex.Matcher m = QUOTED_OR_DECIMAL.matcher(sql);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String replacement = m.group(1) == null ? m.group() : "DOUBLE '" + m.group(1) + "'";
+            m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(replacement));
+        }
+        m.appendTail(out);
+        return out.toString();
     }
 
     /** The periods (the first days listed in the plan) that no row of the one base falls in, in order. */
@@ -100,7 +119,8 @@ public final class SqlRenderer {
         String base = plan.bases().get(0).id();
         String key = quote(plan.keys().get(0).name());
         ctes.add("answer AS (\n  SELECT p.k0 AS " + key + "\n  FROM answer_periods AS p\n  WHERE NOT EXISTS (SELECT 1 FROM " + base + " WHERE " + base + ".k0 = p.k0)\n)");
-        return "WITH " + String.join(",\n", ctes) + "\nSELECT * FROM answer\nORDER BY " + key + " ASC";
+        String sql = "WITH " + String.join(",\n", ctes) + "\nSELECT * FROM answer\nORDER BY " + key + " ASC";
+        return dialect == Dialect.TRINO ? decimalsAsDoubles(sql) : sql;
     }
 
     /** A dataset read in a subquery: what it projects and (for the facts) the rows it keeps. */

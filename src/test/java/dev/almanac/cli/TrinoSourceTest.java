@@ -189,6 +189,54 @@ class TrinoSourceTest {
         }
     }
 
+    @Test
+    void a_semantic_measure_in_cents_keeps_its_cents_on_trino(@TempDir Path dir) throws Exception {
+        // Trino reads 100.0 as a decimal of one place and a quotient keeps that scale: 9999 / 100.0 would be 100.0
+        Path knowledge = dir.resolve("knowledge");
+        Files.createDirectories(knowledge.resolve("semantic"));
+        Files.writeString(knowledge.resolve("semantic/shop.yml"), """
+                name: shop
+                datasets:
+                  - name: orders
+                    table: orders
+                    primary_key: [order_id]
+                    default_time_dimension: ordered_on
+                    dimensions:
+                      - name: ordered_on
+                        type: time
+                        grain: day
+                      - name: region
+                        expr: region
+                metrics:
+                  - name: revenue
+                    dataset: orders
+                    agg: sum
+                    expr: CAST(amount * 100 AS bigint) / 100.0
+                    filter: status = 'completed'
+                  - name: average_order
+                    dataset: orders
+                    agg: avg
+                    expr: CAST(amount * 100 AS bigint) / 100.0
+                """);
+        var read = dev.almanac.knowledge.KnowledgeFiles.read(knowledge);
+        var model = dev.almanac.semantic.SemanticModel.load(read.knowledge().semantic()).model();
+        try (Guard guard = new Guard(Dialect.TRINO)) {
+            QueryExecutor executor = new QueryExecutor(source, guard, QueryLimits.DEFAULT);
+            var layer = new dev.almanac.semantic.SemanticLayer(model, read.knowledge(),
+                    dev.almanac.semantic.ValueIndex.build(model, executor, dev.almanac.semantic.ValueIndex.DEFAULT_LIMIT), executor);
+            var q = dev.almanac.semantic.SemanticQuery.of("revenue", "average_order").by("region")
+                    .between(java.time.LocalDate.parse("2026-01-01"), java.time.LocalDate.parse("2026-04-01"));
+            List<String> rows = new ArrayList<>();
+            for (List<Object> row : layer.run(q).result().rows()) {
+                rows.add(row.get(0) + " " + new java.math.BigDecimal(row.get(1).toString()).setScale(2, java.math.RoundingMode.HALF_UP)
+                        + " " + new java.math.BigDecimal(row.get(2).toString()).setScale(3, java.math.RoundingMode.HALF_UP));
+            }
+            // completed in Q1: east 99.99; north 120.00 + 10.00; south 80.50. Averages over all orders of Q1 (the canceled too):
+            // east 99.99; north (120.00 + 500.00 + 10.00) / 3 = 210.000; south 80.50
+            assertThat(rows).containsExactlyInAnyOrder("east 99.99 99.990", "north 130.00 210.000", "south 80.50 80.500");
+        }
+    }
+
     static long count(String sql) throws SQLException {
         try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             rs.next();
