@@ -79,8 +79,14 @@ public final class TrinoCluster implements AutoCloseable {
         }
         TrinoCluster cluster = new TrinoCluster(coordinatorPort);
         try {
-            cluster.nodes.add(launch(server, jdk, "coordinator", coordinatorPort, coordinatorPort,
-                    "coordinator=true\n# the worker does the work, as in a real cluster\nnode-scheduler.include-coordinator=false\n"));
+            cluster.nodes.add(launch(server, jdk, "coordinator", coordinatorPort, coordinatorPort, """
+                    coordinator=true
+                    # the worker does the work, as in a real cluster
+                    node-scheduler.include-coordinator=false
+                    # the failure detector trusts a node only after a warm-up of heartbeats: on 2 cores that held the first query
+                    # back by about 10 s more, and two nodes on loopback need no detector to find each other
+                    failure-detector.enabled=false
+                    """));
             cluster.nodes.add(launch(server, jdk, "worker", workerPort, coordinatorPort, "coordinator=false\n"));
             cluster.awaitReady();
         } catch (IOException e) {
@@ -210,7 +216,7 @@ public final class TrinoCluster implements AutoCloseable {
                     throw new IllegalStateException("Trino's " + node.name() + " exited with status " + node.process().exitValue() + "\n" + logTails());
                 }
             }
-            if (started(http) && activeNodes() == nodes.size()) return;
+            if (started(http) && activeNodes(deadline) == nodes.size()) return;
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("the Trino cluster was not ready (2 active nodes) within " + READY_TIMEOUT.toSeconds() + " s\n" + logTails());
             }
@@ -236,10 +242,16 @@ public final class TrinoCluster implements AutoCloseable {
         }
     }
 
-    private int activeNodes() {
-        try (Connection c = DriverManager.getConnection(loaderUrl()); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT count(*) FROM system.runtime.nodes WHERE state = 'active'")) {
-            return rs.next() ? rs.getInt(1) : 0;
+    /**
+     * The active nodes, as the coordinator counts them. The query waits until the coordinator knows of a worker to run it
+     * (its discovery refreshes every 10 s), so it is bounded by what is left of the wait.
+     */
+    private int activeNodes(long deadline) {
+        try (Connection c = DriverManager.getConnection(loaderUrl()); Statement s = c.createStatement()) {
+            s.setQueryTimeout((int) Math.max(1, TimeUnit.NANOSECONDS.toSeconds(deadline - System.nanoTime())));
+            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM system.runtime.nodes WHERE state = 'active'")) {
+                return rs.next() ? rs.getInt(1) : 0;
+            }
         } catch (SQLException e) {
             return 0; // the coordinator is still coming up
         }

@@ -3,8 +3,9 @@ package dev.almanac.testing;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -18,8 +19,15 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * that fails them: a CI machine must run the Trino tests, and .ci/run installs the JDK. {@code -Dalmanac.trino=skip} skips
  * them on purpose.
  */
-public final class TrinoClusterExtension implements BeforeAllCallback, ParameterResolver {
+public final class TrinoClusterExtension implements ExecutionCondition, BeforeAllCallback, ParameterResolver {
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(TrinoClusterExtension.class);
+    private static final boolean CI = "true".equalsIgnoreCase(System.getenv("CI"));
+
+    /** Skips (disables, so that the report shows each test skipped with the reason) rather than fails, where that is allowed. */
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        return skipReason().map(ConditionEvaluationResult::disabled).orElseGet(() -> ConditionEvaluationResult.enabled("the Trino cluster can run"));
+    }
 
     @Override
     public void beforeAll(ExtensionContext context) {
@@ -36,7 +44,18 @@ public final class TrinoClusterExtension implements BeforeAllCallback, Parameter
         return cluster(context);
     }
 
-    /** The run's cluster, started on first use (for a class that needs it before its own @BeforeAll methods run). */
+    /** Why the Trino tests are skipped here, if they are: on purpose, or for want of a JDK 24+ off CI. */
+    private static Optional<String> skipReason() {
+        if ("skip".equals(System.getProperty("almanac.trino"))) return Optional.of("the Trino tests were skipped with -Dalmanac.trino=skip");
+        if (CI) return Optional.empty(); // a missing JDK fails the tests there
+        try {
+            return TrinoJdk.find().isPresent() ? Optional.empty() : Optional.of(TrinoJdk.missing());
+        } catch (IllegalStateException wronglyNamed) {
+            return Optional.empty(); // a JDK named explicitly that is not one fails the tests, with the reason
+        }
+    }
+
+    /** The run's cluster, started on first use (also for a class that needs it before its own @BeforeAll methods run). */
     public static TrinoCluster cluster(ExtensionContext context) {
         return context.getRoot().getStore(NAMESPACE).computeIfAbsent(Shared.class, key -> Shared.start(), Shared.class).cluster();
     }
@@ -45,24 +64,19 @@ public final class TrinoClusterExtension implements BeforeAllCallback, Parameter
      * The run's cluster, or why there is none: kept either way, so that a cluster that could not start fails every class
      * at once with the same reason instead of being started again. Closed by JUnit at the end of the run.
      */
-    private record Shared(TrinoCluster started, String skipped, RuntimeException failure) implements AutoCloseable {
+    private record Shared(TrinoCluster started, RuntimeException failure) implements AutoCloseable {
         static Shared start() {
-            if ("skip".equals(System.getProperty("almanac.trino"))) return new Shared(null, "the Trino tests were skipped with -Dalmanac.trino=skip", null);
             try {
                 Optional<Path> jdk = TrinoJdk.find();
-                if (jdk.isEmpty()) {
-                    if ("true".equalsIgnoreCase(System.getenv("CI"))) return new Shared(null, null, new IllegalStateException(TrinoJdk.missing() + " (in CI it must be there)"));
-                    return new Shared(null, TrinoJdk.missing(), null);
-                }
-                return new Shared(TrinoCluster.start(jdk.get()), null, null);
+                if (jdk.isEmpty()) return new Shared(null, new IllegalStateException(TrinoJdk.missing() + " (in CI it must be there)"));
+                return new Shared(TrinoCluster.start(jdk.get()), null);
             } catch (RuntimeException e) {
-                return new Shared(null, null, e);
+                return new Shared(null, e);
             }
         }
 
         TrinoCluster cluster() {
             if (failure != null) Assertions.fail(failure.getMessage(), failure);
-            Assumptions.assumeTrue(skipped == null, skipped);
             return started;
         }
 
