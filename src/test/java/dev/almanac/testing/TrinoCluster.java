@@ -33,7 +33,8 @@ import java.util.concurrent.TimeUnit;
  * system.runtime; any other user may run no query. The JDBC driver's read-only flag does nothing in autocommit mode, so
  * this is what keeps the almanac user from writing.
  *
- * <p>Each node's output goes to target/trino/logs/NODE.log.
+ * <p>Each node's output goes to target/trino/logs/NODE.log. Each node has a 1 GB heap (about 0.5 GB resident while the tests
+ * run); {@code -Dalmanac.trino.heap=2G} gives each more, for a benchmark that loads a large fixture.
  */
 public final class TrinoCluster implements AutoCloseable {
     public static final String LOADER = "loader";
@@ -70,6 +71,7 @@ public final class TrinoCluster implements AutoCloseable {
         int workerPort;
         try {
             server = TrinoInstall.server();
+            stopLeftovers();
             TrinoInstall.delete(RUN);
             Files.createDirectories(LOGS);
             coordinatorPort = freePort();
@@ -186,6 +188,12 @@ public final class TrinoCluster implements AutoCloseable {
         Files.createDirectories(etc.resolve("catalog"));
         Files.createDirectories(data);
         copyResource("jvm.config", etc);
+        String heap = System.getProperty("almanac.trino.heap");
+        if (heap != null && !heap.isBlank()) {
+            // more than the tests need, for a benchmark that loads a large fixture (the coordinator keeps each statement's plan)
+            Path jvmConfig = etc.resolve("jvm.config");
+            Files.writeString(jvmConfig, Files.readString(jvmConfig).replaceAll("(?m)^-Xmx.*$", "-Xmx" + heap.strip()));
+        }
         copyResource("catalog/memory.properties", etc);
         copyResource("catalog/tpch.properties", etc);
         copyResource("rules.json", etc);
@@ -200,6 +208,7 @@ public final class TrinoCluster implements AutoCloseable {
         Process process = new ProcessBuilder(server.resolve("bin/launcher").toAbsolutePath().toString(), "run",
                 "--etc-dir=" + etc.toAbsolutePath(), "--data-dir=" + data.toAbsolutePath(), "--jvm-dir=" + jdk.toAbsolutePath())
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Files.writeString(RUN.resolve(name).resolve("pid"), Long.toString(process.pid()));
         return new Node(name, port, etc, data, log, process);
     }
 
@@ -276,6 +285,24 @@ public final class TrinoCluster implements AutoCloseable {
         try (InputStream in = TrinoCluster.class.getResourceAsStream("trino/" + name)) {
             if (in == null) throw new IOException("test resource dev/almanac/testing/trino/" + name + " is missing");
             Files.copy(in, etc.resolve(name));
+        }
+    }
+
+    /**
+     * Kills the nodes of an earlier run that never stopped (its JVM was killed before its shutdown hook could run): each
+     * node's pid is in run/NODE/pid, and a process is taken for that node only while its command line names the run folder.
+     */
+    private static void stopLeftovers() throws IOException {
+        String folder = RUN.toAbsolutePath().toString();
+        for (String name : List.of("coordinator", "worker")) {
+            Path pid = RUN.resolve(name).resolve("pid");
+            if (!Files.isRegularFile(pid)) continue;
+            ProcessHandle.of(Long.parseLong(Files.readString(pid).trim()))
+                    .filter(p -> p.info().commandLine().map(line -> line.contains(folder)).orElse(false))
+                    .ifPresent(p -> {
+                        p.destroyForcibly();
+                        p.onExit().orTimeout(10, TimeUnit.SECONDS).exceptionally(e -> p).join();
+                    });
         }
     }
 
