@@ -136,7 +136,8 @@ final class KnowledgeApplied {
         return text.toLowerCase(Locale.ROOT).replaceAll("\\s+", "").replace("\"", "");
     }
 
-    private static String bare(String table) {
+    /** A table's name without schema, quotes or case: "MAIN"."Orders" is orders. */
+    static String bare(String table) {
         String t = table.toLowerCase(Locale.ROOT).replace("\"", "");
         return t.substring(t.lastIndexOf('.') + 1);
     }

@@ -42,10 +42,10 @@ final class PlainExplainer {
         java.util.regex.Pattern from = java.util.regex.Pattern.compile("(?i)\\bfrom\\s+([A-Za-z_][A-Za-z0-9_.]*)");
         for (Dataset d : model.datasets()) {
             if (d.table() != null) {
-                tableOf.put(d.name(), bare(d.table()));
+                tableOf.put(d.name(), KnowledgeApplied.bare(d.table()));
             } else if (d.sql() != null) { // a dataset written as SQL: the table it reads first
                 java.util.regex.Matcher m = from.matcher(d.sql());
-                if (m.find()) tableOf.put(d.name(), bare(m.group(1)));
+                if (m.find()) tableOf.put(d.name(), KnowledgeApplied.bare(m.group(1)));
             }
         }
         for (Dimension d : model.dimensions()) {
@@ -842,11 +842,6 @@ final class PlainExplainer {
     private static String join(List<String> parts, String word) {
         if (parts.size() <= 1) return parts.isEmpty() ? "" : parts.get(0);
         return String.join(", ", parts.subList(0, parts.size() - 1)) + " " + word + " " + parts.get(parts.size() - 1);
-    }
-
-    private static String bare(String table) {
-        String t = table.toLowerCase(Locale.ROOT).replace("\"", "");
-        return t.substring(t.lastIndexOf('.') + 1);
     }
 
     private static String capitalized(String s) {
