@@ -443,7 +443,7 @@ public final class Agent {
                 : ctx.semantic().withParser(ctx.today(), parser -> parser.parse(t.question));
         if (reading instanceof QuestionParser.Parsed p) {
             SemanticQuery q = p.query();
-            return !q.groupBy().isEmpty() || q.grain() != null || !q.filters().isEmpty() || q.limit() != null;
+            return !q.groupBy().isEmpty() || q.grain() != null || !q.filters().isEmpty() || q.limit() != null || q.compareTo() != null;
         }
         return reading instanceof QuestionParser.Cannot c && c.namesTwoMeasures(); // "revenue and MRR in 2025": one metric is not the answer
     }

@@ -137,7 +137,7 @@ public final class VerifiedAnswerer {
 
     /** The question's words that could name something to compute: not stop words, filler or generic words, numbers, nor its period. */
     public List<String> contentWords(String question) {
-        String rest = timeframes.parse(question).map(t -> question.replace(t.text(), " ")).orElse(question);
+        String rest = withoutPeriods(question);
         return Tokens.of(rest).stream().filter(w -> !GENERIC.contains(w) && !FILLER.contains(w) && !w.matches("\\d+")).distinct().toList();
     }
 
@@ -149,7 +149,7 @@ public final class VerifiedAnswerer {
     /** Every candidate's score for the question, best first. */
     public List<Match> rank(String question) {
         Optional<Timeframe> tf = timeframes.parse(question);
-        String rest = tf.map(t -> question.replace(t.text(), " ")).orElse(question);
+        String rest = withoutPeriods(question);
         float[] q = embedder.embed(rest);
         List<String> content = Tokens.of(rest).stream().filter(t -> !GENERIC.contains(t) && !t.matches("\\d+")).distinct().toList();
         List<Match> matches = new ArrayList<>();
@@ -201,7 +201,26 @@ public final class VerifiedAnswerer {
         Match best = ranked.get(0);
         Candidate c = candidate(best);
         if (c.query() != null && !sameShape(question, c.query().question())) return Optional.empty();
+        if (!answersEveryPeriod(question, c)) return Optional.empty();
         return Optional.of(best);
+    }
+
+    /** The question without the words of the periods it names. */
+    private String withoutPeriods(String question) {
+        String rest = question.replace('\u2019', '\'');
+        for (Timeframe t : timeframes.parseAll(question)) rest = rest.replace(t.text(), " ");
+        return rest;
+    }
+
+    /**
+     * Whether the candidate can answer for every period the question names: one with several periods ("in 2024 and
+     * 2025") needs date parameters to run once per period, and a question with a period's words that no whole period
+     * took ("Q1 and Q2 2025") is never answered for only the periods that were read.
+     */
+    private boolean answersEveryPeriod(String question, Candidate c) {
+        if (!timeframes.loosePeriodWords(question).isEmpty()) return false;
+        List<Timeframe> periods = timeframes.parseAll(question);
+        return periods.size() <= 1 || periods.size() <= TimeframeParser.MAX_PERIODS && !dateParameters(c).isEmpty();
     }
 
     private Candidate candidate(Match m) {
@@ -212,6 +231,8 @@ public final class VerifiedAnswerer {
     public Answer answer(String question, Match match) {
         long start = System.nanoTime();
         Candidate c = candidate(match);
+        List<Timeframe> periods = timeframes.parseAll(question);
+        if (periods.size() > 1 && !dateParameters(c).isEmpty()) return answerEach(c, periods, start);
         Optional<Timeframe> tf = timeframes.parse(question);
         Map<String, String> values = new LinkedHashMap<>(SqlParameters.defaults(c.parameters()));
         List<String> filters = new ArrayList<>();
@@ -237,6 +258,79 @@ public final class VerifiedAnswerer {
         long ms = (System.nanoTime() - start) / 1_000_000;
         return new Answer(text, Answer.Kind.result, "high", 0, true, data, null, provenance, Answer.Dq.NOT_EVALUATED,
                 List.of(), null, null, Answer.Usage.NONE, ms);
+    }
+
+    /**
+     * The answer for a question that names several periods ("shop revenue in 2024 and 2025"): the candidate runs once
+     * per period and the rows come together under a first column that names the period. When no period has a value
+     * the answer has no rows, so it is set aside like a single period without data.
+     */
+    private Answer answerEach(Candidate c, List<Timeframe> periods, long start) {
+        List<String> sqls = new ArrayList<>();
+        List<QueryResult> results = new ArrayList<>();
+        for (Timeframe tf : periods) {
+            Map<String, String> values = new LinkedHashMap<>(SqlParameters.defaults(c.parameters()));
+            for (Parameter p : dateParameters(c)) values.put(p.name(), valueFor(p, tf));
+            String sql = SqlParameters.bind(c.sql(), values);
+            sqls.add(sql);
+            results.add(executor.execute(sql));
+        }
+        List<String> columns = new ArrayList<>(List.of("period"));
+        columns.addAll(results.get(0).columns());
+        List<List<Object>> rows = new ArrayList<>();
+        boolean anyValue = false;
+        boolean truncated = false;
+        for (int i = 0; i < periods.size(); i++) {
+            QueryResult r = results.get(i);
+            truncated |= r.truncated();
+            for (List<Object> row : r.rows()) {
+                anyValue |= row.stream().anyMatch(java.util.Objects::nonNull);
+                List<Object> withPeriod = new ArrayList<>();
+                withPeriod.add(periods.get(i).label());
+                withPeriod.addAll(row);
+                rows.add(withPeriod);
+            }
+        }
+        if (!anyValue) rows = List.of();
+        dev.almanac.semantic.ResultColumns shown = dev.almanac.semantic.ResultColumns.infer(columns, rows, c.metric() != null ? c.metric().unit() : null);
+        List<String> tables = results.stream().flatMap(r -> r.tables().stream()).distinct().sorted().toList();
+        List<String> applied = new ArrayList<>(List.of((c.metric() != null ? "metric:" : "query:") + c.name()));
+        applied.addAll(new KnowledgeApplied(catalog, sqls, tables).rules(knowledge.rules(), c.metric() != null ? List.of(c.name()) : List.of()));
+        List<String> filters = periods.stream().map(t -> "period: " + t.label()).toList();
+        Answer.Provenance provenance = new Answer.Provenance(tables, sqls, filters, c.metric() != null ? c.name() : null, null,
+                applied, List.of(), Explanations.freshness(tables, catalog, knowledge),
+                c.metric() != null ? c.metric().caveats() : List.of(),
+                Explanations.of(sqls, Optional.ofNullable(c.metric()), knowledge, executor));
+        Answer.Data data = new Answer.Data(columns, rows, rows.size(), truncated, shown.labels(), shown.formats());
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        return new Answer(sentenceEach(c, periods, results, shown), Answer.Kind.result, "high", 0, true, data, null, provenance,
+                Answer.Dq.NOT_EVALUATED, List.of(), null, null, Answer.Usage.NONE, ms);
+    }
+
+    /** "Shop revenue for 2024 was $4,870,112.40; for 2025 it was $5,209,541.83.", or "MRR by plan for Q1 2025 and Q1 2026: 10 rows." */
+    private String sentenceEach(Candidate c, List<Timeframe> periods, List<QueryResult> results, dev.almanac.semantic.ResultColumns shown) {
+        String source = c.metric() != null
+                ? "canonical metric `" + c.name() + "`" + (c.metric().owner() == null ? "" : ", owned by " + c.metric().owner())
+                : "verified query `" + c.name() + "`, verified by " + c.query().verifiedBy() + " on " + c.query().verifiedAt();
+        List<String> labels = periods.stream().map(Timeframe::label).toList();
+        String all = labels.size() == 2 ? labels.get(0) + " and " + labels.get(1)
+                : String.join(", ", labels.subList(0, labels.size() - 1)) + " and " + labels.get(labels.size() - 1);
+        boolean single = results.stream().allMatch(r -> r.rowCount() == 1 && r.columns().size() == 1);
+        if (!single) {
+            int rows = results.stream().mapToInt(QueryResult::rowCount).sum();
+            String what = c.query() != null ? dev.almanac.semantic.InWords.label(c.name()) : c.label();
+            return what + " for " + all + ": " + String.format(Locale.ROOT, "%,d", rows) + " row" + (rows == 1 ? "" : "s") + ". (From the " + source + ".)";
+        }
+        dev.almanac.semantic.ValueFormat f = shown.formats().size() > 1 ? shown.formats().get(1) : null;
+        String unit = c.metric() == null || c.metric().unit() == null || f != null && f.kind() != dev.almanac.semantic.ValueFormat.Kind.number
+                && f.kind() != dev.almanac.semantic.ValueFormat.Kind.integer ? "" : unitWords(c.metric().unit());
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < periods.size(); i++) {
+            Object v = results.get(i).rows().get(0).get(0);
+            String value = v == null ? "no value" : f == null ? format(v) : f.show(v);
+            parts.add((i == 0 ? c.label() + " for " : "for ") + labels.get(i) + (i == 0 ? " was " : " it was ") + value + unit);
+        }
+        return String.join("; ", parts) + ". (From the " + source + ".)";
     }
 
     /** Whether the candidate's tables hold data for any part of the period (time columns from the knowledge, ranges from the catalog). */

@@ -2,6 +2,8 @@ package dev.almanac.quality;
 
 import java.time.LocalDate;
 import java.time.temporal.IsoFields;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -168,6 +170,45 @@ public final class TimeframeParser {
             return found(a, a.plusYears(1), Timeframe.Grain.YEAR, m);
         }
         return Optional.empty();
+    }
+
+    /** At most this many periods are read from one question ("2019, 2020, ... and 2026" beyond it is not a list of periods). */
+    public static final int MAX_PERIODS = 12;
+
+    /**
+     * Every period the question names, in the order found: "in 2024 and 2025" names two, "between 2023 and 2025" one
+     * range. Each period's words are taken out before the next is looked for, so no words count twice.
+     */
+    public List<Timeframe> parseAll(String question) {
+        List<Timeframe> out = new ArrayList<>();
+        String rest = question.replace('’', '\'');
+        for (Optional<Timeframe> tf = parse(rest); tf.isPresent() && out.size() <= MAX_PERIODS; tf = parse(rest)) {
+            Timeframe t = tf.get();
+            if (out.stream().noneMatch(o -> o.start().equals(t.start()) && o.end().equals(t.end()))) out.add(t);
+            int at = rest.indexOf(t.text());
+            if (at < 0) break;
+            rest = rest.substring(0, at) + " ".repeat(t.text().length()) + rest.substring(at + t.text().length());
+        }
+        return out;
+    }
+
+    private static final Pattern PERIOD_WORD = Pattern.compile("(?i)\\b(?:q[1-4]|h[12]|(?:19|20)\\d{2}|january|february|march|april|june|july|august|"
+            + "september|october|november|december|jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)\\b");
+
+    /**
+     * The words of a period the question names but that no whole period takes ("Q1" in "Q1 and Q2 2025", where only
+     * "Q2 2025" is a period): a question with such words must not be answered for the periods that were read.
+     */
+    public List<String> loosePeriodWords(String question) {
+        String rest = question.replace('’', '\'');
+        for (Timeframe t : parseAll(question)) {
+            int at = rest.indexOf(t.text());
+            if (at >= 0) rest = rest.substring(0, at) + " ".repeat(t.text().length()) + rest.substring(at + t.text().length());
+        }
+        List<String> out = new ArrayList<>();
+        Matcher m = PERIOD_WORD.matcher(rest);
+        while (m.find()) out.add(m.group());
+        return out;
     }
 
     private static Optional<Timeframe> found(LocalDate start, LocalDate end, Timeframe.Grain grain, Matcher m) {

@@ -57,4 +57,22 @@ class TimeframeParserTest {
     void finds_none_where_none_is_named(String question) {
         assertThat(PARSER.parse(question)).isEmpty();
     }
+
+    @org.junit.jupiter.api.Test
+    void reads_every_period_a_question_names_and_each_period_once() {
+        assertThat(PARSER.parseAll("What was shop revenue in 2024 and 2025?")).extracting(Timeframe::label).containsExactly("2024", "2025");
+        assertThat(PARSER.parseAll("MRR in August 2026 versus September 2026")).extracting(Timeframe::label)
+                .containsExactly("August 2026", "September 2026");
+        assertThat(PARSER.parseAll("orders in Q1 2025, Q2 2025 and Q1 2025")).extracting(Timeframe::label).containsExactly("Q1 2025", "Q2 2025");
+        assertThat(PARSER.parseAll("revenue between 2023 and 2025")).as("a range is one period").hasSize(1);
+        assertThat(PARSER.parseAll("revenue by region")).isEmpty();
+    }
+
+    @org.junit.jupiter.api.Test
+    void names_the_period_words_no_whole_period_took() {
+        assertThat(PARSER.loosePeriodWords("revenue in Q1 and Q2 2025")).containsExactly("Q1");
+        assertThat(PARSER.loosePeriodWords("signups in March and in June 2024")).containsExactly("March");
+        assertThat(PARSER.loosePeriodWords("revenue in 2024 and 2025")).isEmpty();
+        assertThat(PARSER.loosePeriodWords("orders from November 2024 to February 2025")).isEmpty();
+    }
 }
