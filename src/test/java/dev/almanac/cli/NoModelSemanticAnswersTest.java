@@ -122,4 +122,21 @@ class NoModelSemanticAnswersTest {
             }
         }
     }
+
+    @Test
+    void a_question_naming_two_periods_is_answered_for_both_or_not_at_all() throws Exception {
+        JsonNode a = ask("What was shop revenue in 2024 and 2025?", "--now", "2026-11-22");
+        assertThat(a.get("kind").asText()).isEqualTo("result");
+        assertThat(a.at("/data/rows")).hasSize(2);
+        for (int i = 0; i < 2; i++) {
+            int year = 2024 + i;
+            assertThat(a.at("/data/rows/" + i + "/0").asText()).isEqualTo(String.valueOf(year));
+            long cents = count("SELECT round(100 * sum(total_amount)) FROM (SELECT * FROM orders QUALIFY row_number() OVER (PARTITION BY order_number"
+                    + " ORDER BY order_id) = 1) WHERE status = 'completed' AND year(ordered_at) = " + year);
+            assertThat(a.at("/data/rows/" + i + "/1").decimalValue()).isEqualByComparingTo(java.math.BigDecimal.valueOf(cents, 2));
+        }
+        JsonNode part = ask("What was shop revenue in Q1 and Q2 2025?", "--now", "2026-11-22");
+        boolean bothOrNone = !part.get("kind").asText().equals("result") || part.at("/data/rows").size() >= 2;
+        assertThat(bothOrNone).as("never Q2 2025 alone: %s", part.get("answer").asText()).isTrue();
+    }
 }
