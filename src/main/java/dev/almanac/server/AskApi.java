@@ -175,11 +175,7 @@ final class AskApi {
         String id = c.pathParam("id");
         JsonNode body = Requests.body(c, Map.of("title", Requests.Kind.TEXT));
         if (!body.hasNonNull("title")) throw new ApiError(400, "bad_request", "the body needs a title: {\"title\": \"...\"}");
-        String title = dev.almanac.agent.QuestionText.normalise(body.get("title").asText());
-        if (title.isEmpty()) throw new ApiError(400, "bad_request", "the title is empty (it has no visible characters)");
-        if (title.length() > ThreadStore.MAX_TITLE) {
-            throw new ApiError(400, "bad_request", "the title is too long (" + title.length() + " characters; at most " + ThreadStore.MAX_TITLE + ")");
-        }
+        String title = dev.almanac.agent.QuestionText.title(body.get("title").asText(), ThreadStore.MAX_TITLE);
         if (!ctx.threads().rename(ctx.project(), id, title)) throw unknownThread(id);
         c.json(ctx.threads().thread(ctx.project(), id).orElseThrow(() -> unknownThread(id)));
     }
