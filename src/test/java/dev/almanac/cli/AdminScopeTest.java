@@ -173,6 +173,19 @@ class AdminScopeTest {
         assertThat(ofB.findValuesAsText("thread_id")).contains(threadB).doesNotContain(threadA);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"sqlite", "postgresql"})
+    void users_list_for_a_project_shows_that_projects_users_only(String engine) {
+        Pair p = pair(engine);
+        CliTest.Run all = CliTest.run("users", "list", "--project", p.a().project.toString());
+        assertThat(all.code()).as(all.err()).isZero();
+        assertThat(all.out().lines().map(l -> l.split("\\s+")[0])).contains("alma", "ada", "ada-b");
+        CliTest.Run ofA = CliTest.run("users", "list", "--for-project", p.nameA(), "--project", p.a().project.toString());
+        assertThat(ofA.code()).as(ofA.err()).isZero();
+        assertThat(ofA.out().lines().map(l -> l.split("\\s+")[0])).contains("alma").doesNotContain("ada", "ada-b", "vera");
+        assertThat(ofA.out().lines()).allSatisfy(l -> assertThat(l).endsWith("  " + p.nameA()));
+    }
+
     /** Asks a question the project's verified queries answer; the thread of the answer. */
     static String asked(ApiFixture api, String token) throws Exception {
         HttpResponse<String> r = api.call("POST", "/api/ask", token, "{\"question\": \"What was MRR in September 2026?\"}");
