@@ -15,10 +15,15 @@ final class ResultPrinter {
     private ResultPrinter() {}
 
     static void print(QueryResult result, Format format, PrintWriter out) {
+        print(result, format, CsvExport.Cells.NEUTRALISED, out);
+    }
+
+    /** As {@link #print(QueryResult, Format, PrintWriter)}; CSV cells written as {@code cells} says. */
+    static void print(QueryResult result, Format format, CsvExport.Cells cells, PrintWriter out) {
         switch (format) {
             case table -> table(result.columns(), result.rows(), why(result.truncation()), out);
             case json -> out.println(Json.write(asMap(result)));
-            case csv -> csv(result, out);
+            case csv -> csv(result, cells, out);
         }
         out.flush();
     }
@@ -103,9 +108,9 @@ final class ResultPrinter {
         out.printf("(%d row%s%s)%n", cells.size(), cells.size() == 1 ? "" : "s", truncated == null ? "" : "; " + truncated);
     }
 
-    private static void csv(QueryResult result, PrintWriter out) {
-        out.print(CsvExport.line(result.columns(), "\n"));
-        for (List<Object> row : result.rows()) out.print(CsvExport.line(row, "\n"));
+    private static void csv(QueryResult result, CsvExport.Cells cells, PrintWriter out) {
+        out.print(CsvExport.line(result.columns(), "\n", cells));
+        for (List<Object> row : result.rows()) out.print(CsvExport.line(row, "\n", cells));
     }
 
     static String text(Object v) {

@@ -87,7 +87,7 @@ final class ServeCommand extends WorkspaceCommand {
             return ws.agent(llm, LocalDate.now(), events, origin);
         };
         ServerContext ctx = new ServerContext(project, () -> catalog, watch.checked(ws::knowledge), agents, curation, new ThreadStore(store),
-                new LearningStore(store), new EvalStore(store), new UserStore(store), new RateLimits(store), settings, () -> {
+                new LearningStore(store), new EvalStore(store), new UserStore(store, project), new RateLimits(store), settings, () -> {
                     watch.check();
                     return ws.dataTools();
                 });

@@ -38,10 +38,15 @@ final class SqlCommand extends WorkspaceCommand {
             description = "Byte budget of the whole result; rows stop once it is spent and the result is reported as truncated (default ${DEFAULT-VALUE}).")
     int maxResultBytes;
 
+    @Option(names = "--csv-raw", description = {"With --format csv: write text cells as they are. By default a text cell that starts with",
+            "=, +, -, @, a tab or a carriage return gets a leading ' so that a spreadsheet does not run it as a formula."})
+    boolean csvRaw;
+
     @Override
     public void run() {
         String text = sql.equals("-") ? readStdin() : sql;
         if (text.isBlank()) throw new UserError("rejected: empty statement: nothing to run");
+        if (csvRaw && format != ResultPrinter.Format.csv) throw new UserError("--csv-raw goes with --format csv");
         if (!(timeoutSeconds > 0)) throw new UserError("--timeout must be a positive number of seconds");
         if (maxRows != null && maxRows < 1) throw new UserError("--max-rows must be at least 1");
         if (maxCellBytes < QueryLimits.MIN_BYTES) throw new UserError("--max-cell-bytes must be at least " + QueryLimits.MIN_BYTES);
@@ -50,12 +55,16 @@ final class SqlCommand extends WorkspaceCommand {
         QueryLimits limits = new QueryLimits(timeout, maxRows == null ? QueryLimits.DEFAULT.maxRows() : maxRows, maxCellBytes, maxResultBytes);
         try (Workspace ws = openWorkspace()) {
             if (format == ResultPrinter.Format.csv && maxRows == null) {
-                warnIfCut(CsvExport.write(ws.executor(limits), text, out(), "\n"));
+                warnIfCut(CsvExport.write(ws.executor(limits), text, out(), "\n", cells()));
                 return;
             }
             QueryResult result = ws.executor(limits).execute(text);
-            ResultPrinter.print(result, format, out());
+            ResultPrinter.print(result, format, cells(), out());
         }
+    }
+
+    private CsvExport.Cells cells() {
+        return csvRaw ? CsvExport.Cells.RAW : CsvExport.Cells.NEUTRALISED;
     }
 
     private static String readStdin() {

@@ -9,8 +9,9 @@ import picocli.CommandLine.ParameterException;
 @Command(name = "users", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         header = "Manage the API's users and their tokens.",
         description = {"API users: `almanac users add NAME --role viewer|editor|admin [--project P]` prints a token once;",
-                "`almanac users list`; `almanac users remove NAME` revokes the token. Users live in the project's app store;",
-                "with --project the user may use only that project."})
+                "`almanac users list [--for-project NAME]`; `almanac users remove NAME` revokes the token. Users live in the project's",
+                "app store; with --project (or --for-project) the user may use only that project, and an admin manages only",
+                "that project's users and reads only its audit log."})
 final class UsersCommand extends WorkspaceCommand {
     @Parameters(index = "0", paramLabel = "ACTION", description = "add, list or remove")
     String action;
@@ -21,7 +22,8 @@ final class UsersCommand extends WorkspaceCommand {
     @Option(names = "--role", defaultValue = "viewer", description = "viewer, editor or admin (default ${DEFAULT-VALUE}).")
     String role;
 
-    @Option(names = "--for-project", paramLabel = "NAME", description = "Limit the user to the project of this name (default: the --project given, if any).")
+    @Option(names = "--for-project", paramLabel = "NAME", description = {"add: limit the user to the project of this name (default: the --project given, if any).",
+            "list: list only the users of the project of this name."})
     String forProject;
 
     @Override
@@ -37,7 +39,7 @@ final class UsersCommand extends WorkspaceCommand {
                     out().println("Created " + role + " " + name + ". Token (shown once, keep it secret):");
                     out().println(token);
                 }
-                case "list" -> users.all().forEach(u -> out().println(u.name() + "  " + u.role() + (u.project() == null ? "" : "  " + u.project())));
+                case "list" -> (forProject == null ? users.all() : users.of(forProject)).forEach(u -> out().println(u.name() + "  " + u.role() + (u.project() == null ? "" : "  " + u.project())));
                 case "remove" -> {
                     if (name == null) throw new dev.almanac.UserError("usage: almanac users remove NAME");
                     if (!users.remove(name)) throw new dev.almanac.UserError("no user '" + name + "'");

@@ -10,7 +10,6 @@ import dev.almanac.knowledge.KnowledgeEditor;
 import dev.almanac.knowledge.KnowledgeName;
 import dev.almanac.knowledge.KnowledgeSet;
 import dev.almanac.knowledge.Problem;
-import dev.almanac.store.KnowledgeStore;
 import dev.almanac.store.UserStore;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
@@ -149,10 +148,7 @@ public final class ApiServer {
             c.header("WWW-Authenticate", "Bearer");
             throw new ApiError(401, "unauthorized", token == null ? "a bearer token is required (almanac users add NAME --role viewer)" : "unknown token");
         }
-        String scope = user.get().project();
-        if (scope != null && !scope.equals(ctx.project().name()) && !scope.equals(KnowledgeStore.slug(ctx.project()))) {
-            throw new ApiError(403, "forbidden", "this user may only use project " + scope);
-        }
+        if (!user.get().mayUse(ctx.project())) throw new ApiError(403, "forbidden", "this user may only use project " + user.get().project());
         Routes.authenticated(c, user.get());
     }
 

@@ -53,7 +53,8 @@ final class AskApi {
         routes.add("DELETE", "/api/threads/{id}", "viewer", "Delete a thread with its turns and data-quality log, all or nothing; 204", this::delete);
         routes.add("GET", "/api/threads/{id}/turns/{turn}/csv", "viewer",
                 "A turn's whole result as a CSV download: its main query run again, every row up to the export limits "
-                        + "(headers X-Almanac-Rows, X-Almanac-Truncated)", this::csv);
+                        + "(headers X-Almanac-Rows, X-Almanac-Truncated); text cells a spreadsheet would run as a formula get a leading ' "
+                        + "unless ?raw=true", this::csv);
         routes.add("GET", "/api/threads/{id}/dq", "viewer", "A thread's data-quality log",
                 c -> c.json(ctx.threads().dqLogs(requireThread(c.pathParam("id")))));
     }
@@ -175,11 +176,7 @@ final class AskApi {
         String id = c.pathParam("id");
         JsonNode body = Requests.body(c, Map.of("title", Requests.Kind.TEXT));
         if (!body.hasNonNull("title")) throw new ApiError(400, "bad_request", "the body needs a title: {\"title\": \"...\"}");
-        String title = dev.almanac.agent.QuestionText.normalise(body.get("title").asText());
-        if (title.isEmpty()) throw new ApiError(400, "bad_request", "the title is empty (it has no visible characters)");
-        if (title.length() > ThreadStore.MAX_TITLE) {
-            throw new ApiError(400, "bad_request", "the title is too long (" + title.length() + " characters; at most " + ThreadStore.MAX_TITLE + ")");
-        }
+        String title = dev.almanac.agent.QuestionText.title(body.get("title").asText(), ThreadStore.MAX_TITLE);
         if (!ctx.threads().rename(ctx.project(), id, title)) throw unknownThread(id);
         c.json(ctx.threads().thread(ctx.project(), id).orElseThrow(() -> unknownThread(id)));
     }
@@ -215,6 +212,13 @@ final class AskApi {
      * into a temporary file within the export limits, so that the response can say how many rows it holds and whether the
      * limit cut it before the first byte is sent.
      */
+    /** ?raw=true: text cells as they are; by default (or false) those a spreadsheet would run get a leading quote. */
+    private static CsvExport.Cells raw(String param) {
+        if (param == null || param.isBlank() || param.strip().equalsIgnoreCase("false")) return CsvExport.Cells.NEUTRALISED;
+        if (param.strip().equalsIgnoreCase("true")) return CsvExport.Cells.RAW;
+        throw new ApiError(400, "bad_request", "raw must be true or false, not '" + param + "'");
+    }
+
     private void csv(Context c) throws IOException {
         String threadId = requireThread(c.pathParam("id"));
         String turnId = c.pathParam("turn");
@@ -226,13 +230,14 @@ final class AskApi {
             throw new ApiError(404, "no_result", "this answer has no table of results to download");
         }
         String main = sql.get(0).asText();
+        CsvExport.Cells cells = raw(c.queryParam("raw"));
         UserStore.User user = Routes.user(c);
         ctx.users().audit(user.name(), threadId, main);
         Path file = Files.createTempFile("almanac-export-", ".csv");
         try {
             CsvExport.Written written;
             try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-                written = CsvExport.write(ctx.curation().executor().get(), main, out, "\r\n");
+                written = CsvExport.write(ctx.curation().executor().get(), main, out, "\r\n", cells);
             } catch (QueryRejected | QueryFailed e) {
                 throw new ApiError(409, "result_unavailable", "the answer's query cannot run again: " + e.getMessage());
             }

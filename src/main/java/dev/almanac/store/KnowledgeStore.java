@@ -155,7 +155,12 @@ public final class KnowledgeStore {
 
     /** The project's name as a key: lower case letters and digits, runs of anything else one dash. */
     public static String slug(Project project) {
-        String s = project.name().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
+        return slug(project.name());
+    }
+
+    /** A project's name (or its slug, which is its own slug) as a key. */
+    public static String slug(String name) {
+        String s = name.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
         return s.isEmpty() ? "project" : s;
     }
 }

@@ -77,10 +77,15 @@ function formatCell(v) {
   return String(v);
 }
 
-/** The result as CSV (RFC 4180 quoting): every row the answer carries, not only the ones shown. */
+/**
+ * The result as CSV (RFC 4180 quoting): every row the answer carries, not only the ones shown. A text cell that starts with
+ * =, +, -, @, a tab or a carriage return gets a leading ' so that a spreadsheet does not run it (OWASP, CSV injection), as
+ * the server's download does; numbers stay numbers.
+ */
 function csvOf(data) {
   const cell = (v) => {
-    const t = v == null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v);
+    let t = v == null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v);
+    if (typeof v !== "number" && /^[=+\-@\t\r]/.test(t)) t = "'" + t;
     return /[",\r\n]/.test(t) ? '"' + t.replace(/"/g, '""') + '"' : t;
   };
   return [data.columns, ...data.rows].map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";

@@ -30,6 +30,11 @@ final class ApiFixture implements AutoCloseable {
 
     /** With the app store at this URL (a PostgreSQL database), or the project's own SQLite file when null. */
     ApiFixture(Path home, String name, String llm, ServerContext.Settings settings, String appStore) {
+        this(home, name, llm, settings, appStore, "");
+    }
+
+    /** As above, its users' names ending in {@code suffix}, so that servers of several projects may share one app store. */
+    ApiFixture(Path home, String name, String llm, ServerContext.Settings settings, String appStore, String suffix) {
         System.setProperty("almanac.home", home.toString());
         project = dev.almanac.testing.ScratchProject.create(home.resolve(name), name);
         if (appStore != null) appendToConfig(project, "app_store: " + appStore + "\n");
@@ -38,9 +43,9 @@ final class ApiFixture implements AutoCloseable {
         ws = Workspace.open(options, System.err);
         server = ServeCommand.start(ws, llm, settings);
         UserStore users = new UserStore(ws.appStore());
-        viewer = users.add("vera", "viewer", null);
-        editor = users.add("ed", "editor", null);
-        admin = users.add("ada", "admin", null);
+        viewer = users.add("vera" + suffix, "viewer", null);
+        editor = users.add("ed" + suffix, "editor", null);
+        admin = users.add("ada" + suffix, "admin", null);
     }
 
     private static void appendToConfig(Path project, String line) {

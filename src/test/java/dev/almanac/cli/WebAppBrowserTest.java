@@ -140,6 +140,9 @@ class WebAppBrowserTest {
         assertThat(browser.executeScript("return JSON.stringify(csvOf({columns: ['note', 'n'], rows: [['say \"hi\", then go', 1], [null, 2.5]]}))"))
                 .as("fields with commas and quotes are quoted, lines end in CRLF")
                 .isEqualTo("\"note,n\\r\\n\\\"say \\\"\\\"hi\\\"\\\", then go\\\",1\\r\\n,2.5\\r\\n\"");
+        assertThat(browser.executeScript("return JSON.stringify(csvOf({columns: ['=h', 'n'], rows: [['=1+2', -12.5], ['-x', -3], ['@a', 0], ['\\t+1', 1]]}))"))
+                .as("text cells a spreadsheet would run get a leading quote; negative numbers stay numbers")
+                .isEqualTo("\"'=h,n\\r\\n'=1+2,-12.5\\r\\n'-x,-3\\r\\n'@a,0\\r\\n'\\t+1,1\\r\\n\"");
 
         WebElement sql = answer.findElement(By.cssSelector("details.sql"));
         assertThat(sql.findElement(By.tagName("pre")).isDisplayed()).isFalse();

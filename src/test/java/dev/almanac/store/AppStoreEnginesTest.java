@@ -159,6 +159,36 @@ class AppStoreEnginesTest {
 
     @ParameterizedTest
     @MethodSource("dev.almanac.store.StoreEngines#names")
+    void audit_entries_from_before_projects_are_their_threads_or_their_users_project(String engine) throws Exception {
+        String url = StoreEngines.freshUrl(engine, dir);
+        org.flywaydb.core.Flyway.configure(AppStore.class.getClassLoader()).dataSource(url, null, null)
+                .locations("classpath:dev/almanac/store/migration").target("7").load().migrate();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url); java.sql.Statement s = c.createStatement()) {
+            for (String[] p : new String[][] {{"engines", "Engines"}, {"the-shop", "The Shop"}}) {
+                s.execute("INSERT INTO projects (slug, name, source_url, knowledge_dir, created_at, updated_at) VALUES ('" + p[0] + "', '" + p[1]
+                        + "', 'x', 'k', '2026-11-20T09:00:00Z', '2026-11-20T09:00:00Z')");
+            }
+            s.execute("INSERT INTO threads (id, project, title, created_at, updated_at) VALUES ('t-shop', 'the-shop', 'q', '2026-11-20T10:00:00Z', '2026-11-20T10:00:00Z')");
+            s.execute("INSERT INTO users VALUES ('eng', 'admin', 'Engines', 'h1', '2026-11-20T09:00:00Z')");
+            s.execute("INSERT INTO users VALUES ('shopper', 'viewer', 'the-shop', 'h2', '2026-11-20T09:00:00Z')");
+            s.execute("INSERT INTO users VALUES ('root', 'admin', NULL, 'h3', '2026-11-20T09:00:00Z')");
+            s.execute("INSERT INTO audit_log VALUES ('a1', 'root', 't-shop', 'SELECT 1', '2026-11-20T10:00:01Z')");
+            s.execute("INSERT INTO audit_log VALUES ('a2', 'eng', NULL, 'SELECT 2', '2026-11-20T10:00:02Z')");
+            s.execute("INSERT INTO audit_log VALUES ('a3', 'shopper', NULL, 'SELECT 3', '2026-11-20T10:00:03Z')");
+            s.execute("INSERT INTO audit_log VALUES ('a4', 'root', NULL, 'SELECT 4', '2026-11-20T10:00:04Z')");
+            s.execute("INSERT INTO audit_log VALUES ('a5', 'gone', NULL, 'SELECT 5', '2026-11-20T10:00:05Z')");
+        }
+        UserStore users = new UserStore(AppStore.at(url));
+        assertThat(users.audit(null, null, 100)).as("every entry is kept").hasSize(5);
+        assertThat(users.audit(null, "The Shop", 100)).as("a thread's entries are its project's, then the user's project by its key")
+                .extracting(UserStore.AuditRow::sql).containsExactlyInAnyOrder("SELECT 1", "SELECT 3");
+        assertThat(users.audit(null, "engines", 100)).as("a user's project named by its name").extracting(UserStore.AuditRow::sql).containsExactly("SELECT 2");
+        assertThat(users.audit(null, null, 100).stream().filter(r -> r.project() == null)).as("no project to tell: for admins of every project only")
+                .extracting(UserStore.AuditRow::sql).containsExactlyInAnyOrder("SELECT 4", "SELECT 5");
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.almanac.store.StoreEngines#names")
     void learnings_move_confidence_and_deactivate(String engine) {
         LearningStore learnings = new LearningStore(fresh(engine));
         learnings.save(PROJECT, new LearningRow("L1", "suppliers is plural", "naming", List.of("Suppliers"), "SELECT 1", "SELECT 2", 0.5, 0, true));
@@ -212,6 +242,15 @@ class AppStoreEnginesTest {
             pool.shutdownNow();
         }
         assertThat(users.auditOf("ana")).as("concurrent writers lose nothing").hasSize(40);
+        assertThat(users.of("engines")).extracting(UserStore.User::name).containsExactly("ana");
+        assertThat(users.of("another")).isEmpty();
+        UserStore served = new UserStore(fresh(engine), PROJECT);
+        served.audit("ana", null, "SELECT 'served'");
+        assertThat(served.audit("ana", "Engines", 10)).extracting(UserStore.AuditRow::project).containsExactly("engines");
+        assertThat(served.audit("ana", "another", 10)).isEmpty();
+        assertThat(users.remove("ana", u -> false)).as("refused: the user stays").isEqualTo(UserStore.Removal.FORBIDDEN);
+        assertThat(users.byToken(token)).isPresent();
+        assertThat(users.remove("nobody", u -> true)).isEqualTo(UserStore.Removal.UNKNOWN);
         assertThat(users.remove("ana")).isTrue();
         assertThat(users.byToken(token)).isEmpty();
     }
