@@ -104,7 +104,7 @@ final class KnowledgeCommand implements Runnable {
                 "what has no counterpart is listed with its place in the manifest."})
         Path dbtSemantic;
 
-        @Option(names = "--osi", paramLabel = "FILE", description = "An Open Semantic Interchange (OSI core) semantic model, such as `knowledge export --format osi` writes.")
+        @Option(names = "--osi", paramLabel = "FILE", description = "An Apache Ossie (formerly Open Semantic Interchange, OSI) core semantic model, 0.1.1 or the 0.2 draft, such as `knowledge export --format osi` writes.")
         Path osi;
 
         @Option(names = "--cortex", paramLabel = "FILE", description = {"A Snowflake Cortex Analyst semantic model (YAML): its tables, dimensions,",
@@ -144,7 +144,7 @@ final class KnowledgeCommand implements Runnable {
 
     @Command(name = "export", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
             description = {"Write the project's stored knowledge as files (they import back to the same state).",
-                    "With --format osi, the semantic model as one Open Semantic Interchange (OSI core) YAML file instead."})
+                    "With --format osi, the semantic model as one Apache Ossie 0.1.1 (OSI core) YAML file instead."})
     static final class Export extends Base {
         enum Format { files, osi }
 

@@ -95,7 +95,7 @@ final class SemanticImport {
 
     static Outcome osi(Workspace ws, Path model, PrintWriter err) {
         if (!Files.isRegularFile(model)) throw new UserError("file not found: " + model);
-        DbtSemanticImport.Imported imported = dev.almanac.knowledge.OsiFormat.read(model, "osi");
+        DbtSemanticImport.Imported imported = dev.almanac.knowledge.OsiFormat.read(model, "osi", ws.catalog());
         Map<String, Object> files = new LinkedHashMap<>();
         files.put("semantic/" + imported.file().name() + ".yml", imported.file());
         write(ws, ws.requireProject().knowledgeDir(), files, err);

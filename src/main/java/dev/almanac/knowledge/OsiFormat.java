@@ -13,15 +13,24 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The semantic model in the Open Semantic Interchange core format (core-spec/spec.yaml): one {@code semantic_model} with
+ * The semantic model in Apache Ossie's core format (formerly the Open Semantic Interchange, OSI; release 0.1.1, whose JSON
+ * Schema every export validates against): a document of {@code version} and one {@code semantic_model} with
  * {@code datasets} (source, primary key, fields with their expressions and time role), {@code relationships} and
- * {@code metrics} written as one ANSI SQL aggregate expression over {@code dataset.field} each. What OSI has no place for
+ * {@code metrics} written as one ANSI SQL aggregate expression over {@code dataset.field} each. What Ossie has no place for
  * (a metric's type, time dimension, segments, a dimension's values) travels in a {@code custom_extensions} entry of vendor
- * {@code ALMANAC} holding the item as Almanac writes it, so that Almanac reads its own export back whole; a file from
- * another tool is read from the core fields alone.
+ * {@code COMMON} whose data is {@code {"almanac": item}} (0.1.1 allows only its listed vendors), so that Almanac reads its
+ * own export back whole; a file from another tool is read from the core fields alone. No field of the 0.2 draft is
+ * written; reading takes both (a 0.2 {@code datatype} of a date or time marks a time field unless {@code is_time} says not).
  */
 public final class OsiFormat {
-    public static final String VENDOR = "ALMANAC";
+    /** The Ossie release the export follows. */
+    public static final String VERSION = "0.1.1";
+    /** The vendor of Almanac's extensions: 0.1.1 lists its vendors and Almanac is none of them. */
+    public static final String VENDOR = "COMMON";
+    /** The key of Almanac's item inside a {@code COMMON} extension's data. */
+    private static final String OWN = "almanac";
+    /** The vendor name of exports before 0.1.1 was followed, still read. */
+    private static final String OLD_VENDOR = "ALMANAC";
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     private OsiFormat() {}
@@ -40,7 +49,7 @@ public final class OsiFormat {
                 ds.put("source", d.table() != null ? d.table() : d.sql());
                 if (!d.primaryKey().isEmpty()) ds.put("primary_key", d.primaryKey());
                 if (d.description() != null) ds.put("description", d.description());
-                if (!d.synonyms().isEmpty()) ds.put("ai_context", "synonyms: " + String.join(", ", d.synonyms()));
+                if (!d.synonyms().isEmpty()) ds.put("ai_context", Map.of("synonyms", d.synonyms()));
                 List<Object> fields = new ArrayList<>();
                 for (SemanticFile.DimensionSpec dim : d.dimensions()) {
                     Map<String, Object> field = new LinkedHashMap<>();
@@ -49,7 +58,7 @@ public final class OsiFormat {
                     field.put("dimension", Map.of("is_time", "time".equalsIgnoreCase(dim.type())));
                     if (dim.label() != null) field.put("label", dim.label());
                     if (dim.description() != null) field.put("description", dim.description());
-                    if (!dim.synonyms().isEmpty()) field.put("ai_context", "synonyms: " + String.join(", ", dim.synonyms()));
+                    if (!dim.synonyms().isEmpty()) field.put("ai_context", Map.of("synonyms", dim.synonyms()));
                     fields.add(field);
                 }
                 ds.put("fields", fields);
@@ -73,7 +82,7 @@ public final class OsiFormat {
             metric.put("name", m.name());
             metric.put("expression", expression(sql(m, byName, 0)));
             if (m.description() != null) metric.put("description", m.description());
-            if (!m.synonyms().isEmpty()) metric.put("ai_context", "synonyms: " + String.join(", ", m.synonyms()));
+            if (!m.synonyms().isEmpty()) metric.put("ai_context", Map.of("synonyms", m.synonyms()));
             metric.put("custom_extensions", List.of(extension(m)));
             metrics.add(metric);
         }
@@ -83,7 +92,10 @@ public final class OsiFormat {
         model.put("datasets", datasets);
         model.put("relationships", relationships);
         model.put("metrics", metrics);
-        return Map.of("semantic_model", List.of(model));
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("version", VERSION);
+        doc.put("semantic_model", List.of(model));
+        return doc;
     }
 
     /** A metric as one ANSI SQL expression: simple metrics an aggregate over {@code dataset.expression}, others from their inputs. */
@@ -130,48 +142,82 @@ public final class OsiFormat {
 
     private static Map<String, Object> extension(Object item) {
         try {
-            return Map.of("vendor_name", VENDOR, "data", KnowledgeFiles.MAPPER.writeValueAsString(item));
+            return Map.of("vendor_name", VENDOR, "data", KnowledgeFiles.MAPPER.writeValueAsString(Map.of(OWN, item)));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }
 
-    /** An OSI file read back into one semantic file: Almanac's own export whole (its extensions), another tool's from the core fields. */
+    /** The 0.2 draft's data types that mark a time field when {@code is_time} is not given. */
+    private static final java.util.Set<String> TIME_TYPES = java.util.Set.of("Date", "Time", "DateTime", "DateTimeTz");
+
+    /**
+     * An Ossie file (0.1.1 or the 0.2 draft) read into one semantic file: Almanac's own export whole (its extensions), another
+     * tool's from the core fields. A field with a {@code dimension} is a dimension; one without is a fact that metrics read.
+     * A metric is one aggregate over a dataset's fields (a simple metric) or arithmetic over several (a derived metric over
+     * one simple metric per aggregate, named after it: {@code <metric>_m1}, or an existing metric that computes the same).
+     */
     public static DbtSemanticImport.Imported read(Path file, String fileName) {
+        return read(file, fileName, null);
+    }
+
+    /**
+     * As {@link #read(Path, String)}, with the source's catalog when there is one: a field marked as time whose column is
+     * not a date or a timestamp there (TPC-DS's {@code d_year}, {@code d_month_name}) is a categorical dimension, and the
+     * report says so.
+     */
+    public static DbtSemanticImport.Imported read(Path file, String fileName, dev.almanac.source.Catalog catalog) {
         JsonNode root;
         try {
             root = YAML.readTree(file.toFile());
         } catch (IOException e) {
-            throw new UserError("cannot read the OSI file " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
+            throw new UserError("cannot read the Ossie file " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
         }
         JsonNode models = root == null ? null : root.path("semantic_model");
-        if (models == null || !models.isArray() || models.isEmpty()) throw new UserError(file + " is not an OSI semantic model (no semantic_model)");
+        if (models == null || !models.isArray() || models.isEmpty()) throw new UserError(file + " is not an Ossie semantic model (no semantic_model)");
         List<Interchange.Unmapped> unmapped = new ArrayList<>();
         List<SemanticFile.DatasetSpec> datasets = new ArrayList<>();
         List<SemanticFile.RelationshipSpec> relationships = new ArrayList<>();
         List<SemanticFile.MetricSpec> metrics = new ArrayList<>();
         JsonNode model = models.get(0);
         if (models.size() > 1) unmapped.add(new Interchange.Unmapped("semantic_model[1..]", "only the first semantic model of a file is read"));
+        Map<String, Map<String, String>> fields = new LinkedHashMap<>();
         JsonNode ds = model.path("datasets");
         for (int i = 0; i < ds.size(); i++) {
             JsonNode d = ds.get(i);
-            SemanticFile.DatasetSpec own = own(d, SemanticFile.DatasetSpec.class);
-            if (own != null) {
-                datasets.add(own);
+            String name = d.path("name").asText();
+            Map<String, String> own = new LinkedHashMap<>();
+            fields.put(name.toLowerCase(Locale.ROOT), own);
+            for (JsonNode f : d.path("fields")) own.put(f.path("name").asText().toLowerCase(Locale.ROOT), ansi(f));
+            SemanticFile.DatasetSpec mine = own(d, SemanticFile.DatasetSpec.class);
+            if (mine != null) {
+                datasets.add(mine);
                 continue;
             }
             List<SemanticFile.DimensionSpec> dims = new ArrayList<>();
             for (JsonNode f : d.path("fields")) {
-                boolean time = f.path("dimension").path("is_time").asBoolean(false);
-                dims.add(new SemanticFile.DimensionSpec(f.path("name").asText(), time ? "time" : null, ansi(f), Interchange.text(f, "label"), Interchange.text(f, "description"), List.of(),
-                        time ? "day" : null, null));
+                if (!f.has("dimension")) continue; // a fact: read by metrics, not a way to slice them
+                JsonNode isTime = f.path("dimension").path("is_time");
+                boolean time = isTime.isBoolean() ? isTime.asBoolean() : TIME_TYPES.contains(f.path("datatype").asText());
+                String column = ansi(f);
+                String table = d.path("source").asText().substring(d.path("source").asText().lastIndexOf('.') + 1);
+                java.util.Optional<dev.almanac.source.Catalog.Column> typed = catalog == null ? java.util.Optional.empty()
+                        : catalog.table(table).flatMap(t -> t.column(column));
+                if (time && typed.isPresent() && !typed.get().isTemporal()) {
+                    time = false;
+                    unmapped.add(new Interchange.Unmapped("datasets[" + i + "].fields " + f.path("name").asText(),
+                            "marked as time, but " + table + "." + column + " is " + typed.get().type() + ", not a date or timestamp: read as a categorical dimension"));
+                }
+                dims.add(new SemanticFile.DimensionSpec(f.path("name").asText(), time ? "time" : null, ansi(f), Interchange.text(f, "label"),
+                        Interchange.text(f, "description"), synonyms(f), time ? "day" : null, null));
             }
             List<String> key = new ArrayList<>();
             d.path("primary_key").forEach(k -> key.add(k.asText()));
             String source = d.path("source").asText();
             boolean query = source.trim().toLowerCase(Locale.ROOT).startsWith("select");
             String table = query ? null : source.substring(source.lastIndexOf('.') + 1);
-            datasets.add(new SemanticFile.DatasetSpec(d.path("name").asText(), table, query ? source : null, Interchange.text(d, "description"), key, null, dims, List.of(), List.of()));
+            datasets.add(new SemanticFile.DatasetSpec(name, table, query ? source : null, Interchange.text(d, "description"), key, null, dims, List.of(),
+                    synonyms(d)));
         }
         JsonNode rels = model.path("relationships");
         for (int i = 0; i < rels.size(); i++) {
@@ -188,6 +234,8 @@ public final class OsiFormat {
             relationships.add(new SemanticFile.RelationshipSpec(r.path("name").asText(), r.path("from").asText(), r.path("to").asText(), "many_to_one", from, to));
         }
         JsonNode ms = model.path("metrics");
+        Map<String, SemanticFile.MetricSpec> simple = new LinkedHashMap<>(); // "dataset|agg|expr" -> the metric that computes it
+        List<JsonNode> derivedLater = new ArrayList<>();
         for (int i = 0; i < ms.size(); i++) {
             JsonNode m = ms.get(i);
             SemanticFile.MetricSpec own = own(m, SemanticFile.MetricSpec.class);
@@ -195,37 +243,80 @@ public final class OsiFormat {
                 metrics.add(own);
                 continue;
             }
-            java.util.regex.Matcher one = java.util.regex.Pattern.compile("(?is)^\\s*(SUM|COUNT|AVG|MIN|MAX)\\s*\\(\\s*(DISTINCT\\s+)?([A-Za-z_][A-Za-z0-9_]*)\\.([A-Za-z_][A-Za-z0-9_]*)\\s*\\)\\s*$")
-                    .matcher(String.valueOf(ansi(m)));
-            if (!one.matches()) {
-                unmapped.add(new Interchange.Unmapped("metrics[" + i + "] " + m.path("name").asText(), "'" + ansi(m) + "' is not one aggregation of dataset.field"));
-                continue;
+            OssieMetricExpression.Reading reading = OssieMetricExpression.read(String.valueOf(ansi(m)), fields);
+            if (reading instanceof OssieMetricExpression.Reading.Unmapped u) {
+                unmapped.add(new Interchange.Unmapped("metrics[" + i + "] " + m.path("name").asText(), u.reason()));
+            } else if (reading instanceof OssieMetricExpression.Reading.Simple one) {
+                SemanticFile.MetricSpec spec = simple(m.path("name").asText(), Interchange.text(m, "description"), synonyms(m), one.aggregate(), datasets);
+                simple.putIfAbsent(key(one.aggregate()), spec);
+                metrics.add(spec);
+            } else {
+                derivedLater.add(m);
             }
-            String agg = one.group(2) != null ? "count_distinct" : one.group(1).toLowerCase(Locale.ROOT);
-            metrics.add(new SemanticFile.MetricSpec(m.path("name").asText(), "simple", null, Interchange.text(m, "description"), one.group(3), agg, one.group(4), null, null,
-                    List.of(), null, null, null, null, null, null, List.of(), null, null, null, null, List.of(), List.of(), List.of()));
+        }
+        for (JsonNode m : derivedLater) { // after every simple metric, so that an input reuses one that computes the same
+            String name = m.path("name").asText();
+            OssieMetricExpression.Reading.Derived d = (OssieMetricExpression.Reading.Derived) OssieMetricExpression.read(String.valueOf(ansi(m)), fields);
+            List<SemanticFile.MetricInputSpec> inputs = new ArrayList<>();
+            for (int p = 0; p < d.parts().size(); p++) {
+                OssieMetricExpression.Aggregate a = d.parts().get(p);
+                SemanticFile.MetricSpec input = simple.get(key(a));
+                if (input == null) {
+                    input = simple(name + "_" + OssieMetricExpression.alias(p), "Part of " + name + ": " + a.text() + ".", List.of(), a, datasets);
+                    simple.put(key(a), input);
+                    metrics.add(input);
+                }
+                inputs.add(new SemanticFile.MetricInputSpec(input.name(), OssieMetricExpression.alias(p), null));
+            }
+            metrics.add(new SemanticFile.MetricSpec(name, "derived", null, Interchange.text(m, "description"), null, null, d.expr(), null, null, List.of(), null, null,
+                    null, null, null, null, inputs, null, null, null, null, List.of(), synonyms(m), List.of()));
         }
         return new DbtSemanticImport.Imported(new SemanticFile(fileName, Interchange.text(model, "description"), datasets, relationships, metrics), List.of(), unmapped);
     }
 
-    /** The item as Almanac wrote it, from its ALMANAC extension; null when it has none. */
+    private static String key(OssieMetricExpression.Aggregate a) {
+        return a.dataset() + "|" + a.agg() + "|" + a.expr();
+    }
+
+    /** A simple metric for one aggregate, with its dataset's name as the model spells it. */
+    private static SemanticFile.MetricSpec simple(String name, String description, List<String> synonyms, OssieMetricExpression.Aggregate a,
+                                                  List<SemanticFile.DatasetSpec> datasets) {
+        String dataset = datasets.stream().map(SemanticFile.DatasetSpec::name).filter(n -> n.equalsIgnoreCase(a.dataset())).findFirst().orElse(a.dataset());
+        return new SemanticFile.MetricSpec(name, "simple", null, description, dataset, a.agg(), a.expr(), null, null, List.of(), null, null, null, null, null, null,
+                List.of(), null, null, null, null, List.of(), synonyms, List.of());
+    }
+
+    /** The synonyms of an item's {@code ai_context}: its {@code synonyms} list, or the "synonyms: a, b" of a text (older exports). */
+    private static List<String> synonyms(JsonNode item) {
+        JsonNode context = item.path("ai_context");
+        List<String> out = new ArrayList<>();
+        if (context.isObject()) context.path("synonyms").forEach(s -> out.add(s.asText()));
+        else if (context.isTextual() && context.asText().startsWith("synonyms: ")) {
+            for (String s : context.asText().substring("synonyms: ".length()).split(",")) if (!s.isBlank()) out.add(s.strip());
+        }
+        return out;
+    }
+
+    /** The item as Almanac wrote it, from its extension ({@code COMMON} with an {@code almanac} entry, or an older export's own vendor); null when it has none. */
     private static <T> T own(JsonNode node, Class<T> type) {
         for (JsonNode e : node.path("custom_extensions")) {
-            if (VENDOR.equals(e.path("vendor_name").asText()) && e.path("data").isTextual()) {
-                try {
-                    return KnowledgeFiles.MAPPER.readValue(e.path("data").asText(), type);
-                } catch (IOException ex) {
-                    return null; // read from the core fields
-                }
+            String vendor = e.path("vendor_name").asText();
+            if (!e.path("data").isTextual() || !vendor.equals(VENDOR) && !vendor.equals(OLD_VENDOR)) continue;
+            try {
+                JsonNode data = KnowledgeFiles.MAPPER.readTree(e.path("data").asText());
+                JsonNode item = vendor.equals(VENDOR) ? data.path(OWN) : data;
+                if (item.isObject()) return KnowledgeFiles.MAPPER.treeToValue(item, type);
+            } catch (IOException ex) {
+                return null; // read from the core fields
             }
         }
         return null;
     }
 
+    /** An item's expression in ANSI SQL, else its first dialect's, else its name. */
     private static String ansi(JsonNode item) {
         JsonNode dialects = item.path("expression").path("dialects");
         for (JsonNode d : dialects) if (d.path("dialect").asText("ANSI_SQL").equals("ANSI_SQL")) return d.path("expression").asText();
         return dialects.isEmpty() ? item.path("name").asText() : dialects.get(0).path("expression").asText();
     }
-
 }
