@@ -165,7 +165,13 @@ final class KnowledgeCommand implements Runnable {
                             "Exported by Almanac from the project " + project.name() + ".", set.semantic()));
                     if (outDir.getParent() != null) java.nio.file.Files.createDirectories(outDir.getParent());
                     java.nio.file.Files.writeString(outDir, text);
-                    out().println("exported the semantic model (" + set.semantic().size() + " files) as OSI to " + outDir);
+                    out().println("exported the semantic model (" + set.semantic().size() + " files) as Apache Ossie " + dev.almanac.knowledge.OsiFormat.VERSION
+                            + " to " + outDir);
+                    List<String> lost = dev.almanac.knowledge.OsiFormat.coreCannotCarry(set.semantic());
+                    if (!lost.isEmpty()) {
+                        out().println("Ossie's core fields cannot carry (kept in COMMON extensions, which Almanac reads back and other tools may not):");
+                        lost.forEach(l -> out().println("  " + l));
+                    }
                     out().flush();
                     return;
                 }

@@ -98,6 +98,35 @@ public final class OsiFormat {
         return doc;
     }
 
+    /**
+     * What a reader of Ossie's core fields alone loses from these files (Almanac reads all of it back from its extensions):
+     * one line per kind of thing, with how many there are.
+     */
+    public static List<String> coreCannotCarry(List<SemanticFile> files) {
+        int segments = 0, valueSynonyms = 0, defaultTimes = 0, metricTimes = 0, filters = 0, typed = 0, units = 0;
+        for (SemanticFile f : files) {
+            for (SemanticFile.DatasetSpec d : f.datasets()) {
+                segments += d.segments().size();
+                if (d.defaultTimeDimension() != null) defaultTimes++;
+                for (SemanticFile.DimensionSpec dim : d.dimensions()) if (!dim.values().isEmpty()) valueSynonyms++;
+            }
+            for (SemanticFile.MetricSpec m : f.metrics()) {
+                if (m.timeDimension() != null) metricTimes++;
+                if (m.filter() != null || !m.segments().isEmpty()) filters++;
+                if (m.type() != null && !m.type().equalsIgnoreCase("simple")) typed++;
+                if (m.unit() != null || m.format() != null) units++;
+            }
+        }
+        List<String> out = new ArrayList<>();
+        if (segments > 0) out.add(segments + " segments (named filters)");
+        if (valueSynonyms > 0) out.add(valueSynonyms + " dimensions' value synonyms");
+        if (defaultTimes + metricTimes > 0) out.add((defaultTimes + metricTimes) + " time dimensions of datasets and metrics");
+        if (filters > 0) out.add(filters + " metrics' filters and segments (written into their expression instead)");
+        if (typed > 0) out.add(typed + " metrics' types (ratio, derived: written out as one expression instead)");
+        if (units > 0) out.add(units + " metrics' units and formats");
+        return out;
+    }
+
     /** A metric as one ANSI SQL expression: simple metrics an aggregate over {@code dataset.expression}, others from their inputs. */
     static String sql(SemanticFile.MetricSpec m, Map<String, SemanticFile.MetricSpec> all, int depth) {
         if (depth > 20) return m.name();
