@@ -975,7 +975,7 @@ public final class Agent {
             for (dev.almanac.semantic.Dimension d : ctx.semantic().dimensionsOf(metric.get())) {
                 String column = (d.expr() == null ? d.name() : d.expr()).toLowerCase(Locale.ROOT);
                 if (filter.contains(column)) continue; // the metric keeps one value of it ("completed orders" by status)
-                dev.almanac.semantic.ValueIndex.Values values = ctx.semantic().values().of(d.name());
+                dev.almanac.semantic.ValueIndex.Values values = ctx.semantic().values().of(d);
                 if (values == null || !values.complete() || values.values().size() > 12) continue; // a breakdown that reads at a glance
                 candidates.add(label + " by " + d.displayName().toLowerCase(Locale.ROOT) + period);
                 if (candidates.size() >= 4) break;

@@ -113,7 +113,7 @@ public final class DataTools {
             throw new UserError("unknown dimension '" + dimension + "'" + (layer == null ? "" : "; dimensions: "
                     + String.join(", ", layer.model().dimensions().stream().map(Dimension::name).limit(60).toList())));
         }
-        ValueIndex.Values values = layer.values().of(d.name());
+        ValueIndex.Values values = layer.values().of(d);
         if (values == null) throw new UserError("dimension '" + d.name() + "' has no list of values (a time or numeric dimension)");
         String needle = search == null ? "" : search.toLowerCase(Locale.ROOT);
         List<Object> found = values.values().stream().filter(v -> needle.isEmpty() || String.valueOf(v).toLowerCase(Locale.ROOT).contains(needle)).limit(n).toList();

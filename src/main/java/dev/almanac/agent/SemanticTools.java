@@ -183,7 +183,7 @@ final class SemanticTools {
             if (d.label() != null) also.add(d.label());
             for (String syn : d.synonyms()) if (also.stream().noneMatch(x -> x.equalsIgnoreCase(syn))) also.add(syn);
             if (!also.isEmpty()) l.append(" (").append(abbreviate(String.join(", ", also), 120)).append(")");
-            ValueIndex.Values values = layer.values().of(d.name());
+            ValueIndex.Values values = layer.values().of(d);
             if (values != null && !values.values().isEmpty()) l.append(": ").append(abbreviate(values.sample(8), 200));
             s.append(l).append('\n');
         }

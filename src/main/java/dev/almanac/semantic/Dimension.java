@@ -9,6 +9,11 @@ import java.util.Map;
  */
 public record Dimension(String name, String dataset, boolean time, String expr, String label, String description, List<String> synonyms,
                         Grain grain, Map<String, List<String>> valueSynonyms) {
+    /** The name that says which dataset's it is: {@code orders.status}. */
+    public String qualifiedName() {
+        return dataset + "." + name;
+    }
+
     public String displayName() {
         return label != null ? label : name.replace('_', ' ');
     }

@@ -39,6 +39,15 @@ final class JoinPlanner {
         }
     }
 
+    /** The datasets a metric over {@code fact} can read columns of without repeating a fact row: the fact and what its many-to-one paths reach. */
+    Set<String> reachable(String fact) {
+        List<List<SemanticModel.Edge>> paths = new ArrayList<>();
+        walk(fact, new ArrayList<>(), new HashSet<>(Set.of(fact)), paths);
+        Set<String> out = new HashSet<>(Set.of(fact));
+        for (List<SemanticModel.Edge> p : paths) out.add(p.get(p.size() - 1).to());
+        return out;
+    }
+
     Tree plan(String fact, List<Need> needs, String metric) {
         List<List<SemanticModel.Edge>> paths = new ArrayList<>();
         walk(fact, new ArrayList<>(), new HashSet<>(Set.of(fact)), paths);

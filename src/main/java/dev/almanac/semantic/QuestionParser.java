@@ -377,8 +377,8 @@ public final class QuestionParser {
                 if (!(r instanceof Parsed p)) continue;
                 SemanticQuery x = p.query();
                 if (!x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) continue;
-                if (x.filters().stream().anyMatch(f -> f.field().equals(dim.name()))) continue;
-                found.add(new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(dim.name(), List.of())), null, null, null, x.filters(), null, null, null,
+                if (x.filters().stream().anyMatch(f -> f.field().equals(model.reference(dim)))) continue;
+                found.add(new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(model.reference(dim), List.of())), null, null, null, x.filters(), null, null, null,
                         null, null));
             }
             if (found.size() == 1) return new Parsed(found.get(0), Optional.empty());
@@ -424,7 +424,7 @@ public final class QuestionParser {
         Set<String> out = new java.util.HashSet<>();
         for (SemanticMetric.Simple s : model.simpleInputs(metric)) {
             if (s.timeDimension() == null) continue;
-            model.dimension(s.timeDimension()).ifPresent(d -> out.addAll(dimensionStems(d)));
+            model.timeDimensionOf(s).ifPresent(d -> out.addAll(dimensionStems(d)));
         }
         return out; // dimensionStems leaves out what rows are called ("ticket" of "ticket resolved at")
     }
@@ -626,7 +626,7 @@ public final class QuestionParser {
                         + ". Which one do you mean?", options));
             }
             ValueHit hit = chosen.get(0);
-            filterValues.computeIfAbsent(hit.dimension().name(), k -> new ArrayList<>()).add(String.valueOf(hit.value()));
+            filterValues.computeIfAbsent(model.reference(hit.dimension()), k -> new ArrayList<>()).add(String.valueOf(hit.value()));
             mark(used, v);
             if (byMeans && withContext.isEmpty() && !distinctive(original, v)) used[v.from() - 1] = true;
             for (Span d : dimSpans) if (adjacent(d, v) && dimensionOf(d).contains(hit.dimension())) mark(used, d);
@@ -667,8 +667,8 @@ public final class QuestionParser {
                 return checked(new Clarify("By which do you mean: " + String.join(", ", ds.stream().map(Dimension::displayName).toList()) + "?", options));
             }
             Dimension dim = ds.get(0);
-            if (filterValues.containsKey(dim.name()) && filterValues.get(dim.name()).size() > 1) continue;
-            if (!groupBy.contains(dim.name())) groupBy.add(dim.name());
+            if (filterValues.containsKey(model.reference(dim)) && filterValues.get(model.reference(dim)).size() > 1) continue;
+            if (!groupBy.contains(model.reference(dim))) groupBy.add(model.reference(dim));
             mark(used, d);
             markCue(words, used, d.from(), cue);
         }
@@ -999,7 +999,7 @@ public final class QuestionParser {
     private Map<List<String>, Object> valuePhrases(List<Dimension> dims) {
         Map<List<String>, Object> out = new HashMap<>();
         for (Dimension d : dims) {
-            ValueIndex.Values v = values.of(d.name());
+            ValueIndex.Values v = values.of(d);
             if (v == null) continue;
             for (Object value : v.values()) add(out, String.valueOf(value), new ValueHit(d, value));
             v.synonyms().forEach((word, target) -> {
@@ -1243,8 +1243,8 @@ public final class QuestionParser {
     }
 
     /** Whether a grouped dimension ends right before {@code at}. */
-    private static boolean groupedJustBefore(int at, boolean[] used, List<Span> dimSpans, List<String> groupBy) {
-        for (Span s : dimSpans) if (s.to() == at && used[s.from()] && dimensionOf(s).stream().anyMatch(d -> groupBy.contains(d.name()))) return true;
+    private boolean groupedJustBefore(int at, boolean[] used, List<Span> dimSpans, List<String> groupBy) {
+        for (Span s : dimSpans) if (s.to() == at && used[s.from()] && dimensionOf(s).stream().anyMatch(d -> groupBy.contains(model.reference(d)))) return true;
         return false;
     }
 

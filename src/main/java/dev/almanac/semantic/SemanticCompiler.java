@@ -95,7 +95,7 @@ public final class SemanticCompiler {
             throw new UserError("a list of values has no period, grain or comparison: ask for a metric to measure them over time");
         }
         List<SemanticMetric> metrics = new ArrayList<>();
-        if (listing) metrics.add(model.rowsOf(dimension(q.groupBy().get(0).dimension()).dataset()));
+        if (listing) metrics.add(model.rowsOf(dimension(q.groupBy().get(0).dimension(), List.of()).dataset()));
         for (String name : q.metrics()) {
             SemanticMetric m = model.metric(name).orElseThrow(() -> new UserError("unknown metric '" + name + "'"
                     + Names.didYouMean(name, model.metrics().stream().map(SemanticMetric::name).toList()) + metricHint()));
@@ -109,16 +109,20 @@ public final class SemanticCompiler {
         List<Key> keys = new ArrayList<>();
         Map<String, List<String>> viaOf = new HashMap<>();
         if (q.grain() != null) keys.add(new Key(q.grain().label(), null, q.grain()));
+        Map<Dimension, String> keyOf = new HashMap<>();
         for (SemanticQuery.GroupBy g : q.groupBy()) {
-            Dimension d = dimension(g.dimension());
+            Dimension d = dimension(g.dimension(), metrics);
             if (d.time()) throw new UserError("'" + d.name() + "' is a time dimension: use --grain to bucket the metric's time instead");
-            if (keys.stream().anyMatch(k -> k.name().equals(d.name()))) throw new UserError("dimension " + d.name() + " is grouped by twice");
+            if (keys.stream().anyMatch(k -> d.equals(k.dimension()))) throw new UserError("dimension " + d.name() + " is grouped by twice");
             for (String rel : g.via()) {
                 if (model.relationship(rel).isEmpty()) throw new UserError("unknown relationship '" + rel + "' after via"
                         + Names.didYouMean(rel, model.relationships().stream().map(Relationship::name).toList()));
             }
-            keys.add(new Key(d.name(), d, null));
-            viaOf.put(d.name(), g.via());
+            // two dimensions of one name from two datasets: the second column is named through its dataset (customers__status)
+            String name = keys.stream().anyMatch(k -> k.name().equals(d.name())) ? d.dataset() + "__" + d.name() : d.name();
+            keys.add(new Key(name, d, null));
+            keyOf.put(d, name);
+            viaOf.put(name, g.via());
         }
         Offset compare = null;
         if (q.compareTo() != null) {
@@ -140,10 +144,10 @@ public final class SemanticCompiler {
                 if (f.op().equals("in") || f.op().equals("not_in")) throw new UserError("a metric is compared with = != < <= > >=, not a list");
                 metricFilters.add(new MetricFilter(f.field(), f.op(), List.of(number(f.field(), f.values().get(0)))));
             } else {
-                Dimension d = dimension(f.field());
+                Dimension d = dimension(f.field(), metrics);
                 List<Literal> lits = new ArrayList<>();
                 for (String v : f.values()) lits.add(literal(d, f.op(), v));
-                dimFilters.add(new DimensionFilter(d, viaOf.getOrDefault(d.name(), List.of()), f.op(), lits));
+                dimFilters.add(new DimensionFilter(d, keyOf.containsKey(d) ? viaOf.getOrDefault(keyOf.get(d), List.of()) : List.of(), f.op(), lits));
             }
         }
         List<Segment> added = new ArrayList<>();
@@ -184,9 +188,24 @@ public final class SemanticCompiler {
         return names.isEmpty() ? "; the project has no semantic metrics (knowledge/semantic/*.yml)" : "";
     }
 
-    private Dimension dimension(String name) {
-        return model.dimension(name).orElseThrow(() -> new UserError("unknown dimension '" + name + "'"
-                + Names.didYouMean(name, model.dimensions().stream().map(Dimension::name).toList())));
+    /**
+     * The dimension a reference names: qualified ({@code orders.status}), through an entity ({@code customer__region}) or
+     * bare; a bare name that several datasets have means the one every metric's facts reach along the model's
+     * relationships, and is refused with the candidates when that is not exactly one.
+     */
+    private Dimension dimension(String ref, List<SemanticMetric> metrics) {
+        List<Dimension> candidates = model.candidates(ref);
+        if (candidates.size() == 1) return candidates.get(0);
+        if (candidates.isEmpty()) {
+            throw new UserError("unknown dimension '" + ref + "'" + Names.didYouMean(ref, model.dimensions().stream().map(Dimension::name).distinct().toList()));
+        }
+        Set<String> facts = new LinkedHashSet<>();
+        for (SemanticMetric m : metrics) model.simpleInputs(m).forEach(x -> facts.add(x.dataset()));
+        List<Dimension> reached = facts.isEmpty() ? candidates
+                : candidates.stream().filter(d -> facts.stream().allMatch(f -> planner.reachable(f).contains(d.dataset()))).toList();
+        if (reached.size() == 1) return reached.get(0);
+        List<Dimension> named = reached.isEmpty() ? candidates : reached;
+        throw new AmbiguousDimension(ref, named.stream().map(Dimension::qualifiedName).toList());
     }
 
     private Segment segment(String name) {
@@ -212,7 +231,7 @@ public final class SemanticCompiler {
             return new Literal(Literal.Type.DATE, text.strip());
         }
         boolean equality = op.equals("=") || op.equals("!=") || op.equals("in") || op.equals("not_in");
-        ValueIndex.Values known = values.of(d.name());
+        ValueIndex.Values known = values.of(d);
         if (equality && known != null) {
             Object match = known.match(text);
             if (match != null) return match instanceof Number ? new Literal(Literal.Type.NUMBER, match.toString())
@@ -237,7 +256,7 @@ public final class SemanticCompiler {
                 }
                 continue;
             }
-            Dimension t = model.dimension(s.timeDimension()).orElseThrow();
+            Dimension t = model.timeDimensionOf(s).orElseThrow();
             if (q.grain() != null && !q.grain().isMultipleOf(t.grain())) {
                 throw new UserError("metric " + m.name() + " is recorded by " + t.grain().label() + " (" + t.name() + "): the finest grain it can be bucketed by is "
                         + t.grain().label() + ", not " + q.grain().label());
@@ -283,7 +302,11 @@ public final class SemanticCompiler {
         List<Condition> having = new ArrayList<>();
         for (MetricFilter f : r.metricFilters()) having.add(new QueryPlan.Compare(null, f.column(), f.op(), f.values()));
         List<SemanticQuery.Order> order = new ArrayList<>();
-        for (SemanticQuery.Order o : q.order()) {
+        for (SemanticQuery.Order given : q.order()) {
+            // a dimension may be ordered by as it was grouped by: qualified or through an entity (orders.status)
+            List<Dimension> meant = names.contains(given.field()) ? List.of() : model.candidates(given.field());
+            SemanticQuery.Order o = meant.size() != 1 ? given : r.keys().stream().filter(k -> meant.get(0).equals(k.dimension())).findFirst()
+                    .map(k -> new SemanticQuery.Order(k.name(), given.descending())).orElse(given);
             if (!names.contains(o.field())) {
                 throw new UserError("cannot order by '" + o.field() + "': order by one of the answer's columns: " + String.join(", ", names));
             }
@@ -407,7 +430,7 @@ public final class SemanticCompiler {
         LocalDate to = r.end() == null ? null : offset.before(r.end());
         String time = null;
         if (s.timeDimension() != null && (r.grain() != null || from != null || s.isSnapshot() || !offset.isNone())) {
-            time = model.dimension(s.timeDimension()).orElseThrow().expr();
+            time = model.timeDimensionOf(s).orElseThrow().expr();
         }
         if (!offset.isNone() && r.grain() == null && r.start() == null) {
             throw new NeedsPeriod("metric " + s.name() + " is compared with " + offset + " earlier: it needs a period (--from/--to) or a grain,"
@@ -428,7 +451,7 @@ public final class SemanticCompiler {
         // a snapshot bucketed by its own grain, or over one bucket of it, has one snapshot per bucket: nothing to pick
         boolean pick = false;
         if (s.isSnapshot()) {
-            Grain own = model.dimension(s.snapshotDimension()).orElseThrow().grain();
+            Grain own = model.snapshotDimensionOf(s).orElseThrow().grain();
             boolean oneBucket = r.grain() == null && from != null && own.start(from).equals(from) && own.next(from).equals(to);
             pick = !(r.grain() == own || oneBucket);
         }

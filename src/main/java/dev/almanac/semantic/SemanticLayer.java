@@ -98,7 +98,7 @@ public final class SemanticLayer {
             if (range == null) return Optional.empty();
             if (last == null || range.max().isAfter(last)) {
                 last = range.max();
-                Grain g = model.dimension(s.timeDimension()).map(Dimension::grain).orElse(null);
+                Grain g = model.timeDimensionOf(s).map(Dimension::grain).orElse(null);
                 recorded = g == null ? Grain.DAY : g;
             }
         }
@@ -125,7 +125,7 @@ public final class SemanticLayer {
     /** The range of a simple metric's time dimension: from the catalog for a plain column, else asked of the source once. */
     private Optional<Range> dataRange(SemanticMetric.Simple s, dev.almanac.source.Catalog catalog) {
         Dataset d = model.dataset(s.dataset()).orElseThrow();
-        String expr = model.dimension(s.timeDimension()).orElseThrow().expr();
+        String expr = model.timeDimensionOf(s).orElseThrow().expr();
         return ranges.computeIfAbsent(d.name() + "|" + expr, k -> {
             try {
                 var col = d.table() == null || !expr.matches("[A-Za-z_][A-Za-z0-9_]*") ? null

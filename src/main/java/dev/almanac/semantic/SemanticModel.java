@@ -28,7 +28,10 @@ public final class SemanticModel {
     private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[a-z][a-z0-9_]*");
 
     private final Map<String, Dataset> datasets = new LinkedHashMap<>();
+    /** Dimensions by their qualified name, {@code dataset.dimension} (lower case): a name is unique in its dataset only. */
     private final Map<String, Dimension> dimensions = new LinkedHashMap<>();
+    /** Dimensions by their bare name, each dataset's that has one. */
+    private final Map<String, List<Dimension>> byBareName = new LinkedHashMap<>();
     private final Map<String, Segment> segments = new LinkedHashMap<>();
     private final Map<String, Relationship> relationships = new LinkedHashMap<>();
     private final Map<String, SemanticMetric> metrics = new LinkedHashMap<>();
@@ -93,8 +96,67 @@ public final class SemanticModel {
         return Optional.ofNullable(datasets.get(key(name)));
     }
 
-    public Optional<Dimension> dimension(String name) {
-        return Optional.ofNullable(dimensions.get(key(name)));
+    /**
+     * A dimension by a reference: qualified ({@code orders.status}), through an entity path as dbt writes it
+     * ({@code customer__region}: the dataset of entity {@code customer}, or the dataset of that name, its singular or plural),
+     * or bare ({@code status}) when one dataset has a dimension of that name. Empty when unknown or ambiguous
+     * ({@link #candidates} tells which).
+     */
+    public Optional<Dimension> dimension(String ref) {
+        List<Dimension> found = candidates(ref);
+        return found.size() == 1 ? Optional.of(found.get(0)) : Optional.empty();
+    }
+
+    /** A dataset's own dimension of that name. */
+    public Optional<Dimension> dimension(String dataset, String name) {
+        return Optional.ofNullable(dimensions.get(key(dataset) + "." + key(name)));
+    }
+
+    /** Every dimension a reference could mean: one for a qualified or unambiguous one, several for an ambiguous bare name. */
+    public List<Dimension> candidates(String ref) {
+        String k = key(ref);
+        int dot = k.indexOf('.');
+        if (dot > 0) return Optional.ofNullable(dimensions.get(k)).map(List::of).orElse(List.of());
+        int path = k.lastIndexOf("__");
+        if (path > 0) {
+            String entity = k.substring(0, path);
+            entity = entity.substring(entity.lastIndexOf("__") < 0 ? 0 : entity.lastIndexOf("__") + 2);
+            String name = k.substring(path + 2);
+            for (String dataset : datasetsOfEntity(entity)) {
+                Dimension d = dimensions.get(dataset + "." + name);
+                if (d != null) return List.of(d);
+            }
+            return List.of();
+        }
+        return byBareName.getOrDefault(k, List.of());
+    }
+
+    /** The reference that names a dimension shortest and unambiguously: its bare name, else {@code dataset.name}. */
+    public String reference(Dimension d) {
+        return byBareName.getOrDefault(key(d.name()), List.of()).size() == 1 ? d.name() : d.qualifiedName();
+    }
+
+    /** The datasets an entity name may mean: a dataset whose primary key is {@code <entity>_id}, or the dataset named so (or its plural, singular). */
+    private List<String> datasetsOfEntity(String entity) {
+        List<String> out = new ArrayList<>();
+        for (Dataset d : datasets.values()) {
+            if (d.primaryKey().size() == 1 && key(d.primaryKey().get(0)).equals(entity + "_id")) out.add(key(d.name()));
+        }
+        for (String n : List.of(entity, entity + "s", entity + "es", entity.endsWith("y") ? entity.substring(0, entity.length() - 1) + "ies" : entity,
+                entity.endsWith("s") ? entity.substring(0, entity.length() - 1) : entity)) {
+            if (datasets.containsKey(n) && !out.contains(n)) out.add(n);
+        }
+        return out;
+    }
+
+    /** A simple metric's time dimension (its dataset's), if it has one. */
+    public Optional<Dimension> timeDimensionOf(SemanticMetric.Simple s) {
+        return s.timeDimension() == null ? Optional.empty() : dimension(s.dataset(), s.timeDimension());
+    }
+
+    /** A simple metric's snapshot dimension (its dataset's), if it has one. */
+    public Optional<Dimension> snapshotDimensionOf(SemanticMetric.Simple s) {
+        return s.snapshotDimension() == null ? Optional.empty() : dimension(s.dataset(), s.snapshotDimension());
     }
 
     public Optional<Segment> segment(String name) {
@@ -216,6 +278,25 @@ public final class SemanticModel {
             checkMetricCycles();
         }
 
+        /** A dimension's name: unique in its dataset only (the place is kept under {@code dimension:dataset.name}). */
+        private boolean named(String name, String kind, String dataset, Place place) {
+            if (name == null || name.isBlank()) {
+                issues.add(new Issue(place, kind + " needs a name"));
+                return false;
+            }
+            if (!NAME.matcher(name).matches()) {
+                issues.add(new Issue(place.at("name"), kind + " name '" + name + "' must be lower case letters, digits and _ , starting with a letter"));
+                return false;
+            }
+            String qualified = dataset + "." + name;
+            if (m.dimensions.containsKey(key(qualified))) {
+                issues.add(new Issue(place.at("name"), "duplicate " + kind + " '" + name + "' in dataset " + dataset));
+                return false;
+            }
+            m.places.put(kind + ":" + qualified, place);
+            return true;
+        }
+
         private boolean named(String name, String kind, Map<String, ?> existing, Place place) {
             if (name == null || name.isBlank()) {
                 issues.add(new Issue(place, kind + " needs a name"));
@@ -249,7 +330,7 @@ public final class SemanticModel {
         }
 
         private void dimension(DimensionSpec d, String dataset, Place place) {
-            if (!named(d.name(), "dimension", m.dimensions, place)) return;
+            if (!named(d.name(), "dimension", dataset, place)) return;
             String type = d.type() == null ? "categorical" : d.type().strip().toLowerCase(Locale.ROOT);
             if (!type.equals("categorical") && !type.equals("time")) {
                 issues.add(new Issue(place.at("type"), "dimension type must be categorical or time, not '" + d.type() + "'"));
@@ -273,7 +354,9 @@ public final class SemanticModel {
                 return;
             }
             String expr = d.expr() == null || d.expr().isBlank() ? d.name() : d.expr().strip();
-            m.dimensions.put(d.name(), new Dimension(d.name(), dataset, time, expr, d.label(), d.description(), d.synonyms(), grain, d.values()));
+            Dimension dim = new Dimension(d.name(), dataset, time, expr, d.label(), d.description(), d.synonyms(), grain, d.values());
+            m.dimensions.put(key(dataset) + "." + key(d.name()), dim);
+            m.byBareName.computeIfAbsent(key(d.name()), k -> new ArrayList<>()).add(dim);
         }
 
         private void segment(SegmentSpec s, String dataset, Place place) {
@@ -427,8 +510,8 @@ public final class SemanticModel {
         }
 
         private boolean timeDimensionOf(String dataset, String name, Place place) {
-            Dimension d = m.dimensions.get(name);
-            if (d == null || !d.time() || !d.dataset().equals(dataset)) {
+            Dimension d = m.dimensions.get(key(dataset) + "." + key(name));
+            if (d == null || !d.time()) {
                 List<String> own = m.dimensions.values().stream().filter(x -> x.time() && x.dataset().equals(dataset)).map(Dimension::name).toList();
                 issues.add(new Issue(place, "'" + name + "' is not a time dimension of dataset " + dataset
                         + (own.isEmpty() ? " (it has none)" : "; its time dimensions: " + String.join(", ", own))));
@@ -513,8 +596,8 @@ public final class SemanticModel {
             for (Dataset d : m.datasets.values()) {
                 if (d.defaultTimeDimension() != null) {
                     Place p = m.places.get("dataset:" + d.name());
-                    Dimension t = m.dimensions.get(d.defaultTimeDimension());
-                    if (t == null || !t.time() || !t.dataset().equals(d.name())) {
+                    Dimension t = m.dimensions.get(key(d.name()) + "." + key(d.defaultTimeDimension()));
+                    if (t == null || !t.time()) {
                         issues.add(new Issue(p.at("default_time_dimension"), "'" + d.defaultTimeDimension() + "' is not a time dimension of dataset " + d.name()));
                     }
                 }

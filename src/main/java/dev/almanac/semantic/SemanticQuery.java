@@ -134,7 +134,7 @@ public record SemanticQuery(List<String> metrics, List<GroupBy> groupBy, Grain g
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record Filter(String field, String op, List<String> values) {
         public static final List<String> OPERATORS = List.of("=", "!=", "in", "not_in", "<", "<=", ">", ">=");
-        private static final Pattern TEXT = Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*(!=|<>|<=|>=|=|<|>|(?i:not\\s+in|in))\\s*(.+?)\\s*$");
+        private static final Pattern TEXT = Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?)\\s*(!=|<>|<=|>=|=|<|>|(?i:not\\s+in|in))\\s*(.+?)\\s*$");
 
         public Filter {
             op = op == null ? "=" : op.strip().toLowerCase(Locale.ROOT).replaceAll("\\s+", "_");

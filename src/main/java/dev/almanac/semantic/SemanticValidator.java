@@ -75,7 +75,7 @@ public final class SemanticValidator implements KnowledgeValidator.Check {
             // every expression over the dataset, in one query; one by one only when that fails, to say which
             Map<String, SemanticModel.Place> exprs = new LinkedHashMap<>();
             for (Dimension dim : model.dimensions()) {
-                if (dim.dataset().equals(d.name())) exprs.put(dim.expr(), model.place("dimension", dim.name()).orElseThrow().at("expr"));
+                if (dim.dataset().equals(d.name())) exprs.put(dim.expr(), model.place("dimension", dim.qualifiedName()).orElseThrow().at("expr"));
             }
             for (Segment s : model.segments()) {
                 if (s.dataset().equals(d.name())) exprs.put("CASE WHEN (" + s.expr() + ") THEN 1 ELSE 0 END", model.place("segment", s.name()).orElseThrow().at("expr"));

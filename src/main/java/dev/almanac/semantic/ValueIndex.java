@@ -39,8 +39,16 @@ public final class ValueIndex {
     }
 
     /** The values of a dimension; null when it has no index (a time dimension, or a failed read). */
-    public Values of(String dimension) {
-        return byDimension.get(dimension);
+    public Values of(Dimension dimension) {
+        return byDimension.get(dimension.qualifiedName());
+    }
+
+    /** The values of a dimension by its qualified name ({@code orders.status}), or by its bare name when one dataset has it. */
+    public Values of(String name) {
+        Values v = byDimension.get(name);
+        if (v != null || name.contains(".")) return v;
+        List<String> keys = byDimension.keySet().stream().filter(k -> k.endsWith("." + name)).toList();
+        return keys.size() == 1 ? byDimension.get(keys.get(0)) : null;
     }
 
     public Map<String, Values> all() {
@@ -97,7 +105,7 @@ public final class ValueIndex {
                 List<Object> values = new ArrayList<>();
                 for (List<Object> row : r.rows()) values.add(row.get(0) instanceof Number || row.get(0) instanceof Boolean ? row.get(0) : String.valueOf(row.get(0)));
                 boolean complete = values.size() <= limit;
-                out.put(d.name(), new Values(complete ? values : values.subList(0, limit), synonyms, complete));
+                out.put(d.qualifiedName(), new Values(complete ? values : values.subList(0, limit), synonyms, complete));
             } catch (AlmanacException e) {
                 // a dimension whose values cannot be read has no index: its filters are passed through unchecked
             }
@@ -108,7 +116,7 @@ public final class ValueIndex {
     /** The index for a source state and model: from the cache folder when it was built for the same ones, else built and written there. */
     public static ValueIndex cached(Path directory, String sourceId, String sourceFingerprint, SemanticModel model, String modelDigest,
                                     QueryExecutor executor, int limit) {
-        String key = digest(sourceId + "\n" + sourceFingerprint + "\n" + modelDigest + "\n" + limit);
+        String key = digest("by qualified name\n" + sourceId + "\n" + sourceFingerprint + "\n" + modelDigest + "\n" + limit);
         Path file = directory == null || sourceFingerprint.isEmpty() ? null : directory.resolve("values-" + key + ".json");
         if (file != null && Files.isRegularFile(file)) {
             try {
