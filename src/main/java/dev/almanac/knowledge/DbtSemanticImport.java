@@ -65,9 +65,10 @@ public final class DbtSemanticImport {
                 measureDataset.put(me.path("name").asText(), m.path("name").asText());
                 measures.put(me.path("name").asText(), me);
             }
-            for (JsonNode d : m.path("dimensions")) {
-                dimensionDataset.put(d.path("name").asText(), m.path("name").asText());
-                dimensionExpr.put(d.path("name").asText(), d.path("expr").isTextual() ? d.path("expr").asText() : d.path("name").asText());
+            for (JsonNode d : m.path("dimensions")) { // dimensions are scoped to their semantic model: "orders.ordered_at"
+                String qualified = m.path("name").asText() + "." + d.path("name").asText();
+                dimensionDataset.put(qualified, m.path("name").asText());
+                dimensionExpr.put(qualified, d.path("expr").isTextual() ? d.path("expr").asText() : d.path("name").asText());
             }
         }
 
@@ -122,7 +123,7 @@ public final class DbtSemanticImport {
             String filter = null;
             if (!type.equals("simple")) {
                 try {
-                    filter = filter(m.path("filter"), null, dimensionDataset, dimensionExpr);
+                    filter = filter(m.path("filter"), null, primaryEntity, dimensionExpr);
                 } catch (IllegalArgumentException e) {
                     unmapped.add(new Interchange.Unmapped(at + " filter", e.getMessage()));
                     continue;
@@ -144,8 +145,8 @@ public final class DbtSemanticImport {
                     String dataset = measureDataset.get(measure);
                     String measureFilter;
                     try {
-                        measureFilter = filter(params.path("measure").path("filter"), dataset, dimensionDataset, dimensionExpr);
-                        String own = filter(m.path("filter"), dataset, dimensionDataset, dimensionExpr);
+                        measureFilter = filter(params.path("measure").path("filter"), dataset, primaryEntity, dimensionExpr);
+                        String own = filter(m.path("filter"), dataset, primaryEntity, dimensionExpr);
                         filter = join(own, measureFilter);
                     } catch (IllegalArgumentException e) {
                         unmapped.add(new Interchange.Unmapped(at + " filter", e.getMessage()));
@@ -214,7 +215,7 @@ public final class DbtSemanticImport {
                 if (time.find()) {
                     grain = time.group(2) == null ? "day" : time.group(2).toLowerCase(Locale.ROOT);
                 } else if (dim.find()) {
-                    groupBy.add(dimensionName(dim.group(1)));
+                    groupBy.add(qualified(dim.group(1), null, primaryEntity));
                 } else {
                     ok = false;
                 }
@@ -233,14 +234,21 @@ public final class DbtSemanticImport {
                 saved, unmapped);
     }
 
-    /** A dimension reference {@code entity__dimension} as Almanac names it: the dimension's own name. */
-    public static String dimensionName(String reference) {
+    /**
+     * A dimension reference as dbt writes it ({@code order_id__is_food_order}: the dimension of the semantic model whose
+     * primary entity is {@code order_id}; a bare name is the given dataset's) as Almanac's qualified name, {@code orders.is_food_order}.
+     */
+    static String qualified(String reference, String dataset, Map<String, String> primaryEntity) {
         int i = reference.lastIndexOf("__");
-        return i < 0 ? reference : reference.substring(i + 2);
+        if (i < 0) return dataset == null ? reference : dataset + "." + reference;
+        String path = reference.substring(0, i);
+        String entity = path.substring(path.lastIndexOf("__") < 0 ? 0 : path.lastIndexOf("__") + 2);
+        String owner = primaryEntity.get(entity);
+        return (owner != null ? owner : entity) + "." + reference.substring(i + 2);
     }
 
     /** A where filter as SQL over the dataset's columns (each dimension written as its expression); only the dataset's own dimensions can be. */
-    private static String filter(JsonNode filter, String dataset, Map<String, String> dimensionDataset, Map<String, String> dimensionExpr) {
+    private static String filter(JsonNode filter, String dataset, Map<String, String> primaryEntity, Map<String, String> dimensionExpr) {
         if (filter == null || filter.isMissingNode() || filter.isNull()) return null;
         List<String> parts = new ArrayList<>();
         for (JsonNode w : filter.path("where_filters")) {
@@ -248,12 +256,11 @@ public final class DbtSemanticImport {
             Matcher m = JINJA_DIMENSION.matcher(template);
             StringBuilder sql = new StringBuilder();
             while (m.find()) {
-                String dimension = dimensionName(m.group(1));
-                String owner = dimensionDataset.get(dimension);
-                if (dataset == null || owner == null || !owner.equals(dataset)) {
+                String dimension = qualified(m.group(1), dataset, primaryEntity);
+                if (dataset == null || !dimensionExpr.containsKey(dimension) || !dimension.startsWith(dataset + ".")) {
                     throw new IllegalArgumentException("it filters on " + m.group(1) + ", which is not a dimension of the metric's own semantic model");
                 }
-                m.appendReplacement(sql, Matcher.quoteReplacement(dimensionExpr.getOrDefault(dimension, dimension)));
+                m.appendReplacement(sql, Matcher.quoteReplacement(dimensionExpr.get(dimension)));
             }
             m.appendTail(sql);
             if (sql.indexOf("{{") >= 0) throw new IllegalArgumentException("a Jinja expression other than Dimension(...) in '" + template + "'");
