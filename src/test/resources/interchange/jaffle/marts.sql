@@ -7,7 +7,7 @@ WITH c AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k, count(*) OVER ()
      s AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k, count(*) OVER () AS n FROM raw_stores)
 SELECT 'o' || lpad(CAST(i AS VARCHAR), 4, '0') AS id, c.id AS customer,
        TIMESTAMP '2024-09-01 08:00:00' + INTERVAL (i * 37) MINUTE + INTERVAL (i % 5) DAY AS ordered_at, s.id AS store_id
-FROM range(1, 301) t(i) JOIN c ON c.k = i * 7 % c.n JOIN s ON s.k = i % s.n;
+FROM range(1, 301) t(i) JOIN c ON c.k = i * 7 % 60 JOIN s ON s.k = i % s.n;
 CREATE TABLE raw_items AS
 WITH p AS (SELECT sku, row_number() OVER (ORDER BY sku) - 1 AS k, count(*) OVER () AS n FROM raw_products),
      o AS (SELECT id, CAST(substr(id, 2) AS INTEGER) AS n FROM raw_orders)

@@ -47,7 +47,6 @@ public final class DbtSemanticImport {
         }
         List<Interchange.Unmapped> unmapped = new ArrayList<>();
         Map<String, String> primaryEntity = new LinkedHashMap<>(); // entity name -> dataset
-        Map<String, String> primaryColumn = new LinkedHashMap<>(); // entity name -> key column
         Map<String, String> measureDataset = new LinkedHashMap<>();
         Map<String, JsonNode> measures = new LinkedHashMap<>();
         Map<String, String> dimensionDataset = new LinkedHashMap<>();
@@ -58,7 +57,6 @@ public final class DbtSemanticImport {
                 String type = e.path("type").asText("");
                 if (type.equals("primary") || type.equals("unique") || type.equals("natural")) {
                     primaryEntity.put(e.path("name").asText(), m.path("name").asText());
-                    primaryColumn.put(e.path("name").asText(), column(e));
                 }
             }
             for (JsonNode me : m.path("measures")) {
@@ -85,18 +83,18 @@ public final class DbtSemanticImport {
             }
             String schema = m.path("node_relation").path("schema_name").asText("");
             List<String> key = new ArrayList<>();
+            List<SemanticFile.EntitySpec> entities = new ArrayList<>(); // the relationships follow from them, as in MetricFlow
             for (JsonNode e : m.path("entities")) {
-                String type = e.path("type").asText("");
-                if (type.equals("primary") || type.equals("unique") || type.equals("natural")) key.add(column(e));
+                String type = e.path("type").asText("").toLowerCase(Locale.ROOT);
+                if (type.equals("primary") && key.isEmpty()) key.add(column(e));
                 if (type.equals("foreign")) {
                     String target = primaryEntity.get(e.path("name").asText());
                     if (target == null || target.equals(dataset)) {
                         unmapped.add(new Interchange.Unmapped(at + " entity " + e.path("name").asText(), "a foreign entity no semantic model has as its primary entity"));
                         continue;
                     }
-                    relationships.add(new SemanticFile.RelationshipSpec(dataset + "_" + target, dataset, target, "many_to_one",
-                            List.of(column(e)), List.of(primaryColumn.get(e.path("name").asText()))));
                 }
+                entities.add(new SemanticFile.EntitySpec(e.path("name").asText(), type, column(e)));
             }
             List<SemanticFile.DimensionSpec> dimensions = new ArrayList<>();
             for (JsonNode d : m.path("dimensions")) {
@@ -109,7 +107,7 @@ public final class DbtSemanticImport {
             String defaultTime = m.path("defaults").path("agg_time_dimension").asText(null);
             String description = Interchange.text(m, "description");
             datasets.add(new SemanticFile.DatasetSpec(dataset, schema.isBlank() || schema.equalsIgnoreCase("main") ? table : table, null,
-                    description == null ? "From dbt semantic model " + dataset + "." : description, key, defaultTime, dimensions, List.of(), List.of()));
+                    description == null ? "From dbt semantic model " + dataset + "." : description, key, defaultTime, dimensions, List.of(), List.of(), entities));
         }
 
         List<SemanticFile.MetricSpec> metrics = new ArrayList<>();

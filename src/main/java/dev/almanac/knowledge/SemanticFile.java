@@ -24,12 +24,19 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
     /** A table of the source, or a SELECT that defines derived facts; {@code synonyms} are what people call one of its rows ("shop order"). */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record DatasetSpec(String name, String table, String sql, String description, List<String> primaryKey,
-                              String defaultTimeDimension, List<DimensionSpec> dimensions, List<SegmentSpec> segments, List<String> synonyms) {
+                              String defaultTimeDimension, List<DimensionSpec> dimensions, List<SegmentSpec> segments, List<String> synonyms,
+                              List<EntitySpec> entities) {
         public DatasetSpec {
+            entities = entities == null ? List.of() : List.copyOf(entities);
             synonyms = synonyms == null ? List.of() : List.copyOf(synonyms);
             primaryKey = primaryKey == null ? List.of() : List.copyOf(primaryKey);
             dimensions = dimensions == null ? List.of() : List.copyOf(dimensions);
             segments = segments == null ? List.of() : List.copyOf(segments);
+        }
+
+        public DatasetSpec(String name, String table, String sql, String description, List<String> primaryKey, String defaultTimeDimension,
+                           List<DimensionSpec> dimensions, List<SegmentSpec> segments, List<String> synonyms) {
+            this(name, table, sql, description, primaryKey, defaultTimeDimension, dimensions, segments, synonyms, List.of());
         }
     }
 
@@ -42,6 +49,13 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
             values = values == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));
         }
     }
+
+    /**
+     * An entity of a dataset, in MetricFlow's vocabulary: what its rows are or refer to. A {@code primary} (or {@code unique},
+     * {@code natural}) entity identifies the dataset's rows; a {@code foreign} one refers to the dataset whose primary entity
+     * has the same name, and so makes a many-to-one relationship. {@code expr} is the column (default: the name).
+     */
+    public record EntitySpec(String name, String type, String expr) {}
 
     /** A named filter over a dataset's columns; a default one applies to its dataset's metrics unless turned off. */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)

@@ -136,9 +136,14 @@ public final class SemanticModel {
         return byBareName.getOrDefault(key(d.name()), List.of()).size() == 1 ? d.name() : d.qualifiedName();
     }
 
-    /** The datasets an entity name may mean: a dataset whose primary key is {@code <entity>_id}, or the dataset named so (or its plural, singular). */
+    /**
+     * The datasets an entity name may mean: the one whose primary, unique or natural entity has that name; else a dataset
+     * whose primary key is {@code <entity>_id}, or the dataset named so (or its plural, singular).
+     */
     private List<String> datasetsOfEntity(String entity) {
         List<String> out = new ArrayList<>();
+        for (Dataset d : datasets.values()) if (d.identifyingEntity(entity).isPresent()) out.add(key(d.name()));
+        if (!out.isEmpty()) return out;
         for (Dataset d : datasets.values()) {
             if (d.primaryKey().size() == 1 && key(d.primaryKey().get(0)).equals(entity + "_id")) out.add(key(d.name()));
         }
@@ -273,6 +278,7 @@ public final class SemanticModel {
                 }
             }
             metricsLater.forEach(Runnable::run);
+            entityRelationships();
             checkDatasetsDefaults();
             checkRelationshipCycles();
             checkMetricCycles();
@@ -323,8 +329,35 @@ public final class SemanticModel {
                 issues.add(new Issue(place, "dataset '" + d.name() + "' needs exactly one of table or sql"));
                 return;
             }
+            List<Dataset.Entity> entities = new ArrayList<>();
+            for (int i = 0; i < d.entities().size(); i++) {
+                SemanticFile.EntitySpec e = d.entities().get(i);
+                Place at = place.at("entities/" + i);
+                if (e.name() == null || !NAME.matcher(e.name()).matches()) {
+                    issues.add(new Issue(at.at("name"), "entity name '" + e.name() + "' must be lower case letters, digits and _ , starting with a letter"));
+                    continue;
+                }
+                Dataset.Entity.Type type;
+                try {
+                    type = Dataset.Entity.Type.valueOf((e.type() == null ? "" : e.type().strip()).toUpperCase(Locale.ROOT));
+                } catch (IllegalArgumentException x) {
+                    issues.add(new Issue(at.at("type"), "entity type must be primary, unique, natural or foreign, not '" + e.type() + "'"));
+                    continue;
+                }
+                if (entities.stream().anyMatch(x -> x.name().equals(e.name()))) {
+                    issues.add(new Issue(at.at("name"), "duplicate entity '" + e.name() + "' in dataset " + d.name()));
+                    continue;
+                }
+                entities.add(new Dataset.Entity(e.name(), type, e.expr() == null || e.expr().isBlank() ? e.name() : e.expr().strip()));
+                m.places.put("entity:" + d.name() + "." + e.name(), at);
+            }
+            List<String> key = d.primaryKey();
+            if (key.isEmpty()) { // a primary entity over one column is the dataset's key
+                key = entities.stream().filter(e -> e.type() == Dataset.Entity.Type.PRIMARY && e.expr().matches("[A-Za-z_][A-Za-z0-9_]*"))
+                        .map(Dataset.Entity::expr).limit(1).toList();
+            }
             m.datasets.put(d.name(), new Dataset(d.name(), hasTable ? d.table().strip() : null, hasSql ? d.sql() : null, d.description(),
-                    d.primaryKey(), d.defaultTimeDimension(), d.synonyms()));
+                    key, d.defaultTimeDimension(), d.synonyms(), entities));
             for (int i = 0; i < d.dimensions().size(); i++) dimension(d.dimensions().get(i), d.name(), place.at("dimensions/" + i));
             for (int i = 0; i < d.segments().size(); i++) segment(d.segments().get(i), d.name(), place.at("segments/" + i));
         }
@@ -590,6 +623,29 @@ public final class SemanticModel {
             issues.add(new Issue(place, "unknown metric '" + name + "'" + Names.didYouMean(name, m.places.keySet().stream()
                     .filter(k -> k.startsWith("metric:")).map(k -> k.substring(7)).toList())));
             return false;
+        }
+
+        /**
+         * The relationships entities make: a foreign entity of one dataset refers to the dataset whose identifying entity has
+         * its name, many to one (MetricFlow's joins), unless a declared relationship already joins the two on those columns.
+         * A foreign entity that several datasets identify is left for a declared relationship to settle.
+         */
+        private void entityRelationships() {
+            for (Dataset from : List.copyOf(m.datasets.values())) {
+                for (Dataset.Entity e : from.entities()) {
+                    if (e.type() != Dataset.Entity.Type.FOREIGN) continue;
+                    List<Dataset> targets = m.datasets.values().stream().filter(d -> d != from && d.identifyingEntity(e.name()).isPresent()).toList();
+                    if (targets.size() != 1) continue;
+                    Dataset to = targets.get(0);
+                    String toColumn = to.identifyingEntity(e.name()).orElseThrow().expr();
+                    boolean declared = m.relationships.values().stream().anyMatch(r -> r.from().equals(from.name()) && r.to().equals(to.name())
+                            && r.fromColumns().equals(List.of(e.expr())) && r.toColumns().equals(List.of(toColumn)));
+                    String name = from.name() + "__" + e.name();
+                    if (declared || m.relationships.containsKey(name)) continue;
+                    m.relationships.put(name, new Relationship(name, from.name(), to.name(), false, List.of(e.expr()), List.of(toColumn)));
+                    m.places.put("relationship:" + name, m.places.get("entity:" + from.name() + "." + e.name())); // problems point at the entity
+                }
+            }
         }
 
         private void checkDatasetsDefaults() {
