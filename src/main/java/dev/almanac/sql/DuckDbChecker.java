@@ -41,12 +41,17 @@ final class DuckDbChecker implements StatementChecker {
 
     static final String ALLOWED_KINDS = "only one read-only query (SELECT, WITH ... SELECT, VALUES, DESCRIBE, SUMMARIZE, SHOW) may run";
 
+    /** What SHOW may list without naming a relation: table names (SHOW TABLES, SHOW ALL TABLES) and database names. */
+    static final Set<String> ALLOWED_SHOWS = Set.of("\"tables\"", "tables", "__show_tables_expanded", "\"databases\"", "databases");
+
     private final DuckDbParser parser;
     private final SqlLexer lexer;
+    private final Set<String> engineCatalog;
 
     DuckDbChecker(DuckDbParser parser, SqlLexer lexer) {
         this.parser = parser;
         this.lexer = lexer;
+        this.engineCatalog = parser.catalogRelations();
     }
 
     @Override
@@ -57,7 +62,7 @@ final class DuckDbChecker implements StatementChecker {
         if (parsed.size() != 1) {
             return new Verdict.Rejected("several statements (" + parsed.size() + "): " + ALLOWED_KINDS);
         }
-        Walk walk = new Walk();
+        Walk walk = new Walk(engineCatalog);
         String problem = walk.visit(parsed.get(0));
         if (problem != null) return new Verdict.Rejected(problem);
         Set<String> tables = new LinkedHashSet<>(walk.tables);
@@ -82,6 +87,11 @@ final class DuckDbChecker implements StatementChecker {
     private static final class Walk {
         final Set<String> tables = new LinkedHashSet<>();
         final Set<String> cteNames = new HashSet<>();
+        final Set<String> engineCatalog;
+
+        Walk(Set<String> engineCatalog) {
+            this.engineCatalog = engineCatalog;
+        }
 
         String visit(JsonNode node) {
             if (node.isArray()) {
@@ -114,7 +124,21 @@ final class DuckDbChecker implements StatementChecker {
                     return "reading the path or URL '" + name + "' is not allowed: queries may read tables only";
                 }
                 String schema = node.path("schema_name").asText("");
+                String catalog = node.path("catalog_name").asText("");
+                String denied = CatalogPolicy.deniedRelation(List.of(catalog, schema), name, engineCatalog);
+                if (denied != null) return denied;
                 tables.add(schema.isEmpty() || schema.equals("main") ? name : schema + "." + name);
+            } else if (type.equals("SHOW_REF")) {
+                for (String qualifier : List.of(node.path("catalog_name").asText(""), node.path("schema_name").asText(""))) {
+                    if (!qualifier.isEmpty() && CatalogPolicy.isCatalogQualifier(qualifier)) {
+                        return "listing the catalog schema " + qualifier + " is not allowed: catalog and settings relations may show the "
+                                + "server's settings, sessions, users or files";
+                    }
+                }
+                String shown = node.path("table_name").asText("");
+                if (node.path("show_type").asText("").equals("SHOW_UNQUALIFIED") && !ALLOWED_SHOWS.contains(shown.toLowerCase(Locale.ROOT))) {
+                    return "SHOW " + shown + " is not allowed: SHOW may list tables and databases, or describe a table";
+                }
             } else if (type.equals("TABLE_FUNCTION")) {
                 String name = node.path("function").path("function_name").asText("").toLowerCase(Locale.ROOT);
                 if (!ALLOWED_TABLE_FUNCTIONS.contains(name)) {
