@@ -221,7 +221,7 @@ public final class VerifiedAnswerer {
         } else if (!dateParameters(c).isEmpty()) {
             for (Parameter p : dateParameters(c)) filters.add(p.name() + " = " + values.get(p.name()) + " (default: the question names no period)");
         }
-        String sql = SqlParameters.bind(c.sql(), values);
+        String sql = SqlParameters.bind(c.sql(), values, executor.source().dialect());
         QueryResult result = executor.execute(sql);
         dev.almanac.semantic.ResultColumns shown = dev.almanac.semantic.ResultColumns.infer(result.columns(), result.rows(),
                 c.metric() != null ? c.metric().unit() : null);
