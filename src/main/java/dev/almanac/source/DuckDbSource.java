@@ -16,14 +16,31 @@ import org.duckdb.DuckDBConnection;
  * One database instance is held open; each callback gets a duplicate connection to it.
  */
 public final class DuckDbSource implements Source {
+    private static final java.util.concurrent.atomic.AtomicInteger OPENED = new java.util.concurrent.atomic.AtomicInteger();
+
     private final Path file;
     private final DuckDBConnection root;
+    private final EngineLimits limits;
+    /** This database's own folder for spilled data, under the limits' temporary folder; removed when it closes. */
+    private final Path temp;
 
     DuckDbSource(Path file) {
+        this(file, EngineLimits.defaults());
+    }
+
+    DuckDbSource(Path file, EngineLimits limits) {
         this.file = file.toAbsolutePath().normalize();
+        this.limits = limits;
+        this.temp = limits.tempDirectory().toAbsolutePath().resolve("db-" + OPENED.incrementAndGet());
         try {
-            this.root = (DuckDBConnection) NativeLibraries.duckDb("jdbc:duckdb:" + this.file, lockedDown());
+            Files.createDirectories(temp);
+        } catch (IOException e) {
+            throw new AlmanacException("cannot create DuckDB's temporary folder " + temp + ": " + e.getMessage(), e);
+        }
+        try {
+            this.root = (DuckDBConnection) NativeLibraries.duckDb("jdbc:duckdb:" + this.file, lockedDown(limits, temp));
         } catch (SQLException e) {
+            removeTemp();
             throw new AlmanacException("cannot open DuckDB database " + this.file + ": " + Source.firstLine(e.getMessage()), e);
         }
     }
@@ -38,6 +55,20 @@ public final class DuckDbSource implements Source {
         p.setProperty("lock_configuration", "true");
         p.setProperty("jdbc_stream_results", "true");
         return p;
+    }
+
+    /** The lock-down with the memory and temporary-disk limits, set before the configuration is locked (at open). */
+    static Properties lockedDown(EngineLimits limits, Path temp) {
+        Properties p = lockedDown();
+        p.setProperty("memory_limit", limits.memoryBytes() + "B");
+        p.setProperty("max_temp_directory_size", limits.maxTempBytes() + "B");
+        p.setProperty("temp_directory", temp.toString());
+        return p;
+    }
+
+    /** The limits this database runs under. */
+    public EngineLimits limits() {
+        return limits;
     }
 
     @Override
@@ -66,6 +97,18 @@ public final class DuckDbSource implements Source {
             root.close();
         } catch (SQLException ignored) {
             // closing a read-only database cannot lose anything
+        }
+        removeTemp();
+    }
+
+    /** Removes this database's temporary folder and what DuckDB left in it (its spill files, only its own). */
+    private void removeTemp() {
+        try (var files = Files.list(temp)) {
+            for (Path f : files.toList()) Files.deleteIfExists(f);
+            Files.deleteIfExists(temp);
+            Files.deleteIfExists(temp.getParent()); // only when empty: other databases of this process may still use it
+        } catch (IOException ignored) {
+            // a folder another database still uses, or already gone
         }
     }
 

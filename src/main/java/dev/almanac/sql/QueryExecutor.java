@@ -130,6 +130,7 @@ public final class QueryExecutor {
             }
         } catch (SQLException e) {
             if (timedOut.get()) throw new QueryTimedOut(limits.timeout(), e);
+            if (QueryOutOfMemory.isOutOfMemory(e)) throw new QueryOutOfMemory(source, e);
             throw new QueryFailed("query failed: " + oneLine(e.getMessage()), e);
         }
     }
