@@ -16,8 +16,6 @@ import org.duckdb.DuckDBConnection;
  * One database instance is held open; each callback gets a duplicate connection to it.
  */
 public final class DuckDbSource implements Source {
-    private static final java.util.concurrent.atomic.AtomicInteger OPENED = new java.util.concurrent.atomic.AtomicInteger();
-
     private final Path file;
     private final DuckDBConnection root;
     private final EngineLimits limits;
@@ -31,7 +29,9 @@ public final class DuckDbSource implements Source {
     DuckDbSource(Path file, EngineLimits limits) {
         this.file = file.toAbsolutePath().normalize();
         this.limits = limits;
-        this.temp = limits.tempDirectory().toAbsolutePath().resolve("db-" + OPENED.incrementAndGet());
+        // one folder per database file: DuckDB shares one instance among the opens of a file in a process, and refuses a second
+        // open whose settings differ, so every open of the same file with the same limits must name the same folder
+        this.temp = limits.tempDirectory().toAbsolutePath().resolve("db-" + Integer.toHexString(this.file.toString().hashCode()));
         try {
             Files.createDirectories(temp);
         } catch (IOException e) {
@@ -101,14 +101,13 @@ public final class DuckDbSource implements Source {
         removeTemp();
     }
 
-    /** Removes this database's temporary folder and what DuckDB left in it (its spill files, only its own). */
+    /** Removes this database's temporary folder once empty (DuckDB deletes its spill files when the last open of the file closes). */
     private void removeTemp() {
-        try (var files = Files.list(temp)) {
-            for (Path f : files.toList()) Files.deleteIfExists(f);
+        try {
             Files.deleteIfExists(temp);
-            Files.deleteIfExists(temp.getParent()); // only when empty: other databases of this process may still use it
+            Files.deleteIfExists(temp.getParent());
         } catch (IOException ignored) {
-            // a folder another database still uses, or already gone
+            // still in use by another open of the file or another database of this process, or already gone
         }
     }
 

@@ -70,6 +70,26 @@ final class DuckDbChecker implements StatementChecker {
         return new Verdict.Allowed(sql, Set.copyOf(tables));
     }
 
+    @Override
+    public String notOneExpression(String expression) {
+        JsonNode tree = parser.serialize("SELECT " + expression);
+        if (tree.path("error").asBoolean(false)) return Guard.firstLine(tree.path("error_message").asText("not valid SQL"));
+        JsonNode statements = tree.path("statements");
+        if (statements.size() != 1) return "it holds " + statements.size() + " statements";
+        JsonNode node = statements.get(0).path("node");
+        if (!node.path("type").asText("").equals("SELECT_NODE")) return "it holds a set operation (UNION, EXCEPT, INTERSECT)";
+        if (node.path("select_list").size() != 1) return "it holds " + node.path("select_list").size() + " expressions separated by commas";
+        if (!node.path("select_list").get(0).path("alias").asText("").isEmpty()) return "it names its value with AS";
+        if (!node.path("from_table").path("type").asText("EMPTY").equals("EMPTY")) return "it holds a FROM clause";
+        for (String clause : List.of("where_clause", "having", "qualify", "sample")) {
+            if (!node.path(clause).isMissingNode() && !node.path(clause).isNull()) return "it holds a " + clause.replace("_clause", "").toUpperCase(Locale.ROOT) + " clause";
+        }
+        if (node.path("group_expressions").size() > 0 || node.path("modifiers").size() > 0 || node.path("cte_map").path("map").size() > 0) {
+            return "it holds clauses of a query (GROUP BY, ORDER BY, LIMIT or WITH)";
+        }
+        return null;
+    }
+
     private Verdict rejectUnparsed(String statement, JsonNode tree) {
         String type = tree.path("error_type").asText("");
         if (type.equals("parser")) {

@@ -113,6 +113,31 @@ final class JSqlParserChecker implements StatementChecker {
         return new Verdict.Allowed(sql, Set.copyOf(tables));
     }
 
+    @Override
+    public String notOneExpression(String expression) {
+        String sql = "SELECT " + expression;
+        if (lexer.statements(sql).size() != 1) return "it holds several statements";
+        String ambiguity = lexer.ambiguity(sql);
+        if (ambiguity != null) return ambiguity;
+        Statements statements;
+        try {
+            statements = parse(sql);
+        } catch (Unreadable e) {
+            return e.getMessage();
+        }
+        List<Statement> parsed = statements.stream().filter(x -> x != null).toList();
+        if (parsed.size() != 1 || !(parsed.get(0) instanceof PlainSelect p)) return "it is not one expression";
+        if (p.getSelectItems() == null || p.getSelectItems().size() != 1) return "it holds several expressions separated by commas";
+        if (p.getSelectItems().get(0).getAlias() != null) return "it names its value with AS";
+        if (p.getFromItem() != null || p.getJoins() != null && !p.getJoins().isEmpty()) return "it holds a FROM clause";
+        if (p.getWhere() != null || p.getGroupBy() != null || p.getHaving() != null || p.getQualify() != null || p.getOrderByElements() != null
+                || p.getLimit() != null || p.getOffset() != null || p.getFetch() != null || p.getWithItemsList() != null || p.getDistinct() != null
+                || p.getTop() != null || p.getIntoTables() != null) {
+            return "it holds clauses of a query (WHERE, GROUP BY, ORDER BY, LIMIT, WITH...)";
+        }
+        return null;
+    }
+
     /**
      * The statements of a text. In SQLite, where JSqlParser stops at a word SQLite reads differently, the guard
      * reads it as SQLite does and parses again: a keyword SQLite takes for a name is read quoted, GLOB and MATCH
