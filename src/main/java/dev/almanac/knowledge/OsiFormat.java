@@ -138,12 +138,7 @@ public final class OsiFormat {
 
     /** An OSI file read back into one semantic file: Almanac's own export whole (its extensions), another tool's from the core fields. */
     public static DbtSemanticImport.Imported read(Path file, String fileName) {
-        JsonNode root;
-        try {
-            root = YAML.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new UserError("cannot read the OSI file " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
-        }
+        JsonNode root = InterchangeText.read(file, "OSI file");
         JsonNode models = root == null ? null : root.path("semantic_model");
         if (models == null || !models.isArray() || models.isEmpty()) throw new UserError(file + " is not an OSI semantic model (no semantic_model)");
         List<Interchange.Unmapped> unmapped = new ArrayList<>();
