@@ -70,6 +70,10 @@ public record EngineLimits(long memoryBytes, long maxTempBytes, Path tempDirecto
     }
 
     /** The physical memory of the machine, or 4 GiB when the JVM cannot say. */
+    public static long physicalMemoryBytes() {
+        return physicalMemory();
+    }
+
     static long physicalMemory() {
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             long total = os.getTotalMemorySize();
