@@ -270,9 +270,10 @@ public final class LoadBench {
             body = """
                     `%s %s`: the load above (%d users asking for %d s, %s app store) and 4 clients running a viewer's heavy query in a
                     loop on the server's DuckDB (`string_agg` over two million generated rows, one value of about 120 MB), with
-                    `duckdb_memory_limit` (and `duckdb_max_temp_size`) %s. One JVM holds the server, the clients and Maven's
-                    launcher, so the resident memory is the whole process's (`/proc/self/status`: VmHWM is the peak, VmRSS sampled
-                    every 100 ms and at the end).
+                    `duckdb_memory_limit` (and `duckdb_max_temp_size`) %s. One JVM holds the server and the clients, so the resident
+                    memory is the whole process's (`/proc/self/status`: VmHWM is the peak, VmRSS sampled every 100 ms and at the end).
+                    The heavy clients loop without a pause, so a refused one asks again at once: compare the memory of the two runs,
+                    not their question rates.
 
                     | memory limit | questions answered | errors | q/s | heavy queries run | heavy queries refused | peak RSS (MiB) | RSS after (MiB) | peak heap (MiB) |
                     |---|---:|---:|---:|---:|---:|---:|---:|---:|
