@@ -177,7 +177,17 @@ class SemanticBadInputTest {
                             dimensions:
                               - name: ship_status
                                 expr: "status) AS s FROM orders UNION SELECT (status"
-                        """, "expr: \"status)", "dimension ship_status: the expr")));
+                        """, "expr: \"status)", "dimension ship_status: the expr")),
+                Arguments.of(new Broken("a dimension that reads the server's database paths", """
+                        description: Shipping.
+                        datasets:
+                          - name: shipments
+                            table: orders
+                            primary_key: [order_id]
+                            dimensions:
+                              - name: server_path
+                                expr: "(SELECT max(path) FROM duckdb_databases)"
+                        """, "expr: \"(SELECT", "reading duckdb_databases is not allowed")));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -75,6 +75,27 @@ class CatalogGuardTest {
     }
 
     @Test
+    void the_sql_command_refuses_the_views_that_showed_server_paths_with_exit_2(@TempDir Path dir) throws Exception {
+        Path db = FixtureDb.create(dir);
+        System.setProperty("almanac.home", dir.resolve("home").toString());
+        try {
+            for (String sql : List.of("SELECT path FROM duckdb_databases", "SELECT * FROM pg_settings", "SELECT file FROM pragma_database_list",
+                    "SELECT * FROM duckdb_logs", "SELECT setting FROM pg_catalog.pg_settings WHERE name = 'temp_directory'")) {
+                dev.almanac.cli.CliTest.Run run = dev.almanac.cli.CliTest.run("sql", sql, "--db", db.toString());
+                assertThat(run.code()).as("%s: %s", sql, run.err()).isEqualTo(2);
+                assertThat(run.err().strip()).doesNotContain("\n").contains("is not allowed").doesNotContain(dir.toString());
+                assertThat(run.out()).doesNotContain(dir.toString());
+            }
+            dev.almanac.cli.CliTest.Run tables = dev.almanac.cli.CliTest.run("sql", "SELECT table_name FROM information_schema.tables ORDER BY 1",
+                    "--db", db.toString(), "--format", "csv");
+            assertThat(tables.code()).as(tables.err()).isZero();
+            assertThat(tables.out()).contains("customers").contains("orders");
+        } finally {
+            System.clearProperty("almanac.home");
+        }
+    }
+
+    @Test
     void every_catalog_relation_of_postgresql_is_refused_unless_it_only_describes_the_source() {
         EmbeddedPostgres pg = EmbeddedPostgres.shared();
         String url = pg.createDatabase("catalogs");
