@@ -100,12 +100,14 @@ public final class LoadBench {
         AtomicInteger editErrors = new AtomicInteger();
         AtomicInteger continued = new AtomicInteger();
         AtomicLong peakHeap = new AtomicLong();
+        AtomicLong peakRss = new AtomicLong();
         Runtime rt = Runtime.getRuntime();
         Thread sampler = new Thread(() -> {
             while (!Thread.currentThread().isInterrupted()) {
                 peakHeap.accumulateAndGet(rt.totalMemory() - rt.freeMemory(), Math::max);
+                peakRss.accumulateAndGet(procStatus("VmRSS"), Math::max);
                 try {
-                    Thread.sleep(250);
+                    Thread.sleep(100);
                 } catch (InterruptedException e) {
                     return;
                 }
@@ -116,19 +118,6 @@ public final class LoadBench {
         long end = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
         AtomicInteger heavyRun = new AtomicInteger();
         AtomicInteger heavyRefused = new AtomicInteger();
-        AtomicLong peakRss = new AtomicLong();
-        Thread rssSampler = new Thread(() -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                peakRss.accumulateAndGet(procStatus("VmRSS"), Math::max);
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        });
-        rssSampler.setDaemon(true);
-        rssSampler.start();
         ExecutorService heavy = Executors.newFixedThreadPool(4);
         if (memoryLimit != null) {
             for (int i = 0; i < 4; i++) {
@@ -210,7 +199,6 @@ public final class LoadBench {
         heavy.awaitTermination(seconds + 120, TimeUnit.SECONDS);
         double elapsed = (System.nanoTime() - start) / 1e9;
         sampler.interrupt();
-        rssSampler.interrupt();
         long rssAfter = procStatus("VmRSS");
         long hwm = procStatus("VmHWM");
         long heap = (rt.totalMemory() - rt.freeMemory()) / (1024 * 1024);
