@@ -52,7 +52,7 @@ final class ServeCommand extends WorkspaceCommand {
         boolean dq = dqPanel != null ? dqPanel : "true".equalsIgnoreCase(Workspace.config().get("dq_panel"));
         String model = Workspace.modelName(llm);
         if (port < 0 || port > 65535) throw new dev.almanac.UserError("--port must be between 0 and 65535, not " + port);
-        ApiServer server = start(ws, llm, new ServerContext.Settings(port, maxBody, questions, dq, model), host);
+        ApiServer server = start(ws, llm, new ServerContext.Settings(port, maxBody, questions, dq, model, dev.almanac.server.ExportLimits.from(Workspace.config())), host);
         String shown = host.equals(ApiServer.LOOPBACK) || host.equals("0.0.0.0") || host.equals("::") ? "localhost" : host;
         out().println("Almanac on http://" + shown + ":" + server.port() + "/ (web app) and /api (OpenAPI: /api/openapi.json)"
                 + (host.equals("0.0.0.0") || host.equals("::") ? ", listening on every interface" : "") + ". Ctrl-C stops it.");

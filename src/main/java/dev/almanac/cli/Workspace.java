@@ -105,7 +105,7 @@ final class Workspace implements AutoCloseable {
     Source source() {
         synchronized (sourceLock) {
             if (source == null) {
-                source = Sources.open(sourceSpec);
+                source = Sources.open(sourceSpec, dev.almanac.source.EngineLimits.from(config()));
                 dev.almanac.Timing.phase("source open");
                 // an engine that does not enforce read-only connections: say so at start when its user could write
                 source.writeAccess().ifPresent(w -> System.err.println("almanac: warning: " + w

@@ -196,12 +196,7 @@ public final class OsiFormat {
      * report says so.
      */
     public static DbtSemanticImport.Imported read(Path file, String fileName, dev.almanac.source.Catalog catalog) {
-        JsonNode root;
-        try {
-            root = YAML.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new UserError("cannot read the Ossie file " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
-        }
+        JsonNode root = InterchangeText.read(file, "Ossie file");
         JsonNode models = root == null ? null : root.path("semantic_model");
         if (models == null || !models.isArray() || models.isEmpty()) throw new UserError(file + " is not an Ossie semantic model (no semantic_model)");
         List<Interchange.Unmapped> unmapped = new ArrayList<>();

@@ -23,8 +23,11 @@ import java.util.StringJoiner;
  */
 public final class SqlRenderer {
     private final Dialect dialect;
+    /** The source's own dialect: how its engine reads a string literal (backslashes), which the rendering dialect may not say. */
+    private final Dialect source;
 
     public SqlRenderer(Dialect dialect) {
+        this.source = dialect;
         // engines without a rendering of their own get PostgreSQL's standard SQL, as OTHER always did
         this.dialect = dialect == Dialect.DUCKDB || dialect == Dialect.SQLITE || dialect == Dialect.TRINO ? dialect : Dialect.POSTGRES;
     }
@@ -257,7 +260,7 @@ public final class SqlRenderer {
 
     String literal(Literal l) {
         return switch (l.type()) {
-            case STRING -> "'" + l.text().replace("'", "''") + "'";
+            case STRING -> source.stringLiteral(l.text());
             case NUMBER -> l.text();
             case DATE -> dialect == Dialect.SQLITE ? "'" + l.text() + "'" : "DATE '" + l.text() + "'";
             case BOOLEAN -> dialect == Dialect.SQLITE ? (Boolean.parseBoolean(l.text()) ? "1" : "0") : Boolean.parseBoolean(l.text()) ? "TRUE" : "FALSE";

@@ -42,15 +42,16 @@ public final class McpTools {
 
     private McpTools() {}
 
+    /** The query_metrics arguments; the filter operators are the compiler's own ({@code SemanticQuery.Filter.OPERATORS}). */
     static final String QUERY_PROPERTIES = """
             "metrics": {"type": "array", "items": {"type": "string"}, "description": "semantic metric names (list_metrics)"},
             "group_by": {"type": "array", "items": {"type": "string"}, "description": "dimension names (get_dimensions), or the metric's time dimension"},
             "grain": {"type": "string", "enum": ["day", "week", "month", "quarter", "year"], "description": "time grain of the metric's time dimension"},
-            "where": {"type": "array", "items": {"type": "object", "properties": {"field": {"type": "string"}, "op": {"type": "string", "description": "=, !=, in, not in, >, >=, <, <=, like"}, "values": {"type": "array", "items": {}}}, "required": ["field", "values"]}, "description": "filters on dimensions"},
+            "where": {"type": "array", "items": {"type": "object", "properties": {"field": {"type": "string"}, "op": {"type": "string", "enum": OPERATORS, "description": "default ="}, "values": {"type": "array", "items": {}}}, "required": ["field", "values"]}, "description": "filters on dimensions"},
             "start": {"type": "string", "description": "first day of the period, YYYY-MM-DD"},
             "end": {"type": "string", "description": "day after the period, YYYY-MM-DD (exclusive)"},
             "order_by": {"type": "array", "items": {"type": "string"}, "description": "metric or dimension names; prefix - for descending"},
-            "limit": {"type": "integer", "minimum": 1, "maximum": 1000}""";
+            "limit": {"type": "integer", "minimum": 1, "maximum": 1000}""".replace("OPERATORS", dev.almanac.semantic.SemanticQuery.Filter.operatorsJson());
 
     /** The tool specifications, calling the backend of the moment. */
     public static List<SyncToolSpecification> tools(Function<McpSyncServerExchange, Caller> callers, java.util.function.Supplier<Backend> backend) {
