@@ -43,16 +43,24 @@ public record ServerContext(Project project, Supplier<Catalog> catalog, Supplier
      */
     public record Curation(KnowledgeEditor editor, Runnable changed, Supplier<QueryExecutor> executor, Supplier<List<Problem>> problems) {}
 
-    /** Limits and display settings of the server. */
-    public record Settings(int port, long maxBodyBytes, int questionsPerMinute, boolean dqPanel, String model) {
+    /** Limits and display settings of the server; {@code mcp}: the sessions and streams of {@code /mcp}. */
+    public record Settings(int port, long maxBodyBytes, int questionsPerMinute, boolean dqPanel, String model, McpLimits mcp) {
         public static final Settings DEFAULT = new Settings(8080, 64 * 1024, 30, false, "default");
+
+        public Settings(int port, long maxBodyBytes, int questionsPerMinute, boolean dqPanel, String model) {
+            this(port, maxBodyBytes, questionsPerMinute, dqPanel, model, McpLimits.DEFAULT);
+        }
 
         public Settings(int port, long maxBodyBytes, int questionsPerMinute) {
             this(port, maxBodyBytes, questionsPerMinute, false, "default");
         }
 
         public Settings withPort(int port) {
-            return new Settings(port, maxBodyBytes, questionsPerMinute, dqPanel, model);
+            return new Settings(port, maxBodyBytes, questionsPerMinute, dqPanel, model, mcp);
+        }
+
+        public Settings withMcp(McpLimits mcp) {
+            return new Settings(port, maxBodyBytes, questionsPerMinute, dqPanel, model, mcp);
         }
     }
 }
