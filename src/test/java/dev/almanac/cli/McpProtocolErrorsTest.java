@@ -210,10 +210,21 @@ class McpProtocolErrorsTest {
             }
         });
         reader.start();
-        try (OutputStream in = p.getOutputStream()) {
-            for (String line : lines) in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        Thread writer = new Thread(() -> {
+            try (OutputStream in = p.getOutputStream()) {
+                for (String line : lines) in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            } catch (java.io.IOException e) {
+                // the process stopped reading: the assertions below say what it answered
+            }
+        });
+        writer.start();
+        boolean ended = p.waitFor(120, TimeUnit.SECONDS);
+        if (!ended) p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        String answered;
+        synchronized (replies) {
+            answered = replies.toString();
         }
-        assertThat(p.waitFor(90, TimeUnit.SECONDS)).as("the process ends when its input does").isTrue();
+        assertThat(ended).as("the process reads every line and ends when its input does; it answered " + answered).isTrue();
         reader.join(10_000);
         assertThat(replies).as("every line on standard output is JSON").noneMatch(r -> r.has("not_json"));
         return replies;

@@ -24,7 +24,7 @@ final class McpRaw {
     }
 
     HttpResponse<String> send(String method, String token, String session, String accept, String body) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(api.url("/mcp"))).timeout(Duration.ofSeconds(120));
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(api.url("/mcp"))).timeout(Duration.ofSeconds(30));
         if (token != null) b.header("Authorization", "Bearer " + token);
         if (session != null) b.header("Mcp-Session-Id", session);
         if (accept != null) b.header("Accept", accept);
