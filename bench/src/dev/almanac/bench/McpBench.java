@@ -46,6 +46,7 @@ public final class McpBench {
     }
 
     static void run() throws Exception {
+        String load = loadAverage();
         Path dir = Path.of("target", "bench-demo").toAbsolutePath();
         DemoProject.init(dir, 1, false, System.err);
         Map<String, long[]> stdio;
@@ -85,16 +86,26 @@ public final class McpBench {
                 client over Streamable HTTP at `/mcp` of `almanac serve` (bearer token); API: `POST /api/ask` with a JSON body (the
                 semantic query asked as the question that reads into it). Over HTTP with the limits of issue 27: every message
                 checked before the SDK's session sees it, the session looked up for its user, and `run_sql`, `query_metrics` and
-                `ask` counted against the user's limit in the app store (SQLite) on every call.
+                `ask` counted against the user's limit in the app store (SQLite) on every call. Load average of the machine when
+                the run began: %s (other work shares its cores; compare the columns of one run, not runs with each other).
 
                 | tool | stdio | MCP over HTTP | HTTP API |
                 |---|---:|---:|---:|
-                """, CALLS, WARM));
+                """, CALLS, WARM, load));
         row(out, "list_metrics", stdio, http, null);
         row(out, "query_metrics", stdio, http, api.get("query (as a question)"));
         row(out, "run_sql", stdio, http, null);
         row(out, "ask (verified)", stdio, http, api.get("ask (verified)"));
         Report.write("mcp", "MCP tool-call latency (issues 17 and 27)", out.toString());
+    }
+
+    /** The one-minute load average (Linux), or "unknown". */
+    static String loadAverage() {
+        try {
+            return java.nio.file.Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+        } catch (java.io.IOException | RuntimeException e) {
+            return "unknown";
+        }
     }
 
     static void row(StringBuilder out, String tool, Map<String, long[]> stdio, Map<String, long[]> http, long[] api) {
