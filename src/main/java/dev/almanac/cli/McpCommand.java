@@ -46,8 +46,6 @@ final class McpCommand extends WorkspaceCommand {
                 }
             };
             McpServe.stdio(() -> backend, McpServe.version(), System.in, protocol);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -43,8 +43,8 @@ public record ServerContext(Project project, Supplier<Catalog> catalog, Supplier
      */
     public record Curation(KnowledgeEditor editor, Runnable changed, Supplier<QueryExecutor> executor, Supplier<List<Problem>> problems) {}
 
-    /** Limits and display settings of the server. */
-    public record Settings(int port, long maxBodyBytes, int questionsPerMinute, boolean dqPanel, String model, ExportLimits exports) {
+    /** Limits and display settings of the server; {@code mcp}: the sessions and streams of {@code /mcp}. */
+    public record Settings(int port, long maxBodyBytes, int questionsPerMinute, boolean dqPanel, String model, ExportLimits exports, McpLimits mcp) {
         public static final Settings DEFAULT = new Settings(8080, 64 * 1024, 30, false, "default");
 
         public Settings(int port, long maxBodyBytes, int questionsPerMinute) {
@@ -52,15 +52,19 @@ public record ServerContext(Project project, Supplier<Catalog> catalog, Supplier
         }
 
         public Settings(int port, long maxBodyBytes, int questionsPerMinute, boolean dqPanel, String model) {
-            this(port, maxBodyBytes, questionsPerMinute, dqPanel, model, ExportLimits.DEFAULT);
+            this(port, maxBodyBytes, questionsPerMinute, dqPanel, model, ExportLimits.DEFAULT, McpLimits.DEFAULT);
         }
 
         public Settings withPort(int port) {
-            return new Settings(port, maxBodyBytes, questionsPerMinute, dqPanel, model, exports);
+            return new Settings(port, maxBodyBytes, questionsPerMinute, dqPanel, model, exports, mcp);
         }
 
         public Settings withExports(ExportLimits exports) {
-            return new Settings(port, maxBodyBytes, questionsPerMinute, dqPanel, model, exports);
+            return new Settings(port, maxBodyBytes, questionsPerMinute, dqPanel, model, exports, mcp);
+        }
+
+        public Settings withMcp(McpLimits mcp) {
+            return new Settings(port, maxBodyBytes, questionsPerMinute, dqPanel, model, exports, mcp);
         }
     }
 }
