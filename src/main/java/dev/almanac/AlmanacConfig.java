@@ -28,7 +28,8 @@ public final class AlmanacConfig {
             Map.entry("agent_max_iterations", "AGENT_MAX_ITERATIONS"), Map.entry("agent_max_tool_calls", "AGENT_MAX_TOOL_CALLS"),
             Map.entry("agent_max_seconds", "AGENT_MAX_SECONDS"), Map.entry("llm_timeout_seconds", "LLM_TIMEOUT_SECONDS"),
             Map.entry("llm_max_retries", "LLM_MAX_RETRIES"), Map.entry("dq_panel", "ALMANAC_DQ_PANEL"),
-            Map.entry("questions_per_minute", "ALMANAC_QUESTIONS_PER_MINUTE"), Map.entry("semantic_parse", "ALMANAC_SEMANTIC_PARSE"));
+            Map.entry("questions_per_minute", "ALMANAC_QUESTIONS_PER_MINUTE"), Map.entry("semantic_parse", "ALMANAC_SEMANTIC_PARSE"),
+            Map.entry("now", "ALMANAC_NOW"));
     private static final Set<String> SECRET = Set.of("openai_api_key", "anthropic_api_key");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 

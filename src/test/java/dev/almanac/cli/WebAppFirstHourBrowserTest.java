@@ -160,7 +160,7 @@ class WebAppFirstHourBrowserTest {
     /** How the list heads a day other than today and yesterday: "12 November", with the year when it is not this one. */
     static String dayHeading(ZonedDateTime d) {
         String month = d.getMonth().getDisplayName(java.time.format.TextStyle.FULL, java.util.Locale.ENGLISH);
-        return d.getDayOfMonth() + " " + month + (d.getYear() == ZonedDateTime.now().getYear() ? "" : " " + d.getYear());
+        return d.getDayOfMonth() + " " + month + (d.getYear() == ZonedDateTime.now(api.ws.clock()).getYear() ? "" : " " + d.getYear());
     }
 
     static final String LONG_QUESTION = "What was MRR in September 2026, counting every plan we sell to customers in every region of the world, "
@@ -187,7 +187,7 @@ class WebAppFirstHourBrowserTest {
         cliThread = Json.MAPPER.readTree(run.out()).get("thread_id").asText();
         evalThread = new ThreadStore(api.ws.appStore(), ThreadStore.Origin.eval).create(api.ws.requireProject(), "How many invoices were issued in 2025?");
         ThreadStore web = new ThreadStore(api.ws.appStore(), ThreadStore.Origin.web);
-        ZonedDateTime now = ZonedDateTime.now();
+        ZonedDateTime now = ZonedDateTime.now(api.ws.clock()); // the server's clock: the list dates its days by it
         yesterdayThread = web.create(api.ws.requireProject(), "Which plans did customers upgrade to?");
         dated(yesterdayThread, now.minusDays(1));
         olderThread = web.create(api.ws.requireProject(), "What was ARR at the end of 2025?");

@@ -1,0 +1,33 @@
+package dev.almanac;
+
+import java.time.Clock;
+import java.time.DateTimeException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+
+/**
+ * The one source of "now" for a process: the machine's clock, or the {@code now} setting ({@code --now},
+ * {@code ALMANAC_NOW}, {@code now:} in config.yml). A date starts the clock at noon of that day, an instant at that
+ * instant; either way it ticks on from there, so records written later still come later. Every component takes its
+ * clock (or the day read from it) from here, passed in; none reads the machine's clock for "today" itself.
+ */
+public final class ClockSetting {
+    private ClockSetting() {}
+
+    /** The clock for this setting ({@code YYYY-MM-DD} or an instant such as {@code 2027-01-02T10:00:00Z}); none: the machine's. */
+    public static Clock of(String now, Clock machine) {
+        if (now == null || now.isBlank()) return machine;
+        Instant start = start(now.strip(), machine);
+        return Clock.offset(machine, Duration.between(machine.instant(), start));
+    }
+
+    private static Instant start(String now, Clock machine) {
+        try {
+            if (now.indexOf('T') < 0) return LocalDate.parse(now).atTime(12, 0).atZone(machine.getZone()).toInstant();
+            return Instant.parse(now);
+        } catch (DateTimeException e) {
+            throw new UserError("invalid now '" + now + "': expected a date written YYYY-MM-DD or an instant such as 2027-01-02T10:00:00Z");
+        }
+    }
+}
