@@ -8,18 +8,27 @@ import java.time.LocalDate;
 
 /**
  * The one source of "now" for a process: the machine's clock, or the {@code now} setting ({@code --now},
- * {@code ALMANAC_NOW}, {@code now:} in config.yml). A date starts the clock at noon of that day, an instant at that
- * instant; either way it ticks on from there, so records written later still come later. Every component takes its
- * clock (or the day read from it) from here, passed in; none reads the machine's clock for "today" itself.
+ * {@code ALMANAC_NOW}, {@code now:} in config.yml). A date sets the clock to noon of that day when the process started,
+ * an instant to that instant; either way it ticks on from there, so records written later still come later, every clock
+ * of the process agrees, and a day that started at noon does not end during a run. Every component takes its clock (or
+ * the day read from it) from here, passed in; none reads the machine's clock for "today" itself.
  */
 public final class ClockSetting {
+    /** When this process started: the moment a set clock reads the day (or instant) it was set to. */
+    private static final Instant PROCESS_START = ProcessHandle.current().info().startInstant().orElseGet(Instant::now);
+
     private ClockSetting() {}
 
     /** The clock for this setting ({@code YYYY-MM-DD} or an instant such as {@code 2027-01-02T10:00:00Z}); none: the machine's. */
-    public static Clock of(String now, Clock machine) {
+    public static Clock of(String now) {
+        return of(now, Clock.systemDefaultZone(), PROCESS_START);
+    }
+
+    /** The clock for this setting over this machine clock, reading the set day or instant at {@code origin}. */
+    static Clock of(String now, Clock machine, Instant origin) {
         if (now == null || now.isBlank()) return machine;
         Instant start = start(now.strip(), machine);
-        return Clock.offset(machine, Duration.between(machine.instant(), start));
+        return Clock.offset(machine, Duration.between(origin, start));
     }
 
     private static Instant start(String now, Clock machine) {

@@ -101,7 +101,7 @@ final class Workspace implements AutoCloseable {
 
     /** The process's one clock (dev.almanac.ClockSetting): --now, else $ALMANAC_NOW or now: in config.yml, else the machine's. */
     synchronized java.time.Clock clock() {
-        if (clock == null) clock = dev.almanac.ClockSetting.of(now != null ? now : config().get("now"), java.time.Clock.systemDefaultZone());
+        if (clock == null) clock = dev.almanac.ClockSetting.of(now != null ? now : config().get("now"));
         return clock;
     }
 

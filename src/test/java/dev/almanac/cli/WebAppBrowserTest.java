@@ -441,7 +441,7 @@ class WebAppBrowserTest {
     }
 
     @Test
-    @Order(9)
+    @Order(10)
     void a_list_longer_than_the_row_cap_downloads_every_row() throws Exception {
         String script = "script:" + Path.of("src/test/resources/web/long-list.yml").toAbsolutePath();
         ApiServer other = ServeCommand.start(api.ws, script, new ServerContext.Settings(0, 64 * 1024, 100, false, "scripted"));
@@ -466,7 +466,7 @@ class WebAppBrowserTest {
     }
 
     @Test
-    @Order(10)
+    @Order(11)
     void broken_knowledge_files_are_named_in_a_banner_while_the_last_good_knowledge_is_served() throws Exception {
         Path file = api.project.resolve("knowledge/metrics/mrr.yml");
         String good = Files.readString(file);
