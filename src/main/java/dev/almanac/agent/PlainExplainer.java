@@ -72,6 +72,8 @@ final class PlainExplainer {
         Map<String, String> aliases = new HashMap<>();
         /** The tables the current query reads more than once (a self-join): their columns are told apart by alias. */
         Set<String> repeated = new java.util.HashSet<>();
+        /** How a table read twice is matched to itself ("It matches cur to prev where ..."), said after the sentence that reads it. */
+        final List<String> matches = new ArrayList<>();
 
         /** A subquery as a named list whose own sentence follows ("List A: ..."). */
         String list(JsonNode node, String kind) {
@@ -118,7 +120,10 @@ final class PlainExplainer {
             order(node, scope, out);
             return;
         }
+        int mark = scope.matches.size();
         Source from = source(node.path("from_table"), scope);
+        List<String> matched = new ArrayList<>(scope.matches.subList(mark, scope.matches.size()));
+        scope.matches.subList(mark, scope.matches.size()).clear();
         String rows = from.rows;
         List<String> conditions = new ArrayList<>();
         JsonNode where = node.path("where_clause");
@@ -126,6 +131,7 @@ final class PlainExplainer {
         if (!from.text.isEmpty()) {
             out.add((main ? "It reads " : "It takes ") + from.text + (conditions.isEmpty() ? "" : ", keeping only " + rows + " where " + and(conditions)) + ".");
         }
+        out.addAll(matched);
         JsonNode qualify = node.path("qualify");
         if (present(qualify)) out.add(firstPer(qualify, scope).orElse("It then keeps only the rows where " + and(conditions(qualify, scope))) + ".");
 
@@ -265,9 +271,12 @@ final class PlainExplainer {
                 Source left = source(t.path("left"), scope);
                 Source right = source(t.path("right"), scope);
                 JsonNode on = t.path("condition");
-                String matched = selfJoin(t) && present(on) ? " (" + and(conditions(on, scope)) + ")" : ""; // which of its own rows
+                if (selfJoin(t) && present(on)) { // which of its own rows: said in a sentence of its own
+                    scope.matches.add("It matches " + words(t.path("right").path("alias").asText()) + " to " + words(t.path("left").path("alias").asText())
+                            + " where " + and(conditions(on, scope)) + ".");
+                }
                 String how = switch (t.path("join_type").asText("INNER")) {
-                    case "LEFT" -> ", with their " + right.text + matched + " where there are any";
+                    case "LEFT" -> ", with their " + right.text + " where there are any";
                     case "RIGHT", "OUTER" -> " and " + right.text + ", with or without a match";
                     default -> t.path("ref_type").asText().equals("CROSS") ? " combined with every row of " + right.text : " matched with their " + right.text;
                 };
