@@ -14,8 +14,12 @@ import java.time.LocalDate;
  * the day read from it) from here, passed in; none reads the machine's clock for "today" itself.
  */
 public final class ClockSetting {
-    /** When this process started: the moment a set clock reads the day (or instant) it was set to. */
-    private static final Instant PROCESS_START = ProcessHandle.current().info().startInstant().orElseGet(Instant::now);
+    /**
+     * When this process first read its clock: the moment a set clock reads the day (or instant) it was set to. Read from
+     * the machine's clock itself (not from the operating system's record of the process's start), so that both are on
+     * the same time line even when the machine's clock is moved (libfaketime in .ci/run).
+     */
+    private static final Instant PROCESS_START = Clock.systemUTC().instant();
 
     private ClockSetting() {}
 
