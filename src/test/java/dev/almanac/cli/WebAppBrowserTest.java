@@ -274,6 +274,8 @@ class WebAppBrowserTest {
         assertThat(api.project.resolve("knowledge/metrics/plan_count.yml")).exists();
 
         browser.get(api.url("/#/knowledge/semantic/subscriptions"));
+        // the page is drawn in place: wait for this item's detail (the metric's just saved is still shown, Edit button and all)
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("knowledge-detail"), "mrr_snapshots"));
         wait.until(ExpectedConditions.elementToBeClickable(By.id("edit-item")));
         assertThat(browser.findElement(By.id("knowledge-detail")).getText()).contains("datasets", "mrr_snapshots");
         shot("05b-knowledge-semantic");
