@@ -32,7 +32,7 @@ public final class AlmanacConfig {
             Map.entry("duckdb_memory_limit", "ALMANAC_DUCKDB_MEMORY_LIMIT"), Map.entry("duckdb_max_temp_size", "ALMANAC_DUCKDB_MAX_TEMP_SIZE"),
             Map.entry("duckdb_temp_directory", "ALMANAC_DUCKDB_TEMP_DIRECTORY"),
             Map.entry("exports_per_user", "ALMANAC_EXPORTS_PER_USER"), Map.entry("exports_total", "ALMANAC_EXPORTS_TOTAL"),
-            Map.entry("export_disk_budget", "ALMANAC_EXPORT_DISK_BUDGET"));
+            Map.entry("export_disk_budget", "ALMANAC_EXPORT_DISK_BUDGET"), Map.entry("now", "ALMANAC_NOW"));
     private static final Set<String> SECRET = Set.of("openai_api_key", "anthropic_api_key");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 

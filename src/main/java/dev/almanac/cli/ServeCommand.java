@@ -101,13 +101,13 @@ final class ServeCommand extends WorkspaceCommand {
         var curation = new ServerContext.Curation(ws.knowledgeEditor(), ws::reloadKnowledge, () -> ws.executor(ws.limits()), ws::knowledgeProblems);
         ServerContext.AgentFactory agents = (events, origin) -> {
             watch.check();
-            return ws.agent(llm, LocalDate.now(), events, origin);
+            return ws.agent(llm, ws.today(), events, origin);
         };
         ServerContext ctx = new ServerContext(project, () -> catalog, watch.checked(ws::knowledge), agents, curation, new ThreadStore(store),
                 new LearningStore(store), new EvalStore(store), new UserStore(store, project), new RateLimits(store), settings, () -> {
                     watch.check();
                     return ws.dataTools();
-                });
+                }, ws.clock());
         return new ApiServer(ctx).start(host, settings.port());
     }
 }

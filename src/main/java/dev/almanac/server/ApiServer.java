@@ -180,6 +180,7 @@ public final class ApiServer {
         m.put("project", ctx.project().name());
         m.put("dq_panel", ctx.settings().dqPanel());
         m.put("model", ctx.settings().model());
+        m.put("now", ctx.clock().instant().toString()); // the web app dates its conversation list by the server's clock
         c.json(m);
     }
 

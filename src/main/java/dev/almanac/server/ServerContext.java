@@ -25,7 +25,8 @@ import java.util.function.Supplier;
  */
 public record ServerContext(Project project, Supplier<Catalog> catalog, Supplier<KnowledgeSet> knowledge, AgentFactory agents,
                             Curation curation, ThreadStore threads, LearningStore learnings, EvalStore evals, UserStore users,
-                            RateLimits rateLimits, Settings settings, Supplier<dev.almanac.agent.DataTools> dataTools) {
+                            RateLimits rateLimits, Settings settings, Supplier<dev.almanac.agent.DataTools> dataTools,
+                            java.time.Clock clock) {
 
     /**
      * An agent whose steps go to the given listener (streaming, audit) and whose threads are tagged with where they were
