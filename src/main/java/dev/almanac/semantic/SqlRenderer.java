@@ -184,7 +184,8 @@ public final class SqlRenderer {
             case SUM -> "sum(" + v + ")";
             case COUNT -> m.expr() == null ? "count(*)" : "count(" + v + ")";
             case COUNT_DISTINCT -> "count(DISTINCT " + v + ")";
-            case AVG -> "avg(" + v + ")";
+            // Trino averages a DECIMAL(p, s) into a DECIMAL(p, s), rounding 104.99888... to 105.00: average doubles there
+            case AVG -> dialect == Dialect.TRINO ? "avg(CAST(" + v + " AS DOUBLE))" : "avg(" + v + ")";
             case MIN -> "min(" + v + ")";
             case MAX -> "max(" + v + ")";
             case MEDIAN -> percentile(m, "0.5", v);
