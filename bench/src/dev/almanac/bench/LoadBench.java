@@ -28,11 +28,28 @@ import java.util.concurrent.atomic.AtomicLong;
  * turns) and 5 editors change a verified query in a loop (each edit validates the whole knowledge
  * folder, runs its queries, writes the file and imports it), all while the questions go on.
  *
- * <p>Arguments: {@code [seconds] [sqlite|postgresql] [mixed]}.
+ * With a fourth argument, a DuckDB memory limit ({@code 256MB}, or {@code off} for the machine's whole memory), the
+ * server's DuckDB runs under it and 4 more clients run a viewer's heavy query in a loop (a {@code string_agg} over two
+ * million generated rows, about 120 MB in one value) next to the questions; the process's peak resident memory
+ * ({@code VmHWM}) is reported.
+ *
+ * <p>Arguments: {@code [seconds] [sqlite|postgresql] [plain|mixed] [memory limit]}.
  */
 public final class LoadBench {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int EDITORS = 5;
+
+    /** A field of /proc/self/status in KiB (VmRSS, VmHWM); 0 where there is none. */
+    static long procStatus(String field) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith(field + ":")) return Long.parseLong(line.replaceAll("[^0-9]", ""));
+            }
+        } catch (Exception e) {
+            // not Linux
+        }
+        return 0;
+    }
 
     public static void main(String[] args) throws Exception {
         int users = 100;
@@ -52,6 +69,11 @@ public final class LoadBench {
         }
         Path home = Files.createTempDirectory("almanac-load");
         System.setProperty("almanac.home", home.toString());
+        String memoryLimit = args.length > 3 && !args[3].isBlank() ? args[3] : null;
+        if (memoryLimit != null) {
+            String limit = memoryLimit.equals("off") ? dev.almanac.source.EngineLimits.physicalMemoryBytes() + "B" : memoryLimit;
+            Files.writeString(home.resolve("config.yml"), "duckdb_memory_limit: " + limit + "\nduckdb_max_temp_size: " + limit + "\n");
+        }
         Path script = Files.writeString(home.resolve("slow.yml"), """
                 delay_ms: 500
                 turns:
@@ -78,12 +100,14 @@ public final class LoadBench {
         AtomicInteger editErrors = new AtomicInteger();
         AtomicInteger continued = new AtomicInteger();
         AtomicLong peakHeap = new AtomicLong();
+        AtomicLong peakRss = new AtomicLong();
         Runtime rt = Runtime.getRuntime();
         Thread sampler = new Thread(() -> {
             while (!Thread.currentThread().isInterrupted()) {
                 peakHeap.accumulateAndGet(rt.totalMemory() - rt.freeMemory(), Math::max);
+                peakRss.accumulateAndGet(procStatus("VmRSS"), Math::max);
                 try {
-                    Thread.sleep(250);
+                    Thread.sleep(100);
                 } catch (InterruptedException e) {
                     return;
                 }
@@ -92,6 +116,27 @@ public final class LoadBench {
         sampler.setDaemon(true);
         sampler.start();
         long end = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
+        AtomicInteger heavyRun = new AtomicInteger();
+        AtomicInteger heavyRefused = new AtomicInteger();
+        ExecutorService heavy = Executors.newFixedThreadPool(4);
+        if (memoryLimit != null) {
+            for (int i = 0; i < 4; i++) {
+                heavy.submit(() -> {
+                    while (System.nanoTime() < end) {
+                        try {
+                            server.query("SELECT length(string_agg(repeat('x', 50) || i::VARCHAR, ',')) AS n FROM range(2000000) t(i)");
+                            heavyRun.incrementAndGet();
+                        } catch (dev.almanac.sql.QueryOutOfMemory e) {
+                            heavyRefused.incrementAndGet();
+                        } catch (RuntimeException e) {
+                            heavyRefused.incrementAndGet();
+                            System.err.println("heavy: " + e.getMessage());
+                        }
+                    }
+                });
+            }
+        }
+        heavy.shutdown();
         ExecutorService pool = Executors.newFixedThreadPool(users);
         long start = System.nanoTime();
         for (int i = 0; i < users; i++) {
@@ -151,8 +196,11 @@ public final class LoadBench {
         }
         pool.shutdown();
         pool.awaitTermination(seconds + 120, TimeUnit.SECONDS);
+        heavy.awaitTermination(seconds + 120, TimeUnit.SECONDS);
         double elapsed = (System.nanoTime() - start) / 1e9;
         sampler.interrupt();
+        long rssAfter = procStatus("VmRSS");
+        long hwm = procStatus("VmHWM");
         long heap = (rt.totalMemory() - rt.freeMemory()) / (1024 * 1024);
         for (int i = 0; i < editors; i++) {
             http.send(HttpRequest.newBuilder(URI.create(base + "/api/knowledge/queries/load_edit_" + i)).header("Authorization", "Bearer " + tokens.get(i))
@@ -204,6 +252,25 @@ public final class LoadBench {
                     lat.length, errors.get(), throughput, 100 * throughput / ideal, Report.quantileMicros(lat, 0.5) / 1000, Report.quantileMicros(lat, 0.99) / 1000,
                     edits.length, editErrors.get(), edits.length / elapsed, edits.length == 0 ? 0 : Report.quantileMicros(edits, 0.5) / 1000,
                     edits.length == 0 ? 0 : Report.quantileMicros(edits, 0.99) / 1000, continued.get(), heap, peakHeap.get() / (1024 * 1024));
+        }
+        if (memoryLimit != null) {
+            String limitShown = memoryLimit.equals("off") ? "off (the machine's " + dev.almanac.source.EngineLimits.shown(dev.almanac.source.EngineLimits.physicalMemoryBytes()) + ")" : memoryLimit;
+            body = """
+                    `%s %s`: the load above (%d users asking for %d s, %s app store) and 4 clients running a viewer's heavy query in a
+                    loop on the server's DuckDB (`string_agg` over two million generated rows, one value of about 120 MB), with
+                    `duckdb_memory_limit` (and `duckdb_max_temp_size`) %s. One JVM holds the server and the clients, so the resident
+                    memory is the whole process's (`/proc/self/status`: VmHWM is the peak, VmRSS sampled every 100 ms and at the end).
+                    The heavy clients loop without a pause, so a refused one asks again at once: compare the memory of the two runs,
+                    not their question rates.
+
+                    | memory limit | questions answered | errors | q/s | heavy queries run | heavy queries refused | peak RSS (MiB) | RSS after (MiB) | peak heap (MiB) |
+                    |---|---:|---:|---:|---:|---:|---:|---:|---:|
+                    | %s | %d | %d | %.1f | %d | %d | %d | %d | %d |
+                    """.formatted(command + (mixed ? "" : " plain"), memoryLimit, users, seconds, store, limitShown, limitShown, lat.length, errors.get(), throughput, heavyRun.get(),
+                    heavyRefused.get(), Math.max(hwm, peakRss.get()) >> 10, rssAfter >> 10, peakHeap.get() / (1024 * 1024));
+            Report.write("load-memory-" + (memoryLimit.equals("off") ? "off" : "limited"), "API under load with heavy queries, DuckDB memory limit "
+                    + (memoryLimit.equals("off") ? "off" : memoryLimit), body);
+            return;
         }
         String key = "load" + (mixed ? "-mixed" : "") + (postgres ? "-pg" : "");
         String title = (mixed ? "API under load with writes mixed in" : "API under load") + (postgres ? ", PostgreSQL app store" : ", SQLite app store");

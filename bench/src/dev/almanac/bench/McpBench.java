@@ -23,7 +23,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * Tool-call latency through the MCP server (issue 17): list_metrics, query_metrics and a verified ask, 200 calls each after
+ * Tool-call latency through the MCP server (issues 17 and 27): list_metrics, query_metrics, run_sql and a verified ask, 200 calls each after
  * 20 warm-up calls, through the official SDK's client over stdio (`java -jar target/almanac.jar mcp` as a process) and over Streamable HTTP
  * (`/mcp` of a running server), next to the same work through the HTTP API (a verified ask; the semantic query as the
  * question that reads into it). {@code bench/run McpBench}
@@ -33,6 +33,7 @@ public final class McpBench {
     static final int WARM = 20;
     static final Map<String, Object> QUERY = Map.of("metrics", List.of("invoices"), "group_by", List.of("invoice_status"), "start", "2025-01-01", "end", "2026-01-01");
     static final String VERIFIED = "What was MRR in September 2026?";
+    static final String SQL = "SELECT status, count(*) AS n FROM invoices GROUP BY status ORDER BY status";
 
     public static void main(String[] args) {
         try {
@@ -45,6 +46,7 @@ public final class McpBench {
     }
 
     static void run() throws Exception {
+        String load = loadAverage();
         Path dir = Path.of("target", "bench-demo").toAbsolutePath();
         DemoProject.init(dir, 1, false, System.err);
         Map<String, long[]> stdio;
@@ -82,15 +84,28 @@ public final class McpBench {
                 `bench/run McpBench`: %d calls of each tool after %d warm-up calls, one client at a time, on the demo (scale 1), no model;
                 latency in ms (p50 / p99). stdio: `almanac mcp` as a process, through the official MCP Java SDK client; HTTP: the same
                 client over Streamable HTTP at `/mcp` of `almanac serve` (bearer token); API: `POST /api/ask` with a JSON body (the
-                semantic query asked as the question that reads into it).
+                semantic query asked as the question that reads into it). Over HTTP with the limits of issue 27: every message
+                checked before the SDK's session sees it, the session looked up for its user, and `run_sql`, `query_metrics` and
+                `ask` counted against the user's limit in the app store (SQLite) on every call. Load average of the machine when
+                the run began: %s (other work shares its cores; compare the columns of one run, not runs with each other).
 
                 | tool | stdio | MCP over HTTP | HTTP API |
                 |---|---:|---:|---:|
-                """, CALLS, WARM));
+                """, CALLS, WARM, load));
         row(out, "list_metrics", stdio, http, null);
         row(out, "query_metrics", stdio, http, api.get("query (as a question)"));
+        row(out, "run_sql", stdio, http, null);
         row(out, "ask (verified)", stdio, http, api.get("ask (verified)"));
-        Report.write("mcp", "MCP tool-call latency (issue 17)", out.toString());
+        Report.write("mcp", "MCP tool-call latency (issues 17 and 27)", out.toString());
+    }
+
+    /** The one-minute load average (Linux), or "unknown". */
+    static String loadAverage() {
+        try {
+            return java.nio.file.Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+        } catch (java.io.IOException | RuntimeException e) {
+            return "unknown";
+        }
     }
 
     static void row(StringBuilder out, String tool, Map<String, long[]> stdio, Map<String, long[]> http, long[] api) {
@@ -105,6 +120,7 @@ public final class McpBench {
         Map<String, long[]> out = new LinkedHashMap<>();
         out.put("list_metrics", times(() -> check(client.callTool(new McpSchema.CallToolRequest("list_metrics", Map.of())))));
         out.put("query_metrics", times(() -> check(client.callTool(new McpSchema.CallToolRequest("query_metrics", QUERY)))));
+        out.put("run_sql", times(() -> check(client.callTool(new McpSchema.CallToolRequest("run_sql", Map.of("sql", SQL))))));
         out.put("ask (verified)", times(() -> check(client.callTool(new McpSchema.CallToolRequest("ask", Map.of("question", VERIFIED))))));
         return out;
     }

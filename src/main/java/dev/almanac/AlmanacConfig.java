@@ -28,7 +28,11 @@ public final class AlmanacConfig {
             Map.entry("agent_max_iterations", "AGENT_MAX_ITERATIONS"), Map.entry("agent_max_tool_calls", "AGENT_MAX_TOOL_CALLS"),
             Map.entry("agent_max_seconds", "AGENT_MAX_SECONDS"), Map.entry("llm_timeout_seconds", "LLM_TIMEOUT_SECONDS"),
             Map.entry("llm_max_retries", "LLM_MAX_RETRIES"), Map.entry("dq_panel", "ALMANAC_DQ_PANEL"),
-            Map.entry("questions_per_minute", "ALMANAC_QUESTIONS_PER_MINUTE"), Map.entry("semantic_parse", "ALMANAC_SEMANTIC_PARSE"));
+            Map.entry("questions_per_minute", "ALMANAC_QUESTIONS_PER_MINUTE"), Map.entry("semantic_parse", "ALMANAC_SEMANTIC_PARSE"),
+            Map.entry("duckdb_memory_limit", "ALMANAC_DUCKDB_MEMORY_LIMIT"), Map.entry("duckdb_max_temp_size", "ALMANAC_DUCKDB_MAX_TEMP_SIZE"),
+            Map.entry("duckdb_temp_directory", "ALMANAC_DUCKDB_TEMP_DIRECTORY"),
+            Map.entry("exports_per_user", "ALMANAC_EXPORTS_PER_USER"), Map.entry("exports_total", "ALMANAC_EXPORTS_TOTAL"),
+            Map.entry("export_disk_budget", "ALMANAC_EXPORT_DISK_BUDGET"), Map.entry("now", "ALMANAC_NOW"));
     private static final Set<String> SECRET = Set.of("openai_api_key", "anthropic_api_key");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 

@@ -80,7 +80,7 @@ final class AgentTools {
                             + "\"start\":{\"type\":\"string\",\"description\":\"first day of the period, YYYY-MM-DD (included)\"},"
                             + "\"end\":{\"type\":\"string\",\"description\":\"first day after the period, YYYY-MM-DD (excluded)\"},"
                             + "\"filters\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"field\":{\"type\":\"string\"},"
-                            + "\"op\":{\"type\":\"string\",\"enum\":[\"=\",\"!=\",\"in\",\"not_in\",\"<\",\"<=\",\">\",\">=\"]},"
+                            + "\"op\":{\"type\":\"string\",\"enum\":" + dev.almanac.semantic.SemanticQuery.Filter.operatorsJson() + "},"
                             + "\"values\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},\"required\":[\"field\",\"op\",\"values\"]},"
                             + "\"description\":\"on a dimension (before aggregation) or a metric of the query (after it)\"},"
                             + "\"order\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"columns of the result; '-mrr' is descending\"},"

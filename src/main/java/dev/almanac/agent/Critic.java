@@ -165,7 +165,7 @@ final class Critic {
         try {
             QueryResult r = executor.execute("SELECT DISTINCT " + c + " AS value FROM " + dialect.quoteQualified(t.qualifiedName())
                     + " WHERE lower(trim(" + c + ")) = lower(trim(" + literal + ")) LIMIT 3");
-            return r.rows().stream().map(row -> "'" + String.valueOf(row.get(0)).replace("'", "''") + "'").toList();
+            return r.rows().stream().map(row -> dialect.stringLiteral(String.valueOf(row.get(0)))).toList();
         } catch (RuntimeException e) {
             return List.of(); // no such comparison on this engine: the plain finding stands
         }
@@ -250,7 +250,7 @@ final class Critic {
                 .forEach(p -> values.put(p.name(), VerifiedAnswerer.valueFor(p, tf))));
         if (timeframe.isEmpty() && !m.parameters().isEmpty()) return Optional.empty();
         try {
-            QueryResult canonical = executor.execute(SqlParameters.bind(m.sql(), values));
+            QueryResult canonical = executor.execute(SqlParameters.bind(m.sql(), values, executor.source().dialect()));
             Object expected = canonical.rows().isEmpty() ? null : canonical.rows().get(0).get(0);
             if (!(expected instanceof Number e)) return Optional.empty();
             BigDecimal want = new BigDecimal(e.toString());

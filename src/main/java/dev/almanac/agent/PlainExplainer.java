@@ -72,6 +72,8 @@ final class PlainExplainer {
         Map<String, String> aliases = new HashMap<>();
         /** The tables the current query reads more than once (a self-join): their columns are told apart by alias. */
         Set<String> repeated = new java.util.HashSet<>();
+        /** How a table read twice is matched to itself ("It matches cur to prev where ..."), said after the sentence that reads it. */
+        final List<String> matches = new ArrayList<>();
 
         /** A subquery as a named list whose own sentence follows ("List A: ..."). */
         String list(JsonNode node, String kind) {
@@ -118,7 +120,10 @@ final class PlainExplainer {
             order(node, scope, out);
             return;
         }
+        int mark = scope.matches.size();
         Source from = source(node.path("from_table"), scope);
+        List<String> matched = new ArrayList<>(scope.matches.subList(mark, scope.matches.size()));
+        scope.matches.subList(mark, scope.matches.size()).clear();
         String rows = from.rows;
         List<String> conditions = new ArrayList<>();
         JsonNode where = node.path("where_clause");
@@ -126,6 +131,7 @@ final class PlainExplainer {
         if (!from.text.isEmpty()) {
             out.add((main ? "It reads " : "It takes ") + from.text + (conditions.isEmpty() ? "" : ", keeping only " + rows + " where " + and(conditions)) + ".");
         }
+        out.addAll(matched);
         JsonNode qualify = node.path("qualify");
         if (present(qualify)) out.add(firstPer(qualify, scope).orElse("It then keeps only the rows where " + and(conditions(qualify, scope))) + ".");
 
@@ -147,7 +153,12 @@ final class PlainExplainer {
             } else {
                 String v = value(e, scope, rows);
                 String name = alias.isEmpty() ? v : words(alias);
-                if (!groupTexts.isEmpty()) keys.add(name.equals(v) ? v : name);
+                if (!groupTexts.isEmpty()) {
+                    keys.add(name.equals(v) ? v : name);
+                    // a computed key its name does not describe (a shifted month, a relabelled status): how it is computed
+                    boolean computed = !e.path("class").asText().matches("COLUMN_REF|CAST") && !name.equals(v) && !v.startsWith("the " + name + " of ");
+                    if (computed) named.put(name, v);
+                }
                 else if (name.equals(v) || e.path("class").asText().equals("COLUMN_REF")) shown.add(name);
                 else named.put(name, v); // a computed column: a sentence of its own
             }
@@ -230,6 +241,14 @@ final class PlainExplainer {
 
     private record Source(String text, String rows) {}
 
+    /** A join whose right side reads a table (or list) the left side reads too: matched by its condition, not by a key. */
+    private static boolean selfJoin(JsonNode join) {
+        JsonNode l = join.path("left");
+        JsonNode r = join.path("right");
+        return l.path("type").asText().equals("BASE_TABLE") && r.path("type").asText().equals("BASE_TABLE")
+                && l.path("table_name").asText().equalsIgnoreCase(r.path("table_name").asText());
+    }
+
     private static void countTables(JsonNode t, Map<String, Integer> count) {
         if (t.path("type").asText().equals("BASE_TABLE")) count.merge(t.path("table_name").asText().toLowerCase(Locale.ROOT), 1, Integer::sum);
         if (t.path("type").asText().equals("JOIN")) {
@@ -251,6 +270,11 @@ final class PlainExplainer {
             case "JOIN" -> {
                 Source left = source(t.path("left"), scope);
                 Source right = source(t.path("right"), scope);
+                JsonNode on = t.path("condition");
+                if (selfJoin(t) && present(on)) { // which of its own rows: said in a sentence of its own
+                    scope.matches.add("It matches " + words(t.path("right").path("alias").asText()) + " to " + words(t.path("left").path("alias").asText())
+                            + " where " + and(conditions(on, scope)) + ".");
+                }
                 String how = switch (t.path("join_type").asText("INNER")) {
                     case "LEFT" -> ", with their " + right.text + " where there are any";
                     case "RIGHT", "OUTER" -> " and " + right.text + ", with or without a match";
@@ -554,7 +578,12 @@ final class PlainExplainer {
             }
             case "OPERATOR" -> {
                 String type = e.path("type").asText();
-                if (type.equals("OPERATOR_COALESCE")) return value(e.path("children").get(0), scope, rows); // the default for a missing value is left out
+                if (type.equals("OPERATOR_COALESCE")) {
+                    JsonNode fallback = e.path("children").path(1);
+                    String first = value(e.path("children").get(0), scope, rows);
+                    if (fallback.isMissingNode() || isConstant(fallback)) return first; // a plain default for a missing value is left out
+                    return first + ", or where that is missing, " + value(fallback, scope, rows);
+                }
                 return "whether " + condition(e, scope);
             }
             case "WINDOW" -> {
@@ -631,6 +660,12 @@ final class PlainExplainer {
                 return value(args.get(0), scope, rows);
             }
             case "concat", "||" -> {
+                List<String[]> labels = labels(e, scope);
+                if (labels != null && labels.size() > 1) {
+                    List<String> parts = new ArrayList<>();
+                    for (String[] l : labels) parts.add("'" + l[0] + "'" + (l[1] == null ? "" : " where " + l[1]));
+                    return String.join(", else ", parts); // 'legacy (active)' where ..., else 'legacy (canceled)'
+                }
                 List<String> parts = new ArrayList<>();
                 for (JsonNode a : args) parts.add(value(a, scope, rows));
                 return and(parts) + " written together";
@@ -638,12 +673,56 @@ final class PlainExplainer {
             case "+", "-", "*", "/", "//", "%" -> {
                 return arithmetic(f, args, scope, rows);
             }
+            case "to_days", "to_weeks", "to_months", "to_years" -> { // INTERVAL 1 MONTH
+                String n = firstConstant(args.get(0)).path("value").path("value").asText("some");
+                String unit = f.substring(3, f.length() - 1);
+                return n + " " + (n.equals("1") ? unit : unit + "s");
+            }
             default -> {
                 List<String> parts = new ArrayList<>();
                 for (JsonNode a : args) parts.add(value(a, scope, rows));
                 return "the " + words(f) + " of " + and(parts);
             }
         }
+    }
+
+    /**
+     * The texts a concatenation of constants and at most one CASE of constant texts gives, each with the condition it is
+     * given under ({@code null}: otherwise); null when it is anything else.
+     */
+    private List<String[]> labels(JsonNode e, Scope scope) {
+        String cls = e.path("class").asText();
+        if (cls.equals("CAST")) return labels(e.path("child"), scope);
+        if (cls.equals("CONSTANT")) {
+            return e.path("value").path("type").path("id").asText().equals("VARCHAR") ? List.<String[]>of(new String[] {e.path("value").path("value").asText(), null}) : null;
+        }
+        if (cls.equals("CASE")) {
+            List<String[]> out = new ArrayList<>();
+            for (JsonNode c : e.path("case_checks")) {
+                List<String> then = single(labels(c.path("then_expr"), scope));
+                if (then == null) return null;
+                out.add(new String[] {then.get(0), condition(c.path("when_expr"), scope)});
+            }
+            List<String> otherwise = present(e.path("else_expr")) ? single(labels(e.path("else_expr"), scope)) : null;
+            if (otherwise == null) return null;
+            out.add(new String[] {otherwise.get(0), null});
+            return out;
+        }
+        String f = e.path("function_name").asText();
+        if (!cls.equals("FUNCTION") || !(f.equals("||") || f.equals("concat"))) return null;
+        List<String[]> out = List.<String[]>of(new String[] {"", null});
+        for (JsonNode a : e.path("children")) {
+            List<String[]> part = labels(a, scope);
+            if (part == null || (part.size() > 1 && out.size() > 1)) return null;
+            List<String[]> next = new ArrayList<>();
+            for (String[] o : out) for (String[] p : part) next.add(new String[] {o[0] + p[0], o[1] != null ? o[1] : p[1]});
+            out = next;
+        }
+        return out;
+    }
+
+    private static List<String> single(List<String[]> labels) {
+        return labels == null || labels.size() != 1 ? null : List.of(labels.get(0)[0]);
     }
 
     /** Arithmetic named: a share in percent, a difference, a ratio; a unit change ("divided by 100") as it is. */

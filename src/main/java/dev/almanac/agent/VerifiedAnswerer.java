@@ -242,7 +242,7 @@ public final class VerifiedAnswerer {
         } else if (!dateParameters(c).isEmpty()) {
             for (Parameter p : dateParameters(c)) filters.add(p.name() + " = " + values.get(p.name()) + " (default: the question names no period)");
         }
-        String sql = SqlParameters.bind(c.sql(), values);
+        String sql = SqlParameters.bind(c.sql(), values, executor.source().dialect());
         QueryResult result = executor.execute(sql);
         dev.almanac.semantic.ResultColumns shown = dev.almanac.semantic.ResultColumns.infer(result.columns(), result.rows(),
                 c.metric() != null ? c.metric().unit() : null);
@@ -271,7 +271,7 @@ public final class VerifiedAnswerer {
         for (Timeframe tf : periods) {
             Map<String, String> values = new LinkedHashMap<>(SqlParameters.defaults(c.parameters()));
             for (Parameter p : dateParameters(c)) values.put(p.name(), valueFor(p, tf));
-            String sql = SqlParameters.bind(c.sql(), values);
+            String sql = SqlParameters.bind(c.sql(), values, executor.source().dialect());
             sqls.add(sql);
             results.add(executor.execute(sql));
         }

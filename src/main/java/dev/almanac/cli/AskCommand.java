@@ -14,7 +14,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -41,9 +40,6 @@ final class AskCommand extends WorkspaceCommand {
     @Option(names = "--thread", paramLabel = "ID", description = "Continue this thread (follow-ups see its earlier turns).")
     String thread;
 
-    @Option(names = "--now", paramLabel = "DATE", description = "Resolve relative periods (\"last month\") against this date (YYYY-MM-DD; default today).")
-    String now;
-
     @Option(names = "--timeout", paramLabel = "SECONDS", description = "Cancel a query after this many seconds (default: query_timeout in almanac.yml, else 30).")
     Integer timeout;
 
@@ -53,9 +49,9 @@ final class AskCommand extends WorkspaceCommand {
     @Override
     public void run() {
         String q = Questions.check(question);
-        LocalDate today = today(now);
         boolean trace = global.verbose || parent.global.verbose;
         try (Workspace ws = openWorkspace()) {
+            LocalDate today = ws.today();
             ws.queryTimeout(timeout);
             ws.prepareInBackground(q, today);
             Agent agent = ws.agent(llm, today, trace ? e -> System.err.println("· " + e.step() + ": " + e.detail()) : null);
@@ -91,15 +87,6 @@ final class AskCommand extends WorkspaceCommand {
             return;
         }
         warnIfCut(CsvExport.write(ws.executor(ws.limits()), a.provenance().sql().get(0), out, "\n"));
-    }
-
-    static LocalDate today(String now) {
-        if (now == null) return LocalDate.now();
-        try {
-            return LocalDate.parse(now);
-        } catch (DateTimeParseException e) {
-            throw new UserError("invalid --now '" + now + "': expected a date written YYYY-MM-DD");
-        }
     }
 
     static void print(Answer a, Workspace ws, PrintWriter out) {

@@ -27,6 +27,11 @@ public final class BenchAccess {
             api.stop();
             workspace.close();
         }
+
+        /** Runs a query on the server's own source, through its guard and limits (as a viewer's query would). */
+        public dev.almanac.sql.QueryResult query(String sql) {
+            return workspace.executor(dev.almanac.sql.QueryLimits.DEFAULT).execute(sql);
+        }
     }
 
     /**

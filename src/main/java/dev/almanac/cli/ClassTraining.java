@@ -32,7 +32,7 @@ public final class ClassTraining {
         }
         try (Workspace ws = Workspace.open(options, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()))) {
             for (String question : List.of("What was revenue last month?", "How many customers do we have by region?")) {
-                ws.agent("none", LocalDate.now(), null, false).ask(question, null);
+                ws.agent("none", ws.today(), null, false).ask(question, null);
             }
         } catch (RuntimeException e) {
             // a project without these metrics still loads the classes on the way

@@ -19,9 +19,6 @@ final class DqCommand extends WorkspaceCommand {
     @Option(names = "--question", required = true, paramLabel = "TEXT", description = "The question it answers (names the period).")
     String question;
 
-    @Option(names = "--now", paramLabel = "DATE", description = "Resolve relative periods against this date (YYYY-MM-DD).")
-    String now;
-
     @Option(names = "--format", defaultValue = "text", description = "text or json (default ${DEFAULT-VALUE}).")
     AskCommand.Format format;
 
@@ -32,7 +29,7 @@ final class DqCommand extends WorkspaceCommand {
         try (Workspace ws = openWorkspace()) {
             KnowledgeSet knowledge = ws.knowledge();
             ws.executor(dev.almanac.sql.QueryLimits.DEFAULT).execute(sql);
-            Timeliness t = new TimelinessCheck(ws.catalog(), knowledge, ws.executor(dev.almanac.sql.QueryLimits.DEFAULT), AskCommand.today(now))
+            Timeliness t = new TimelinessCheck(ws.catalog(), knowledge, ws.executor(dev.almanac.sql.QueryLimits.DEFAULT), ws.today())
                     .evaluate(List.of(q), List.of(sql));
             PrintWriter out = out();
             if (format == AskCommand.Format.json) {

@@ -49,9 +49,6 @@ final class EvalCommand extends WorkspaceCommand {
     @Option(names = "--format", defaultValue = "text", description = "text, json or html (html writes one self-contained file).")
     Format format;
 
-    @Option(names = "--now", paramLabel = "DATE", description = "Resolve relative periods against this date (YYYY-MM-DD).")
-    String now;
-
     @Override
     public void run() {
         if (parallel < 1 || parallel > 32) throw new UserError("--parallel must be between 1 and 32");
@@ -60,7 +57,7 @@ final class EvalCommand extends WorkspaceCommand {
             Project project = ws.requireProject();
             KnowledgeSet knowledge = ws.knowledge();
             List<GoldenQuery> selected = filter.select(knowledge.golden());
-            Agent agent = ws.agent(llm, AskCommand.today(now), null, false);
+            Agent agent = ws.agent(llm, ws.today(), null, false);
             String model = Workspace.modelName(llm);
             EvalStore store = new EvalStore(ws.appStore());
             List<EvalStore.RunRow> before = store.runs(project);
@@ -135,7 +132,7 @@ final class EvalCommand extends WorkspaceCommand {
                     doc.put("sql", g.expectedSql());
                     doc.putPOJO("tags", g.tags());
                     doc.put("verified_by", by);
-                    doc.put("verified_at", LocalDate.now().toString());
+                    doc.put("verified_at", ws.today().toString());
                     file = Promotion.write(ws, dev.almanac.knowledge.KnowledgeSet.Kind.QUERY, name, doc, spec.commandLine().getErr());
                 } else {
                     doc.put("name", name);

@@ -13,6 +13,10 @@ final class GlobalOptions {
             description = "A DuckDB or SQLite file, or a JDBC URL, to use instead of the project's source. Never created.")
     String db;
 
+    @Option(names = "--now", paramLabel = "DATE",
+            description = "Take this day (YYYY-MM-DD) or instant as now: relative periods (\"last month\") resolve against it. Default: $ALMANAC_NOW, else now: in config.yml, else the machine's clock.")
+    String now;
+
     @Option(names = {"-v", "--verbose"}, description = "Show stack traces on errors.")
     boolean verbose;
 
@@ -21,6 +25,7 @@ final class GlobalOptions {
         GlobalOptions merged = new GlobalOptions();
         merged.project = project != null ? project : outer.project;
         merged.db = db != null ? db : outer.db;
+        merged.now = now != null ? now : outer.now;
         merged.verbose = verbose || outer.verbose;
         return merged;
     }

@@ -120,7 +120,7 @@ final class LearningsCommand implements Runnable {
                 Project project = ws.requireProject();
                 LearningStore store = new LearningStore(ws.appStore());
                 LearningRow l = find(store, project, id);
-                KnowledgeEditor.Promoted p = KnowledgeEditor.promotion(l, as == As.rule ? KnowledgeSet.Kind.RULE : KnowledgeSet.Kind.QUERY, by, LocalDate.now());
+                KnowledgeEditor.Promoted p = KnowledgeEditor.promotion(l, as == As.rule ? KnowledgeSet.Kind.RULE : KnowledgeSet.Kind.QUERY, by, ws.today());
                 Path file = Promotion.write(ws, p.kind(), p.name(), p.item(), spec.commandLine().getErr());
                 store.setActive(id, false);
                 spec.commandLine().getOut().println("promoted " + id + " to " + project.dir().relativize(file) + " and deactivated the learning");

@@ -37,7 +37,7 @@ final class McpCommand extends WorkspaceCommand {
             McpTools.Backend backend = new McpTools.Backend() {
                 @Override
                 public Agent agent(McpTools.Caller caller, String threadId) {
-                    return ws.agent(llm, LocalDate.now(), null, dev.almanac.store.ThreadStore.Origin.mcp);
+                    return ws.agent(llm, ws.today(), null, dev.almanac.store.ThreadStore.Origin.mcp);
                 }
 
                 @Override
@@ -46,8 +46,6 @@ final class McpCommand extends WorkspaceCommand {
                 }
             };
             McpServe.stdio(() -> backend, McpServe.version(), System.in, protocol);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -31,9 +31,6 @@ final class ReplCommand extends WorkspaceCommand {
     @Option(names = "--llm", paramLabel = "SPEC", description = "openai:MODEL, anthropic:MODEL, ollama:MODEL, script:FILE or none.")
     String llm;
 
-    @Option(names = "--now", paramLabel = "DATE", description = "Resolve relative periods against this date (YYYY-MM-DD).")
-    String now;
-
     @Option(names = "--dq-panel", description = "Show the data-quality verdict next to each answer.")
     boolean dqPanel;
 
@@ -152,7 +149,7 @@ final class ReplCommand extends WorkspaceCommand {
     private void loop(Workspace ws, Lines lines) {
         PrintWriter out = lines.out();
         Spinner spinner = new Spinner(out, System.console() != null);
-        Agent agent = ws.agent(llm, AskCommand.today(now), e -> spinner.step(e.step() + ": " + e.detail()));
+        Agent agent = ws.agent(llm, ws.today(), e -> spinner.step(e.step() + ": " + e.detail()));
         out.println("Almanac on " + ws.source().id() + ". Ask a question, or type help.");
         String thread = null;
         Answer lastAnswer = null;

@@ -2,6 +2,7 @@ package dev.almanac.cli;
 
 import dev.almanac.server.ApiServer;
 import dev.almanac.server.KnowledgeWatch;
+import dev.almanac.server.McpLimits;
 import dev.almanac.server.ServerContext;
 import dev.almanac.sql.QueryLimits;
 import dev.almanac.store.EvalStore;
@@ -39,6 +40,18 @@ final class ServeCommand extends WorkspaceCommand {
     @Option(names = "--max-body-bytes", defaultValue = "65536", description = "Largest request body (default ${DEFAULT-VALUE}).")
     long maxBody;
 
+    @Option(names = "--mcp-session-idle-minutes", paramLabel = "N", defaultValue = "30",
+            description = "An MCP session at /mcp ends after this many minutes without a request (default ${DEFAULT-VALUE}).")
+    long mcpIdleMinutes;
+
+    @Option(names = "--mcp-sessions-per-user", paramLabel = "N", defaultValue = "10",
+            description = "MCP sessions a user may hold open; one more closes their least recently used (default ${DEFAULT-VALUE}).")
+    int mcpSessions;
+
+    @Option(names = "--mcp-stream-minutes", paramLabel = "N", defaultValue = "10",
+            description = "An MCP event stream (GET /mcp) is closed after this many minutes; the client opens another (default ${DEFAULT-VALUE}).")
+    long mcpStreamMinutes;
+
     @Option(names = "--dq-panel", description = "Show the data-quality panel next to answers (default: the dq_panel setting, else off).")
     Boolean dqPanel;
 
@@ -52,7 +65,11 @@ final class ServeCommand extends WorkspaceCommand {
         boolean dq = dqPanel != null ? dqPanel : "true".equalsIgnoreCase(Workspace.config().get("dq_panel"));
         String model = Workspace.modelName(llm);
         if (port < 0 || port > 65535) throw new dev.almanac.UserError("--port must be between 0 and 65535, not " + port);
-        ApiServer server = start(ws, llm, new ServerContext.Settings(port, maxBody, questions, dq, model), host);
+        if (mcpIdleMinutes < 1) throw new dev.almanac.UserError("--mcp-session-idle-minutes must be at least 1");
+        if (mcpStreamMinutes < 1) throw new dev.almanac.UserError("--mcp-stream-minutes must be at least 1");
+        if (mcpSessions < 1) throw new dev.almanac.UserError("--mcp-sessions-per-user must be at least 1");
+        McpLimits mcp = new McpLimits(java.time.Duration.ofMinutes(mcpIdleMinutes), mcpSessions, java.time.Duration.ofMinutes(mcpStreamMinutes));
+        ApiServer server = start(ws, llm, new ServerContext.Settings(port, maxBody, questions, dq, model, dev.almanac.server.ExportLimits.from(Workspace.config()), mcp), host);
         String shown = host.equals(ApiServer.LOOPBACK) || host.equals("0.0.0.0") || host.equals("::") ? "localhost" : host;
         out().println("Almanac on http://" + shown + ":" + server.port() + "/ (web app) and /api (OpenAPI: /api/openapi.json)"
                 + (host.equals("0.0.0.0") || host.equals("::") ? ", listening on every interface" : "") + ". Ctrl-C stops it.");
@@ -84,13 +101,13 @@ final class ServeCommand extends WorkspaceCommand {
         var curation = new ServerContext.Curation(ws.knowledgeEditor(), ws::reloadKnowledge, () -> ws.executor(ws.limits()), ws::knowledgeProblems);
         ServerContext.AgentFactory agents = (events, origin) -> {
             watch.check();
-            return ws.agent(llm, LocalDate.now(), events, origin);
+            return ws.agent(llm, ws.today(), events, origin);
         };
         ServerContext ctx = new ServerContext(project, () -> catalog, watch.checked(ws::knowledge), agents, curation, new ThreadStore(store),
                 new LearningStore(store), new EvalStore(store), new UserStore(store, project), new RateLimits(store), settings, () -> {
                     watch.check();
                     return ws.dataTools();
-                });
+                }, ws.clock());
         return new ApiServer(ctx).start(host, settings.port());
     }
 }

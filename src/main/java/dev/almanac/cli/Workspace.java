@@ -48,23 +48,28 @@ final class Workspace implements AutoCloseable {
     private dev.almanac.semantic.SemanticLayer semantic;
     private KnowledgeSet semanticFor;
 
-    private Workspace(Project project, String sourceSpec, Path cacheDir) {
+    /** The --now option, if given; else the configured setting, read when the clock is first needed. */
+    private final String now;
+    private java.time.Clock clock;
+
+    private Workspace(Project project, String sourceSpec, Path cacheDir, String now) {
         this.project = project;
         this.sourceSpec = sourceSpec;
         this.cacheDir = cacheDir;
+        this.now = now;
     }
 
     static Workspace open(GlobalOptions options, PrintStream progress) {
         if (options.db != null) {
             if (options.db.isBlank()) throw new dev.almanac.UserError("no database given");
             Project project = options.project == null ? null : ProjectFiles.read(options.project);
-            return new Workspace(project, options.db, home().resolve("cache"));
+            return new Workspace(project, options.db, home().resolve("cache"), options.now);
         }
         Project project = resolveProject(options.project);
         DemoProject.ensure(project, progress);
         dev.almanac.knowledge.KnowledgeEditor.removeLeftovers(project);
         dev.almanac.Timing.phase("project");
-        return new Workspace(project, project.sourceSpec(), project.cacheDir());
+        return new Workspace(project, project.sourceSpec(), project.cacheDir(), options.now);
     }
 
     /** --project, else $ALMANAC_PROJECT, else the current folder if it is a project, else the demo project in the home folder. */
@@ -94,6 +99,17 @@ final class Workspace implements AutoCloseable {
         return Path.of(System.getProperty("user.home"), ".almanac");
     }
 
+    /** The process's one clock (dev.almanac.ClockSetting): --now, else $ALMANAC_NOW or now: in config.yml, else the machine's. */
+    synchronized java.time.Clock clock() {
+        if (clock == null) clock = dev.almanac.ClockSetting.of(now != null ? now : config().get("now"));
+        return clock;
+    }
+
+    /** Today by this workspace's clock: what relative periods ("last month") resolve against. */
+    java.time.LocalDate today() {
+        return java.time.LocalDate.now(clock());
+    }
+
     Optional<Project> project() {
         return Optional.ofNullable(project);
     }
@@ -105,7 +121,7 @@ final class Workspace implements AutoCloseable {
     Source source() {
         synchronized (sourceLock) {
             if (source == null) {
-                source = Sources.open(sourceSpec);
+                source = Sources.open(sourceSpec, dev.almanac.source.EngineLimits.from(config()));
                 dev.almanac.Timing.phase("source open");
                 // an engine that does not enforce read-only connections: say so at start when its user could write
                 source.writeAccess().ifPresent(w -> System.err.println("almanac: warning: " + w
@@ -165,7 +181,7 @@ final class Workspace implements AutoCloseable {
     /** The app store: the project's (PostgreSQL when configured, else data/almanac.db), or Almanac's own folder when there is no project. */
     synchronized AppStore appStore() {
         if (appStore == null) {
-            appStore = project != null ? AppStore.at(project.appStoreUrl(System.getenv())) : AppStore.sqlite(home().resolve("almanac.db"));
+            appStore = (project != null ? AppStore.at(project.appStoreUrl(System.getenv())) : AppStore.sqlite(home().resolve("almanac.db"))).clock(clock());
             dev.almanac.Timing.phase("app store");
         }
         return appStore;

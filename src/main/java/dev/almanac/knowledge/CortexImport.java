@@ -32,12 +32,7 @@ public final class CortexImport {
     public record Imported(SemanticFile file, List<VerifiedQuery> queries, List<Interchange.Unmapped> unmapped) {}
 
     public static Imported read(Path file, String fileName) {
-        JsonNode root;
-        try {
-            root = YAML.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new UserError("cannot read the Cortex semantic model " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
-        }
+        JsonNode root = InterchangeText.read(file, "Cortex semantic model");
         if (root == null || !root.path("tables").isArray()) {
             throw new UserError(file + " is not a Cortex Analyst semantic model (no tables)");
         }

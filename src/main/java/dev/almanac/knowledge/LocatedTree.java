@@ -35,6 +35,10 @@ public record LocatedTree(JsonNode root, Map<String, Integer> lines) {
     }
 
     public static LocatedTree parse(String text, boolean json) throws SyntaxError {
+        if (!json) {
+            String problem = InterchangeText.yamlProblem(text);
+            if (problem != null) throw new SyntaxError(problem, 1, 1);
+        }
         try (JsonParser p = (json ? JSON : YAML).createParser(text)) {
             Map<String, Integer> lines = new HashMap<>();
             JsonToken first = p.nextToken();

@@ -62,8 +62,7 @@ public final class OsiFormat {
                     fields.add(field);
                 }
                 ds.put("fields", fields);
-                ds.put("custom_extensions", List.of(extension(new SemanticFile.DatasetSpec(d.name(), d.table(), d.sql(), d.description(), d.primaryKey(),
-                        d.defaultTimeDimension(), d.dimensions(), d.segments(), d.synonyms()))));
+                ds.put("custom_extensions", List.of(extension(d)));
                 datasets.add(ds);
             }
             for (SemanticFile.RelationshipSpec r : f.relationships()) {
@@ -196,12 +195,7 @@ public final class OsiFormat {
      * report says so.
      */
     public static DbtSemanticImport.Imported read(Path file, String fileName, dev.almanac.source.Catalog catalog) {
-        JsonNode root;
-        try {
-            root = YAML.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new UserError("cannot read the Ossie file " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
-        }
+        JsonNode root = InterchangeText.read(file, "Ossie file");
         JsonNode models = root == null ? null : root.path("semantic_model");
         if (models == null || !models.isArray() || models.isEmpty()) throw new UserError(file + " is not an Ossie semantic model (no semantic_model)");
         List<Interchange.Unmapped> unmapped = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.almanac.knowledge;
 
+import dev.almanac.source.Dialect;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -21,13 +22,18 @@ public final class SqlParameters {
         return names;
     }
 
-    /** The statement with every {@code $name} replaced by a quoted literal; unknown names are left as they are. */
+    /** The statement with every {@code $name} replaced by a quoted literal (standard SQL quoting); unknown names are left as they are. */
     public static String bind(String sql, Map<String, String> values) {
+        return bind(sql, values, Dialect.TRINO);
+    }
+
+    /** The statement with every {@code $name} replaced by a string literal of the dialect; unknown names are left as they are. */
+    public static String bind(String sql, Map<String, String> values, Dialect dialect) {
         Matcher m = PARAMETER.matcher(sql);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             String value = values.get(m.group(1));
-            m.appendReplacement(out, Matcher.quoteReplacement(value == null ? m.group() : "'" + value.replace("'", "''") + "'"));
+            m.appendReplacement(out, Matcher.quoteReplacement(value == null ? m.group() : dialect.stringLiteral(value)));
         }
         m.appendTail(out);
         return out.toString();

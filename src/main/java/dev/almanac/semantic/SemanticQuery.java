@@ -133,7 +133,13 @@ public record SemanticQuery(List<String> metrics, List<GroupBy> groupBy, Grain g
     /** A condition on a dimension (WHERE, before aggregation) or on a metric (after it). */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record Filter(String field, String op, List<String> values) {
+        /** The operators the compiler accepts; the tools advertise exactly these ({@link #operatorsJson()}). */
         public static final List<String> OPERATORS = List.of("=", "!=", "in", "not_in", "<", "<=", ">", ">=");
+
+        /** {@link #OPERATORS} as a JSON array, for a tool's parameter schema. */
+        public static String operatorsJson() {
+            return OPERATORS.stream().map(o -> "\"" + o + "\"").collect(java.util.stream.Collectors.joining(",", "[", "]"));
+        }
         private static final Pattern TEXT = Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?)\\s*(!=|<>|<=|>=|=|<|>|(?i:not\\s+in|in))\\s*(.+?)\\s*$");
 
         public Filter {

@@ -19,6 +19,8 @@ import java.util.Map;
  * into SQL that the guard allows and the engine accepts.
  */
 public final class SemanticValidator implements KnowledgeValidator.Check {
+    /** The period a metric that needs one is compiled for when checked: any will do, its query runs with LIMIT 0. */
+    private static final java.time.LocalDate ANY_DAY = java.time.LocalDate.of(2000, 1, 1);
 
     @Override
     public List<Problem> check(KnowledgeFiles.Read read, Catalog catalog, QueryExecutor executor) {
@@ -42,7 +44,7 @@ public final class SemanticValidator implements KnowledgeValidator.Check {
                     sql = compiler.compile(SemanticQuery.of(m.name()), executor.source().dialect()).sql();
                 } catch (NeedsPeriod e) { // a monthly metric, or a change against an earlier period: asked for one month
                     Grain grain = model.simpleInputs(m).stream().map(SemanticMetric.Simple::timeGrain).filter(java.util.Objects::nonNull).findFirst().orElse(Grain.MONTH);
-                    java.time.LocalDate start = grain.start(java.time.LocalDate.now());
+                    java.time.LocalDate start = grain.start(ANY_DAY); // the query only has to compile and run
                     sql = compiler.compile(SemanticQuery.of(m.name()).between(start, grain.next(start)), executor.source().dialect()).sql();
                 }
                 executor.execute("SELECT * FROM (" + sql + ") AS q LIMIT 0");
@@ -74,20 +76,33 @@ public final class SemanticValidator implements KnowledgeValidator.Check {
             for (int i = 0; i < d.primaryKey().size(); i++) column(d, d.primaryKey().get(i), place.at("primary_key/" + i), "primary key column");
             // every expression over the dataset, in one query; one by one only when that fails, to say which
             Map<String, SemanticModel.Place> exprs = new LinkedHashMap<>();
+            boolean single = true;
             for (Dimension dim : model.dimensions()) {
-                if (dim.dataset().equals(d.name())) exprs.put(dim.expr(), model.place("dimension", dim.qualifiedName()).orElseThrow().at("expr"));
+                if (!dim.dataset().equals(d.name())) continue;
+                SemanticModel.Place p = model.place("dimension", dim.qualifiedName()).orElseThrow().at("expr");
+                single &= oneExpression("dimension " + dim.name(), "expr", dim.expr(), p);
+                exprs.put(dim.expr(), p);
             }
             for (Segment s : model.segments()) {
-                if (s.dataset().equals(d.name())) exprs.put("CASE WHEN (" + s.expr() + ") THEN 1 ELSE 0 END", model.place("segment", s.name()).orElseThrow().at("expr"));
+                if (!s.dataset().equals(d.name())) continue;
+                SemanticModel.Place p = model.place("segment", s.name()).orElseThrow().at("expr");
+                single &= oneExpression("segment " + s.name(), "expr", s.expr(), p);
+                exprs.put("CASE WHEN (" + s.expr() + ") THEN 1 ELSE 0 END", p);
             }
             for (SemanticMetric m : model.metrics()) {
                 if (m instanceof SemanticMetric.Simple s && s.dataset().equals(d.name())) {
                     SemanticModel.Place mp = model.place("metric", s.name()).orElseThrow();
-                    if (s.expr() != null) exprs.put(s.expr(), mp.at("expr"));
-                    if (s.filter() != null) exprs.put("CASE WHEN (" + s.filter() + ") THEN 1 ELSE 0 END", mp.at("filter"));
+                    if (s.expr() != null) {
+                        single &= oneExpression("metric " + s.name(), "expr", s.expr(), mp.at("expr"));
+                        exprs.put(s.expr(), mp.at("expr"));
+                    }
+                    if (s.filter() != null) {
+                        single &= oneExpression("metric " + s.name(), "filter", s.filter(), mp.at("filter"));
+                        exprs.put("CASE WHEN (" + s.filter() + ") THEN 1 ELSE 0 END", mp.at("filter"));
+                    }
                 }
             }
-            if (exprs.isEmpty()) return;
+            if (exprs.isEmpty() || !single) return;
             List<String> cols = new ArrayList<>();
             int i = 0;
             for (String e : exprs.keySet()) cols.add("(" + e + ") AS e" + i++);
@@ -113,6 +128,17 @@ public final class SemanticValidator implements KnowledgeValidator.Check {
                 return;
             }
             runs("SELECT " + column + " FROM " + d.from("t") + " LIMIT 0", place, what + " '" + column + "' of dataset " + d.name());
+        }
+
+        /**
+         * Whether an expression of the model is exactly one SQL expression: the compiler wraps each in parentheses, so a
+         * filter such as {@code status = 'completed') OR (1=1} would otherwise read as one and change the query around it.
+         */
+        private boolean oneExpression(String owner, String field, String expr, SemanticModel.Place place) {
+            String why = executor.notOneExpression(expr);
+            if (why == null) return true;
+            problems.add(problem(read, place, owner + ": the " + field + " '" + oneLine(expr) + "' is not one SQL expression: " + why));
+            return false;
         }
 
         private boolean runs(String sql, SemanticModel.Place place, String what) {

@@ -23,8 +23,11 @@ import java.util.StringJoiner;
  */
 public final class SqlRenderer {
     private final Dialect dialect;
+    /** The source's own dialect: how its engine reads a string literal (backslashes), which the rendering dialect may not say. */
+    private final Dialect source;
 
     public SqlRenderer(Dialect dialect) {
+        this.source = dialect;
         // engines without a rendering of their own get PostgreSQL's standard SQL, as OTHER always did
         this.dialect = dialect == Dialect.DUCKDB || dialect == Dialect.SQLITE || dialect == Dialect.TRINO ? dialect : Dialect.POSTGRES;
     }
@@ -181,7 +184,8 @@ public final class SqlRenderer {
             case SUM -> "sum(" + v + ")";
             case COUNT -> m.expr() == null ? "count(*)" : "count(" + v + ")";
             case COUNT_DISTINCT -> "count(DISTINCT " + v + ")";
-            case AVG -> "avg(" + v + ")";
+            // Trino averages a DECIMAL(p, s) into a DECIMAL(p, s), rounding 104.99888... to 105.00: average doubles there
+            case AVG -> dialect == Dialect.TRINO ? "avg(CAST(" + v + " AS DOUBLE))" : "avg(" + v + ")";
             case MIN -> "min(" + v + ")";
             case MAX -> "max(" + v + ")";
             case MEDIAN -> percentile(m, "0.5", v);
@@ -257,7 +261,7 @@ public final class SqlRenderer {
 
     String literal(Literal l) {
         return switch (l.type()) {
-            case STRING -> "'" + l.text().replace("'", "''") + "'";
+            case STRING -> source.stringLiteral(l.text());
             case NUMBER -> l.text();
             case DATE -> dialect == Dialect.SQLITE ? "'" + l.text() + "'" : "DATE '" + l.text() + "'";
             case BOOLEAN -> dialect == Dialect.SQLITE ? (Boolean.parseBoolean(l.text()) ? "1" : "0") : Boolean.parseBoolean(l.text()) ? "TRUE" : "FALSE";

@@ -61,6 +61,8 @@ public final class ApiServer {
         app = Javalin.create(config -> {
             // MCP over Streamable HTTP: the SDK's servlet, behind the API's bearer tokens
             config.jetty.modifyServletContextHandler(handler -> {
+                handler.addFilter(new org.eclipse.jetty.servlet.FilterHolder(new TraceRefusal()), "/*",
+                        java.util.EnumSet.of(jakarta.servlet.DispatcherType.REQUEST));
                 org.eclipse.jetty.servlet.ServletHolder holder = new org.eclipse.jetty.servlet.ServletHolder(mcp.transport);
                 holder.setAsyncSupported(true);
                 handler.addServlet(holder, McpHttp.PATH);
@@ -178,6 +180,7 @@ public final class ApiServer {
         m.put("project", ctx.project().name());
         m.put("dq_panel", ctx.settings().dqPanel());
         m.put("model", ctx.settings().model());
+        m.put("now", ctx.clock().instant().toString()); // the web app dates its conversation list by the server's clock
         c.json(m);
     }
 

@@ -35,9 +35,12 @@ final class AskApi {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(AskApi.class);
 
     private final ServerContext ctx;
+    /** The whole-result downloads running now, within the settings' limits. */
+    private final ExportSlots exports;
 
     AskApi(ServerContext ctx) {
         this.ctx = ctx;
+        this.exports = new ExportSlots(ctx.settings().exports());
     }
 
     void register(Routes routes) {
@@ -233,13 +236,19 @@ final class AskApi {
         CsvExport.Cells cells = raw(c.queryParam("raw"));
         UserStore.User user = Routes.user(c);
         ctx.users().audit(user.name(), threadId, main);
-        Path file = Files.createTempFile("almanac-export-", ".csv");
-        try {
+        Path file = null;
+        try (ExportSlots.Slot slot = exports.acquire(user.name())) {
+            file = Files.createTempFile("almanac-export-", ".csv");
             CsvExport.Written written;
-            try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            try (Writer out = new java.io.BufferedWriter(new java.io.OutputStreamWriter(slot.counting(Files.newOutputStream(file)), StandardCharsets.UTF_8))) {
                 written = CsvExport.write(ctx.curation().executor().get(), main, out, "\r\n", cells);
             } catch (QueryRejected | QueryFailed e) {
                 throw new ApiError(409, "result_unavailable", "the answer's query cannot run again: " + e.getMessage());
+            } catch (java.io.UncheckedIOException e) {
+                if (e.getCause() instanceof ExportSlots.SpaceFull full) throw full.asApiError();
+                throw e;
+            } catch (ExportSlots.SpaceFull full) { // on the writer's last flush
+                throw full.asApiError();
             }
             c.contentType("text/csv; charset=utf-8");
             c.header("Content-Disposition", "attachment; filename=\"almanac-" + turnId + ".csv\"");
@@ -249,7 +258,7 @@ final class AskApi {
                 Files.copy(file, out);
             }
         } finally {
-            Files.deleteIfExists(file);
+            if (file != null) Files.deleteIfExists(file);
         }
     }
 }

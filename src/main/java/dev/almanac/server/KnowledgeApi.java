@@ -101,7 +101,7 @@ final class KnowledgeApi {
         String as = body.path("as").asText("rule");
         if (!as.equals("rule") && !as.equals("query")) throw new ApiError(400, "bad_request", "as must be rule or query");
         KnowledgeEditor.Promoted p = KnowledgeEditor.promotion(l, as.equals("rule") ? KnowledgeSet.Kind.RULE : KnowledgeSet.Kind.QUERY,
-                Routes.user(c).name() + " (web review)", LocalDate.now());
+                Routes.user(c).name() + " (web review)", LocalDate.now(ctx.clock()));
         KnowledgeEditor.Result r = ctx.curation().editor().put(p.kind(), p.name(), p.item());
         if (!r.ok()) throw invalid(r);
         ctx.curation().changed().run();

@@ -6,7 +6,6 @@ import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
@@ -21,27 +20,28 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * MCP over Streamable HTTP at {@code /mcp} in {@code almanac serve}: the SDK's servlet transport behind the API's bearer
- * tokens and roles (a viewer may use every read tool; {@code save_learning} needs an editor). A request without a known
- * token gets 401 with a JSON body, as the API's do.
+ * MCP over Streamable HTTP at {@code /mcp} in {@code almanac serve}: the SDK's server on Almanac's transport
+ * ({@link McpHttpTransport}: the body limit, sessions owned by their user and bounded, protocol errors), behind the API's
+ * bearer tokens and roles (a viewer may use every read tool; {@code save_learning} needs an editor). A request without a
+ * known token gets 401 with a JSON body, as the API's do. {@code ask} counts against the user's questions per minute, and
+ * so do the tools that run a query ({@code run_sql}, {@code query_metrics}), in the same store as the API's questions.
  */
 final class McpHttp {
     static final String PATH = "/mcp";
     private static final String USER = "almanac.mcp.user";
 
-    final HttpServletStreamableServerTransportProvider transport;
+    final McpHttpTransport transport;
     final McpSyncServer server;
     final Filter auth;
 
     McpHttp(ServerContext ctx, String version) {
-        this.transport = HttpServletStreamableServerTransportProvider.builder()
-                .jsonMapper(new JacksonMcpJsonMapper(new com.fasterxml.jackson.databind.ObjectMapper()))
-                .mcpEndpoint(PATH)
-                .contextExtractor(request -> {
+        this.transport = new McpHttpTransport(new JacksonMcpJsonMapper(new com.fasterxml.jackson.databind.ObjectMapper()),
+                request -> {
                     UserStore.User user = (UserStore.User) request.getAttribute(USER);
                     return McpTransportContext.create(user == null ? Map.of() : Map.of("user", user.name(), "editor", user.can("editor")));
-                })
-                .build();
+                },
+                request -> ((UserStore.User) request.getAttribute(USER)).name(),
+                ctx.settings().maxBodyBytes(), ctx.settings().mcp(), System::currentTimeMillis);
         this.server = McpServer.sync(transport)
                 .serverInfo("almanac", version)
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
@@ -54,8 +54,7 @@ final class McpHttp {
                     @Override
                     public dev.almanac.agent.Agent agent(McpTools.Caller caller, String threadId) {
                         // questions are rate-limited per user as over the API, counted in the same store
-                        long wait = ctx.rateLimits().acquire(caller.user(), ctx.settings().questionsPerMinute(), System.currentTimeMillis());
-                        if (wait > 0) throw new dev.almanac.UserError("too many questions: try again in " + wait + " s");
+                        admit(caller);
                         return ctx.agents().create(new QueryAudit(ctx.users(), caller.user(), threadId), dev.almanac.store.ThreadStore.Origin.mcp);
                     }
 
@@ -65,8 +64,14 @@ final class McpHttp {
                     }
 
                     @Override
+                    public void admit(McpTools.Caller caller) {
+                        long wait = ctx.rateLimits().acquire(caller.user(), ctx.settings().questionsPerMinute(), System.currentTimeMillis());
+                        if (wait > 0) throw new dev.almanac.UserError("too many questions and queries: try again in " + wait + " s");
+                    }
+
+                    @Override
                     public void audit(McpTools.Caller caller, String sql) {
-                        ctx.users().audit(caller.user(), null, sql);
+                        ctx.users().audit(caller.user(), null, QueryAudit.bounded(sql));
                     }
                 }))
                 .build();

@@ -5,11 +5,9 @@ import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.concurrent.CountDownLatch;
 import java.util.function.Supplier;
 
 /** MCP over stdio for one project ({@code almanac mcp}): serves until standard input ends. */
@@ -31,26 +29,14 @@ public final class McpServe {
         return p.getProperty("version", "dev");
     }
 
-    /** Serves on these streams as the local user (who may also save learnings), until {@code in} ends. */
-    public static void stdio(Supplier<McpTools.Backend> backend, String version, InputStream in, OutputStream out) throws InterruptedException {
-        CountDownLatch ended = new CountDownLatch(1);
-        InputStream watched = new FilterInputStream(in) {
-            @Override
-            public int read() throws IOException {
-                int b = super.read();
-                if (b < 0) ended.countDown();
-                return b;
-            }
-
-            @Override
-            public int read(byte[] buffer, int off, int len) throws IOException {
-                int n = super.read(buffer, off, len);
-                if (n < 0) ended.countDown();
-                return n;
-            }
-        };
+    /**
+     * Serves on these streams as the local user (who may also save learnings) until {@code in} ends: each line goes through
+     * {@link McpStdio} (a bad line is answered with a JSON-RPC error and the next is read) to the SDK's stdio transport.
+     */
+    public static void stdio(Supplier<McpTools.Backend> backend, String version, InputStream in, OutputStream out) {
+        McpStdio lines = new McpStdio(in, out);
         StdioServerTransportProvider transport = new StdioServerTransportProvider(new JacksonMcpJsonMapper(new com.fasterxml.jackson.databind.ObjectMapper()),
-                watched, out);
+                lines.sdkInput(), lines.sdkOutput());
         // tool calls run on the transport's own reading thread, one at a time: stdio has one client, and the transport's
         // outbound queue refuses messages offered from two threads at once ("Failed to enqueue message")
         McpSyncServer server = McpServer.sync(transport)
@@ -60,7 +46,7 @@ public final class McpServe {
                 .instructions(INSTRUCTIONS)
                 .tools(McpTools.tools(exchange -> new McpTools.Caller(System.getProperty("user.name", "local"), true), backend))
                 .build();
-        ended.await();
+        lines.pump();
         server.closeGracefully();
     }
 }

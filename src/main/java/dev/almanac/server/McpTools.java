@@ -38,19 +38,34 @@ public final class McpTools {
 
         /** Records a query run for the caller (the API's audit log); nothing by default. */
         default void audit(Caller caller, String sql) {}
+
+        /** Counts a query or question of the caller against their limit, or refuses it with a UserError; no limit by default. */
+        default void admit(Caller caller) {}
     }
 
     private McpTools() {}
 
+    /** Longest name, search word or thread id an argument may be. */
+    static final int MAX_NAME = 1_000;
+    /** Longest SQL an argument may be. */
+    static final int MAX_SQL = 100_000;
+    /** Longest description of a learning. */
+    static final int MAX_DESCRIPTION = 4_000;
+    /** Most items of a list argument. */
+    static final int MAX_ITEMS = 100;
+    /** Most characters of a tool's arguments written as JSON. */
+    static final int MAX_ARGUMENTS = 200_000;
+
+    /** The query_metrics arguments; the filter operators are the compiler's own ({@code SemanticQuery.Filter.OPERATORS}). */
     static final String QUERY_PROPERTIES = """
             "metrics": {"type": "array", "items": {"type": "string"}, "description": "semantic metric names (list_metrics)"},
             "group_by": {"type": "array", "items": {"type": "string"}, "description": "dimension names (get_dimensions), or the metric's time dimension"},
             "grain": {"type": "string", "enum": ["day", "week", "month", "quarter", "year"], "description": "time grain of the metric's time dimension"},
-            "where": {"type": "array", "items": {"type": "object", "properties": {"field": {"type": "string"}, "op": {"type": "string", "description": "=, !=, in, not in, >, >=, <, <=, like"}, "values": {"type": "array", "items": {}}}, "required": ["field", "values"]}, "description": "filters on dimensions"},
+            "where": {"type": "array", "items": {"type": "object", "properties": {"field": {"type": "string"}, "op": {"type": "string", "enum": OPERATORS, "description": "default ="}, "values": {"type": "array", "items": {}}}, "required": ["field", "values"]}, "description": "filters on dimensions"},
             "start": {"type": "string", "description": "first day of the period, YYYY-MM-DD"},
             "end": {"type": "string", "description": "day after the period, YYYY-MM-DD (exclusive)"},
             "order_by": {"type": "array", "items": {"type": "string"}, "description": "metric or dimension names; prefix - for descending"},
-            "limit": {"type": "integer", "minimum": 1, "maximum": 1000}""";
+            "limit": {"type": "integer", "minimum": 1, "maximum": 1000}""".replace("OPERATORS", dev.almanac.semantic.SemanticQuery.Filter.operatorsJson());
 
     /** The tool specifications, calling the backend of the moment. */
     public static List<SyncToolSpecification> tools(Function<McpSyncServerExchange, Caller> callers, java.util.function.Supplier<Backend> backend) {
@@ -60,25 +75,28 @@ public final class McpTools {
                         + "pass thread_id from a previous answer to ask a follow-up.",
                 "{\"type\":\"object\",\"properties\":{\"question\":{\"type\":\"string\"},\"thread_id\":{\"type\":\"string\"}},\"required\":[\"question\"]}",
                 callers, backend, (b, caller, a) -> {
-                    String question = text(a, "question", true);
-                    Answer answer = b.agent(caller, null).ask(dev.almanac.agent.QuestionText.check(question), text(a, "thread_id", false));
+                    String question = dev.almanac.agent.QuestionText.check(text(a, "question", true, MAX_SQL));
+                    String thread = text(a, "thread_id", false, MAX_NAME);
+                    Answer answer = b.agent(caller, null).ask(question, thread);
                     return new DataTools.Result(answerText(answer), answer);
                 }));
         out.add(tool("list_metrics", "List the metrics defined in the semantic layer (name, label, description; sliceable ones can be queried with "
                         + "query_metrics), optionally only those matching a search word.",
                 "{\"type\":\"object\",\"properties\":{\"search\":{\"type\":\"string\"}}}",
-                callers, backend, (b, caller, a) -> b.tools().listMetrics(text(a, "search", false))));
+                callers, backend, (b, caller, a) -> b.tools().listMetrics(text(a, "search", false, MAX_NAME))));
         out.add(tool("get_dimensions", "The dimensions (and the time dimension) by which these metrics can be grouped and filtered.",
                 "{\"type\":\"object\",\"properties\":{\"metrics\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},\"required\":[\"metrics\"]}",
                 callers, backend, (b, caller, a) -> b.tools().dimensions(strings(a, "metrics"))));
         out.add(tool("get_dimension_values", "The values a dimension takes in the data (for filters), optionally those containing a search text.",
                 "{\"type\":\"object\",\"properties\":{\"dimension\":{\"type\":\"string\"},\"search\":{\"type\":\"string\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1000}},\"required\":[\"dimension\"]}",
-                callers, backend, (b, caller, a) -> b.tools().dimensionValues(text(a, "dimension", true), text(a, "search", false), integer(a, "limit"))));
+                callers, backend, (b, caller, a) -> b.tools().dimensionValues(text(a, "dimension", true, MAX_NAME), text(a, "search", false, MAX_NAME), integer(a, "limit"))));
         out.add(tool("query_metrics", "Compute metrics by dimensions over time through the semantic layer (compiled to the source's SQL, guarded, "
                         + "row-capped) and return the rows with the SQL. Prefer this over run_sql whenever a metric covers the question.",
                 "{\"type\":\"object\",\"properties\":{" + QUERY_PROPERTIES + "},\"required\":[\"metrics\"]}",
                 callers, backend, (b, caller, a) -> {
-                    DataTools.Result r = b.tools().queryMetrics(semanticArguments(a));
+                    JsonNode query = semanticArguments(a);
+                    b.admit(caller);
+                    DataTools.Result r = b.tools().queryMetrics(query);
                     if (r.data() instanceof Map<?, ?> m && m.get("sql") instanceof String sql) b.audit(caller, sql);
                     return r;
                 }));
@@ -87,15 +105,16 @@ public final class McpTools {
                 callers, backend, (b, caller, a) -> b.tools().compileMetricsSql(semanticArguments(a))));
         out.add(tool("list_tables", "The tables of the database with their row counts and descriptions, optionally only those matching a search word.",
                 "{\"type\":\"object\",\"properties\":{\"search\":{\"type\":\"string\"}}}",
-                callers, backend, (b, caller, a) -> b.tools().listTables(text(a, "search", false))));
+                callers, backend, (b, caller, a) -> b.tools().listTables(text(a, "search", false, MAX_NAME))));
         out.add(tool("describe_table", "A table's columns, types, keys, date ranges, sample values and the team's notes on it.",
                 "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}},\"required\":[\"name\"]}",
-                callers, backend, (b, caller, a) -> b.tools().describeTable(text(a, "name", true))));
+                callers, backend, (b, caller, a) -> b.tools().describeTable(text(a, "name", true, MAX_NAME))));
         out.add(tool("run_sql", "Run one read-only SQL query in the database's own dialect (guarded: anything but a single query is rejected with "
                         + "the reason; row-capped at 1,000 rows and byte-bounded) and return its rows.",
                 "{\"type\":\"object\",\"properties\":{\"sql\":{\"type\":\"string\"}},\"required\":[\"sql\"]}",
                 callers, backend, (b, caller, a) -> {
-                    String sql = text(a, "sql", true);
+                    String sql = text(a, "sql", true, MAX_SQL);
+                    b.admit(caller);
                     DataTools.Result r = b.tools().runSql(sql);
                     b.audit(caller, sql);
                     return r;
@@ -103,7 +122,7 @@ public final class McpTools {
         out.add(tool("search_knowledge", "Search the team's knowledge (metric definitions with their SQL, business rules, table notes, verified questions) "
                         + "for words.",
                 "{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\"}},\"required\":[\"query\"]}",
-                callers, backend, (b, caller, a) -> b.tools().searchKnowledge(text(a, "query", true))));
+                callers, backend, (b, caller, a) -> b.tools().searchKnowledge(text(a, "query", true, MAX_NAME))));
         out.add(tool("save_learning", "Keep a correction for later questions on these tables (editors only): what was wrong and, if any, the "
                         + "corrected SQL. It is reviewed by the team before it becomes a rule.",
                 "{\"type\":\"object\",\"properties\":{\"description\":{\"type\":\"string\"},\"category\":{\"type\":\"string\"},"
@@ -111,8 +130,8 @@ public final class McpTools {
                         + "\"required\":[\"description\"]}",
                 callers, backend, (b, caller, a) -> {
                     if (!caller.mayWrite()) throw new UserError("save_learning needs the editor role; " + caller.user() + " may only read");
-                    return b.tools().saveLearning(text(a, "description", true), text(a, "category", false), strings(a, "tables"),
-                            text(a, "original_sql", false), text(a, "corrected_sql", false));
+                    return b.tools().saveLearning(text(a, "description", true, MAX_DESCRIPTION), text(a, "category", false, MAX_NAME), strings(a, "tables"),
+                            text(a, "original_sql", false, MAX_SQL), text(a, "corrected_sql", false, MAX_SQL));
                 }));
         return out;
     }
@@ -148,6 +167,7 @@ public final class McpTools {
                 .callHandler((exchange, request) -> {
                     Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
                     try {
+                        checkSize(arguments);
                         DataTools.Result r = handler.call(backend.get(), callers.apply(exchange), arguments);
                         // plain JSON values, written as the API writes them (snake_case, ISO dates), before the SDK sees them
                         Object structured = ApiServer.JSON.convertValue(r.data(), Object.class);
@@ -168,31 +188,55 @@ public final class McpTools {
         return McpSchema.CallToolResult.builder().content(List.of(McpSchema.TextContent.builder(line).build())).isError(true).build();
     }
 
-    private static String text(Map<String, Object> a, String field, boolean required) {
+    /** Refuses arguments larger than {@link #MAX_ARGUMENTS} characters as JSON, before any tool reads them. */
+    private static void checkSize(Map<String, Object> arguments) {
+        long size;
+        try {
+            size = ApiServer.JSON.writeValueAsString(arguments).length();
+        } catch (java.io.IOException e) {
+            throw new UserError("the arguments cannot be read as JSON");
+        }
+        if (size > MAX_ARGUMENTS) throw new UserError(String.format(java.util.Locale.ROOT, "the arguments are too large (%,d characters; at most %,d)", size, MAX_ARGUMENTS));
+    }
+
+    private static String text(Map<String, Object> a, String field, boolean required, int max) {
         Object v = a.get(field);
         if (v == null || (v instanceof String s && s.isBlank())) {
             if (required) throw new UserError("\"" + field + "\" is required");
             return null;
         }
-        if (!(v instanceof String s)) throw new UserError("\"" + field + "\" must be a string, not " + v);
+        if (!(v instanceof String s)) throw new UserError("\"" + field + "\" must be a string, not " + kind(v));
+        if (s.length() > max) throw new UserError(String.format(java.util.Locale.ROOT, "\"%s\" is too long (%,d characters; at most %,d)", field, s.length(), max));
         return s;
+    }
+
+    /** What kind of JSON value this is, for a message that must not repeat the value. */
+    private static String kind(Object v) {
+        if (v == null) return "null";
+        if (v instanceof List<?>) return "a list";
+        if (v instanceof Map<?, ?>) return "an object";
+        if (v instanceof Number) return "a number";
+        if (v instanceof Boolean) return "true or false";
+        return "a " + v.getClass().getSimpleName();
     }
 
     private static Integer integer(Map<String, Object> a, String field) {
         Object v = a.get(field);
         if (v == null) return null;
-        if (v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) return n.intValue();
-        throw new UserError("\"" + field + "\" must be a whole number, not " + v);
+        if (v instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()) && Math.abs(n.doubleValue()) <= Integer.MAX_VALUE) return n.intValue();
+        throw new UserError("\"" + field + "\" must be a whole number, not " + (v instanceof Number ? v : kind(v)));
     }
 
     private static List<String> strings(Map<String, Object> a, String field) {
         Object v = a.get(field);
         if (v == null) return List.of();
-        if (v instanceof String s) return List.of(s);
-        if (!(v instanceof List<?> items)) throw new UserError("\"" + field + "\" must be a list of strings");
+        List<?> items = v instanceof String s ? List.of(s) : v instanceof List<?> l ? l : null;
+        if (items == null) throw new UserError("\"" + field + "\" must be a list of strings, not " + kind(v));
+        if (items.size() > MAX_ITEMS) throw new UserError("\"" + field + "\" has " + items.size() + " items; at most " + MAX_ITEMS);
         List<String> out = new ArrayList<>();
         for (Object o : items) {
-            if (!(o instanceof String s)) throw new UserError("\"" + field + "\" must be a list of strings, not " + v);
+            if (!(o instanceof String s)) throw new UserError("\"" + field + "\" must be a list of strings, not of " + kind(o).replaceFirst("^an? ", "") + "s");
+            if (s.length() > MAX_NAME) throw new UserError(String.format(java.util.Locale.ROOT, "an item of \"%s\" is too long (%,d characters; at most %,d)", field, s.length(), MAX_NAME));
             out.add(s);
         }
         return out;
@@ -200,6 +244,7 @@ public final class McpTools {
 
     /** The MCP arguments as the semantic query arguments the agent's query_metrics takes (where -> filters, order_by -> order, start/end -> period). */
     static JsonNode semanticArguments(Map<String, Object> a) {
+        for (String names : List.of("metrics", "group_by", "order_by")) strings(a, names); // bounded before the semantic layer reads them
         Map<String, Object> args = new LinkedHashMap<>(a);
         if (args.containsKey("where")) args.put("filters", args.remove("where"));
         if (args.containsKey("order_by")) args.put("order", args.remove("order_by"));

@@ -25,7 +25,8 @@ import java.util.function.Supplier;
  */
 public record ServerContext(Project project, Supplier<Catalog> catalog, Supplier<KnowledgeSet> knowledge, AgentFactory agents,
                             Curation curation, ThreadStore threads, LearningStore learnings, EvalStore evals, UserStore users,
-                            RateLimits rateLimits, Settings settings, Supplier<dev.almanac.agent.DataTools> dataTools) {
+                            RateLimits rateLimits, Settings settings, Supplier<dev.almanac.agent.DataTools> dataTools,
+                            java.time.Clock clock) {
 
     /**
      * An agent whose steps go to the given listener (streaming, audit) and whose threads are tagged with where they were
@@ -43,16 +44,28 @@ public record ServerContext(Project project, Supplier<Catalog> catalog, Supplier
      */
     public record Curation(KnowledgeEditor editor, Runnable changed, Supplier<QueryExecutor> executor, Supplier<List<Problem>> problems) {}
 
-    /** Limits and display settings of the server. */
-    public record Settings(int port, long maxBodyBytes, int questionsPerMinute, boolean dqPanel, String model) {
+    /** Limits and display settings of the server; {@code mcp}: the sessions and streams of {@code /mcp}. */
+    public record Settings(int port, long maxBodyBytes, int questionsPerMinute, boolean dqPanel, String model, ExportLimits exports, McpLimits mcp) {
         public static final Settings DEFAULT = new Settings(8080, 64 * 1024, 30, false, "default");
 
         public Settings(int port, long maxBodyBytes, int questionsPerMinute) {
             this(port, maxBodyBytes, questionsPerMinute, false, "default");
         }
 
+        public Settings(int port, long maxBodyBytes, int questionsPerMinute, boolean dqPanel, String model) {
+            this(port, maxBodyBytes, questionsPerMinute, dqPanel, model, ExportLimits.DEFAULT, McpLimits.DEFAULT);
+        }
+
         public Settings withPort(int port) {
-            return new Settings(port, maxBodyBytes, questionsPerMinute, dqPanel, model);
+            return new Settings(port, maxBodyBytes, questionsPerMinute, dqPanel, model, exports, mcp);
+        }
+
+        public Settings withExports(ExportLimits exports) {
+            return new Settings(port, maxBodyBytes, questionsPerMinute, dqPanel, model, exports, mcp);
+        }
+
+        public Settings withMcp(McpLimits mcp) {
+            return new Settings(port, maxBodyBytes, questionsPerMinute, dqPanel, model, exports, mcp);
         }
     }
 }

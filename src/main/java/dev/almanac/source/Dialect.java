@@ -1,5 +1,8 @@
 package dev.almanac.source;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * The SQL dialect of a source: what the guard parses its statements as, and what the catalog and the
  * semantic layer write for it. Engines without an entry of their own are reached through plain JDBC
@@ -31,6 +34,50 @@ public enum Dialect {
         StringBuilder out = new StringBuilder();
         for (String part : name.split("\\.")) out.append(out.length() == 0 ? "" : ".").append(quote(part));
         return out.toString();
+    }
+
+    /**
+     * A text value as an SQL expression that this dialect's engine reads back as exactly the value, whatever it holds,
+     * and that the guard's parser splits into strings and code exactly as the engine does: a string literal with its
+     * quotes doubled. A backslash is never written into the SQL where an engine or the guard's parser could read it as
+     * an escape (MySQL, Snowflake and BigQuery always do, PostgreSQL with {@code standard_conforming_strings} off, and
+     * JSqlParser in some dialects): it becomes the dialect's character function ({@code chr(92)}), concatenated with
+     * the rest. BigQuery, which has no doubled quote and no newline in a quoted string, gets the same for quotes and
+     * line breaks. DuckDB reads no escapes in plain strings, and its guard is its own parser. A backslash in a value for
+     * an engine of unknown dialect is refused.
+     */
+    public String stringLiteral(String value) {
+        if (this == DUCKDB) return "'" + value.replace("'", "''") + "'";
+        List<String> pieces = new ArrayList<>();
+        StringBuilder run = new StringBuilder();
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            boolean special = c == '\\' || this == BIGQUERY && (c == '\'' || c == '\n' || c == '\r');
+            if (!special) {
+                run.append(c);
+                continue;
+            }
+            if (this == OTHER) {
+                throw new dev.almanac.UserError("a text value with a backslash cannot be written safely for a source of unknown SQL dialect: " + value);
+            }
+            if (run.length() > 0) pieces.add("'" + run.toString().replace("'", "''") + "'");
+            run.setLength(0);
+            pieces.add(character(c));
+        }
+        if (pieces.isEmpty()) return "'" + run.toString().replace("'", "''") + "'";
+        if (run.length() > 0) pieces.add("'" + run.toString().replace("'", "''") + "'");
+        return this == MYSQL || this == BIGQUERY ? "CONCAT(" + String.join(", ", pieces) + ")" : "(" + String.join(" || ", pieces) + ")";
+    }
+
+    /** One character by its code, as the dialect's function writes it. */
+    private String character(char c) {
+        int code = c;
+        return switch (this) {
+            case SQLITE -> "char(" + code + ")";
+            case MYSQL -> "CHAR(" + code + " USING utf8mb4)";
+            case BIGQUERY -> "CODE_POINTS_TO_STRING([" + code + "])";
+            default -> "chr(" + code + ")";
+        };
     }
 
     /**

@@ -18,12 +18,29 @@ import org.duckdb.DuckDBConnection;
 public final class DuckDbSource implements Source {
     private final Path file;
     private final DuckDBConnection root;
+    private final EngineLimits limits;
+    /** This database's own folder for spilled data, under the limits' temporary folder; removed when it closes. */
+    private final Path temp;
 
     DuckDbSource(Path file) {
+        this(file, EngineLimits.defaults());
+    }
+
+    DuckDbSource(Path file, EngineLimits limits) {
         this.file = file.toAbsolutePath().normalize();
+        this.limits = limits;
+        // one folder per database file: DuckDB shares one instance among the opens of a file in a process, and refuses a second
+        // open whose settings differ, so every open of the same file with the same limits must name the same folder
+        this.temp = limits.tempDirectory().toAbsolutePath().resolve("db-" + Integer.toHexString(this.file.toString().hashCode()));
         try {
-            this.root = (DuckDBConnection) NativeLibraries.duckDb("jdbc:duckdb:" + this.file, lockedDown());
+            Files.createDirectories(temp);
+        } catch (IOException e) {
+            throw new AlmanacException("cannot create DuckDB's temporary folder " + temp + ": " + e.getMessage(), e);
+        }
+        try {
+            this.root = (DuckDBConnection) NativeLibraries.duckDb("jdbc:duckdb:" + this.file, lockedDown(limits, temp));
         } catch (SQLException e) {
+            removeTemp();
             throw new AlmanacException("cannot open DuckDB database " + this.file + ": " + Source.firstLine(e.getMessage()), e);
         }
     }
@@ -38,6 +55,20 @@ public final class DuckDbSource implements Source {
         p.setProperty("lock_configuration", "true");
         p.setProperty("jdbc_stream_results", "true");
         return p;
+    }
+
+    /** The lock-down with the memory and temporary-disk limits, set before the configuration is locked (at open). */
+    static Properties lockedDown(EngineLimits limits, Path temp) {
+        Properties p = lockedDown();
+        p.setProperty("memory_limit", limits.memoryBytes() + "B");
+        p.setProperty("max_temp_directory_size", limits.maxTempBytes() + "B");
+        p.setProperty("temp_directory", temp.toString());
+        return p;
+    }
+
+    /** The limits this database runs under. */
+    public EngineLimits limits() {
+        return limits;
     }
 
     @Override
@@ -66,6 +97,17 @@ public final class DuckDbSource implements Source {
             root.close();
         } catch (SQLException ignored) {
             // closing a read-only database cannot lose anything
+        }
+        removeTemp();
+    }
+
+    /** Removes this database's temporary folder once empty (DuckDB deletes its spill files when the last open of the file closes). */
+    private void removeTemp() {
+        try {
+            Files.deleteIfExists(temp);
+            Files.deleteIfExists(temp.getParent());
+        } catch (IOException ignored) {
+            // still in use by another open of the file or another database of this process, or already gone
         }
     }
 

@@ -14,19 +14,28 @@ public final class Sources {
     private Sources() {}
 
     public static Source open(String spec) {
+        return open(spec, EngineLimits.defaults());
+    }
+
+    /** Opens a source; an embedded DuckDB database runs within the given memory and temporary-disk limits. */
+    public static Source open(String spec, EngineLimits limits) {
         if (spec == null || spec.isBlank()) throw new UserError("no database given");
-        if (spec.startsWith("jdbc:duckdb:")) return openFile(Path.of(spec.substring("jdbc:duckdb:".length())));
-        if (spec.startsWith("jdbc:sqlite:")) return openFile(Path.of(spec.substring("jdbc:sqlite:".length())));
+        if (spec.startsWith("jdbc:duckdb:")) return openFile(Path.of(spec.substring("jdbc:duckdb:".length())), limits);
+        if (spec.startsWith("jdbc:sqlite:")) return openFile(Path.of(spec.substring("jdbc:sqlite:".length())), limits);
         if (spec.startsWith("jdbc:")) return new JdbcSource(spec, new Properties());
-        return openFile(Path.of(spec));
+        return openFile(Path.of(spec), limits);
     }
 
     public static Source openFile(Path file) {
+        return openFile(file, EngineLimits.defaults());
+    }
+
+    public static Source openFile(Path file, EngineLimits limits) {
         if (!Files.isRegularFile(file)) {
             throw new UserError("database file not found: " + file + " (only `almanac demo init` creates a database)");
         }
         return switch (sniff(file)) {
-            case DUCKDB -> new DuckDbSource(file);
+            case DUCKDB -> new DuckDbSource(file, limits);
             case SQLITE -> {
                 NativeLibraries.prepareSqlite();
                 yield JdbcSource.sqliteFile(file);

@@ -41,12 +41,17 @@ final class DuckDbChecker implements StatementChecker {
 
     static final String ALLOWED_KINDS = "only one read-only query (SELECT, WITH ... SELECT, VALUES, DESCRIBE, SUMMARIZE, SHOW) may run";
 
+    /** What SHOW may list without naming a relation: table names (SHOW TABLES, SHOW ALL TABLES) and database names. */
+    static final Set<String> ALLOWED_SHOWS = Set.of("\"tables\"", "tables", "__show_tables_expanded", "\"databases\"", "databases");
+
     private final DuckDbParser parser;
     private final SqlLexer lexer;
+    private final Set<String> engineCatalog;
 
     DuckDbChecker(DuckDbParser parser, SqlLexer lexer) {
         this.parser = parser;
         this.lexer = lexer;
+        this.engineCatalog = parser.catalogRelations();
     }
 
     @Override
@@ -57,12 +62,32 @@ final class DuckDbChecker implements StatementChecker {
         if (parsed.size() != 1) {
             return new Verdict.Rejected("several statements (" + parsed.size() + "): " + ALLOWED_KINDS);
         }
-        Walk walk = new Walk();
+        Walk walk = new Walk(engineCatalog);
         String problem = walk.visit(parsed.get(0));
         if (problem != null) return new Verdict.Rejected(problem);
         Set<String> tables = new LinkedHashSet<>(walk.tables);
         tables.removeIf(t -> walk.cteNames.contains(t.toLowerCase(Locale.ROOT)));
         return new Verdict.Allowed(sql, Set.copyOf(tables));
+    }
+
+    @Override
+    public String notOneExpression(String expression) {
+        JsonNode tree = parser.serialize("SELECT " + expression);
+        if (tree.path("error").asBoolean(false)) return Guard.firstLine(tree.path("error_message").asText("not valid SQL"));
+        JsonNode statements = tree.path("statements");
+        if (statements.size() != 1) return "it holds " + statements.size() + " statements";
+        JsonNode node = statements.get(0).path("node");
+        if (!node.path("type").asText("").equals("SELECT_NODE")) return "it holds a set operation (UNION, EXCEPT, INTERSECT)";
+        if (node.path("select_list").size() != 1) return "it holds " + node.path("select_list").size() + " expressions separated by commas";
+        if (!node.path("select_list").get(0).path("alias").asText("").isEmpty()) return "it names its value with AS";
+        if (!node.path("from_table").path("type").asText("EMPTY").equals("EMPTY")) return "it holds a FROM clause";
+        for (String clause : List.of("where_clause", "having", "qualify", "sample")) {
+            if (!node.path(clause).isMissingNode() && !node.path(clause).isNull()) return "it holds a " + clause.replace("_clause", "").toUpperCase(Locale.ROOT) + " clause";
+        }
+        if (node.path("group_expressions").size() > 0 || node.path("modifiers").size() > 0 || node.path("cte_map").path("map").size() > 0) {
+            return "it holds clauses of a query (GROUP BY, ORDER BY, LIMIT or WITH)";
+        }
+        return null;
     }
 
     private Verdict rejectUnparsed(String statement, JsonNode tree) {
@@ -82,6 +107,11 @@ final class DuckDbChecker implements StatementChecker {
     private static final class Walk {
         final Set<String> tables = new LinkedHashSet<>();
         final Set<String> cteNames = new HashSet<>();
+        final Set<String> engineCatalog;
+
+        Walk(Set<String> engineCatalog) {
+            this.engineCatalog = engineCatalog;
+        }
 
         String visit(JsonNode node) {
             if (node.isArray()) {
@@ -114,7 +144,21 @@ final class DuckDbChecker implements StatementChecker {
                     return "reading the path or URL '" + name + "' is not allowed: queries may read tables only";
                 }
                 String schema = node.path("schema_name").asText("");
+                String catalog = node.path("catalog_name").asText("");
+                String denied = CatalogPolicy.deniedRelation(List.of(catalog, schema), name, engineCatalog);
+                if (denied != null) return denied;
                 tables.add(schema.isEmpty() || schema.equals("main") ? name : schema + "." + name);
+            } else if (type.equals("SHOW_REF")) {
+                for (String qualifier : List.of(node.path("catalog_name").asText(""), node.path("schema_name").asText(""))) {
+                    if (!qualifier.isEmpty() && CatalogPolicy.isCatalogQualifier(qualifier)) {
+                        return "listing the catalog schema " + qualifier + " is not allowed: catalog and settings relations may show the "
+                                + "server's settings, sessions, users or files";
+                    }
+                }
+                String shown = node.path("table_name").asText("");
+                if (node.path("show_type").asText("").equals("SHOW_UNQUALIFIED") && !ALLOWED_SHOWS.contains(shown.toLowerCase(Locale.ROOT))) {
+                    return "SHOW " + shown + " is not allowed: SHOW may list tables and databases, or describe a table";
+                }
             } else if (type.equals("TABLE_FUNCTION")) {
                 String name = node.path("function").path("function_name").asText("").toLowerCase(Locale.ROOT);
                 if (!ALLOWED_TABLE_FUNCTIONS.contains(name)) {

@@ -39,6 +39,21 @@ final class DuckDbParser implements AutoCloseable {
         return p;
     }
 
+    /**
+     * The names (lower case) of the engine's own catalog relations: DuckDB's internal views and tables (duckdb_settings,
+     * pg_settings, pragma_database_list, information_schema's views...), as this version of DuckDB defines them.
+     */
+    java.util.Set<String> catalogRelations() {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        try (var s = root.createStatement(); ResultSet rs = s.executeQuery(
+                "SELECT lower(view_name) FROM duckdb_views() WHERE internal UNION SELECT lower(table_name) FROM duckdb_tables() WHERE internal")) {
+            while (rs.next()) names.add(rs.getString(1));
+        } catch (SQLException e) {
+            throw new AlmanacException("cannot read DuckDB's catalog: " + Guard.firstLine(e.getMessage()), e);
+        }
+        return java.util.Set.copyOf(names);
+    }
+
     /** The serialized parse tree: {@code statements}, or {@code error} with {@code error_type} and {@code error_message}. */
     JsonNode serialize(String sql) {
         try (PreparedStatement ps = perThread.get().prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {

@@ -83,6 +83,16 @@ public final class Guard implements AutoCloseable {
         return checker.check(sql, statements.get(0));
     }
 
+    /**
+     * Why a text is not exactly one SQL expression in this dialect (a value or a condition, as a semantic model's
+     * expressions and filters must be), or null when it is: {@code status = 'completed') OR (1=1} is not, though wrapped
+     * in parentheses it would read as one.
+     */
+    public String notOneExpression(String expression) {
+        if (expression == null || expression.isBlank()) return "it is empty";
+        return checker.notOneExpression(expression);
+    }
+
     /** The tables a statement would read; empty when the guard rejects it. */
     public Set<String> tablesOf(String sql) {
         return check(sql) instanceof Verdict.Allowed allowed ? allowed.tables() : Set.of();

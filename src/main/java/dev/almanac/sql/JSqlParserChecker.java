@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.NextValExpression;
+import net.sf.jsqlparser.expression.UserVariable;
 import net.sf.jsqlparser.parser.AbstractJSqlParser;
 import net.sf.jsqlparser.parser.CCJSqlParser;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
@@ -110,6 +111,31 @@ final class JSqlParserChecker implements StatementChecker {
         Set<String> tables = new LinkedHashSet<>(walk.tables);
         tables.removeIf(t -> walk.cteNames.contains(t.toLowerCase(Locale.ROOT)));
         return new Verdict.Allowed(sql, Set.copyOf(tables));
+    }
+
+    @Override
+    public String notOneExpression(String expression) {
+        String sql = "SELECT " + expression;
+        if (lexer.statements(sql).size() != 1) return "it holds several statements";
+        String ambiguity = lexer.ambiguity(sql);
+        if (ambiguity != null) return ambiguity;
+        Statements statements;
+        try {
+            statements = parse(sql);
+        } catch (Unreadable e) {
+            return e.getMessage();
+        }
+        List<Statement> parsed = statements.stream().filter(x -> x != null).toList();
+        if (parsed.size() != 1 || !(parsed.get(0) instanceof PlainSelect p)) return "it is not one expression";
+        if (p.getSelectItems() == null || p.getSelectItems().size() != 1) return "it holds several expressions separated by commas";
+        if (p.getSelectItems().get(0).getAlias() != null) return "it names its value with AS";
+        if (p.getFromItem() != null || p.getJoins() != null && !p.getJoins().isEmpty()) return "it holds a FROM clause";
+        if (p.getWhere() != null || p.getGroupBy() != null || p.getHaving() != null || p.getQualify() != null || p.getOrderByElements() != null
+                || p.getLimit() != null || p.getOffset() != null || p.getFetch() != null || p.getWithItemsList() != null || p.getDistinct() != null
+                || p.getTop() != null || p.getIntoTables() != null) {
+            return "it holds clauses of a query (WHERE, GROUP BY, ORDER BY, LIMIT, WITH...)";
+        }
+        return null;
     }
 
     /**
@@ -302,6 +328,9 @@ final class JSqlParserChecker implements StatementChecker {
             }
             if (node instanceof WithFunctionDeclaration) return "WITH FUNCTION defines code: " + ALLOWED_KINDS;
             if (node instanceof NextValExpression) return "NEXT VALUE FOR advances a sequence";
+            if (node instanceof UserVariable v && v.isDoubleAdd()) {
+                return "the system variable @@" + v.getName() + " is not allowed: server settings may show its paths and configuration";
+            }
             if (node instanceof WithItem<?> w && w.getAliasName() != null) cteNames.add(unquote(w.getAliasName()).toLowerCase(Locale.ROOT));
             if (node instanceof TableFunction tf) {
                 List<Function> functions = tf.getFunctions();
@@ -340,12 +369,27 @@ final class JSqlParserChecker implements StatementChecker {
             if (name == null || name.isEmpty()) return null;
             String denied = FunctionPolicy.deniedTable(name);
             if (denied != null) return "reading " + name + " is not allowed: it " + denied;
+            String catalog = CatalogPolicy.deniedRelation(qualifiers(t), name, Set.of());
+            if (catalog != null) return catalog;
             StringBuilder qualified = new StringBuilder();
             if (database != null && !database.isEmpty()) qualified.append(database).append('.');
             if (schema != null && !schema.isEmpty() && !(qualified.length() == 0 && schema.equalsIgnoreCase("main"))) qualified.append(schema).append('.');
             tables.add(qualified.append(name).toString());
             return null;
         }
+    }
+
+    /** The parts of a table's name before the name itself, outermost first, unquoted (BigQuery's project.dataset, say). */
+    private static List<String> qualifiers(Table t) {
+        List<String> parts = t.getNameParts();
+        List<String> out = new ArrayList<>();
+        if (parts == null) return out;
+        // JSqlParser keeps the parts innermost first: name, schema, database, server
+        for (int i = parts.size() - 1; i >= 1; i--) {
+            String part = unquote(parts.get(i));
+            if (part != null && !part.isEmpty()) out.add(part);
+        }
+        return out;
     }
 
     /** The quoted tokens of a table's dotted name as written (JSqlParser splits a quoted name on its dots). */

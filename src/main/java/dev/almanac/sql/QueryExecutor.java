@@ -68,6 +68,11 @@ public final class QueryExecutor {
         return guard.parse(sql);
     }
 
+    /** Why a text is not exactly one SQL expression in the source's dialect, or null when it is ({@link Guard#notOneExpression}). */
+    public String notOneExpression(String expression) {
+        return guard.notOneExpression(expression);
+    }
+
     /** The tables a statement would read, as the guard sees them; empty when the guard rejects it. */
     public java.util.Set<String> tablesOf(String sql) {
         return guard.tablesOf(sql);
@@ -130,6 +135,7 @@ public final class QueryExecutor {
             }
         } catch (SQLException e) {
             if (timedOut.get()) throw new QueryTimedOut(limits.timeout(), e);
+            if (QueryOutOfMemory.isOutOfMemory(e)) throw new QueryOutOfMemory(source, e);
             throw new QueryFailed("query failed: " + oneLine(e.getMessage()), e);
         }
     }

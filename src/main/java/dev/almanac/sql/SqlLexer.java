@@ -120,6 +120,10 @@ final class SqlLexer {
                 if (syntax.escapeStrings && (piece.startsWith("E'") || piece.startsWith("e'")) && piece.indexOf('\\') >= 0) {
                     return "an E'...' string with backslash escapes: write the string without them";
                 }
+                if (!syntax.backslashEscapes && piece.startsWith("'") && (piece.contains("\\'"))) {
+                    return "a backslash before a quote in a string: " + dialectName + " ends the string there and the guard's parser "
+                            + "may not; write the backslash as chr(92)";
+                }
                 i = end;
                 continue;
             }

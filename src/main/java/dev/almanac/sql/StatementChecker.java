@@ -8,4 +8,7 @@ sealed interface StatementChecker permits DuckDbChecker, JSqlParserChecker {
      * @param statement its one statement, as the guard's lexer split it
      */
     Verdict check(String sql, String statement);
+
+    /** Why a text is not exactly one SQL expression (a value or a condition, with no alias and nothing around it), or null when it is. */
+    String notOneExpression(String expression);
 }

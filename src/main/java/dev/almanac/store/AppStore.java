@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.Properties;
 import org.flywaydb.core.Flyway;
 
@@ -22,6 +21,7 @@ public final class AppStore {
     private final Properties properties;
     private final boolean sqlite;
     private volatile com.zaxxer.hikari.HikariDataSource pool;
+    private volatile java.time.Clock clock = java.time.Clock.systemUTC();
 
     private AppStore(String url, Properties properties) {
         this.url = url;
@@ -212,8 +212,15 @@ public final class AppStore {
         if (pool != null) pool.close();
     }
 
-    static String now() {
-        return Instant.now().toString();
+    /** Sets the clock that stamps the records written (the workspace's); the machine's by default. */
+    public AppStore clock(java.time.Clock clock) {
+        this.clock = clock;
+        return this;
+    }
+
+    /** The time stamped on a record written now. */
+    String now() {
+        return clock.instant().toString();
     }
 
     private String safeUrl() {

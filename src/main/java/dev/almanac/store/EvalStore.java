@@ -51,8 +51,8 @@ public final class EvalStore {
     /** Records the run as the project's running run; refused with {@link RunInProgress} while another one runs. */
     public void start(Project project, String id, String model, String filters, String snapshot, int selected) {
         store.inTransaction(c -> {
-            String key = KnowledgeStore.upsertProject(c, project);
-            for (String stale : stale(c, key)) finish(c, stale, "incomplete");
+            String key = KnowledgeStore.upsertProject(c, project, store.now());
+            for (String stale : stale(c, key)) finish(c, stale, "incomplete", store.now());
             int claimed;
             try (PreparedStatement ps = c.prepareStatement("""
                     INSERT INTO eval_runs (id, project, started_at, status, model, filters, knowledge_snapshot, selected, total, passed, owner_pid,
@@ -61,7 +61,7 @@ public final class EvalStore {
                     ON CONFLICT (project) WHERE status = 'running' DO NOTHING""")) {
                 ps.setString(1, id);
                 ps.setString(2, key);
-                ps.setString(3, AppStore.now());
+                ps.setString(3, store.now());
                 ps.setString(4, model);
                 ps.setString(5, filters);
                 ps.setString(6, snapshot);
@@ -162,15 +162,15 @@ public final class EvalStore {
 
     public void finish(String id, String status) {
         store.inTransaction(c -> {
-            finish(c, id, status);
+            finish(c, id, status, store.now());
             return null;
         });
     }
 
-    private static void finish(Connection c, String id, String status) throws SQLException {
+    private static void finish(Connection c, String id, String status, String now) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("UPDATE eval_runs SET status = ?, finished_at = ? WHERE id = ?")) {
             ps.setString(1, status);
-            ps.setString(2, AppStore.now());
+            ps.setString(2, now);
             ps.setString(3, id);
             ps.executeUpdate();
         }

@@ -53,13 +53,12 @@ public final class KnowledgeStore {
      * Creates the project row, or updates where its folder and source are now; returns its key. Atomic: of two projects
      * whose names share a slug, the second is refused even when both arrive at once.
      */
-    static String upsertProject(Connection c, Project project) throws SQLException {
+    static String upsertProject(Connection c, Project project, String now) throws SQLException {
         String slug = slug(project);
         try (PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO projects (slug, name, source_url, knowledge_dir, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (slug) DO UPDATE SET source_url = excluded.source_url, knowledge_dir = excluded.knowledge_dir,
                   updated_at = excluded.updated_at WHERE projects.name = excluded.name""")) {
-            String now = AppStore.now();
             ps.setString(1, slug);
             ps.setString(2, project.name());
             ps.setString(3, project.source());
@@ -74,7 +73,7 @@ public final class KnowledgeStore {
     /** Replaces every knowledge item of the project in one transaction, records the import and moves the knowledge version. */
     public void replace(Project project, List<StoredItem> items, String fingerprint) {
         store.inTransaction(c -> {
-            String slug = upsertProject(c, project);
+            String slug = upsertProject(c, project, store.now());
             try (PreparedStatement version = c.prepareStatement("UPDATE projects SET knowledge_version = knowledge_version + 1 WHERE slug = ?")) {
                 version.setString(1, slug);
                 version.executeUpdate();
@@ -83,7 +82,7 @@ public final class KnowledgeStore {
                 del.setString(1, slug);
                 del.executeUpdate();
             }
-            String now = AppStore.now();
+            String now = store.now();
             try (PreparedStatement ins = c.prepareStatement(
                     "INSERT INTO knowledge_items (project, kind, name, position, body, source_file, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
                 int position = 0;

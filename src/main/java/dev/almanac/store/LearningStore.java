@@ -17,7 +17,7 @@ public final class LearningStore {
 
     public void save(Project project, LearningRow row) {
         store.inTransaction(c -> {
-            String key = KnowledgeStore.upsertProject(c, project);
+            String key = KnowledgeStore.upsertProject(c, project, store.now());
             try (PreparedStatement ps = c.prepareStatement("""
                     INSERT INTO learnings (id, project, description, category, tables_used, original_sql, corrected_sql, confidence,
                       times_applied, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -25,7 +25,7 @@ public final class LearningStore {
                       tables_used = excluded.tables_used, original_sql = excluded.original_sql, corrected_sql = excluded.corrected_sql,
                       confidence = excluded.confidence, times_applied = excluded.times_applied, active = excluded.active,
                       updated_at = excluded.updated_at""")) {
-                String now = AppStore.now();
+                String now = store.now();
                 ps.setString(1, row.id());
                 ps.setString(2, key);
                 ps.setString(3, row.description());
@@ -54,7 +54,7 @@ public final class LearningStore {
                 ps.setDouble(2, delta);
                 ps.setDouble(3, delta);
                 ps.setInt(4, applied ? 1 : 0);
-                ps.setString(5, AppStore.now());
+                ps.setString(5, store.now());
                 ps.setString(6, id);
                 ps.executeUpdate();
             }
@@ -66,7 +66,7 @@ public final class LearningStore {
         store.inTransaction(c -> {
             try (PreparedStatement ps = c.prepareStatement("UPDATE learnings SET active = ?, updated_at = ? WHERE id = ?")) {
                 ps.setInt(1, active ? 1 : 0);
-                ps.setString(2, AppStore.now());
+                ps.setString(2, store.now());
                 ps.setString(3, id);
                 if (ps.executeUpdate() == 0) throw new dev.almanac.UserError("no learning with id " + id);
             }

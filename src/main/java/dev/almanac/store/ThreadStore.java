@@ -60,9 +60,9 @@ public final class ThreadStore {
     public String create(Project project, String question) {
         String id = UUID.randomUUID().toString();
         store.inTransaction(c -> {
-            String key = KnowledgeStore.upsertProject(c, project);
+            String key = KnowledgeStore.upsertProject(c, project, store.now());
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO threads (id, project, title, created_at, updated_at, origin) VALUES (?, ?, ?, ?, ?, ?)")) {
-                String now = AppStore.now();
+                String now = store.now();
                 ps.setString(1, id);
                 ps.setString(2, key);
                 ps.setString(3, titleOf(question));
@@ -154,7 +154,7 @@ public final class ThreadStore {
      */
     public TurnRow append(TurnRow turn) {
         return store.inTransaction(c -> {
-            String now = AppStore.now();
+            String now = store.now();
             if (!touch(c, turn.threadId(), now)) return turn;
             int position;
             try (PreparedStatement ps = c.prepareStatement("SELECT coalesce(max(position), -1) + 1 FROM turns WHERE thread_id = ?")) {
@@ -205,7 +205,7 @@ public final class ThreadStore {
                 ps.setString(5, row.usedTables());
                 ps.setString(6, row.mainSql());
                 ps.setString(7, row.dqSql());
-                ps.setString(8, AppStore.now());
+                ps.setString(8, store.now());
                 ps.executeUpdate();
             }
             return null;

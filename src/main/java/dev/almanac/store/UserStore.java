@@ -85,7 +85,7 @@ public final class UserStore {
                 ps.setString(2, role);
                 ps.setString(3, project);
                 ps.setString(4, hash(token));
-                ps.setString(5, AppStore.now());
+                ps.setString(5, store.now());
                 ps.executeUpdate();
             }
             return null;
@@ -158,7 +158,7 @@ public final class UserStore {
                 ps.setString(2, user);
                 ps.setString(3, threadId);
                 ps.setString(4, sql);
-                ps.setString(5, AppStore.now());
+                ps.setString(5, store.now());
                 ps.setString(6, served);
                 ps.executeUpdate();
             }

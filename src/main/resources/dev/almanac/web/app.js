@@ -173,6 +173,8 @@ function dataTable(columns, rows, limit, labels, formats) {
 async function signIn(token) {
   state.token = token;
   state.me = await api("GET", "/api/me");
+  // the server's clock, not the browser's, says what "today" is (the same day its answers read "last month" from)
+  state.clockOffset = state.me.now ? Date.parse(state.me.now) - Date.now() : 0;
   $("project").textContent = state.me.project;
   $("who").replaceChildren(h("span", {}, state.me.name + " · " + state.me.role), h("button", { type: "button", id: "sign-out", onclick: signOut }, "Sign out"));
   $("nav").hidden = false;
@@ -271,7 +273,7 @@ async function loadThreads(active) {
   if (seq !== state.threadsSeq) return;
   const seen = new Set();
   const groups = new Map();
-  const now = new Date();
+  const now = serverNow();
   for (const t of threads) {
     if (seen.has(t.id)) continue;
     seen.add(t.id);
@@ -296,6 +298,9 @@ function threadItem(t, active) {
         h("button", { type: "button", class: "link rename", "aria-label": "Rename “" + t.title + "”", onclick: () => renameThread(t) }, "Rename"),
         h("button", { type: "button", class: "link danger delete", "aria-label": "Delete “" + t.title + "”", onclick: () => deleteThread(t) }, "Delete"))));
 }
+
+/** Now by the server's clock (see signIn). */
+const serverNow = () => new Date(Date.now() + (state.clockOffset || 0));
 
 const clock = (d) => String(d.getHours()).padStart(2, "0") + ":" + String(d.getMinutes()).padStart(2, "0");
 
@@ -598,7 +603,7 @@ async function streamAsk(question, onStep) {
 const KINDS = {
   tables: { key: "table", sub: "description", template: { table: "", description: "", owner: "", refresh_frequency: "", time_column: "", use_cases: [], data_quality_notes: [], column_notes: {} } },
   metrics: { key: "name", sub: "definition", template: { name: "", label: "", definition: "", sql: "", unit: "", owner: "", caveats: [], tags: [], synonyms: [] } },
-  queries: { key: "name", sub: "question", template: { name: "", question: "", sql: "", tables: [], tags: [], verified_by: "", verified_at: new Date().toISOString().slice(0, 10) } },
+  queries: { key: "name", sub: "question", template: { name: "", question: "", sql: "", tables: [], tags: [], verified_by: "", verified_at: "" } },
   rules: { key: "name", sub: "title", template: { name: "", title: "", description: "", applies_to_tables: [], applies_to_metrics: [], tags: [] } },
   golden: { key: "id", sub: "question", template: null },
   semantic: { key: "name", sub: "description", json: ["datasets", "relationships", "metrics"],
@@ -610,7 +615,8 @@ async function showKnowledge(kind, name) {
   if (!KINDS[kind]) kind = "metrics";
   document.querySelectorAll("#knowledge-tabs a").forEach((a) => a.classList.toggle("active", a.dataset.kind === kind));
   $("knowledge-new").hidden = !can("editor") || !KINDS[kind].template;
-  $("knowledge-new").onclick = () => editItem(kind, null, Object.assign({}, KINDS[kind].template));
+  $("knowledge-new").onclick = () => editItem(kind, null, Object.assign({}, KINDS[kind].template,
+    "verified_at" in KINDS[kind].template ? { verified_at: serverNow().toISOString().slice(0, 10) } : {}));
   const items = await api("GET", "/api/knowledge/" + kind);
   state.knowledge = { kind, items };
   renderKnowledgeList(name);

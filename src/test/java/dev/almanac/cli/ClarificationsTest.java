@@ -92,8 +92,15 @@ class ClarificationsTest {
     @Test
     void options_for_a_period_hold_data() throws Exception {
         JsonNode back = ask("What was annual recurring revenue?", null);
+        assertThat(back.get("kind").asText()).isEqualTo("clarification");
+        assertThat(back.get("suggestions")).as("periods are offered").isNotEmpty();
         for (JsonNode o : back.get("suggestions")) {
             assertThat(o.asText()).as("no period after the data ends (30 September 2026) is offered").isNotIn("last month", "this month");
+            JsonNode a = ask(o.asText(), ask("What was annual recurring revenue?", null).get("thread_id").asText());
+            assertThat(a.get("kind").asText()).as(o.asText() + ": " + a.get("answer").asText()).isEqualTo("result");
+            assertThat(a.at("/data/rows")).as(o.asText()).isNotEmpty();
+            assertThat(a.at("/data/rows/0").get(a.at("/data/rows/0").size() - 1).isNumber()).as(o.asText() + " holds a number: " + a.at("/data/rows")).isTrue();
+            assertThat(a.at("/data/rows/0").get(a.at("/data/rows/0").size() - 1).doubleValue()).as(o.asText()).isPositive();
         }
     }
 }

@@ -17,4 +17,24 @@ final class DemoWarehouseQueries {
             });
         }
     }
+
+    /** Every table's row count, by name. */
+    static java.util.Map<String, Long> rowCounts() {
+        try (Source s = Sources.openFile(DemoWarehouse.file())) {
+            return s.withConnection(c -> {
+                java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+                java.util.List<String> tables = new java.util.ArrayList<>();
+                try (var rs = c.createStatement().executeQuery("SELECT table_name FROM information_schema.tables WHERE table_type = 'BASE TABLE'")) {
+                    while (rs.next()) tables.add(rs.getString(1));
+                }
+                for (String t : tables) {
+                    try (var rs = c.createStatement().executeQuery("SELECT count(*) FROM \"" + t + "\"")) {
+                        rs.next();
+                        counts.put(t, rs.getLong(1));
+                    }
+                }
+                return counts;
+            });
+        }
+    }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.almanac.server.ServerContext;
-import dev.almanac.sql.QueryLimits;
 import dev.almanac.testing.ScratchProject;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -67,8 +66,51 @@ class McpServerTest {
         return client;
     }
 
+    static Path independent;
+
+    /**
+     * A number computed by plain JDBC on a copy of the demo warehouse, not through Almanac's executor (DuckDB refuses a
+     * second configuration of a file this process has open).
+     */
     static long scalar(String sql) {
-        return ((Number) api.ws.executor(QueryLimits.DEFAULT).execute(sql).rows().get(0).get(0)).longValue();
+        return ((Number) rows(sql).get(0).get(0)).longValue();
+    }
+
+    static List<List<Object>> rows(String sql) {
+        java.util.Properties readOnly = new java.util.Properties();
+        readOnly.setProperty("duckdb.read_only", "true");
+        try {
+            synchronized (McpServerTest.class) {
+                if (independent == null) {
+                    independent = Files.copy(dev.almanac.testing.DemoWarehouse.file(), home.resolve("independent-copy.duckdb"));
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:duckdb:" + independent, readOnly);
+             java.sql.Statement s = c.createStatement(); java.sql.ResultSet rs = s.executeQuery(sql)) {
+            List<List<Object>> out = new ArrayList<>();
+            while (rs.next()) {
+                List<Object> row = new ArrayList<>();
+                for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) row.add(rs.getObject(i));
+                out.add(row);
+            }
+            return out;
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The audit log's entries of a user, newest first, as the admin reads them over the API. */
+    static List<JsonNode> audit(String user) {
+        try {
+            List<JsonNode> out = new ArrayList<>();
+            JSON.readTree(api.call("GET", "/api/audit?user=" + user + "&limit=1000", api.admin, null).body()).forEach(out::add);
+            return out;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     static JsonNode structured(McpSchema.CallToolResult r) {
@@ -97,11 +139,14 @@ class McpServerTest {
     }
 
     @Test
-    void the_read_tools_answer_from_the_data_and_say_why_they_cannot() {
+    void the_read_tools_answer_from_the_data_and_say_why_they_cannot() throws Exception {
         try (McpSyncClient client = http(api.viewer)) {
-            McpSchema.CallToolResult sql = call(client, "run_sql", Map.of("sql", "SELECT count(*) AS n FROM customers WHERE country_code = 'DE'"));
+            String marked = "SELECT count(*) AS n FROM customers WHERE country_code = 'DE' AND 'audit-" + java.util.UUID.randomUUID() + "' <> ''";
+            McpSchema.CallToolResult sql = call(client, "run_sql", Map.of("sql", marked));
             assertThat(sql.isError()).as(text(sql)).isFalse();
             assertThat(structured(sql).at("/rows/0/0").asLong()).isEqualTo(scalar("SELECT count(*) FROM customers WHERE country_code = 'DE'"));
+            assertThat(audit("vera")).as("this run_sql is in the audit log under its user").filteredOn(row -> row.path("sql").asText().equals(marked))
+                    .singleElement().satisfies(row -> assertThat(row.path("user").asText()).isEqualTo("vera"));
 
             McpSchema.CallToolResult write = call(client, "run_sql", Map.of("sql", "DELETE FROM customers"));
             assertThat(write.isError()).isTrue();
@@ -110,13 +155,17 @@ class McpServerTest {
 
             Map<String, Object> byStatus = Map.of("metrics", List.of("invoices"), "group_by", List.of("invoice_status"),
                     "start", "2025-01-01", "end", "2026-01-01", "order_by", List.of("invoice_status"));
+            McpSchema.CallToolResult compiledFirst = call(client, "compile_metrics_sql", byStatus);
+            long auditedBefore = audit("vera").stream().filter(row -> row.path("sql").asText().equals(text(compiledFirst))).count();
             McpSchema.CallToolResult q = call(client, "query_metrics", byStatus);
             assertThat(q.isError()).as(text(q)).isFalse();
+            assertThat(audit("vera").stream().filter(row -> row.path("sql").asText().equals(structured(q).path("sql").asText())).count())
+                    .as("this query_metrics is in the audit log").isEqualTo(auditedBefore + 1);
             Map<String, Long> counted = new HashMap<>();
             structured(q).path("rows").forEach(row -> counted.put(row.get(0).asText(), row.get(1).asLong()));
             Map<String, Long> expected = new HashMap<>();
-            for (List<Object> row : api.ws.executor(QueryLimits.DEFAULT).execute(
-                    "SELECT status, count(*) FROM invoices WHERE invoice_date >= DATE '2025-01-01' AND invoice_date < DATE '2026-01-01' GROUP BY status").rows()) {
+            for (List<Object> row : rows(
+                    "SELECT status, count(*) FROM invoices WHERE invoice_date >= DATE '2025-01-01' AND invoice_date < DATE '2026-01-01' GROUP BY status")) {
                 expected.put(String.valueOf(row.get(0)), ((Number) row.get(1)).longValue());
             }
             assertThat(counted).isEqualTo(expected);
@@ -141,7 +190,24 @@ class McpServerTest {
             McpSchema.CallToolResult table = call(client, "describe_table", Map.of("name", "invoices"));
             assertThat(structured(table).path("rows").asLong()).isEqualTo(scalar("SELECT count(*) FROM invoices"));
             assertThat(text(call(client, "describe_table", Map.of("name", "invoicez")))).contains("not found").contains("invoices");
-            assertThat(text(call(client, "search_knowledge", Map.of("query", "refund")))).containsIgnoringCase("refund");
+            // the metric whose label says "paying", found with its SQL as its file has it (not an echo of the word searched for)
+            JsonNode metricFile = new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory())
+                    .readTree(api.project.resolve("knowledge/metrics/active_customers.yml").toFile());
+            McpSchema.CallToolResult found = call(client, "search_knowledge", Map.of("query", "paying"));
+            assertThat(structured(found).path("items")).anySatisfy(item -> {
+                assertThat(item.path("kind").asText()).isEqualTo("metric");
+                assertThat(item.path("name").asText()).isEqualTo(metricFile.path("name").asText());
+            });
+            assertThat(text(found)).contains(metricFile.path("sql").asText().lines().findFirst().orElseThrow());
+            McpSchema.CallToolResult nothing = call(client, "search_knowledge", Map.of("query", "zyzzogeton"));
+            assertThat(structured(nothing).path("items")).isEmpty();
+
+            // a long result is cut at 12,000 characters in its text, whole in its structure
+            McpSchema.CallToolResult wide = call(client, "run_sql", Map.of("sql", "SELECT repeat('w', 400) AS w FROM customers LIMIT 300"));
+            assertThat(wide.isError()).as(text(wide)).isFalse();
+            assertThat(text(wide).length()).isBetween(12_000, 12_100);
+            assertThat(text(wide)).containsPattern("\\(cut: \\d+ characters in all\\)$");
+            assertThat(structured(wide).path("rows")).hasSize(300).allSatisfy(row -> assertThat(row.get(0).asText()).isEqualTo("w".repeat(400)));
         }
     }
 
@@ -157,13 +223,46 @@ class McpServerTest {
             assertThat(answer.at("/data/rows/0/0").asLong()).isEqualTo(invoices);
             assertThat(answer.at("/provenance/sql/0").asText()).isNotBlank();
             assertThat(text(r)).contains(String.format(java.util.Locale.ROOT, "%,d", invoices)).contains("Confidence: high");
-            assertThat(api.call("GET", "/api/audit?limit=50", api.admin, null).body()).as("the query is audited for the MCP user").contains("vera");
             String thread = answer.path("thread_id").asText();
+            assertThat(audit("vera")).as("this answer's query is audited for the MCP user, in its thread")
+                    .anySatisfy(row -> {
+                        assertThat(row.path("thread_id").asText()).isEqualTo(thread);
+                        assertThat(row.path("sql").asText()).isEqualTo(answer.at("/provenance/sql/0").asText());
+                    });
             assertThat(api.call("GET", "/api/threads?origin=mcp", api.viewer, null).body()).as("the thread is an MCP client's").contains(thread);
             assertThat(api.call("GET", "/api/threads", api.viewer, null).body()).as("not in the web app's list unless asked for").doesNotContain(thread);
             McpSchema.CallToolResult blank = call(client, "ask", Map.of("question", " "));
             assertThat(blank.isError()).isTrue();
+            McpSchema.CallToolResult tooLong = call(client, "ask", Map.of("question", "How many invoices? ".repeat(300)));
+            assertThat(tooLong.isError()).isTrue();
+            assertThat(text(tooLong)).startsWith("the question is too long (").contains("at most 4000");
         }
+    }
+
+    @Test
+    void a_follow_up_with_the_thread_id_continues_the_thread() throws Exception {
+        try (McpSyncClient client = http(api.viewer)) {
+            JsonNode first = structured(call(client, "ask", Map.of("question", "How many invoices were issued in 2025?")));
+            String thread = first.path("thread_id").asText();
+            assertThat(thread).isNotBlank();
+            McpSchema.CallToolResult next = call(client, "ask", Map.of("question", "How many invoices were issued in 2024?", "thread_id", thread));
+            assertThat(next.isError()).as(text(next)).isFalse();
+            assertThat(structured(next).path("thread_id").asText()).isEqualTo(thread);
+            assertThat(structured(next).at("/data/rows/0/0").asLong())
+                    .isEqualTo(scalar("SELECT count(*) FROM invoices WHERE invoice_date >= DATE '2024-01-01' AND invoice_date < DATE '2025-01-01'"));
+            JsonNode turns = JSON.readTree(api.call("GET", "/api/threads/" + thread, api.viewer, null).body()).path("turns");
+            assertThat(turns).extracting(t -> t.path("question").asText())
+                    .containsExactly("How many invoices were issued in 2025?", "How many invoices were issued in 2024?");
+        }
+    }
+
+    @Test
+    void a_user_of_another_project_is_refused_with_403() throws Exception {
+        String outsider = new dev.almanac.store.UserStore(api.ws.appStore()).add("outsider", "viewer", "another-project");
+        HttpResponse<String> raw = api.call("POST", "/mcp", outsider, McpRaw.INITIALIZE);
+        assertThat(raw.statusCode()).isEqualTo(403);
+        assertThat(JSON.readTree(raw.body()).path("code").asText()).isEqualTo("forbidden");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> http(outsider).close()).as("the SDK's client cannot open a session");
     }
 
     @Test

@@ -20,7 +20,7 @@ class ReplTest {
         System.setProperty("almanac.home", home.toString());
         try {
             GlobalOptions options = new GlobalOptions();
-            options.project = DemoWarehouse.projectDir();
+            options.project = dev.almanac.testing.ScratchProject.create(home.resolve("repl"), "Repl"); // its own store: "No learnings yet." is its own
             ReplCommand repl = new ReplCommand();
             repl.llm = "none";
             ByteArrayOutputStream out = new ByteArrayOutputStream();

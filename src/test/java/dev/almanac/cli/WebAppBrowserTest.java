@@ -277,6 +277,8 @@ class WebAppBrowserTest {
         assertThat(api.project.resolve("knowledge/metrics/plan_count.yml")).exists();
 
         browser.get(api.url("/#/knowledge/semantic/subscriptions"));
+        // the page is drawn in place: wait for this item's detail (the metric's just saved is still shown, Edit button and all)
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("knowledge-detail"), "mrr_snapshots"));
         wait.until(ExpectedConditions.elementToBeClickable(By.id("edit-item")));
         assertThat(browser.findElement(By.id("knowledge-detail")).getText()).contains("datasets", "mrr_snapshots");
         shot("05b-knowledge-semantic");
@@ -444,7 +446,7 @@ class WebAppBrowserTest {
     }
 
     @Test
-    @Order(9)
+    @Order(10)
     void a_list_longer_than_the_row_cap_downloads_every_row() throws Exception {
         String script = "script:" + Path.of("src/test/resources/web/long-list.yml").toAbsolutePath();
         ApiServer other = ServeCommand.start(api.ws, script, new ServerContext.Settings(0, 64 * 1024, 100, false, "scripted"));
@@ -469,7 +471,7 @@ class WebAppBrowserTest {
     }
 
     @Test
-    @Order(10)
+    @Order(11)
     void broken_knowledge_files_are_named_in_a_banner_while_the_last_good_knowledge_is_served() throws Exception {
         Path file = api.project.resolve("knowledge/metrics/mrr.yml");
         String good = Files.readString(file);

@@ -103,6 +103,14 @@ class WebAppFirstHourBrowserTest {
         wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("nav")));
     }
 
+    /** Waits until the page's layout holds still: its width the same over two animation frames, after any chart drew. */
+    static void settled() {
+        wait.until(d -> Boolean.TRUE.equals(((org.openqa.selenium.JavascriptExecutor) d).executeAsyncScript(
+                "const done = arguments[arguments.length - 1]; const w = document.documentElement.scrollWidth;"
+                        + " requestAnimationFrame(() => requestAnimationFrame(() => done(document.readyState === 'complete'"
+                        + " && document.documentElement.scrollWidth === w)));")));
+    }
+
     static void shot(String name) throws Exception {
         Chromium.screenshot(browser, name);
     }
@@ -160,37 +168,30 @@ class WebAppFirstHourBrowserTest {
     /** How the list heads a day other than today and yesterday: "12 November", with the year when it is not this one. */
     static String dayHeading(ZonedDateTime d) {
         String month = d.getMonth().getDisplayName(java.time.format.TextStyle.FULL, java.util.Locale.ENGLISH);
-        return d.getDayOfMonth() + " " + month + (d.getYear() == ZonedDateTime.now().getYear() ? "" : " " + d.getYear());
+        return d.getDayOfMonth() + " " + month + (d.getYear() == ZonedDateTime.now(api.ws.clock()).getYear() ? "" : " " + d.getYear());
     }
 
     static final String LONG_QUESTION = "What was MRR in September 2026, counting every plan we sell to customers in every region of the world, "
             + "including the legacy plans that finance still reports separately, the discounted annual plans, the partner plans and the "
             + "plans of the customers who moved from one region to another during the month?";
 
-    static String webThread;
-    static String apiThread;
-    static String cliThread;
-    static String evalThread;
-    static String yesterdayThread;
-    static String olderThread;
-
     @Test
     @Order(1)
     void the_conversation_list_dates_and_groups_each_conversation_once_and_hides_the_cli_and_eval_ones_until_asked() throws Exception {
         askAnew(LONG_QUESTION);
-        webThread = currentThread();
+        String webThread = currentThread();
         askInBrowser("and in August 2026?");
         wait.until(d -> d.findElements(By.cssSelector("#turns .answer")).size() == 2);
-        apiThread = ApiFixture.json(api.call("POST", "/api/ask", api.viewer, "{\"question\": \"What was total marketing spend in 2024?\"}")).get("thread_id").asText();
+        String apiThread = ApiFixture.json(api.call("POST", "/api/ask", api.viewer, "{\"question\": \"What was total marketing spend in 2024?\"}")).get("thread_id").asText();
         CliTest.Run run = CliTest.run("ask", "What was MRR in September 2026?", "--project", api.project.toString(), "--llm", "none", "--format", "json");
         assertThat(run.code()).as(run.err()).isZero();
-        cliThread = Json.MAPPER.readTree(run.out()).get("thread_id").asText();
-        evalThread = new ThreadStore(api.ws.appStore(), ThreadStore.Origin.eval).create(api.ws.requireProject(), "How many invoices were issued in 2025?");
+        String cliThread = Json.MAPPER.readTree(run.out()).get("thread_id").asText();
+        String evalThread = new ThreadStore(api.ws.appStore(), ThreadStore.Origin.eval).create(api.ws.requireProject(), "How many invoices were issued in 2025?");
         ThreadStore web = new ThreadStore(api.ws.appStore(), ThreadStore.Origin.web);
-        ZonedDateTime now = ZonedDateTime.now();
-        yesterdayThread = web.create(api.ws.requireProject(), "Which plans did customers upgrade to?");
+        ZonedDateTime now = ZonedDateTime.now(api.ws.clock()); // the server's clock: the list dates its days by it
+        String yesterdayThread = web.create(api.ws.requireProject(), "Which plans did customers upgrade to?");
         dated(yesterdayThread, now.minusDays(1));
-        olderThread = web.create(api.ws.requireProject(), "What was ARR at the end of 2025?");
+        String olderThread = web.create(api.ws.requireProject(), "What was ARR at the end of 2025?");
         dated(olderThread, now.minusDays(10));
 
         open("#/ask/" + webThread);
@@ -228,6 +229,10 @@ class WebAppFirstHourBrowserTest {
     @Test
     @Order(2)
     void at_phone_width_the_conversation_list_folds_away_and_shows_the_same_days_dates_and_controls() throws Exception {
+        ZonedDateTime now = ZonedDateTime.now(api.ws.clock());
+        ThreadStore web = new ThreadStore(api.ws.appStore(), ThreadStore.Origin.web);
+        String mine = web.create(api.ws.requireProject(), "Which carriers shipped the most parcels?");
+        dated(web.create(api.ws.requireProject(), "How many support tickets were opened?"), now.minusDays(1));
         phone();
         open("#/ask");
         assertThat(browser.findElement(By.id("threads-panel")).isDisplayed()).isFalse();
@@ -235,10 +240,10 @@ class WebAppFirstHourBrowserTest {
         browser.findElement(By.id("threads-toggle")).click();
         wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("threads-panel")));
         assertThat(browser.findElements(By.cssSelector("#threads .day-label")).stream().map(WebElement::getText)).startsWith("Today", "Yesterday");
-        WebElement mine = item(webThread);
-        assertThat(mine.findElement(By.tagName("time")).isDisplayed()).isTrue();
-        assertThat(mine.findElement(By.cssSelector("button.rename")).isDisplayed()).isTrue();
-        assertThat(mine.findElement(By.cssSelector("button.delete")).isDisplayed()).isTrue();
+        WebElement entry = item(mine);
+        assertThat(entry.findElement(By.tagName("time")).isDisplayed()).isTrue();
+        assertThat(entry.findElement(By.cssSelector("button.rename")).isDisplayed()).isTrue();
+        assertThat(entry.findElement(By.cssSelector("button.delete")).isDisplayed()).isTrue();
         assertThat(pageWidth()).as("no sideways scrolling").isLessThanOrEqualTo(390);
         shot("conversation-list-phone");
     }
@@ -248,12 +253,16 @@ class WebAppFirstHourBrowserTest {
     void a_conversation_is_renamed_in_place_and_deleted_after_a_confirmation() throws Exception {
         provoked.add(Chromium.provoked("/api/threads/", 400)); // an empty and a too long title
         provoked.add(Chromium.provoked("/api/threads/", 404)); // the thread deleted meanwhile
+        askAnew(LONG_QUESTION); // its own conversations: one asked in the browser, one ten days old
+        String mine = currentThread();
+        String older = new ThreadStore(api.ws.appStore(), ThreadStore.Origin.web).create(api.ws.requireProject(), "What was ARR at the end of 2025?");
+        dated(older, ZonedDateTime.now(api.ws.clock()).minusDays(10));
         for (boolean onPhone : List.of(false, true)) {
             if (onPhone) phone();
-            open("#/ask/" + webThread);
+            open("#/ask/" + mine);
             if (onPhone) browser.findElement(By.id("threads-toggle")).click();
             String name = onPhone ? "MRR, renamed on a phone" : "MRR in September, all plans";
-            item(webThread).findElement(By.cssSelector("button.rename")).click();
+            item(mine).findElement(By.cssSelector("button.rename")).click();
             WebElement input = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#threads .rename-title")));
             assertThat(input.getAttribute("value")).isEqualTo(onPhone ? "MRR in September, all plans" : LONG_QUESTION);
             input.clear();
@@ -263,32 +272,32 @@ class WebAppFirstHourBrowserTest {
             assertThat(problem.getText()).as("the server's reason, shown where the title is typed").contains("empty");
             input.clear();
             input.sendKeys(name + org.openqa.selenium.Keys.ENTER);
-            wait.until(d -> item(webThread).findElement(By.cssSelector(".thread-title")).getText().equals(name));
+            wait.until(d -> item(mine).findElement(By.cssSelector(".thread-title")).getText().equals(name));
             assertThat(ApiFixture.json(api.call("GET", "/api/threads", api.viewer, null)).findValuesAsText("title")).contains(name);
             if (onPhone) shot("conversation-renamed-phone");
         }
         laptop();
-        open("#/ask/" + webThread);
-        item(webThread).findElement(By.cssSelector("button.rename")).click();
+        open("#/ask/" + mine);
+        item(mine).findElement(By.cssSelector("button.rename")).click();
         wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#threads .rename-title"))).sendKeys(" (draft)" + org.openqa.selenium.Keys.ESCAPE);
-        wait.until(d -> item(webThread).findElement(By.cssSelector(".thread-title")).getText().equals("MRR, renamed on a phone"));
+        wait.until(d -> item(mine).findElement(By.cssSelector(".thread-title")).getText().equals("MRR, renamed on a phone"));
 
-        item(olderThread).findElement(By.cssSelector("button.delete")).click();
+        item(older).findElement(By.cssSelector("button.delete")).click();
         assertThat(wait.until(ExpectedConditions.alertIsPresent()).getText()).contains("What was ARR at the end of 2025?");
         browser.switchTo().alert().dismiss();
-        assertThat(listedIds()).as("nothing deleted without a yes").contains(olderThread);
-        item(olderThread).findElement(By.cssSelector("button.delete")).click();
+        assertThat(listedIds()).as("nothing deleted without a yes").contains(older);
+        item(older).findElement(By.cssSelector("button.delete")).click();
         wait.until(ExpectedConditions.alertIsPresent()).accept();
-        wait.until(d -> !listedIds().contains(olderThread));
-        assertThat(api.call("GET", "/api/threads/" + olderThread, api.viewer, null).statusCode()).isEqualTo(404);
+        wait.until(d -> !listedIds().contains(older));
+        assertThat(api.call("GET", "/api/threads/" + older, api.viewer, null).statusCode()).isEqualTo(404);
 
-        item(webThread).findElement(By.cssSelector("button.delete")).click();
+        item(mine).findElement(By.cssSelector("button.delete")).click();
         wait.until(ExpectedConditions.alertIsPresent()).accept();
         wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("chat-empty")));
         assertThat(browser.getCurrentUrl()).as("the open conversation, deleted, gives way to a new one").endsWith("#/ask");
-        assertThat(listedIds()).doesNotContain(webThread);
-        assertThat(api.call("GET", "/api/threads/" + webThread, api.viewer, null).statusCode()).isEqualTo(404);
-        open("#/ask/" + webThread);
+        assertThat(listedIds()).doesNotContain(mine);
+        assertThat(api.call("GET", "/api/threads/" + mine, api.viewer, null).statusCode()).isEqualTo(404);
+        open("#/ask/" + mine);
         wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#turns .gone")));
     }
 
@@ -460,7 +469,7 @@ class WebAppFirstHourBrowserTest {
             if (page.getKey().equals("#/learnings")) wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#learnings-active .learning")));
             if (page.getKey().equals("#/evals")) wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#runs tbody tr")));
             if (page.getKey().contains("/mrr")) wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("edit-item")));
-            Thread.sleep(300); // charts and late layout
+            settled(); // charts and late layout
             if (pageWidth() > 390) tooWide.add(page.getKey() + " is " + pageWidth() + " px wide");
             shot(page.getValue());
         }
@@ -487,7 +496,7 @@ class WebAppFirstHourBrowserTest {
         laptop();
         for (String page : pages.keySet()) {
             open(page);
-            Thread.sleep(200);
+            settled();
             assertThat(pageWidth()).as(page + " on a laptop").isLessThanOrEqualTo(1366);
         }
         open("#/knowledge/metrics");

@@ -76,7 +76,7 @@ class WholeResultExportTest {
         Path script = everyCustomerScript(dir);
         long customers = customers();
         assertThat(customers).as("the demo has more customers than the row cap").isGreaterThan(QueryLimits.DEFAULT.maxRows());
-        CliTest.Run r = CliTest.run("ask", "List every customer id with its name", "--project", DemoWarehouse.projectDir().toString(),
+        CliTest.Run r = CliTest.run("ask", "List every customer id with its name", "--project", dev.almanac.testing.ScratchProject.create(dir.resolve("csv-project"), "CSV").toString(),
                 "--llm", "script:" + script, "--format", "csv");
         assertThat(r.code()).as(r.err()).isZero();
         List<String> lines = r.out().lines().toList();

@@ -97,7 +97,7 @@ class EvalRunTest {
 
     @Test
     void a_killed_run_keeps_its_results_and_is_marked_incomplete() throws Exception {
-        Path project = DemoWarehouse.projectDir();
+        Path project = dev.almanac.testing.ScratchProject.create(dir.resolve("killed-run"), "Killed run"); // its own store
         Path home = Files.createDirectories(dir.resolve("home"));
         Path script = Files.writeString(dir.resolve("slow.yml"), """
                 delay_ms: 400

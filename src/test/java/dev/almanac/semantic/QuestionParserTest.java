@@ -161,10 +161,22 @@ class QuestionParserTest {
 
     @Test
     void parsed_queries_compile_and_run() {
-        for (String question : List.of("new signups in APAC during 2025", "top 3 countries by shop revenue in 2025",
-                "support tickets opened for each priority, quarterly, in 2025")) {
-            assertThat(parser.parse(question)).as(question + " -> " + parser.parse(question)).isInstanceOf(QuestionParser.Parsed.class);
-        }
+        SemanticModel model = SemanticModel.of(KnowledgeFiles.read(Path.of("knowledge")).knowledge().semantic());
+        SemanticCompiler compiler = new SemanticCompiler(model, ValueIndex.EMPTY);
+        // each question with the rows its reading must give on the demo: one total, three countries, four priorities x four quarters
+        java.util.Map<String, Integer> rows = new java.util.LinkedHashMap<>();
+        rows.put("new signups in APAC during 2025", 1);
+        rows.put("top 3 countries by shop revenue in 2025", 3);
+        rows.put("support tickets opened for each priority, quarterly, in 2025", 16);
+        rows.forEach((question, expected) -> {
+            SemanticQuery q = parsed(question);
+            String sql = compiler.compile(q, demo.executor.source().dialect()).sql();
+            var result = demo.executor.execute(sql);
+            assertThat(result.rows()).as(question + "\n" + sql).hasSize(expected);
+            int measure = result.columns().size() - 1; // the metric comes after the breakdowns
+            assertThat(result.rows()).as(question).allSatisfy(r -> assertThat(r.get(measure)).isInstanceOf(Number.class)
+                    .satisfies(n -> assertThat(((Number) n).doubleValue()).isPositive()));
+        });
     }
 
     static String cannot(String question) {

@@ -142,7 +142,52 @@ class SemanticBadInputTest {
                                 expr: status
                               - name: carrier
                                 expr: upper(carrier_name)
-                        """, "expr: upper(carrier_name)", "the expression 'upper(carrier_name)' fails")));
+                        """, "expr: upper(carrier_name)", "the expression 'upper(carrier_name)' fails")),
+                Arguments.of(new Broken("a metric filter with unbalanced parentheses", """
+                        description: Completed orders, or so it says.
+                        datasets:
+                          - name: shipments
+                            table: orders
+                            primary_key: [order_id]
+                            default_time_dimension: shipped_on
+                            dimensions:
+                              - {name: shipped_on, type: time, expr: ordered_at, grain: day}
+                        metrics:
+                          - name: completed_shipments
+                            dataset: shipments
+                            agg: count
+                            filter: "status = 'completed') OR (1=1"
+                        """, "filter: \"status", "metric completed_shipments: the filter 'status = 'completed') OR (1=1' is not one SQL expression")),
+                Arguments.of(new Broken("a segment that is two expressions", """
+                        description: Shipping.
+                        datasets:
+                          - name: shipments
+                            table: orders
+                            primary_key: [order_id]
+                            segments:
+                              - name: big
+                                expr: "total > 100, 1"
+                        """, "expr: \"total", "segment big: the expr 'total > 100, 1' is not one SQL expression")),
+                Arguments.of(new Broken("a dimension that closes its parenthesis early", """
+                        description: Shipping.
+                        datasets:
+                          - name: shipments
+                            table: orders
+                            primary_key: [order_id]
+                            dimensions:
+                              - name: ship_status
+                                expr: "status) AS s FROM orders UNION SELECT (status"
+                        """, "expr: \"status)", "dimension ship_status: the expr")),
+                Arguments.of(new Broken("a dimension that reads the server's database paths", """
+                        description: Shipping.
+                        datasets:
+                          - name: shipments
+                            table: orders
+                            primary_key: [order_id]
+                            dimensions:
+                              - name: server_path
+                                expr: "(SELECT max(path) FROM duckdb_databases)"
+                        """, "expr: \"(SELECT", "reading duckdb_databases is not allowed")));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -192,7 +237,7 @@ class SemanticBadInputTest {
             String p = project().toString();
             CliTest.Run ok = CliTest.run("query", "--metric", "revenue", "--by", "region", "--format", "csv", "--project", p);
             assertThat(ok.code()).as(ok.err()).isZero();
-            assertThat(ok.out()).contains("EMEA,550");
+            assertThat(ok.out()).contains("EMEA,549.99"); // 120 + 79.99 + 200 + 150 (SemanticFixture)
 
             CliTest.Run metric = CliTest.run("query", "--metric", "revenu", "--project", p);
             assertThat(metric.code()).isEqualTo(2);

@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * DuckDB file, SQLite file or PostgreSQL database: regions <- countries <- customers (soft-deleted
  * flag) <- month-end MRR snapshots -> plans, and orders <- order items -> products -> categories.
  * The rows are few and chosen so that every expected number in the tests can be worked out by hand;
- * the tests' comments show the sums.
+ * the tests' comments show the sums. Amounts carry cents (79.99, 40.05, 99.95 dollars; 100.01 and 299.99 dollars of MRR
+ * in cents) so that an engine that loses cents or rounds a fraction (an average of 65.025) shows it.
  */
 final class SemanticFixture {
     private static final AtomicInteger DATABASES = new AtomicInteger();
@@ -52,7 +53,7 @@ final class SemanticFixture {
             CREATE TABLE mrr_snapshots (snapshot_month DATE NOT NULL, customer_id INTEGER NOT NULL, plan_id INTEGER NOT NULL,
               mrr_cents INTEGER NOT NULL, PRIMARY KEY (snapshot_month, customer_id));
             INSERT INTO mrr_snapshots VALUES
-              ('2023-12-01', 1, 1, 10000),
+              ('2023-12-01', 1, 1, 10001),
               ('2024-01-01', 1, 1, 10000), ('2024-02-01', 1, 1, 10000), ('2024-03-01', 1, 1, 10000),
               ('2024-04-01', 1, 2, 30000), ('2024-05-01', 1, 2, 30000), ('2024-06-01', 1, 2, 30000),
               ('2024-01-01', 2, 2, 30000), ('2024-02-01', 2, 2, 30000), ('2024-03-01', 2, 2, 30000),
@@ -62,7 +63,7 @@ final class SemanticFixture {
               ('2024-01-01', 5, 1, 10000), ('2024-02-01', 5, 1, 10000),
               ('2024-01-01', 6, 4, 0), ('2024-02-01', 6, 4, 0), ('2024-03-01', 6, 4, 0),
               ('2024-04-01', 6, 4, 0), ('2024-05-01', 6, 4, 0), ('2024-06-01', 6, 4, 0),
-              ('2024-05-01', 7, 2, 30000), ('2024-06-01', 7, 2, 30000);
+              ('2024-05-01', 7, 2, 29999), ('2024-06-01', 7, 2, 29999);
 
             CREATE TABLE categories (category_id INTEGER PRIMARY KEY, category_name VARCHAR(20) NOT NULL);
             INSERT INTO categories VALUES (1, 'Hardware'), (2, 'Books'), (3, 'Services');
@@ -74,13 +75,13 @@ final class SemanticFixture {
               status VARCHAR(20) NOT NULL, total DECIMAL(10, 2) NOT NULL);
             INSERT INTO orders VALUES
               (1, '2024-01-03 09:15:00', 1, 'completed', 120.00),
-              (2, '2024-01-07 23:30:00', 2, 'completed', 80.00),
+              (2, '2024-01-07 23:30:00', 2, 'completed', 79.99),
               (3, '2024-01-08 00:10:00', 2, 'refunded', 50.00),
               (4, '2024-02-14 12:00:00', 3, 'completed', 200.00),
-              (5, '2024-02-29 18:45:00', 4, 'completed', 40.00),
+              (5, '2024-02-29 18:45:00', 4, 'completed', 40.05),
               (6, '2024-03-31 22:00:00', 5, 'completed', 60.00),
               (7, '2024-04-01 08:00:00', 6, 'canceled', 300.00),
-              (8, '2024-05-15 10:00:00', 7, 'completed', 100.00),
+              (8, '2024-05-15 10:00:00', 7, 'completed', 99.95),
               (9, '2024-12-31 16:00:00', 1, 'completed', 150.00),
               (10, '2025-01-01 10:00:00', 4, 'completed', 90.00),
               (11, '2024-05-20 12:00:00', 9, 'completed', 105.00);

@@ -110,6 +110,20 @@ class GuardDialectTest {
         return (Verdict.Allowed) verdict;
     }
 
+    @ParameterizedTest
+    @EnumSource(Dialect.class)
+    void a_semantic_expression_is_one_expression_or_it_is_refused(Dialect dialect) {
+        Guard guard = GUARDS.get(dialect);
+        for (String one : List.of("status = 'completed'", "amount * 2", "(a = 1) OR (b = 2)", "CASE WHEN x > 1 THEN 'big' ELSE 'small' END",
+                "upper(name) LIKE 'A%'")) {
+            assertThat(guard.notOneExpression(one)).as("%s on %s", one, dialect).isNull();
+        }
+        for (String notOne : List.of("status = 'completed') OR (1=1", "a, b", "a AS b", "1 FROM orders", "1; SELECT 2", "1 UNION SELECT 2",
+                "x WHERE 1 = 1", "1 ORDER BY 1", "(a", "a)", "")) {
+            assertThat(guard.notOneExpression(notOne)).as("%s on %s", notOne, dialect).isNotNull();
+        }
+    }
+
     @Test
     void sqlite_reads_a_table_named_show_which_duckdb_cannot() {
         assertThat(allowed(Dialect.SQLITE, "SELECT count(*) FROM show").tables()).containsExactly("show");

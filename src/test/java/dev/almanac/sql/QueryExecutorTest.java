@@ -44,7 +44,7 @@ class QueryExecutorTest {
                 .isInstanceOf(QueryTimedOut.class)
                 .hasMessageContaining("timeout");
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;
-        assertThat(elapsedMs).isLessThan(timeout.toMillis() + 2000);
+        assertThat(elapsedMs).as("stopped by the timeout (the cross join alone would run for hours), however busy the machine").isLessThan(60_000);
 
         QueryResult next = executor.execute("SELECT count(*) FROM customers");
         assertThat(next.rows()).containsExactly(java.util.List.of(3L));

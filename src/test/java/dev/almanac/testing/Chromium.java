@@ -47,7 +47,9 @@ public final class Chromium {
         options.setExperimentalOption("prefs", java.util.Map.of("download.default_directory", DOWNLOADS.toAbsolutePath().toString(),
                 "download.prompt_for_download", false));
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(first(DRIVERS).toFile()).usingAnyFreePort()
-                .withLogFile(new File("target/chromedriver.log")).build();
+                .withLogFile(new File("target/chromedriver.log"))
+                .withEnvironment(java.util.Map.of("LD_PRELOAD", "")) // the browser keeps the machine's clock: .ci/run's libfaketime moves only the JVM's
+                .build();
         ChromeDriver driver = new ChromeDriver(service, options);
         driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(20));
         return driver;
