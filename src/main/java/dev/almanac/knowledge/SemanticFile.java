@@ -85,7 +85,7 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
                              NonAdditiveSpec nonAdditiveDimension, String timeGrain, BigDecimal fillNullsWith, String numerator,
                              String denominator, List<MetricInputSpec> metrics, String unit, String format, Integer decimals,
                              String owner, List<String> caveats, List<String> synonyms, List<String> tags, Boolean joinToTimespine,
-                             Map<String, String> dialects) {
+                             Map<String, String> dialects, Map<String, String> filterDialects) {
         public MetricSpec {
             segments = segments == null ? List.of() : List.copyOf(segments);
             metrics = metrics == null ? List.of() : List.copyOf(metrics);
@@ -93,6 +93,7 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
             synonyms = synonyms == null ? List.of() : List.copyOf(synonyms);
             tags = tags == null ? List.of() : List.copyOf(tags);
             dialects = Dialects.copy(dialects);
+            filterDialects = Dialects.copy(filterDialects);
         }
 
         public MetricSpec(String name, String type, String label, String description, String dataset, String agg, String expr,
@@ -101,7 +102,7 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
                           String denominator, List<MetricInputSpec> metrics, String unit, String format, Integer decimals,
                           String owner, List<String> caveats, List<String> synonyms, List<String> tags) {
             this(name, type, label, description, dataset, agg, expr, percentile, filter, segments, timeDimension, nonAdditiveDimension, timeGrain,
-                    fillNullsWith, numerator, denominator, metrics, unit, format, decimals, owner, caveats, synonyms, tags, null, null);
+                    fillNullsWith, numerator, denominator, metrics, unit, format, decimals, owner, caveats, synonyms, tags, null, null, null);
         }
     }
 

@@ -458,7 +458,8 @@ public final class SemanticModel {
                 }
             }
             return new SemanticMetric.Simple(s.name(), info, ds.name(), agg, s.expr() == null ? null : variant(s.expr(), s.dialects(), place).strip(), s.percentile(),
-                    s.filter() == null || s.filter().isBlank() ? null : s.filter().strip(), s.segments(), time, snapshot, last, timeGrain, s.fillNullsWith(),
+                    s.filter() == null || s.filter().isBlank() ? null : variant(s.filter(), s.filterDialects(), place.at("filter")).strip(), s.segments(), time,
+                    snapshot, last, timeGrain, s.fillNullsWith(),
                     s.joinToTimespine());
         }
 

@@ -80,6 +80,8 @@ public final class SemanticValidator implements KnowledgeValidator.Check {
                 for (int i = 0; i < f.metrics().size(); i++) {
                     variants(read, f.metrics().get(i).dialects(), new SemanticModel.Place(f.name(), "/metrics/" + i), source, guards, problems,
                             e -> "SELECT (" + e + ") AS e FROM t");
+                    variants(read, f.metrics().get(i).filterDialects(), new SemanticModel.Place(f.name(), "/metrics/" + i + "/filter"), source, guards, problems,
+                            e -> "SELECT CASE WHEN (" + e + ") THEN 1 ELSE 0 END AS e FROM t");
                 }
             }
         } finally {
