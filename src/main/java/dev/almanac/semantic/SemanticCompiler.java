@@ -336,11 +336,30 @@ public final class SemanticCompiler {
                 LocalDate from = p.isBefore(r.start()) ? r.start() : p;
                 LocalDate next = r.grain().next(p);
                 LocalDate to = next.isAfter(r.end()) ? r.end() : next;
-                flags.add(c == null || c.covers(b.offset().before(from), b.offset().before(to)));
+                flags.add(c == null || c.reaches(b.offset().before(from), b.offset().before(to)));
             }
             covered.put(b.id(), flags);
         }
+        // the periods after the last day of every metric's data are not shown (the data has not reached them yet: the
+        // answer's coverage note says so); the periods before its first day are, as no data, so a late start is not read as growth
+        int keep = periods.size();
+        while (keep > 0 && afterTheData(periods.get(keep - 1), bases, effective)) keep--;
+        if (keep == 0) return null;
+        if (keep < periods.size()) {
+            int n = keep;
+            periods = new ArrayList<>(periods.subList(0, n));
+            covered.replaceAll((id, flags) -> new ArrayList<>(flags.subList(0, n)));
+        }
         return new QueryPlan.Spine(periods, fills, covered);
+    }
+
+    /** Whether a period begins after the last day of the data of every base (each read at its offset); false when a range is unknown. */
+    private static boolean afterTheData(LocalDate period, java.util.Collection<Base> bases, Map<String, Coverage> coverage) {
+        for (Base b : bases) {
+            Coverage c = coverage.get(b.metric().name());
+            if (c == null || !b.offset().before(period).isAfter(c.last())) return false;
+        }
+        return true;
     }
 
     /**

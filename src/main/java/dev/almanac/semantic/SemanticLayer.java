@@ -93,12 +93,14 @@ public final class SemanticLayer {
             if (first.isAfter(end) || last.isBefore(query.start())) continue; // wholly outside: said as "no data for the period"
             List<String> parts = new ArrayList<>();
             if (first.isAfter(query.start())) {
-                parts.add("the data starts on " + day.show(first) + ", so " + uncovered(shown, grain, query.start(), first, true));
+                parts.add("the data starts on " + day.show(first) + ", so " + uncovered(shown, grain, query.start(), first, true,
+                        query.grain() == null ? "" : " (shown as no data, not 0)"));
             }
             if (last.isBefore(end)) {
-                parts.add("the data ends on " + day.show(last) + ", so " + uncovered(shown, grain, last, end, false));
+                parts.add("the data ends on " + day.show(last) + ", so " + uncovered(shown, grain, last, end, false,
+                        query.grain() == null ? "" : " (not shown)"));
             }
-            if (!parts.isEmpty()) notes.add(m.displayName() + ": " + String.join("; ", parts) + " (shown as no data, not 0)");
+            if (!parts.isEmpty()) notes.add(m.displayName() + ": " + String.join("; ", parts));
         }
         return notes.isEmpty() ? Optional.empty() : Optional.of(String.join(". ", notes) + ".");
     }
@@ -107,7 +109,7 @@ public final class SemanticLayer {
      * The periods at the grain outside the data, from the query's first day to the data's first ({@code before}), or from the
      * data's last day to the query's last: "2021 to 2022 are not covered", "2022 is not covered and 2023 only in part".
      */
-    private static String uncovered(ValueFormat shown, Grain grain, java.time.LocalDate a, java.time.LocalDate b, boolean before) {
+    private static String uncovered(ValueFormat shown, Grain grain, java.time.LocalDate a, java.time.LocalDate b, boolean before, String howShown) {
         java.time.LocalDate edge = before ? b : a; // the data's first or last day
         java.time.LocalDate partial = before ? (grain.start(edge).isBefore(edge) ? grain.start(edge) : null)
                 : (grain.next(grain.start(edge)).minusDays(1).isAfter(edge) ? grain.start(edge) : null);
@@ -116,7 +118,7 @@ public final class SemanticLayer {
         List<String> parts = new ArrayList<>();
         if (!to.isBefore(from)) {
             String span = from.equals(to) ? shown.show(from) : shown.show(from) + " to " + shown.show(to);
-            parts.add(span + (from.equals(to) ? " is" : " are") + " not covered");
+            parts.add(span + (from.equals(to) ? " is" : " are") + " not covered" + howShown);
         }
         if (partial != null) parts.add(shown.show(partial) + (parts.isEmpty() ? " is covered" : "") + " only in part");
         if (parts.size() == 2 && !before) java.util.Collections.reverse(parts);
@@ -211,7 +213,11 @@ public final class SemanticLayer {
                     max = (String) r.rows().get(0).get(1);
                 }
                 if (min == null || max == null) return Optional.empty();
-                return Optional.of(new Coverage(java.time.LocalDate.parse(min.substring(0, 10)), java.time.LocalDate.parse(max.substring(0, 10))));
+                // a time recorded by month (a month-end snapshot on the 1st) covers its whole month
+                Grain recorded = model.dimension(s.timeDimension()).map(Dimension::grain).orElse(Grain.DAY);
+                java.time.LocalDate first = recorded.start(java.time.LocalDate.parse(min.substring(0, 10)));
+                java.time.LocalDate last = recorded.next(recorded.start(java.time.LocalDate.parse(max.substring(0, 10)))).minusDays(1);
+                return Optional.of(new Coverage(first, last));
             } catch (RuntimeException e) {
                 return Optional.empty(); // no readable dates (an epoch number, a failed read): the period is not checked
             }

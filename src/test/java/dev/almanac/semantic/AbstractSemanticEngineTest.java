@@ -334,11 +334,11 @@ abstract class AbstractSemanticEngineTest {
         // orders by quarter of 2024: Q1 orders 1-6, Q2 7, 8, 11, Q3 none, Q4 order 9
         assertThat(rows(SemanticQuery.of("order_count").grain(Grain.QUARTER).between(d("2024-01-01"), d("2025-01-01")))).containsExactly(
                 "2024-01-01 | 6", "2024-04-01 | 3", "2024-07-01 | 0", "2024-10-01 | 1");
-        // customers by year: the signups run
-        // from 20 November 2023 to 5 May 2024 (deleted customers included), so 2022 and 2025 are outside the data, not 0;
+        // customers by year: the signups run from 20 November 2023 to 5 May 2024 (deleted customers included), so 2022 is
+        // before the data (no data, not 0) and 2025 after it (not shown: the data has not reached it);
         // 2023: Acme; 2024: Bolt, Crane, Delta, Fjord, Gale, Nomad (Echo and the test account are deleted)
         assertThat(rows(SemanticQuery.of("customer_count").grain(Grain.YEAR).between(d("2022-01-01"), d("2026-01-01")))).containsExactly(
-                "2022-01-01 | null", "2023-01-01 | 1", "2024-01-01 | 6", "2025-01-01 | null");
+                "2022-01-01 | null", "2023-01-01 | 1", "2024-01-01 | 6");
     }
 
     @Test
@@ -347,9 +347,12 @@ abstract class AbstractSemanticEngineTest {
         assertThat(rows(SemanticQuery.of("avg_order_value", "completion_rate", "largest_order", "order_count").grain(Grain.MONTH)
                 .between(d("2024-03-01"), d("2024-07-01")))).containsExactly(
                 "2024-03-01 | 60 | 1 | 60 | 1", "2024-04-01 | null | 0 | 300 | 1", "2024-05-01 | 102.5 | 1 | 105 | 2", "2024-06-01 | null | null | null | 0");
-        // MRR is a snapshot: the months after the last one (June) hold no snapshot and show no data, not 0
+        // MRR is a snapshot: a month without a snapshot shows no data, not 0 (November 2023: Acme's first snapshot is December;
+        // the months after June, the last one, are after the data and not shown)
+        assertThat(rows(SemanticQuery.of("mrr").grain(Grain.MONTH).between(d("2023-11-01"), d("2024-02-01")))).containsExactly(
+                "2023-11-01 | null", "2023-12-01 | 100", "2024-01-01 | 500");
         assertThat(rows(SemanticQuery.of("mrr").grain(Grain.MONTH).between(d("2024-05-01"), d("2024-09-01")))).containsExactly(
-                "2024-05-01 | 2000", "2024-06-01 | 1900", "2024-07-01 | null", "2024-08-01 | null");
+                "2024-05-01 | 2000", "2024-06-01 | 1900");
     }
 
     @Test
@@ -371,11 +374,14 @@ abstract class AbstractSemanticEngineTest {
         SemanticQuery byMonth = SemanticQuery.of("order_count").grain(Grain.MONTH).between(d("2023-11-01"), d("2024-03-01"));
         assertThat(rows(byMonth)).containsExactly("2023-11-01 | null", "2023-12-01 | null", "2024-01-01 | 3", "2024-02-01 | 2");
         assertThat(layer.coverageNote(byMonth)).hasValue(
-                "order count: the data starts on 3 January 2024, so November 2023 to December 2023 are not covered and January 2024 only in part"
-                        + " (shown as no data, not 0).");
+                "order count: the data starts on 3 January 2024, so November 2023 to December 2023 are not covered (shown as no data, not 0)"
+                        + " and January 2024 only in part.");
         assertThat(layer.coverageNote(SemanticQuery.of("customer_count").grain(Grain.YEAR).between(d("2023-01-01"), d("2026-01-01")))).hasValue(
                 "customer count: the data starts on 20 November 2023, so 2023 is covered only in part; the data ends on 5 May 2024, so 2024 only in part"
-                        + " and 2025 is not covered (shown as no data, not 0).");
+                        + " and 2025 is not covered (not shown).");
+        // without a grain: the one value is what the data holds, and the note says of which days
+        assertThat(layer.coverageNote(SemanticQuery.of("order_count").between(d("2023-12-01"), d("2024-02-01")))).hasValue(
+                "order count: the data starts on 3 January 2024, so 1 December 2023 to 2 January 2024 are not covered.");
         assertThat(layer.coverageNote(SemanticQuery.of("order_count").between(d("2024-02-01"), d("2024-03-01")))).isEmpty();
     }
 
