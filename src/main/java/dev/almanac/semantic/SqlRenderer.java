@@ -44,6 +44,11 @@ public final class SqlRenderer {
         if (plan.gaps() != null) return gaps(plan, ctes);
         String from;
         List<String> keyRefs = new ArrayList<>();
+        if (plan.spine() != null && plan.bases().size() == 1 && keyCount > 1) {
+            ctes.add(spine(plan.spine()));
+            ctes.add(oneBaseOverTheSpine(plan));
+            return finish(plan, ctes, keyCount);
+        }
         if (plan.spine() != null) {
             ctes.add(spine(plan.spine()));
             from = spineFrom(plan, ctes, keyRefs);
@@ -70,7 +75,33 @@ public final class SqlRenderer {
         for (int i = 0; i < keyCount; i++) select.add(keyRefs.get(i) + " AS " + quote(plan.keys().get(i).name()));
         for (Output o : plan.outputs()) select.add(round(values(o.expr(), plan), o.decimals()) + " AS " + quote(o.name()));
         ctes.add("answer AS (\n  SELECT " + select + "\n  FROM " + from + "\n)");
+        return finish(plan, ctes, keyCount);
+    }
 
+    /**
+     * One metric by time and a breakdown over the spine: its rows as they are, and each period of the spine it has no row
+     * in, once, with an empty breakdown (an anti-join on time alone: no union of keys, no null-safe join of every key).
+     */
+    private String oneBaseOverTheSpine(QueryPlan plan) {
+        Base b = plan.bases().get(0);
+        int keyCount = plan.keys().size();
+        StringJoiner rows = new StringJoiner(",\n    ");
+        StringJoiner empty = new StringJoiner(",\n    ");
+        for (int i = 0; i < keyCount; i++) {
+            rows.add(b.id() + ".k" + i + " AS " + quote(plan.keys().get(i).name()));
+            empty.add(i == 0 ? "answer_spine.k0" : "NULL");
+        }
+        QueryPlan withoutSpine = new QueryPlan(plan.bases(), plan.keys(), plan.outputs(), plan.having(), plan.order(), plan.limit(), plan.gaps(), null);
+        for (Output o : plan.outputs()) {
+            rows.add(round(values(o.expr(), withoutSpine), o.decimals()) + " AS " + quote(o.name()));
+            empty.add(round(values(o.expr(), plan), o.decimals()));
+        }
+        return "answer AS (\n  SELECT " + rows + "\n  FROM " + b.id() + "\n  UNION ALL\n  SELECT " + empty + "\n  FROM answer_spine LEFT JOIN " + b.id()
+                + " ON " + b.id() + ".k0 = answer_spine.k0\n  WHERE " + b.id() + ".k0 IS NULL\n)";
+    }
+
+    /** The answer's filter on metrics, order and limit, over the {@code answer} CTE. */
+    private String finish(QueryPlan plan, List<String> ctes, int keyCount) {
         StringBuilder sql = new StringBuilder("WITH ").append(String.join(",\n", ctes)).append("\nSELECT * FROM answer");
         if (!plan.having().isEmpty()) {
             StringJoiner where = new StringJoiner(" AND ");

@@ -103,7 +103,7 @@ class DemoModelOnEveryEngineTest {
     }
 
     /** The metric by month (or its own grain) over the first half of 2025, broken down by the first dimension it reaches. */
-    private static SemanticQuery query(SemanticLayer layer, SemanticMetric metric) {
+    static SemanticQuery query(SemanticLayer layer, SemanticMetric metric) {
         SemanticQuery q = SemanticQuery.of(metric.name());
         if (layer.timeDimensionOf(metric).isPresent()) {
             for (Grain grain : List.of(Grain.MONTH, Grain.QUARTER)) { // the finest grain the metric is recorded at
@@ -130,7 +130,7 @@ class DemoModelOnEveryEngineTest {
         return q;
     }
 
-    private static List<String> rows(SemanticLayer layer, SemanticQuery q) {
+    static List<String> rows(SemanticLayer layer, SemanticQuery q) {
         return layer.run(q).result().rows().stream().map(r -> r.stream().map(DemoModelOnEveryEngineTest::text).collect(Collectors.joining(" | "))).toList();
     }
 
@@ -166,7 +166,7 @@ class DemoModelOnEveryEngineTest {
         return true;
     }
 
-    private static String diff(List<String> expected, List<String> actual) {
+    static String diff(List<String> expected, List<String> actual) {
         for (int i = 0; i < Math.max(expected.size(), actual.size()); i++) {
             String e = i < expected.size() ? expected.get(i) : "(none)";
             String a = i < actual.size() ? actual.get(i) : "(none)";
