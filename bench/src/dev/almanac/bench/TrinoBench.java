@@ -57,7 +57,8 @@ public final class TrinoBench {
                 QueryExecutor trinoExec = new QueryExecutor(trinoSource, trinoGuard, QueryLimits.DEFAULT);
                 ValueIndex values = ValueIndex.build(model, duckExec, ValueIndex.DEFAULT_LIMIT);
                 SemanticLayer onDuck = new SemanticLayer(model, read.knowledge(), values, duckExec);
-                SemanticLayer onTrino = new SemanticLayer(model, read.knowledge(), values, trinoExec);
+                // the same model as Trino reads it: each expression's Trino variant (knowledge/semantic: dialects)
+                SemanticLayer onTrino = new SemanticLayer(SemanticModel.of(read.knowledge().semantic(), Dialect.TRINO), read.knowledge(), values, trinoExec);
                 QuestionParser parser = new QuestionParser(onDuck, today);
 
                 int asked = 0, same = 0;

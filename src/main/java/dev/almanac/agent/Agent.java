@@ -389,7 +389,9 @@ public final class Agent {
             return Optional.of(answer(t, "There is no data for " + semantic.title(query) + range + ". Nothing to report for that period.",
                     Answer.Kind.observation, "low", results, null, List.of(), List.of(), query));
         }
-        return Optional.of(answer(t, semantic.sentence(query, r) + (dataEnds.isEmpty() ? "" : "\n" + dataEnds.strip().replaceAll("^\\((.*)\\)$", "$1") + "."),
+        // a period the data covers only in part is said in the headline, so a series that starts late is not read as growth
+        String notCovered = ctx.semantic().coverageNote(query).map(n -> "\nNote: " + n).orElse("");
+        return Optional.of(answer(t, semantic.sentence(query, r) + (dataEnds.isEmpty() ? "" : "\n" + dataEnds.strip().replaceAll("^\\((.*)\\)$", "$1") + ".") + notCovered,
                 Answer.Kind.result, "high", results, autoChart(query, r), List.of(), List.of(), query));
     }
 

@@ -375,6 +375,7 @@ final class SemanticTools {
                 layer.model().simpleInputs(m).forEach(s -> out.addAll(s.info().caveats()));
             });
         }
+        layer.coverageNote(q).ifPresent(n -> out.add("Coverage: " + n));
         return List.copyOf(out);
     }
 

@@ -270,7 +270,7 @@ final class Workspace implements AutoCloseable {
 
     private dev.almanac.semantic.SemanticLayer semanticLayer(KnowledgeSet k) {
         if (semantic == null || semanticFor != k) {
-            dev.almanac.semantic.SemanticModel model = dev.almanac.semantic.SemanticModel.of(k.semantic());
+            dev.almanac.semantic.SemanticModel model = dev.almanac.semantic.SemanticModel.of(k.semantic(), source().dialect());
             String digest = dev.almanac.knowledge.KnowledgeFiles.json(k.semantic());
             int limit = config().getInt("value_index_limit", dev.almanac.semantic.ValueIndex.DEFAULT_LIMIT);
             dev.almanac.semantic.ValueIndex values = model.isEmpty() ? dev.almanac.semantic.ValueIndex.EMPTY

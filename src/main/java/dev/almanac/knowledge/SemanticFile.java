@@ -25,28 +25,40 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record DatasetSpec(String name, String table, String sql, String description, List<String> primaryKey,
                               String defaultTimeDimension, List<DimensionSpec> dimensions, List<SegmentSpec> segments, List<String> synonyms,
-                              List<EntitySpec> entities) {
+                              List<EntitySpec> entities, Map<String, String> dialects) {
         public DatasetSpec {
             entities = entities == null ? List.of() : List.copyOf(entities);
             synonyms = synonyms == null ? List.of() : List.copyOf(synonyms);
             primaryKey = primaryKey == null ? List.of() : List.copyOf(primaryKey);
             dimensions = dimensions == null ? List.of() : List.copyOf(dimensions);
             segments = segments == null ? List.of() : List.copyOf(segments);
+            dialects = Dialects.copy(dialects);
         }
 
         public DatasetSpec(String name, String table, String sql, String description, List<String> primaryKey, String defaultTimeDimension,
                            List<DimensionSpec> dimensions, List<SegmentSpec> segments, List<String> synonyms) {
-            this(name, table, sql, description, primaryKey, defaultTimeDimension, dimensions, segments, synonyms, List.of());
+            this(name, table, sql, description, primaryKey, defaultTimeDimension, dimensions, segments, synonyms, List.of(), null);
+        }
+
+        public DatasetSpec(String name, String table, String sql, String description, List<String> primaryKey, String defaultTimeDimension,
+                           List<DimensionSpec> dimensions, List<SegmentSpec> segments, List<String> synonyms, List<EntitySpec> entities) {
+            this(name, table, sql, description, primaryKey, defaultTimeDimension, dimensions, segments, synonyms, entities, null);
         }
     }
 
     /** A categorical or time dimension; {@code values} maps a value to other words people use for it. */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record DimensionSpec(String name, String type, String expr, String label, String description, List<String> synonyms,
-                                String grain, Map<String, List<String>> values) {
+                                String grain, Map<String, List<String>> values, Map<String, String> dialects) {
         public DimensionSpec {
             synonyms = synonyms == null ? List.of() : List.copyOf(synonyms);
             values = values == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));
+            dialects = Dialects.copy(dialects);
+        }
+
+        public DimensionSpec(String name, String type, String expr, String label, String description, List<String> synonyms, String grain,
+                             Map<String, List<String>> values) {
+            this(name, type, expr, label, description, synonyms, grain, values, null);
         }
     }
 
@@ -59,7 +71,16 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
 
     /** A named filter over a dataset's columns; a default one applies to its dataset's metrics unless turned off. */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
-    public record SegmentSpec(String name, String expr, String label, String description, @JsonProperty("default") Boolean isDefault) {}
+    public record SegmentSpec(String name, String expr, String label, String description, @JsonProperty("default") Boolean isDefault,
+                              Map<String, String> dialects) {
+        public SegmentSpec {
+            dialects = Dialects.copy(dialects);
+        }
+
+        public SegmentSpec(String name, String expr, String label, String description, Boolean isDefault) {
+            this(name, expr, label, description, isDefault, null);
+        }
+    }
 
     /** A many-to-one (or one-to-one) join from {@code from} to {@code to} on pairs of columns. */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
@@ -76,13 +97,41 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
                              BigDecimal percentile, String filter, List<String> segments, String timeDimension,
                              NonAdditiveSpec nonAdditiveDimension, String timeGrain, BigDecimal fillNullsWith, String numerator,
                              String denominator, List<MetricInputSpec> metrics, String unit, String format, Integer decimals,
-                             String owner, List<String> caveats, List<String> synonyms, List<String> tags) {
+                             String owner, List<String> caveats, List<String> synonyms, List<String> tags, Boolean joinToTimespine,
+                             Map<String, String> dialects, Map<String, String> filterDialects) {
         public MetricSpec {
             segments = segments == null ? List.of() : List.copyOf(segments);
             metrics = metrics == null ? List.of() : List.copyOf(metrics);
             caveats = caveats == null ? List.of() : List.copyOf(caveats);
             synonyms = synonyms == null ? List.of() : List.copyOf(synonyms);
             tags = tags == null ? List.of() : List.copyOf(tags);
+            dialects = Dialects.copy(dialects);
+            filterDialects = Dialects.copy(filterDialects);
+        }
+
+        public MetricSpec(String name, String type, String label, String description, String dataset, String agg, String expr,
+                          BigDecimal percentile, String filter, List<String> segments, String timeDimension,
+                          NonAdditiveSpec nonAdditiveDimension, String timeGrain, BigDecimal fillNullsWith, String numerator,
+                          String denominator, List<MetricInputSpec> metrics, String unit, String format, Integer decimals,
+                          String owner, List<String> caveats, List<String> synonyms, List<String> tags) {
+            this(name, type, label, description, dataset, agg, expr, percentile, filter, segments, timeDimension, nonAdditiveDimension, timeGrain,
+                    fillNullsWith, numerator, denominator, metrics, unit, format, decimals, owner, caveats, synonyms, tags, null, null, null);
+        }
+    }
+
+    /**
+     * Per-dialect variants of an item's SQL expression ({@code expr}, or a dataset's {@code sql}), keyed by engine
+     * ({@code duckdb}, {@code postgresql}, {@code sqlite}, {@code trino}, ...): Apache Ossie's {@code expression.dialects}.
+     * The plain {@code expr} is the one every other engine reads.
+     */
+    public static final class Dialects {
+        private Dialects() {}
+
+        static Map<String, String> copy(Map<String, String> dialects) {
+            if (dialects == null || dialects.isEmpty()) return Map.of();
+            Map<String, String> out = new java.util.LinkedHashMap<>();
+            dialects.forEach((k, v) -> out.put(k == null ? null : k.strip().toLowerCase(java.util.Locale.ROOT), v));
+            return java.util.Collections.unmodifiableMap(out);
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.almanac.semantic;
 
+import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The relational plan of a semantic query, before any dialect: per simple metric (at its offset) a
@@ -12,13 +14,33 @@ import java.util.List;
  * it for each engine. {@link #toString()} prints it.
  */
 public record QueryPlan(List<Base> bases, List<Key> keys, List<Output> outputs, List<Condition> having, List<SemanticQuery.Order> order,
-                        Integer limit, List<LocalDate> gaps) {
+                        Integer limit, List<LocalDate> gaps, Spine spine) {
     /**
      * @param gaps when the query asks which periods hold no rows: the first day of every period at its grain over its
      *             period (written as literals, so every engine reads the same calendar); the answer is those no row falls in
+     * @param spine when the query asks for a metric over a period at a grain: every period of it, so that a period with no
+     *              row is a row of the answer too (MetricFlow's time spine); null otherwise
      */
     public QueryPlan {
         gaps = gaps == null ? null : List.copyOf(gaps);
+    }
+
+    public QueryPlan(List<Base> bases, List<Key> keys, List<Output> outputs, List<Condition> having, List<SemanticQuery.Order> order, Integer limit,
+                     List<LocalDate> gaps) {
+        this(bases, keys, outputs, having, order, limit, gaps, null);
+    }
+
+    /**
+     * The time spine of an answer: the first day of each period, in order, written as literals (so every engine reads the
+     * same calendar), and per base that fills a period with no row ({@code fills}, by base id: 0 for a count or a sum)
+     * whether each period lies wholly within the data its metric reads. An uncovered period shows no data, never the fill.
+     */
+    public record Spine(List<LocalDate> periods, Map<String, BigDecimal> fills, Map<String, List<Boolean>> covered) {
+        public Spine {
+            periods = List.copyOf(periods);
+            fills = Map.copyOf(fills);
+            covered = Map.copyOf(covered);
+        }
     }
 
     /** A group-by key of the answer: the time bucket or a dimension, under its output name. */
@@ -79,6 +101,7 @@ public record QueryPlan(List<Base> bases, List<Key> keys, List<Output> outputs, 
         if (!order.isEmpty()) b.append("order ").append(order).append('\n');
         if (limit != null) b.append("limit ").append(limit).append('\n');
         if (gaps != null) b.append("only the ").append(gaps.size()).append(" periods with no rows\n");
+        if (spine != null) b.append("every one of the ").append(spine.periods().size()).append(" periods, filled: ").append(spine.fills()).append('\n');
         return b.toString();
     }
 }

@@ -70,8 +70,16 @@ public final class SemanticCompiler {
     public record MetricFilter(String column, String op, List<Literal> values) {}
 
     public Compiled compile(SemanticQuery query, Dialect dialect) {
+        return compile(query, dialect, Map.of());
+    }
+
+    /**
+     * @param coverage the days each simple metric's data covers, by metric name (missing: unknown, every period counts as
+     *                 covered): a period of the time spine outside it shows no data rather than 0
+     */
+    public Compiled compile(SemanticQuery query, Dialect dialect, Map<String, Coverage> coverage) {
         Resolved resolved = resolve(query);
-        QueryPlan plan = plan(resolved, query);
+        QueryPlan plan = plan(resolved, query, coverage);
         String sql = new SqlRenderer(dialect).render(plan);
         List<String> columns = new ArrayList<>(plan.keys().stream().map(Key::name).toList());
         plan.outputs().forEach(o -> columns.add(o.name()));
@@ -277,7 +285,7 @@ public final class SemanticCompiler {
 
     // ------------------------------------------------------------------ stage 3: the relational plan
 
-    private QueryPlan plan(Resolved r, SemanticQuery q) {
+    private QueryPlan plan(Resolved r, SemanticQuery q, Map<String, Coverage> coverage) {
         Map<String, Base> bases = new LinkedHashMap<>();
         List<Output> outputs = new ArrayList<>();
         Set<String> names = new LinkedHashSet<>();
@@ -318,7 +326,85 @@ public final class SemanticCompiler {
             gaps = new ArrayList<>();
             for (LocalDate d = q.grain().start(q.start()); d.isBefore(q.end()); d = q.grain().next(d)) gaps.add(d);
         }
-        return new QueryPlan(List.copyOf(bases.values()), r.keys(), outputs, having, order, q.limit(), gaps);
+        QueryPlan.Spine spine = r.listing() || q.asksGaps() ? null : spine(r, bases.values(), coverage);
+        return new QueryPlan(List.copyOf(bases.values()), r.keys(), outputs, having, order, q.limit(), gaps, spine);
+    }
+
+    /** The most periods a time spine lists (about three years of days); a longer series shows only the periods with rows. */
+    static final int MAX_SPINE_PERIODS = 1200;
+
+    /**
+     * Every period of the query's range at its grain, when it has both, unless every metric opts out
+     * ({@code join_to_timespine: false}). A breakdown does not multiply the spine: as in MetricFlow, the spine is joined on
+     * time alone, so a period where no group has a row is one row with an empty breakdown.
+     */
+    private QueryPlan.Spine spine(Resolved r, java.util.Collection<Base> bases, Map<String, Coverage> coverage) {
+        if (r.grain() == null || r.start() == null || bases.isEmpty()) return null;
+        if (bases.stream().allMatch(b -> Boolean.FALSE.equals(b.metric().joinToTimespine()))) return null;
+        List<LocalDate> periods = new ArrayList<>();
+        for (LocalDate d = r.grain().start(r.start()); d.isBefore(r.end()); d = r.grain().next(d)) {
+            if (periods.size() == MAX_SPINE_PERIODS) return null;
+            periods.add(d);
+        }
+        Map<String, java.math.BigDecimal> fills = new LinkedHashMap<>();
+        Map<String, List<Boolean>> covered = new LinkedHashMap<>();
+        Map<String, Coverage> effective = sumsCoverTogether(r, coverage);
+        for (Base b : bases) {
+            java.math.BigDecimal fill = b.metric().spineFill();
+            if (fill == null) continue;
+            fills.put(b.id(), fill);
+            Coverage c = effective.get(b.metric().name());
+            List<Boolean> flags = new ArrayList<>();
+            for (LocalDate p : periods) {
+                LocalDate from = p.isBefore(r.start()) ? r.start() : p;
+                LocalDate next = r.grain().next(p);
+                LocalDate to = next.isAfter(r.end()) ? r.end() : next;
+                flags.add(c == null || c.reaches(b.offset().before(from), b.offset().before(to)));
+            }
+            covered.put(b.id(), flags);
+        }
+        // the periods after the last day of every metric's data are not shown (the data has not reached them yet: the
+        // answer's coverage note says so); the periods before its first day are, as no data, so a late start is not read as growth
+        int keep = periods.size();
+        while (keep > 0 && afterTheData(periods.get(keep - 1), bases, effective)) keep--;
+        if (keep == 0) return null;
+        if (keep < periods.size()) {
+            int n = keep;
+            periods = new ArrayList<>(periods.subList(0, n));
+            covered.replaceAll((id, flags) -> new ArrayList<>(flags.subList(0, n)));
+        }
+        return new QueryPlan.Spine(periods, fills, covered);
+    }
+
+    /** Whether a period begins after the last day of the data of every base (each read at its offset); false when a range is unknown. */
+    private static boolean afterTheData(LocalDate period, java.util.Collection<Base> bases, Map<String, Coverage> coverage) {
+        for (Base b : bases) {
+            Coverage c = coverage.get(b.metric().name());
+            if (c == null || !b.offset().before(period).isAfter(c.last())) return false;
+        }
+        return true;
+    }
+
+    /**
+     * The coverage of each simple metric, where the inputs of a sum of metrics ("legacy + subscription + shop revenue")
+     * cover together: a period one of them covers is covered for all, so that an input whose data ends is 0 there, not a
+     * hole in the sum.
+     */
+    private Map<String, Coverage> sumsCoverTogether(Resolved r, Map<String, Coverage> coverage) {
+        Map<String, Coverage> out = new HashMap<>(coverage);
+        for (SemanticMetric m : r.metrics()) {
+            if (!(m instanceof SemanticMetric.Derived d) || !d.expr().matches("[\\w\\s+]+")) continue;
+            LocalDate first = null, last = null;
+            for (SemanticMetric.Simple s : model.simpleInputs(m)) {
+                Coverage c = coverage.get(s.name());
+                if (c == null) return out; // one input's range is unknown: leave each as it is
+                first = first == null || c.first().isBefore(first) ? c.first() : first;
+                last = last == null || c.last().isAfter(last) ? c.last() : last;
+            }
+            if (first == null) continue;
+            for (SemanticMetric.Simple s : model.simpleInputs(m)) out.put(s.name(), new Coverage(first, last));
+        }
+        return out;
     }
 
     private static String unique(String name, Set<String> names) {

@@ -49,7 +49,80 @@ public final class SemanticLayer {
     }
 
     public SemanticCompiler.Compiled compile(SemanticQuery query) {
-        return compiler.compile(query, executor.source().dialect());
+        return compiler.compile(query, executor.source().dialect(), query.grain() != null && query.start() != null ? coverage(query) : java.util.Map.of());
+    }
+
+    /** The days the data of each simple input of the query's metrics covers, where it can be read (by metric name). */
+    public java.util.Map<String, Coverage> coverage(SemanticQuery query) {
+        java.util.Map<String, Coverage> out = new java.util.HashMap<>();
+        for (String name : query.metrics()) {
+            SemanticMetric m = model.metric(name).orElse(null);
+            if (m == null) continue;
+            for (SemanticMetric.Simple s : model.simpleInputs(m)) {
+                if (s.timeDimension() != null) dataRange(s, null).ifPresent(c -> out.put(s.name(), c));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * What of the query's period its metrics' data does not cover, in words for the answer's headline and caveats ("Shop
+     * revenue: the data starts on 1 January 2023, so 2021 to 2022 are not covered (no data, not 0)"); empty when the data
+     * covers the whole period, or its range is unknown. The inputs of a sum of metrics cover together.
+     */
+    public Optional<String> coverageNote(SemanticQuery query) {
+        if (query.start() == null || query.asksGaps()) return Optional.empty();
+        Grain grain = query.grain() == null ? Grain.DAY : query.grain();
+        ValueFormat shown = ValueFormat.of(grain);
+        ValueFormat day = ValueFormat.of(Grain.DAY);
+        java.util.Map<String, Coverage> coverage = coverage(query);
+        List<String> notes = new ArrayList<>();
+        for (String name : query.metrics()) {
+            SemanticMetric m = model.metric(name).orElse(null);
+            if (m == null) continue;
+            java.time.LocalDate first = null, last = null;
+            boolean sum = m instanceof SemanticMetric.Derived d && d.expr().matches("[\\w\\s+]+");
+            for (SemanticMetric.Simple s : model.simpleInputs(m)) {
+                Coverage c = coverage.get(s.name());
+                if (c == null) continue;
+                first = first == null || c.first().isAfter(first) != sum ? c.first() : first;
+                last = last == null || c.last().isBefore(last) != sum ? c.last() : last;
+            }
+            if (first == null) continue;
+            java.time.LocalDate end = query.end().minusDays(1);
+            if (first.isAfter(end) || last.isBefore(query.start())) continue; // wholly outside: said as "no data for the period"
+            List<String> parts = new ArrayList<>();
+            if (first.isAfter(query.start())) {
+                parts.add("the data starts on " + day.show(first) + ", so " + uncovered(shown, grain, query.start(), first, true,
+                        query.grain() == null ? "" : " (shown as no data, not 0)"));
+            }
+            if (last.isBefore(end)) {
+                parts.add("the data ends on " + day.show(last) + ", so " + uncovered(shown, grain, last, end, false,
+                        query.grain() == null ? "" : " (not shown)"));
+            }
+            if (!parts.isEmpty()) notes.add(m.displayName() + ": " + String.join("; ", parts));
+        }
+        return notes.isEmpty() ? Optional.empty() : Optional.of(String.join(". ", notes) + ".");
+    }
+
+    /**
+     * The periods at the grain outside the data, from the query's first day to the data's first ({@code before}), or from the
+     * data's last day to the query's last: "2021 to 2022 are not covered", "2022 is not covered and 2023 only in part".
+     */
+    private static String uncovered(ValueFormat shown, Grain grain, java.time.LocalDate a, java.time.LocalDate b, boolean before, String howShown) {
+        java.time.LocalDate edge = before ? b : a; // the data's first or last day
+        java.time.LocalDate partial = before ? (grain.start(edge).isBefore(edge) ? grain.start(edge) : null)
+                : (grain.next(grain.start(edge)).minusDays(1).isAfter(edge) ? grain.start(edge) : null);
+        java.time.LocalDate from = before ? grain.start(a) : grain.next(grain.start(edge));
+        java.time.LocalDate to = before ? grain.start(grain.start(edge).minusDays(1)) : grain.start(b);
+        List<String> parts = new ArrayList<>();
+        if (!to.isBefore(from)) {
+            String span = from.equals(to) ? shown.show(from) : shown.show(from) + " to " + shown.show(to);
+            parts.add(span + (from.equals(to) ? " is" : " are") + " not covered" + howShown);
+        }
+        if (partial != null) parts.add(shown.show(partial) + (parts.isEmpty() ? " is covered" : "") + " only in part");
+        if (parts.size() == 2 && !before) java.util.Collections.reverse(parts);
+        return String.join(" and ", parts);
     }
 
     /** A compiled query and what running it gave. */
@@ -74,10 +147,10 @@ public final class SemanticLayer {
             List<String> reasons = new ArrayList<>(); // one per input whose data the period misses
             java.util.Collection<SemanticMetric.Simple> inputs = model.simpleInputs(metric);
             for (SemanticMetric.Simple s : inputs) {
-                Range range = s.timeDimension() == null ? null : dataRange(s, catalog).orElse(null);
+                Coverage range = s.timeDimension() == null ? null : dataRange(s, catalog).orElse(null);
                 if (range == null) continue;
-                if (query.start().isAfter(range.max())) reasons.add("the data of " + s.displayName() + " ends on " + day.show(range.max()));
-                else if (!query.end().isAfter(range.min())) reasons.add("the data of " + s.displayName() + " starts on " + day.show(range.min()));
+                if (query.start().isAfter(range.last())) reasons.add("the data of " + s.displayName() + " ends on " + day.show(range.last()));
+                else if (!query.end().isAfter(range.first())) reasons.add("the data of " + s.displayName() + " starts on " + day.show(range.first()));
             }
             if (sum ? reasons.size() == inputs.size() : !reasons.isEmpty()) return Optional.of(String.join("; ", reasons));
         }
@@ -94,10 +167,10 @@ public final class SemanticLayer {
         java.time.LocalDate last = null;
         Grain recorded = Grain.DAY;
         for (SemanticMetric.Simple s : model.simpleInputs(metric(query.metrics().get(0)))) {
-            Range range = s.timeDimension() == null ? null : dataRange(s, catalog).orElse(null);
+            Coverage range = s.timeDimension() == null ? null : dataRange(s, catalog).orElse(null);
             if (range == null) return Optional.empty();
-            if (last == null || range.max().isAfter(last)) {
-                last = range.max();
+            if (last == null || range.last().isAfter(last)) {
+                last = range.last();
                 Grain g = model.timeDimensionOf(s).map(Dimension::grain).orElse(null);
                 recorded = g == null ? Grain.DAY : g;
             }
@@ -116,19 +189,19 @@ public final class SemanticLayer {
         }
     }
 
-    /** The first and last day of a time dimension's values in the data. */
-    private record Range(java.time.LocalDate min, java.time.LocalDate max) {}
+    /** Per dataset and time expression: its range, or empty when it cannot be read (so it is asked once per model load). */
+    private final java.util.Map<String, Optional<Coverage>> ranges = new java.util.concurrent.ConcurrentHashMap<>();
 
-    /** Per dataset and time expression: its range, or empty when it cannot be read (so it is asked once). */
-    private final java.util.Map<String, Optional<Range>> ranges = new java.util.concurrent.ConcurrentHashMap<>();
-
-    /** The range of a simple metric's time dimension: from the catalog for a plain column, else asked of the source once. */
-    private Optional<Range> dataRange(SemanticMetric.Simple s, dev.almanac.source.Catalog catalog) {
+    /**
+     * The range of a simple metric's time dimension: from the catalog (when given) for a plain column, else asked of the
+     * source once (one min/max query per dataset and time expression, kept for the life of the layer).
+     */
+    private Optional<Coverage> dataRange(SemanticMetric.Simple s, dev.almanac.source.Catalog catalog) {
         Dataset d = model.dataset(s.dataset()).orElseThrow();
         String expr = model.timeDimensionOf(s).orElseThrow().expr();
         return ranges.computeIfAbsent(d.name() + "|" + expr, k -> {
             try {
-                var col = d.table() == null || !expr.matches("[A-Za-z_][A-Za-z0-9_]*") ? null
+                var col = catalog == null || d.table() == null || !expr.matches("[A-Za-z_][A-Za-z0-9_]*") ? null
                         : catalog.table(d.table()).flatMap(t -> t.column(expr)).orElse(null);
                 String min, max;
                 if (col != null) {
@@ -140,7 +213,11 @@ public final class SemanticLayer {
                     max = (String) r.rows().get(0).get(1);
                 }
                 if (min == null || max == null) return Optional.empty();
-                return Optional.of(new Range(java.time.LocalDate.parse(min.substring(0, 10)), java.time.LocalDate.parse(max.substring(0, 10))));
+                // a time recorded by month (a month-end snapshot on the 1st) covers its whole month
+                Grain recorded = model.timeDimensionOf(s).map(Dimension::grain).orElse(Grain.DAY);
+                java.time.LocalDate first = recorded.start(java.time.LocalDate.parse(min.substring(0, 10)));
+                java.time.LocalDate last = recorded.next(recorded.start(java.time.LocalDate.parse(max.substring(0, 10)))).minusDays(1);
+                return Optional.of(new Coverage(first, last));
             } catch (RuntimeException e) {
                 return Optional.empty(); // no readable dates (an epoch number, a failed read): the period is not checked
             }

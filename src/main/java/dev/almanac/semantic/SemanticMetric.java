@@ -33,10 +33,29 @@ public sealed interface SemanticMetric permits SemanticMetric.Simple, SemanticMe
 
     /** An aggregation of an expression over one dataset's rows, with an optional filter and segments. */
     record Simple(String name, Info info, String dataset, Agg agg, String expr, BigDecimal percentile, String filter, List<String> segments,
-                  String timeDimension, String snapshotDimension, boolean snapshotLast, Grain timeGrain, BigDecimal fillNullsWith)
+                  String timeDimension, String snapshotDimension, boolean snapshotLast, Grain timeGrain, BigDecimal fillNullsWith,
+                  Boolean joinToTimespine)
             implements SemanticMetric {
+        /** Without {@code join_to_timespine} (as every import before it wrote): the default for the metric's kind. */
+        public Simple(String name, Info info, String dataset, Agg agg, String expr, BigDecimal percentile, String filter, List<String> segments,
+                      String timeDimension, String snapshotDimension, boolean snapshotLast, Grain timeGrain, BigDecimal fillNullsWith) {
+            this(name, info, dataset, agg, expr, percentile, filter, segments, timeDimension, snapshotDimension, snapshotLast, timeGrain, fillNullsWith, null);
+        }
+
         public boolean isSnapshot() {
             return snapshotDimension != null;
+        }
+
+        /**
+         * What a period of the time spine with no row shows (MetricFlow's {@code fill_nulls_with}): the metric's own value
+         * if it says one, else 0 for a count or a sum that adds up over time; null (no data) for an average, a minimum or
+         * maximum, a percentile and a snapshot, where 0 would be a wrong number. Null also when the metric opts out of the spine.
+         */
+        public BigDecimal spineFill() {
+            if (Boolean.FALSE.equals(joinToTimespine)) return null;
+            if (fillNullsWith != null) return fillNullsWith;
+            boolean additive = agg == Agg.SUM || agg == Agg.COUNT || agg == Agg.COUNT_DISTINCT;
+            return additive && !isSnapshot() ? BigDecimal.ZERO : null;
         }
 
         @Override

@@ -61,12 +61,27 @@ public final class SemanticModel {
         return load(files).model();
     }
 
+    /** The model as the engine of the dialect reads it: each expression with a variant for the dialect ({@code dialects:}) takes it. */
+    public static SemanticModel of(Collection<SemanticFile> files, dev.almanac.source.Dialect dialect) {
+        return load(files, dialect).model();
+    }
+
     public static Loaded load(Collection<SemanticFile> files) {
+        return load(files, null);
+    }
+
+    public static Loaded load(Collection<SemanticFile> files, dev.almanac.source.Dialect dialect) {
         SemanticModel m = new SemanticModel();
         List<Issue> issues = new ArrayList<>();
-        new Loader(m, issues).load(files);
+        new Loader(m, issues, dialect).load(files);
         return new Loaded(m, List.copyOf(issues));
     }
+
+    /** The names a dialect's variants are written under ({@code postgresql} and {@code postgres} alike). */
+    public static final Map<String, dev.almanac.source.Dialect> DIALECT_KEYS = Map.of("duckdb", dev.almanac.source.Dialect.DUCKDB,
+            "postgresql", dev.almanac.source.Dialect.POSTGRES, "postgres", dev.almanac.source.Dialect.POSTGRES, "sqlite", dev.almanac.source.Dialect.SQLITE,
+            "trino", dev.almanac.source.Dialect.TRINO, "mysql", dev.almanac.source.Dialect.MYSQL, "snowflake", dev.almanac.source.Dialect.SNOWFLAKE,
+            "bigquery", dev.almanac.source.Dialect.BIGQUERY);
 
     public boolean isEmpty() {
         return metrics.isEmpty() && datasets.isEmpty();
@@ -257,10 +272,30 @@ public final class SemanticModel {
     private static final class Loader {
         private final SemanticModel m;
         private final List<Issue> issues;
+        private final dev.almanac.source.Dialect dialect;
 
-        Loader(SemanticModel m, List<Issue> issues) {
+        Loader(SemanticModel m, List<Issue> issues, dev.almanac.source.Dialect dialect) {
             this.m = m;
             this.issues = issues;
+            this.dialect = dialect;
+        }
+
+        /** The item's expression for the dialect: its variant for the dialect if it has one, else the plain one. */
+        private String variant(String plain, Map<String, String> dialects, Place place) {
+            for (Map.Entry<String, String> e : dialects.entrySet()) {
+                dev.almanac.source.Dialect d = DIALECT_KEYS.get(e.getKey());
+                if (d == null) {
+                    issues.add(new Issue(place.at("dialects"), "unknown dialect '" + e.getKey() + "'; one of duckdb, postgresql, sqlite, trino, mysql, snowflake, bigquery"));
+                    return plain;
+                }
+                if (e.getValue() == null || e.getValue().isBlank()) {
+                    issues.add(new Issue(place.at("dialects/" + e.getKey()), "the " + e.getKey() + " variant is empty"));
+                    return plain;
+                }
+            }
+            if (dialect == null) return plain;
+            for (Map.Entry<String, String> e : dialects.entrySet()) if (DIALECT_KEYS.get(e.getKey()) == dialect) return e.getValue();
+            return plain;
         }
 
         void load(Collection<SemanticFile> files) {
@@ -356,7 +391,7 @@ public final class SemanticModel {
                 key = entities.stream().filter(e -> e.type() == Dataset.Entity.Type.PRIMARY && e.expr().matches("[A-Za-z_][A-Za-z0-9_]*"))
                         .map(Dataset.Entity::expr).limit(1).toList();
             }
-            m.datasets.put(d.name(), new Dataset(d.name(), hasTable ? d.table().strip() : null, hasSql ? d.sql() : null, d.description(),
+            m.datasets.put(d.name(), new Dataset(d.name(), hasTable ? d.table().strip() : null, hasSql ? variant(d.sql(), d.dialects(), place) : null, d.description(),
                     key, d.defaultTimeDimension(), d.synonyms(), entities));
             for (int i = 0; i < d.dimensions().size(); i++) dimension(d.dimensions().get(i), d.name(), place.at("dimensions/" + i));
             for (int i = 0; i < d.segments().size(); i++) segment(d.segments().get(i), d.name(), place.at("segments/" + i));
@@ -386,7 +421,7 @@ public final class SemanticModel {
                 issues.add(new Issue(place.at("values"), "only a categorical dimension has value synonyms"));
                 return;
             }
-            String expr = d.expr() == null || d.expr().isBlank() ? d.name() : d.expr().strip();
+            String expr = d.expr() == null || d.expr().isBlank() ? d.name() : variant(d.expr(), d.dialects(), place).strip();
             Dimension dim = new Dimension(d.name(), dataset, time, expr, d.label(), d.description(), d.synonyms(), grain, d.values());
             m.dimensions.put(key(dataset) + "." + key(d.name()), dim);
             m.byBareName.computeIfAbsent(key(d.name()), k -> new ArrayList<>()).add(dim);
@@ -398,7 +433,7 @@ public final class SemanticModel {
                 issues.add(new Issue(place, "segment '" + s.name() + "' needs expr, a condition over its dataset's columns"));
                 return;
             }
-            m.segments.put(s.name(), new Segment(s.name(), dataset, s.expr().strip(), s.label(), s.description(), Boolean.TRUE.equals(s.isDefault())));
+            m.segments.put(s.name(), new Segment(s.name(), dataset, variant(s.expr(), s.dialects(), place).strip(), s.label(), s.description(), Boolean.TRUE.equals(s.isDefault())));
         }
 
         private Grain grain(String text, Place place) {
@@ -538,8 +573,10 @@ public final class SemanticModel {
                     return null;
                 }
             }
-            return new SemanticMetric.Simple(s.name(), info, ds.name(), agg, s.expr() == null ? null : s.expr().strip(), s.percentile(),
-                    s.filter() == null || s.filter().isBlank() ? null : s.filter().strip(), s.segments(), time, snapshot, last, timeGrain, s.fillNullsWith());
+            return new SemanticMetric.Simple(s.name(), info, ds.name(), agg, s.expr() == null ? null : variant(s.expr(), s.dialects(), place).strip(), s.percentile(),
+                    s.filter() == null || s.filter().isBlank() ? null : variant(s.filter(), s.filterDialects(), place.at("filter")).strip(), s.segments(), time,
+                    snapshot, last, timeGrain, s.fillNullsWith(),
+                    s.joinToTimespine());
         }
 
         private boolean timeDimensionOf(String dataset, String name, Place place) {

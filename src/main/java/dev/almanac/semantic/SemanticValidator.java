@@ -26,8 +26,10 @@ public final class SemanticValidator implements KnowledgeValidator.Check {
     public List<Problem> check(KnowledgeFiles.Read read, Catalog catalog, QueryExecutor executor) {
         List<Problem> problems = new ArrayList<>();
         if (read.knowledge().semantic().isEmpty()) return problems;
-        SemanticModel.Loaded loaded = SemanticModel.load(read.knowledge().semantic());
+        SemanticModel.Loaded loaded = SemanticModel.load(read.knowledge().semantic(), executor.source().dialect());
         for (SemanticModel.Issue issue : loaded.issues()) problems.add(problem(read, issue.place(), issue.message()));
+        if (!problems.isEmpty()) return problems;
+        variants(read, executor.source().dialect(), problems);
         if (!problems.isEmpty()) return problems;
         SemanticModel model = loaded.model();
         Checker c = new Checker(read, model, catalog, executor, problems);
@@ -55,6 +57,51 @@ public final class SemanticValidator implements KnowledgeValidator.Check {
             }
         }
         return problems;
+    }
+
+    /**
+     * The variants written for other engines than the source's ({@code dialects:}), each parsed by the guard of its
+     * dialect as the renderer would place it (the source's own variant runs against the source below, like every expression).
+     */
+    private static void variants(KnowledgeFiles.Read read, dev.almanac.source.Dialect source, List<Problem> problems) {
+        Map<dev.almanac.source.Dialect, dev.almanac.sql.Guard> guards = new java.util.EnumMap<>(dev.almanac.source.Dialect.class);
+        try {
+            for (dev.almanac.knowledge.SemanticFile f : read.knowledge().semantic()) {
+                for (int i = 0; i < f.datasets().size(); i++) {
+                    var d = f.datasets().get(i);
+                    SemanticModel.Place place = new SemanticModel.Place(f.name(), "/datasets/" + i);
+                    variants(read, d.dialects(), place, source, guards, problems, e -> "SELECT * FROM (" + e.strip().replaceAll(";\\s*$", "") + ") AS t");
+                    for (int j = 0; j < d.dimensions().size(); j++) {
+                        variants(read, d.dimensions().get(j).dialects(), place.at("dimensions/" + j), source, guards, problems, e -> "SELECT (" + e + ") AS e FROM t");
+                    }
+                    for (int j = 0; j < d.segments().size(); j++) {
+                        variants(read, d.segments().get(j).dialects(), place.at("segments/" + j), source, guards, problems,
+                                e -> "SELECT CASE WHEN (" + e + ") THEN 1 ELSE 0 END AS e FROM t");
+                    }
+                }
+                for (int i = 0; i < f.metrics().size(); i++) {
+                    variants(read, f.metrics().get(i).dialects(), new SemanticModel.Place(f.name(), "/metrics/" + i), source, guards, problems,
+                            e -> "SELECT (" + e + ") AS e FROM t");
+                    variants(read, f.metrics().get(i).filterDialects(), new SemanticModel.Place(f.name(), "/metrics/" + i + "/filter"), source, guards, problems,
+                            e -> "SELECT CASE WHEN (" + e + ") THEN 1 ELSE 0 END AS e FROM t");
+                }
+            }
+        } finally {
+            guards.values().forEach(dev.almanac.sql.Guard::close);
+        }
+    }
+
+    private static void variants(KnowledgeFiles.Read read, Map<String, String> dialects, SemanticModel.Place place, dev.almanac.source.Dialect source,
+                                 Map<dev.almanac.source.Dialect, dev.almanac.sql.Guard> guards, List<Problem> problems,
+                                 java.util.function.UnaryOperator<String> query) {
+        for (Map.Entry<String, String> e : dialects.entrySet()) {
+            dev.almanac.source.Dialect d = SemanticModel.DIALECT_KEYS.get(e.getKey());
+            if (d == null || d == source) continue;
+            dev.almanac.sql.Guard guard = guards.computeIfAbsent(d, dev.almanac.sql.Guard::new);
+            if (guard.check(query.apply(e.getValue())) instanceof dev.almanac.sql.Verdict.Rejected r) {
+                problems.add(problem(read, place.at("dialects/" + e.getKey()), "the " + d.label() + " variant does not parse as " + d.label() + ": " + r.reason()));
+            }
+        }
     }
 
     private static Problem problem(KnowledgeFiles.Read read, SemanticModel.Place place, String message) {

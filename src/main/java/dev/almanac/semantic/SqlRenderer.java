@@ -47,7 +47,15 @@ public final class SqlRenderer {
         if (plan.gaps() != null) return gaps(plan, ctes);
         String from;
         List<String> keyRefs = new ArrayList<>();
-        if (plan.bases().size() == 1) {
+        if (plan.spine() != null && plan.bases().size() == 1 && keyCount > 1) {
+            ctes.add(spine(plan.spine()));
+            ctes.add(oneBaseOverTheSpine(plan));
+            return finish(plan, ctes, keyCount);
+        }
+        if (plan.spine() != null) {
+            ctes.add(spine(plan.spine()));
+            from = spineFrom(plan, ctes, keyRefs);
+        } else if (plan.bases().size() == 1) {
             from = plan.bases().get(0).id();
             for (int i = 0; i < keyCount; i++) keyRefs.add(from + ".k" + i);
         } else if (keyCount == 0) {
@@ -70,7 +78,33 @@ public final class SqlRenderer {
         for (int i = 0; i < keyCount; i++) select.add(keyRefs.get(i) + " AS " + quote(plan.keys().get(i).name()));
         for (Output o : plan.outputs()) select.add(round(values(o.expr(), plan), o.decimals()) + " AS " + quote(o.name()));
         ctes.add("answer AS (\n  SELECT " + select + "\n  FROM " + from + "\n)");
+        return finish(plan, ctes, keyCount);
+    }
 
+    /**
+     * One metric by time and a breakdown over the spine: its rows as they are, and each period of the spine it has no row
+     * in, once, with an empty breakdown (an anti-join on time alone: no union of keys, no null-safe join of every key).
+     */
+    private String oneBaseOverTheSpine(QueryPlan plan) {
+        Base b = plan.bases().get(0);
+        int keyCount = plan.keys().size();
+        StringJoiner rows = new StringJoiner(",\n    ");
+        StringJoiner empty = new StringJoiner(",\n    ");
+        for (int i = 0; i < keyCount; i++) {
+            rows.add(b.id() + ".k" + i + " AS " + quote(plan.keys().get(i).name()));
+            empty.add(i == 0 ? "answer_spine.k0" : "NULL");
+        }
+        QueryPlan withoutSpine = new QueryPlan(plan.bases(), plan.keys(), plan.outputs(), plan.having(), plan.order(), plan.limit(), plan.gaps(), null);
+        for (Output o : plan.outputs()) {
+            rows.add(round(values(o.expr(), withoutSpine), o.decimals()) + " AS " + quote(o.name()));
+            empty.add(round(values(o.expr(), plan), o.decimals()));
+        }
+        return "answer AS (\n  SELECT " + rows + "\n  FROM " + b.id() + "\n  UNION ALL\n  SELECT " + empty + "\n  FROM answer_spine LEFT JOIN " + b.id()
+                + " ON " + b.id() + ".k0 = answer_spine.k0\n  WHERE " + b.id() + ".k0 IS NULL\n)";
+    }
+
+    /** The answer's filter on metrics, order and limit, over the {@code answer} CTE. */
+    private String finish(QueryPlan plan, List<String> ctes, int keyCount) {
         StringBuilder sql = new StringBuilder("WITH ").append(String.join(",\n", ctes)).append("\nSELECT * FROM answer");
         if (!plan.having().isEmpty()) {
             StringJoiner where = new StringJoiner(" AND ");
@@ -112,6 +146,53 @@ public final class SqlRenderer {
         }
         m.appendTail(out);
         return out.toString();
+    }
+
+    /** The time spine as a CTE of literal rows: the period's first day as {@code k0}, and 1 or 0 per filled base for whether it is covered. */
+    private String spine(QueryPlan.Spine spine) {
+        List<String> columns = new ArrayList<>(List.of("k0"));
+        spine.covered().keySet().forEach(id -> columns.add("c_" + id));
+        StringJoiner rows = new StringJoiner(",\n    ");
+        for (int i = 0; i < spine.periods().size(); i++) {
+            StringJoiner row = new StringJoiner(", ", "(", ")");
+            row.add(literal(new Literal(Literal.Type.DATE, spine.periods().get(i).toString())));
+            for (List<Boolean> flags : spine.covered().values()) row.add(flags.get(i) ? "1" : "0");
+            rows.add(row.toString());
+        }
+        return "answer_spine(" + String.join(", ", columns) + ") AS (\n  VALUES " + rows + "\n)";
+    }
+
+    /**
+     * The FROM of an answer over the time spine. By time alone: the spine, with each base joined to it. With a breakdown:
+     * the keys of the bases' rows, and each period of the spine no base has a row in, once, with an empty breakdown
+     * (MetricFlow joins the spine on time alone, so it does not multiply the groups by the periods).
+     */
+    private String spineFrom(QueryPlan plan, List<String> ctes, List<String> keyRefs) {
+        int keyCount = plan.keys().size();
+        if (keyCount == 1) {
+            StringBuilder f = new StringBuilder("answer_spine");
+            for (Base b : plan.bases()) f.append("\n  LEFT JOIN ").append(b.id()).append(" ON ").append(b.id()).append(".k0 = answer_spine.k0");
+            keyRefs.add("answer_spine.k0");
+            return f.toString();
+        }
+        StringJoiner union = new StringJoiner("\n  UNION\n  ");
+        String cols = String.join(", ", range(keyCount, "k"));
+        for (Base b : plan.bases()) union.add("SELECT " + cols + " FROM " + b.id());
+        StringJoiner empty = new StringJoiner(", ");
+        empty.add("answer_spine.k0");
+        for (int i = 1; i < keyCount; i++) empty.add("NULL");
+        StringJoiner none = new StringJoiner(" AND ");
+        for (Base b : plan.bases()) none.add("NOT EXISTS (SELECT 1 FROM " + b.id() + " WHERE " + b.id() + ".k0 = answer_spine.k0)");
+        union.add("SELECT " + empty + " FROM answer_spine WHERE " + none);
+        ctes.add("answer_keys AS (\n  " + union + "\n)");
+        StringBuilder f = new StringBuilder("answer_keys\n  JOIN answer_spine ON answer_spine.k0 = answer_keys.k0");
+        for (Base b : plan.bases()) {
+            StringJoiner on = new StringJoiner(" AND ");
+            for (int i = 0; i < keyCount; i++) on.add(nullSafeEquals(b.id() + ".k" + i, "answer_keys.k" + i));
+            f.append("\n  LEFT JOIN ").append(b.id()).append(" ON ").append(on);
+        }
+        for (int i = 0; i < keyCount; i++) keyRefs.add("answer_keys.k" + i);
+        return f.toString();
     }
 
     /** The periods (the first days listed in the plan) that no row of the one base falls in, in order. */
@@ -235,7 +316,12 @@ public final class SqlRenderer {
         String out = expr;
         for (Base b : plan.bases()) {
             String ref = b.id() + ".v";
-            if (b.metric().fillNullsWith() != null) ref = "coalesce(" + ref + ", " + b.metric().fillNullsWith().toPlainString() + ")";
+            java.math.BigDecimal spineFill = plan.spine() == null ? null : plan.spine().fills().get(b.id());
+            if (spineFill != null) { // a period of the spine with no row: the fill where the data covers it, else no data
+                ref = "coalesce(" + ref + ", CASE WHEN answer_spine.c_" + b.id() + " = 1 THEN " + spineFill.toPlainString() + " END)";
+            } else if (b.metric().fillNullsWith() != null) {
+                ref = "coalesce(" + ref + ", " + b.metric().fillNullsWith().toPlainString() + ")";
+            }
             out = out.replace("{" + b.id() + "}", ref);
         }
         return out;

@@ -77,6 +77,37 @@ class NoModelSemanticAnswersTest {
     }
 
     @Test
+    void a_count_for_each_day_shows_a_day_without_signups_as_zero() throws Exception {
+        // signups of the first week of January 2023 (by hand: 1st 3, 3rd 1, 4th 3, 5th 1, 6th 2; none on the 2nd and the 7th)
+        JsonNode a = ask("New customers for each day of the first week of January 2023");
+        assertThat(a.get("kind").asText()).isEqualTo("result");
+        assertThat(a.at("/data/rows")).hasSize(7);
+        StringBuilder days = new StringBuilder();
+        for (JsonNode row : a.at("/data/rows")) days.append(row.get(0).asText()).append('=').append(row.get(1).asLong()).append(' ');
+        assertThat(days.toString().strip()).isEqualTo("2023-01-01=3 2023-01-02=0 2023-01-03=1 2023-01-04=3 2023-01-05=1 2023-01-06=2 2023-01-07=0");
+        assertThat(count("SELECT count(*) FROM customers WHERE NOT is_deleted AND signup_date IN (DATE '2023-01-02', DATE '2023-01-07')")).isZero();
+    }
+
+    @Test
+    void shop_revenue_each_year_since_2021_reads_the_legacy_shop_line_before_2023_and_says_where_the_data_ends() throws Exception {
+        JsonNode a = ask("Shop revenue each year since 2021", "--now", "2026-11-22");
+        assertThat(a.get("kind").asText()).isEqualTo("result");
+        JsonNode rows = a.at("/data/rows");
+        assertThat(rows).hasSize(6);
+        assertThat(rows.get(0).get(0).asText()).startsWith("2021");
+        long legacy2021 = count("SELECT CAST(round(sum(amount_usd) * 100) AS BIGINT) FROM legacy_revenue WHERE product_line = 'shop' AND year(revenue_month) = 2021");
+        long legacy2022 = count("SELECT CAST(round(sum(amount_usd) * 100) AS BIGINT) FROM legacy_revenue WHERE product_line = 'shop' AND year(revenue_month) = 2022");
+        assertThat(rows.get(0).get(1).decimalValue()).isEqualByComparingTo(java.math.BigDecimal.valueOf(legacy2021, 2));
+        assertThat(rows.get(1).get(1).decimalValue()).isEqualByComparingTo(java.math.BigDecimal.valueOf(legacy2022, 2));
+        long orders2023 = count("SELECT CAST(round(sum(total_amount) * 100) AS BIGINT) FROM orders WHERE status = 'completed' AND year(ordered_at) = 2023"
+                + " AND order_id IN (SELECT min(order_id) FROM orders GROUP BY order_number)");
+        assertThat(rows.get(2).get(1).decimalValue()).isEqualByComparingTo(java.math.BigDecimal.valueOf(orders2023, 2));
+        // the data ends on 30 September 2026: the headline and the caveats say that 2026 is only in part
+        assertThat(a.get("answer").asText()).contains("Note: Shop revenue: the data ends on 30 September 2026, so 2026 is covered only in part.");
+        assertThat(a.at("/provenance/caveats").toString()).contains("Coverage: Shop revenue: the data ends on 30 September 2026");
+    }
+
+    @Test
     void a_follow_up_in_the_thread_changes_the_period() throws Exception {
         JsonNode first = ask("shop revenue by sales channel in Q1 2026");
         String thread = first.get("thread_id").asText();

@@ -53,7 +53,7 @@ abstract class AbstractSemanticEngineTest {
         source = open(dir);
         guard = new Guard(source.dialect());
         QueryExecutor executor = new QueryExecutor(source, guard, QueryLimits.DEFAULT);
-        SemanticModel model = SemanticFixture.model(dir);
+        SemanticModel model = SemanticFixture.model(dir, source.dialect());
         layer = new SemanticLayer(model, KnowledgeSet.EMPTY, ValueIndex.build(model, executor, ValueIndex.DEFAULT_LIMIT), executor);
     }
 
@@ -313,8 +313,8 @@ abstract class AbstractSemanticEngineTest {
     void time_grains_bucket_timestamps_alike_and_weeks_start_on_monday() {
         // orders: Jan 3 (Wed), Jan 7 23:30 (Sun), Jan 8 00:10 (Mon), Feb 14, Feb 29, Mar 31 (Sun), Apr 1 (Mon), May 15, May 20 (Mon),
         // Dec 31 2024 (Tue), Jan 1 2025 (Wed)
-        assertThat(rows(SemanticQuery.of("order_count").grain(Grain.DAY).between(d("2024-01-01"), d("2024-03-01")))).containsExactly(
-                "2024-01-03 | 1", "2024-01-07 | 1", "2024-01-08 | 1", "2024-02-14 | 1", "2024-02-29 | 1");
+        assertThat(rows(SemanticQuery.of("order_count").grain(Grain.DAY).between(d("2024-01-03"), d("2024-01-09")))).containsExactly(
+                "2024-01-03 | 1", "2024-01-04 | 0", "2024-01-05 | 0", "2024-01-06 | 0", "2024-01-07 | 1", "2024-01-08 | 1");
         assertThat(rows(SemanticQuery.of("order_count").grain(Grain.WEEK))).containsExactly(
                 "2024-01-01 | 2", "2024-01-08 | 1", "2024-02-12 | 1", "2024-02-26 | 1", "2024-03-25 | 1", "2024-04-01 | 1",
                 "2024-05-13 | 1", "2024-05-20 | 1", "2024-12-30 | 2");
@@ -323,6 +323,89 @@ abstract class AbstractSemanticEngineTest {
         assertThat(rows(SemanticQuery.of("order_count").grain(Grain.QUARTER))).containsExactly(
                 "2024-01-01 | 6", "2024-04-01 | 3", "2024-10-01 | 1", "2025-01-01 | 1");
         assertThat(rows(SemanticQuery.of("order_count").grain(Grain.YEAR))).containsExactly("2024-01-01 | 10", "2025-01-01 | 1");
+    }
+
+    @Test
+    void counts_and_sums_show_every_period_of_the_range_with_zero_where_no_row_is_at_every_grain() {
+        // days of the first week of January: orders on the 3rd, the 7th (23:30) and the 8th (00:10); the data starts on the 3rd,
+        // so the 1st and 2nd are not covered (no data), the 4th to the 6th are covered days without orders (0)
+        assertThat(rows(SemanticQuery.of("order_count").grain(Grain.DAY).between(d("2024-01-01"), d("2024-01-08")))).containsExactly(
+                "2024-01-01 | null", "2024-01-02 | null", "2024-01-03 | 1", "2024-01-04 | 0", "2024-01-05 | 0", "2024-01-06 | 0", "2024-01-07 | 1");
+        // weeks from Monday 1 January: orders 1 and 2, then 3 (Monday the 8th), then none until 14 February
+        assertThat(rows(SemanticQuery.of("order_count").grain(Grain.WEEK).between(d("2024-01-01"), d("2024-02-05")))).containsExactly(
+                "2024-01-01 | 2", "2024-01-08 | 1", "2024-01-15 | 0", "2024-01-22 | 0", "2024-01-29 | 0");
+        // completed revenue by month: Jan 120 + 80, Feb 200 + 40, Mar 60, Apr none (order 7 canceled), May 100 + 105, Jun none
+        assertThat(rows(SemanticQuery.of("revenue").grain(Grain.MONTH).between(d("2024-01-01"), d("2024-07-01")))).containsExactly(
+                "2024-01-01 | 200", "2024-02-01 | 240", "2024-03-01 | 60", "2024-04-01 | 0", "2024-05-01 | 205", "2024-06-01 | 0");
+        // orders by quarter of 2024: Q1 orders 1-6, Q2 7, 8, 11, Q3 none, Q4 order 9
+        assertThat(rows(SemanticQuery.of("order_count").grain(Grain.QUARTER).between(d("2024-01-01"), d("2025-01-01")))).containsExactly(
+                "2024-01-01 | 6", "2024-04-01 | 3", "2024-07-01 | 0", "2024-10-01 | 1");
+        // customers by year: the signups run from 20 November 2023 to 5 May 2024 (deleted customers included), so 2022 is
+        // before the data (no data, not 0) and 2025 after it (not shown: the data has not reached it);
+        // 2023: Acme; 2024: Bolt, Crane, Delta, Fjord, Gale, Nomad (Echo and the test account are deleted)
+        assertThat(rows(SemanticQuery.of("customer_count").grain(Grain.YEAR).between(d("2022-01-01"), d("2026-01-01")))).containsExactly(
+                "2022-01-01 | null", "2023-01-01 | 1", "2024-01-01 | 6");
+    }
+
+    @Test
+    void averages_ratios_extremes_and_snapshots_show_no_data_never_zero_for_a_period_without_rows() {
+        // March: order 6 (60, completed); April: order 7 canceled (no completed order); May: 100 and 105; June: no order at all
+        assertThat(rows(SemanticQuery.of("avg_order_value", "completion_rate", "largest_order", "order_count").grain(Grain.MONTH)
+                .between(d("2024-03-01"), d("2024-07-01")))).containsExactly(
+                "2024-03-01 | 60 | 1 | 60 | 1", "2024-04-01 | null | 0 | 300 | 1", "2024-05-01 | 102.5 | 1 | 105 | 2", "2024-06-01 | null | null | null | 0");
+        // MRR is a snapshot: a month without a snapshot shows no data, not 0 (November 2023: Acme's first snapshot is December;
+        // the months after June, the last one, are after the data and not shown)
+        assertThat(rows(SemanticQuery.of("mrr").grain(Grain.MONTH).between(d("2023-11-01"), d("2024-02-01")))).containsExactly(
+                "2023-11-01 | null", "2023-12-01 | 100", "2024-01-01 | 500");
+        assertThat(rows(SemanticQuery.of("mrr").grain(Grain.MONTH).between(d("2024-05-01"), d("2024-09-01")))).containsExactly(
+                "2024-05-01 | 2000", "2024-06-01 | 1900");
+    }
+
+    @Test
+    void with_a_breakdown_a_period_where_no_group_has_a_row_is_one_row_with_an_empty_breakdown() {
+        // May: orders 8 and 11, both completed; June and July: no order (MetricFlow joins the spine on time alone)
+        assertThat(rows(SemanticQuery.of("order_count").by("order_status").grain(Grain.MONTH).between(d("2024-05-01"), d("2024-08-01"))))
+                .containsExactly("2024-05-01 | completed | 2", "2024-06-01 | null | 0", "2024-07-01 | null | 0");
+    }
+
+    @Test
+    void a_metric_that_opts_out_of_the_time_spine_shows_only_the_periods_with_rows() {
+        assertThat(rows(SemanticQuery.of("orders_with_rows_only").grain(Grain.QUARTER).between(d("2024-01-01"), d("2025-01-01"))))
+                .containsExactly("2024-01-01 | 6", "2024-04-01 | 3", "2024-10-01 | 1");
+    }
+
+    @Test
+    void a_period_partly_outside_the_data_is_said_and_shown_as_no_data() {
+        // orders run from 3 January 2024 to 1 January 2025
+        SemanticQuery byMonth = SemanticQuery.of("order_count").grain(Grain.MONTH).between(d("2023-11-01"), d("2024-03-01"));
+        assertThat(rows(byMonth)).containsExactly("2023-11-01 | null", "2023-12-01 | null", "2024-01-01 | 3", "2024-02-01 | 2");
+        assertThat(layer.coverageNote(byMonth)).hasValue(
+                "order count: the data starts on 3 January 2024, so November 2023 to December 2023 are not covered (shown as no data, not 0)"
+                        + " and January 2024 only in part.");
+        assertThat(layer.coverageNote(SemanticQuery.of("customer_count").grain(Grain.YEAR).between(d("2023-01-01"), d("2026-01-01")))).hasValue(
+                "customer count: the data starts on 20 November 2023, so 2023 is covered only in part; the data ends on 5 May 2024, so 2024 only in part"
+                        + " and 2025 is not covered (not shown).");
+        // without a grain: the one value is what the data holds, and the note says of which days
+        assertThat(layer.coverageNote(SemanticQuery.of("order_count").between(d("2023-12-01"), d("2024-02-01")))).hasValue(
+                "order count: the data starts on 3 January 2024, so 1 December 2023 to 2 January 2024 are not covered.");
+        assertThat(layer.coverageNote(SemanticQuery.of("order_count").between(d("2024-02-01"), d("2024-03-01")))).isEmpty();
+    }
+
+    @Test
+    void a_metric_over_a_union_dataset_reads_both_sources_and_covers_their_whole_history() {
+        // legacy totals: October 2023 300, December 2023 500; then completed orders: January 200, February 240
+        assertThat(rows(SemanticQuery.of("sales_all_time").grain(Grain.MONTH).between(d("2023-09-01"), d("2024-03-01")))).containsExactly(
+                "2023-09-01 | null", "2023-10-01 | 300", "2023-11-01 | 0", "2023-12-01 | 500", "2024-01-01 | 200", "2024-02-01 | 240");
+        // by year: 2023 the legacy 800; 2024 the completed orders 855; 2025 order 10 (90)
+        assertThat(rows(SemanticQuery.of("sales_all_time").grain(Grain.YEAR).between(d("2023-01-01"), d("2026-01-01")))).containsExactly(
+                "2023-01-01 | 800", "2024-01-01 | 855", "2025-01-01 | 90");
+        assertThat(layer.coverageNote(SemanticQuery.of("sales_all_time").grain(Grain.YEAR).between(d("2023-10-01"), d("2025-01-01")))).isEmpty();
+    }
+
+    @Test
+    void an_expression_takes_the_variant_written_for_the_engine() {
+        // the plain expression is 0; each engine's variant is 1, so the sum counts the 11 orders
+        assertThat(rows(SemanticQuery.of("order_count_via_dialects"))).containsExactly("11");
     }
 
     @Test

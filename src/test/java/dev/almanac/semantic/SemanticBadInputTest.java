@@ -85,6 +85,26 @@ class SemanticBadInputTest {
 
     static Stream<Arguments> brokenFiles() {
         return Stream.of(
+                Arguments.of(new Broken("a variant for another engine that does not parse in its dialect", """
+                        description: Doubled revenue.
+                        metrics:
+                          - name: doubled_revenue
+                            dataset: orders
+                            agg: sum
+                            expr: total * 2
+                            dialects:
+                              trino: total * * 2
+                        """, "trino: total * * 2", "the Trino variant does not parse as Trino")),
+                Arguments.of(new Broken("a variant for an unknown engine", """
+                        description: Doubled revenue.
+                        metrics:
+                          - name: doubled_revenue
+                            dataset: orders
+                            agg: sum
+                            expr: total * 2
+                            dialects:
+                              oracle: total * 2
+                        """, "oracle: total", "unknown dialect 'oracle'")),
                 Arguments.of(new Broken("a relationship to a missing column", """
                         description: Orders by plan.
                         relationships:

@@ -90,7 +90,10 @@ final class SemanticFixture {
               quantity INTEGER NOT NULL);
             INSERT INTO order_items VALUES
               (1, 1, 1, 2), (2, 1, 3, 1), (3, 2, 2, 1), (4, 4, 1, 4), (5, 4, 4, 1), (6, 5, 3, 2),
-              (7, 8, 2, 3), (8, 9, 4, 1), (9, 10, 1, 1), (10, 6, 2, 1), (11, 11, 3, 1)
+              (7, 8, 2, 3), (8, 9, 4, 1), (9, 10, 1, 1), (10, 6, 2, 1), (11, 11, 3, 1);
+
+            CREATE TABLE legacy_sales (sale_month DATE NOT NULL, amount DECIMAL(10, 2) NOT NULL);
+            INSERT INTO legacy_sales VALUES ('2023-10-01', 300.00), ('2023-12-01', 500.00)
             """.split(";\\s*\\n")).map(String::strip).filter(s -> !s.isEmpty()).toList();
 
     /** The semantic model over the fixture, in portable SQL. */
@@ -173,6 +176,17 @@ final class SemanticFixture {
                 dimensions:
                   - name: category
                     expr: category_name
+              - name: sales_history
+                description: completed orders, and before them the monthly totals of the legacy system
+                sql: |
+                  SELECT ordered_at AS sold_at, total AS amount FROM orders WHERE status = 'completed'
+                  UNION ALL
+                  SELECT sale_month AS sold_at, amount FROM legacy_sales
+                default_time_dimension: sold_at
+                dimensions:
+                  - name: sold_at
+                    type: time
+                    grain: day
             relationships:
               - {name: customer_country, from: customers, to: countries, from_columns: [country_code], to_columns: [country_code]}
               - {name: country_region, from: countries, to: regions, from_columns: [region_id], to_columns: [region_id]}
@@ -259,6 +273,23 @@ final class SemanticFixture {
                 dataset: order_items
                 agg: sum
                 expr: quantity
+              - name: sales_all_time
+                dataset: sales_history
+                agg: sum
+                expr: amount
+              - name: orders_with_rows_only
+                dataset: orders
+                agg: count
+                join_to_timespine: false
+              - name: order_count_via_dialects
+                dataset: orders
+                agg: sum
+                expr: "0"
+                dialects:
+                  duckdb: "1"
+                  postgresql: "1"
+                  sqlite: "1"
+                  trino: "1"
             """;
 
     private SemanticFixture() {}
@@ -314,9 +345,14 @@ final class SemanticFixture {
 
     /** The model as the project reads it: through the knowledge files, checked clean. */
     static SemanticModel model(Path dir) {
+        return model(dir, null);
+    }
+
+    /** The model as an engine of the dialect reads it (each expression's variant for the dialect). */
+    static SemanticModel model(Path dir, dev.almanac.source.Dialect dialect) {
         KnowledgeFiles.Read read = KnowledgeFiles.read(knowledge(dir));
         if (!read.problems().isEmpty()) throw new IllegalStateException("fixture knowledge has problems: " + read.problems());
-        SemanticModel.Loaded loaded = SemanticModel.load(read.knowledge().semantic());
+        SemanticModel.Loaded loaded = SemanticModel.load(read.knowledge().semantic(), dialect);
         if (!loaded.ok()) throw new IllegalStateException("fixture model has problems: " + loaded.issues());
         return loaded.model();
     }
