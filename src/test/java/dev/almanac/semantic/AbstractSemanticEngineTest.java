@@ -334,9 +334,9 @@ abstract class AbstractSemanticEngineTest {
         // weeks from Monday 1 January: orders 1 and 2, then 3 (Monday the 8th), then none until 14 February
         assertThat(rows(SemanticQuery.of("order_count").grain(Grain.WEEK).between(d("2024-01-01"), d("2024-02-05")))).containsExactly(
                 "2024-01-01 | 2", "2024-01-08 | 1", "2024-01-15 | 0", "2024-01-22 | 0", "2024-01-29 | 0");
-        // completed revenue by month: Jan 120 + 80, Feb 200 + 40, Mar 60, Apr none (order 7 canceled), May 100 + 105, Jun none
+        // completed revenue by month: Jan 120 + 79.99, Feb 200 + 40.05, Mar 60, Apr none (order 7 canceled), May 99.95 + 105, Jun none
         assertThat(rows(SemanticQuery.of("revenue").grain(Grain.MONTH).between(d("2024-01-01"), d("2024-07-01")))).containsExactly(
-                "2024-01-01 | 200", "2024-02-01 | 240", "2024-03-01 | 60", "2024-04-01 | 0", "2024-05-01 | 205", "2024-06-01 | 0");
+                "2024-01-01 | 199.99", "2024-02-01 | 240.05", "2024-03-01 | 60", "2024-04-01 | 0", "2024-05-01 | 204.95", "2024-06-01 | 0");
         // orders by quarter of 2024: Q1 orders 1-6, Q2 7, 8, 11, Q3 none, Q4 order 9
         assertThat(rows(SemanticQuery.of("order_count").grain(Grain.QUARTER).between(d("2024-01-01"), d("2025-01-01")))).containsExactly(
                 "2024-01-01 | 6", "2024-04-01 | 3", "2024-07-01 | 0", "2024-10-01 | 1");
@@ -349,16 +349,16 @@ abstract class AbstractSemanticEngineTest {
 
     @Test
     void averages_ratios_extremes_and_snapshots_show_no_data_never_zero_for_a_period_without_rows() {
-        // March: order 6 (60, completed); April: order 7 canceled (no completed order); May: 100 and 105; June: no order at all
+        // March: order 6 (60, completed); April: order 7 canceled (no completed order); May: 99.95 and 105 (102.475); June: no order at all
         assertThat(rows(SemanticQuery.of("avg_order_value", "completion_rate", "largest_order", "order_count").grain(Grain.MONTH)
                 .between(d("2024-03-01"), d("2024-07-01")))).containsExactly(
-                "2024-03-01 | 60 | 1 | 60 | 1", "2024-04-01 | null | 0 | 300 | 1", "2024-05-01 | 102.5 | 1 | 105 | 2", "2024-06-01 | null | null | null | 0");
+                "2024-03-01 | 60 | 1 | 60 | 1", "2024-04-01 | null | 0 | 300 | 1", "2024-05-01 | 102.475 | 1 | 105 | 2", "2024-06-01 | null | null | null | 0");
         // MRR is a snapshot: a month without a snapshot shows no data, not 0 (November 2023: Acme's first snapshot is December;
         // the months after June, the last one, are after the data and not shown)
         assertThat(rows(SemanticQuery.of("mrr").grain(Grain.MONTH).between(d("2023-11-01"), d("2024-02-01")))).containsExactly(
-                "2023-11-01 | null", "2023-12-01 | 100", "2024-01-01 | 500");
+                "2023-11-01 | null", "2023-12-01 | 100.01", "2024-01-01 | 500");
         assertThat(rows(SemanticQuery.of("mrr").grain(Grain.MONTH).between(d("2024-05-01"), d("2024-09-01")))).containsExactly(
-                "2024-05-01 | 2000", "2024-06-01 | 1900");
+                "2024-05-01 | 1999.99", "2024-06-01 | 1899.99");
     }
 
     @Test
@@ -393,12 +393,12 @@ abstract class AbstractSemanticEngineTest {
 
     @Test
     void a_metric_over_a_union_dataset_reads_both_sources_and_covers_their_whole_history() {
-        // legacy totals: October 2023 300, December 2023 500; then completed orders: January 200, February 240
+        // legacy totals: October 2023 300, December 2023 500; then completed orders: January 120 + 79.99, February 200 + 40.05
         assertThat(rows(SemanticQuery.of("sales_all_time").grain(Grain.MONTH).between(d("2023-09-01"), d("2024-03-01")))).containsExactly(
-                "2023-09-01 | null", "2023-10-01 | 300", "2023-11-01 | 0", "2023-12-01 | 500", "2024-01-01 | 200", "2024-02-01 | 240");
-        // by year: 2023 the legacy 800; 2024 the completed orders 855; 2025 order 10 (90)
+                "2023-09-01 | null", "2023-10-01 | 300", "2023-11-01 | 0", "2023-12-01 | 500", "2024-01-01 | 199.99", "2024-02-01 | 240.05");
+        // by year: 2023 the legacy 800; 2024 the completed orders 120 + 79.99 + 200 + 40.05 + 60 + 99.95 + 150 + 105 = 854.99; 2025 order 10 (90)
         assertThat(rows(SemanticQuery.of("sales_all_time").grain(Grain.YEAR).between(d("2023-01-01"), d("2026-01-01")))).containsExactly(
-                "2023-01-01 | 800", "2024-01-01 | 855", "2025-01-01 | 90");
+                "2023-01-01 | 800", "2024-01-01 | 854.99", "2025-01-01 | 90");
         assertThat(layer.coverageNote(SemanticQuery.of("sales_all_time").grain(Grain.YEAR).between(d("2023-10-01"), d("2025-01-01")))).isEmpty();
     }
 
