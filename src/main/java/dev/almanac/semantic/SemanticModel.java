@@ -319,8 +319,8 @@ public final class SemanticModel {
             checkMetricCycles();
         }
 
-        /** A dimension's name: unique in its dataset only (the place is kept under {@code dimension:dataset.name}). */
-        private boolean named(String name, String kind, String dataset, Place place) {
+        /** A name is given and written [a-z][a-z0-9_]*; else the problem is reported at its place. */
+        private boolean wellFormed(String name, String kind, Place place) {
             if (name == null || name.isBlank()) {
                 issues.add(new Issue(place, kind + " needs a name"));
                 return false;
@@ -329,6 +329,12 @@ public final class SemanticModel {
                 issues.add(new Issue(place.at("name"), kind + " name '" + name + "' must be lower case letters, digits and _ , starting with a letter"));
                 return false;
             }
+            return true;
+        }
+
+        /** A dimension's name: unique in its dataset only (the place is kept under {@code dimension:dataset.name}). */
+        private boolean named(String name, String kind, String dataset, Place place) {
+            if (!wellFormed(name, kind, place)) return false;
             String qualified = dataset + "." + name;
             if (m.dimensions.containsKey(key(qualified))) {
                 issues.add(new Issue(place.at("name"), "duplicate " + kind + " '" + name + "' in dataset " + dataset));
@@ -339,14 +345,7 @@ public final class SemanticModel {
         }
 
         private boolean named(String name, String kind, Map<String, ?> existing, Place place) {
-            if (name == null || name.isBlank()) {
-                issues.add(new Issue(place, kind + " needs a name"));
-                return false;
-            }
-            if (!NAME.matcher(name).matches()) {
-                issues.add(new Issue(place.at("name"), kind + " name '" + name + "' must be lower case letters, digits and _ , starting with a letter"));
-                return false;
-            }
+            if (!wellFormed(name, kind, place)) return false;
             if (existing.containsKey(name)) {
                 Place first = m.places.get(kind + ":" + name);
                 issues.add(new Issue(place.at("name"), "duplicate " + kind + " '" + name + "'" + (first == null ? "" : " (first in semantic file " + first.file() + ")")));
