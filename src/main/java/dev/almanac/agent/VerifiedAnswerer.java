@@ -137,7 +137,7 @@ public final class VerifiedAnswerer {
 
     /** The question's words that could name something to compute: not stop words, filler or generic words, numbers, nor its period. */
     public List<String> contentWords(String question) {
-        String rest = withoutPeriods(question);
+        String rest = timeframes.withoutPeriods(question);
         return Tokens.of(rest).stream().filter(w -> !GENERIC.contains(w) && !FILLER.contains(w) && !w.matches("\\d+")).distinct().toList();
     }
 
@@ -149,7 +149,7 @@ public final class VerifiedAnswerer {
     /** Every candidate's score for the question, best first. */
     public List<Match> rank(String question) {
         Optional<Timeframe> tf = timeframes.parse(question);
-        String rest = withoutPeriods(question);
+        String rest = timeframes.withoutPeriods(question);
         float[] q = embedder.embed(rest);
         List<String> content = Tokens.of(rest).stream().filter(t -> !GENERIC.contains(t) && !t.matches("\\d+")).distinct().toList();
         List<Match> matches = new ArrayList<>();
@@ -203,13 +203,6 @@ public final class VerifiedAnswerer {
         if (c.query() != null && !sameShape(question, c.query().question())) return Optional.empty();
         if (!answersEveryPeriod(question, c)) return Optional.empty();
         return Optional.of(best);
-    }
-
-    /** The question without the words of the periods it names. */
-    private String withoutPeriods(String question) {
-        String rest = question.replace('\u2019', '\'');
-        for (Timeframe t : timeframes.parseAll(question)) rest = rest.replace(t.text(), " ");
-        return rest;
     }
 
     /**
@@ -309,9 +302,7 @@ public final class VerifiedAnswerer {
 
     /** "Shop revenue for 2024 was $4,870,112.40; for 2025 it was $5,209,541.83.", or "MRR by plan for Q1 2025 and Q1 2026: 10 rows." */
     private String sentenceEach(Candidate c, List<Timeframe> periods, List<QueryResult> results, dev.almanac.semantic.ResultColumns shown) {
-        String source = c.metric() != null
-                ? "canonical metric `" + c.name() + "`" + (c.metric().owner() == null ? "" : ", owned by " + c.metric().owner())
-                : "verified query `" + c.name() + "`, verified by " + c.query().verifiedBy() + " on " + c.query().verifiedAt();
+        String source = sourceOf(c);
         List<String> labels = periods.stream().map(Timeframe::label).toList();
         String all = labels.size() == 2 ? labels.get(0) + " and " + labels.get(1)
                 : String.join(", ", labels.subList(0, labels.size() - 1)) + " and " + labels.get(labels.size() - 1);
@@ -418,9 +409,7 @@ public final class VerifiedAnswerer {
     /** The headline, a sentence: "Shop revenue for 2025 was $5,209,541.83.", "MRR by plan for September 2026: 5 rows." */
     private String sentence(Candidate c, QueryResult r, Optional<Timeframe> tf, Map<String, String> values, dev.almanac.semantic.ResultColumns shown) {
         String period = tf.map(t -> " for " + t.label()).orElseGet(() -> dateParameters(c).isEmpty() ? "" : " (" + defaultsText(c, values) + ")");
-        String source = c.metric() != null
-                ? "canonical metric `" + c.name() + "`" + (c.metric().owner() == null ? "" : ", owned by " + c.metric().owner())
-                : "verified query `" + c.name() + "`, verified by " + c.query().verifiedBy() + " on " + c.query().verifiedAt();
+        String source = sourceOf(c);
         if (r.rowCount() == 1 && r.columns().size() == 1) {
             Object v = r.rows().get(0).get(0);
             dev.almanac.semantic.ValueFormat f = shown.formats().get(0);
@@ -432,6 +421,13 @@ public final class VerifiedAnswerer {
         String what = c.query() != null ? dev.almanac.semantic.InWords.label(c.name()) : c.label();
         return what + period + ": " + String.format(Locale.ROOT, "%,d", r.rowCount()) + " row" + (r.rowCount() == 1 ? "" : "s")
                 + (r.rowsLeftOut() ? ", the first " + r.rowCount() + " shown" : "") + ". (From the " + source + ".)";
+    }
+
+    /** What produced an answer, for its headline: "canonical metric `mrr`, owned by finance" or the verified query and who verified it. */
+    private static String sourceOf(Candidate c) {
+        return c.metric() != null
+                ? "canonical metric `" + c.name() + "`" + (c.metric().owner() == null ? "" : ", owned by " + c.metric().owner())
+                : "verified query `" + c.name() + "`, verified by " + c.query().verifiedBy() + " on " + c.query().verifiedAt();
     }
 
     private static String defaultsText(Candidate c, Map<String, String> values) {

@@ -175,11 +175,23 @@ public final class TimeframeParser {
     /** At most this many periods are read from one question ("2019, 2020, ... and 2026" beyond it is not a list of periods). */
     public static final int MAX_PERIODS = 12;
 
+    /** The periods a question names and the question with their words blanked out. */
+    private record Read(List<Timeframe> periods, String rest) {}
+
     /**
      * Every period the question names, in the order found: "in 2024 and 2025" names two, "between 2023 and 2025" one
      * range. Each period's words are taken out before the next is looked for, so no words count twice.
      */
     public List<Timeframe> parseAll(String question) {
+        return read(question).periods();
+    }
+
+    /** The question without the words of the periods it names (blanked, so that the other words keep their places). */
+    public String withoutPeriods(String question) {
+        return read(question).rest();
+    }
+
+    private Read read(String question) {
         List<Timeframe> out = new ArrayList<>();
         String rest = question.replace('’', '\'');
         for (Optional<Timeframe> tf = parse(rest); tf.isPresent() && out.size() <= MAX_PERIODS; tf = parse(rest)) {
@@ -189,7 +201,7 @@ public final class TimeframeParser {
             if (at < 0) break;
             rest = rest.substring(0, at) + " ".repeat(t.text().length()) + rest.substring(at + t.text().length());
         }
-        return out;
+        return new Read(out, rest);
     }
 
     private static final Pattern PERIOD_WORD = Pattern.compile("(?i)\\b(?:q[1-4]|h[12]|(?:19|20)\\d{2}|january|february|march|april|june|july|august|"
@@ -200,13 +212,8 @@ public final class TimeframeParser {
      * "Q2 2025" is a period): a question with such words must not be answered for the periods that were read.
      */
     public List<String> loosePeriodWords(String question) {
-        String rest = question.replace('’', '\'');
-        for (Timeframe t : parseAll(question)) {
-            int at = rest.indexOf(t.text());
-            if (at >= 0) rest = rest.substring(0, at) + " ".repeat(t.text().length()) + rest.substring(at + t.text().length());
-        }
         List<String> out = new ArrayList<>();
-        Matcher m = PERIOD_WORD.matcher(rest);
+        Matcher m = PERIOD_WORD.matcher(withoutPeriods(question));
         while (m.find()) out.add(m.group());
         return out;
     }
