@@ -56,6 +56,20 @@ class DemoSemanticModelTest {
     }
 
     @Test
+    void the_demo_model_joins_through_entities_as_metricflow_does() {
+        assertThat(read.knowledge().semantic()).allSatisfy(f -> assertThat(f.relationships()).as(f.name()).isEmpty());
+        // every join is one a foreign entity makes: <dataset>__<entity>, from the foreign side to the side it identifies
+        assertThat(model.relationships()).hasSizeGreaterThanOrEqualTo(60).allSatisfy(r -> {
+            String entity = r.name().substring(r.name().indexOf("__") + 2);
+            assertThat(r.name()).startsWith(r.from() + "__");
+            assertThat(model.dataset(r.to()).orElseThrow().identifyingEntity(entity)).as(r.name()).isPresent();
+        });
+        // two people datasets keyed by employee_id are told apart by their entities' names, not by the column
+        assertThat(model.relationship("support_tickets__support_agent").orElseThrow().to()).isEqualTo("support_agents");
+        assertThat(model.relationship("current_salaries__employee").orElseThrow().to()).isEqualTo("employees");
+    }
+
+    @Test
     void the_demo_model_covers_the_business_with_named_dimensions() {
         assertThat(model.metrics()).hasSizeGreaterThanOrEqualTo(30);
         assertThat(model.dimensions().stream().filter(d -> !d.time())).hasSizeGreaterThanOrEqualTo(25);
