@@ -620,10 +620,10 @@ public final class QuestionParser {
             if (ds.size() > 1) {
                 String shown = String.join(" ", original.subList(v.from(), v.to()));
                 List<String> options = new ArrayList<>();
-                for (Dimension d : ds) options.add(q.replaceFirst("(?i)\\b" + Pattern.quote(shown) + "\\b",
-                        Matcher.quoteReplacement(d.displayName().toLowerCase(Locale.ROOT) + " " + shown)));
-                return checked(new Clarify("'" + shown + "' is a value of several things: " + String.join(", ", ds.stream().map(Dimension::displayName).toList())
-                        + ". Which one do you mean?", options));
+                List<String> names = toldApart(List.copyOf(ds));
+                for (String n : names) options.add(q.replaceFirst("(?i)\\b" + Pattern.quote(shown) + "\\b",
+                        Matcher.quoteReplacement(n.toLowerCase(Locale.ROOT) + " " + shown)));
+                return checked(new Clarify("'" + shown + "' is a value of several things: " + String.join(", ", names) + ". Which one do you mean?", options));
             }
             ValueHit hit = chosen.get(0);
             filterValues.computeIfAbsent(model.reference(hit.dimension()), k -> new ArrayList<>()).add(String.valueOf(hit.value()));
@@ -663,8 +663,9 @@ public final class QuestionParser {
             if (ds.size() > 1) {
                 String shown = String.join(" ", original.subList(d.from(), d.to()));
                 List<String> options = new ArrayList<>();
-                for (Dimension x : ds) options.add(q.replaceFirst("(?i)\\b" + Pattern.quote(shown) + "\\b", Matcher.quoteReplacement(x.displayName().toLowerCase(Locale.ROOT))));
-                return checked(new Clarify("By which do you mean: " + String.join(", ", ds.stream().map(Dimension::displayName).toList()) + "?", options));
+                List<String> names = toldApart(ds);
+                for (String n : names) options.add(q.replaceFirst("(?i)\\b" + Pattern.quote(shown) + "\\b", Matcher.quoteReplacement(n.toLowerCase(Locale.ROOT))));
+                return checked(new Clarify("By which do you mean: " + String.join(", ", names) + "?", options));
             }
             Dimension dim = ds.get(0);
             if (filterValues.containsKey(model.reference(dim)) && filterValues.get(model.reference(dim)).size() > 1) continue;
@@ -890,6 +891,17 @@ public final class QuestionParser {
      * most of, the metric's and those not placed yet ("which channel brought the most leads" is the lead channel, a synonym of the marketing channel, not the
      * customer's acquisition channel). A tie stays a tie, for a question back.
      */
+    /**
+     * The dimensions' names as people read them, each told apart from the others: a name two datasets share ("Status" of
+     * orders and of tickets) says whose it is ("status of orders"), so that a question back never offers the same words twice.
+     */
+    private static List<String> toldApart(List<Dimension> ds) {
+        Map<String, Long> seen = ds.stream().collect(java.util.stream.Collectors.groupingBy(d -> d.displayName().toLowerCase(Locale.ROOT),
+                java.util.stream.Collectors.counting()));
+        return ds.stream().map(d -> seen.get(d.displayName().toLowerCase(Locale.ROOT)) > 1 ? d.displayName() + " of " + InWords.of(d.dataset()) : d.displayName())
+                .toList();
+    }
+
     private List<Dimension> closest(List<Dimension> ds, Span named, SemanticMetric metric, List<String> words, boolean[] used, boolean[] metricWords) {
         if (ds.size() < 2) return ds;
         final Set<String> own = new java.util.HashSet<>();
@@ -915,7 +927,13 @@ public final class QuestionParser {
             score.put(d, vocabulary.size());
         }
         int best = score.values().stream().mapToInt(Integer::intValue).max().orElse(0);
-        return pool.stream().filter(d -> score.get(d) == best).toList();
+        List<Dimension> bestScored = pool.stream().filter(d -> score.get(d) == best).toList();
+        if (bestScored.size() < 2) return bestScored;
+        // still tied: the one whose rows the question names ("status of customers", "customer status")
+        List<Dimension> whose = bestScored.stream()
+                .filter(d -> model.dataset(d.dataset()).map(x -> datasetWords(x).stream().map(QuestionParser::stem).anyMatch(said::contains)).orElse(false))
+                .toList();
+        return whose.size() == 1 ? whose : bestScored;
     }
 
     /** The stems of a dimension's own words: name, label and synonyms, small words left out. */

@@ -37,6 +37,8 @@ class ScopedNamesTest {
             CREATE TABLE orders (order_id INTEGER PRIMARY KEY, customer_id INTEGER, status VARCHAR, total DECIMAL(10, 2));
             INSERT INTO orders VALUES (10, 1, 'completed', 100.50), (11, 1, 'refunded', 20.00), (12, 2, 'completed', 30.25),
               (13, 3, 'completed', 7.00), (14, 3, 'refunded', 5.00);
+            CREATE TABLE payments (payment_id INTEGER PRIMARY KEY, order_id INTEGER, amount DECIMAL(10, 2));
+            INSERT INTO payments VALUES (100, 10, 60.00), (101, 10, 40.50), (102, 12, 30.25), (103, 13, 7.00);
             """;
 
     static final String MODEL = """
@@ -51,8 +53,15 @@ class ScopedNamesTest {
               - name: orders
                 table: orders
                 primary_key: [order_id]
+                entities:
+                  - {name: order, type: primary, expr: order_id}
                 dimensions:
                   - name: status
+              - name: payments
+                table: payments
+                entities:
+                  - {name: payment, type: primary, expr: payment_id}
+                  - {name: order, type: foreign, expr: order_id}
             relationships:
               - name: order_customer
                 from: orders
@@ -67,6 +76,10 @@ class ScopedNamesTest {
               - name: customer_count
                 dataset: customers
                 agg: count
+              - name: amount_paid
+                dataset: payments
+                agg: sum
+                expr: amount
             """;
 
     Source source;
@@ -148,6 +161,23 @@ class ScopedNamesTest {
                 .containsExactly("active | 20", "churned | 5");
         assertThatThrownBy(() -> layer.run(SemanticQuery.of("revenue").where("status = refunded")))
                 .isInstanceOf(AmbiguousDimension.class);
+    }
+
+    @Test
+    void the_reader_asks_back_which_of_two_same_named_dimensions_a_question_means() {
+        // payments reach both statuses (their order's, and through it the customer's): neither is the metric's own
+        QuestionParser parser = new QuestionParser(layer, java.time.LocalDate.parse("2026-11-23"));
+        QuestionParser.Result read = parser.parse("amount paid by status");
+        assertThat(read).isInstanceOf(QuestionParser.Clarify.class);
+        List<String> options = ((QuestionParser.Clarify) read).options();
+        assertThat(options).hasSize(2).doesNotHaveDuplicates();
+        // each option is a question that reads to one of the two, and answers with its rows (summed by hand above)
+        List<List<String>> answers = options.stream().map(o -> {
+            QuestionParser.Result r = parser.parse(o);
+            assertThat(r).as(o).isInstanceOf(QuestionParser.Parsed.class);
+            return rows(((QuestionParser.Parsed) r).query());
+        }).toList();
+        assertThat(answers).containsExactlyInAnyOrder(List.of("completed | 137.75"), List.of("active | 130.75", "churned | 7"));
     }
 
     @Test
