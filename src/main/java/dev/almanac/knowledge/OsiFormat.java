@@ -19,8 +19,10 @@ import java.util.Map;
  * {@code metrics} written as one ANSI SQL aggregate expression over {@code dataset.field} each. What Ossie has no place for
  * (a metric's type, time dimension, segments, a dimension's values) travels in a {@code custom_extensions} entry of vendor
  * {@code COMMON} whose data is {@code {"almanac": item}} (0.1.1 allows only its listed vendors), so that Almanac reads its
- * own export back whole; a file from another tool is read from the core fields alone. No field of the 0.2 draft is
- * written; reading takes both (a 0.2 {@code datatype} of a date or time marks a time field unless {@code is_time} says not).
+ * own export back whole; a file from another tool is read from the core fields alone. An expression's variant for an
+ * engine Ossie names (Snowflake, Databricks) is written as that dialect's expression beside the ANSI_SQL one; other engines'
+ * variants travel in the extension only. No field of the 0.2 draft is written (not its BIGQUERY dialect either); reading
+ * takes both (a 0.2 {@code datatype} of a date or time marks a time field unless {@code is_time} says not).
  */
 public final class OsiFormat {
     /** The Ossie release the export follows. */
@@ -54,7 +56,7 @@ public final class OsiFormat {
                 for (SemanticFile.DimensionSpec dim : d.dimensions()) {
                     Map<String, Object> field = new LinkedHashMap<>();
                     field.put("name", dim.name());
-                    field.put("expression", expression(dim.expr() != null ? dim.expr() : dim.name()));
+                    field.put("expression", expression(dim.expr() != null ? dim.expr() : dim.name(), dim.dialects()));
                     field.put("dimension", Map.of("is_time", "time".equalsIgnoreCase(dim.type())));
                     if (dim.label() != null) field.put("label", dim.label());
                     if (dim.description() != null) field.put("description", dim.description());
@@ -103,11 +105,27 @@ public final class OsiFormat {
      */
     public static List<String> coreCannotCarry(List<SemanticFile> files) {
         int segments = 0, valueSynonyms = 0, defaultTimes = 0, metricTimes = 0, filters = 0, typed = 0, units = 0;
+        java.util.Set<String> engines = new java.util.TreeSet<>();
+        int variants = 0;
         for (SemanticFile f : files) {
             for (SemanticFile.DatasetSpec d : f.datasets()) {
                 segments += d.segments().size();
                 if (d.defaultTimeDimension() != null) defaultTimes++;
                 for (SemanticFile.DimensionSpec dim : d.dimensions()) if (!dim.values().isEmpty()) valueSynonyms++;
+                // a dataset's SELECT is one source text in Ossie, without dialects; a dimension keeps the dialects Ossie names
+                if (!d.dialects().isEmpty()) variants++;
+                engines.addAll(d.dialects().keySet());
+                for (SemanticFile.DimensionSpec dim : d.dimensions()) {
+                    List<String> lost = dim.dialects().keySet().stream().filter(e -> !OSSIE_DIALECTS.containsKey(e)).toList();
+                    if (!lost.isEmpty()) variants++;
+                    engines.addAll(lost);
+                }
+            }
+            for (SemanticFile.MetricSpec m : f.metrics()) {
+                List<String> lost = new ArrayList<>(m.dialects().keySet());
+                lost.addAll(m.filterDialects().keySet());
+                if (!lost.isEmpty()) variants++;
+                engines.addAll(lost);
             }
             for (SemanticFile.MetricSpec m : f.metrics()) {
                 if (m.timeDimension() != null) metricTimes++;
@@ -123,6 +141,7 @@ public final class OsiFormat {
         if (filters > 0) out.add(filters + " metrics' filters and segments (written into their expression instead)");
         if (typed > 0) out.add(typed + " metrics' types (ratio, derived: written out as one expression instead)");
         if (units > 0) out.add(units + " metrics' units and formats");
+        if (variants > 0) out.add(variants + " expressions' variants for engines Ossie 0.1.1 has no dialect for (" + String.join(", ", engines) + ")");
         return out;
     }
 
@@ -165,7 +184,38 @@ public final class OsiFormat {
     }
 
     private static Map<String, Object> expression(String sql) {
-        return Map.of("dialects", List.of(Map.of("dialect", "ANSI_SQL", "expression", sql)));
+        return expression(sql, Map.of());
+    }
+
+    /**
+     * An expression with its variants: the plain one as {@code ANSI_SQL}, then each engine's own that Ossie 0.1.1 has a
+     * dialect for (Snowflake, Databricks). Other engines' variants (PostgreSQL, SQLite, Trino, DuckDB; BigQuery is a 0.2 draft
+     * dialect, not written) have no place in the core and travel in Almanac's extension ({@link #coreCannotCarry} counts them).
+     */
+    private static Map<String, Object> expression(String sql, Map<String, String> variants) {
+        List<Object> dialects = new ArrayList<>();
+        dialects.add(Map.of("dialect", "ANSI_SQL", "expression", sql));
+        variants.forEach((engine, variant) -> {
+            String dialect = OSSIE_DIALECTS.get(engine);
+            if (dialect != null) dialects.add(Map.of("dialect", dialect, "expression", variant));
+        });
+        return Map.of("dialects", dialects);
+    }
+
+    /** Almanac's engine names and the Ossie 0.1.1 dialects that are those engines. */
+    private static final Map<String, String> OSSIE_DIALECTS = Map.of("snowflake", "SNOWFLAKE", "databricks", "DATABRICKS");
+
+    /** An engine's variant of an expression read from Ossie's dialect of it, by Almanac's engine name. */
+    private static Map<String, String> variants(JsonNode item) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (JsonNode d : item.path("expression").path("dialects")) {
+            String dialect = d.path("dialect").asText("ANSI_SQL");
+            OSSIE_DIALECTS.forEach((engine, name) -> {
+                if (name.equals(dialect)) out.put(engine, d.path("expression").asText());
+            });
+            if (dialect.equals("BIGQUERY")) out.put("bigquery", d.path("expression").asText());
+        }
+        return out;
     }
 
     private static Map<String, Object> extension(Object item) {
@@ -232,7 +282,7 @@ public final class OsiFormat {
                             "marked as time, but " + table + "." + column + " is " + typed.get().type() + ", not a date or timestamp: read as a categorical dimension"));
                 }
                 dims.add(new SemanticFile.DimensionSpec(f.path("name").asText(), time ? "time" : null, ansi(f), Interchange.text(f, "label"),
-                        Interchange.text(f, "description"), synonyms(f), time ? "day" : null, null));
+                        Interchange.text(f, "description"), synonyms(f), time ? "day" : null, null, variants(f)));
             }
             List<String> key = new ArrayList<>();
             d.path("primary_key").forEach(k -> key.add(k.asText()));
