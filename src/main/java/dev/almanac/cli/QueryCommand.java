@@ -107,14 +107,21 @@ final class QueryCommand extends WorkspaceCommand {
                 return;
             }
             SemanticLayer.Run run = layer.run(query);
+            // a period the metric's data covers only in part is said with the rows, so a cut series is not read as complete
+            java.util.Optional<String> coverage = layer.coverageNote(run.compiled().query());
             if (format == ResultPrinter.Format.json) {
                 Map<String, Object> m = new LinkedHashMap<>(ResultPrinter.asMap(run.result()));
                 m.put("semantic_query", run.compiled().query());
                 m.put("sql", run.compiled().sql());
+                coverage.ifPresent(n -> m.put("coverage_note", n));
                 out().println(Json.write(m));
                 out().flush();
             } else {
                 ResultPrinter.print(run.result(), format, out());
+                // csv stays rows only: the note goes to stderr there
+                coverage.ifPresent(n -> (format == ResultPrinter.Format.table ? out() : err()).println("Note: " + n));
+                out().flush();
+                err().flush();
             }
         }
     }

@@ -108,6 +108,24 @@ class NoModelSemanticAnswersTest {
     }
 
     @Test
+    void almanac_query_says_when_the_period_asked_is_covered_only_in_part() throws Exception {
+        String[] q = {"query", "--metric", "shop_revenue", "--grain", "year", "--from", "2021-01-01", "--to", "2027-01-01", "--now", "2026-11-22",
+                "--project", project};
+        CliTest.Run table = CliTest.run(q);
+        assertThat(table.code()).as(table.err()).isZero();
+        assertThat(table.out()).contains("Note: Shop revenue: the data ends on 30 September 2026");
+        String[] json = java.util.Arrays.copyOf(q, q.length + 2);
+        json[q.length] = "--format";
+        json[q.length + 1] = "json";
+        CliTest.Run j = CliTest.run(json);
+        assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(j.out()).path("coverage_note").asText()).contains("the data ends on 30 September 2026");
+        // a period wholly inside the data says nothing more
+        CliTest.Run inside = CliTest.run("query", "--metric", "shop_revenue", "--grain", "year", "--from", "2024-01-01", "--to", "2025-01-01",
+                "--project", project);
+        assertThat(inside.out()).doesNotContain("Note:");
+    }
+
+    @Test
     void a_follow_up_in_the_thread_changes_the_period() throws Exception {
         JsonNode first = ask("shop revenue by sales channel in Q1 2026");
         String thread = first.get("thread_id").asText();
