@@ -177,8 +177,11 @@ final class SemanticTools {
         }
         List<Dimension> dims = layer.dimensionsOf(m);
         s.append("Dimensions (group_by and filters):").append(dims.isEmpty() ? " none\n" : "\n");
+        // a name two of them share is written qualified (orders.status), so that what the model copies is never ambiguous
+        java.util.Map<String, Long> named = dims.stream().collect(java.util.stream.Collectors.groupingBy(d -> d.name().toLowerCase(java.util.Locale.ROOT),
+                java.util.stream.Collectors.counting()));
         for (Dimension d : dims.stream().limit(MAX_DIMENSIONS).toList()) {
-            StringBuilder l = new StringBuilder("- ").append(d.name());
+            StringBuilder l = new StringBuilder("- ").append(named.get(d.name().toLowerCase(java.util.Locale.ROOT)) > 1 ? d.qualifiedName() : d.name());
             List<String> also = new ArrayList<>();
             if (d.label() != null) also.add(d.label());
             for (String syn : d.synonyms()) if (also.stream().noneMatch(x -> x.equalsIgnoreCase(syn))) also.add(syn);
