@@ -81,7 +81,7 @@ public final class SemanticCompiler {
         Resolved resolved = resolve(query);
         QueryPlan plan = plan(resolved, query, coverage);
         String sql = new SqlRenderer(dialect).render(plan);
-        List<String> columns = new ArrayList<>(plan.keys().stream().map(Key::name).toList());
+        List<String> columns = new ArrayList<>(plan.keys().stream().filter(k -> !k.isIdentity()).map(Key::name).toList());
         plan.outputs().forEach(o -> columns.add(o.name()));
         Set<String> tables = new LinkedHashSet<>();
         for (Base b : plan.bases()) {
@@ -131,6 +131,10 @@ public final class SemanticCompiler {
             keys.add(new Key(name, d, null));
             keyOf.put(d, name);
             viaOf.put(name, g.via());
+            if (d.labelsEntity()) { // a name groups by the key of what it names: two people of one name stay two rows
+                keys.add(new Key(Key.IDENTITY + name, d.entityKey(), null));
+                viaOf.put(Key.IDENTITY + name, g.via());
+            }
         }
         Offset compare = null;
         if (q.compareTo() != null) {
@@ -316,7 +320,8 @@ public final class SemanticCompiler {
             SemanticQuery.Order o = meant.size() != 1 ? given : r.keys().stream().filter(k -> meant.get(0).equals(k.dimension())).findFirst()
                     .map(k -> new SemanticQuery.Order(k.name(), given.descending())).orElse(given);
             if (!names.contains(o.field())) {
-                throw new UserError("cannot order by '" + o.field() + "': order by one of the answer's columns: " + String.join(", ", names));
+                throw new UserError("cannot order by '" + o.field() + "': order by one of the answer's columns: "
+                        + String.join(", ", names.stream().filter(n -> !n.startsWith(Key.IDENTITY)).toList()));
             }
             order.add(o);
         }
