@@ -123,6 +123,8 @@ public final class OsiFormat {
         if (filters > 0) out.add(filters + " metrics' filters and segments (written into their expression instead)");
         if (typed > 0) out.add(typed + " metrics' types (ratio, derived: written out as one expression instead)");
         if (units > 0) out.add(units + " metrics' units and formats");
+        long labels = files.stream().flatMap(f -> f.datasets().stream()).flatMap(d -> d.dimensions().stream()).filter(dim -> dim.labelOf() != null).count();
+        if (labels > 0) out.add(labels + " dimensions that label an entity (label_of: grouped by the entity's key)");
         return out;
     }
 
