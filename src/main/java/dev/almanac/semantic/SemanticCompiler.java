@@ -29,6 +29,8 @@ import java.util.regex.Pattern;
 public final class SemanticCompiler {
     private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?");
     private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
+    /** A label shown with its entity's key, as an answer shows two entities that share it: "Alex Kim (#3)". */
+    private static final Pattern SHOWN_WITH_KEY = Pattern.compile("(.*\\S) \\(#([^()\\s]+)\\)");
 
     private final SemanticModel model;
     private final ValueIndex values;
@@ -157,6 +159,18 @@ public final class SemanticCompiler {
                 metricFilters.add(new MetricFilter(f.field(), f.op(), List.of(number(f.field(), f.values().get(0)))));
             } else {
                 Dimension d = dimension(f.field(), metrics);
+                if (d.labelsEntity() && f.values().stream().allMatch(v -> SHOWN_WITH_KEY.matcher(v.strip()).matches())) {
+                    // a label as an answer shows it when two entities share it ("Alex Kim (#3)"): that entity, by its key
+                    Dimension key = d.entityKey();
+                    List<Literal> ids = new ArrayList<>();
+                    for (String v : f.values()) {
+                        Matcher m = SHOWN_WITH_KEY.matcher(v.strip());
+                        m.matches();
+                        ids.add(NUMBER.matcher(m.group(2)).matches() ? new Literal(Literal.Type.NUMBER, m.group(2)) : new Literal(Literal.Type.STRING, m.group(2)));
+                    }
+                    dimFilters.add(new DimensionFilter(key, keyOf.containsKey(d) ? viaOf.getOrDefault(keyOf.get(d), List.of()) : List.of(), f.op(), ids));
+                    continue;
+                }
                 List<Literal> lits = new ArrayList<>();
                 for (String v : f.values()) lits.add(literal(d, f.op(), v));
                 dimFilters.add(new DimensionFilter(d, keyOf.containsKey(d) ? viaOf.getOrDefault(keyOf.get(d), List.of()) : List.of(), f.op(), lits));

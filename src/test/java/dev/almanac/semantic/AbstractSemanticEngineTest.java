@@ -548,6 +548,9 @@ abstract class AbstractSemanticEngineTest {
         assertThat(rows(SemanticQuery.of("revenue").by("manager").orderBy("-revenue").limit(2))).containsExactly("Alex Kim (#1) | 400.05", "Sam Lee | 305");
         // a filter on the label keeps everyone of that name
         assertThat(rows(byManager.where("manager = Alex Kim"))).containsExactly("Alex Kim (#1) | 3", "Alex Kim (#3) | 1");
+        // a label as the answer shows it names that one entity, by its key
+        assertThat(rows(SemanticQuery.of("customer_count").where("manager = Alex Kim (#1)"))).containsExactly("3");
+        assertThat(rows(SemanticQuery.of("revenue").by("manager").where("manager = Alex Kim (#3)"))).containsExactly("Alex Kim | 79.99");
         // a label no other row of the answer shares is shown as it is: March 2024's one signup is Fjord's (#1)
         assertThat(rows(byManager.between(d("2024-03-01"), d("2024-04-01")))).containsExactly("Alex Kim | 1");
     }
