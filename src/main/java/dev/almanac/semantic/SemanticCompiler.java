@@ -159,21 +159,15 @@ public final class SemanticCompiler {
                 metricFilters.add(new MetricFilter(f.field(), f.op(), List.of(number(f.field(), f.values().get(0)))));
             } else {
                 Dimension d = dimension(f.field(), metrics);
-                if (d.labelsEntity() && f.values().stream().allMatch(v -> SHOWN_WITH_KEY.matcher(v.strip()).matches())) {
-                    // a label as an answer shows it when two entities share it ("Alex Kim (#3)"): that entity, by its key
-                    Dimension key = d.entityKey();
-                    List<Literal> ids = new ArrayList<>();
-                    for (String v : f.values()) {
-                        Matcher m = SHOWN_WITH_KEY.matcher(v.strip());
-                        m.matches();
-                        ids.add(NUMBER.matcher(m.group(2)).matches() ? new Literal(Literal.Type.NUMBER, m.group(2)) : new Literal(Literal.Type.STRING, m.group(2)));
-                    }
-                    dimFilters.add(new DimensionFilter(key, keyOf.containsKey(d) ? viaOf.getOrDefault(keyOf.get(d), List.of()) : List.of(), f.op(), ids));
+                List<String> via = keyOf.containsKey(d) ? viaOf.getOrDefault(keyOf.get(d), List.of()) : List.of();
+                DimensionFilter byKey = byShownKey(d, f, via);
+                if (byKey != null) {
+                    dimFilters.add(byKey);
                     continue;
                 }
                 List<Literal> lits = new ArrayList<>();
                 for (String v : f.values()) lits.add(literal(d, f.op(), v));
-                dimFilters.add(new DimensionFilter(d, keyOf.containsKey(d) ? viaOf.getOrDefault(keyOf.get(d), List.of()) : List.of(), f.op(), lits));
+                dimFilters.add(new DimensionFilter(d, via, f.op(), lits));
             }
         }
         List<Segment> added = new ArrayList<>();
@@ -232,6 +226,21 @@ public final class SemanticCompiler {
         if (reached.size() == 1) return reached.get(0);
         List<Dimension> named = reached.isEmpty() ? candidates : reached;
         throw new AmbiguousDimension(ref, named.stream().map(Dimension::qualifiedName).toList());
+    }
+
+    /**
+     * A filter on a label written as an answer shows it when two entities share it ("Alex Kim (#3)"): that entity, by its
+     * key; null when the dimension labels no entity or a value is not written so.
+     */
+    private static DimensionFilter byShownKey(Dimension d, SemanticQuery.Filter f, List<String> via) {
+        if (!d.labelsEntity() || !f.values().stream().allMatch(v -> SHOWN_WITH_KEY.matcher(v.strip()).matches())) return null;
+        List<Literal> ids = new ArrayList<>();
+        for (String v : f.values()) {
+            Matcher m = SHOWN_WITH_KEY.matcher(v.strip());
+            m.matches();
+            ids.add(NUMBER.matcher(m.group(2)).matches() ? new Literal(Literal.Type.NUMBER, m.group(2)) : new Literal(Literal.Type.STRING, m.group(2)));
+        }
+        return new DimensionFilter(d.entityKey(), via, f.op(), ids);
     }
 
     private Segment segment(String name) {
