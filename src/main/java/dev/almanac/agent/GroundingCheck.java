@@ -12,10 +12,11 @@ import java.util.regex.Pattern;
  * to support it. A number is found when some result value (or the row count) equals it after the
  * rounding the text shows, directly, as a percentage (0.125 and 12.5%), or scaled by a suffix
  * (1.2M, 3.4k, 2bn). Years (1900-2100 written without separators) and the day of a date written
- * for people ("3 March 2026") are dates, not measurements.
+ * for people ("3 March 2026") are dates, not measurements; a number after {@code #} is an identifier, such as the key
+ * an answer shows beside a name two people share ("Esther Haddad (#162)").
  */
 public final class GroundingCheck {
-    private static final Pattern NUMBER = Pattern.compile("(?<![\\w.])(-?\\$?\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|-?\\$?\\d+(?:\\.\\d+)?)\\s?(%|k|K|M|m|bn|B)?(?![\\w])");
+    private static final Pattern NUMBER = Pattern.compile("(?<![\\w.#])(-?\\$?\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|-?\\$?\\d+(?:\\.\\d+)?)\\s?(%|k|K|M|m|bn|B)?(?![\\w])");
 
     /** What follows the day of a date written for people ("3 March 2026"): a month's name. */
     private static final Pattern DAY_OF_MONTH = Pattern.compile("\\s+(January|February|March|April|May|June|July|August|September|October|November|December)\\b");

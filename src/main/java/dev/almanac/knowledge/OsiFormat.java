@@ -142,6 +142,8 @@ public final class OsiFormat {
         if (typed > 0) out.add(typed + " metrics' types (ratio, derived: written out as one expression instead)");
         if (units > 0) out.add(units + " metrics' units and formats");
         if (variants > 0) out.add(variants + " expressions' variants for engines Ossie 0.1.1 has no dialect for (" + String.join(", ", engines) + ")");
+        long labels = files.stream().flatMap(f -> f.datasets().stream()).flatMap(d -> d.dimensions().stream()).filter(dim -> dim.labelOf() != null).count();
+        if (labels > 0) out.add(labels + " dimensions that label an entity (label_of: grouped by the entity's key)");
         return out;
     }
 

@@ -46,14 +46,24 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
         }
     }
 
-    /** A categorical or time dimension; {@code values} maps a value to other words people use for it. */
+    /**
+     * A categorical or time dimension; {@code values} maps a value to other words people use for it. {@code labelOf} says
+     * the dimension is the name people read for the rows of one of its dataset's identifying entities (or its one-column
+     * primary key): a person's or a product's name. Such a dimension groups by the entity's key, so two rows sharing a
+     * name stay two rows.
+     */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record DimensionSpec(String name, String type, String expr, String label, String description, List<String> synonyms,
-                                String grain, Map<String, List<String>> values, Map<String, String> dialects) {
+                                String grain, Map<String, List<String>> values, Map<String, String> dialects, String labelOf) {
         public DimensionSpec {
             synonyms = synonyms == null ? List.of() : List.copyOf(synonyms);
             values = values == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));
             dialects = Dialects.copy(dialects);
+        }
+
+        public DimensionSpec(String name, String type, String expr, String label, String description, List<String> synonyms, String grain,
+                             Map<String, List<String>> values, Map<String, String> dialects) {
+            this(name, type, expr, label, description, synonyms, grain, values, dialects, null);
         }
 
         public DimensionSpec(String name, String type, String expr, String label, String description, List<String> synonyms, String grain,

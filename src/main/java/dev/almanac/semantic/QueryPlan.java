@@ -43,10 +43,21 @@ public record QueryPlan(List<Base> bases, List<Key> keys, List<Output> outputs, 
         }
     }
 
-    /** A group-by key of the answer: the time bucket or a dimension, under its output name. */
+    /**
+     * A group-by key of the answer: the time bucket or a dimension, under its output name. The key of an entity a label
+     * dimension names ({@link Dimension#entityKey}) follows its label, named {@code __key_<label>}: grouped by, not shown.
+     */
     public record Key(String name, Dimension dimension, Grain grain) {
+        /** The prefix of the name of an entity's key column, which the answer does not show. */
+        public static final String IDENTITY = "__key_";
+
         public boolean isTime() {
             return grain != null;
+        }
+
+        /** Whether it is the hidden key of an entity whose label is the key before it. */
+        public boolean isIdentity() {
+            return name.startsWith(IDENTITY);
         }
     }
 

@@ -29,6 +29,8 @@ import java.util.regex.Pattern;
 public final class SemanticCompiler {
     private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?");
     private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
+    /** A label shown with its entity's key, as an answer shows two entities that share it: "Alex Kim (#3)". */
+    private static final Pattern SHOWN_WITH_KEY = Pattern.compile("(.*\\S) \\(#([^()\\s]+)\\)");
 
     private final SemanticModel model;
     private final ValueIndex values;
@@ -81,7 +83,7 @@ public final class SemanticCompiler {
         Resolved resolved = resolve(query);
         QueryPlan plan = plan(resolved, query, coverage);
         String sql = new SqlRenderer(dialect).render(plan);
-        List<String> columns = new ArrayList<>(plan.keys().stream().map(Key::name).toList());
+        List<String> columns = new ArrayList<>(plan.keys().stream().filter(k -> !k.isIdentity()).map(Key::name).toList());
         plan.outputs().forEach(o -> columns.add(o.name()));
         Set<String> tables = new LinkedHashSet<>();
         for (Base b : plan.bases()) {
@@ -131,6 +133,10 @@ public final class SemanticCompiler {
             keys.add(new Key(name, d, null));
             keyOf.put(d, name);
             viaOf.put(name, g.via());
+            if (d.labelsEntity()) { // a name groups by the key of what it names: two people of one name stay two rows
+                keys.add(new Key(Key.IDENTITY + name, d.entityKey(), null));
+                viaOf.put(Key.IDENTITY + name, g.via());
+            }
         }
         Offset compare = null;
         if (q.compareTo() != null) {
@@ -153,9 +159,15 @@ public final class SemanticCompiler {
                 metricFilters.add(new MetricFilter(f.field(), f.op(), List.of(number(f.field(), f.values().get(0)))));
             } else {
                 Dimension d = dimension(f.field(), metrics);
+                List<String> via = keyOf.containsKey(d) ? viaOf.getOrDefault(keyOf.get(d), List.of()) : List.of();
+                DimensionFilter byKey = byShownKey(d, f, via);
+                if (byKey != null) {
+                    dimFilters.add(byKey);
+                    continue;
+                }
                 List<Literal> lits = new ArrayList<>();
                 for (String v : f.values()) lits.add(literal(d, f.op(), v));
-                dimFilters.add(new DimensionFilter(d, keyOf.containsKey(d) ? viaOf.getOrDefault(keyOf.get(d), List.of()) : List.of(), f.op(), lits));
+                dimFilters.add(new DimensionFilter(d, via, f.op(), lits));
             }
         }
         List<Segment> added = new ArrayList<>();
@@ -214,6 +226,21 @@ public final class SemanticCompiler {
         if (reached.size() == 1) return reached.get(0);
         List<Dimension> named = reached.isEmpty() ? candidates : reached;
         throw new AmbiguousDimension(ref, named.stream().map(Dimension::qualifiedName).toList());
+    }
+
+    /**
+     * A filter on a label written as an answer shows it when two entities share it ("Alex Kim (#3)"): that entity, by its
+     * key; null when the dimension labels no entity or a value is not written so.
+     */
+    private static DimensionFilter byShownKey(Dimension d, SemanticQuery.Filter f, List<String> via) {
+        if (!d.labelsEntity() || !f.values().stream().allMatch(v -> SHOWN_WITH_KEY.matcher(v.strip()).matches())) return null;
+        List<Literal> ids = new ArrayList<>();
+        for (String v : f.values()) {
+            Matcher m = SHOWN_WITH_KEY.matcher(v.strip());
+            m.matches();
+            ids.add(NUMBER.matcher(m.group(2)).matches() ? new Literal(Literal.Type.NUMBER, m.group(2)) : new Literal(Literal.Type.STRING, m.group(2)));
+        }
+        return new DimensionFilter(d.entityKey(), via, f.op(), ids);
     }
 
     private Segment segment(String name) {
@@ -316,7 +343,8 @@ public final class SemanticCompiler {
             SemanticQuery.Order o = meant.size() != 1 ? given : r.keys().stream().filter(k -> meant.get(0).equals(k.dimension())).findFirst()
                     .map(k -> new SemanticQuery.Order(k.name(), given.descending())).orElse(given);
             if (!names.contains(o.field())) {
-                throw new UserError("cannot order by '" + o.field() + "': order by one of the answer's columns: " + String.join(", ", names));
+                throw new UserError("cannot order by '" + o.field() + "': order by one of the answer's columns: "
+                        + String.join(", ", names.stream().filter(n -> !n.startsWith(Key.IDENTITY)).toList()));
             }
             order.add(o);
         }

@@ -421,9 +421,34 @@ public final class SemanticModel {
                 return;
             }
             String expr = d.expr() == null || d.expr().isBlank() ? d.name() : variant(d.expr(), d.dialects(), place).strip();
-            Dimension dim = new Dimension(d.name(), dataset, time, expr, d.label(), d.description(), d.synonyms(), grain, d.values());
+            String keyExpr = null;
+            if (d.labelOf() != null) {
+                if (time) {
+                    issues.add(new Issue(place.at("label_of"), "a time dimension cannot be the label of an entity"));
+                    return;
+                }
+                keyExpr = entityKey(m.datasets.get(key(dataset)), d.labelOf().strip());
+                if (keyExpr == null) {
+                    Dataset ds = m.datasets.get(key(dataset));
+                    List<String> known = new ArrayList<>();
+                    ds.entities().stream().filter(Dataset.Entity::identifies).forEach(e -> known.add(e.name()));
+                    if (ds.primaryKey().size() == 1) known.add(ds.primaryKey().get(0));
+                    issues.add(new Issue(place.at("label_of"), "label_of names an entity that identifies the rows of dataset " + dataset
+                            + " (or its one-column primary key), not '" + d.labelOf() + "'" + (known.isEmpty() ? "; it has none" : "; one of " + String.join(", ", known))));
+                    return;
+                }
+            }
+            Dimension dim = new Dimension(d.name(), dataset, time, expr, d.label(), d.description(), d.synonyms(), grain, d.values(), keyExpr);
             m.dimensions.put(key(dataset) + "." + key(d.name()), dim);
             m.byBareName.computeIfAbsent(key(d.name()), k -> new ArrayList<>()).add(dim);
+        }
+
+        /** The SQL of the key a label names: an identifying entity of the dataset, or its one-column primary key; null if neither. */
+        private static String entityKey(Dataset ds, String name) {
+            if (ds == null) return null;
+            Optional<Dataset.Entity> e = ds.identifyingEntity(name);
+            if (e.isPresent()) return e.get().expr();
+            return ds.primaryKey().size() == 1 && ds.primaryKey().get(0).equalsIgnoreCase(name) ? ds.primaryKey().get(0) : null;
         }
 
         private void segment(SegmentSpec s, String dataset, Place place) {

@@ -129,6 +129,11 @@ public final class SemanticValidator implements KnowledgeValidator.Check {
                 SemanticModel.Place p = model.place("dimension", dim.qualifiedName()).orElseThrow().at("expr");
                 single &= oneExpression("dimension " + dim.name(), "expr", dim.expr(), p);
                 exprs.put(dim.expr(), p);
+                if (dim.labelsEntity()) { // the key it groups by: an entity's expression
+                    SemanticModel.Place k = model.place("dimension", dim.qualifiedName()).orElseThrow().at("label_of");
+                    single &= oneExpression("dimension " + dim.name(), "label_of key", dim.keyExpr(), k);
+                    exprs.putIfAbsent(dim.keyExpr(), k);
+                }
             }
             for (Segment s : model.segments()) {
                 if (!s.dataset().equals(d.name())) continue;

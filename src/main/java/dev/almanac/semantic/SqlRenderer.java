@@ -105,7 +105,8 @@ public final class SqlRenderer {
 
     /** The answer's filter on metrics, order and limit, over the {@code answer} CTE. */
     private String finish(QueryPlan plan, List<String> ctes, int keyCount) {
-        StringBuilder sql = new StringBuilder("WITH ").append(String.join(",\n", ctes)).append("\nSELECT * FROM answer");
+        String shown = shownColumns(plan, ctes);
+        StringBuilder sql = new StringBuilder("WITH ").append(String.join(",\n", ctes)).append("\nSELECT ").append(shown == null ? "* FROM answer" : shown);
         if (!plan.having().isEmpty()) {
             StringJoiner where = new StringJoiner(" AND ");
             for (Condition c : plan.having()) where.add(condition(c));
@@ -127,6 +128,40 @@ public final class SqlRenderer {
         }
         if (plan.limit() != null) sql.append("\nLIMIT ").append(plan.limit());
         return dialect == Dialect.TRINO ? decimalsAsDoubles(sql.toString()) : sql.toString();
+    }
+
+    /**
+     * With the hidden key of an entity whose label is grouped by: a CTE {@code answer_shown} where a label two keys share
+     * reads with its key ("Alex Kim (#12)", "Alex Kim (#31)") and any other as it is; returns the columns shown and the
+     * FROM (null when no key is hidden: the answer is shown as it is).
+     */
+    private static String shownColumns(QueryPlan plan, List<String> ctes) {
+        List<Key> keys = plan.keys();
+        if (keys.stream().noneMatch(Key::isIdentity)) return null;
+        StringJoiner all = new StringJoiner(",\n    ");
+        StringJoiner shown = new StringJoiner(", ");
+        for (int i = 0; i < keys.size(); i++) {
+            String name = quote(keys.get(i).name());
+            if (keys.get(i).isIdentity()) {
+                all.add(name);
+                continue;
+            }
+            if (i + 1 < keys.size() && keys.get(i + 1).isIdentity()) {
+                String key = quote(keys.get(i + 1).name());
+                String others = " OVER (PARTITION BY " + name + ")";
+                all.add("CASE WHEN MIN(" + key + ")" + others + " = MAX(" + key + ")" + others + " THEN " + name
+                        + " ELSE " + name + " || ' (#' || CAST(" + key + " AS VARCHAR) || ')' END AS " + name);
+            } else {
+                all.add(name);
+            }
+            shown.add(name);
+        }
+        for (Output o : plan.outputs()) {
+            all.add(quote(o.name()));
+            shown.add(quote(o.name()));
+        }
+        ctes.add("answer_shown AS (\n  SELECT " + all + "\n  FROM answer\n)");
+        return shown + " FROM answer_shown";
     }
 
     private static final java.util.regex.Pattern QUOTED_OR_DECIMAL = java.util.regex.Pattern.compile(

@@ -112,7 +112,8 @@ class OsiRoundTripTest {
         JsonNode doc = new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory()).readTree(osi.toFile());
         com.networknt.schema.Schema schema = ossieSchema("0.1.1");
         assertThat(schema.validate(doc)).as("the demo's export against Ossie 0.1.1").isEmpty();
-        assertThat(export.out()).as("the round trip says what other tools lose").contains("cannot carry").contains("segments (named filters)");
+        assertThat(export.out()).as("the round trip says what other tools lose").contains("cannot carry").contains("segments (named filters)")
+                .contains("7 dimensions that label an entity");
         // the validator does reject what the schema forbids: an export as it was before (no version, Almanac's own vendor name)
         com.fasterxml.jackson.databind.node.ObjectNode old = doc.deepCopy();
         old.remove("version");

@@ -369,6 +369,27 @@ abstract class AbstractSemanticEngineTest {
     }
 
     @Test
+    void at_every_grain_an_empty_period_is_zero_for_a_count_and_a_sum_and_no_data_for_an_average() {
+        // columns: order_count, revenue (completed orders), avg_order_value (completed orders)
+        // days 6 to 9 January: order 2 (79.99, the 7th at 23:30), order 3 refunded (the 8th at 00:10: a row of the count, none of
+        // the revenue, so revenue 0 and no average)
+        assertThat(rows(SemanticQuery.of("order_count", "revenue", "avg_order_value").grain(Grain.DAY).between(d("2024-01-06"), d("2024-01-10"))))
+                .containsExactly("2024-01-06 | 0 | 0 | null", "2024-01-07 | 1 | 79.99 | 79.99", "2024-01-08 | 1 | 0 | null", "2024-01-09 | 0 | 0 | null");
+        // weeks from Monday 5 February: order 4 (200) on the 14th, order 5 (40.05) on Thursday 29 February
+        assertThat(rows(SemanticQuery.of("order_count", "revenue", "avg_order_value").grain(Grain.WEEK).between(d("2024-02-05"), d("2024-03-04"))))
+                .containsExactly("2024-02-05 | 0 | 0 | null", "2024-02-12 | 1 | 200 | 200", "2024-02-19 | 0 | 0 | null", "2024-02-26 | 1 | 40.05 | 40.05");
+        // April: order 7 canceled; May: 99.95 and 105 (avg 102.475); June: nothing
+        assertThat(rows(SemanticQuery.of("order_count", "revenue", "avg_order_value").grain(Grain.MONTH).between(d("2024-04-01"), d("2024-07-01"))))
+                .containsExactly("2024-04-01 | 1 | 0 | null", "2024-05-01 | 2 | 204.95 | 102.475", "2024-06-01 | 0 | 0 | null");
+        // Q3 2024: nothing; Q4: order 9 (150) on 31 December
+        assertThat(rows(SemanticQuery.of("order_count", "revenue", "avg_order_value").grain(Grain.QUARTER).between(d("2024-07-01"), d("2025-01-01"))))
+                .containsExactly("2024-07-01 | 0 | 0 | null", "2024-10-01 | 1 | 150 | 150");
+        // audits: 2021 100.00 and 50.50 (avg 75.25), none in 2022, 2023 80.25
+        assertThat(rows(SemanticQuery.of("audit_count", "audit_cost", "avg_audit_cost").grain(Grain.YEAR).between(d("2021-01-01"), d("2024-01-01"))))
+                .containsExactly("2021-01-01 | 2 | 150.5 | 75.25", "2022-01-01 | 0 | 0 | null", "2023-01-01 | 1 | 80.25 | 80.25");
+    }
+
+    @Test
     void a_metric_that_opts_out_of_the_time_spine_shows_only_the_periods_with_rows() {
         assertThat(rows(SemanticQuery.of("orders_with_rows_only").grain(Grain.QUARTER).between(d("2024-01-01"), d("2025-01-01"))))
                 .containsExactly("2024-01-01 | 6", "2024-04-01 | 3", "2024-10-01 | 1");
@@ -474,6 +495,76 @@ abstract class AbstractSemanticEngineTest {
                 .hasMessageContaining("month").hasMessageContaining("week");
         assertThatThrownBy(() -> layer.compile(SemanticQuery.of("units_sold").grain(Grain.MONTH))).isInstanceOf(UserError.class)
                 .hasMessageContaining("no time dimension");
+    }
+
+    // ------------------------------------------------------------------ scoped names
+
+    @Test
+    void a_dimension_is_named_qualified_through_an_entity_or_bare_when_the_metrics_reach_one() {
+        // orders by their own status: order 7 canceled, order 3 refunded, the other 9 completed
+        assertThat(rows(SemanticQuery.of("order_count").by("orders.status"))).containsExactly("canceled | 1", "completed | 9", "refunded | 1");
+        assertThat(rows(SemanticQuery.of("order_count").by("order__status"))).containsExactly("canceled | 1", "completed | 9", "refunded | 1");
+        // orders by their customer's manager's status (Echo's order 6 left out with Echo, deleted): manager 1 (active) orders 1, 5, 7, 9,
+        // 10; manager 2 (active) 4, 11; manager 3 (left) 2, 3; Gale has no manager: order 8
+        assertThat(rows(SemanticQuery.of("order_count").by("managers.status"))).containsExactly("active | 7", "left | 2", "null | 1");
+        assertThat(rows(SemanticQuery.of("order_count").by("manager__status"))).containsExactly("active | 7", "left | 2", "null | 1");
+        // both statuses: the second column is named through its dataset
+        SemanticQuery both = SemanticQuery.of("order_count").by("orders.status", "manager__status");
+        assertThat(run(both).columns()).containsExactly("status", "managers__status", "order_count");
+        assertThat(rows(both)).containsExactly("canceled | active | 1", "completed | active | 6", "completed | left | 1", "completed | null | 1",
+                "refunded | left | 1");
+        // bare: customers reach their manager, not orders, so "status" is the manager's: Acme, Delta, Fjord (1) and Crane, Nomad (2)
+        // are active, Bolt's manager (3) left (Echo, also 3's, is deleted), Gale has none
+        assertThat(rows(SemanticQuery.of("customer_count").by("status"))).containsExactly("active | 5", "left | 1", "null | 1");
+        assertThat(rows(SemanticQuery.of("customer_count").where("status = left"))).containsExactly("1");
+        // a filter through an entity path: completed orders of active managers' customers (orders 1, 4, 5, 9, 10, 11)
+        assertThat(rows(SemanticQuery.of("order_count").where("manager__status = active", "orders.status = completed"))).containsExactly("6");
+    }
+
+    @Test
+    void an_ambiguous_bare_dimension_is_refused_with_its_candidates() {
+        // orders reach their own status and, through customers, their manager's
+        for (SemanticQuery q : List.of(SemanticQuery.of("order_count").by("status"), SemanticQuery.of("order_count").where("status = completed"))) {
+            assertThatThrownBy(() -> layer.compile(q)).isInstanceOfSatisfying(AmbiguousDimension.class,
+                    e -> assertThat(e.candidates()).containsExactlyInAnyOrder("orders.status", "managers.status"))
+                    .hasMessageContaining("orders.status").hasMessageContaining("managers.status");
+        }
+    }
+
+    // ------------------------------------------------------------------ identity
+
+    @Test
+    void two_entities_sharing_a_label_stay_two_rows_told_apart_by_their_key() {
+        // customers not deleted by manager: Alex Kim #1 Acme, Delta, Fjord; Alex Kim #3 Bolt (Echo is deleted); Sam Lee #2 Crane, Nomad;
+        // Gale has none. One "Alex Kim | 4" would add two people's customers.
+        SemanticQuery byManager = SemanticQuery.of("customer_count").by("manager");
+        assertThat(run(byManager).columns()).containsExactly("manager", "customer_count");
+        assertThat(rows(byManager)).containsExactly("Alex Kim (#1) | 3", "Alex Kim (#3) | 1", "Sam Lee | 2", "null | 1");
+        // two facts: completed revenue of their customers' orders (Echo's order 6 left out): #1 120 + 40.05 + 150 + 90 (order 7
+        // canceled); #3 79.99 (order 3 refunded); #2 200 + 105; no manager: Gale's 99.95
+        assertThat(rows(SemanticQuery.of("revenue", "customer_count").by("manager"))).containsExactly(
+                "Alex Kim (#1) | 400.05 | 3", "Alex Kim (#3) | 79.99 | 1", "Sam Lee | 305 | 2", "null | 99.95 | 1");
+        // a ranking cut by its limit still names the person (the other Alex Kim is in the data, though not shown)
+        assertThat(rows(SemanticQuery.of("revenue").by("manager").orderBy("-revenue").limit(2))).containsExactly("Alex Kim (#1) | 400.05", "Sam Lee | 305");
+        // a filter on the label keeps everyone of that name
+        assertThat(rows(byManager.where("manager = Alex Kim"))).containsExactly("Alex Kim (#1) | 3", "Alex Kim (#3) | 1");
+        // a label as the answer shows it names that one entity, by its key
+        assertThat(rows(SemanticQuery.of("customer_count").where("manager = Alex Kim (#1)"))).containsExactly("3");
+        assertThat(rows(SemanticQuery.of("revenue").by("manager").where("manager = Alex Kim (#3)"))).containsExactly("Alex Kim | 79.99");
+        // a label no other row of the answer shares is shown as it is: March 2024's one signup is Fjord's (#1)
+        assertThat(rows(byManager.between(d("2024-03-01"), d("2024-04-01")))).containsExactly("Alex Kim | 1");
+    }
+
+    @Test
+    void a_shared_label_stays_two_rows_in_a_series_and_a_list() {
+        // signups by year: 2023 Acme (#1); 2024 Delta, Fjord (#1), Bolt (#3), Crane, Nomad (#2), Gale (none)
+        assertThat(rows(SemanticQuery.of("customer_count").by("manager").grain(Grain.YEAR).between(d("2023-01-01"), d("2025-01-01")))).containsExactly(
+                "2023-01-01 | Alex Kim (#1) | 1", "2024-01-01 | Alex Kim (#1) | 2", "2024-01-01 | Alex Kim (#3) | 1", "2024-01-01 | Sam Lee | 2",
+                "2024-01-01 | null | 1");
+        SemanticQuery managers = new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy("manager", List.of())), null, null, null, List.of(), null,
+                null, null, null, null);
+        assertThat(rows(managers)).containsExactly("Alex Kim (#1)", "Alex Kim (#3)", "Sam Lee");
+        assertThat(layer.values().of("manager").values()).containsExactly("Alex Kim", "Sam Lee");
     }
 
     @Test

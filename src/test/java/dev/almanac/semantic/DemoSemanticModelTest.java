@@ -151,6 +151,25 @@ class DemoSemanticModelTest {
         assertThat(number(september.rows().get(0).get(0))).isCloseTo(number(byHand.rows().get(0).get(0)), org.assertj.core.data.Offset.offset(new BigDecimal("0.01")));
     }
 
+    @Test
+    void account_owners_who_share_a_name_are_two_rows_and_the_top_owner_is_one_person() {
+        // the demo's employees are named at random from short lists, so some account owners share a name
+        String shared = String.valueOf(demo.executor.execute("SELECT e.full_name FROM customers c JOIN employees e ON e.employee_id = c.account_owner_id"
+                + " WHERE NOT c.is_deleted GROUP BY e.full_name HAVING count(DISTINCT e.employee_id) > 1 ORDER BY e.full_name LIMIT 1").rows().get(0).get(0));
+        List<String> byHand = demo.executor.execute("SELECT c.account_owner_id, count(*) FROM customers c JOIN employees e ON e.employee_id = c.account_owner_id"
+                + " WHERE NOT c.is_deleted AND e.full_name = '" + shared.replace("'", "''") + "' GROUP BY c.account_owner_id").rows().stream()
+                .map(r -> shared + " (#" + r.get(0) + ") | " + r.get(1)).toList();
+        assertThat(byHand).hasSizeGreaterThan(1);
+        QueryResult theirs = layer.run(SemanticQuery.of("new_customers").by("account_owner").where("account_owner = " + shared)).result();
+        assertThat(theirs.rows().stream().map(r -> r.get(0) + " | " + number(r.get(1)).stripTrailingZeros().toPlainString()).toList())
+                .containsExactlyInAnyOrderElementsOf(byHand);
+        // "which account manager owns the most customers": the most any one person owns, not the sum over a shared name
+        Object most = demo.executor.execute("SELECT count(*) FROM customers WHERE NOT is_deleted AND account_owner_id IS NOT NULL"
+                + " GROUP BY account_owner_id ORDER BY 1 DESC LIMIT 1").rows().get(0).get(0);
+        QueryResult top = layer.run(SemanticQuery.of("new_customers").by("account_owner").where("account_owner != ''").orderBy("-new_customers").limit(1)).result();
+        assertThat(number(top.rows().get(0).get(1))).isEqualByComparingTo(number(most));
+    }
+
     private static BigDecimal number(Object v) {
         return new BigDecimal(String.valueOf(v));
     }

@@ -188,6 +188,44 @@ class SemanticBadInputTest {
                               - name: big
                                 expr: "total > 100, 1"
                         """, "expr: \"total", "segment big: the expr 'total > 100, 1' is not one SQL expression")),
+                Arguments.of(new Broken("a label of an entity its dataset does not have", """
+                        description: Shop orders by owner.
+                        datasets:
+                          - name: owners
+                            table: customers
+                            primary_key: [customer_id]
+                            dimensions:
+                              - name: owner
+                                expr: name
+                                label_of: owner
+                        """, "label_of: owner", "label_of names an entity that identifies the rows of dataset owners (or its one-column primary key),"
+                        + " not 'owner'; one of customer_id")),
+                Arguments.of(new Broken("a time dimension declared a label", """
+                        description: Signups.
+                        datasets:
+                          - name: signups
+                            table: customers
+                            primary_key: [customer_id]
+                            dimensions:
+                              - name: signed_up
+                                type: time
+                                grain: day
+                                expr: signup_date
+                                label_of: customer_id
+                        """, "label_of: customer_id", "a time dimension cannot be the label of an entity")),
+                Arguments.of(new Broken("a label whose entity is not a column of the table", """
+                        description: Buyers.
+                        datasets:
+                          - name: buyers
+                            table: customers
+                            primary_key: [customer_id]
+                            entities:
+                              - {name: buyer, type: unique, expr: buyer_code}
+                            dimensions:
+                              - name: buyer
+                                expr: name
+                                label_of: buyer
+                        """, "label_of: buyer", "the expression 'buyer_code' fails")),
                 Arguments.of(new Broken("a dimension that closes its parenthesis early", """
                         description: Shipping.
                         datasets:

@@ -17,7 +17,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A small shop with the shapes of the demo, written once as portable SQL and loaded into a fresh
  * DuckDB file, SQLite file or PostgreSQL database: regions <- countries <- customers (soft-deleted
- * flag) <- month-end MRR snapshots -> plans, and orders <- order items -> products -> categories.
+ * flag) <- month-end MRR snapshots -> plans, and orders <- order items -> products -> categories; customers -> their
+ * account managers, two of whom share a name (Alex Kim, #1 and #3), and a status as orders have one (an ambiguous bare name);
+ * audits a few times in 2021 and 2023, none in 2022 (an empty year inside the data).
  * The rows are few and chosen so that every expected number in the tests can be worked out by hand;
  * the tests' comments show the sums. Amounts carry cents (79.99, 40.05, 99.95 dollars; 100.01 and 299.99 dollars of MRR
  * in cents) so that an engine that loses cents or rounds a fraction (an average of 65.025) shows it.
@@ -34,18 +36,21 @@ final class SemanticFixture {
             INSERT INTO countries VALUES ('DE', 'Germany', 1), ('FR', 'France', 1), ('GB', 'United Kingdom', 1),
               ('US', 'United States', 2), ('CA', 'Canada', 2), ('JP', 'Japan', 3);
 
+            CREATE TABLE managers (manager_id INTEGER PRIMARY KEY, full_name VARCHAR(40) NOT NULL, status VARCHAR(10) NOT NULL);
+            INSERT INTO managers VALUES (1, 'Alex Kim', 'active'), (2, 'Sam Lee', 'active'), (3, 'Alex Kim', 'left');
+
             CREATE TABLE customers (customer_id INTEGER PRIMARY KEY, name VARCHAR(40) NOT NULL, country_code VARCHAR(2),
-              signup_date DATE NOT NULL, is_deleted BOOLEAN NOT NULL);
+              signup_date DATE NOT NULL, is_deleted BOOLEAN NOT NULL, manager_id INTEGER);
             INSERT INTO customers VALUES
-              (1, 'Acme', 'DE', '2023-11-20', FALSE),
-              (2, 'Bolt', 'FR', '2024-01-10', FALSE),
-              (3, 'Crane', 'GB', '2024-01-25', FALSE),
-              (4, 'Delta', 'US', '2024-02-05', FALSE),
-              (5, 'Echo', 'US', '2024-02-14', TRUE),
-              (6, 'Fjord', 'CA', '2024-03-03', FALSE),
-              (7, 'Gale', 'JP', '2024-04-15', FALSE),
-              (8, 'Test account', 'DE', '2024-04-30', TRUE),
-              (9, 'Nomad', NULL, '2024-05-05', FALSE);
+              (1, 'Acme', 'DE', '2023-11-20', FALSE, 1),
+              (2, 'Bolt', 'FR', '2024-01-10', FALSE, 3),
+              (3, 'Crane', 'GB', '2024-01-25', FALSE, 2),
+              (4, 'Delta', 'US', '2024-02-05', FALSE, 1),
+              (5, 'Echo', 'US', '2024-02-14', TRUE, 3),
+              (6, 'Fjord', 'CA', '2024-03-03', FALSE, 1),
+              (7, 'Gale', 'JP', '2024-04-15', FALSE, NULL),
+              (8, 'Test account', 'DE', '2024-04-30', TRUE, 1),
+              (9, 'Nomad', NULL, '2024-05-05', FALSE, 2);
 
             CREATE TABLE plans (plan_id INTEGER PRIMARY KEY, plan_name VARCHAR(20) NOT NULL, tier INTEGER NOT NULL);
             INSERT INTO plans VALUES (1, 'Basic', 1), (2, 'Pro', 2), (3, 'Enterprise', 3), (4, 'Free', 0);
@@ -92,6 +97,9 @@ final class SemanticFixture {
               (1, 1, 1, 2), (2, 1, 3, 1), (3, 2, 2, 1), (4, 4, 1, 4), (5, 4, 4, 1), (6, 5, 3, 2),
               (7, 8, 2, 3), (8, 9, 4, 1), (9, 10, 1, 1), (10, 6, 2, 1), (11, 11, 3, 1);
 
+            CREATE TABLE audits (audit_id INTEGER PRIMARY KEY, audited_on DATE NOT NULL, cost DECIMAL(10, 2) NOT NULL);
+            INSERT INTO audits VALUES (1, '2021-03-10', 100.00), (2, '2021-09-01', 50.50), (3, '2023-06-30', 80.25);
+
             CREATE TABLE legacy_sales (sale_month DATE NOT NULL, amount DECIMAL(10, 2) NOT NULL);
             INSERT INTO legacy_sales VALUES ('2023-10-01', 300.00), ('2023-12-01', 500.00)
             """.split(";\\s*\\n")).map(String::strip).filter(s -> !s.isEmpty()).toList();
@@ -119,9 +127,20 @@ final class SemanticFixture {
                     expr: country_name
                     values:
                       United Kingdom: [UK, Britain]
+              - name: managers
+                table: managers
+                entities:
+                  - {name: manager, type: primary, expr: manager_id}
+                dimensions:
+                  - name: manager
+                    expr: full_name
+                    label_of: manager
+                  - name: status
               - name: customers
                 table: customers
                 primary_key: [customer_id]
+                entities:
+                  - {name: manager, type: foreign, expr: manager_id}
                 default_time_dimension: signup_date
                 dimensions:
                   - name: signup_date
@@ -161,6 +180,7 @@ final class SemanticFixture {
                     grain: day
                   - name: order_status
                     expr: status
+                  - name: status
               - name: order_items
                 table: order_items
                 primary_key: [order_item_id]
@@ -176,6 +196,14 @@ final class SemanticFixture {
                 dimensions:
                   - name: category
                     expr: category_name
+              - name: audits
+                table: audits
+                primary_key: [audit_id]
+                default_time_dimension: audited_on
+                dimensions:
+                  - name: audited_on
+                    type: time
+                    grain: day
               - name: sales_history
                 description: completed orders, and before them the monthly totals of the legacy system
                 sql: |
@@ -277,6 +305,17 @@ final class SemanticFixture {
                 dataset: sales_history
                 agg: sum
                 expr: amount
+              - name: audit_count
+                dataset: audits
+                agg: count
+              - name: audit_cost
+                dataset: audits
+                agg: sum
+                expr: cost
+              - name: avg_audit_cost
+                dataset: audits
+                agg: avg
+                expr: cost
               - name: orders_with_rows_only
                 dataset: orders
                 agg: count
