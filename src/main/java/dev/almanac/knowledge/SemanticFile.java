@@ -93,7 +93,7 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
 
     /**
      * A metric of any type, as written: the fields that apply depend on {@code type} (simple, ratio, derived, cumulative).
-     * A cumulative metric names its {@code input} (a simple metric; {@code measure} in dbt's words) and a {@code window}
+     * A cumulative metric names its {@code input} (a simple metric; or {@code measure}, in dbt's words) and a {@code window}
      * ("7 days") or a {@code grainToDate} ("month"), or neither for a running total, and {@code periodAgg} (first, last,
      * average) for a coarser grain.
      */
@@ -104,7 +104,7 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
                              String denominator, List<MetricInputSpec> metrics, String unit, String format, Integer decimals,
                              String owner, List<String> caveats, List<String> synonyms, List<String> tags, Boolean joinToTimespine,
                              Map<String, String> dialects, Map<String, String> filterDialects,
-                             @com.fasterxml.jackson.annotation.JsonAlias("measure") String input, String window, String grainToDate, String periodAgg) {
+                             String input, String measure, String window, String grainToDate, String periodAgg) {
         public MetricSpec {
             segments = segments == null ? List.of() : List.copyOf(segments);
             metrics = metrics == null ? List.of() : List.copyOf(metrics);
@@ -133,14 +133,14 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
                           Map<String, String> dialects, Map<String, String> filterDialects) {
             this(name, type, label, description, dataset, agg, expr, percentile, filter, segments, timeDimension, nonAdditiveDimension, timeGrain,
                     fillNullsWith, numerator, denominator, metrics, unit, format, decimals, owner, caveats, synonyms, tags, joinToTimespine, dialects,
-                    filterDialects, null, null, null, null);
+                    filterDialects, null, null, null, null, null);
         }
 
         /** A cumulative metric: its input, and its window or grain to date (or neither: a running total), and its period_agg. */
         public static MetricSpec cumulative(String name, String label, String description, String input, String window, String grainToDate,
                                             String periodAgg) {
             return new MetricSpec(name, "cumulative", label, description, null, null, null, null, null, List.of(), null, null, null, null, null, null,
-                    List.of(), null, null, null, null, List.of(), List.of(), List.of(), null, null, null, input, window, grainToDate, periodAgg);
+                    List.of(), null, null, null, null, List.of(), List.of(), List.of(), null, null, null, input, null, window, grainToDate, periodAgg);
         }
     }
 

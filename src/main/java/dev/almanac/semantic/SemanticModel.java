@@ -273,6 +273,8 @@ public final class SemanticModel {
         private final SemanticModel m;
         private final List<Issue> issues;
         private final dev.almanac.source.Dialect dialect;
+        /** Per cumulative metric, the key its input is written under (input, or measure as dbt says), to point at its line. */
+        private final Map<String, String> inputKeys = new HashMap<>();
 
         Loader(SemanticModel m, List<Issue> issues, dev.almanac.source.Dialect dialect) {
             this.m = m;
@@ -661,7 +663,13 @@ public final class SemanticModel {
          * every metric is read, in {@link #checkCumulativeInputs()}), its window a length and its grain to date a grain.
          */
         private SemanticMetric cumulative(MetricSpec s, SemanticMetric.Info info, Place place) {
-            if (s.input() == null || s.input().isBlank()) {
+            String inputKey = s.input() != null ? "input" : "measure"; // dbt's word for it
+            String input = s.input() != null ? s.input() : s.measure();
+            if (s.input() != null && s.measure() != null) {
+                issues.add(new Issue(place.at("measure"), "input and measure both name what a cumulative metric accumulates: give one"));
+                return null;
+            }
+            if (input == null || input.isBlank()) {
                 issues.add(new Issue(place, "cumulative metric '" + s.name() + "' needs input: the simple metric it accumulates"));
                 return null;
             }
@@ -670,7 +678,7 @@ public final class SemanticModel {
                         + " belong to the other kinds"));
                 return null;
             }
-            if (!knownMetric(s.input(), place.at("input"))) return null;
+            if (!knownMetric(input, place.at(inputKey))) return null;
             if (s.window() != null && s.grainToDate() != null) {
                 issues.add(new Issue(place.at("grain_to_date"), "a cumulative metric sums over a window (7 days) or from the start of a grain"
                         + " (month to date), not both"));
@@ -703,14 +711,15 @@ public final class SemanticModel {
                     return null;
                 }
             }
-            return new SemanticMetric.Cumulative(s.name(), info, s.input().strip(), window, toDate, periodAgg);
+            inputKeys.put(s.name(), inputKey);
+            return new SemanticMetric.Cumulative(s.name(), info, input.strip(), window, toDate, periodAgg);
         }
 
         /** Each cumulative metric's input is a simple sum, count or distinct count with a time dimension, not a snapshot. */
         private void checkCumulativeInputs() {
             for (SemanticMetric metric : List.copyOf(m.metrics.values())) {
                 if (!(metric instanceof SemanticMetric.Cumulative c)) continue;
-                Place place = m.places.get("metric:" + c.name()).at("input");
+                Place place = m.places.get("metric:" + c.name()).at(inputKeys.getOrDefault(c.name(), "input"));
                 SemanticMetric in = m.metrics.get(c.input());
                 String problem = null;
                 if (in == null) continue; // reported where the input is defined
