@@ -188,18 +188,23 @@ public final class QueryExplainer {
      */
     private String reading(SemanticMetric.Cumulative c, SemanticQuery q) {
         Grain own = grainOf(c);
-        StringBuilder b = new StringBuilder(c.displayName()).append(" is ").append(accumulation(c, own, lowerFirst(label(c.input()))));
+        List<String> parts = new ArrayList<>();
+        // asked for itself with no description, its definition has just said how it adds up
+        boolean said = q.metrics().contains(c.name()) && (c.info().description() == null || c.info().description().isBlank());
+        if (!said) parts.add(c.displayName() + " is " + accumulation(c, own, lowerFirst(label(c.input()))));
+        StringBuilder b = new StringBuilder();
         if (q.grain() != null && q.grain() != own) {
-            b.append("; each ").append(q.grain().label()).append(" shows ").append(switch (c.periodAgg()) {
+            b.append("each ").append(q.grain().label()).append(" shows ").append(switch (c.periodAgg()) {
                 case FIRST -> "the value on its first " + own.label();
                 case LAST -> "the value on its last " + own.label();
                 case AVERAGE -> "the average of its " + plural(own.label()) + "' values";
             });
         } else if (q.grain() == null && q.end() != null) {
-            b.append("; shown as it stands at the end of the period (").append(ValueFormat.of(own).show(own.start(q.end().minusDays(1)))).append(")");
+            b.append("shown as it stands at the end of the period (").append(ValueFormat.of(own).show(own.start(q.end().minusDays(1)))).append(")");
         }
-        if (q.start() != null && c.grainToDate() == null) b.append("; rows before the period count");
-        return b.append('.').toString();
+        if (!b.isEmpty()) parts.add(b.toString());
+        if (q.start() != null && c.grainToDate() == null) parts.add("rows before the period count");
+        return capitalize(String.join("; ", parts)) + ".";
     }
 
     private String simple(SemanticMetric.Simple s) {
