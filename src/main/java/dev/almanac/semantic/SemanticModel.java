@@ -744,7 +744,16 @@ public final class SemanticModel {
                 if (problem != null) {
                     issues.add(new Issue(place, problem));
                     m.metrics.remove(c.name());
+                    continue;
                 }
+                // a running total of dollars is in dollars: the unit, format and decimals the metric does not say are its input's
+                SemanticMetric.Info i = c.info(), from = in.info();
+                // (an average of days of a count has fractions: not its integer format or decimals)
+                boolean average = c.periodAgg() == SemanticMetric.PeriodAgg.AVERAGE;
+                String format = i.format() != null ? i.format() : average && "integer".equals(from.format()) ? null : from.format();
+                SemanticMetric.Info info = new SemanticMetric.Info(i.label(), i.description(), i.unit() != null ? i.unit() : from.unit(), format,
+                        i.decimals() != null ? i.decimals() : average ? null : from.decimals(), i.owner(), i.caveats(), i.synonyms(), i.tags(), i.file());
+                m.metrics.put(c.name(), new SemanticMetric.Cumulative(c.name(), info, c.input(), c.window(), c.grainToDate(), c.periodAgg()));
             }
         }
 

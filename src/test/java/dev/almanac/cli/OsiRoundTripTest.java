@@ -160,5 +160,12 @@ class OsiRoundTripTest {
         assertThat(before.code()).as(before.err()).isZero();
         assertThat(before.out().lines().count()).isEqualTo(4);
         assertThat(after.out()).as(after.err()).isEqualTo(before.out());
+        // a running total of dollars is in dollars: what the cumulative metric does not say is its input's
+        CliTest.Run shown = CliTest.run("metrics", "show", "shop_revenue_7_days", "--format", "json", "--project", copy.toString());
+        assertThat(shown.code()).as(shown.err()).isZero();
+        JsonNode metricShown = Json.MAPPER.readTree(shown.out());
+        assertThat(metricShown.path("kind").asText()).isEqualTo("cumulative");
+        assertThat(metricShown.path("unit").asText()).isEqualTo("USD");
+        assertThat(metricShown.path("computed_as").asText()).isEqualTo("cumulative shop_revenue over a window of 7 days; a coarser period takes its last day");
     }
 }
