@@ -310,7 +310,7 @@ final class SemanticFixture {
                 input: order_count
               - name: revenue_7_day_daily_average
                 type: derived
-                expr: revenue_7_days / 7
+                expr: revenue_7_days / 7.0
                 metrics: [revenue_7_days]
               - name: order_count_via_dialects
                 dataset: orders
