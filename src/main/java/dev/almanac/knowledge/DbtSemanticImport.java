@@ -245,23 +245,27 @@ public final class DbtSemanticImport {
                                                       String at) {
         JsonNode params = m.path("type_params");
         JsonNode cumulative = params.path("cumulative_type_params");
-        String input = cumulative.path("metric").path("name").asText(null);
+        // the manifest writes {name: ...}; the project's YAML may write the name alone
+        JsonNode metric = cumulative.path("metric");
+        String input = metric.isTextual() ? metric.asText() : metric.path("name").asText(null);
         JsonNode measure = params.path("measure");
-        if (input == null && measure.path("name").isTextual()) {
+        String measureName = measure.isTextual() ? measure.asText() : measure.path("name").asText(null);
+        if (input == null && measureName != null) {
             if (measure.hasNonNull("filter")) {
                 unmapped.add(new Interchange.Unmapped(at, "a cumulative metric whose measure has a filter of its own"));
                 return null;
             }
             for (JsonNode other : metricNodes) { // the simple metric that is the measure as it is
                 JsonNode over = other.path("type_params").path("measure");
-                if (other.path("type").asText("").equalsIgnoreCase("simple") && over.path("name").asText("").equals(measure.path("name").asText())
+                String overName = over.isTextual() ? over.asText() : over.path("name").asText("");
+                if (other.path("type").asText("").equalsIgnoreCase("simple") && overName.equals(measureName)
                         && !over.hasNonNull("filter") && !other.hasNonNull("filter")) {
                     input = other.path("name").asText();
                     break;
                 }
             }
             if (input == null) {
-                unmapped.add(new Interchange.Unmapped(at, "its measure " + measure.path("name").asText() + " has no simple metric without a filter to accumulate"));
+                unmapped.add(new Interchange.Unmapped(at, "its measure " + measureName + " has no simple metric without a filter to accumulate"));
                 return null;
             }
         }
