@@ -423,20 +423,12 @@ public final class SemanticCompiler {
 
     /** {@code scope} keeps apart the bases of one metric read under other conditions (the whole of a share). */
     private String instance(SemanticMetric m, Offset offset, Resolved r, Map<String, Base> bases, String scope) {
-        if (m instanceof SemanticMetric.Simple s) {
-            String key = s.name() + "@" + offset + scope;
+        if (m instanceof SemanticMetric.Simple || m instanceof SemanticMetric.Cumulative) {
+            String key = m.name() + "@" + offset + scope;
             Base b = bases.get(key);
             if (b == null) {
-                b = base("b" + bases.size(), s, offset, r);
-                bases.put(key, b);
-            }
-            return "{" + b.id() + "}";
-        }
-        if (m instanceof SemanticMetric.Cumulative c) {
-            String key = c.name() + "@" + offset + scope;
-            Base b = bases.get(key);
-            if (b == null) {
-                b = cumulativeBase("b" + bases.size(), c, offset, r);
+                String id = "b" + bases.size();
+                b = m instanceof SemanticMetric.Simple s ? base(id, s, offset, r) : cumulativeBase(id, (SemanticMetric.Cumulative) m, offset, r);
                 bases.put(key, b);
             }
             return "{" + b.id() + "}";
