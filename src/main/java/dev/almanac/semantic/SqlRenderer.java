@@ -295,17 +295,7 @@ public final class SqlRenderer {
             ctes.add(id + " AS (\n  SELECT " + select + "\n  FROM " + id + "_rows AS r" + (groupCols.isEmpty() ? "" : "\n  GROUP BY " + String.join(", ", groupCols)) + "\n)");
             return;
         }
-        if (a.points() != null) {
-            StringJoiner rows = new StringJoiner(",\n    ");
-            for (QueryPlan.Point p : a.points()) {
-                rows.add("(" + literal(new Literal(Literal.Type.DATE, p.period().toString())) + ", " + literal(new Literal(Literal.Type.DATE, p.day().toString()))
-                        + ", " + literal(new Literal(Literal.Type.DATE, p.from().toString())) + ", " + p.days() + ")");
-            }
-            ctes.add(id + "_points(p, d, lo, n) AS (\n  VALUES " + rows + "\n)");
-        } else { // a running total by a grain, without a period: each period with rows, read on its first day (its start) or its last
-            String period = bucket("k0", keys.get(0).grain(), Offset.NONE);
-            ctes.add(id + "_points AS (\n  SELECT DISTINCT " + period + " AS p, " + period + " AS d FROM " + id + "_rows\n)");
-        }
+        ctes.add(points(id, a, keys));
         String on = "r.k0 <= pt.d" + (c.allTime() ? "" : " AND r.k0 >= pt.lo");
         if (a.points() == null && c.periodAgg() == SemanticMetric.PeriodAgg.LAST) on = bucket("r.k0", keys.get(0).grain(), Offset.NONE) + " <= pt.p";
         // without a period there is no time spine: a period whose window holds no row is kept here, as 0 (without a breakdown)
@@ -342,6 +332,26 @@ public final class SqlRenderer {
         outGroups.addAll(groupCols);
         select.add(total + " AS v");
         ctes.add(id + " AS (\n  SELECT " + select + from + (outGroups.isEmpty() ? "" : "\n  GROUP BY " + String.join(", ", outGroups)) + "\n)");
+    }
+
+    /**
+     * The days a cumulative metric is read at: the plan's points as literal rows (period, day, first day of its window, days
+     * of its period averaged), or, for a running total by a grain without a period, each period with rows read on its start.
+     */
+    private String points(String id, QueryPlan.Accumulation a, List<Key> keys) {
+        if (a.points() == null) {
+            String period = bucket("k0", keys.get(0).grain(), Offset.NONE);
+            return id + "_points AS (\n  SELECT DISTINCT " + period + " AS p, " + period + " AS d FROM " + id + "_rows\n)";
+        }
+        StringJoiner rows = new StringJoiner(",\n    ");
+        for (QueryPlan.Point p : a.points()) {
+            rows.add("(" + date(p.period()) + ", " + date(p.day()) + ", " + date(p.from()) + ", " + p.days() + ")");
+        }
+        return id + "_points(p, d, lo, n) AS (\n  VALUES " + rows + "\n)";
+    }
+
+    private String date(java.time.LocalDate day) {
+        return literal(new Literal(Literal.Type.DATE, day.toString()));
     }
 
     private static String dimensionRef(Base b, Dimension d) {
