@@ -165,6 +165,11 @@ final class MetricsCommand extends WorkspaceCommand {
             return text;
         }
         if (m instanceof SemanticMetric.Ratio r) return r.numerator() + " / " + r.denominator();
+        if (m instanceof SemanticMetric.Cumulative c) {
+            return "cumulative " + c.input() + (c.window() != null ? " over a window of " + c.window() : c.grainToDate() != null ? ", " + c.grainToDate().label()
+                    + " to date" : ", a running total over all time") + "; a coarser period takes its " + (c.periodAgg() == SemanticMetric.PeriodAgg.AVERAGE
+                    ? "days' average" : c.periodAgg().label() + " day");
+        }
         SemanticMetric.Derived d = (SemanticMetric.Derived) m;
         List<String> parts = new ArrayList<>();
         for (SemanticMetric.Input in : d.inputs()) {

@@ -17,9 +17,9 @@ import java.util.regex.Pattern;
  * dbt's compiled semantic manifest ({@code target/semantic_manifest.json}, dbt-semantic-interfaces) read into Almanac's
  * semantic model: semantic models become datasets (their primary entity the key, their dimensions with time grains), a
  * foreign entity matched to another model's primary entity a many-to-one relationship, simple metrics over a measure
- * simple metrics (the measure's aggregation and expression, the metric's filter), ratio and derived metrics the same kinds;
+ * simple metrics (the measure's aggregation and expression, the metric's filter), ratio, derived and cumulative metrics the same kinds;
  * saved queries are returned as semantic queries for the caller to compile into verified queries. What has no
- * counterpart (cumulative and conversion metrics, filters on other models' dimensions, unknown aggregations) is reported
+ * counterpart (conversion metrics, filters on other models' dimensions, unknown aggregations) is reported
  * with its place in the manifest, never guessed.
  */
 public final class DbtSemanticImport {
@@ -195,6 +195,10 @@ public final class DbtSemanticImport {
                     metrics.add(new SemanticFile.MetricSpec(name, "derived", Interchange.text(m, "label"), description(m, null), null, null, params.path("expr").asText(null),
                             null, filter, List.of(), null, null, null, null, null, null, inputs, null, null, null, null, List.of(), List.of(), List.of()));
                 }
+                case "cumulative" -> {
+                    SemanticFile.MetricSpec cumulative = cumulative(m, name, filter, metricNodes, unmapped, at);
+                    if (cumulative != null) metrics.add(cumulative);
+                }
                 default -> unmapped.add(new Interchange.Unmapped(at, "a " + (type.isBlank() ? "metric of no type" : type + " metric") + " has no counterpart in Almanac's semantic model"));
             }
         }
@@ -230,6 +234,56 @@ public final class DbtSemanticImport {
         }
         return new Imported(new SemanticFile(fileName, "Imported from the dbt semantic manifest " + manifest.getFileName() + ".", datasets, relationships, metrics),
                 saved, unmapped);
+    }
+
+    /**
+     * A cumulative metric: its window, grain to date and period_agg from {@code type_params.cumulative_type_params} (dbt-core
+     * 1.8 on) or {@code type_params} (before), over the simple metric of its measure (one without a filter) or, as the newer
+     * form writes it, over {@code cumulative_type_params.metric}. Null (and the reason reported) when it cannot be mapped.
+     */
+    private static SemanticFile.MetricSpec cumulative(JsonNode m, String name, String filter, JsonNode metricNodes, List<Interchange.Unmapped> unmapped,
+                                                      String at) {
+        JsonNode params = m.path("type_params");
+        JsonNode cumulative = params.path("cumulative_type_params");
+        // the manifest writes {name: ...}; the project's YAML may write the name alone
+        JsonNode metric = cumulative.path("metric");
+        String input = metric.isTextual() ? metric.asText() : metric.path("name").asText(null);
+        JsonNode measure = params.path("measure");
+        String measureName = measure.isTextual() ? measure.asText() : measure.path("name").asText(null);
+        if (input == null && measureName != null) {
+            if (measure.hasNonNull("filter")) {
+                unmapped.add(new Interchange.Unmapped(at, "a cumulative metric whose measure has a filter of its own"));
+                return null;
+            }
+            for (JsonNode other : metricNodes) { // the simple metric that is the measure as it is
+                JsonNode over = other.path("type_params").path("measure");
+                String overName = over.isTextual() ? over.asText() : over.path("name").asText("");
+                if (other.path("type").asText("").equalsIgnoreCase("simple") && overName.equals(measureName)
+                        && !over.hasNonNull("filter") && !other.hasNonNull("filter")) {
+                    input = other.path("name").asText();
+                    break;
+                }
+            }
+            if (input == null) {
+                unmapped.add(new Interchange.Unmapped(at, "its measure " + measureName + " has no simple metric without a filter to accumulate"));
+                return null;
+            }
+        }
+        if (input == null) {
+            unmapped.add(new Interchange.Unmapped(at, "a cumulative metric with neither a measure nor a metric to accumulate"));
+            return null;
+        }
+        if (filter != null) {
+            unmapped.add(new Interchange.Unmapped(at + " filter", "a cumulative metric with a filter of its own"));
+            return null;
+        }
+        JsonNode window = cumulative.hasNonNull("window") ? cumulative.path("window") : params.path("window");
+        String grainToDate = cumulative.hasNonNull("grain_to_date") ? cumulative.path("grain_to_date").asText() : params.path("grain_to_date").asText(null);
+        String windowText = window.isObject() ? window.path("count").asInt() + " " + window.path("granularity").asText().toLowerCase(Locale.ROOT)
+                : window.isTextual() ? window.asText() : null;
+        String periodAgg = cumulative.path("period_agg").asText(null);
+        return SemanticFile.MetricSpec.cumulative(name, Interchange.text(m, "label"), description(m, null), input, windowText,
+                grainToDate == null ? null : grainToDate.toLowerCase(Locale.ROOT), periodAgg == null ? null : periodAgg.toLowerCase(Locale.ROOT));
     }
 
     /**

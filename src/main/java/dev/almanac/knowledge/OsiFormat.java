@@ -82,7 +82,8 @@ public final class OsiFormat {
             Map<String, Object> metric = new LinkedHashMap<>();
             metric.put("name", m.name());
             metric.put("expression", expression(sql(m, byName, 0)));
-            if (m.description() != null) metric.put("description", m.description());
+            String told = "cumulative".equalsIgnoreCase(m.type()) ? join(m.description(), accumulation(m)) : m.description();
+            if (told != null) metric.put("description", told);
             if (!m.synonyms().isEmpty()) metric.put("ai_context", Map.of("synonyms", m.synonyms()));
             metric.put("custom_extensions", List.of(extension(m)));
             metrics.add(metric);
@@ -104,7 +105,7 @@ public final class OsiFormat {
      * one line per kind of thing, with how many there are.
      */
     public static List<String> coreCannotCarry(List<SemanticFile> files) {
-        int segments = 0, valueSynonyms = 0, defaultTimes = 0, metricTimes = 0, filters = 0, typed = 0, units = 0;
+        int segments = 0, valueSynonyms = 0, defaultTimes = 0, metricTimes = 0, filters = 0, typed = 0, units = 0, cumulative = 0;
         java.util.Set<String> engines = new java.util.TreeSet<>();
         int variants = 0;
         for (SemanticFile f : files) {
@@ -130,7 +131,8 @@ public final class OsiFormat {
             for (SemanticFile.MetricSpec m : f.metrics()) {
                 if (m.timeDimension() != null) metricTimes++;
                 if (m.filter() != null || !m.segments().isEmpty()) filters++;
-                if (m.type() != null && !m.type().equalsIgnoreCase("simple")) typed++;
+                if ("cumulative".equalsIgnoreCase(m.type())) cumulative++;
+                else if (m.type() != null && !m.type().equalsIgnoreCase("simple")) typed++;
                 if (m.unit() != null || m.format() != null) units++;
             }
         }
@@ -144,7 +146,24 @@ public final class OsiFormat {
         if (variants > 0) out.add(variants + " expressions' variants for engines Ossie 0.1.1 has no dialect for (" + String.join(", ", engines) + ")");
         long labels = files.stream().flatMap(f -> f.datasets().stream()).flatMap(d -> d.dimensions().stream()).filter(dim -> dim.labelOf() != null).count();
         if (labels > 0) out.add(labels + " dimensions that label an entity (label_of: grouped by the entity's key)");
+        if (cumulative > 0) {
+            out.add(cumulative + " cumulative metrics' accumulation (window, grain to date, period_agg: written as their input's aggregate, and said in"
+                    + " their description)");
+        }
         return out;
+    }
+
+    /** How a cumulative metric accumulates, in a sentence for the description other tools read: Ossie's core has no field for it. */
+    private static String accumulation(SemanticFile.MetricSpec m) {
+        String input = m.input() != null ? m.input() : m.measure();
+        String how = m.window() != null ? "over the " + m.window().strip() + " up to each day"
+                : m.grainToDate() != null ? m.grainToDate().strip() + " to date" : "as a running total from the start of the data";
+        return "Cumulative: " + input + " added up " + how + "; a coarser period shows its " + (m.periodAgg() == null ? "first" : m.periodAgg().strip())
+                + (m.periodAgg() != null && m.periodAgg().strip().equalsIgnoreCase("average") ? " of its days." : " day's value.");
+    }
+
+    private static String join(String a, String b) {
+        return a == null || a.isBlank() ? b : a.strip() + (a.strip().endsWith(".") ? " " : ". ") + b;
     }
 
     /** A metric as one ANSI SQL expression: simple metrics an aggregate over {@code dataset.expression}, others from their inputs. */
@@ -153,6 +172,8 @@ public final class OsiFormat {
         String type = m.type() == null ? "simple" : m.type().toLowerCase(Locale.ROOT);
         return switch (type) {
             case "ratio" -> "(" + input(m.numerator(), all, depth) + ") / NULLIF(" + input(m.denominator(), all, depth) + ", 0)";
+            // Ossie's core has no accumulation: the aggregate of its input, the accumulation said in its description
+            case "cumulative" -> input(m.input() != null ? m.input() : m.measure(), all, depth);
             case "derived" -> {
                 String expr = m.expr() == null ? "" : m.expr();
                 for (SemanticFile.MetricInputSpec in : m.metrics()) {

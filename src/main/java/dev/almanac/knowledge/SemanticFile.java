@@ -101,14 +101,20 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
         }
     }
 
-    /** A metric of any type, as written: the fields that apply depend on {@code type} (simple, ratio, derived). */
+    /**
+     * A metric of any type, as written: the fields that apply depend on {@code type} (simple, ratio, derived, cumulative).
+     * A cumulative metric names its {@code input} (a simple metric; or {@code measure}, in dbt's words) and a {@code window}
+     * ("7 days") or a {@code grainToDate} ("month"), or neither for a running total, and {@code periodAgg} (first, last,
+     * average) for a coarser grain.
+     */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record MetricSpec(String name, String type, String label, @com.fasterxml.jackson.annotation.JsonAlias("definition") String description, String dataset, String agg, String expr,
                              BigDecimal percentile, String filter, List<String> segments, String timeDimension,
                              NonAdditiveSpec nonAdditiveDimension, String timeGrain, BigDecimal fillNullsWith, String numerator,
                              String denominator, List<MetricInputSpec> metrics, String unit, String format, Integer decimals,
                              String owner, List<String> caveats, List<String> synonyms, List<String> tags, Boolean joinToTimespine,
-                             Map<String, String> dialects, Map<String, String> filterDialects) {
+                             Map<String, String> dialects, Map<String, String> filterDialects,
+                             String input, String measure, String window, String grainToDate, String periodAgg) {
         public MetricSpec {
             segments = segments == null ? List.of() : List.copyOf(segments);
             metrics = metrics == null ? List.of() : List.copyOf(metrics);
@@ -126,6 +132,25 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
                           String owner, List<String> caveats, List<String> synonyms, List<String> tags) {
             this(name, type, label, description, dataset, agg, expr, percentile, filter, segments, timeDimension, nonAdditiveDimension, timeGrain,
                     fillNullsWith, numerator, denominator, metrics, unit, format, decimals, owner, caveats, synonyms, tags, null, null, null);
+        }
+
+        /** Every field but a cumulative metric's. */
+        public MetricSpec(String name, String type, String label, String description, String dataset, String agg, String expr,
+                          BigDecimal percentile, String filter, List<String> segments, String timeDimension,
+                          NonAdditiveSpec nonAdditiveDimension, String timeGrain, BigDecimal fillNullsWith, String numerator,
+                          String denominator, List<MetricInputSpec> metrics, String unit, String format, Integer decimals,
+                          String owner, List<String> caveats, List<String> synonyms, List<String> tags, Boolean joinToTimespine,
+                          Map<String, String> dialects, Map<String, String> filterDialects) {
+            this(name, type, label, description, dataset, agg, expr, percentile, filter, segments, timeDimension, nonAdditiveDimension, timeGrain,
+                    fillNullsWith, numerator, denominator, metrics, unit, format, decimals, owner, caveats, synonyms, tags, joinToTimespine, dialects,
+                    filterDialects, null, null, null, null, null);
+        }
+
+        /** A cumulative metric: its input, and its window or grain to date (or neither: a running total), and its period_agg. */
+        public static MetricSpec cumulative(String name, String label, String description, String input, String window, String grainToDate,
+                                            String periodAgg) {
+            return new MetricSpec(name, "cumulative", label, description, null, null, null, null, null, List.of(), null, null, null, null, null, null,
+                    List.of(), null, null, null, null, List.of(), List.of(), List.of(), null, null, null, input, null, window, grainToDate, periodAgg);
         }
     }
 

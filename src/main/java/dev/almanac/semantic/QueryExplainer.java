@@ -116,6 +116,7 @@ public final class QueryExplainer {
         for (String name : q.metrics()) {
             layer.model().metric(name).ifPresent(m -> sentences.add(m.displayName() + ": " + sentence(definition(m))));
         }
+        for (SemanticMetric.Cumulative c : cumulatives(q)) sentences.add(reading(c, q));
         segments(q).ifPresent(sentences::add);
         List<String> scope = new ArrayList<>();
         if (!q.groupBy().isEmpty()) scope.add("by " + join(q.groupBy().stream().map(g -> lowerFirst(dimensionLabel(g.dimension()))).toList()));
@@ -132,6 +133,7 @@ public final class QueryExplainer {
         if (m.info().description() != null && !m.info().description().isBlank()) return m.info().description().strip().replaceAll("\\s+", " ");
         if (m instanceof SemanticMetric.Simple s) return simple(s);
         if (m instanceof SemanticMetric.Ratio r) return capitalize(lowerFirst(label(r.numerator())) + " divided by " + lowerFirst(label(r.denominator())));
+        if (m instanceof SemanticMetric.Cumulative c) return capitalize(accumulation(c, grainOf(c), lowerFirst(label(c.input()))));
         SemanticMetric.Derived d = (SemanticMetric.Derived) m;
         List<String> inputs = new ArrayList<>();
         for (SemanticMetric.Input in : d.inputs()) {
@@ -139,6 +141,70 @@ public final class QueryExplainer {
             inputs.add(in.alias() != null ? in.alias() + " (" + what + ")" : what);
         }
         return "Computed as " + d.expr().strip() + " from " + join(inputs);
+    }
+
+    /**
+     * How a cumulative metric adds up, in words: "a running total of revenue from the start of the data up to each day",
+     * "revenue over the 7 days up to each day", "revenue month to date (from the start of each month up to each day)".
+     */
+    static String accumulation(SemanticMetric.Cumulative c, Grain own, String input) {
+        String each = "each " + own.label();
+        if (c.window() != null) return input + " over the " + c.window() + " up to " + each;
+        if (c.grainToDate() != null) {
+            return input + " " + c.grainToDate().label() + " to date (from the start of each " + c.grainToDate().label() + " up to " + each + ")";
+        }
+        return "a running total of " + input + " from the start of the data up to " + each;
+    }
+
+    /** {@link #accumulation(SemanticMetric.Cumulative, Grain, String)} with the input's name as its words. */
+    static String accumulation(SemanticMetric.Cumulative c, Grain own) {
+        return accumulation(c, own, c.input().replace('_', ' '));
+    }
+
+    private Grain grainOf(SemanticMetric.Cumulative c) {
+        return layer.model().metric(c.input()).filter(SemanticMetric.Simple.class::isInstance).map(SemanticMetric.Simple.class::cast)
+                .flatMap(s -> layer.model().timeDimensionOf(s)).map(Dimension::grain).orElse(Grain.DAY);
+    }
+
+    /** The cumulative metrics a query's metrics are or are computed from, each once. */
+    private List<SemanticMetric.Cumulative> cumulatives(SemanticQuery q) {
+        List<SemanticMetric.Cumulative> out = new ArrayList<>();
+        List<String> todo = new ArrayList<>(q.metrics());
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        while (!todo.isEmpty()) {
+            String name = todo.remove(0);
+            if (!seen.add(name)) continue;
+            layer.model().metric(name).ifPresent(m -> {
+                if (m instanceof SemanticMetric.Cumulative c) out.add(c);
+                else if (!(m instanceof SemanticMetric.Simple)) todo.addAll(m.inputNames());
+            });
+        }
+        return out;
+    }
+
+    /**
+     * Which value of a cumulative metric the answer shows: "Cumulative revenue is a running total of revenue from the start of the
+     * data up to each day; each month shows the value on its first day; rows before the period count."
+     */
+    private String reading(SemanticMetric.Cumulative c, SemanticQuery q) {
+        Grain own = grainOf(c);
+        List<String> parts = new ArrayList<>();
+        // asked for itself with no description, its definition has just said how it adds up
+        boolean said = q.metrics().contains(c.name()) && (c.info().description() == null || c.info().description().isBlank());
+        if (!said) parts.add(c.displayName() + " is " + accumulation(c, own, lowerFirst(label(c.input()))));
+        StringBuilder b = new StringBuilder();
+        if (q.grain() != null && q.grain() != own) {
+            b.append("each ").append(q.grain().label()).append(" shows ").append(switch (c.periodAgg()) {
+                case FIRST -> "the value on its first " + own.label();
+                case LAST -> "the value on its last " + own.label();
+                case AVERAGE -> "the average of its " + plural(own.label()) + "' values";
+            });
+        } else if (q.grain() == null && q.end() != null) {
+            b.append("shown as it stands at the end of the period (").append(ValueFormat.of(own).show(own.start(q.end().minusDays(1)))).append(")");
+        }
+        if (!b.isEmpty()) parts.add(b.toString());
+        if (q.start() != null && c.grainToDate() == null) parts.add("rows before the period count");
+        return capitalize(String.join("; ", parts)) + ".";
     }
 
     private String simple(SemanticMetric.Simple s) {

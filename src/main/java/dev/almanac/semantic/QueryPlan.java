@@ -61,9 +61,37 @@ public record QueryPlan(List<Base> bases, List<Key> keys, List<Output> outputs, 
         }
     }
 
-    /** One simple metric aggregated over its facts, possibly shifted by an offset; {@code id} names its CTE. */
+    /**
+     * One simple metric aggregated over its facts, possibly shifted by an offset; {@code id} names its CTE. With an
+     * {@code accumulation}, the simple metric is the input of a cumulative metric, accumulated as it says.
+     */
     public record Base(String id, SemanticMetric.Simple metric, Offset offset, Read fact, List<Join> joins, List<Condition> where,
-                       Grain grain, String snapshotPick) {}
+                       Grain grain, String snapshotPick, Accumulation accumulation) {
+        public Base(String id, SemanticMetric.Simple metric, Offset offset, Read fact, List<Join> joins, List<Condition> where, Grain grain,
+                    String snapshotPick) {
+            this(id, metric, offset, fact, joins, where, grain, snapshotPick, null);
+        }
+    }
+
+    /**
+     * How a base accumulates its input (a cumulative metric): its rows are added up by buckets of {@code grain} (the grain
+     * the input is recorded at: a day, mostly), and each point's value is the sum of the buckets from the point's
+     * {@code from} (all before it for a running total) up to its day. {@code points} null: no period was asked, so a running
+     * total is taken over every day with rows (at a grain) or over all rows (without one).
+     */
+    public record Accumulation(SemanticMetric.Cumulative metric, Grain grain, List<Point> points) {
+        public Accumulation {
+            points = points == null ? null : List.copyOf(points);
+        }
+    }
+
+    /**
+     * A day (a bucket of the accumulation's grain) a cumulative metric is read at, for the answer's period {@code period}
+     * (the day itself without a grain): the window from {@code from} to {@code day}, both included ({@code from} is the day
+     * itself for a running total, which has no start), and the number of days of the period averaged ({@code days}, 1 for
+     * the first or last day).
+     */
+    public record Point(LocalDate period, LocalDate day, LocalDate from, int days) {}
 
     /**
      * A dataset read in a subquery of its own, projecting what the query needs of it: the measure as
@@ -103,6 +131,12 @@ public record QueryPlan(List<Base> bases, List<Key> keys, List<Output> outputs, 
             for (Join j : base.joins()) b.append("\n    join ").append(j.read().dataset().name()).append(" as ").append(j.alias())
                     .append(" on ").append(j.parent()).append('.').append(j.parentColumns()).append(" = ").append(j.columns()).append(" (").append(j.relationship()).append(')');
             for (Condition c : base.where()) b.append("\n    where ").append(c);
+            if (base.accumulation() != null) {
+                SemanticMetric.Cumulative c = base.accumulation().metric();
+                b.append("\n    accumulated by ").append(base.accumulation().grain().label()).append(" as ").append(c.name())
+                        .append(c.window() != null ? " over " + c.window() : c.grainToDate() != null ? " " + c.grainToDate().label() + " to date" : " since the start")
+                        .append(base.accumulation().points() == null ? "" : ", read on " + base.accumulation().points().size() + " days (" + c.periodAgg().label() + ")");
+            }
             if (base.snapshotPick() != null) b.append("\n    only the ").append(base.snapshotPick().equals("max") ? "last" : "first").append(" snapshot per bucket");
             b.append('\n');
         }

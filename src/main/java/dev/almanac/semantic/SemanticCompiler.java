@@ -192,6 +192,10 @@ public final class SemanticCompiler {
             if (metrics.size() != 1 || !q.groupBy().isEmpty() || q.compareTo() != null || !metricFilters.isEmpty() || q.limit() != null) {
                 throw new UserError("which periods hold no data is asked of one metric, with no breakdown, comparison, metric filter or limit");
             }
+            if (metrics.get(0) instanceof SemanticMetric.Cumulative) {
+                throw new UserError("which periods hold no data is asked of a metric's own rows; " + metrics.get(0).name() + " accumulates "
+                        + ((SemanticMetric.Cumulative) metrics.get(0)).input() + ": ask it of " + ((SemanticMetric.Cumulative) metrics.get(0)).input());
+            }
             if (model.simpleInputs(metrics.get(0)).size() != 1) {
                 throw new UserError("which periods hold no data is asked of a metric computed from one dataset; " + metrics.get(0).name() + " combines several");
             }
@@ -355,7 +359,7 @@ public final class SemanticCompiler {
             for (LocalDate d = q.grain().start(q.start()); d.isBefore(q.end()); d = q.grain().next(d)) gaps.add(d);
         }
         QueryPlan.Spine spine = r.listing() || q.asksGaps() ? null : spine(r, bases.values(), coverage);
-        return new QueryPlan(List.copyOf(bases.values()), r.keys(), outputs, having, order, q.limit(), gaps, spine);
+        return new QueryPlan(onTheSpine(bases.values(), spine), r.keys(), outputs, having, order, q.limit(), gaps, spine);
     }
 
     /** The most periods a time spine lists (about three years of days); a longer series shows only the periods with rows. */
@@ -447,11 +451,12 @@ public final class SemanticCompiler {
 
     /** {@code scope} keeps apart the bases of one metric read under other conditions (the whole of a share). */
     private String instance(SemanticMetric m, Offset offset, Resolved r, Map<String, Base> bases, String scope) {
-        if (m instanceof SemanticMetric.Simple s) {
-            String key = s.name() + "@" + offset + scope;
+        if (m instanceof SemanticMetric.Simple || m instanceof SemanticMetric.Cumulative) {
+            String key = m.name() + "@" + offset + scope;
             Base b = bases.get(key);
             if (b == null) {
-                b = base("b" + bases.size(), s, offset, r);
+                String id = "b" + bases.size();
+                b = m instanceof SemanticMetric.Simple s ? base(id, s, offset, r) : cumulativeBase(id, (SemanticMetric.Cumulative) m, offset, r);
                 bases.put(key, b);
             }
             return "{" + b.id() + "}";
@@ -570,6 +575,91 @@ public final class SemanticCompiler {
             pick = !(r.grain() == own || oneBucket);
         }
         return new Base(id, s, offset, factRead, joins, outer, r.grain(), pick ? (s.snapshotLast() ? "max" : "min") : null);
+    }
+
+    /** The most days a cumulative metric is read at in one answer (each is a window over the input's rows). */
+    static final int MAX_CUMULATIVE_POINTS = 5000;
+
+    /**
+     * The base of a cumulative metric: its input's facts, joins and conditions as the input's own base has them, read from
+     * as far back as the first window reaches (all time for a running total, never only the period asked), and the days the
+     * metric is read at.
+     */
+    private Base cumulativeBase(String id, SemanticMetric.Cumulative c, Offset offset, Resolved r) {
+        SemanticMetric.Simple s = (SemanticMetric.Simple) model.metric(c.input()).orElseThrow();
+        Base plain = base(id, s, offset, r);
+        Dimension time = model.timeDimensionOf(s).orElseThrow();
+        List<QueryPlan.Point> points = null;
+        LocalDate from = null, to = null;
+        if (r.start() == null) {
+            if (!c.allTime() || r.grain() != null && c.periodAgg() == SemanticMetric.PeriodAgg.AVERAGE) {
+                throw new NeedsPeriod("metric " + c.name() + " is " + QueryExplainer.accumulation(c, time.grain()) + ": it needs a period (--from/--to)");
+            }
+        } else {
+            points = points(c, time.grain(), r.grain(), r.start(), r.end());
+            if (points.size() > MAX_CUMULATIVE_POINTS) {
+                throw new UserError("metric " + c.name() + " would be read on " + points.size() + " days; at most " + MAX_CUMULATIVE_POINTS
+                        + ": choose a shorter period or a coarser grain");
+            }
+            if (!c.allTime()) {
+                from = offset.before(points.stream().map(QueryPlan.Point::from).min(LocalDate::compareTo).orElseThrow());
+                to = offset.before(time.grain().next(points.stream().map(QueryPlan.Point::day).max(LocalDate::compareTo).orElseThrow()));
+            }
+        }
+        Read f = plain.fact();
+        Read fact = new Read(f.dataset(), f.measure(), time.expr(), from, to, f.keyColumns(), f.dimensions(), f.flaggedSegments(), f.where());
+        return new Base(id, s, offset, fact, plain.joins(), plain.where(), r.grain(), null, new QueryPlan.Accumulation(c, time.grain(), points));
+    }
+
+    /**
+     * The days a cumulative metric is read at, by the input's grain {@code own}: at a grain, each period's first or last day
+     * within the range, or all its days (an average); without one, the last day of the range.
+     */
+    static List<QueryPlan.Point> points(SemanticMetric.Cumulative c, Grain own, Grain grain, LocalDate start, LocalDate end) {
+        List<QueryPlan.Point> out = new ArrayList<>();
+        if (grain == null) {
+            LocalDate day = own.start(end.minusDays(1));
+            out.add(new QueryPlan.Point(day, day, windowStart(c, own, day), 1));
+            return out;
+        }
+        for (LocalDate p = grain.start(start); p.isBefore(end); p = grain.next(p)) {
+            List<LocalDate> days = new ArrayList<>();
+            LocalDate first = own.start(p.isBefore(start) ? start : p);
+            for (LocalDate d = first; d.isBefore(grain.next(p)) && d.isBefore(end); d = own.next(d)) days.add(d);
+            if (days.isEmpty()) continue;
+            List<LocalDate> taken = switch (c.periodAgg()) {
+                case FIRST -> List.of(days.get(0));
+                case LAST -> List.of(days.get(days.size() - 1));
+                case AVERAGE -> days;
+            };
+            for (LocalDate d : taken) out.add(new QueryPlan.Point(p, d, windowStart(c, own, d), taken.size()));
+            if (out.size() > MAX_CUMULATIVE_POINTS) return out;
+        }
+        return out;
+    }
+
+    /** The first bucket a cumulative metric's window ending on {@code day} holds: after {@code day - window}, or the start of its grain to date. */
+    static LocalDate windowStart(SemanticMetric.Cumulative c, Grain own, LocalDate day) {
+        if (c.window() != null) return own.next(own.start(c.window().before(day)));
+        if (c.grainToDate() != null) return c.grainToDate().start(day);
+        return day; // a running total has no start: the renderer does not bound it
+    }
+
+    /** The bases with each cumulative metric read only on the periods of the time spine (none after the data ends). */
+    private static List<Base> onTheSpine(java.util.Collection<Base> bases, QueryPlan.Spine spine) {
+        List<Base> out = new ArrayList<>();
+        for (Base b : bases) {
+            QueryPlan.Accumulation a = b.accumulation();
+            if (spine == null || a == null || a.points() == null || b.grain() == null) {
+                out.add(b);
+                continue;
+            }
+            Set<LocalDate> periods = new java.util.HashSet<>(spine.periods());
+            List<QueryPlan.Point> kept = a.points().stream().filter(p -> periods.contains(p.period())).toList();
+            out.add(new Base(b.id(), b.metric(), b.offset(), b.fact(), b.joins(), b.where(), b.grain(), b.snapshotPick(),
+                    new QueryPlan.Accumulation(a.metric(), a.grain(), kept)));
+        }
+        return List.copyOf(out);
     }
 
     private static <T> void addOnce(List<T> list, T item) {

@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 import java.util.List;
 
 /** A metric of the semantic model; the kinds are exhaustive so that the compiler's switch over them is too. */
-public sealed interface SemanticMetric permits SemanticMetric.Simple, SemanticMetric.Ratio, SemanticMetric.Derived {
+public sealed interface SemanticMetric permits SemanticMetric.Simple, SemanticMetric.Ratio, SemanticMetric.Derived, SemanticMetric.Cumulative {
     String name();
 
     Info info();
@@ -12,7 +12,7 @@ public sealed interface SemanticMetric permits SemanticMetric.Simple, SemanticMe
     /** The metrics this one is computed from (none for a simple metric). */
     List<String> inputNames();
 
-    /** A word for the kind: simple, ratio or derived. */
+    /** A word for the kind: simple, ratio, derived or cumulative. */
     String kind();
 
     default String displayName() {
@@ -92,6 +92,54 @@ public sealed interface SemanticMetric permits SemanticMetric.Simple, SemanticMe
         @Override
         public String kind() {
             return "derived";
+        }
+    }
+
+    /**
+     * A simple metric accumulated over time, as MetricFlow's cumulative metrics: at each period of its input's time grain
+     * (a day, mostly), the input over the {@code window} ending there ("7 days": that day and the six before), or from the
+     * start of the {@code grainToDate} bucket holding it (month to date), or over all time before it (a running total) when
+     * neither is set. Asked at a coarser grain, a period takes the value of its first or last day, or the average of its days
+     * ({@code periodAgg}, first by default, as in MetricFlow). Rows before the period asked count where the window reaches back.
+     */
+    record Cumulative(String name, Info info, String input, Offset window, Grain grainToDate, PeriodAgg periodAgg) implements SemanticMetric {
+        public Cumulative {
+            if (window != null && grainToDate != null) throw new IllegalArgumentException("a cumulative metric has a window or a grain to date, not both");
+            periodAgg = periodAgg == null ? PeriodAgg.FIRST : periodAgg;
+        }
+
+        /** A running total over all time before each period. */
+        public boolean allTime() {
+            return window == null && grainToDate == null;
+        }
+
+        @Override
+        public List<String> inputNames() {
+            return List.of(input);
+        }
+
+        @Override
+        public String kind() {
+            return "cumulative";
+        }
+    }
+
+    /** Which day's value of a cumulative metric a coarser period shows: its first, its last, or the average of its days. */
+    enum PeriodAgg {
+        FIRST, LAST, AVERAGE;
+
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        public static PeriodAgg parse(String text) {
+            String t = text.strip().toLowerCase(java.util.Locale.ROOT);
+            return switch (t) {
+                case "first" -> FIRST;
+                case "last" -> LAST;
+                case "average", "avg" -> AVERAGE;
+                default -> throw new dev.almanac.UserError("period_agg is first, last or average, not '" + text + "'");
+            };
         }
     }
 

@@ -273,6 +273,8 @@ public final class SemanticModel {
         private final SemanticModel m;
         private final List<Issue> issues;
         private final dev.almanac.source.Dialect dialect;
+        /** Per cumulative metric, the key its input is written under (input, or measure as dbt says), to point at its line. */
+        private final Map<String, String> inputKeys = new HashMap<>();
 
         Loader(SemanticModel m, List<Issue> issues, dev.almanac.source.Dialect dialect) {
             this.m = m;
@@ -313,6 +315,7 @@ public final class SemanticModel {
                 }
             }
             metricsLater.forEach(Runnable::run);
+            checkCumulativeInputs();
             entityRelationships();
             checkDatasetsDefaults();
             checkRelationshipCycles();
@@ -517,8 +520,9 @@ public final class SemanticModel {
                 case "simple" -> simple(s, info, place);
                 case "ratio" -> ratio(s, info, place);
                 case "derived" -> derived(s, info, place);
+                case "cumulative" -> cumulative(s, info, place);
                 default -> {
-                    issues.add(new Issue(place.at("type"), "metric type must be simple, ratio or derived, not '" + s.type() + "'"));
+                    issues.add(new Issue(place.at("type"), "metric type must be simple, ratio, derived or cumulative, not '" + s.type() + "'"));
                     yield null;
                 }
             };
@@ -677,6 +681,105 @@ public final class SemanticModel {
                 }
             }
             return new SemanticMetric.Derived(s.name(), info, s.expr().strip(), inputs);
+        }
+
+        /**
+         * A cumulative metric: its input must be known (that it is a simple sum or count with a time dimension is checked once
+         * every metric is read, in {@link #checkCumulativeInputs()}), its window a length and its grain to date a grain.
+         */
+        private SemanticMetric cumulative(MetricSpec s, SemanticMetric.Info info, Place place) {
+            String inputKey = s.input() != null ? "input" : "measure"; // dbt's word for it
+            String input = s.input() != null ? s.input() : s.measure();
+            if (s.input() != null && s.measure() != null) {
+                issues.add(new Issue(place.at("measure"), "input and measure both name what a cumulative metric accumulates: give one"));
+                return null;
+            }
+            if (input == null || input.isBlank()) {
+                issues.add(new Issue(place, "cumulative metric '" + s.name() + "' needs input: the simple metric it accumulates"));
+                return null;
+            }
+            if (s.dataset() != null || s.agg() != null || s.expr() != null || s.numerator() != null || s.denominator() != null || !s.metrics().isEmpty()) {
+                issues.add(new Issue(place.at("type"), "a cumulative metric accumulates its input; dataset, agg, expr, numerator, denominator and metrics"
+                        + " belong to the other kinds"));
+                return null;
+            }
+            if (!knownMetric(input, place.at(inputKey))) return null;
+            if (s.window() != null && s.grainToDate() != null) {
+                issues.add(new Issue(place.at("grain_to_date"), "a cumulative metric sums over a window (7 days) or from the start of a grain"
+                        + " (month to date), not both"));
+                return null;
+            }
+            Offset window = null;
+            if (s.window() != null) {
+                try {
+                    window = Offset.parse(s.window());
+                } catch (dev.almanac.UserError e) {
+                    issues.add(new Issue(place.at("window"), "a window is written like '7 days', '4 weeks', '1 month', '1 year'; got '" + s.window() + "'"));
+                    return null;
+                }
+                if (window.isNone()) {
+                    issues.add(new Issue(place.at("window"), "a window must be at least one day long; got '" + s.window() + "'"));
+                    return null;
+                }
+            }
+            Grain toDate = null;
+            if (s.grainToDate() != null) {
+                toDate = grain(s.grainToDate(), place.at("grain_to_date"));
+                if (toDate == null) return null;
+            }
+            SemanticMetric.PeriodAgg periodAgg = null;
+            if (s.periodAgg() != null) {
+                try {
+                    periodAgg = SemanticMetric.PeriodAgg.parse(s.periodAgg());
+                } catch (dev.almanac.UserError e) {
+                    issues.add(new Issue(place.at("period_agg"), e.getMessage()));
+                    return null;
+                }
+            }
+            inputKeys.put(s.name(), inputKey);
+            return new SemanticMetric.Cumulative(s.name(), info, input.strip(), window, toDate, periodAgg);
+        }
+
+        /** Each cumulative metric's input is a simple sum, count or distinct count with a time dimension, not a snapshot. */
+        private void checkCumulativeInputs() {
+            for (SemanticMetric metric : List.copyOf(m.metrics.values())) {
+                if (!(metric instanceof SemanticMetric.Cumulative c)) continue;
+                Place place = m.places.get("metric:" + c.name()).at(inputKeys.getOrDefault(c.name(), "input"));
+                SemanticMetric in = m.metrics.get(c.input());
+                String problem = null;
+                if (in == null) continue; // reported where the input is defined
+                if (!(in instanceof SemanticMetric.Simple s)) {
+                    problem = "the input of a cumulative metric is a simple metric; " + c.input() + " is " + in.kind();
+                } else if (!Set.of(SemanticMetric.Agg.SUM, SemanticMetric.Agg.COUNT, SemanticMetric.Agg.COUNT_DISTINCT).contains(s.agg())) {
+                    problem = "a cumulative metric adds up its input over time: " + c.input() + " is " + (s.agg() == SemanticMetric.Agg.AVG ? "an " : "a ")
+                            + s.agg().label() + ", not a sum, a count or a distinct count";
+                } else if (s.isSnapshot()) {
+                    problem = c.input() + " is a snapshot (non_additive_dimension), which does not add up over time";
+                } else if (s.timeDimension() == null) {
+                    problem = c.input() + " has no time dimension to accumulate over";
+                } else if (s.timeGrain() != null) {
+                    problem = c.input() + " is defined per " + s.timeGrain().label() + " (time_grain), so it cannot be accumulated day by day";
+                } else if (c.grainToDate() != null) {
+                    Grain own = m.dimensions.get(key(s.dataset()) + "." + key(s.timeDimension())).grain();
+                    if (!c.grainToDate().isMultipleOf(own) || c.grainToDate() == own) {
+                        problem = "grain_to_date " + c.grainToDate().label() + " must be coarser than the grain " + c.input() + " is recorded at ("
+                                + own.label() + ")";
+                    }
+                }
+                if (problem != null) {
+                    issues.add(new Issue(place, problem));
+                    m.metrics.remove(c.name());
+                    continue;
+                }
+                // a running total of dollars is in dollars: the unit, format and decimals the metric does not say are its input's
+                SemanticMetric.Info i = c.info(), from = in.info();
+                // (an average of days of a count has fractions: not its integer format or decimals)
+                boolean average = c.periodAgg() == SemanticMetric.PeriodAgg.AVERAGE;
+                String format = i.format() != null ? i.format() : average && "integer".equals(from.format()) ? null : from.format();
+                SemanticMetric.Info info = new SemanticMetric.Info(i.label(), i.description(), i.unit() != null ? i.unit() : from.unit(), format,
+                        i.decimals() != null ? i.decimals() : average ? null : from.decimals(), i.owner(), i.caveats(), i.synonyms(), i.tags(), i.file());
+                m.metrics.put(c.name(), new SemanticMetric.Cumulative(c.name(), info, c.input(), c.window(), c.grainToDate(), c.periodAgg()));
+            }
         }
 
         private boolean knownMetric(String name, Place place) {

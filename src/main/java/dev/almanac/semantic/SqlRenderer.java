@@ -36,6 +36,10 @@ public final class SqlRenderer {
         List<String> ctes = new ArrayList<>();
         int keyCount = plan.keys().size();
         for (Base b : plan.bases()) {
+            if (b.accumulation() != null) {
+                accumulate(b, plan.keys(), ctes);
+                continue;
+            }
             ctes.add(b.id() + "_fact AS (\n  " + read(b.fact(), true) + "\n)");
             if (b.snapshotPick() != null) {
                 String bucket = b.grain() == null ? null : bucket("__t", b.grain(), b.offset());
@@ -263,6 +267,11 @@ public final class SqlRenderer {
     }
 
     private String aggregate(Base b, List<Key> keys) {
+        return aggregate(b, keys, agg(b.metric()));
+    }
+
+    /** {@code agg} null: the measure itself as {@code v}, grouped by (each distinct value once, for a distinct count later). */
+    private String aggregate(Base b, List<Key> keys, String agg) {
         List<String> groups = new ArrayList<>();
         StringJoiner select = new StringJoiner(", ");
         for (int i = 0; i < keys.size(); i++) {
@@ -271,7 +280,8 @@ public final class SqlRenderer {
             select.add(expr + " AS k" + i);
             groups.add(expr);
         }
-        select.add(agg(b.metric()) + " AS v");
+        select.add((agg == null ? "f.__v" : agg) + " AS v");
+        if (agg == null) groups.add("f.__v");
         StringBuilder sql = new StringBuilder("SELECT ").append(select).append("\n  FROM ").append(b.id()).append("_fact AS f");
         if (b.snapshotPick() != null) sql.append("\n  JOIN ").append(b.id()).append("_snapshot AS s ON s.__t = f.__t");
         for (Join j : b.joins()) {
@@ -286,6 +296,97 @@ public final class SqlRenderer {
         }
         if (!groups.isEmpty()) sql.append("\n  GROUP BY ").append(String.join(", ", groups));
         return sql.toString();
+    }
+
+    /**
+     * The CTEs of a cumulative metric's base, ending in {@code <id>} with the answer's keys and {@code v} like any base: its
+     * facts; their sums (or distinct values) per bucket of the input's grain and per group ({@code _rows}: the bucket as
+     * {@code k0}); the days it is read at ({@code _points}: period, day, first day of the window, days averaged) as literal
+     * rows, or without a period the days with rows; then per point the rows of its window added up (an average of a period's
+     * days through {@code _days}).
+     */
+    private void accumulate(Base b, List<Key> keys, List<String> ctes) {
+        QueryPlan.Accumulation a = b.accumulation();
+        SemanticMetric.Cumulative c = a.metric();
+        String id = b.id();
+        ctes.add(id + "_fact AS (\n  " + read(b.fact(), true) + "\n)");
+        boolean byTime = !keys.isEmpty() && keys.get(0).isTime();
+        List<Key> rowKeys = new ArrayList<>(List.of(new Key("__day", null, a.grain())));
+        List<String> groups = new ArrayList<>(); // "r.k<j> AS k<i>": the rows' column j is the answer's key i
+        List<String> groupCols = new ArrayList<>();
+        for (int i = 0; i < keys.size(); i++) {
+            if (keys.get(i).isTime()) continue;
+            rowKeys.add(keys.get(i));
+            groups.add("r.k" + (rowKeys.size() - 1) + " AS k" + i);
+            groupCols.add("r.k" + (rowKeys.size() - 1));
+        }
+        boolean distinct = b.metric().agg() == SemanticMetric.Agg.COUNT_DISTINCT;
+        ctes.add(id + "_rows AS (\n  " + aggregate(b, rowKeys, distinct ? null : agg(b.metric())) + "\n)");
+        String total = distinct ? "count(DISTINCT r.v)" : "sum(r.v)"; // the partial sums and counts add up; distinct values are counted once
+        if (a.points() == null && !byTime) { // no period, no grain: a running total is the total of every row
+            StringJoiner select = new StringJoiner(", ");
+            groups.forEach(select::add);
+            select.add(total + " AS v");
+            ctes.add(id + " AS (\n  SELECT " + select + "\n  FROM " + id + "_rows AS r" + (groupCols.isEmpty() ? "" : "\n  GROUP BY " + String.join(", ", groupCols)) + "\n)");
+            return;
+        }
+        ctes.add(points(id, a, keys));
+        String on = "r.k0 <= pt.d" + (c.allTime() ? "" : " AND r.k0 >= pt.lo");
+        if (a.points() == null && c.periodAgg() == SemanticMetric.PeriodAgg.LAST) on = bucket("r.k0", keys.get(0).grain(), Offset.NONE) + " <= pt.p";
+        // without a period there is no time spine: a period whose window holds no row is kept here, as 0 (without a breakdown)
+        boolean keepEmpty = a.points() == null && groups.isEmpty();
+        if (keepEmpty) total = "coalesce(" + total + ", 0)";
+        String from = "\n  FROM " + id + "_points AS pt\n  " + (keepEmpty ? "LEFT JOIN " : "JOIN ") + id + "_rows AS r ON " + on;
+        if (byTime && c.periodAgg() == SemanticMetric.PeriodAgg.AVERAGE) { // each day's value, then their average over the period's days
+            StringJoiner days = new StringJoiner(", ");
+            days.add("pt.p AS p").add("pt.d AS d").add("pt.n AS n");
+            groups.forEach(days::add);
+            days.add(total + " AS v");
+            List<String> dayGroups = new ArrayList<>(List.of("pt.p", "pt.d", "pt.n"));
+            dayGroups.addAll(groupCols);
+            ctes.add(id + "_days AS (\n  SELECT " + days + from + "\n  GROUP BY " + String.join(", ", dayGroups) + "\n)");
+            StringJoiner select = new StringJoiner(", ");
+            List<String> outGroups = new ArrayList<>(List.of("p"));
+            select.add("p AS k0");
+            for (int i = 1; i < keys.size(); i++) {
+                select.add("k" + i + " AS k" + i);
+                outGroups.add("k" + i);
+            }
+            // a day whose window holds no row adds 0: the sum of the days with rows over every day of the period
+            select.add("1.0E0 * sum(v) / max(n) AS v");
+            ctes.add(id + " AS (\n  SELECT " + select + "\n  FROM " + id + "_days\n  GROUP BY " + String.join(", ", outGroups) + "\n)");
+            return;
+        }
+        StringJoiner select = new StringJoiner(", ");
+        List<String> outGroups = new ArrayList<>();
+        if (byTime) {
+            select.add("pt.p AS k0");
+            outGroups.add("pt.p");
+        }
+        groups.forEach(select::add);
+        outGroups.addAll(groupCols);
+        select.add(total + " AS v");
+        ctes.add(id + " AS (\n  SELECT " + select + from + (outGroups.isEmpty() ? "" : "\n  GROUP BY " + String.join(", ", outGroups)) + "\n)");
+    }
+
+    /**
+     * The days a cumulative metric is read at: the plan's points as literal rows (period, day, first day of its window, days
+     * of its period averaged), or, for a running total by a grain without a period, each period with rows read on its start.
+     */
+    private String points(String id, QueryPlan.Accumulation a, List<Key> keys) {
+        if (a.points() == null) {
+            String period = bucket("k0", keys.get(0).grain(), Offset.NONE);
+            return id + "_points AS (\n  SELECT DISTINCT " + period + " AS p, " + period + " AS d FROM " + id + "_rows\n)";
+        }
+        StringJoiner rows = new StringJoiner(",\n    ");
+        for (QueryPlan.Point p : a.points()) {
+            rows.add("(" + date(p.period()) + ", " + date(p.day()) + ", " + date(p.from()) + ", " + p.days() + ")");
+        }
+        return id + "_points(p, d, lo, n) AS (\n  VALUES " + rows + "\n)";
+    }
+
+    private String date(java.time.LocalDate day) {
+        return literal(new Literal(Literal.Type.DATE, day.toString()));
     }
 
     private static String dimensionRef(Base b, Dimension d) {

@@ -124,4 +124,49 @@ class OsiRoundTripTest {
                 .readTree(Path.of("..", "shared", "interchange", "ossie", "0.1.1", "tpcds_semantic_model.yaml").toFile());
         assertThat(schema.validate(example)).isEmpty();
     }
+
+    @Test
+    void a_cumulative_metric_goes_out_as_its_input_with_its_accumulation_said_and_comes_back_whole() throws Exception {
+        Path original = ScratchProject.create(home.resolve("cumulative"), "Cumulative out");
+        Files.writeString(original.resolve("knowledge/semantic/running.yml"), """
+                description: Shop revenue accumulated.
+                metrics:
+                  - name: shop_revenue_7_days
+                    type: cumulative
+                    input: shop_revenue
+                    window: 7 days
+                    period_agg: last
+                """);
+        Path osi = home.resolve("cumulative.osi.yaml");
+        CliTest.Run export = CliTest.run("knowledge", "export", "--format", "osi", "--out", osi.toString(), "--project", original.toString());
+        assertThat(export.code()).as(export.err()).isZero();
+        assertThat(export.out()).contains("1 cumulative metrics' accumulation (window, grain to date, period_agg");
+        JsonNode doc = new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory()).readTree(osi.toFile());
+        assertThat(ossieSchema("0.1.1").validate(doc)).as("the export with a cumulative metric against Ossie 0.1.1").isEmpty();
+        JsonNode metric = null;
+        for (JsonNode m : doc.at("/semantic_model/0/metrics")) if (m.path("name").asText().equals("shop_revenue_7_days")) metric = m;
+        assertThat(metric).isNotNull();
+        assertThat(metric.at("/expression/dialects/0/expression").asText()).as("the core carries the input's aggregate").isEqualTo("SUM(shop_sales.amount_usd)");
+        assertThat(metric.path("description").asText()).endsWith("Cumulative: shop_revenue added up over the 7 days up to each day; a coarser period shows its last day's value.");
+
+        Path copy = ScratchProject.create(home.resolve("cumulative-copy"), "Cumulative in");
+        try (Stream<Path> files = Files.list(copy.resolve("knowledge/semantic"))) {
+            for (Path f : files.toList()) Files.delete(f);
+        }
+        CliTest.Run imported = CliTest.run("knowledge", "import", "--osi", osi.toString(), "--project", copy.toString());
+        assertThat(imported.code()).as(imported.err() + imported.out()).isZero();
+        String[] query = {"query", "--metric", "shop_revenue_7_days", "--grain", "month", "--from", "2026-01-01", "--to", "2026-04-01", "--format", "csv"};
+        CliTest.Run before = CliTest.run(Stream.concat(Stream.of(query), Stream.of("--project", original.toString())).toArray(String[]::new));
+        CliTest.Run after = CliTest.run(Stream.concat(Stream.of(query), Stream.of("--project", copy.toString())).toArray(String[]::new));
+        assertThat(before.code()).as(before.err()).isZero();
+        assertThat(before.out().lines().count()).isEqualTo(4);
+        assertThat(after.out()).as(after.err()).isEqualTo(before.out());
+        // a running total of dollars is in dollars: what the cumulative metric does not say is its input's
+        CliTest.Run shown = CliTest.run("metrics", "show", "shop_revenue_7_days", "--format", "json", "--project", copy.toString());
+        assertThat(shown.code()).as(shown.err()).isZero();
+        JsonNode metricShown = Json.MAPPER.readTree(shown.out());
+        assertThat(metricShown.path("kind").asText()).isEqualTo("cumulative");
+        assertThat(metricShown.path("unit").asText()).isEqualTo("USD");
+        assertThat(metricShown.path("computed_as").asText()).isEqualTo("cumulative shop_revenue over a window of 7 days; a coarser period takes its last day");
+    }
 }

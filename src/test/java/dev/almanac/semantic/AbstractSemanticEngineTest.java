@@ -573,4 +573,86 @@ abstract class AbstractSemanticEngineTest {
         assertThat(layer.values().of("region").match("Europe")).isEqualTo("EMEA");
         assertThat(layer.values().of("plan").values()).containsExactly("Basic", "Enterprise", "Free", "Pro");
     }
+
+    // ------------------------------------------------------------------ cumulative metrics
+
+    // completed revenue by day (the fixture's orders): 3 Jan 120, 7 Jan 79.99 (order 3 on the 8th is refunded), 14 Feb 200,
+    // 29 Feb 40.05, 31 Mar 60 (order 7 on 1 Apr is canceled), 15 May 99.95, 20 May 105, 31 Dec 150, 1 Jan 2025 90
+
+    @Test
+    void a_running_total_counts_the_rows_before_the_period_and_carries_over_days_without_rows() {
+        // 6 Jan: order 1 (3 Jan, before the period) 120; 7 Jan: + 79.99; 8 to 10 Jan: no completed order, the total stays
+        assertThat(rows(SemanticQuery.of("revenue_running_total").grain(Grain.DAY).between(d("2024-01-06"), d("2024-01-11")))).containsExactly(
+                "2024-01-06 | 120", "2024-01-07 | 199.99", "2024-01-08 | 199.99", "2024-01-09 | 199.99", "2024-01-10 | 199.99");
+        // without a grain: the total at the end of the period (29 Feb): 120 + 79.99 + 200 + 40.05; without a period: every row
+        assertThat(rows(SemanticQuery.of("revenue_running_total").between(d("2024-01-01"), d("2024-03-01")))).containsExactly("440.04");
+        assertThat(rows(SemanticQuery.of("revenue_running_total"))).containsExactly("944.99");
+        // by year without a period: the years with rows, on 1 January (nothing before 2024; 2025 adds order 10 of 1 January)
+        // or on 31 December (last: 854.99 by the end of 2024)
+        assertThat(rows(SemanticQuery.of("revenue_running_total").grain(Grain.YEAR))).containsExactly("2024-01-01 | 0", "2025-01-01 | 944.99");
+        assertThat(rows(SemanticQuery.of("revenue_running_total_last").grain(Grain.YEAR))).containsExactly("2024-01-01 | 854.99", "2025-01-01 | 944.99");
+    }
+
+    @Test
+    void a_seven_day_window_reaches_back_across_the_month_boundary_before_the_period() {
+        // 5 Mar: 28 Feb to 5 Mar holds 29 Feb's 40.05; 6 Mar: 29 Feb to 6 Mar, still; 7 Mar: 1 to 7 Mar, none (0: the data covers it)
+        assertThat(rows(SemanticQuery.of("revenue_7_days").grain(Grain.DAY).between(d("2024-03-05"), d("2024-03-08")))).containsExactly(
+                "2024-03-05 | 40.05", "2024-03-06 | 40.05", "2024-03-07 | 0");
+        // 8 Jan: 2 to 8 Jan, 120 + 79.99; 9 Jan: 3 to 9 Jan, the same (3 Jan at 09:15 is in); 10 Jan: 4 to 10 Jan, 79.99
+        assertThat(rows(SemanticQuery.of("revenue_7_days").grain(Grain.DAY).between(d("2024-01-08"), d("2024-01-11")))).containsExactly(
+                "2024-01-08 | 199.99", "2024-01-09 | 199.99", "2024-01-10 | 79.99");
+    }
+
+    @Test
+    void a_distinct_count_over_a_window_counts_each_customer_once() {
+        // buyers of every order (any status): 8 Jan: orders 1 (Acme), 2 and 3 (Bolt twice) -> 2; 9 Jan the same; 10 Jan: Bolt -> 1
+        assertThat(rows(SemanticQuery.of("buyers_7_days").grain(Grain.DAY).between(d("2024-01-08"), d("2024-01-11")))).containsExactly(
+                "2024-01-08 | 2", "2024-01-09 | 2", "2024-01-10 | 1");
+    }
+
+    @Test
+    void month_to_date_starts_again_on_the_first_of_each_month() {
+        // 28 Feb: 14 Feb's 200; 29 Feb: + 40.05; 1 Mar: a new month with no order yet (0); 2 Mar: still 0
+        assertThat(rows(SemanticQuery.of("revenue_month_to_date").grain(Grain.DAY).between(d("2024-02-28"), d("2024-03-03")))).containsExactly(
+                "2024-02-28 | 200", "2024-02-29 | 240.05", "2024-03-01 | 0", "2024-03-02 | 0");
+    }
+
+    @Test
+    void a_cumulative_metric_of_a_daily_measure_at_month_grain_takes_the_first_or_last_day_or_the_average() {
+        // period_agg first (the default): the total on the 1st of each month: 1 Jan none yet (0), 1 Feb 199.99, 1 Mar + 240.05,
+        // 1 Apr + 60, 1 May unchanged
+        assertThat(rows(SemanticQuery.of("revenue_running_total").grain(Grain.MONTH).between(d("2024-01-01"), d("2024-06-01")))).containsExactly(
+                "2024-01-01 | 0", "2024-02-01 | 199.99", "2024-03-01 | 440.04", "2024-04-01 | 500.04", "2024-05-01 | 500.04");
+        // period_agg last: on the last day of each month (31 Mar 22:00's 60 in March; May adds 99.95 + 105)
+        assertThat(rows(SemanticQuery.of("revenue_running_total_last").grain(Grain.MONTH).between(d("2024-01-01"), d("2024-06-01")))).containsExactly(
+                "2024-01-01 | 199.99", "2024-02-01 | 440.04", "2024-03-01 | 500.04", "2024-04-01 | 500.04", "2024-05-01 | 704.99");
+        // period_agg average of month to date over January's 31 days: 1-2 Jan 0, 3-6 Jan 120, 7-31 Jan 199.99
+        // = (4 * 120 + 25 * 199.99) / 31 = 5479.75 / 31 = 176.766129...
+        assertThat(rows(SemanticQuery.of("revenue_mtd_daily_average").grain(Grain.MONTH).between(d("2024-01-01"), d("2024-02-01"))))
+                .containsExactly("2024-01-01 | 176.766129");
+    }
+
+    @Test
+    void a_running_total_by_a_dimension_keeps_each_group_and_one_row_for_a_period_without_any() {
+        // orders of every status on the 1st of each month: 1 Jan none (one row, no breakdown, 0); 1 Feb: completed 1 and 2,
+        // refunded 3; 1 Mar: + completed 4 and 5
+        assertThat(rows(SemanticQuery.of("orders_running_total").by("order_status").grain(Grain.MONTH).between(d("2024-01-01"), d("2024-04-01"))))
+                .containsExactly("2024-01-01 | null | 0", "2024-02-01 | completed | 2", "2024-02-01 | refunded | 1", "2024-03-01 | completed | 4",
+                        "2024-03-01 | refunded | 1");
+    }
+
+    @Test
+    void a_derived_metric_computes_over_a_cumulative_one() {
+        // the 7-day revenue of 8 to 10 Jan (199.99, 199.99, 79.99) divided by 7: 28.57, 28.57, 11.427142857...
+        assertThat(rows(SemanticQuery.of("revenue_7_day_daily_average", "revenue").grain(Grain.DAY).between(d("2024-01-08"), d("2024-01-11"))))
+                .containsExactly("2024-01-08 | 28.57 | 0", "2024-01-09 | 28.57 | 0", "2024-01-10 | 11.427143 | 0");
+    }
+
+    @Test
+    void which_periods_hold_no_data_is_not_asked_of_a_cumulative_metric() {
+        assertThatThrownBy(() -> layer.compile(SemanticQuery.of("revenue_7_days").grain(Grain.DAY).between(d("2024-01-01"), d("2024-02-01")).onlyGaps()))
+                .isInstanceOf(UserError.class).hasMessageContaining("accumulates revenue");
+        assertThatThrownBy(() -> layer.compile(SemanticQuery.of("revenue_7_days").grain(Grain.DAY))).isInstanceOf(NeedsPeriod.class)
+                .hasMessageContaining("over the 7 days up to each day");
+    }
 }

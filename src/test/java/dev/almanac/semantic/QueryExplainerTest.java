@@ -128,12 +128,18 @@ class QueryExplainerTest {
                 ValueFormat.Kind.currency, ValueFormat.Kind.percent);
     }
 
-    @Test
-    void a_metric_without_a_description_is_defined_from_its_computation(@TempDir Path dir) {
+    /** The explainer over the test shop's model ({@link SemanticFixture}) on a fresh DuckDB file, for the work given. */
+    static void onTheFixture(Path dir, java.util.function.BiConsumer<SemanticModel, QueryExplainer> work) {
         try (Source source = Sources.openFile(SemanticFixture.duckdb(dir)); Guard guard = new Guard()) {
             QueryExecutor executor = new QueryExecutor(source, guard, QueryLimits.DEFAULT);
             SemanticModel model = SemanticFixture.model(dir);
-            QueryExplainer words = new QueryExplainer(new SemanticLayer(model, KnowledgeSet.EMPTY, ValueIndex.build(model, executor, 50), executor));
+            work.accept(model, new QueryExplainer(new SemanticLayer(model, KnowledgeSet.EMPTY, ValueIndex.build(model, executor, 50), executor)));
+        }
+    }
+
+    @Test
+    void a_metric_without_a_description_is_defined_from_its_computation(@TempDir Path dir) {
+        onTheFixture(dir, (model, words) -> {
             assertThat(words.definition(model.metric("revenue").orElseThrow())).isEqualTo("Sum of total over orders, only where status = 'completed'");
             assertThat(words.definition(model.metric("order_count").orElseThrow())).isEqualTo("Number of orders");
             assertThat(words.definition(model.metric("buyers").orElseThrow())).isEqualTo("Number of distinct customer id over orders");
@@ -142,6 +148,27 @@ class QueryExplainerTest {
             assertThat(words.definition(model.metric("paying_customers").orElseThrow())).contains("only paying");
             assertThat(words.definition(model.metric("mrr_change").orElseThrow())).contains("mrr 1 month earlier");
             assertThat(words.explain(SemanticQuery.of("revenue"))).endsWith("Computed over all the data.");
-        }
+        });
+    }
+
+    @Test
+    void a_cumulative_metric_says_how_it_adds_up_and_which_day_a_coarser_period_shows(@TempDir Path dir) {
+        onTheFixture(dir, (model, words) -> {
+            assertThat(words.definition(model.metric("revenue_running_total").orElseThrow()))
+                    .isEqualTo("A running total of revenue from the start of the data up to each day");
+            assertThat(words.definition(model.metric("revenue_7_days").orElseThrow())).isEqualTo("Revenue over the 7 days up to each day");
+            assertThat(words.definition(model.metric("revenue_month_to_date").orElseThrow()))
+                    .isEqualTo("Revenue month to date (from the start of each month up to each day)");
+
+            assertThat(words.explain(SemanticQuery.of("revenue_running_total").grain(Grain.MONTH).between(d("2024-01-01"), d("2024-07-01"))))
+                    .isEqualTo("revenue running total: A running total of revenue from the start of the data up to each day. Each month shows the"
+                            + " value on its first day; rows before the period count. Computed per month from January to June 2024.");
+            assertThat(words.explain(SemanticQuery.of("revenue_mtd_daily_average").grain(Grain.MONTH).between(d("2024-01-01"), d("2024-07-01"))))
+                    .contains("Each month shows the average of its days' values. Computed");
+            // a derived metric over a cumulative one says it too; without a grain, the value at the end of the period
+            assertThat(words.explain(SemanticQuery.of("revenue_7_day_daily_average").between(d("2024-03-01"), d("2024-04-01"))))
+                    .contains("Revenue 7 days is revenue over the 7 days up to each day; shown as it stands at the end of the period (31 March 2024);"
+                            + " rows before the period count.");
+        });
     }
 }

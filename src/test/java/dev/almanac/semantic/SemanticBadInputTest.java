@@ -151,6 +151,74 @@ class SemanticBadInputTest {
                               - revenue
                               - {name: revenu, alias: revenue_last_year, offset_window: 1 year}
                         """, "name: revenu,", "unknown metric 'revenu' (did you mean revenue")),
+                Arguments.of(new Broken("a cumulative metric whose window is no length of time", """
+                        description: Weekly revenue.
+                        metrics:
+                          - name: revenue_this_week
+                            type: cumulative
+                            input: revenue
+                            window: a week
+                        """, "window: a week", "a window is written like '7 days'")),
+                Arguments.of(new Broken("a cumulative metric with both a window and a grain to date", """
+                        description: Weekly revenue.
+                        metrics:
+                          - name: revenue_this_week
+                            type: cumulative
+                            input: revenue
+                            window: 7 days
+                            grain_to_date: month
+                        """, "grain_to_date: month", "a window (7 days) or from the start of a grain (month to date), not both")),
+                Arguments.of(new Broken("a cumulative metric over an average", """
+                        description: Running average.
+                        metrics:
+                          - name: running_order_value
+                            type: cumulative
+                            input: avg_order_value
+                        """, "input: avg_order_value", "avg_order_value is an avg, not a sum, a count or a distinct count")),
+                Arguments.of(new Broken("a cumulative metric over a ratio", """
+                        description: Running rate.
+                        metrics:
+                          - name: running_completion_rate
+                            type: cumulative
+                            input: completion_rate
+                        """, "input: completion_rate", "the input of a cumulative metric is a simple metric; completion_rate is ratio")),
+                Arguments.of(new Broken("a cumulative metric over a snapshot", """
+                        description: Running MRR.
+                        metrics:
+                          - name: running_mrr
+                            type: cumulative
+                            input: mrr
+                        """, "input: mrr", "mrr is a snapshot (non_additive_dimension)")),
+                Arguments.of(new Broken("a cumulative metric to date of the grain its input is recorded at", """
+                        description: Day to date.
+                        metrics:
+                          - name: revenue_day_to_date
+                            type: cumulative
+                            input: revenue
+                            grain_to_date: day
+                        """, "input: revenue", "grain_to_date day must be coarser than the grain revenue is recorded at (day)")),
+                Arguments.of(new Broken("a cumulative metric with an unknown period_agg", """
+                        description: Running revenue.
+                        metrics:
+                          - name: running_revenue
+                            type: cumulative
+                            input: revenue
+                            period_agg: median
+                        """, "period_agg: median", "period_agg is first, last or average, not 'median'")),
+                Arguments.of(new Broken("a cumulative metric without its input", """
+                        description: Running revenue.
+                        metrics:
+                          - name: running_revenue
+                            type: cumulative
+                            window: 7 days
+                        """, "- name: running_revenue", "needs input: the simple metric it accumulates")),
+                Arguments.of(new Broken("a cumulative metric over an unknown input", """
+                        description: Running revenue.
+                        metrics:
+                          - name: running_revenue
+                            type: cumulative
+                            measure: revenu
+                        """, "measure: revenu", "unknown metric 'revenu' (did you mean revenue")),
                 Arguments.of(new Broken("a dimension whose expression fails", """
                         description: Shipping.
                         datasets:

@@ -320,6 +320,37 @@ final class SemanticFixture {
                 dataset: orders
                 agg: count
                 join_to_timespine: false
+              - name: revenue_running_total
+                type: cumulative
+                input: revenue
+              - name: revenue_running_total_last
+                type: cumulative
+                input: revenue
+                period_agg: last
+              - name: revenue_7_days
+                type: cumulative
+                input: revenue
+                window: 7 days
+              - name: revenue_month_to_date
+                type: cumulative
+                input: revenue
+                grain_to_date: month
+              - name: revenue_mtd_daily_average
+                type: cumulative
+                measure: revenue
+                grain_to_date: month
+                period_agg: average
+              - name: buyers_7_days
+                type: cumulative
+                input: buyers
+                window: 1 week
+              - name: orders_running_total
+                type: cumulative
+                input: order_count
+              - name: revenue_7_day_daily_average
+                type: derived
+                expr: revenue_7_days / 7.0
+                metrics: [revenue_7_days]
               - name: order_count_via_dialects
                 dataset: orders
                 agg: sum
