@@ -93,7 +93,7 @@ public final class CortexImport {
         final String path;
         final String dataset;
         final String physical;
-        final Set<String> physicalColumns;
+        final Map<String, String> physicalColumns;
         /** Logical columns (dimensions, time dimensions, facts, measures) by lower-case name: their node and kind. */
         final Map<String, JsonNode> columns = new LinkedHashMap<>();
         final Map<String, String> kinds = new LinkedHashMap<>();
@@ -109,7 +109,7 @@ public final class CortexImport {
         String defaultTime;
         CortexSql.Scope scope;
 
-        Logical(JsonNode node, String logical, String dataset, String physical, Set<String> physicalColumns) {
+        Logical(JsonNode node, String logical, String dataset, String physical, Map<String, String> physicalColumns) {
             this.node = node;
             this.logical = logical;
             this.path = "tables[" + logical + "]";
@@ -244,7 +244,7 @@ public final class CortexImport {
             }
             String schema = base.path("schema").asText("");
             String physical = table;
-            Set<String> physicalColumns = null;
+            Map<String, String> physicalColumns = null;
             Catalog catalog = probe.catalog();
             if (catalog != null) {
                 Catalog.Table found = (schema.isBlank() ? java.util.Optional.<Catalog.Table>empty() : catalog.table(schema + "." + table)).or(() -> catalog.table(table))
@@ -257,8 +257,8 @@ public final class CortexImport {
                     return;
                 }
                 physical = found.qualifiedName();
-                physicalColumns = new HashSet<>();
-                for (Catalog.Column c : found.columns()) physicalColumns.add(c.name().toLowerCase(Locale.ROOT));
+                physicalColumns = new HashMap<>();
+                for (Catalog.Column c : found.columns()) physicalColumns.put(c.name().toLowerCase(Locale.ROOT), c.name());
             }
             Logical l = new Logical(t, logical, unique(name(logical), null, datasetNames), physical, physicalColumns);
             l.scope = new CortexSql.Scope(logical, l.dataset, physical, physicalColumns, l::columnSql, l.metrics);
@@ -330,7 +330,7 @@ public final class CortexImport {
         private String physicalColumn(Logical t, String name) {
             String k = CortexSql.bare(name);
             String logical = t.columns.containsKey(k) ? t.columnSql(k) : null;
-            if (t.physicalColumns != null && t.physicalColumns.contains(k) && (logical == null || CortexSql.bare(logical).equals(k))) return k;
+            if (t.physicalColumns != null && t.physicalColumns.containsKey(k) && (logical == null || CortexSql.bare(logical).equals(k))) return t.physicalColumns.get(k);
             if (logical != null && logical.matches("[A-Za-z_][A-Za-z0-9_$]*")) return logical;
             return t.physicalColumns == null ? name.strip() : null;
         }
@@ -717,8 +717,9 @@ public final class CortexImport {
 
         private List<BusinessRule> instructions() {
             List<BusinessRule> out = new ArrayList<>();
-            List<String> tablesRead = new ArrayList<>();
-            for (Logical t : tables.values()) if (!tablesRead.contains(t.physical)) tablesRead.add(t.physical);
+            Set<String> read = new java.util.LinkedHashSet<>();
+            for (Logical t : tables.values()) read.add(t.physical);
+            List<String> tablesRead = List.copyOf(read);
             String general = Interchange.text(root, "custom_instructions");
             if (general != null) out.add(rule("custom_instructions", "Cortex Analyst custom instructions", general, tablesRead));
             JsonNode module = root.path("module_custom_instructions");

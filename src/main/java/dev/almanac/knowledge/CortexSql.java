@@ -72,10 +72,11 @@ final class CortexSql {
 
     /**
      * A logical table as the translation sees it: its Cortex name, Almanac's dataset name, the base table as SQL names it,
-     * its columns' lower-case names when the catalog knows them (else null), and its logical columns, each read as the
-     * expression over the base table it stands for ({@code logicalColumn} gives null for a name that is none).
+     * its columns by lower-case name with the catalog's spelling when the catalog knows them (else null), and its logical
+     * columns, each read as the expression over the base table it stands for ({@code logicalColumn} gives null for a name
+     * that is none).
      */
-    record Scope(String logical, String dataset, String physical, Set<String> physicalColumns, UnaryOperator<String> logicalColumn,
+    record Scope(String logical, String dataset, String physical, Map<String, String> physicalColumns, UnaryOperator<String> logicalColumn,
                  Map<String, String> metrics) {
         /** Whether a qualifier ({@code orders}, {@code __orders}, the dataset's name or the base table's) names this table. */
         boolean named(String qualifier) {
@@ -152,13 +153,18 @@ final class CortexSql {
         return nodes.render();
     }
 
-    /** The text a column reference of a table is written as when it names a logical column, or null when it stays. */
+    /**
+     * The text a column reference of a table is written as: a logical column's expression, or the catalog's spelling of
+     * the base table's column ({@code TOTAL_SALES} as {@code total_sales}); null when it stays as written.
+     */
     private static String column(String name, Scope own, boolean logicalFirst, String self) {
         String k = bare(name);
-        if (self != null && k.equals(key(self))) return null;
-        if (!logicalFirst && own.physicalColumns() != null && own.physicalColumns().contains(k)) return null;
+        String spelling = own.physicalColumns() == null || name.strip().startsWith("\"") ? null : own.physicalColumns().get(k);
+        if (spelling != null && (spelling.equals(name.strip()) || !IDENTIFIER.matcher(spelling).matches())) spelling = null;
+        boolean physical = own.physicalColumns() != null && own.physicalColumns().containsKey(k);
+        if (self != null && k.equals(key(self)) || !logicalFirst && physical) return spelling;
         String expr = own.logicalColumn().apply(k);
-        if (expr == null || bare(expr).equals(k)) return null;
+        if (expr == null || bare(expr).equals(k)) return spelling;
         return IDENTIFIER.matcher(expr).matches() ? expr : "(" + expr + ")";
     }
 
@@ -245,7 +251,7 @@ final class CortexSql {
             if (written == null) return new Result.Refused("the logical column " + c.getColumnName() + " (" + oneLine(expr) + ") cannot be written in the query");
             original.put(c, c.getColumnName());
             c.setTable(null);
-            c.setColumnName(IDENTIFIER.matcher(written).matches() ? written : "(" + written + ")");
+            c.setColumnName(IDENTIFIER.matcher(expr).matches() ? written : "(" + written + ")");
         }
         List<String> tables = new ArrayList<>();
         for (Map.Entry<Table, Scope> e : refs.entrySet()) {
