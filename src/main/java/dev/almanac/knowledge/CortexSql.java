@@ -127,9 +127,10 @@ final class CortexSql {
      */
     static Result row(String expr, Scope own, boolean logicalFirst, String self) {
         String text = expr.strip();
-        if (IDENTIFIER.matcher(text).matches()) {
+        if (IDENTIFIER.matcher(text).matches()) { // the whole expression is one column: its expression needs no parentheses
             String replaced = column(text, own, logicalFirst, self);
-            return new Result.Ok(replaced != null ? replaced : text);
+            String logical = own.logicalColumn().apply(bare(text));
+            return new Result.Ok(replaced == null ? text : logical != null && replaced.equals("(" + logical + ")") ? logical : replaced);
         }
         Expression parsed;
         try {
@@ -456,12 +457,16 @@ final class CortexSql {
                 case "to_date", "date" -> n == 1 ? "CAST(" + a.get(0) + " AS DATE)" : null;
                 case "to_timestamp", "to_timestamp_ntz" -> n == 1 ? "CAST(" + a.get(0) + " AS TIMESTAMP)" : null;
                 case "to_varchar", "to_char" -> n == 1 ? "CAST(" + a.get(0) + " AS VARCHAR)" : null;
-                case "date_trunc" -> n == 2 && f.getParameters().get(0) instanceof Column part && TIME_PARTS.contains(bare(part.getColumnName()))
-                        ? "DATE_TRUNC('" + bare(part.getColumnName()) + "', " + a.get(1) + ")"
-                        : n == 2 && f.getParameters().get(0) instanceof StringValue s ? "DATE_TRUNC('" + key(s.getValue()) + "', " + a.get(1) + ")" : null;
+                case "date_trunc" -> n == 2 && TIME_PARTS.contains(key(unquoteText(a.get(0)))) ? "DATE_TRUNC('" + key(unquoteText(a.get(0))) + "', " + a.get(1) + ")" : null;
                 case "decode" -> n >= 3 ? decode(a) : null;
                 default -> null;
             };
+        }
+
+        /** A part name as written: {@code month}, {@code 'MONTH'} or {@code "month"}. */
+        private static String unquoteText(String part) {
+            String p = part.strip();
+            return p.length() >= 2 && p.startsWith("'") && p.endsWith("'") ? p.substring(1, p.length() - 1) : unquote(p);
         }
 
         /** Snowflake's DECODE(expr, search, result, ..., default): a NULL search matches a NULL expr. */
