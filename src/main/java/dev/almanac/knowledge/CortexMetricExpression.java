@@ -153,7 +153,9 @@ final class CortexMetricExpression {
     /** An aggregate over one logical table, or why it is not one (a String). */
     private static Object aggregate(Function f, CortexSql.Scope own, Map<String, CortexSql.Scope> scopes) {
         String name = f.getName().toLowerCase(Locale.ROOT);
-        if (f.isAllColumns()) {
+        boolean star = f.isAllColumns() || f.getParameters() != null && f.getParameters().size() == 1
+                && f.getParameters().get(0) instanceof net.sf.jsqlparser.statement.select.AllColumns;
+        if (star) {
             if (!name.equals("count")) return f + " has no column";
             if (own == null) return "COUNT(*) names no logical table: write COUNT(table.column)";
             return new Aggregate(own, "count", null);

@@ -80,6 +80,8 @@ class CortexSqlTest {
         var derived = (CortexMetricExpression.Reading.Derived) CortexMetricExpression.read("revenue / NULLIF(COUNT(*), 0)", ORDERS, ORDERS.metrics(), SCOPES);
         assertThat(derived.expr()).isEqualTo("revenue / NULLIF(m1, 0)");
         assertThat(derived.metrics()).containsExactly("revenue");
+        assertThat(derived.aggregates().get(0).agg()).isEqualTo("count");
+        assertThat(derived.aggregates().get(0).expr()).isNull(); // COUNT(*)
         var model = (CortexMetricExpression.Reading.Derived) CortexMetricExpression.read("orders.revenue / customers.customer_count", null, Map.of(), SCOPES);
         assertThat(model.expr()).isEqualTo("revenue / customer_count");
         assertThat(CortexMetricExpression.read("SUM(amount) OVER (PARTITION BY status)", ORDERS, ORDERS.metrics(), SCOPES))
