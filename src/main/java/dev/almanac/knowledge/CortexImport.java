@@ -483,63 +483,67 @@ public final class CortexImport {
         /** A metric read from its expression; false (and reported) when it cannot be mapped. */
         private boolean metric(String path, String ours, JsonNode m, CortexMetricExpression.Reading reading, String filter) {
             String logical = m.path("name").asText();
-            String description = Interchange.text(m, "description");
-            List<String> tags = m.path("access_modifier").asText("").equalsIgnoreCase("private_access") ? List.of("private") : List.of();
-            String label = label(logical, ours);
-            List<String> synonyms = synonyms(m, logical, ours);
+            Info info = new Info(path, ours, label(logical, ours), Interchange.text(m, "description"), synonyms(m, logical, ours),
+                    m.path("access_modifier").asText("").equalsIgnoreCase("private_access") ? List.of("private") : List.of());
             if (reading instanceof CortexMetricExpression.Reading.Unmapped u) {
                 unmapped(path, u.reason());
                 return false;
             }
-            {
-                if (reading instanceof CortexMetricExpression.Reading.Simple s) {
-                    CortexMetricExpression.Aggregate a = s.aggregate();
-                    String why = check(a, filter);
-                    if (why != null) {
-                        unmapped(path, why);
-                        return false;
-                    }
-                    metrics.add(new SemanticFile.MetricSpec(ours, "simple", label, description, a.scope().dataset(), a.agg(), a.expr(), null, filter, List.of(), null,
-                            null, null, null, null, null, List.of(), null, null, null, null, List.of(), synonyms, tags));
-                    simpleByKey.putIfAbsent(key(a, filter), ours);
-                    if (filter == null) authored.add(a.scope().dataset() + "|" + a.agg() + "|" + a.expr());
-                    metricPaths.put(ours, path);
-                    return true;
-                }
-                CortexMetricExpression.Reading.Derived d = (CortexMetricExpression.Reading.Derived) reading;
-                {
-                    List<SemanticFile.MetricInputSpec> inputs = new ArrayList<>();
-                    List<SemanticFile.MetricSpec> parts = new ArrayList<>();
-                    for (int i = 0; i < d.aggregates().size(); i++) {
-                        CortexMetricExpression.Aggregate a = d.aggregates().get(i);
-                        String why = check(a, filter);
-                        if (why != null) {
-                            unmapped(path, why);
-                            return false;
-                        }
-                        String part = simpleByKey.get(key(a, filter));
-                        if (part == null) {
-                            part = unique(ours + "_" + CortexMetricExpression.alias(i), null, metricNames);
-                            parts.add(new SemanticFile.MetricSpec(part, "simple", null, "Part of " + ours + ": " + aggregateSql(a.agg(), a.expr()) + " over "
-                                    + a.scope().logical() + ".", a.scope().dataset(), a.agg(), a.expr(), null, filter, List.of(), null, null, null, null, null, null,
-                                    List.of(), null, null, null, null, List.of(), List.of(), List.of("cortex_part")));
-                            simpleByKey.put(key(a, filter), part);
-                        }
-                        inputs.add(new SemanticFile.MetricInputSpec(part, CortexMetricExpression.alias(i), null));
-                    }
-                    if (filter != null && !d.metrics().isEmpty()) {
-                        unmapped(path + ".filter", "a filter on a metric computed from other metrics");
-                        return false;
-                    }
-                    for (String other : d.metrics()) inputs.add(new SemanticFile.MetricInputSpec(other, null, null));
-                    metrics.addAll(parts);
-                    partsOf.put(ours, parts.stream().map(SemanticFile.MetricSpec::name).toList());
-                    metricPaths.put(ours, path);
-                    metrics.add(new SemanticFile.MetricSpec(ours, "derived", label, description, null, null, d.expr(), null, null, List.of(), null, null, null, null,
-                            null, null, inputs, null, null, null, null, List.of(), synonyms, tags));
-                    return true;
+            if (reading instanceof CortexMetricExpression.Reading.Simple s) return simple(info, s.aggregate(), filter);
+            return derived(info, (CortexMetricExpression.Reading.Derived) reading, filter);
+        }
+
+        /** What a metric says of itself: where it is, its Almanac name, label, description, synonyms and tags. */
+        private record Info(String path, String name, String label, String description, List<String> synonyms, List<String> tags) {}
+
+        private boolean simple(Info m, CortexMetricExpression.Aggregate a, String filter) {
+            String why = check(a, filter);
+            if (why != null) {
+                unmapped(m.path(), why);
+                return false;
+            }
+            metrics.add(new SemanticFile.MetricSpec(m.name(), "simple", m.label(), m.description(), a.scope().dataset(), a.agg(), a.expr(), null, filter, List.of(),
+                    null, null, null, null, null, null, List.of(), null, null, null, null, List.of(), m.synonyms(), m.tags()));
+            simpleByKey.putIfAbsent(key(a, filter), m.name());
+            if (filter == null) authored.add(a.scope().dataset() + "|" + a.agg() + "|" + a.expr());
+            metricPaths.put(m.name(), m.path());
+            return true;
+        }
+
+        /** A derived metric over the metrics it names and one simple metric per aggregate (an existing one when it computes the same). */
+        private boolean derived(Info m, CortexMetricExpression.Reading.Derived d, String filter) {
+            if (filter != null && (!d.metrics().isEmpty() || d.aggregates().stream().map(CortexMetricExpression.Aggregate::scope).distinct().count() > 1)) {
+                unmapped(m.path() + ".filter", "a filter on a metric computed from other metrics or from several tables");
+                return false;
+            }
+            for (CortexMetricExpression.Aggregate a : d.aggregates()) {
+                String why = check(a, filter);
+                if (why != null) {
+                    unmapped(m.path(), why);
+                    return false;
                 }
             }
+            List<SemanticFile.MetricInputSpec> inputs = new ArrayList<>();
+            List<String> parts = new ArrayList<>();
+            for (int i = 0; i < d.aggregates().size(); i++) {
+                CortexMetricExpression.Aggregate a = d.aggregates().get(i);
+                String part = simpleByKey.get(key(a, filter));
+                if (part == null) {
+                    part = unique(m.name() + "_" + CortexMetricExpression.alias(i), null, metricNames);
+                    metrics.add(new SemanticFile.MetricSpec(part, "simple", null, "Part of " + m.name() + ": " + aggregateSql(a.agg(), a.expr()) + " over "
+                            + a.scope().logical() + ".", a.scope().dataset(), a.agg(), a.expr(), null, filter, List.of(), null, null, null, null, null, null,
+                            List.of(), null, null, null, null, List.of(), List.of(), List.of("cortex_part")));
+                    simpleByKey.put(key(a, filter), part);
+                    parts.add(part);
+                }
+                inputs.add(new SemanticFile.MetricInputSpec(part, CortexMetricExpression.alias(i), null));
+            }
+            for (String other : d.metrics()) inputs.add(new SemanticFile.MetricInputSpec(other, null, null));
+            partsOf.put(m.name(), parts);
+            metricPaths.put(m.name(), m.path());
+            metrics.add(new SemanticFile.MetricSpec(m.name(), "derived", m.label(), m.description(), null, null, d.expr(), null, null, List.of(), null, null, null,
+                    null, null, null, inputs, null, null, null, null, List.of(), m.synonyms(), m.tags()));
+            return true;
         }
 
         /** Why an aggregate (with the metric's filter) does not run on the source, or null. */

@@ -17,7 +17,6 @@ import net.sf.jsqlparser.expression.AnalyticExpression;
 import net.sf.jsqlparser.expression.CastExpression;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
-import net.sf.jsqlparser.expression.StringValue;
 import net.sf.jsqlparser.expression.TimeKeyExpression;
 import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
@@ -141,6 +140,12 @@ final class CortexSql {
         Nodes nodes = Nodes.of(parsed);
         if (nodes == null) return new Result.Refused("'" + oneLine(text) + "' cannot be read");
         if (!nodes.tables.isEmpty() || !nodes.selects.isEmpty()) return new Result.Refused("'" + oneLine(text) + "' holds a subquery");
+        if (!nodes.windows.isEmpty()) return new Result.Refused("'" + oneLine(text) + "' holds a window function, which a row-level value cannot");
+        for (Function f : nodes.functions) {
+            if (AGGREGATES.contains(key(f.getName())) || key(f.getName()).equals("count_if")) {
+                return new Result.Refused("'" + oneLine(text) + "' aggregates (" + f.getName() + "), which a row-level value cannot");
+            }
+        }
         for (Column c : nodes.columns) {
             if (c.getTable() != null && c.getTable().getName() != null) {
                 if (!own.named(c.getTable().getName())) {

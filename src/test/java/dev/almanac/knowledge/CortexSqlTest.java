@@ -52,6 +52,7 @@ class CortexSqlTest {
         // a dimension over the base table reads its own column, and another logical column only where the table has no such column
         assertThat(ok(CortexSql.row("STATUS", ORDERS, false, "STATUS_LABEL"))).isEqualTo("status");
         assertThat(refused(CortexSql.row("customers.region = 'EU'", ORDERS, true, null))).contains("a column of another logical table");
+        assertThat(refused(CortexSql.row("SUM(amount_cents)", ORDERS, false, "TOTAL"))).contains("aggregates (SUM)");
     }
 
     @Test
