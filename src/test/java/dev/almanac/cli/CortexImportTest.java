@@ -103,6 +103,8 @@ class CortexImportTest {
         assertThat(metric("--metric", "total_billed", "--from", "2025-01-01", "--to", "2026-01-01")).isEqualTo(hand(
                 "SELECT sum(amount_due) FROM invoices WHERE invoice_date >= DATE '2025-01-01' AND invoice_date < DATE '2026-01-01'"));
         assertThat(metric("--metric", "billed_customers")).isEqualTo(hand("SELECT count(DISTINCT customer_id) FROM invoices"));
+        // a measure (the older facts) with its default aggregation
+        assertThat(metric("--metric", "largest_bill")).isEqualTo(hand("SELECT max(amount_due) FROM invoices"));
         // COUNT_IF over a logical dimension
         assertThat(metric("--metric", "paid_count")).isEqualTo(hand("SELECT count(*) FROM invoices WHERE status = 'paid'"));
         // several aggregates: a derived metric over the metrics that compute them
