@@ -184,8 +184,12 @@ public final class CortexImport {
             for (Logical t : tables.values()) names(t);
             JsonNode model = root.path("metrics");
             for (JsonNode m : model) {
-                if (m.path("name").isTextual()) modelMetrics.put(CortexSql.bare(m.path("name").asText()), unique(name(m.path("name").asText()), null, metricNames));
+                String logical = m.path("name").asText("");
+                if (!logical.isBlank() && !modelMetrics.containsKey(CortexSql.bare(logical))) {
+                    modelMetrics.put(CortexSql.bare(logical), unique(name(logical), null, metricNames));
+                }
             }
+            Set<String> done = new HashSet<>();
             for (Logical t : tables.values()) columns(t);
             for (Logical t : tables.values()) tableMetrics(t);
             for (JsonNode m : model) {
@@ -193,6 +197,10 @@ public final class CortexImport {
                 String path = "metrics[" + logical + "]";
                 if (logical.isBlank() || !m.path("expr").isTextual()) {
                     unmapped(path, "a metric needs a name and an expr");
+                    continue;
+                }
+                if (!done.add(CortexSql.bare(logical))) {
+                    unmapped(path, "a second metric of that name in the model");
                     continue;
                 }
                 metric(path, modelMetrics.get(CortexSql.bare(logical)), m, CortexMetricExpression.read(m.path("expr").asText(), null, modelMetrics, scopes), null);
