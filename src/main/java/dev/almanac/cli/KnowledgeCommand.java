@@ -107,8 +107,9 @@ final class KnowledgeCommand implements Runnable {
         @Option(names = "--osi", paramLabel = "FILE", description = "An Apache Ossie (formerly Open Semantic Interchange, OSI) core semantic model, 0.1.1 or the 0.2 draft, such as `knowledge export --format osi` writes.")
         Path osi;
 
-        @Option(names = "--cortex", paramLabel = "FILE", description = {"A Snowflake Cortex Analyst semantic model (YAML): its tables, dimensions,",
-                "filters, metrics, relationships and verified queries written as knowledge files (semantic/cortex.yml, queries/cortex_*.yml), then imported."})
+        @Option(names = "--cortex", paramLabel = "FILE", description = {"A Snowflake Cortex Analyst semantic model (YAML): its tables, dimensions, facts,",
+                "filters, metrics and relationships, its verified queries translated to the base tables (those that run) and its custom instructions",
+                "written as knowledge files (semantic/cortex.yml, queries/cortex_*.yml, business/cortex_*.yml), then imported."})
         Path cortex;
 
         @Override

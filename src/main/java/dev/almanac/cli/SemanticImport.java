@@ -82,13 +82,27 @@ final class SemanticImport {
         return new Outcome(List.copyOf(files.keySet()), unmapped);
     }
 
+    /**
+     * A Cortex Analyst model: read against the source (each expression and verified query must run there, else it is
+     * reported, not written), then its semantic file, verified queries and custom instructions (business rules) written.
+     */
     static Outcome cortex(Workspace ws, Path model, PrintWriter err) {
         if (!Files.isRegularFile(model)) throw new UserError("file not found: " + model);
         Path folder = ws.requireProject().knowledgeDir();
-        dev.almanac.knowledge.CortexImport.Imported imported = dev.almanac.knowledge.CortexImport.read(model, "cortex");
+        dev.almanac.sql.QueryExecutor executor = ws.executor(ws.limits());
+        dev.almanac.knowledge.CortexImport.Probe probe = new dev.almanac.knowledge.CortexImport.Probe(ws.catalog(), sql -> {
+            try {
+                executor.execute(sql);
+                return null;
+            } catch (dev.almanac.AlmanacException e) {
+                return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            }
+        });
+        dev.almanac.knowledge.CortexImport.Imported imported = dev.almanac.knowledge.CortexImport.read(model, "cortex", probe);
         Map<String, Object> files = new LinkedHashMap<>();
         files.put("semantic/" + imported.file().name() + ".yml", imported.file());
         for (VerifiedQuery q : imported.queries()) files.put("queries/" + q.name() + ".yml", q);
+        for (dev.almanac.knowledge.BusinessRule r : imported.rules()) files.put("business/" + r.name() + ".yml", r);
         write(ws, folder, files, err);
         return new Outcome(List.copyOf(files.keySet()), imported.unmapped());
     }
