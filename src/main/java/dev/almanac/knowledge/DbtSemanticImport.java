@@ -119,6 +119,7 @@ public final class DbtSemanticImport {
         }
 
         List<SemanticFile.DatasetSpec> datasets = new ArrayList<>();
+        List<SemanticFile.RelationshipSpec> relationships = new ArrayList<>();
         for (JsonNode m : models) {
             String dataset = m.path("name").asText();
             String at = at(m, "semantic_models", dataset);
@@ -137,6 +138,14 @@ public final class DbtSemanticImport {
                     if (targets.isEmpty() || targets.equals(List.of(dataset))) {
                         unmapped.add(new Interchange.Unmapped(at + " entity " + e.path("name").asText(), "a foreign entity no semantic model has as its primary entity"));
                         continue;
+                    }
+                    // an entity several models identify joins to each of them (the dimension asked for says which), as MetricFlow joins
+                    List<String> joined = targets.stream().filter(t -> !t.equals(dataset) && entityExpr.containsKey(t + "." + e.path("name").asText())).toList();
+                    if (joined.size() > 1) {
+                        for (String target : joined) {
+                            relationships.add(new SemanticFile.RelationshipSpec(dataset + "__" + e.path("name").asText() + "__" + target, dataset, target, "many_to_one",
+                                    List.of(column(e)), List.of(entityExpr.get(target + "." + e.path("name").asText()))));
+                        }
                     }
                 }
                 entities.add(new SemanticFile.EntitySpec(e.path("name").asText(), type, column(e)));
@@ -165,6 +174,7 @@ public final class DbtSemanticImport {
         }
         java.util.Set<String> mappedDatasets = new java.util.HashSet<>();
         datasets.forEach(d -> mappedDatasets.add(d.name()));
+        relationships.removeIf(r -> !mappedDatasets.contains(r.to()));
 
         List<SemanticFile.MetricSpec> metrics = new ArrayList<>();
         Map<String, String> metricAt = new LinkedHashMap<>();
@@ -333,7 +343,7 @@ public final class DbtSemanticImport {
 
         datasets.sort(java.util.Comparator.comparing(SemanticFile.DatasetSpec::name));
         metrics.sort(java.util.Comparator.comparing(SemanticFile.MetricSpec::name));
-        return new Imported(new SemanticFile(fileName, description, datasets, List.of(), metrics), saved, unmapped, notes);
+        return new Imported(new SemanticFile(fileName, description, datasets, relationships, metrics), saved, unmapped, notes);
     }
 
     /** Where a node of the manifest (or of a project's YAML file) is: {@code models/orders.yml metrics[food_orders]}. */
