@@ -139,7 +139,15 @@ public final class DbtProjectYaml {
 
     private static List<JsonNode> documents(Path file) {
         List<JsonNode> out = new ArrayList<>();
-        try (JsonParser parser = YAML.getFactory().createParser(file.toFile()); MappingIterator<JsonNode> docs = YAML.readValues(parser, JsonNode.class)) {
+        String text;
+        try {
+            text = Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UserError("cannot read " + file + ": " + e.getMessage());
+        }
+        String problem = InterchangeText.yamlProblem(text); // a line of megabytes would cost YAML's reader the square of its length
+        if (problem != null) throw new UserError("cannot read " + file + ": " + problem);
+        try (JsonParser parser = YAML.getFactory().createParser(text); MappingIterator<JsonNode> docs = YAML.readValues(parser, JsonNode.class)) {
             while (docs.hasNextValue()) {
                 JsonNode doc = docs.nextValue();
                 if (doc != null) out.add(doc);
@@ -198,6 +206,7 @@ public final class DbtProjectYaml {
         if (params.path("metrics").isArray()) {
             ArrayNode inputs = NODES.arrayNode();
             for (JsonNode in : params.path("metrics")) {
+                if (!in.isTextual() && !in.isObject()) continue;
                 ObjectNode o = in.isTextual() ? NODES.objectNode().put("name", in.asText()) : (ObjectNode) in.deepCopy();
                 where(o, "filter");
                 Matcher offset = OFFSET.matcher(o.path("offset_window").asText(""));

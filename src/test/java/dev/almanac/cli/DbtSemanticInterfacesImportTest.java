@@ -230,4 +230,19 @@ class DbtSemanticInterfacesImportTest {
         out.sort(java.util.Comparator.comparing(Object::toString));
         return out;
     }
+
+    @Test
+    void a_project_folder_that_cannot_be_read_is_refused_in_one_line_and_nothing_is_written(@TempDir Path dir) throws Exception {
+        Path broken = Files.createDirectories(dir.resolve("broken/models"));
+        Files.writeString(broken.resolve("orders.yml"), "semantic_models:\n  - name: orders\n    model: ref('orders')\n   entities: [\n");
+        Path empty = Files.createDirectories(dir.resolve("empty/models"));
+        Files.writeString(empty.resolve("schema.yml"), "models:\n  - name: orders\n    description: no semantic model here\n");
+        Path project = project("refused");
+        for (Path source : List.of(broken.getParent(), empty.getParent())) {
+            CliTest.Run r = CliTest.run("knowledge", "import", "--dbt-semantic", source.toString(), "--project", project.toString());
+            assertThat(r.code()).as(r.out() + r.err()).isEqualTo(2);
+            assertThat(r.err().strip()).doesNotContain("\n").doesNotContain("Exception");
+        }
+        assertThat(files(project)).isEmpty();
+    }
 }
