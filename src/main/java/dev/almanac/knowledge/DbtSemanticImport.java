@@ -16,13 +16,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * dbt's compiled semantic manifest ({@code target/semantic_manifest.json}, dbt-semantic-interfaces) read into Almanac's
- * semantic model: semantic models become datasets (their primary entity the key, their dimensions with time grains), a
- * foreign entity matched to another model's primary entity a many-to-one relationship, simple metrics over a measure
- * simple metrics (the measure's aggregation and expression, the metric's filter), ratio and derived metrics the same kinds;
- * saved queries are returned as semantic queries for the caller to compile into verified queries. What has no
- * counterpart (cumulative and conversion metrics, filters on other models' dimensions, unknown aggregations) is reported
- * with its place in the manifest, never guessed.
+ * dbt's compiled semantic manifest ({@code target/semantic_manifest.json}, dbt-semantic-interfaces), or a dbt project's
+ * YAML read into the same shape ({@link DbtProjectYaml}), read into Almanac's semantic model: semantic models become
+ * datasets (their primary entity the key, their dimensions with time grains), a foreign entity matched to another model's
+ * primary entity a many-to-one relationship (to each model, when several identify it), simple metrics over a measure, or
+ * carrying their own aggregation, simple metrics (the aggregation and expression, the metric's filter, the input's
+ * {@code fill_nulls_with} and {@code join_to_timespine}), ratio and derived metrics the same kinds; saved queries are
+ * returned with their group-by (an entity groups by its key) and where conditions for the caller to compile into verified
+ * queries. What has no counterpart (cumulative and conversion metrics, filters on other models' dimensions, unknown
+ * aggregations, discrete percentiles, snapshots per group, custom granularities) is reported with its place
+ * ({@code models/orders.yml metrics[food_orders]}), never guessed; the project's time spine is reported as not needed.
  */
 public final class DbtSemanticImport {
     private static final ObjectMapper JSON = new ObjectMapper();
