@@ -188,6 +188,17 @@ class JaffleShopImportTest {
                         entity: customer
                         window: 30 days
                 """);
+        // the project's time spines, dbt 1.9's (a model with time_spine:) and the legacy metricflow_time_spine model
+        Files.writeString(models.resolve("time_spine.yml"), """
+                models:
+                  - name: time_spine_daily
+                    time_spine:
+                      standard_granularity_column: date_day
+                    columns:
+                      - name: date_day
+                        granularity: day
+                """);
+        Files.writeString(models.resolve("metricflow_time_spine.sql"), "select * from {{ ref('time_spine_daily') }}\n");
         Path other = dir.resolve("project");
         Files.createDirectories(other.resolve("knowledge"));
         Path otherDb = dir.resolve("jaffle.duckdb");
@@ -196,7 +207,11 @@ class JaffleShopImportTest {
         CliTest.Run r = CliTest.run("knowledge", "import", "--dbt-semantic", dir.toString(), "--project", other.toString());
         assertThat(r.code()).as(r.err() + r.out()).isZero();
         assertThat(r.out()).contains("  models/conversion.yml metrics[repeat_order_rate]: conversion metrics are not supported: ")
-                .contains("  models/marts/order_items.yml metrics[cumulative_revenue]: a cumulative metric");
+                .contains("  models/marts/order_items.yml metrics[cumulative_revenue]: a cumulative metric")
+                .contains("notes (2):")
+                .contains("  models/time_spine.yml project_configuration.time_spines[time_spine_daily]: the project's time spine is not needed")
+                .contains("  models/metricflow_time_spine.sql project_configuration.time_spine_table_configurations[metricflow_time_spine]: "
+                        + "the project's time spine is not needed");
         assertThat(query(other, "--metric", "orders")).isEqualTo(query("--metric", "orders"));
     }
 
@@ -244,5 +259,20 @@ class JaffleShopImportTest {
         assertThat(ambiguous.code()).isEqualTo(2);
         assertThat(ambiguous.err()).contains("ambiguous").contains("order_item.is_food_item").contains("products.is_food_item");
         assertThat(query("--metric", "revenue", "--by", "order_item.is_food_item")).hasSize(2);
+    }
+
+    @Test
+    void one_yaml_file_of_the_project_imports_on_its_own(@TempDir Path dir) throws Exception {
+        Path other = dir.resolve("project");
+        Files.createDirectories(other.resolve("knowledge"));
+        Path otherDb = dir.resolve("jaffle.duckdb");
+        Files.copy(home.resolve("jaffle-yaml.duckdb"), otherDb);
+        Files.writeString(other.resolve("almanac.yml"), "name: one-file\nsource: " + otherDb + "\nknowledge: knowledge\n");
+        CliTest.Run r = CliTest.run("knowledge", "import", "--dbt-semantic", JAFFLE.resolve("models/orders.yml").toString(), "--project", other.toString());
+        assertThat(r.code()).as(r.err() + r.out()).isZero();
+        // alone, the file's foreign entities refer to models of other files
+        assertThat(r.out()).contains("not mapped (2):\n  orders.yml semantic_models[orders] entity location: a foreign entity no semantic model has")
+                .contains("  orders.yml semantic_models[orders] entity customer: ");
+        for (String m : List.of("orders", "new_customer_orders", "order_total")) assertThat(query(other, "--metric", m)).as(m).isEqualTo(query("--metric", m));
     }
 }
