@@ -2,6 +2,7 @@ package dev.almanac.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.file.Files;
@@ -187,6 +188,13 @@ class JaffleShopImportTest {
                         conversion_measure: order_count
                         entity: customer
                         window: 30 days
+                  - name: orders_every_day
+                    type: simple
+                    type_params:
+                      measure:
+                        name: order_count
+                        fill_nulls_with: 0
+                        join_to_timespine: true
                 """);
         // the project's time spines, dbt 1.9's (a model with time_spine:) and the legacy metricflow_time_spine model
         Files.writeString(models.resolve("time_spine.yml"), """
@@ -213,6 +221,16 @@ class JaffleShopImportTest {
                 .contains("  models/metricflow_time_spine.sql project_configuration.time_spine_table_configurations[metricflow_time_spine]: "
                         + "the project's time spine is not needed");
         assertThat(query(other, "--metric", "orders")).isEqualTo(query("--metric", "orders"));
+        // a measure input written as an object keeps its fill and its time spine
+        JsonNode every = null;
+        for (JsonNode m : new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory())
+                .readTree(other.resolve("knowledge/semantic/dbt.yml").toFile()).path("metrics")) {
+            if (m.path("name").asText().equals("orders_every_day")) every = m;
+        }
+        assertThat(every).isNotNull();
+        assertThat(every.path("fill_nulls_with").asInt(-1)).isZero();
+        assertThat(every.path("join_to_timespine").asBoolean(false)).isTrue();
+        assertThat(query(other, "--metric", "orders_every_day")).isEqualTo(query("--metric", "orders"));
     }
 
     @Test
