@@ -181,6 +181,7 @@ public final class DbtSemanticImport {
 
         List<SemanticFile.MetricSpec> metrics = new ArrayList<>();
         Map<String, String> metricAt = new LinkedHashMap<>();
+        List<Pending> pending = new ArrayList<>(); // ratio and derived metrics with filtered inputs, mapped once every simple metric is
         for (JsonNode m : root.path("metrics")) {
             String name = m.path("name").asText();
             String at = at(m, "metrics", name);
@@ -272,9 +273,12 @@ public final class DbtSemanticImport {
                 case "ratio" -> {
                     String numerator = params.path("numerator").path("name").asText(null);
                     String denominator = params.path("denominator").path("name").asText(null);
-                    if (numerator == null || denominator == null || params.path("numerator").has("filter") && !params.path("numerator").path("filter").isNull()
-                            || params.path("denominator").has("filter") && !params.path("denominator").path("filter").isNull()) {
-                        unmapped.add(new Interchange.Unmapped(at, "a ratio needs a numerator and a denominator metric without filters of their own"));
+                    if (numerator == null || denominator == null) {
+                        unmapped.add(new Interchange.Unmapped(at, "a ratio needs a numerator and a denominator metric"));
+                        continue;
+                    }
+                    if (hasFilter(params.path("numerator")) || hasFilter(params.path("denominator"))) {
+                        pending.add(new Pending(m, at, filter));
                         continue;
                     }
                     metrics.add(new SemanticFile.MetricSpec(name, "ratio", Interchange.text(m, "label"), description(m, null), null, null, null, null, filter, List.of(),
@@ -282,17 +286,20 @@ public final class DbtSemanticImport {
                 }
                 case "derived" -> {
                     List<SemanticFile.MetricInputSpec> inputs = new ArrayList<>();
-                    boolean ok = true;
+                    boolean toGrain = false;
+                    boolean filtered = false;
                     for (JsonNode in : params.path("metrics")) {
-                        String offset = null;
-                        JsonNode window = in.path("offset_window");
-                        if (window.isObject()) offset = window.path("count").asInt() + " " + window.path("granularity").asText().toLowerCase(Locale.ROOT);
-                        else if (window.isTextual()) offset = window.asText();
-                        if (in.has("offset_to_grain") && !in.path("offset_to_grain").isNull() || in.has("filter") && !in.path("filter").isNull()) ok = false;
-                        inputs.add(new SemanticFile.MetricInputSpec(in.path("name").asText(), in.path("alias").isTextual() ? in.path("alias").asText() : null, offset));
+                        if (in.has("offset_to_grain") && !in.path("offset_to_grain").isNull()) toGrain = true;
+                        filtered |= hasFilter(in);
+                        inputs.add(new SemanticFile.MetricInputSpec(in.path("name").asText(), in.path("alias").isTextual() ? in.path("alias").asText() : null, offset(in)));
                     }
-                    if (!ok || inputs.isEmpty()) {
-                        unmapped.add(new Interchange.Unmapped(at, "a derived metric whose inputs have their own filters or offsets to a grain"));
+                    if (toGrain || inputs.isEmpty()) {
+                        unmapped.add(new Interchange.Unmapped(at, inputs.isEmpty() ? "a derived metric without inputs"
+                                : "a derived metric whose input is offset to the start of a grain (offset_to_grain) has no counterpart"));
+                        continue;
+                    }
+                    if (filtered) {
+                        pending.add(new Pending(m, at, filter));
                         continue;
                     }
                     metrics.add(new SemanticFile.MetricSpec(name, "derived", Interchange.text(m, "label"), description(m, null), null, null, params.path("expr").asText(null),
@@ -303,6 +310,7 @@ public final class DbtSemanticImport {
                 default -> unmapped.add(new Interchange.Unmapped(at, "a " + (type.isBlank() ? "metric of no type" : type + " metric") + " has no counterpart in Almanac's semantic model"));
             }
         }
+        for (Pending p : pending) withFilteredInputs(p, metrics, metricAt, names, unmapped);
         dropWithoutInputs(metrics, metricAt, unmapped);
 
         List<SavedQuery> saved = new ArrayList<>();
@@ -347,6 +355,73 @@ public final class DbtSemanticImport {
         datasets.sort(java.util.Comparator.comparing(SemanticFile.DatasetSpec::name));
         metrics.sort(java.util.Comparator.comparing(SemanticFile.MetricSpec::name));
         return new Imported(new SemanticFile(fileName, description, datasets, relationships, metrics), saved, unmapped, notes);
+    }
+
+    /** A ratio or derived metric whose inputs have filters of their own, with where it is and its own filter. */
+    private record Pending(JsonNode metric, String at, String filter) {}
+
+    private static boolean hasFilter(JsonNode input) {
+        return input.has("filter") && !input.path("filter").isNull() && input.path("filter").path("where_filters").size() > 0;
+    }
+
+    private static String offset(JsonNode input) {
+        JsonNode window = input.path("offset_window");
+        if (window.isObject()) return window.path("count").asInt() + " " + window.path("granularity").asText().toLowerCase(Locale.ROOT);
+        return window.isTextual() ? window.asText() : null;
+    }
+
+    /**
+     * A ratio or derived metric whose inputs have filters of their own (MetricFlow computes such an input with the filter
+     * added): each filtered input is a simple metric of its own, {@code <metric>_<alias or role>}, the input simple metric
+     * with the filter added, and the metric reads it. Only a simple input filtered on its own model's dimensions can be.
+     */
+    private static void withFilteredInputs(Pending p, List<SemanticFile.MetricSpec> metrics, Map<String, String> metricAt, Names names,
+                                           List<Interchange.Unmapped> unmapped) {
+        JsonNode m = p.metric();
+        String name = m.path("name").asText();
+        JsonNode params = m.path("type_params");
+        List<SemanticFile.MetricSpec> added = new ArrayList<>();
+        java.util.function.BiFunction<JsonNode, String, String> input = (in, role) -> {
+            String base = in.path("name").asText();
+            if (!hasFilter(in)) return base;
+            SemanticFile.MetricSpec s = metrics.stream().filter(x -> x.name().equals(base)).findFirst().orElse(null);
+            if (s == null || !"simple".equals(s.type())) {
+                throw new IllegalArgumentException("its input " + base + " has a filter of its own and is not a mapped simple metric");
+            }
+            String filter = names.filter(in.path("filter"), s.dataset());
+            String own = name + "_" + (in.path("alias").isTextual() ? in.path("alias").asText() : role);
+            if (metricAt.containsKey(own) || added.stream().anyMatch(x -> x.name().equals(own))) {
+                throw new IllegalArgumentException("the name " + own + " for its filtered input " + base + " is taken");
+            }
+            added.add(new SemanticFile.MetricSpec(own, "simple", null, base + " where " + filter + ": an input of " + name + ".", s.dataset(), s.agg(), s.expr(),
+                    s.percentile(), join(s.filter(), filter), s.segments(), s.timeDimension(), s.nonAdditiveDimension(), s.timeGrain(), s.fillNullsWith(), null, null,
+                    List.of(), s.unit(), s.format(), s.decimals(), s.owner(), s.caveats(), List.of(), s.tags(), s.joinToTimespine(), s.dialects(), s.filterDialects()));
+            return own;
+        };
+        try {
+            if (m.path("type").asText("").equalsIgnoreCase("ratio")) {
+                String numerator = input.apply(params.path("numerator"), "numerator");
+                String denominator = input.apply(params.path("denominator"), "denominator");
+                added.add(new SemanticFile.MetricSpec(name, "ratio", Interchange.text(m, "label"), description(m, null), null, null, null, null, p.filter(), List.of(),
+                        null, null, null, null, numerator, denominator, List.of(), null, null, null, null, List.of(), List.of(), List.of()));
+            } else {
+                List<SemanticFile.MetricInputSpec> inputs = new ArrayList<>();
+                for (JsonNode in : params.path("metrics")) {
+                    String alias = in.path("alias").isTextual() ? in.path("alias").asText() : null;
+                    String read = input.apply(in, in.path("name").asText());
+                    inputs.add(new SemanticFile.MetricInputSpec(read, alias == null && !read.equals(in.path("name").asText()) ? in.path("name").asText() : alias, offset(in)));
+                }
+                added.add(new SemanticFile.MetricSpec(name, "derived", Interchange.text(m, "label"), description(m, null), null, null, params.path("expr").asText(null),
+                        null, p.filter(), List.of(), null, null, null, null, null, null, inputs, null, null, null, null, List.of(), List.of(), List.of()));
+            }
+        } catch (IllegalArgumentException e) {
+            unmapped.add(new Interchange.Unmapped(p.at() + " filter", e.getMessage()));
+            return;
+        }
+        for (SemanticFile.MetricSpec a : added) {
+            metrics.add(a);
+            metricAt.putIfAbsent(a.name(), p.at());
+        }
     }
 
     /** Where a node of the manifest (or of a project's YAML file) is: {@code models/orders.yml metrics[food_orders]}. */

@@ -118,6 +118,8 @@ class DbtSemanticInterfacesImportTest {
                 .contains("  metrics.yaml metrics[trailing_2_months_revenue_sub_10]: its input metric trailing_2_months_revenue was not mapped")
                 .contains("  metrics.yaml metrics[ever_active_listings] filter: a Jinja expression other than Dimension(...) or Entity(...)")
                 .contains("  metrics.yaml metrics[discrete_booking_value_p99]: a discrete percentile has no counterpart")
+                .contains("  metrics.yaml metrics[lux_booking_fraction_of_max_value] filter: it filters on listing__is_lux_latest, which is not a dimension of the metric's own")
+                .contains("  metrics.yaml metrics[bookings_growth_since_start_of_month]: a derived metric whose input is offset to the start of a grain")
                 .contains("  saved_queries.yaml saved_queries[highly_active_listings]: its where filter {{ Metric('bookings'")
                 .contains("  project_configuration.yaml project_configuration.time_spines[mf_time_spine] custom_granularities: custom granularities (martian_day)")
                 // the project's time spines are said to be not needed
@@ -177,6 +179,11 @@ class DbtSemanticInterfacesImportTest {
         expected.put("views_times_booking_value", "SELECT (SELECT sum(booking_value) FROM fct_bookings) * (SELECT count(*) FROM fct_views)");
         expected.put("non_referred_bookings_pct", "SELECT (count(*) - count(referrer_id)) * 1.0 / count(*) FROM fct_bookings");
         expected.put("booking_value_sub_instant_add_10", "SELECT sum(booking_value) - sum(CASE WHEN is_instant THEN booking_value ELSE 0 END) + 10 FROM fct_bookings");
+        // inputs with filters of their own: each a simple metric with the filter added
+        expected.put("instant_booking_value_ratio", "SELECT sum(booking_value) FILTER (WHERE is_instant) / sum(booking_value) FROM fct_bookings");
+        expected.put("instant_booking_fraction_of_max_value", "SELECT avg(booking_value) FILTER (WHERE is_instant) / max(booking_value) FROM fct_bookings");
+        expected.put("double_counted_delayed_bookings", "SELECT count(*) * 2 FROM fct_bookings WHERE NOT is_instant");
+        expected.put("bookings_per_lux_listing_derived", "SELECT (SELECT count(*) FROM fct_bookings) * 1.0 / NULLIF((SELECT count(*) FROM dim_listings_latest WHERE is_lux), 0)");
         for (Path project : List.of(simple, migrated)) {
             for (var e : expected.entrySet()) {
                 assertThat(metric(project, e.getKey())).as(project.getFileName() + " " + e.getKey()).isEqualTo(hand(project, e.getValue()));
