@@ -75,7 +75,7 @@ final class SemanticImport {
         // the day of the manifest (the newest file of the project): importing the same files again writes the same files
         String verifiedAt = modified.toInstant().atZone(java.time.ZoneOffset.UTC).toLocalDate().toString();
         for (DbtSemanticImport.SavedQuery saved : imported.savedQueries()) {
-            String at = "saved_queries " + saved.name();
+            String at = saved.at();
             try {
                 SemanticQuery query = new SemanticQuery(saved.metrics(), saved.groupBy().stream().map(SemanticQuery.GroupBy::parse).toList(),
                         saved.grain() == null ? null : Grain.parse(saved.grain()), null, null, saved.where().stream().map(SemanticQuery.Filter::parse).toList(),

@@ -82,12 +82,16 @@ public final class DbtProjectYaml {
             }
             for (JsonNode doc : documents(file)) {
                 if (!doc.isObject()) continue;
-                for (JsonNode m : list(doc.path("semantic_models"))) any |= model(m, rel, models, metrics, created);
-                if (doc.path("semantic_model").isObject()) any |= model(doc.path("semantic_model"), rel, models, metrics, created);
-                for (JsonNode m : list(doc.path("metrics"))) any |= metrics.add(metric(m, rel, null)) != null;
-                if (doc.path("metric").isObject()) any |= metrics.add(metric(doc.path("metric"), rel, null)) != null;
-                for (JsonNode q : list(doc.path("saved_queries"))) any |= saved.add(savedQuery(q, rel)) != null;
-                if (doc.path("saved_query").isObject()) any |= saved.add(savedQuery(doc.path("saved_query"), rel)) != null;
+                List<JsonNode> ofModels = list(doc.path("semantic_models"));
+                if (doc.path("semantic_model").isObject()) ofModels.add(doc.path("semantic_model"));
+                List<JsonNode> ofMetrics = list(doc.path("metrics"));
+                if (doc.path("metric").isObject()) ofMetrics.add(doc.path("metric"));
+                List<JsonNode> ofQueries = list(doc.path("saved_queries"));
+                if (doc.path("saved_query").isObject()) ofQueries.add(doc.path("saved_query"));
+                for (JsonNode m : ofModels) model(m, rel, models, metrics, created);
+                for (JsonNode m : ofMetrics) metrics.add(metric(m, rel, null));
+                for (JsonNode q : ofQueries) saved.add(savedQuery(q, rel));
+                any |= !ofModels.isEmpty() || !ofMetrics.isEmpty();
                 JsonNode project = doc.path("project_configuration");
                 if (project.isObject()) {
                     for (JsonNode s : list(project.path("time_spine_table_configurations"))) legacySpines.add(((ObjectNode) s.deepCopy()).put(FILE, rel));
@@ -165,7 +169,7 @@ public final class DbtProjectYaml {
     }
 
     /** A semantic model as the manifest has it; its measures with {@code create_metric} and its own metrics (dbt 1.10+) added to the metrics. */
-    private static boolean model(JsonNode yaml, String file, ArrayNode models, ArrayNode metrics, List<ObjectNode> created) {
+    private static void model(JsonNode yaml, String file, ArrayNode models, ArrayNode metrics, List<ObjectNode> created) {
         ObjectNode m = yaml.deepCopy();
         m.put(FILE, file);
         if (!m.path("node_relation").isObject() && m.path("model").isTextual()) {
@@ -190,7 +194,6 @@ public final class DbtProjectYaml {
         for (JsonNode metric : list(m.path("metrics"))) metrics.add(metric(metric, file, m.path("name").asText()));
         m.remove("metrics");
         models.add(m);
-        return true;
     }
 
     /** A metric as the manifest has it; {@code model} is the semantic model it is written under, if any. */

@@ -43,9 +43,9 @@ public final class DbtSemanticImport {
 
     /**
      * A saved query: its metrics, group-by (qualified dimension names, and a time grain) and its where filters, each
-     * translated into a condition the compiler reads ({@code listings_latest.capacity_latest > 3}).
+     * translated into a condition the compiler reads ({@code listings_latest.capacity_latest > 3}); {@code at} is where it is written.
      */
-    public record SavedQuery(String name, String description, List<String> metrics, List<String> groupBy, String grain, List<String> where) {}
+    public record SavedQuery(String name, String description, List<String> metrics, List<String> groupBy, String grain, List<String> where, String at) {}
 
     /**
      * What was read: one semantic file, the saved queries, what could not be mapped, and notes: what was mapped with a
@@ -348,7 +348,7 @@ public final class DbtSemanticImport {
                 unmapped.add(new Interchange.Unmapped(at, problem));
                 continue;
             }
-            saved.add(new SavedQuery(q.path("name").asText(), Interchange.text(q, "description"), metricNames, groupBy, grain, where));
+            saved.add(new SavedQuery(q.path("name").asText(), Interchange.text(q, "description"), metricNames, groupBy, grain, where, at));
         }
         spines(root.path("project_configuration"), notes, unmapped);
 
