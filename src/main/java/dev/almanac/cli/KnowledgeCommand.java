@@ -99,9 +99,10 @@ final class KnowledgeCommand implements Runnable {
         @Option(names = "--dbt", paramLabel = "FILE", description = "A dbt manifest.json or schema.yml.")
         Path dbt;
 
-        @Option(names = "--dbt-semantic", paramLabel = "FILE", description = {"dbt's compiled semantic manifest (target/semantic_manifest.json):",
-                "its semantic models, metrics and saved queries written as knowledge files (semantic/dbt_*.yml, queries/dbt_*.yml), then imported;",
-                "what has no counterpart is listed with its place in the manifest."})
+        @Option(names = "--dbt-semantic", paramLabel = "FILE|DIR", description = {"dbt's compiled semantic manifest (target/semantic_manifest.json),",
+                "or a dbt project's YAML (its folder: every *.yml/*.yaml with semantic_models:, metrics:, saved_queries:; or one file):",
+                "its semantic models, metrics and saved queries written as knowledge files (semantic/dbt.yml, queries/dbt_*.yml), then imported;",
+                "what has no counterpart is listed with its place (file, metrics[name]), notes say what was mapped with a difference."})
         Path dbtSemantic;
 
         @Option(names = "--osi", paramLabel = "FILE", description = "An Apache Ossie (formerly Open Semantic Interchange, OSI) core semantic model, 0.1.1 or the 0.2 draft, such as `knowledge export --format osi` writes.")
@@ -125,6 +126,10 @@ final class KnowledgeCommand implements Runnable {
                     if (!outcome.unmapped().isEmpty()) {
                         out().println("not mapped (" + outcome.unmapped().size() + "):");
                         outcome.unmapped().forEach(u -> out().println("  " + u));
+                    }
+                    if (!outcome.notes().isEmpty()) {
+                        out().println("notes (" + outcome.notes().size() + "):");
+                        outcome.notes().forEach(n -> out().println("  " + n));
                     }
                     out().flush();
                     return;

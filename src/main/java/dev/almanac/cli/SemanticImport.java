@@ -1,6 +1,7 @@
 package dev.almanac.cli;
 
 import dev.almanac.UserError;
+import dev.almanac.knowledge.DbtProjectYaml;
 import dev.almanac.knowledge.DbtSemanticImport;
 import dev.almanac.knowledge.Interchange;
 import dev.almanac.knowledge.KnowledgeFiles;
@@ -33,13 +34,31 @@ import java.util.stream.Stream;
 final class SemanticImport {
     private SemanticImport() {}
 
-    /** What an import wrote and what it could not map. */
-    record Outcome(List<String> written, List<Interchange.Unmapped> unmapped) {}
+    /** What an import wrote, what it could not map, and notes on what it mapped (or did not need). */
+    record Outcome(List<String> written, List<Interchange.Unmapped> unmapped, List<Interchange.Unmapped> notes) {
+        Outcome(List<String> written, List<Interchange.Unmapped> unmapped) {
+            this(written, unmapped, List.of());
+        }
+    }
 
-    static Outcome dbt(Workspace ws, Path manifest, PrintWriter err) {
-        if (!Files.isRegularFile(manifest)) throw new UserError("file not found: " + manifest);
+    /** dbt's compiled semantic manifest (JSON), or a dbt project's YAML: its folder or one of its files. */
+    static Outcome dbt(Workspace ws, Path source, PrintWriter err) {
+        if (!Files.exists(source)) throw new UserError("file not found: " + source);
         Path folder = ws.requireProject().knowledgeDir();
-        DbtSemanticImport.Imported imported = DbtSemanticImport.read(manifest, "dbt");
+        DbtSemanticImport.Imported imported;
+        java.nio.file.attribute.FileTime modified;
+        try {
+            if (DbtProjectYaml.isYaml(source)) {
+                DbtProjectYaml.Project project = DbtProjectYaml.read(source);
+                imported = DbtSemanticImport.read(project.manifest(), "dbt", "Imported from the dbt project " + source.toAbsolutePath().normalize().getFileName() + ".");
+                modified = project.modified();
+            } else {
+                imported = DbtSemanticImport.read(source, "dbt");
+                modified = Files.getLastModifiedTime(source);
+            }
+        } catch (IOException e) {
+            throw new UserError("cannot read " + source + ": " + e.getMessage());
+        }
         List<Interchange.Unmapped> unmapped = new ArrayList<>(imported.unmapped());
         Map<String, Object> files = new LinkedHashMap<>();
         files.put("semantic/" + imported.file().name() + ".yml", imported.file());
@@ -53,22 +72,14 @@ final class SemanticImport {
             throw new UserError("the imported semantic model does not hold together with the project's: " + e.getMessage());
         }
         SemanticCompiler compiler = new SemanticCompiler(model, ValueIndex.EMPTY);
-        // the day of the manifest: importing the same file again writes the same files
-        String verifiedAt;
-        try {
-            verifiedAt = Files.getLastModifiedTime(manifest).toInstant().atZone(java.time.ZoneOffset.UTC).toLocalDate().toString();
-        } catch (IOException e) {
-            throw new UserError("cannot read " + manifest + ": " + e.getMessage());
-        }
+        // the day of the manifest (the newest file of the project): importing the same files again writes the same files
+        String verifiedAt = modified.toInstant().atZone(java.time.ZoneOffset.UTC).toLocalDate().toString();
         for (DbtSemanticImport.SavedQuery saved : imported.savedQueries()) {
-            String at = "saved_queries " + saved.name();
-            if (!saved.where().isEmpty()) {
-                unmapped.add(new Interchange.Unmapped(at, "a saved query with where filters (" + String.join("; ", saved.where()) + ")"));
-                continue;
-            }
+            String at = saved.at();
             try {
                 SemanticQuery query = new SemanticQuery(saved.metrics(), saved.groupBy().stream().map(SemanticQuery.GroupBy::parse).toList(),
-                        saved.grain() == null ? null : Grain.parse(saved.grain()), null, null, List.of(), List.of(), null, null, List.of(), List.of());
+                        saved.grain() == null ? null : Grain.parse(saved.grain()), null, null, saved.where().stream().map(SemanticQuery.Filter::parse).toList(),
+                        List.of(), null, null, List.of(), List.of());
                 String sql = compiler.compile(query, ws.source().dialect()).sql();
                 String name = "dbt_" + saved.name().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]+", "_");
                 String question = saved.description() != null ? saved.description() : saved.name().replace('_', ' ');
@@ -79,7 +90,7 @@ final class SemanticImport {
             }
         }
         write(ws, folder, files, err);
-        return new Outcome(List.copyOf(files.keySet()), unmapped);
+        return new Outcome(List.copyOf(files.keySet()), unmapped, imported.notes());
     }
 
     /**

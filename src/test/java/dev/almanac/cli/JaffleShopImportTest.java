@@ -2,6 +2,7 @@ package dev.almanac.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.file.Files;
@@ -33,6 +34,9 @@ class JaffleShopImportTest {
     Path db;
     Path project;
     CliTest.Run imported;
+    /** The same project imported from its own YAML (models/*.yml) rather than from the manifest dbt compiled from it. */
+    Path yamlProject;
+    CliTest.Run importedYaml;
 
     @BeforeAll
     void importManifest(@TempDir Path dir) throws Exception {
@@ -50,8 +54,15 @@ class JaffleShopImportTest {
         project = home.resolve("jaffle");
         Files.createDirectories(project.resolve("knowledge"));
         Files.writeString(project.resolve("almanac.yml"), "name: jaffle\nsource: " + db + "\nknowledge: knowledge\n");
+        Path yamlDb = home.resolve("jaffle-yaml.duckdb");
+        Files.copy(db, yamlDb);
         imported = CliTest.run("knowledge", "import", "--dbt-semantic", JAFFLE.resolve("semantic_manifest.dbt-1.9.4.json").toAbsolutePath().toString(),
                 "--project", project.toString());
+        yamlProject = home.resolve("jaffle-yaml");
+        Files.createDirectories(yamlProject.resolve("knowledge"));
+        Files.writeString(yamlProject.resolve("almanac.yml"), "name: jaffle-yaml\nsource: " + yamlDb + "\nknowledge: knowledge\n");
+        importedYaml = CliTest.run("knowledge", "import", "--dbt-semantic", JAFFLE.resolve("models").toAbsolutePath().toString(),
+                "--project", yamlProject.toString());
     }
 
     @AfterAll
@@ -67,6 +78,10 @@ class JaffleShopImportTest {
     }
 
     List<String> query(String... args) {
+        return query(project, args);
+    }
+
+    static List<String> query(Path project, String... args) {
         List<String> all = new ArrayList<>(List.of("query"));
         all.addAll(List.of(args));
         all.addAll(List.of("--format", "csv", "--project", project.toString()));
@@ -82,7 +97,10 @@ class JaffleShopImportTest {
     @Test
     void the_manifest_imports_and_names_what_it_could_not_map() {
         assertThat(imported.code()).as(imported.err() + imported.out()).isZero();
-        assertThat(imported.out()).doesNotContain("cumulative_revenue");
+        assertThat(imported.out()).doesNotContain("cumulative_revenue").doesNotContain("not mapped");
+        // the project's time spine table is said to be not needed, not dropped without a word
+        assertThat(imported.out()).contains("notes (1):\n  project_configuration.time_spine_table_configurations[FY26_TASK_FORCE_ICHIKAWA.STREAMLIT_TEST.metricflow_time_spine]: "
+                + "the project's time spine is not needed");
         assertThat(imported.out().lines().filter(l -> l.startsWith("  ")).count()).as(imported.out()).isEqualTo(1);
     }
 
@@ -109,6 +127,135 @@ class JaffleShopImportTest {
         assertThat(new BigDecimal(query("--metric", "cumulative_revenue", "--from", "2024-09-01", "--to", "2024-09-06").get(0)).setScale(6, RoundingMode.HALF_UP))
                 .isEqualTo(revenueUpTo("2024-09-05"));
         assertThat(metric("cumulative_revenue")).isEqualTo(hand("SELECT sum(product_price) FROM order_items"));
+    }
+
+    /** A verified query's SQL as the import wrote it, run as it is, its rows as CSV lines without the header. */
+    List<String> verified(Path project, String name) throws Exception {
+        String sql = new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory())
+                .readTree(project.resolve("knowledge/queries/" + name + ".yml").toFile()).path("sql").asText();
+        CliTest.Run r = CliTest.run("sql", sql, "--format", "csv", "--project", project.toString());
+        assertThat(r.code()).as(sql + ": " + r.err()).isZero();
+        return r.out().lines().skip(1).toList();
+    }
+
+    @Test
+    void a_saved_query_grouped_by_an_entity_groups_by_the_entitys_key() throws Exception {
+        // customer_order_metrics: group_by Entity('customer'), the key customer_id of the customers model
+        List<String> rows = verified(project, "dbt_customer_order_metrics");
+        CliTest.Run hand = CliTest.run("sql", "SELECT customer_id, count_lifetime_orders, lifetime_spend_pretax, lifetime_spend_pretax / NULLIF(count_lifetime_orders, 0) "
+                + "FROM customers", "--format", "csv", "--project", project.toString());
+        java.util.Map<String, List<BigDecimal>> expected = new java.util.HashMap<>();
+        hand.out().lines().skip(1).forEach(l -> expected.put(l.split(",")[0], numbers(l)));
+        java.util.Map<String, List<BigDecimal>> actual = new java.util.HashMap<>();
+        rows.forEach(l -> actual.put(l.split(",")[0], numbers(l)));
+        assertThat(actual).hasSize(expected.size()).isEqualTo(expected);
+    }
+
+    /** The numbers of a CSV row after its first cell, to six decimals (an empty cell, no data, is null). */
+    static List<BigDecimal> numbers(String row) {
+        String[] cells = row.split(",", -1);
+        List<BigDecimal> out = new ArrayList<>();
+        for (int i = 1; i < cells.length; i++) out.add(cells[i].isBlank() || cells[i].equals("NaN") ? null : new BigDecimal(cells[i]).setScale(6, RoundingMode.HALF_UP));
+        return out;
+    }
+
+    @Test
+    void the_projects_yaml_imports_as_the_manifest_dbt_compiled_from_it() throws Exception {
+        assertThat(importedYaml.code()).as(importedYaml.err() + importedYaml.out()).isZero();
+        assertThat(importedYaml.out()).doesNotContain("not mapped").doesNotContain("cumulative_revenue");
+        // the semantic model written from the YAML is the one written from dbt's own compilation of it, but for where it came from
+        List<String> fromYaml = Files.readAllLines(yamlProject.resolve("knowledge/semantic/dbt.yml"));
+        List<String> fromManifest = Files.readAllLines(project.resolve("knowledge/semantic/dbt.yml"));
+        assertThat(fromYaml.get(1)).isEqualTo("description: Imported from the dbt project models.");
+        assertThat(fromYaml.subList(2, fromYaml.size())).isEqualTo(fromManifest.subList(2, fromManifest.size()));
+        assertThat(fromManifest).hasSizeGreaterThan(200);
+        try (var files = Files.list(project.resolve("knowledge/queries"))) {
+            for (Path q : files.toList()) {
+                assertThat(yamlProject.resolve("knowledge/queries").resolve(q.getFileName())).as("saved query " + q.getFileName()).isRegularFile();
+                String name = q.getFileName().toString().replace(".yml", "");
+                assertThat(verified(yamlProject, name)).as(name).isEqualTo(verified(project, name));
+            }
+        }
+    }
+
+    @Test
+    void the_projects_yaml_answers_every_metric_with_the_rows_of_the_manifest() throws Exception {
+        List<String> names = new ArrayList<>();
+        new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory())
+                .readTree(project.resolve("knowledge/semantic/dbt.yml").toFile()).path("metrics").forEach(m -> names.add(m.path("name").asText()));
+        names.retainAll(List.of("revenue", "order_cost", "median_revenue", "food_revenue", "drink_revenue", "food_revenue_pct", "drink_revenue_pct",
+                "revenue_growth_mom", "order_gross_profit", "order_total", "new_customer_orders", "large_orders", "orders", "food_orders", "drink_orders",
+                "lifetime_spend_pretax", "count_lifetime_orders", "average_order_value"));
+        assertThat(names).hasSize(18);
+        for (String m : names) {
+            assertThat(query(yamlProject, "--metric", m, "--grain", "month", "--from", "2024-09-01", "--to", "2024-11-01")).as(m)
+                    .isEqualTo(query(project, "--metric", m, "--grain", "month", "--from", "2024-09-01", "--to", "2024-11-01"));
+        }
+        assertThat(query(yamlProject, "--metric", "revenue", "--by", "order_id__is_food_order")).isEqualTo(query("--metric", "revenue", "--by", "order_id__is_food_order"));
+    }
+
+    @Test
+    void a_conversion_metric_in_the_projects_yaml_is_refused_with_the_reason(@TempDir Path dir) throws Exception {
+        Path models = dir.resolve("models");
+        Files.createDirectories(models.resolve("marts"));
+        try (var files = Files.list(JAFFLE.resolve("models"))) {
+            for (Path f : files.toList()) Files.copy(f, models.resolve("marts").resolve(f.getFileName()));
+        }
+        // MetricFlow's conversion metric, as dbt's documentation writes one
+        Files.writeString(models.resolve("conversion.yml"), """
+                metrics:
+                  - name: repeat_order_rate
+                    label: Repeat order rate
+                    type: conversion
+                    type_params:
+                      conversion_type_params:
+                        base_measure: order_count
+                        conversion_measure: order_count
+                        entity: customer
+                        window: 30 days
+                  - name: orders_every_day
+                    type: simple
+                    type_params:
+                      measure:
+                        name: order_count
+                        fill_nulls_with: 0
+                        join_to_timespine: true
+                """);
+        // the project's time spines, dbt 1.9's (a model with time_spine:) and the legacy metricflow_time_spine model
+        Files.writeString(models.resolve("time_spine.yml"), """
+                models:
+                  - name: time_spine_daily
+                    time_spine:
+                      standard_granularity_column: date_day
+                    columns:
+                      - name: date_day
+                        granularity: day
+                """);
+        Files.writeString(models.resolve("metricflow_time_spine.sql"), "select * from {{ ref('time_spine_daily') }}\n");
+        Path other = dir.resolve("project");
+        Files.createDirectories(other.resolve("knowledge"));
+        Path otherDb = dir.resolve("jaffle.duckdb");
+        Files.copy(home.resolve("jaffle-yaml.duckdb"), otherDb);
+        Files.writeString(other.resolve("almanac.yml"), "name: conv\nsource: " + otherDb + "\nknowledge: knowledge\n");
+        CliTest.Run r = CliTest.run("knowledge", "import", "--dbt-semantic", dir.toString(), "--project", other.toString());
+        assertThat(r.code()).as(r.err() + r.out()).isZero();
+        assertThat(r.out()).contains("  models/conversion.yml metrics[repeat_order_rate]: conversion metrics are not supported: ")
+                .doesNotContain("cumulative_revenue")
+                .contains("notes (2):")
+                .contains("  models/time_spine.yml project_configuration.time_spines[time_spine_daily]: the project's time spine is not needed")
+                .contains("  models/metricflow_time_spine.sql project_configuration.time_spine_table_configurations[metricflow_time_spine]: "
+                        + "the project's time spine is not needed");
+        assertThat(query(other, "--metric", "orders")).isEqualTo(query("--metric", "orders"));
+        // a measure input written as an object keeps its fill and its time spine
+        JsonNode every = null;
+        for (JsonNode m : new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory())
+                .readTree(other.resolve("knowledge/semantic/dbt.yml").toFile()).path("metrics")) {
+            if (m.path("name").asText().equals("orders_every_day")) every = m;
+        }
+        assertThat(every).isNotNull();
+        assertThat(every.path("fill_nulls_with").asInt(-1)).isZero();
+        assertThat(every.path("join_to_timespine").asBoolean(false)).isTrue();
+        assertThat(query(other, "--metric", "orders_every_day")).isEqualTo(query("--metric", "orders"));
     }
 
     @Test
@@ -155,5 +302,20 @@ class JaffleShopImportTest {
         assertThat(ambiguous.code()).isEqualTo(2);
         assertThat(ambiguous.err()).contains("ambiguous").contains("order_item.is_food_item").contains("products.is_food_item");
         assertThat(query("--metric", "revenue", "--by", "order_item.is_food_item")).hasSize(2);
+    }
+
+    @Test
+    void one_yaml_file_of_the_project_imports_on_its_own(@TempDir Path dir) throws Exception {
+        Path other = dir.resolve("project");
+        Files.createDirectories(other.resolve("knowledge"));
+        Path otherDb = dir.resolve("jaffle.duckdb");
+        Files.copy(home.resolve("jaffle-yaml.duckdb"), otherDb);
+        Files.writeString(other.resolve("almanac.yml"), "name: one-file\nsource: " + otherDb + "\nknowledge: knowledge\n");
+        CliTest.Run r = CliTest.run("knowledge", "import", "--dbt-semantic", JAFFLE.resolve("models/orders.yml").toString(), "--project", other.toString());
+        assertThat(r.code()).as(r.err() + r.out()).isZero();
+        // alone, the file's foreign entities refer to models of other files
+        assertThat(r.out()).contains("not mapped (2):\n  orders.yml semantic_models[orders] entity location: a foreign entity no semantic model has")
+                .contains("  orders.yml semantic_models[orders] entity customer: ");
+        for (String m : List.of("orders", "new_customer_orders", "order_total")) assertThat(query(other, "--metric", m)).as(m).isEqualTo(query("--metric", m));
     }
 }

@@ -49,8 +49,8 @@ class DbtCumulativeMetricTest {
         assertThat(byName.get("orders_mtd")).extracting(SemanticFile.MetricSpec::input, SemanticFile.MetricSpec::grainToDate, SemanticFile.MetricSpec::periodAgg)
                 .containsExactly("orders", "month", "average");
         assertThat(imported.unmapped()).extracting(u -> u.path() + ": " + u.reason()).containsExactly(
-                "metrics[6] filtered: a cumulative metric whose measure has a filter of its own",
-                "metrics[7] unknown_measure: its measure refunds has no simple metric without a filter to accumulate");
+                "metrics[filtered]: a cumulative metric whose measure has a filter of its own",
+                "metrics[unknown_measure]: its measure refunds has no simple metric without a filter to accumulate");
 
         // and the model reads what was mapped: the windows are lengths, the grains grains
         var loaded = dev.almanac.semantic.SemanticModel.load(java.util.List.of(imported.file()), null);
