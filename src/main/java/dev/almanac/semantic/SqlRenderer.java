@@ -47,11 +47,6 @@ public final class SqlRenderer {
         if (plan.gaps() != null) return gaps(plan, ctes);
         String from;
         List<String> keyRefs = new ArrayList<>();
-        if (plan.spine() != null && plan.bases().size() == 1 && keyCount > 1) {
-            ctes.add(spine(plan.spine()));
-            ctes.add(oneBaseOverTheSpine(plan));
-            return finish(plan, ctes, keyCount);
-        }
         if (plan.spine() != null) {
             ctes.add(spine(plan.spine()));
             from = spineFrom(plan, ctes, keyRefs);
@@ -79,28 +74,6 @@ public final class SqlRenderer {
         for (Output o : plan.outputs()) select.add(round(values(o.expr(), plan), o.decimals()) + " AS " + quote(o.name()));
         ctes.add("answer AS (\n  SELECT " + select + "\n  FROM " + from + "\n)");
         return finish(plan, ctes, keyCount);
-    }
-
-    /**
-     * One metric by time and a breakdown over the spine: its rows as they are, and each period of the spine it has no row
-     * in, once, with an empty breakdown (an anti-join on time alone: no union of keys, no null-safe join of every key).
-     */
-    private String oneBaseOverTheSpine(QueryPlan plan) {
-        Base b = plan.bases().get(0);
-        int keyCount = plan.keys().size();
-        StringJoiner rows = new StringJoiner(",\n    ");
-        StringJoiner empty = new StringJoiner(",\n    ");
-        for (int i = 0; i < keyCount; i++) {
-            rows.add(b.id() + ".k" + i + " AS " + quote(plan.keys().get(i).name()));
-            empty.add(i == 0 ? "answer_spine.k0" : "NULL");
-        }
-        QueryPlan withoutSpine = new QueryPlan(plan.bases(), plan.keys(), plan.outputs(), plan.having(), plan.order(), plan.limit(), plan.gaps(), null);
-        for (Output o : plan.outputs()) {
-            rows.add(round(values(o.expr(), withoutSpine), o.decimals()) + " AS " + quote(o.name()));
-            empty.add(round(values(o.expr(), plan), o.decimals()));
-        }
-        return "answer AS (\n  SELECT " + rows + "\n  FROM " + b.id() + "\n  UNION ALL\n  SELECT " + empty + "\n  FROM answer_spine LEFT JOIN " + b.id()
-                + " ON " + b.id() + ".k0 = answer_spine.k0\n  WHERE " + b.id() + ".k0 IS NULL\n)";
     }
 
     /** The answer's filter on metrics, order and limit, over the {@code answer} CTE. */
@@ -163,16 +136,19 @@ public final class SqlRenderer {
     }
 
     /**
-     * The FROM of an answer over the time spine. By time alone: the spine, with each base joined to it. With a breakdown:
-     * the keys of the bases' rows, and each period of the spine no base has a row in, once, with an empty breakdown
-     * (MetricFlow joins the spine on time alone, so it does not multiply the groups by the periods).
+     * The FROM of an answer over the time spine. By time alone, or one metric with a breakdown: the spine, with each base
+     * joined to it on time, so a period with rows gives its rows and a period with none gives one row with an empty
+     * breakdown; each base is read once (MetricFlow joins the spine on time alone, so it does not multiply the groups by
+     * the periods). Several metrics with a breakdown: the keys of the bases' rows, and each period of the spine no base
+     * has a row in, once.
      */
     private String spineFrom(QueryPlan plan, List<String> ctes, List<String> keyRefs) {
         int keyCount = plan.keys().size();
-        if (keyCount == 1) {
+        if (keyCount == 1 || plan.bases().size() == 1) {
             StringBuilder f = new StringBuilder("answer_spine");
             for (Base b : plan.bases()) f.append("\n  LEFT JOIN ").append(b.id()).append(" ON ").append(b.id()).append(".k0 = answer_spine.k0");
             keyRefs.add("answer_spine.k0");
+            for (int i = 1; i < keyCount; i++) keyRefs.add(plan.bases().get(0).id() + ".k" + i);
             return f.toString();
         }
         StringJoiner union = new StringJoiner("\n  UNION\n  ");
