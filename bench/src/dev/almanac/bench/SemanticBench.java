@@ -49,7 +49,30 @@ public final class SemanticBench {
                             + "WHERE created_at >= DATE '2026-01-01' AND created_at < DATE '2026-10-01' GROUP BY 1, 2 ORDER BY 1, 2"),
             new Case("new customers by industry, top 5", SemanticQuery.of("new_customers").by("industry").between(JAN, OCT).orderBy("-new_customers").limit(5),
                     "SELECT i.name AS industry, count(*) AS new_customers FROM customers c LEFT JOIN industries i ON i.industry_code = c.industry_code "
-                            + "WHERE c.signup_date >= DATE '2026-01-01' AND c.signup_date < DATE '2026-10-01' AND NOT c.is_deleted GROUP BY 1 ORDER BY 2 DESC LIMIT 5"));
+                            + "WHERE c.signup_date >= DATE '2026-01-01' AND c.signup_date < DATE '2026-10-01' AND NOT c.is_deleted GROUP BY 1 ORDER BY 2 DESC LIMIT 5"),
+            new Case("new customers per day, first week of March (zero-filled)", SemanticQuery.of("new_customers").grain(Grain.DAY)
+                    .between(LocalDate.parse("2026-03-01"), LocalDate.parse("2026-03-08")),
+                    "SELECT d.day::DATE AS day, count(c.customer_id) AS new_customers FROM generate_series(DATE '2026-03-01', DATE '2026-03-07', INTERVAL 1 DAY) AS d(day) "
+                            + "LEFT JOIN customers c ON c.signup_date = d.day AND NOT c.is_deleted GROUP BY 1 ORDER BY 1"),
+            new Case("order cancellation rate by month (ratio), 2026", SemanticQuery.of("order_cancellation_rate").grain(Grain.MONTH).between(JAN, OCT),
+                    "SELECT CAST(date_trunc('month', ordered_at) AS DATE) AS month, round(100.0 * count(*) FILTER (WHERE status = 'canceled') / count(*), 2) AS rate "
+                            + "FROM orders WHERE ordered_at >= DATE '2026-01-01' AND ordered_at < DATE '2026-10-01' "
+                            + "AND order_id IN (SELECT min(order_id) FROM orders GROUP BY order_number) GROUP BY 1 ORDER BY 1"),
+            new Case("mrr growth by month (derived, offset 1 month), 2026", SemanticQuery.of("mrr_growth").grain(Grain.MONTH).between(JAN, OCT),
+                    "WITH m AS (SELECT snapshot_month AS month, sum(mrr_cents) AS cents FROM mrr_snapshots "
+                            + "WHERE snapshot_month >= DATE '2025-12-01' AND snapshot_month < DATE '2026-10-01' GROUP BY 1) "
+                            + "SELECT month, round((cents - lag(cents) OVER (ORDER BY month)) / 100.0, 2) AS mrr_growth FROM m QUALIFY month >= DATE '2026-01-01' ORDER BY 1"),
+            new Case("new customers in Europe by month (filter on a joined dimension)", SemanticQuery.of("new_customers").grain(Grain.MONTH).between(JAN, OCT)
+                    .where("region = Europe"),
+                    "SELECT CAST(date_trunc('month', c.signup_date) AS DATE) AS month, count(*) AS new_customers FROM customers c "
+                            + "JOIN countries co ON co.country_code = c.country_code JOIN regions r ON r.region_id = co.region_id "
+                            + "WHERE c.signup_date >= DATE '2026-01-01' AND c.signup_date < DATE '2026-10-01' AND NOT c.is_deleted AND r.name = 'Europe' GROUP BY 1 ORDER BY 1"),
+            new Case("shop revenue by year since 2021 (union of two sources)", SemanticQuery.of("shop_revenue").grain(Grain.YEAR).between(LocalDate.parse("2021-01-01"), LocalDate.parse("2027-01-01")),
+                    "WITH s AS (SELECT ordered_at AS sold_at, total_amount AS amount_usd FROM orders WHERE status = 'completed' "
+                            + "AND order_id IN (SELECT min(order_id) FROM orders GROUP BY order_number) "
+                            + "UNION ALL SELECT revenue_month, amount_usd FROM legacy_revenue WHERE product_line = 'shop') "
+                            + "SELECT CAST(date_trunc('year', sold_at) AS DATE) AS year, round(sum(amount_usd), 2) AS shop_revenue FROM s "
+                            + "WHERE sold_at >= DATE '2021-01-01' AND sold_at < DATE '2027-01-01' GROUP BY 1 ORDER BY 1"));
 
     public static void main(String[] args) throws Exception {
         Path dir = Path.of("target", "bench-demo").toAbsolutePath();

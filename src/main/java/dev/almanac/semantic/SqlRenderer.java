@@ -32,17 +32,36 @@ public final class SqlRenderer {
         this.dialect = dialect == Dialect.DUCKDB || dialect == Dialect.SQLITE || dialect == Dialect.TRINO ? dialect : Dialect.POSTGRES;
     }
 
+    /** Per render: the CTEs of the aggregated bases, in order, and where each base's value is read (by base id). */
+    private final List<String> sources = new ArrayList<>();
+    private final java.util.Map<String, String> valueRefs = new java.util.HashMap<>();
+
     public String render(QueryPlan plan) {
         List<String> ctes = new ArrayList<>();
         int keyCount = plan.keys().size();
-        for (Base b : plan.bases()) {
+        sources.clear();
+        valueRefs.clear();
+        for (List<Base> group : oneReadEach(plan.bases())) {
+            Base b = group.get(0);
+            sources.add(b.id());
+            if (group.size() > 1) {
+                ctes.add(b.id() + "_fact AS (\n  " + sharedRead(group) + "\n)");
+                List<String> aggs = new ArrayList<>();
+                for (Base m : group) {
+                    aggs.add(sharedAgg(m, commonFilters(group), keyCount > 0) + " AS v_" + m.id());
+                    valueRefs.put(m.id(), b.id() + ".v_" + m.id());
+                }
+                ctes.add(b.id() + " AS (\n  " + aggregate(b, plan.keys(), aggs) + "\n)");
+                continue;
+            }
+            valueRefs.put(b.id(), b.id() + ".v");
             ctes.add(b.id() + "_fact AS (\n  " + read(b.fact(), true) + "\n)");
             if (b.snapshotPick() != null) {
                 String bucket = b.grain() == null ? null : bucket("__t", b.grain(), b.offset());
                 ctes.add(b.id() + "_snapshot AS (\n  SELECT " + b.snapshotPick() + "(__t) AS __t FROM " + b.id() + "_fact"
                         + (bucket == null ? "" : " GROUP BY " + bucket) + "\n)");
             }
-            ctes.add(b.id() + " AS (\n  " + aggregate(b, plan.keys()) + "\n)");
+            ctes.add(b.id() + " AS (\n  " + aggregate(b, plan.keys(), List.of(agg(b.metric()) + " AS v")) + "\n)");
         }
         if (plan.gaps() != null) return gaps(plan, ctes);
         String from;
@@ -50,21 +69,21 @@ public final class SqlRenderer {
         if (plan.spine() != null) {
             ctes.add(spine(plan.spine()));
             from = spineFrom(plan, ctes, keyRefs);
-        } else if (plan.bases().size() == 1) {
-            from = plan.bases().get(0).id();
+        } else if (sources.size() == 1) {
+            from = sources.get(0);
             for (int i = 0; i < keyCount; i++) keyRefs.add(from + ".k" + i);
         } else if (keyCount == 0) {
-            from = String.join(" CROSS JOIN ", plan.bases().stream().map(Base::id).toList());
+            from = String.join(" CROSS JOIN ", sources);
         } else {
             StringJoiner union = new StringJoiner("\n  UNION\n  ");
             String cols = String.join(", ", range(keyCount, "k"));
-            for (Base b : plan.bases()) union.add("SELECT " + cols + " FROM " + b.id());
+            for (String id : sources) union.add("SELECT " + cols + " FROM " + id);
             ctes.add("answer_keys AS (\n  " + union + "\n)");
             StringBuilder f = new StringBuilder("answer_keys");
-            for (Base b : plan.bases()) {
+            for (String id : sources) {
                 StringJoiner on = new StringJoiner(" AND ");
-                for (int i = 0; i < keyCount; i++) on.add(nullSafeEquals(b.id() + ".k" + i, "answer_keys.k" + i));
-                f.append("\n  LEFT JOIN ").append(b.id()).append(" ON ").append(on);
+                for (int i = 0; i < keyCount; i++) on.add(nullSafeEquals(id + ".k" + i, "answer_keys.k" + i));
+                f.append("\n  LEFT JOIN ").append(id).append(" ON ").append(on);
             }
             from = f.toString();
             for (int i = 0; i < keyCount; i++) keyRefs.add("answer_keys.k" + i);
@@ -144,28 +163,28 @@ public final class SqlRenderer {
      */
     private String spineFrom(QueryPlan plan, List<String> ctes, List<String> keyRefs) {
         int keyCount = plan.keys().size();
-        if (keyCount == 1 || plan.bases().size() == 1) {
+        if (keyCount == 1 || sources.size() == 1) {
             StringBuilder f = new StringBuilder("answer_spine");
-            for (Base b : plan.bases()) f.append("\n  LEFT JOIN ").append(b.id()).append(" ON ").append(b.id()).append(".k0 = answer_spine.k0");
+            for (String id : sources) f.append("\n  LEFT JOIN ").append(id).append(" ON ").append(id).append(".k0 = answer_spine.k0");
             keyRefs.add("answer_spine.k0");
-            for (int i = 1; i < keyCount; i++) keyRefs.add(plan.bases().get(0).id() + ".k" + i);
+            for (int i = 1; i < keyCount; i++) keyRefs.add(sources.get(0) + ".k" + i);
             return f.toString();
         }
         StringJoiner union = new StringJoiner("\n  UNION\n  ");
         String cols = String.join(", ", range(keyCount, "k"));
-        for (Base b : plan.bases()) union.add("SELECT " + cols + " FROM " + b.id());
+        for (String id : sources) union.add("SELECT " + cols + " FROM " + id);
         StringJoiner empty = new StringJoiner(", ");
         empty.add("answer_spine.k0");
         for (int i = 1; i < keyCount; i++) empty.add("NULL");
         StringJoiner none = new StringJoiner(" AND ");
-        for (Base b : plan.bases()) none.add("NOT EXISTS (SELECT 1 FROM " + b.id() + " WHERE " + b.id() + ".k0 = answer_spine.k0)");
+        for (String id : sources) none.add("NOT EXISTS (SELECT 1 FROM " + id + " WHERE " + id + ".k0 = answer_spine.k0)");
         union.add("SELECT " + empty + " FROM answer_spine WHERE " + none);
         ctes.add("answer_keys AS (\n  " + union + "\n)");
         StringBuilder f = new StringBuilder("answer_keys\n  JOIN answer_spine ON answer_spine.k0 = answer_keys.k0");
-        for (Base b : plan.bases()) {
+        for (String id : sources) {
             StringJoiner on = new StringJoiner(" AND ");
-            for (int i = 0; i < keyCount; i++) on.add(nullSafeEquals(b.id() + ".k" + i, "answer_keys.k" + i));
-            f.append("\n  LEFT JOIN ").append(b.id()).append(" ON ").append(on);
+            for (int i = 0; i < keyCount; i++) on.add(nullSafeEquals(id + ".k" + i, "answer_keys.k" + i));
+            f.append("\n  LEFT JOIN ").append(id).append(" ON ").append(on);
         }
         for (int i = 0; i < keyCount; i++) keyRefs.add("answer_keys.k" + i);
         return f.toString();
@@ -181,6 +200,102 @@ public final class SqlRenderer {
         ctes.add("answer AS (\n  SELECT p.k0 AS " + key + "\n  FROM answer_periods AS p\n  WHERE NOT EXISTS (SELECT 1 FROM " + base + " WHERE " + base + ".k0 = p.k0)\n)");
         String sql = "WITH " + String.join(",\n", ctes) + "\nSELECT * FROM answer\nORDER BY " + key + " ASC";
         return dialect == Dialect.TRINO ? decimalsAsDoubles(sql) : sql;
+    }
+
+    /**
+     * The bases in groups that read the same rows of the same dataset (same period, offset, joins and conditions on them),
+     * differing only in their measure and their own filters: each group is read and aggregated once, as a hand-written
+     * ratio of two counts of one table is ({@code count(*) FILTER (...) / count(*)}). Snapshots and percentiles stay alone.
+     */
+    private static List<List<Base>> oneReadEach(List<Base> bases) {
+        List<List<Base>> groups = new ArrayList<>();
+        for (Base b : bases) {
+            List<Base> joined = null;
+            if (sharable(b)) {
+                for (List<Base> g : groups) {
+                    if (sharable(g.get(0)) && sameRowsRead(g.get(0), b)) {
+                        joined = g;
+                        break;
+                    }
+                }
+            }
+            if (joined != null) joined.add(b);
+            else groups.add(new ArrayList<>(List.of(b)));
+        }
+        return groups;
+    }
+
+    private static boolean sharable(Base b) {
+        return b.snapshotPick() == null && b.metric().agg() != SemanticMetric.Agg.MEDIAN && b.metric().agg() != SemanticMetric.Agg.PERCENTILE;
+    }
+
+    private static boolean sameRowsRead(Base a, Base b) {
+        Read x = a.fact(), y = b.fact();
+        return x.dataset().equals(y.dataset()) && java.util.Objects.equals(x.time(), y.time()) && java.util.Objects.equals(x.from(), y.from())
+                && java.util.Objects.equals(x.to(), y.to()) && x.keyColumns().equals(y.keyColumns()) && x.dimensions().equals(y.dimensions())
+                && x.flaggedSegments().equals(y.flaggedSegments()) && a.joins().equals(b.joins()) && a.where().equals(b.where())
+                && a.offset().equals(b.offset()) && java.util.Objects.equals(a.grain(), b.grain());
+    }
+
+    /** The filters of a base that not every base of its group has. */
+    private static List<String> ownFilters(Base b, List<String> common) {
+        return b.fact().where().stream().filter(w -> !common.contains(w)).toList();
+    }
+
+    private static List<String> commonFilters(List<Base> group) {
+        List<String> common = new ArrayList<>(group.get(0).fact().where());
+        for (Base b : group) common.retainAll(b.fact().where());
+        return common;
+    }
+
+    /**
+     * The read of a group of bases: each base's measure as {@code __v_<id>} and, where it has filters of its own, whether
+     * a row passes them as {@code __w_<id>} (1 or 0); the rows any base keeps.
+     */
+    private String sharedRead(List<Base> group) {
+        List<String> common = commonFilters(group);
+        Read r = group.get(0).fact();
+        StringJoiner cols = new StringJoiner(", ");
+        boolean everyRow = false;
+        StringJoiner any = new StringJoiner(" OR ");
+        for (Base b : group) {
+            if (b.fact().measure() != null) cols.add("(" + b.fact().measure() + ") AS __v_" + b.id());
+            List<String> own = ownFilters(b, common);
+            if (own.isEmpty()) {
+                everyRow = true;
+                continue;
+            }
+            String holds = own.stream().map(w -> "(" + w + ")").collect(java.util.stream.Collectors.joining(" AND "));
+            cols.add("CASE WHEN " + holds + " THEN 1 ELSE 0 END AS __w_" + b.id());
+            any.add("(" + holds + ")");
+        }
+        Read shared = new Read(r.dataset(), null, r.time(), r.from(), r.to(), r.keyColumns(), r.dimensions(), r.flaggedSegments(), common);
+        String sql = read(shared, true);
+        if (cols.length() > 0) { // the measures and flags, then what the read projects of its own (if anything)
+            String own = sql.substring("SELECT ".length());
+            sql = "SELECT " + cols + (own.startsWith("1 AS __one FROM ") ? own.substring("1 AS __one".length()) : ", " + own);
+        }
+        if (!everyRow) sql += (common.isEmpty() && r.from() == null ? " WHERE " : " AND ") + "(" + any + ")";
+        return sql;
+    }
+
+    /**
+     * A base's aggregate over its group's shared read: over its own rows only. Grouped, a count is no data (null) in a
+     * group none of its rows is in, as it is when the base is read alone (the group is then not among its rows).
+     */
+    private String sharedAgg(Base b, List<String> common, boolean grouped) {
+        SemanticMetric.Simple m = b.metric();
+        String v = "f.__v_" + b.id();
+        if (ownFilters(b, common).isEmpty()) return agg(m, v); // every row of the shared read is its own
+        String flag = "f.__w_" + b.id();
+        String own = "CASE WHEN " + flag + " = 1 THEN " + v + " END";
+        return switch (m.agg()) {
+            case COUNT, COUNT_DISTINCT -> {
+                String counted = m.agg() == SemanticMetric.Agg.COUNT && m.expr() == null ? "count(CASE WHEN " + flag + " = 1 THEN 1 END)" : agg(m, own);
+                yield grouped ? "CASE WHEN max(" + flag + ") = 1 THEN " + counted + " END" : counted;
+            }
+            default -> agg(m, own);
+        };
     }
 
     /** A dataset read in a subquery: what it projects and (for the facts) the rows it keeps. */
@@ -203,16 +318,23 @@ public final class SqlRenderer {
         return sql.toString();
     }
 
-    private String aggregate(Base b, List<Key> keys) {
+    private String aggregate(Base b, List<Key> keys, List<String> aggs) {
         List<String> groups = new ArrayList<>();
         StringJoiner select = new StringJoiner(", ");
         for (int i = 0; i < keys.size(); i++) {
             Key k = keys.get(i);
+            if (k.isTime() && !b.offset().isNone() && shiftsWholeBuckets(k.grain(), b.offset())) {
+                // bucketed as read, then each group's bucket shifted: one date sum per group, not a timestamp sum per row
+                String bucket = bucket("f.__t", k.grain(), Offset.NONE);
+                select.add(shift(bucket, b.offset()) + " AS k" + i);
+                groups.add(bucket);
+                continue;
+            }
             String expr = k.isTime() ? bucket("f.__t", k.grain(), b.offset()) : dimensionRef(b, k.dimension());
             select.add(expr + " AS k" + i);
             groups.add(expr);
         }
-        select.add(agg(b.metric()) + " AS v");
+        aggs.forEach(select::add);
         StringBuilder sql = new StringBuilder("SELECT ").append(select).append("\n  FROM ").append(b.id()).append("_fact AS f");
         if (b.snapshotPick() != null) sql.append("\n  JOIN ").append(b.id()).append("_snapshot AS s ON s.__t = f.__t");
         for (Join j : b.joins()) {
@@ -236,7 +358,10 @@ public final class SqlRenderer {
     }
 
     private String agg(SemanticMetric.Simple m) {
-        String v = "f.__v";
+        return agg(m, "f.__v");
+    }
+
+    private String agg(SemanticMetric.Simple m, String v) {
         return switch (m.agg()) {
             case SUM -> "sum(" + v + ")";
             case COUNT -> m.expr() == null ? "count(*)" : "count(" + v + ")";
@@ -258,6 +383,39 @@ public final class SqlRenderer {
             case TRINO -> throw new NotInDialect("metric " + m.name() + " is a " + m.agg().label() + ", which Trino computes only approximately");
             case SQLITE -> throw new NotInDialect("metric " + m.name() + " is a " + m.agg().label() + ", which SQLite cannot compute (it has no percentile function)");
         };
+    }
+
+    /**
+     * Whether shifting a time forward by the offset moves its bucket by whole buckets of the grain, so that the bucket of the
+     * shifted time is the shifted bucket: any offset by day, whole weeks by week, whole months by month, quarters, years.
+     */
+    static boolean shiftsWholeBuckets(Grain grain, Offset offset) {
+        return switch (grain) {
+            case DAY -> true;
+            case WEEK -> offset.months() == 0 && offset.days() % 7 == 0;
+            case MONTH -> offset.days() == 0;
+            case QUARTER -> offset.days() == 0 && offset.months() % 3 == 0;
+            case YEAR -> offset.days() == 0 && offset.months() % 12 == 0;
+        };
+    }
+
+    /** A date shifted forward by an offset, as a date. */
+    private String shift(String date, Offset offset) {
+        if (dialect == Dialect.SQLITE) {
+            StringBuilder mods = new StringBuilder();
+            if (offset.months() != 0) mods.append(", '+").append(offset.months()).append(" months'");
+            if (offset.days() != 0) mods.append(", '+").append(offset.days()).append(" days'");
+            return "strftime('%Y-%m-%d', " + date + mods + ")";
+        }
+        String shifted = date;
+        if (dialect == Dialect.TRINO) { // a date plus months or days is a date there
+            if (offset.months() != 0) shifted = "date_add('month', " + offset.months() + ", " + shifted + ")";
+            if (offset.days() != 0) shifted = "date_add('day', " + offset.days() + ", " + shifted + ")";
+            return shifted;
+        }
+        if (offset.months() != 0) shifted += " + INTERVAL '" + offset.months() + " months'";
+        if (offset.days() != 0) shifted += " + INTERVAL '" + offset.days() + " days'";
+        return "CAST(" + shifted + " AS DATE)";
     }
 
     /** The first day of the bucket of a time value, after shifting it forward by an offset. */
@@ -291,7 +449,7 @@ public final class SqlRenderer {
     private String values(String expr, QueryPlan plan) {
         String out = expr;
         for (Base b : plan.bases()) {
-            String ref = b.id() + ".v";
+            String ref = valueRefs.getOrDefault(b.id(), b.id() + ".v");
             java.math.BigDecimal spineFill = plan.spine() == null ? null : plan.spine().fills().get(b.id());
             if (spineFill != null) { // a period of the spine with no row: the fill where the data covers it, else no data
                 ref = "coalesce(" + ref + ", CASE WHEN answer_spine.c_" + b.id() + " = 1 THEN " + spineFill.toPlainString() + " END)";
