@@ -10,6 +10,7 @@ import dev.almanac.semantic.QueryPlan.Output;
 import dev.almanac.semantic.QueryPlan.Read;
 import dev.almanac.semantic.QueryPlan.SegmentHolds;
 import dev.almanac.source.Dialect;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
@@ -35,15 +36,35 @@ public final class SqlRenderer {
     /** Per render: the CTEs of the aggregated bases, in order, and where each base's value is read (by base id). */
     private final List<String> sources = new ArrayList<>();
     private final java.util.Map<String, String> valueRefs = new java.util.HashMap<>();
+    /** Per render, by time alone over the spine: what is joined to the spine, and on what ("b0 ON b0.k0 = answer_spine.k0"). */
+    private final List<String> spineJoins = new ArrayList<>();
 
     public String render(QueryPlan plan) {
         List<String> ctes = new ArrayList<>();
         int keyCount = plan.keys().size();
         sources.clear();
         valueRefs.clear();
-        for (List<Base> group : oneReadEach(plan.bases())) {
+        spineJoins.clear();
+        boolean byTimeOverTheSpine = plan.spine() != null && keyCount == 1 && plan.keys().get(0).isTime();
+        List<List<Base>> groups = oneReadEach(plan.bases());
+        List<Base> alone = groups.stream().filter(g -> g.size() == 1).map(g -> g.get(0)).toList();
+        for (List<Base> group : groups) {
             Base b = group.get(0);
+            List<Base> twins = byTimeOverTheSpine && group.size() == 1 ? shiftedTwins(b, alone) : List.of();
+            if (twins.size() > 1 && twins.get(0) != b) continue; // read with its first twin
             sources.add(b.id());
+            if (twins.size() > 1) {
+                ctes.add(b.id() + "_fact AS (\n  " + read(overTheirPeriods(twins), true) + "\n)");
+                Base unshifted = new Base(b.id(), b.metric(), Offset.NONE, b.fact(), b.joins(), b.where(), b.grain(), null);
+                ctes.add(b.id() + " AS (\n  " + aggregate(unshifted, plan.keys(), List.of(agg(b.metric()) + " AS v")) + "\n)");
+                for (Base t : twins) {
+                    valueRefs.put(t.id(), t.id() + ".v");
+                    String k0 = t.offset().isNone() ? t.id() + ".k0" : shift(t.id() + ".k0", t.offset());
+                    spineJoins.add((t == b ? b.id() : b.id() + " AS " + t.id()) + " ON " + k0 + " = answer_spine.k0");
+                }
+                continue;
+            }
+            spineJoins.add(b.id() + " ON " + b.id() + ".k0 = answer_spine.k0");
             if (group.size() > 1) {
                 ctes.add(b.id() + "_fact AS (\n  " + sharedRead(group) + "\n)");
                 List<String> aggs = new ArrayList<>();
@@ -165,7 +186,7 @@ public final class SqlRenderer {
         int keyCount = plan.keys().size();
         if (keyCount == 1 || sources.size() == 1) {
             StringBuilder f = new StringBuilder("answer_spine");
-            for (String id : sources) f.append("\n  LEFT JOIN ").append(id).append(" ON ").append(id).append(".k0 = answer_spine.k0");
+            for (String join : spineJoins) f.append("\n  LEFT JOIN ").append(join);
             keyRefs.add("answer_spine.k0");
             for (int i = 1; i < keyCount; i++) keyRefs.add(sources.get(0) + ".k" + i);
             return f.toString();
@@ -223,6 +244,44 @@ public final class SqlRenderer {
             else groups.add(new ArrayList<>(List.of(b)));
         }
         return groups;
+    }
+
+    /**
+     * The bases that are one metric read at several offsets (this one among them), each by whole buckets of the grain over
+     * a period of whole buckets, in plan order: by time alone over the spine they are read once over all their periods,
+     * bucketed once, and joined to the spine each at its shift (a month-over-month change reads its months once, as a
+     * hand-written {@code lag} does). Only this base when it has no twin.
+     */
+    private static List<Base> shiftedTwins(Base b, List<Base> bases) {
+        List<Base> twins = new ArrayList<>();
+        if (!readsWholeBuckets(b)) return twins;
+        for (Base o : bases) {
+            if (readsWholeBuckets(o) && o.metric().equals(b.metric()) && o.fact().dataset().equals(b.fact().dataset())
+                    && java.util.Objects.equals(o.fact().measure(), b.fact().measure()) && java.util.Objects.equals(o.fact().time(), b.fact().time())
+                    && o.fact().where().equals(b.fact().where()) && o.fact().keyColumns().equals(b.fact().keyColumns())
+                    && o.fact().dimensions().equals(b.fact().dimensions()) && o.joins().equals(b.joins()) && o.where().equals(b.where())) {
+                twins.add(o);
+            }
+        }
+        return twins;
+    }
+
+    private static boolean readsWholeBuckets(Base b) {
+        Grain g = b.grain();
+        Read r = b.fact();
+        return g != null && b.snapshotPick() == null && r.from() != null && r.to() != null && g.start(r.from()).equals(r.from())
+                && g.start(r.to()).equals(r.to()) && shiftsWholeBuckets(g, b.offset());
+    }
+
+    /** The read of twins over all their periods (they touch or overlap, as a metric and its earlier periods do). */
+    private static Read overTheirPeriods(List<Base> twins) {
+        Read r = twins.get(0).fact();
+        LocalDate from = r.from(), to = r.to();
+        for (Base t : twins) {
+            if (t.fact().from().isBefore(from)) from = t.fact().from();
+            if (t.fact().to().isAfter(to)) to = t.fact().to();
+        }
+        return new Read(r.dataset(), r.measure(), r.time(), from, to, r.keyColumns(), r.dimensions(), r.flaggedSegments(), r.where());
     }
 
     private static boolean sharable(Base b) {
