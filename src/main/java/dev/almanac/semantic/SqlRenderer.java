@@ -27,7 +27,16 @@ public final class SqlRenderer {
     /** The source's own dialect: how its engine reads a string literal (backslashes), which the rendering dialect may not say. */
     private final Dialect source;
 
+    /** The grain a simple metric's time is recorded at (its time dimension's), or null. */
+    private final java.util.function.Function<SemanticMetric.Simple, Grain> recordedGrain;
+
     public SqlRenderer(Dialect dialect) {
+        this(dialect, m -> null);
+    }
+
+    /** @param recordedGrain the grain each simple metric's time is recorded at (a monthly snapshot's month), or null */
+    public SqlRenderer(Dialect dialect, java.util.function.Function<SemanticMetric.Simple, Grain> recordedGrain) {
+        this.recordedGrain = recordedGrain;
         this.source = dialect;
         // engines without a rendering of their own get PostgreSQL's standard SQL, as OTHER always did
         this.dialect = dialect == Dialect.DUCKDB || dialect == Dialect.SQLITE || dialect == Dialect.TRINO ? dialect : Dialect.POSTGRES;
@@ -54,9 +63,9 @@ public final class SqlRenderer {
             if (twins.size() > 1 && twins.get(0) != b) continue; // read with its first twin
             sources.add(b.id());
             if (twins.size() > 1) {
-                ctes.add(b.id() + "_fact AS (\n  " + read(overTheirPeriods(twins), true) + "\n)");
                 Base unshifted = new Base(b.id(), b.metric(), Offset.NONE, b.fact(), b.joins(), b.where(), b.grain(), null);
-                ctes.add(b.id() + " AS (\n  " + aggregate(unshifted, plan.keys(), List.of(agg(b.metric()) + " AS v")) + "\n)");
+                ctes.add(b.id() + "_fact AS (\n  " + read(withoutDivisor(b.metric(), overTheirPeriods(twins)), true) + "\n)");
+                ctes.add(b.id() + " AS (\n  " + aggregateAlone(unshifted, plan.keys()) + "\n)");
                 for (Base t : twins) {
                     valueRefs.put(t.id(), t.id() + ".v");
                     String k0 = t.offset().isNone() ? t.id() + ".k0" : shift(t.id() + ".k0", t.offset());
@@ -76,13 +85,14 @@ public final class SqlRenderer {
                 continue;
             }
             valueRefs.put(b.id(), b.id() + ".v");
-            ctes.add(b.id() + "_fact AS (\n  " + read(b.fact(), true) + "\n)");
+            ctes.add(b.id() + "_fact AS (\n  " + read(b.snapshotPick() == null ? withoutDivisor(b.metric(), b.fact()) : b.fact(), true) + "\n)");
             if (b.snapshotPick() != null) {
                 String bucket = b.grain() == null ? null : bucket("__t", b.grain(), b.offset());
                 ctes.add(b.id() + "_snapshot AS (\n  SELECT " + b.snapshotPick() + "(__t) AS __t FROM " + b.id() + "_fact"
                         + (bucket == null ? "" : " GROUP BY " + bucket) + "\n)");
             }
-            ctes.add(b.id() + " AS (\n  " + aggregate(b, plan.keys(), List.of(agg(b.metric()) + " AS v")) + "\n)");
+            ctes.add(b.id() + " AS (\n  " + (b.snapshotPick() == null ? aggregateAlone(b, plan.keys())
+                    : aggregate(b, plan.keys(), List.of(agg(b.metric()) + " AS v"))) + "\n)");
         }
         if (plan.gaps() != null) return gaps(plan, ctes);
         String from;
@@ -375,6 +385,76 @@ public final class SqlRenderer {
         }
         if (!where.isEmpty()) sql.append(" WHERE ").append(String.join(" AND ", where));
         return sql.toString();
+    }
+
+    /** A measure that is a column over a constant ({@code mrr_cents / 100.0}): summed, the column is summed and divided once. */
+    private static final java.util.regex.Pattern OVER_A_CONSTANT =
+            java.util.regex.Pattern.compile("\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*/\\s*(\\d+\\.\\d+)\\s*");
+
+    private static java.util.regex.Matcher divided(SemanticMetric.Simple m, String measure) {
+        if (measure == null || (m.agg() != SemanticMetric.Agg.SUM && m.agg() != SemanticMetric.Agg.AVG)) return null;
+        java.util.regex.Matcher x = OVER_A_CONSTANT.matcher(measure);
+        return x.matches() && new java.math.BigDecimal(x.group(2)).signum() != 0 ? x : null;
+    }
+
+    /** A base's read with a measure over a constant read as its column (the constant divides the aggregate). */
+    private static Read withoutDivisor(SemanticMetric.Simple m, Read r) {
+        java.util.regex.Matcher div = divided(m, r.measure());
+        return div == null ? r : new Read(r.dataset(), div.group(1), r.time(), r.from(), r.to(), r.keyColumns(), r.dimensions(), r.flaggedSegments(), r.where());
+    }
+
+    /**
+     * One base aggregated alone (no snapshot to pick). A sum or an average of a column over a constant takes the column's
+     * and divides once. By a time recorded by month, quarter or year (a monthly snapshot), the rows are first
+     * aggregated by their time as it is, then by its bucket: the bucket is taken once per time, not once per row; sums,
+     * counts, minimums and maximums add up exactly from the first aggregates, whatever day the data records.
+     */
+    private String aggregateAlone(Base b, List<Key> keys) {
+        SemanticMetric.Simple m = b.metric();
+        java.util.regex.Matcher div = divided(m, b.fact().measure());
+        String divisor = div == null ? "" : " / " + div.group(2);
+        Key time = keys.stream().filter(Key::isTime).findFirst().orElse(null);
+        Grain recorded = recordedGrain.apply(m);
+        boolean twice = time != null && recorded != null && recorded != Grain.DAY && time.grain().isMultipleOf(recorded)
+                && (m.agg() == SemanticMetric.Agg.SUM || m.agg() == SemanticMetric.Agg.COUNT || m.agg() == SemanticMetric.Agg.MIN
+                || m.agg() == SemanticMetric.Agg.MAX);
+        if (!twice) return aggregate(b, keys, List.of(agg(m) + divisor + " AS v"));
+        // the first aggregation: by the time as read and the other keys
+        StringJoiner inner = new StringJoiner(", ");
+        List<String> innerGroups = new ArrayList<>(List.of("f.__t"));
+        inner.add("f.__t");
+        for (int i = 0; i < keys.size(); i++) {
+            Key k = keys.get(i);
+            if (k.isTime()) continue;
+            String ref = dimensionRef(b, k.dimension());
+            inner.add(ref + " AS k" + i);
+            innerGroups.add(ref);
+        }
+        inner.add(agg(m) + " AS a");
+        String first = aggregate(b, List.of(), List.of()).replaceFirst("^SELECT ", "SELECT " + java.util.regex.Matcher.quoteReplacement(inner.toString()))
+                + "\n  GROUP BY " + String.join(", ", innerGroups);
+        Base over = new Base(b.id(), m, b.offset(), b.fact(), List.of(), List.of(), b.grain(), null);
+        String outerAgg = switch (m.agg()) {
+            case SUM -> "sum(f.a)" + divisor;
+            case COUNT -> "CAST(sum(f.a) AS BIGINT)";
+            default -> m.agg().name().toLowerCase(java.util.Locale.ROOT) + "(f.a)";
+        };
+        StringJoiner select = new StringJoiner(", ");
+        List<String> groups = new ArrayList<>();
+        for (int i = 0; i < keys.size(); i++) {
+            Key k = keys.get(i);
+            if (k.isTime()) {
+                boolean whole = !b.offset().isNone() && shiftsWholeBuckets(k.grain(), b.offset());
+                String bucket = bucket("f.__t", k.grain(), whole ? Offset.NONE : b.offset());
+                select.add((whole ? shift(bucket, b.offset()) : bucket) + " AS k" + i);
+                groups.add(bucket);
+            } else {
+                select.add("f.k" + i + " AS k" + i);
+                groups.add("f.k" + i);
+            }
+        }
+        select.add(outerAgg + " AS v");
+        return "SELECT " + select + "\n  FROM (" + first + ") AS f\n  GROUP BY " + String.join(", ", groups);
     }
 
     private String aggregate(Base b, List<Key> keys, List<String> aggs) {

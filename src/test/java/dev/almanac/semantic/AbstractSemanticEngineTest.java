@@ -415,6 +415,19 @@ abstract class AbstractSemanticEngineTest {
     }
 
     @Test
+    void a_time_recorded_by_month_is_bucketed_once_per_month_and_a_constant_divisor_once_per_group() {
+        SemanticQuery q = SemanticQuery.of("mrr").by("plan").grain(Grain.MONTH).between(d("2024-03-01"), d("2024-06-01"));
+        // aggregated by the snapshot month as recorded, then by its bucket; mrr_cents summed, then divided by 100.0
+        assertThat(layer.compile(q).sql()).contains("GROUP BY f.__t").doesNotContain("mrr_cents / 100.0");
+        // March: Acme and Crane Basic 100 + 100, Bolt Pro 300, Delta Enterprise 1000, Fjord Free 0; April: Acme moves to Pro;
+        // May: Gale joins Pro with 299.99
+        assertThat(rows(q)).containsExactly(
+                "2024-03-01 | Basic | 200", "2024-03-01 | Enterprise | 1000", "2024-03-01 | Free | 0", "2024-03-01 | Pro | 300",
+                "2024-04-01 | Basic | 100", "2024-04-01 | Enterprise | 1000", "2024-04-01 | Free | 0", "2024-04-01 | Pro | 600",
+                "2024-05-01 | Basic | 100", "2024-05-01 | Enterprise | 1000", "2024-05-01 | Free | 0", "2024-05-01 | Pro | 899.99");
+    }
+
+    @Test
     void a_metric_that_opts_out_of_the_time_spine_shows_only_the_periods_with_rows() {
         assertThat(rows(SemanticQuery.of("orders_with_rows_only").grain(Grain.QUARTER).between(d("2024-01-01"), d("2025-01-01"))))
                 .containsExactly("2024-01-01 | 6", "2024-04-01 | 3", "2024-10-01 | 1");
