@@ -171,15 +171,22 @@ public final class SqlRenderer {
         return out.toString();
     }
 
+    /** Whether the data of a filled base covers every period of the spine (then no flag says which it covers). */
+    private static boolean coveredThroughout(QueryPlan.Spine spine, String id) {
+        List<Boolean> flags = spine.covered().get(id);
+        return flags != null && !flags.contains(false);
+    }
+
     /** The time spine as a CTE of literal rows: the period's first day as {@code k0}, and 1 or 0 per filled base for whether it is covered. */
     private String spine(QueryPlan.Spine spine) {
         List<String> columns = new ArrayList<>(List.of("k0"));
-        spine.covered().keySet().forEach(id -> columns.add("c_" + id));
+        List<String> flagged = spine.covered().keySet().stream().sorted().filter(id -> !coveredThroughout(spine, id)).toList();
+        flagged.forEach(id -> columns.add("c_" + id));
         StringJoiner rows = new StringJoiner(",\n    ");
         for (int i = 0; i < spine.periods().size(); i++) {
             StringJoiner row = new StringJoiner(", ", "(", ")");
             row.add(literal(new Literal(Literal.Type.DATE, spine.periods().get(i).toString())));
-            for (List<Boolean> flags : spine.covered().values()) row.add(flags.get(i) ? "1" : "0");
+            for (String id : flagged) row.add(spine.covered().get(id).get(i) ? "1" : "0");
             rows.add(row.toString());
         }
         return "answer_spine(" + String.join(", ", columns) + ") AS (\n  VALUES " + rows + "\n)";
@@ -590,7 +597,9 @@ public final class SqlRenderer {
         for (Base b : plan.bases()) {
             String ref = valueRefs.getOrDefault(b.id(), b.id() + ".v");
             java.math.BigDecimal spineFill = plan.spine() == null ? null : plan.spine().fills().get(b.id());
-            if (spineFill != null) { // a period of the spine with no row: the fill where the data covers it, else no data
+            if (spineFill != null && coveredThroughout(plan.spine(), b.id())) { // a period of the spine with no row: the fill
+                ref = "coalesce(" + ref + ", " + spineFill.toPlainString() + ")";
+            } else if (spineFill != null) { // the fill where the data covers the period, else no data
                 ref = "coalesce(" + ref + ", CASE WHEN answer_spine.c_" + b.id() + " = 1 THEN " + spineFill.toPlainString() + " END)";
             } else if (b.metric().fillNullsWith() != null) {
                 ref = "coalesce(" + ref + ", " + b.metric().fillNullsWith().toPlainString() + ")";
