@@ -49,89 +49,151 @@ public final class SemanticBench {
                             + "WHERE created_at >= DATE '2026-01-01' AND created_at < DATE '2026-10-01' GROUP BY 1, 2 ORDER BY 1, 2"),
             new Case("new customers by industry, top 5", SemanticQuery.of("new_customers").by("industry").between(JAN, OCT).orderBy("-new_customers").limit(5),
                     "SELECT i.name AS industry, count(*) AS new_customers FROM customers c LEFT JOIN industries i ON i.industry_code = c.industry_code "
-                            + "WHERE c.signup_date >= DATE '2026-01-01' AND c.signup_date < DATE '2026-10-01' AND NOT c.is_deleted GROUP BY 1 ORDER BY 2 DESC LIMIT 5"));
+                            + "WHERE c.signup_date >= DATE '2026-01-01' AND c.signup_date < DATE '2026-10-01' AND NOT c.is_deleted GROUP BY 1 ORDER BY 2 DESC LIMIT 5"),
+            new Case("new customers per day, first week of March (zero-filled)", SemanticQuery.of("new_customers").grain(Grain.DAY)
+                    .between(LocalDate.parse("2026-03-01"), LocalDate.parse("2026-03-08")),
+                    "SELECT d.day::DATE AS day, count(c.customer_id) AS new_customers FROM generate_series(DATE '2026-03-01', DATE '2026-03-07', INTERVAL 1 DAY) AS d(day) "
+                            + "LEFT JOIN customers c ON c.signup_date = d.day AND NOT c.is_deleted GROUP BY 1 ORDER BY 1"),
+            new Case("order cancellation rate by month (ratio), 2026", SemanticQuery.of("order_cancellation_rate").grain(Grain.MONTH).between(JAN, OCT),
+                    "SELECT CAST(date_trunc('month', ordered_at) AS DATE) AS month, round(100.0 * count(*) FILTER (WHERE status = 'canceled') / count(*), 2) AS rate "
+                            + "FROM orders WHERE ordered_at >= DATE '2026-01-01' AND ordered_at < DATE '2026-10-01' "
+                            + "AND order_id IN (SELECT min(order_id) FROM orders GROUP BY order_number) GROUP BY 1 ORDER BY 1"),
+            new Case("mrr growth by month (derived, offset 1 month), 2026", SemanticQuery.of("mrr_growth").grain(Grain.MONTH).between(JAN, OCT),
+                    "WITH m AS (SELECT snapshot_month AS month, sum(mrr_cents) AS cents FROM mrr_snapshots "
+                            + "WHERE snapshot_month >= DATE '2025-12-01' AND snapshot_month < DATE '2026-10-01' GROUP BY 1) "
+                            + "SELECT month, round((cents - lag(cents) OVER (ORDER BY month)) / 100.0, 2) AS mrr_growth FROM m QUALIFY month >= DATE '2026-01-01' ORDER BY 1"),
+            new Case("new customers in Europe by month (filter on a joined dimension)", SemanticQuery.of("new_customers").grain(Grain.MONTH).between(JAN, OCT)
+                    .where("region = Europe"),
+                    "SELECT CAST(date_trunc('month', c.signup_date) AS DATE) AS month, count(*) AS new_customers FROM customers c "
+                            + "JOIN countries co ON co.country_code = c.country_code JOIN regions r ON r.region_id = co.region_id "
+                            + "WHERE c.signup_date >= DATE '2026-01-01' AND c.signup_date < DATE '2026-10-01' AND NOT c.is_deleted AND r.name = 'Europe' GROUP BY 1 ORDER BY 1"),
+            new Case("shop revenue by year since 2021 (union of two sources)", SemanticQuery.of("shop_revenue").grain(Grain.YEAR).between(LocalDate.parse("2021-01-01"), LocalDate.parse("2027-01-01")),
+                    "WITH s AS (SELECT ordered_at AS sold_at, total_amount AS amount_usd FROM orders WHERE status = 'completed' "
+                            + "AND order_id IN (SELECT min(order_id) FROM orders GROUP BY order_number) "
+                            + "UNION ALL SELECT revenue_month, amount_usd FROM legacy_revenue WHERE product_line = 'shop') "
+                            + "SELECT CAST(date_trunc('year', sold_at) AS DATE) AS year, round(sum(amount_usd), 2) AS shop_revenue FROM s "
+                            + "WHERE sold_at >= DATE '2021-01-01' AND sold_at < DATE '2027-01-01' GROUP BY 1 ORDER BY 1"));
 
     public static void main(String[] args) throws Exception {
-        Path dir = Path.of("target", "bench-demo").toAbsolutePath();
-        DemoProject.init(dir, 1, false, System.err);
+        List<Double> scales = args.length == 0 ? List.of(1.0, 10.0) : java.util.Arrays.stream(args).map(Double::parseDouble).toList();
         var read = KnowledgeFiles.read(Path.of("knowledge"));
         SemanticModel model = SemanticModel.of(read.knowledge().semantic());
-        try (Source source = Sources.openFile(dir.resolve(Project.DEMO_SOURCE)); Guard guard = new Guard()) {
-            QueryExecutor executor = new QueryExecutor(source, guard, QueryLimits.DEFAULT);
-            ValueIndex values = ValueIndex.build(model, executor, ValueIndex.DEFAULT_LIMIT);
-            SemanticCompiler compiler = new SemanticCompiler(model, values);
-            SemanticLayer layer = new SemanticLayer(model, read.knowledge(), values, executor);
-
-            int compileRounds = 5000;
-            StringBuilder compileTable = new StringBuilder("| query | p50 (µs) | p99 (µs) |\n|---|---:|---:|\n");
-            long[] allCompile = new long[compileRounds * CASES.size()];
-            int k = 0;
-            for (Case c : CASES) {
-                for (int w = 0; w < 2000; w++) compiler.compile(c.query(), Dialect.DUCKDB);
-                long[] t = new long[compileRounds];
-                for (int i = 0; i < compileRounds; i++) {
-                    long t0 = System.nanoTime();
-                    compiler.compile(c.query(), Dialect.DUCKDB);
-                    t[i] = System.nanoTime() - t0;
-                    allCompile[k++] = t[i];
+        StringBuilder runs = new StringBuilder();
+        String compileSection = null, parse = null, cli = null;
+        for (double scale : scales) {
+            Path dir = Path.of("target", "bench-demo-" + DemoProject.formatScale(scale)).toAbsolutePath();
+            DemoProject.init(dir, scale, false, System.err);
+            try (Source source = Sources.openFile(dir.resolve(Project.DEMO_SOURCE)); Guard guard = new Guard()) {
+                QueryExecutor executor = new QueryExecutor(source, guard, QueryLimits.DEFAULT);
+                ValueIndex values = ValueIndex.build(model, executor, ValueIndex.DEFAULT_LIMIT);
+                SemanticLayer layer = new SemanticLayer(model, read.knowledge(), values, executor);
+                if (compileSection == null) { // compiling reads no data: timed once, on the first scale's values
+                    compileSection = compileTimes(new SemanticCompiler(model, values));
+                    parse = parseTimes(layer, read.knowledge().golden());
+                    cli = cliComparison(dir);
                 }
-                compileTable.append("| ").append(c.label()).append(" | ")
-                        .append(String.format("%.1f | %.1f |%n", Report.quantileMicros(t, 0.5), Report.quantileMicros(t, 0.99)));
+                runs.append(runTimes(layer, executor, scale, scale >= 10 ? 100 : 200));
             }
-
-            int runRounds = 200;
-            StringBuilder runTable = new StringBuilder("| query | same rows | hand-written SQL p50 (ms) | semantic query p50 (ms) | ratio |\n|---|---|---:|---:|---:|\n");
-            double ratioSum = 0;
-            for (Case c : CASES) {
-                QueryResult hand = executor.execute(c.handSql());
-                QueryResult semantic = layer.run(c.query()).result();
-                boolean same = sameRows(hand, semantic);
-                for (int w = 0; w < 20; w++) {
-                    executor.execute(c.handSql());
-                    layer.run(c.query());
-                }
-                long[] h = new long[runRounds];
-                long[] s = new long[runRounds];
-                for (int i = 0; i < runRounds; i++) {
-                    long t0 = System.nanoTime();
-                    executor.execute(c.handSql());
-                    long t1 = System.nanoTime();
-                    layer.run(c.query());
-                    long t2 = System.nanoTime();
-                    h[i] = t1 - t0;
-                    s[i] = t2 - t1;
-                }
-                double hp = Report.quantileMicros(h, 0.5) / 1000;
-                double sp = Report.quantileMicros(s, 0.5) / 1000;
-                ratioSum += sp / hp;
-                runTable.append("| ").append(c.label()).append(" | ").append(same ? "yes" : "NO").append(" | ")
-                        .append(String.format("%.2f | %.2f | %.2f |%n", hp, sp, sp / hp));
-            }
-            String parse = parseTimes(layer, read.knowledge().golden());
-            String cli = cliComparison(dir);
-            String body = """
-                    `bench/run SemanticBench`: the demo's semantic model (%d metrics, %d dimensions) on the scale-1 demo warehouse.
-
-                    **Compile time** per semantic query (resolve names, plan joins, build the relational plan, render DuckDB SQL;
-                    no database access), %d runs each after 2,000 warm-up runs. Target: p50 under 1 ms.
-
-                    %s
-                    All queries: p50 %.1f µs, p99 %.1f µs.
-
-                    **A semantic query against the same answer written by hand**, both through the executor (guard, timeout,
-                    row cap), run alternately %d times each after warm-up; the semantic side includes compiling. "Same rows"
-                    checks that both return the same rows.
-
-                    %s
-                    Mean ratio (semantic / hand-written): %.2f.
-
-                    %s
-
-                    %s
-                    """.formatted(model.metrics().size(), model.dimensions().size(), compileRounds, compileTable,
-                    Report.quantileMicros(allCompile, 0.5), Report.quantileMicros(allCompile, 0.99), runRounds, runTable, ratioSum / CASES.size(), cli, parse);
-            Report.write("semantic", "Semantic layer: compile time, and semantic queries against hand-written SQL (issue 12)", body);
         }
+        String body = """
+                `bench/run SemanticBench [SCALES]`: the demo's semantic model (%d metrics, %d dimensions) on the demo warehouse at
+                scale %s (default 1 and 10).
+
+                %s
+                **A semantic query against the same answer written by hand**, each through the executor (guard, timeout, row
+                cap), on DuckDB: the hand-written SQL, the compiled SQL of the semantic query (compiled once), and the semantic
+                query end to end (compile, then run), run in turn (the order reversed every other round) after warm-up. "Same
+                rows" checks that the semantic query returns the hand-written query's rows. The target is a mean ratio of the
+                compiled SQL to the hand-written SQL of at most 1.10 at both scales; the end-to-end ratio adds compiling (tens
+                of µs in a loop, a few hundred right after a query has run and left the caches cold) and says what a caller
+                waits. Where the compiled SQL is still slower: every support-ticket metric reads the demo model's
+                `support_tickets` dataset, a SELECT that joins `sla_policies` for the SLA metrics, and DuckDB keeps an unused
+                LEFT JOIN (it has no join elimination), so "tickets opened" pays the join and groups its priority after it;
+                a month-over-month change reads its months once but joins them to the spine twice, where the hand-written
+                query takes `lag` over one aggregate; at scale 1, where most queries take about a millisecond, planning the
+                spine's join and the CTEs costs 0.1 to 0.2 ms.
+
+                %s
+                %s
+
+                %s
+                """.formatted(model.metrics().size(), model.dimensions().size(),
+                String.join(" and ", scales.stream().map(DemoProject::formatScale).toList()), compileSection, runs, cli, parse);
+        Report.write("semantic", "Semantic layer: compile time, and semantic queries against hand-written SQL (issues 12, 28)", body);
+    }
+
+    private static String compileTimes(SemanticCompiler compiler) {
+        int compileRounds = 5000;
+        StringBuilder compileTable = new StringBuilder("| query | p50 (µs) | p99 (µs) |\n|---|---:|---:|\n");
+        long[] allCompile = new long[compileRounds * CASES.size()];
+        int k = 0;
+        for (Case c : CASES) {
+            for (int w = 0; w < 2000; w++) compiler.compile(c.query(), Dialect.DUCKDB);
+            long[] t = new long[compileRounds];
+            for (int i = 0; i < compileRounds; i++) {
+                long t0 = System.nanoTime();
+                compiler.compile(c.query(), Dialect.DUCKDB);
+                t[i] = System.nanoTime() - t0;
+                allCompile[k++] = t[i];
+            }
+            compileTable.append("| ").append(c.label()).append(" | ")
+                    .append(String.format("%.1f | %.1f |%n", Report.quantileMicros(t, 0.5), Report.quantileMicros(t, 0.99)));
+        }
+        return """
+                **Compile time** per semantic query (resolve names, plan joins, build the relational plan, render DuckDB SQL;
+                no database access), %d runs each after 2,000 warm-up runs. Target: p50 under 1 ms.
+
+                %s
+                All queries: p50 %.1f µs, p99 %.1f µs.
+                """.formatted(compileRounds, compileTable, Report.quantileMicros(allCompile, 0.5), Report.quantileMicros(allCompile, 0.99));
+    }
+
+    /** The hand-written SQL, the compiled SQL and the semantic query end to end, in turn, at one scale. */
+    private static String runTimes(SemanticLayer layer, QueryExecutor executor, double scale, int runRounds) {
+        StringBuilder runTable = new StringBuilder("| query | same rows | hand-written SQL p50 (ms) | compiled SQL p50 (ms) | ratio | semantic query p50 (ms) | ratio |\n"
+                + "|---|---|---:|---:|---:|---:|---:|\n");
+        double sqlRatios = 0, runRatios = 0;
+        for (Case c : CASES) {
+            String compiled = layer.compile(c.query()).sql();
+            QueryResult hand = executor.execute(c.handSql());
+            QueryResult semantic = layer.run(c.query()).result();
+            boolean same = sameRows(hand, semantic);
+            for (int w = 0; w < 20; w++) {
+                executor.execute(c.handSql());
+                executor.execute(compiled);
+                layer.run(c.query());
+            }
+            long[] h = new long[runRounds];
+            long[] q = new long[runRounds];
+            long[] s = new long[runRounds];
+            for (int i = 0; i < runRounds; i++) {
+                for (int step = 0; step < 3; step++) {
+                    int which = i % 2 == 0 ? step : 2 - step;
+                    long t0 = System.nanoTime();
+                    switch (which) {
+                        case 0 -> executor.execute(c.handSql());
+                        case 1 -> executor.execute(compiled);
+                        default -> layer.run(c.query());
+                    }
+                    long t = System.nanoTime() - t0;
+                    (which == 0 ? h : which == 1 ? q : s)[i] = t;
+                }
+            }
+            double hp = Report.quantileMicros(h, 0.5) / 1000;
+            double qp = Report.quantileMicros(q, 0.5) / 1000;
+            double sp = Report.quantileMicros(s, 0.5) / 1000;
+            sqlRatios += qp / hp;
+            runRatios += sp / hp;
+            runTable.append("| ").append(c.label()).append(" | ").append(same ? "yes" : "NO").append(" | ")
+                    .append(String.format("%.2f | %.2f | %.2f | %.2f | %.2f |%n", hp, qp, qp / hp, sp, sp / hp));
+        }
+        return """
+                Scale %s, %d rounds:
+
+                %s
+                Scale %s, mean ratio of the compiled SQL to the hand-written SQL: **%.2f**; of the semantic query end to end: %.2f.
+
+                """.formatted(DemoProject.formatScale(scale), runRounds, runTable, DemoProject.formatScale(scale), sqlRatios / CASES.size(), runRatios / CASES.size());
     }
 
     /** Question to semantic query (parse) and to SQL (parse + compile), over the golden questions, without a model. */

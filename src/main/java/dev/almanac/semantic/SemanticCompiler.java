@@ -82,7 +82,7 @@ public final class SemanticCompiler {
     public Compiled compile(SemanticQuery query, Dialect dialect, Map<String, Coverage> coverage) {
         Resolved resolved = resolve(query);
         QueryPlan plan = plan(resolved, query, coverage);
-        String sql = new SqlRenderer(dialect).render(plan);
+        String sql = new SqlRenderer(dialect, m -> model.timeDimensionOf(m).map(Dimension::grain).orElse(null)).render(plan);
         List<String> columns = new ArrayList<>(plan.keys().stream().filter(k -> !k.isIdentity()).map(Key::name).toList());
         plan.outputs().forEach(o -> columns.add(o.name()));
         Set<String> tables = new LinkedHashSet<>();

@@ -10,6 +10,7 @@ import dev.almanac.semantic.QueryPlan.Output;
 import dev.almanac.semantic.QueryPlan.Read;
 import dev.almanac.semantic.QueryPlan.SegmentHolds;
 import dev.almanac.source.Dialect;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
@@ -26,54 +27,101 @@ public final class SqlRenderer {
     /** The source's own dialect: how its engine reads a string literal (backslashes), which the rendering dialect may not say. */
     private final Dialect source;
 
+    /** The grain a simple metric's time is recorded at (its time dimension's), or null. */
+    private final java.util.function.Function<SemanticMetric.Simple, Grain> recordedGrain;
+
     public SqlRenderer(Dialect dialect) {
+        this(dialect, m -> null);
+    }
+
+    /** @param recordedGrain the grain each simple metric's time is recorded at (a monthly snapshot's month), or null */
+    public SqlRenderer(Dialect dialect, java.util.function.Function<SemanticMetric.Simple, Grain> recordedGrain) {
+        this.recordedGrain = recordedGrain;
         this.source = dialect;
         // engines without a rendering of their own get PostgreSQL's standard SQL, as OTHER always did
         this.dialect = dialect == Dialect.DUCKDB || dialect == Dialect.SQLITE || dialect == Dialect.TRINO ? dialect : Dialect.POSTGRES;
     }
 
+    /** Per render: the CTEs of the aggregated bases, in order, and where each base's value is read (by base id). */
+    private final List<String> sources = new ArrayList<>();
+    private final java.util.Map<String, String> valueRefs = new java.util.HashMap<>();
+    /** Per render, by time alone over the spine: what is joined to the spine, and on what ("b0 ON b0.k0 = answer_spine.k0"). */
+    private final List<String> spineJoins = new ArrayList<>();
+
     public String render(QueryPlan plan) {
         List<String> ctes = new ArrayList<>();
         int keyCount = plan.keys().size();
-        for (Base b : plan.bases()) {
-            if (b.accumulation() != null) {
+        sources.clear();
+        valueRefs.clear();
+        spineJoins.clear();
+        boolean byTimeOverTheSpine = plan.spine() != null && keyCount == 1 && plan.keys().get(0).isTime();
+        List<List<Base>> groups = oneReadEach(plan.bases());
+        List<Base> alone = groups.stream().filter(g -> g.size() == 1).map(g -> g.get(0)).toList();
+        for (List<Base> group : groups) {
+            Base b = group.get(0);
+            if (b.accumulation() != null) { // a cumulative metric's own CTEs, ending in <id> with the keys and v like any base
                 accumulate(b, plan.keys(), ctes);
+                sources.add(b.id());
+                valueRefs.put(b.id(), b.id() + ".v");
+                spineJoins.add(b.id() + " ON " + b.id() + ".k0 = answer_spine.k0");
                 continue;
             }
-            ctes.add(b.id() + "_fact AS (\n  " + read(b.fact(), true) + "\n)");
+            List<Base> twins = byTimeOverTheSpine && group.size() == 1 ? shiftedTwins(b, alone) : List.of();
+            if (twins.size() > 1 && twins.get(0) != b) continue; // read with its first twin
+            sources.add(b.id());
+            if (twins.size() > 1) {
+                Base unshifted = new Base(b.id(), b.metric(), Offset.NONE, b.fact(), b.joins(), b.where(), b.grain(), null);
+                ctes.add(b.id() + "_fact AS (\n  " + read(withoutDivisor(b.metric(), overTheirPeriods(twins)), true) + "\n)");
+                ctes.add(b.id() + " AS (\n  " + aggregateAlone(unshifted, plan.keys()) + "\n)");
+                for (Base t : twins) {
+                    valueRefs.put(t.id(), t.id() + ".v");
+                    String k0 = t.offset().isNone() ? t.id() + ".k0" : shift(t.id() + ".k0", t.offset());
+                    spineJoins.add((t == b ? b.id() : b.id() + " AS " + t.id()) + " ON " + k0 + " = answer_spine.k0");
+                }
+                continue;
+            }
+            spineJoins.add(b.id() + " ON " + b.id() + ".k0 = answer_spine.k0");
+            if (group.size() > 1) {
+                ctes.add(b.id() + "_fact AS (\n  " + sharedRead(group) + "\n)");
+                List<String> aggs = new ArrayList<>();
+                for (Base m : group) {
+                    aggs.add(sharedAgg(m, commonFilters(group), keyCount > 0) + " AS v_" + m.id());
+                    valueRefs.put(m.id(), b.id() + ".v_" + m.id());
+                }
+                ctes.add(b.id() + " AS (\n  " + aggregate(b, plan.keys(), aggs) + "\n)");
+                continue;
+            }
+            valueRefs.put(b.id(), b.id() + ".v");
+            ctes.add(b.id() + "_fact AS (\n  " + read(b.snapshotPick() == null ? withoutDivisor(b.metric(), b.fact()) : b.fact(), true) + "\n)");
             if (b.snapshotPick() != null) {
                 String bucket = b.grain() == null ? null : bucket("__t", b.grain(), b.offset());
                 ctes.add(b.id() + "_snapshot AS (\n  SELECT " + b.snapshotPick() + "(__t) AS __t FROM " + b.id() + "_fact"
                         + (bucket == null ? "" : " GROUP BY " + bucket) + "\n)");
             }
-            ctes.add(b.id() + " AS (\n  " + aggregate(b, plan.keys()) + "\n)");
+            ctes.add(b.id() + " AS (\n  " + (b.snapshotPick() == null ? aggregateAlone(b, plan.keys())
+                    : aggregate(b, plan.keys(), List.of(agg(b.metric()) + " AS v"))) + "\n)");
         }
         if (plan.gaps() != null) return gaps(plan, ctes);
         String from;
         List<String> keyRefs = new ArrayList<>();
-        if (plan.spine() != null && plan.bases().size() == 1 && keyCount > 1) {
-            ctes.add(spine(plan.spine()));
-            ctes.add(oneBaseOverTheSpine(plan));
-            return finish(plan, ctes, keyCount);
-        }
         if (plan.spine() != null) {
             ctes.add(spine(plan.spine()));
             from = spineFrom(plan, ctes, keyRefs);
-        } else if (plan.bases().size() == 1) {
-            from = plan.bases().get(0).id();
+        } else if (sources.size() == 1) {
+            from = sources.get(0);
             for (int i = 0; i < keyCount; i++) keyRefs.add(from + ".k" + i);
         } else if (keyCount == 0) {
-            from = String.join(" CROSS JOIN ", plan.bases().stream().map(Base::id).toList());
+            from = String.join(" CROSS JOIN ", sources);
         } else {
             StringJoiner union = new StringJoiner("\n  UNION\n  ");
             String cols = String.join(", ", range(keyCount, "k"));
-            for (Base b : plan.bases()) union.add("SELECT " + cols + " FROM " + b.id());
+            for (String id : sources) union.add("SELECT " + cols + " FROM " + id);
             ctes.add("answer_keys AS (\n  " + union + "\n)");
             StringBuilder f = new StringBuilder("answer_keys");
-            for (Base b : plan.bases()) {
+            for (String id : sources) {
                 StringJoiner on = new StringJoiner(" AND ");
-                for (int i = 0; i < keyCount; i++) on.add(nullSafeEquals(b.id() + ".k" + i, "answer_keys.k" + i));
-                f.append("\n  LEFT JOIN ").append(b.id()).append(" ON ").append(on);
+                for (int i = 0; i < keyCount; i++) on.add(nullSafeEquals(id + ".k" + i, "answer_keys.k" + i));
+                f.append("\n  LEFT JOIN ").append(id).append(" ON ").append(on);
             }
             from = f.toString();
             for (int i = 0; i < keyCount; i++) keyRefs.add("answer_keys.k" + i);
@@ -83,28 +131,6 @@ public final class SqlRenderer {
         for (Output o : plan.outputs()) select.add(round(values(o.expr(), plan), o.decimals()) + " AS " + quote(o.name()));
         ctes.add("answer AS (\n  SELECT " + select + "\n  FROM " + from + "\n)");
         return finish(plan, ctes, keyCount);
-    }
-
-    /**
-     * One metric by time and a breakdown over the spine: its rows as they are, and each period of the spine it has no row
-     * in, once, with an empty breakdown (an anti-join on time alone: no union of keys, no null-safe join of every key).
-     */
-    private String oneBaseOverTheSpine(QueryPlan plan) {
-        Base b = plan.bases().get(0);
-        int keyCount = plan.keys().size();
-        StringJoiner rows = new StringJoiner(",\n    ");
-        StringJoiner empty = new StringJoiner(",\n    ");
-        for (int i = 0; i < keyCount; i++) {
-            rows.add(b.id() + ".k" + i + " AS " + quote(plan.keys().get(i).name()));
-            empty.add(i == 0 ? "answer_spine.k0" : "NULL");
-        }
-        QueryPlan withoutSpine = new QueryPlan(plan.bases(), plan.keys(), plan.outputs(), plan.having(), plan.order(), plan.limit(), plan.gaps(), null);
-        for (Output o : plan.outputs()) {
-            rows.add(round(values(o.expr(), withoutSpine), o.decimals()) + " AS " + quote(o.name()));
-            empty.add(round(values(o.expr(), plan), o.decimals()));
-        }
-        return "answer AS (\n  SELECT " + rows + "\n  FROM " + b.id() + "\n  UNION ALL\n  SELECT " + empty + "\n  FROM answer_spine LEFT JOIN " + b.id()
-                + " ON " + b.id() + ".k0 = answer_spine.k0\n  WHERE " + b.id() + ".k0 IS NULL\n)";
     }
 
     /** The answer's filter on metrics, order and limit, over the {@code answer} CTE. */
@@ -187,48 +213,58 @@ public final class SqlRenderer {
         return out.toString();
     }
 
+    /** Whether the data of a filled base covers every period of the spine (then no flag says which it covers). */
+    private static boolean coveredThroughout(QueryPlan.Spine spine, String id) {
+        List<Boolean> flags = spine.covered().get(id);
+        return flags != null && !flags.contains(false);
+    }
+
     /** The time spine as a CTE of literal rows: the period's first day as {@code k0}, and 1 or 0 per filled base for whether it is covered. */
     private String spine(QueryPlan.Spine spine) {
         List<String> columns = new ArrayList<>(List.of("k0"));
-        spine.covered().keySet().forEach(id -> columns.add("c_" + id));
+        List<String> flagged = spine.covered().keySet().stream().sorted().filter(id -> !coveredThroughout(spine, id)).toList();
+        flagged.forEach(id -> columns.add("c_" + id));
         StringJoiner rows = new StringJoiner(",\n    ");
         for (int i = 0; i < spine.periods().size(); i++) {
             StringJoiner row = new StringJoiner(", ", "(", ")");
             row.add(literal(new Literal(Literal.Type.DATE, spine.periods().get(i).toString())));
-            for (List<Boolean> flags : spine.covered().values()) row.add(flags.get(i) ? "1" : "0");
+            for (String id : flagged) row.add(spine.covered().get(id).get(i) ? "1" : "0");
             rows.add(row.toString());
         }
         return "answer_spine(" + String.join(", ", columns) + ") AS (\n  VALUES " + rows + "\n)";
     }
 
     /**
-     * The FROM of an answer over the time spine. By time alone: the spine, with each base joined to it. With a breakdown:
-     * the keys of the bases' rows, and each period of the spine no base has a row in, once, with an empty breakdown
-     * (MetricFlow joins the spine on time alone, so it does not multiply the groups by the periods).
+     * The FROM of an answer over the time spine. By time alone, or one metric with a breakdown: the spine, with each base
+     * joined to it on time, so a period with rows gives its rows and a period with none gives one row with an empty
+     * breakdown; each base is read once (MetricFlow joins the spine on time alone, so it does not multiply the groups by
+     * the periods). Several metrics with a breakdown: the keys of the bases' rows, and each period of the spine no base
+     * has a row in, once.
      */
     private String spineFrom(QueryPlan plan, List<String> ctes, List<String> keyRefs) {
         int keyCount = plan.keys().size();
-        if (keyCount == 1) {
+        if (keyCount == 1 || sources.size() == 1) {
             StringBuilder f = new StringBuilder("answer_spine");
-            for (Base b : plan.bases()) f.append("\n  LEFT JOIN ").append(b.id()).append(" ON ").append(b.id()).append(".k0 = answer_spine.k0");
+            for (String join : spineJoins) f.append("\n  LEFT JOIN ").append(join);
             keyRefs.add("answer_spine.k0");
+            for (int i = 1; i < keyCount; i++) keyRefs.add(sources.get(0) + ".k" + i);
             return f.toString();
         }
         StringJoiner union = new StringJoiner("\n  UNION\n  ");
         String cols = String.join(", ", range(keyCount, "k"));
-        for (Base b : plan.bases()) union.add("SELECT " + cols + " FROM " + b.id());
+        for (String id : sources) union.add("SELECT " + cols + " FROM " + id);
         StringJoiner empty = new StringJoiner(", ");
         empty.add("answer_spine.k0");
         for (int i = 1; i < keyCount; i++) empty.add("NULL");
         StringJoiner none = new StringJoiner(" AND ");
-        for (Base b : plan.bases()) none.add("NOT EXISTS (SELECT 1 FROM " + b.id() + " WHERE " + b.id() + ".k0 = answer_spine.k0)");
+        for (String id : sources) none.add("NOT EXISTS (SELECT 1 FROM " + id + " WHERE " + id + ".k0 = answer_spine.k0)");
         union.add("SELECT " + empty + " FROM answer_spine WHERE " + none);
         ctes.add("answer_keys AS (\n  " + union + "\n)");
         StringBuilder f = new StringBuilder("answer_keys\n  JOIN answer_spine ON answer_spine.k0 = answer_keys.k0");
-        for (Base b : plan.bases()) {
+        for (String id : sources) {
             StringJoiner on = new StringJoiner(" AND ");
-            for (int i = 0; i < keyCount; i++) on.add(nullSafeEquals(b.id() + ".k" + i, "answer_keys.k" + i));
-            f.append("\n  LEFT JOIN ").append(b.id()).append(" ON ").append(on);
+            for (int i = 0; i < keyCount; i++) on.add(nullSafeEquals(id + ".k" + i, "answer_keys.k" + i));
+            f.append("\n  LEFT JOIN ").append(id).append(" ON ").append(on);
         }
         for (int i = 0; i < keyCount; i++) keyRefs.add("answer_keys.k" + i);
         return f.toString();
@@ -244,6 +280,140 @@ public final class SqlRenderer {
         ctes.add("answer AS (\n  SELECT p.k0 AS " + key + "\n  FROM answer_periods AS p\n  WHERE NOT EXISTS (SELECT 1 FROM " + base + " WHERE " + base + ".k0 = p.k0)\n)");
         String sql = "WITH " + String.join(",\n", ctes) + "\nSELECT * FROM answer\nORDER BY " + key + " ASC";
         return dialect == Dialect.TRINO ? decimalsAsDoubles(sql) : sql;
+    }
+
+    /**
+     * The bases in groups that read the same rows of the same dataset (same period, offset, joins and conditions on them),
+     * differing only in their measure and their own filters: each group is read and aggregated once, as a hand-written
+     * ratio of two counts of one table is ({@code count(*) FILTER (...) / count(*)}). Snapshots and percentiles stay alone.
+     */
+    private static List<List<Base>> oneReadEach(List<Base> bases) {
+        List<List<Base>> groups = new ArrayList<>();
+        for (Base b : bases) {
+            List<Base> joined = null;
+            if (sharable(b)) {
+                for (List<Base> g : groups) {
+                    if (sharable(g.get(0)) && sameRowsRead(g.get(0), b)) {
+                        joined = g;
+                        break;
+                    }
+                }
+            }
+            if (joined != null) joined.add(b);
+            else groups.add(new ArrayList<>(List.of(b)));
+        }
+        return groups;
+    }
+
+    /**
+     * The bases that are one metric read at several offsets (this one among them), each by whole buckets of the grain over
+     * a period of whole buckets, in plan order: by time alone over the spine they are read once over all their periods,
+     * bucketed once, and joined to the spine each at its shift (a month-over-month change reads its months once, as a
+     * hand-written {@code lag} does). Only this base when it has no twin.
+     */
+    private static List<Base> shiftedTwins(Base b, List<Base> bases) {
+        List<Base> twins = new ArrayList<>();
+        if (!readsWholeBuckets(b)) return twins;
+        for (Base o : bases) {
+            if (readsWholeBuckets(o) && o.metric().equals(b.metric()) && o.fact().dataset().equals(b.fact().dataset())
+                    && java.util.Objects.equals(o.fact().measure(), b.fact().measure()) && java.util.Objects.equals(o.fact().time(), b.fact().time())
+                    && o.fact().where().equals(b.fact().where()) && o.fact().keyColumns().equals(b.fact().keyColumns())
+                    && o.fact().dimensions().equals(b.fact().dimensions()) && o.joins().equals(b.joins()) && o.where().equals(b.where())) {
+                twins.add(o);
+            }
+        }
+        return twins;
+    }
+
+    private static boolean readsWholeBuckets(Base b) {
+        Grain g = b.grain();
+        Read r = b.fact();
+        return g != null && b.snapshotPick() == null && b.accumulation() == null && r.from() != null && r.to() != null && g.start(r.from()).equals(r.from())
+                && g.start(r.to()).equals(r.to()) && shiftsWholeBuckets(g, b.offset());
+    }
+
+    /** The read of twins over all their periods (they touch or overlap, as a metric and its earlier periods do). */
+    private static Read overTheirPeriods(List<Base> twins) {
+        Read r = twins.get(0).fact();
+        LocalDate from = r.from(), to = r.to();
+        for (Base t : twins) {
+            if (t.fact().from().isBefore(from)) from = t.fact().from();
+            if (t.fact().to().isAfter(to)) to = t.fact().to();
+        }
+        return new Read(r.dataset(), r.measure(), r.time(), from, to, r.keyColumns(), r.dimensions(), r.flaggedSegments(), r.where());
+    }
+
+    private static boolean sharable(Base b) {
+        return b.snapshotPick() == null && b.accumulation() == null && b.metric().agg() != SemanticMetric.Agg.MEDIAN && b.metric().agg() != SemanticMetric.Agg.PERCENTILE;
+    }
+
+    private static boolean sameRowsRead(Base a, Base b) {
+        Read x = a.fact(), y = b.fact();
+        return x.dataset().equals(y.dataset()) && java.util.Objects.equals(x.time(), y.time()) && java.util.Objects.equals(x.from(), y.from())
+                && java.util.Objects.equals(x.to(), y.to()) && x.keyColumns().equals(y.keyColumns()) && x.dimensions().equals(y.dimensions())
+                && x.flaggedSegments().equals(y.flaggedSegments()) && a.joins().equals(b.joins()) && a.where().equals(b.where())
+                && a.offset().equals(b.offset()) && java.util.Objects.equals(a.grain(), b.grain());
+    }
+
+    /** The filters of a base that not every base of its group has. */
+    private static List<String> ownFilters(Base b, List<String> common) {
+        return b.fact().where().stream().filter(w -> !common.contains(w)).toList();
+    }
+
+    private static List<String> commonFilters(List<Base> group) {
+        List<String> common = new ArrayList<>(group.get(0).fact().where());
+        for (Base b : group) common.retainAll(b.fact().where());
+        return common;
+    }
+
+    /**
+     * The read of a group of bases: each base's measure as {@code __v_<id>} and, where it has filters of its own, whether
+     * a row passes them as {@code __w_<id>} (1 or 0); the rows any base keeps.
+     */
+    private String sharedRead(List<Base> group) {
+        List<String> common = commonFilters(group);
+        Read r = group.get(0).fact();
+        StringJoiner cols = new StringJoiner(", ");
+        boolean everyRow = false;
+        StringJoiner any = new StringJoiner(" OR ");
+        for (Base b : group) {
+            if (b.fact().measure() != null) cols.add("(" + b.fact().measure() + ") AS __v_" + b.id());
+            List<String> own = ownFilters(b, common);
+            if (own.isEmpty()) {
+                everyRow = true;
+                continue;
+            }
+            String holds = own.stream().map(w -> "(" + w + ")").collect(java.util.stream.Collectors.joining(" AND "));
+            cols.add("CASE WHEN " + holds + " THEN 1 ELSE 0 END AS __w_" + b.id());
+            any.add("(" + holds + ")");
+        }
+        Read shared = new Read(r.dataset(), null, r.time(), r.from(), r.to(), r.keyColumns(), r.dimensions(), r.flaggedSegments(), common);
+        String sql = read(shared, true);
+        if (cols.length() > 0) { // the measures and flags, then what the read projects of its own (if anything)
+            String own = sql.substring("SELECT ".length());
+            sql = "SELECT " + cols + (own.startsWith("1 AS __one FROM ") ? own.substring("1 AS __one".length()) : ", " + own);
+        }
+        if (!everyRow) sql += (common.isEmpty() && r.from() == null ? " WHERE " : " AND ") + "(" + any + ")";
+        return sql;
+    }
+
+    /**
+     * A base's aggregate over its group's shared read: over its own rows only. Grouped, a count is no data (null) in a
+     * group none of its rows is in, as it is when the base is read alone (the group is then not among its rows).
+     */
+    private String sharedAgg(Base b, List<String> common, boolean grouped) {
+        SemanticMetric.Simple m = b.metric();
+        String v = "f.__v_" + b.id();
+        if (ownFilters(b, common).isEmpty()) return agg(m, v); // every row of the shared read is its own
+        String flag = "f.__w_" + b.id();
+        String own = "CASE WHEN " + flag + " = 1 THEN " + v + " END";
+        return switch (m.agg()) {
+            case COUNT, COUNT_DISTINCT -> {
+                String counted = m.agg() == SemanticMetric.Agg.COUNT && m.expr() == null ? "count(CASE WHEN " + flag + " = 1 THEN 1 END)" : agg(m, own);
+                yield grouped ? "CASE WHEN max(" + flag + ") = 1 THEN " + counted + " END" : counted;
+            }
+            default -> agg(m, own);
+        };
     }
 
     /** A dataset read in a subquery: what it projects and (for the facts) the rows it keeps. */
@@ -266,22 +436,104 @@ public final class SqlRenderer {
         return sql.toString();
     }
 
-    private String aggregate(Base b, List<Key> keys) {
-        return aggregate(b, keys, agg(b.metric()));
+    /** A measure that is a column over a constant ({@code mrr_cents / 100.0}): summed, the column is summed and divided once. */
+    private static final java.util.regex.Pattern OVER_A_CONSTANT =
+            java.util.regex.Pattern.compile("\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*/\\s*(\\d+\\.\\d+)\\s*");
+
+    private static java.util.regex.Matcher divided(SemanticMetric.Simple m, String measure) {
+        if (measure == null || (m.agg() != SemanticMetric.Agg.SUM && m.agg() != SemanticMetric.Agg.AVG)) return null;
+        java.util.regex.Matcher x = OVER_A_CONSTANT.matcher(measure);
+        return x.matches() && new java.math.BigDecimal(x.group(2)).signum() != 0 ? x : null;
+    }
+
+    /** A base's read with a measure over a constant read as its column (the constant divides the aggregate). */
+    private static Read withoutDivisor(SemanticMetric.Simple m, Read r) {
+        java.util.regex.Matcher div = divided(m, r.measure());
+        return div == null ? r : new Read(r.dataset(), div.group(1), r.time(), r.from(), r.to(), r.keyColumns(), r.dimensions(), r.flaggedSegments(), r.where());
+    }
+
+    /**
+     * One base aggregated alone (no snapshot to pick). A sum or an average of a column over a constant takes the column's
+     * and divides once. By a time recorded by month, quarter or year (a monthly snapshot), the rows are first
+     * aggregated by their time as it is, then by its bucket: the bucket is taken once per time, not once per row; sums,
+     * counts, minimums and maximums add up exactly from the first aggregates, whatever day the data records.
+     */
+    private String aggregateAlone(Base b, List<Key> keys) {
+        SemanticMetric.Simple m = b.metric();
+        java.util.regex.Matcher div = divided(m, b.fact().measure());
+        String divisor = div == null ? "" : " / " + div.group(2);
+        Key time = keys.stream().filter(Key::isTime).findFirst().orElse(null);
+        Grain recorded = recordedGrain.apply(m);
+        boolean twice = time != null && recorded != null && recorded != Grain.DAY && time.grain().isMultipleOf(recorded)
+                && (m.agg() == SemanticMetric.Agg.SUM || m.agg() == SemanticMetric.Agg.COUNT || m.agg() == SemanticMetric.Agg.MIN
+                || m.agg() == SemanticMetric.Agg.MAX);
+        if (!twice) return aggregate(b, keys, List.of(agg(m) + divisor + " AS v"));
+        // the first aggregation: by the time as read and the other keys
+        StringJoiner inner = new StringJoiner(", ");
+        List<String> innerGroups = new ArrayList<>(List.of("f.__t"));
+        inner.add("f.__t");
+        for (int i = 0; i < keys.size(); i++) {
+            Key k = keys.get(i);
+            if (k.isTime()) continue;
+            String ref = dimensionRef(b, k.dimension());
+            inner.add(ref + " AS k" + i);
+            innerGroups.add(ref);
+        }
+        inner.add(agg(m) + " AS a");
+        String first = aggregate(b, List.of(), List.of()).replaceFirst("^SELECT ", "SELECT " + java.util.regex.Matcher.quoteReplacement(inner.toString()))
+                + "\n  GROUP BY " + String.join(", ", innerGroups);
+        Base over = new Base(b.id(), m, b.offset(), b.fact(), List.of(), List.of(), b.grain(), null);
+        String outerAgg = switch (m.agg()) {
+            case SUM -> "sum(f.a)" + divisor;
+            case COUNT -> "CAST(sum(f.a) AS BIGINT)";
+            default -> m.agg().name().toLowerCase(java.util.Locale.ROOT) + "(f.a)";
+        };
+        StringJoiner select = new StringJoiner(", ");
+        List<String> groups = new ArrayList<>();
+        for (int i = 0; i < keys.size(); i++) {
+            Key k = keys.get(i);
+            if (k.isTime()) {
+                boolean whole = !b.offset().isNone() && shiftsWholeBuckets(k.grain(), b.offset());
+                String bucket = bucket("f.__t", k.grain(), whole ? Offset.NONE : b.offset());
+                select.add((whole ? shift(bucket, b.offset()) : bucket) + " AS k" + i);
+                groups.add(bucket);
+            } else {
+                select.add("f.k" + i + " AS k" + i);
+                groups.add("f.k" + i);
+            }
+        }
+        select.add(outerAgg + " AS v");
+        return "SELECT " + select + "\n  FROM (" + first + ") AS f\n  GROUP BY " + String.join(", ", groups);
     }
 
     /** {@code agg} null: the measure itself as {@code v}, grouped by (each distinct value once, for a distinct count later). */
     private String aggregate(Base b, List<Key> keys, String agg) {
+        return agg == null ? aggregate(b, keys, List.of("f.__v AS v"), List.of("f.__v")) : aggregate(b, keys, List.of(agg + " AS v"), List.of());
+    }
+
+    private String aggregate(Base b, List<Key> keys, List<String> aggs) {
+        return aggregate(b, keys, aggs, List.of());
+    }
+
+    /** The base's facts (and joins, conditions) grouped by the keys and {@code groupsToo}, selecting the keys and {@code aggs}. */
+    private String aggregate(Base b, List<Key> keys, List<String> aggs, List<String> groupsToo) {
         List<String> groups = new ArrayList<>();
         StringJoiner select = new StringJoiner(", ");
         for (int i = 0; i < keys.size(); i++) {
             Key k = keys.get(i);
+            if (k.isTime() && !b.offset().isNone() && shiftsWholeBuckets(k.grain(), b.offset())) {
+                // bucketed as read, then each group's bucket shifted: one date sum per group, not a timestamp sum per row
+                String bucket = bucket("f.__t", k.grain(), Offset.NONE);
+                select.add(shift(bucket, b.offset()) + " AS k" + i);
+                groups.add(bucket);
+                continue;
+            }
             String expr = k.isTime() ? bucket("f.__t", k.grain(), b.offset()) : dimensionRef(b, k.dimension());
             select.add(expr + " AS k" + i);
             groups.add(expr);
         }
-        select.add((agg == null ? "f.__v" : agg) + " AS v");
-        if (agg == null) groups.add("f.__v");
+        aggs.forEach(select::add);
+        groups.addAll(groupsToo);
         StringBuilder sql = new StringBuilder("SELECT ").append(select).append("\n  FROM ").append(b.id()).append("_fact AS f");
         if (b.snapshotPick() != null) sql.append("\n  JOIN ").append(b.id()).append("_snapshot AS s ON s.__t = f.__t");
         for (Join j : b.joins()) {
@@ -396,7 +648,10 @@ public final class SqlRenderer {
     }
 
     private String agg(SemanticMetric.Simple m) {
-        String v = "f.__v";
+        return agg(m, "f.__v");
+    }
+
+    private String agg(SemanticMetric.Simple m, String v) {
         return switch (m.agg()) {
             case SUM -> "sum(" + v + ")";
             case COUNT -> m.expr() == null ? "count(*)" : "count(" + v + ")";
@@ -418,6 +673,39 @@ public final class SqlRenderer {
             case TRINO -> throw new NotInDialect("metric " + m.name() + " is a " + m.agg().label() + ", which Trino computes only approximately");
             case SQLITE -> throw new NotInDialect("metric " + m.name() + " is a " + m.agg().label() + ", which SQLite cannot compute (it has no percentile function)");
         };
+    }
+
+    /**
+     * Whether shifting a time forward by the offset moves its bucket by whole buckets of the grain, so that the bucket of the
+     * shifted time is the shifted bucket: any offset by day, whole weeks by week, whole months by month, quarters, years.
+     */
+    static boolean shiftsWholeBuckets(Grain grain, Offset offset) {
+        return switch (grain) {
+            case DAY -> true;
+            case WEEK -> offset.months() == 0 && offset.days() % 7 == 0;
+            case MONTH -> offset.days() == 0;
+            case QUARTER -> offset.days() == 0 && offset.months() % 3 == 0;
+            case YEAR -> offset.days() == 0 && offset.months() % 12 == 0;
+        };
+    }
+
+    /** A date shifted forward by an offset, as a date. */
+    private String shift(String date, Offset offset) {
+        if (dialect == Dialect.SQLITE) {
+            StringBuilder mods = new StringBuilder();
+            if (offset.months() != 0) mods.append(", '+").append(offset.months()).append(" months'");
+            if (offset.days() != 0) mods.append(", '+").append(offset.days()).append(" days'");
+            return "strftime('%Y-%m-%d', " + date + mods + ")";
+        }
+        String shifted = date;
+        if (dialect == Dialect.TRINO) { // a date plus months or days is a date there
+            if (offset.months() != 0) shifted = "date_add('month', " + offset.months() + ", " + shifted + ")";
+            if (offset.days() != 0) shifted = "date_add('day', " + offset.days() + ", " + shifted + ")";
+            return shifted;
+        }
+        if (offset.months() != 0) shifted += " + INTERVAL '" + offset.months() + " months'";
+        if (offset.days() != 0) shifted += " + INTERVAL '" + offset.days() + " days'";
+        return "CAST(" + shifted + " AS DATE)";
     }
 
     /** The first day of the bucket of a time value, after shifting it forward by an offset. */
@@ -451,9 +739,11 @@ public final class SqlRenderer {
     private String values(String expr, QueryPlan plan) {
         String out = expr;
         for (Base b : plan.bases()) {
-            String ref = b.id() + ".v";
+            String ref = valueRefs.getOrDefault(b.id(), b.id() + ".v");
             java.math.BigDecimal spineFill = plan.spine() == null ? null : plan.spine().fills().get(b.id());
-            if (spineFill != null) { // a period of the spine with no row: the fill where the data covers it, else no data
+            if (spineFill != null && coveredThroughout(plan.spine(), b.id())) { // a period of the spine with no row: the fill
+                ref = "coalesce(" + ref + ", " + spineFill.toPlainString() + ")";
+            } else if (spineFill != null) { // the fill where the data covers the period, else no data
                 ref = "coalesce(" + ref + ", CASE WHEN answer_spine.c_" + b.id() + " = 1 THEN " + spineFill.toPlainString() + " END)";
             } else if (b.metric().fillNullsWith() != null) {
                 ref = "coalesce(" + ref + ", " + b.metric().fillNullsWith().toPlainString() + ")";

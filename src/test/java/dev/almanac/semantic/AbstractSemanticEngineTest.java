@@ -368,6 +368,65 @@ abstract class AbstractSemanticEngineTest {
                 .containsExactly("2024-05-01 | completed | 2", "2024-06-01 | null | 0", "2024-07-01 | null | 0");
     }
 
+    // ------------------------------------------------------------------ the shape of the compiled SQL (issue 28: as fast as hand-written)
+
+    @Test
+    void one_metric_with_a_breakdown_over_the_spine_reads_its_aggregate_once() {
+        // joined to the spine on time: no union of its rows with the periods it has none in (which read the aggregate twice)
+        SemanticQuery q = SemanticQuery.of("order_count").by("order_status").grain(Grain.MONTH).between(d("2024-04-01"), d("2024-08-01"));
+        assertThat(layer.compile(q).sql()).doesNotContain("UNION").containsOnlyOnce("JOIN b0 ");
+        // April: order 7 canceled; May: orders 8 and 11 completed; June and July: no order
+        assertThat(rows(q)).containsExactly("2024-04-01 | canceled | 1", "2024-05-01 | completed | 2", "2024-06-01 | null | 0", "2024-07-01 | null | 0");
+    }
+
+    @Test
+    void a_ratio_of_two_counts_of_one_dataset_reads_the_dataset_once() {
+        SemanticQuery q = SemanticQuery.of("completion_rate").grain(Grain.MONTH).between(d("2024-03-01"), d("2024-07-01"));
+        assertThat(layer.compile(q).sql()).containsOnlyOnce("FROM orders");
+        // March 1 of 1 completed, April 0 of 1 (order 7 canceled), May 2 of 2, June no order (0 of 0: no data)
+        assertThat(rows(q)).containsExactly("2024-03-01 | 1", "2024-04-01 | 0", "2024-05-01 | 1", "2024-06-01 | null");
+    }
+
+    @Test
+    void metrics_of_one_dataset_read_together_keep_each_its_own_rows() {
+        // by status: completed orders 1, 2, 4, 5, 6, 8, 9, 10, 11 (944.99, customers 1, 2, 3, 4, 5, 7, 9); refunded order 3
+        // (customer 2); canceled order 7 (customer 6). A group none of a metric's rows is in is no data for it, not 0, as when
+        // each metric is read alone
+        SemanticQuery byStatus = SemanticQuery.of("completed_orders", "order_count", "revenue", "buyers", "largest_order").by("order_status");
+        assertThat(layer.compile(byStatus).sql()).containsOnlyOnce("FROM orders");
+        assertThat(rows(byStatus)).containsExactly(
+                "canceled | null | 1 | null | 1 | 300", "completed | 9 | 9 | 944.99 | 7 | 200", "refunded | null | 1 | null | 1 | 50");
+        // April 2024 (only order 7, canceled): without a breakdown a count over no rows is 0, a sum over no rows no data
+        assertThat(rows(SemanticQuery.of("completed_orders", "order_count", "revenue").between(d("2024-04-01"), d("2024-05-01"))))
+                .containsExactly("0 | 1 | null");
+    }
+
+    @Test
+    void a_metric_and_its_earlier_month_are_read_once_and_shifted_by_bucket_not_by_row() {
+        SemanticQuery q = SemanticQuery.of("mrr_change").grain(Grain.MONTH).between(d("2024-02-01"), d("2024-07-01"));
+        assertThat(layer.compile(q).sql()).containsOnlyOnce("FROM mrr_snapshots").doesNotContain("__t + INTERVAL").doesNotContain("date_add('month', 1, f.__t)");
+        // MRR by month: Jan 500, Feb 600, Mar 1500, Apr 1700, May 1999.99, Jun 1899.99
+        assertThat(rows(q)).containsExactly("2024-02-01 | 100", "2024-03-01 | 900", "2024-04-01 | 200", "2024-05-01 | 299.99", "2024-06-01 | -100");
+        // a week against the week before, by week: each week's orders once, the earlier week's landing on the later one
+        SemanticQuery weeks = SemanticQuery.of("order_count").grain(Grain.WEEK).between(d("2024-01-08"), d("2024-01-22"))
+                .comparedTo(d("2024-01-01"), d("2024-01-15"));
+        assertThat(layer.compile(weeks).sql()).containsOnlyOnce("FROM orders");
+        assertThat(rows(weeks)).containsExactly("2024-01-08 | 1 | 2 | -1 | -50", "2024-01-15 | 0 | 1 | -1 | -100");
+    }
+
+    @Test
+    void a_time_recorded_by_month_is_bucketed_once_per_month_and_a_constant_divisor_once_per_group() {
+        SemanticQuery q = SemanticQuery.of("mrr").by("plan").grain(Grain.MONTH).between(d("2024-03-01"), d("2024-06-01"));
+        // aggregated by the snapshot month as recorded, then by its bucket; mrr_cents summed, then divided by 100.0
+        assertThat(layer.compile(q).sql()).contains("GROUP BY f.__t").doesNotContain("mrr_cents / 100.0");
+        // March: Acme and Crane Basic 100 + 100, Bolt Pro 300, Delta Enterprise 1000, Fjord Free 0; April: Acme moves to Pro;
+        // May: Gale joins Pro with 299.99
+        assertThat(rows(q)).containsExactly(
+                "2024-03-01 | Basic | 200", "2024-03-01 | Enterprise | 1000", "2024-03-01 | Free | 0", "2024-03-01 | Pro | 300",
+                "2024-04-01 | Basic | 100", "2024-04-01 | Enterprise | 1000", "2024-04-01 | Free | 0", "2024-04-01 | Pro | 600",
+                "2024-05-01 | Basic | 100", "2024-05-01 | Enterprise | 1000", "2024-05-01 | Free | 0", "2024-05-01 | Pro | 899.99");
+    }
+
     @Test
     void at_every_grain_an_empty_period_is_zero_for_a_count_and_a_sum_and_no_data_for_an_average() {
         // columns: order_count, revenue (completed orders), avg_order_value (completed orders)
