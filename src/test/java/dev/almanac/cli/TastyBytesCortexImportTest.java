@@ -149,8 +149,11 @@ class TastyBytesCortexImportTest {
                 .isEqualTo(rows("SELECT country, sum(total_sales) FROM " + TABLE + " GROUP BY country ORDER BY sum(total_sales)"));
 
         JsonNode most = queryFile("cortex_which_countries_have_the_highest_number_of_customers");
-        assertThat(rows(most.path("sql").asText()))
-                .isEqualTo(rows("SELECT country, count(DISTINCT customer_id) FROM " + TABLE + " GROUP BY country ORDER BY 2 DESC NULLS LAST"));
+        // two countries tie on 2 customers: the query orders by the count alone, so the tie may come either way
+        List<String> most3 = rows(most.path("sql").asText());
+        assertThat(most3).containsExactlyInAnyOrderElementsOf(rows("SELECT country, count(DISTINCT customer_id) FROM " + TABLE + " GROUP BY country"));
+        assertThat(most3.stream().map(r -> Long.parseLong(r.substring(r.lastIndexOf(',') + 1))).toList())
+                .isSortedAccordingTo(java.util.Comparator.reverseOrder());
 
         CliTest.Run asked = CliTest.run("ask", "How many unique customers are tracked in our loyalty program?", "--llm", "none", "--format", "json",
                 "--project", project.toString());
