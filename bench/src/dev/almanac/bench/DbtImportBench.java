@@ -45,7 +45,7 @@ public final class DbtImportBench {
                 warehouses of the tables each project reads (`bench/run DbtImportBench`). The first import of the first project also
                 loads the command line's classes and DuckDB into the process. "not mapped" counts every place reported (metrics,
                 entities, saved queries, custom granularities); "metrics mapped" counts the metrics written, with the simple metrics made
-                for ratio and derived inputs that have filters of their own. The machine was shared with other builds (p90 shows it).
+                for ratio and derived inputs that have filters of their own.
 
                 | project | datasets | metrics mapped | not mapped | read p50 ms | read p90 ms | first import ms | import p50 ms | import p90 ms |
                 |---|---:|---:|---:|---:|---:|---:|---:|---:|
