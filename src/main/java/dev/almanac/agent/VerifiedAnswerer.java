@@ -106,6 +106,17 @@ public final class VerifiedAnswerer {
      * A verified query answers only a question of its own shape: the same time grain ("each month") and
      * the same breakdown (the words after "by", "per", "each" in either question must be in the other).
      */
+    /**
+     * Whether two questions ask the same: the same words in the same order and the same periods (case, punctuation and
+     * stop words aside: "how many people work in each department today"
+     * and "How many people work in each department today?").
+     */
+    boolean sameQuestion(String asked, String verified) {
+        if (!Tokens.of(timeframes.withoutPeriods(asked)).equals(Tokens.of(timeframes.withoutPeriods(verified)))) return false;
+        return timeframes.parseAll(asked).stream().map(Timeframe::label).toList()
+                .equals(timeframes.parseAll(verified).stream().map(Timeframe::label).toList());
+    }
+
     static boolean sameShape(String asked, String verified) {
         if (!dev.almanac.semantic.QuestionParser.grainOf(asked).equals(dev.almanac.semantic.QuestionParser.grainOf(verified))) return false;
         return breakdownWords(verified).stream().allMatch(w -> words(asked).contains(w))
@@ -196,6 +207,14 @@ public final class VerifiedAnswerer {
     }
 
     public Optional<Match> match(String question, double threshold) {
+        // a verified query's own question (or one that differs from it only in words that change nothing computed) is that
+        // query's, whatever else could answer it: someone checked this answer to this question
+        for (VerifiedQuery q : knowledge.queries()) {
+            if (sameQuestion(question, q.question())) {
+                Candidate c = candidates.stream().filter(x -> x.query() == q).findFirst().orElseThrow();
+                if (answersEveryPeriod(question, c)) return Optional.of(new Match(c.kind(), c.name(), c.label(), 1.0));
+            }
+        }
         List<Match> ranked = rank(question);
         if (ranked.isEmpty() || ranked.get(0).score() < threshold) return Optional.empty();
         Match best = ranked.get(0);
