@@ -540,11 +540,10 @@ public final class DbtSemanticImport {
          * primary entity is {@code order_id}; a bare name is the given dataset's) as Almanac's qualified name, {@code orders.is_food_order}.
          */
         String qualified(String reference, String dataset) {
-            int i = reference.lastIndexOf("__");
-            if (i < 0) return dataset == null ? reference : dataset + "." + reference;
-            String path = reference.substring(0, i);
-            String entity = path.substring(path.lastIndexOf("__") < 0 ? 0 : path.lastIndexOf("__") + 2);
-            String name = reference.substring(i + 2);
+            java.util.Optional<dev.almanac.semantic.EntityPath> path = dev.almanac.semantic.EntityPath.of(reference);
+            if (path.isEmpty()) return dataset == null ? reference : dataset + "." + reference;
+            String entity = path.get().entity();
+            String name = path.get().name();
             List<String> owners = identifying.getOrDefault(entity, List.of());
             if (dataset != null && owners.contains(dataset)) return dataset + "." + name;
             for (String owner : owners) if (dimensionExpr.containsKey(owner + "." + name)) return owner + "." + name;
@@ -553,7 +552,7 @@ public final class DbtSemanticImport {
 
         /** The dimension an entity groups by: {@code dataset.entity} of the dataset the entity identifies by a column; null when none does. */
         String entityDimension(String reference) {
-            String entity = reference.substring(reference.lastIndexOf("__") < 0 ? 0 : reference.lastIndexOf("__") + 2);
+            String entity = dev.almanac.semantic.EntityPath.lastEntity(reference);
             for (String owner : identifying.getOrDefault(entity, List.of())) {
                 if (entityExpr.containsKey(owner + "." + entity)) return owner + "." + entity;
             }
@@ -571,7 +570,7 @@ public final class DbtSemanticImport {
                 while (m.find()) {
                     String expr;
                     if (m.group(1).equals("Entity")) {
-                        String entity = m.group(2).substring(m.group(2).lastIndexOf("__") < 0 ? 0 : m.group(2).lastIndexOf("__") + 2);
+                        String entity = dev.almanac.semantic.EntityPath.lastEntity(m.group(2));
                         expr = dataset == null ? null : entityExpr.get(dataset + "." + entity);
                         if (expr == null) throw new IllegalArgumentException("it filters on the entity " + m.group(2) + ", which is not an entity of the metric's own semantic model");
                     } else {

@@ -132,13 +132,10 @@ public final class SemanticModel {
         String k = key(ref);
         int dot = k.indexOf('.');
         if (dot > 0) return Optional.ofNullable(dimensions.get(k)).map(List::of).orElse(List.of());
-        int path = k.lastIndexOf("__");
-        if (path > 0) {
-            String entity = k.substring(0, path);
-            entity = entity.substring(entity.lastIndexOf("__") < 0 ? 0 : entity.lastIndexOf("__") + 2);
-            String name = k.substring(path + 2);
-            for (String dataset : datasetsOfEntity(entity)) {
-                Dimension d = dimensions.get(dataset + "." + name);
+        Optional<EntityPath> path = EntityPath.of(k);
+        if (path.isPresent()) {
+            for (String dataset : datasetsOfEntity(path.get().entity())) {
+                Dimension d = dimensions.get(dataset + "." + path.get().name());
                 if (d != null) return List.of(d);
             }
             return List.of();
