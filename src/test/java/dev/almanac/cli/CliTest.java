@@ -47,6 +47,23 @@ public class CliTest {
         return new Run(code, out.toString(), err.toString());
     }
 
+    /** The rows of `almanac query ARGS --format csv` in a project, header left out; the command must succeed. */
+    static List<String> queryRows(Path project, String... args) {
+        List<String> all = new ArrayList<>(List.of("query"));
+        all.addAll(List.of(args));
+        all.addAll(List.of("--format", "csv", "--project", project.toString()));
+        Run r = run(all.toArray(String[]::new));
+        assertThat(r.code()).as(String.join(" ", args) + ": " + r.err()).isZero();
+        return r.out().lines().skip(1).toList();
+    }
+
+    /** The rows of a query run as it is by `almanac sql` in a project, header left out; it must succeed. */
+    static List<String> sqlRows(Path project, String sql) {
+        Run r = run("sql", sql, "--format", "csv", "--project", project.toString());
+        assertThat(r.code()).as(sql + ": " + r.err()).isZero();
+        return r.out().lines().skip(1).toList();
+    }
+
     @Test
     void what_an_interrupted_knowledge_edit_left_behind_is_removed_when_the_project_opens_unless_an_edit_holds_the_lock() throws Exception {
         Path proj = dev.almanac.testing.ScratchProject.create(home.resolve("leftovers-project"), "Leftovers");

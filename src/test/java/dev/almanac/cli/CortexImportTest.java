@@ -10,7 +10,6 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -57,18 +56,11 @@ class CortexImportTest {
     }
 
     List<String> rows(String sql) {
-        CliTest.Run r = CliTest.run("sql", sql, "--format", "csv", "--project", project.toString());
-        assertThat(r.code()).as(sql + ": " + r.err()).isZero();
-        return r.out().lines().skip(1).toList();
+        return CliTest.sqlRows(project, sql);
     }
 
     List<String> query(String... args) {
-        List<String> all = new ArrayList<>(List.of("query"));
-        all.addAll(List.of(args));
-        all.addAll(List.of("--format", "csv", "--project", project.toString()));
-        CliTest.Run r = CliTest.run(all.toArray(String[]::new));
-        assertThat(r.code()).as(String.join(" ", args) + ": " + r.err()).isZero();
-        return r.out().lines().skip(1).toList();
+        return CliTest.queryRows(project, args);
     }
 
     BigDecimal metric(String... args) {

@@ -141,10 +141,7 @@ class DbtSemanticInterfacesImportTest {
     }
 
     BigDecimal hand(Path project, String sql) {
-        CliTest.Run r = CliTest.run("sql", sql, "--format", "csv", "--project", project.toString());
-        assertThat(r.code()).as(sql + ": " + r.err()).isZero();
-        String cell = r.out().lines().skip(1).findFirst().orElseThrow();
-        return new BigDecimal(cell).setScale(6, RoundingMode.HALF_UP);
+        return new BigDecimal(CliTest.sqlRows(project, sql).get(0)).setScale(6, RoundingMode.HALF_UP);
     }
 
     BigDecimal metric(Path project, String name) {

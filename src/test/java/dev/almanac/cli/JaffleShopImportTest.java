@@ -72,9 +72,7 @@ class JaffleShopImportTest {
 
     /** A number from SQL written by hand, run as it is by `almanac sql` (the warehouse is open in this process already). */
     BigDecimal hand(String sql) {
-        CliTest.Run r = CliTest.run("sql", sql, "--format", "csv", "--project", project.toString());
-        assertThat(r.code()).as(sql + ": " + r.err()).isZero();
-        return new BigDecimal(r.out().lines().skip(1).findFirst().orElseThrow()).setScale(6, RoundingMode.HALF_UP);
+        return new BigDecimal(CliTest.sqlRows(project, sql).get(0)).setScale(6, RoundingMode.HALF_UP);
     }
 
     List<String> query(String... args) {
@@ -82,12 +80,7 @@ class JaffleShopImportTest {
     }
 
     static List<String> query(Path project, String... args) {
-        List<String> all = new ArrayList<>(List.of("query"));
-        all.addAll(List.of(args));
-        all.addAll(List.of("--format", "csv", "--project", project.toString()));
-        CliTest.Run r = CliTest.run(all.toArray(String[]::new));
-        assertThat(r.code()).as(String.join(" ", args) + ": " + r.err()).isZero();
-        return r.out().lines().skip(1).toList();
+        return CliTest.queryRows(project, args);
     }
 
     BigDecimal metric(String name) {
@@ -133,9 +126,7 @@ class JaffleShopImportTest {
     List<String> verified(Path project, String name) throws Exception {
         String sql = new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory())
                 .readTree(project.resolve("knowledge/queries/" + name + ".yml").toFile()).path("sql").asText();
-        CliTest.Run r = CliTest.run("sql", sql, "--format", "csv", "--project", project.toString());
-        assertThat(r.code()).as(sql + ": " + r.err()).isZero();
-        return r.out().lines().skip(1).toList();
+        return CliTest.sqlRows(project, sql);
     }
 
     @Test

@@ -71,18 +71,11 @@ class TastyBytesCortexImportTest {
 
     /** The rows of a query run as it is by `almanac sql`, header left out. */
     List<String> rows(String sql) {
-        CliTest.Run r = CliTest.run("sql", sql, "--format", "csv", "--project", project.toString());
-        assertThat(r.code()).as(sql + ": " + r.err()).isZero();
-        return r.out().lines().skip(1).toList();
+        return CliTest.sqlRows(project, sql);
     }
 
     List<String> query(String... args) {
-        List<String> all = new ArrayList<>(List.of("query"));
-        all.addAll(List.of(args));
-        all.addAll(List.of("--format", "csv", "--project", project.toString()));
-        CliTest.Run r = CliTest.run(all.toArray(String[]::new));
-        assertThat(r.code()).as(String.join(" ", args) + ": " + r.err()).isZero();
-        return r.out().lines().skip(1).toList();
+        return CliTest.queryRows(project, args);
     }
 
     /** Every file of the knowledge folder with its bytes. */
