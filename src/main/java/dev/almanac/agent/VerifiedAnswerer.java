@@ -47,6 +47,8 @@ public final class VerifiedAnswerer {
     private final List<Candidate> candidates = new ArrayList<>();
     /** Every word of the candidates (phrasings, tags, SQL) and of the catalog's table and column names. */
     private final Set<String> vocabulary = new HashSet<>();
+    /** Each verified query's own question as {@link #questionKey} reads it, read once. */
+    private final java.util.Map<String, VerifiedQuery> ownQuestions = new java.util.LinkedHashMap<>();
 
     /** A verified query or metric that could answer questions. */
     record Candidate(String kind, String name, String label, String sql, List<Parameter> parameters, List<String> phrasings,
@@ -83,6 +85,7 @@ public final class VerifiedAnswerer {
             candidates.add(candidate("verified query", q.name(), q.question(), q.sql(), q.parameters(), List.of(q.question(), q.name().replace('_', ' ')), q.tags(), null, q));
         }
         candidates.forEach(c -> vocabulary.addAll(c.vocabulary()));
+        for (VerifiedQuery q : knowledge.queries()) ownQuestions.putIfAbsent(questionKey(q.question()), q);
         for (Catalog.Table t : catalog.tables()) {
             vocabulary.addAll(Tokens.of(t.name()));
             t.columns().forEach(c -> vocabulary.addAll(Tokens.of(c.name())));
@@ -107,14 +110,13 @@ public final class VerifiedAnswerer {
      * the same breakdown (the words after "by", "per", "each" in either question must be in the other).
      */
     /**
-     * Whether two questions ask the same: the same words in the same order and the same periods (case, punctuation and
-     * stop words aside: "how many people work in each department today"
-     * and "How many people work in each department today?").
+     * What a question asks, for telling two questions apart: its words in order and its periods (case, punctuation and
+     * stop words aside: "how many people work in each department today" and "How many people work in each department
+     * today?" read the same).
      */
-    boolean sameQuestion(String asked, String verified) {
-        if (!Tokens.of(timeframes.withoutPeriods(asked)).equals(Tokens.of(timeframes.withoutPeriods(verified)))) return false;
-        return timeframes.parseAll(asked).stream().map(Timeframe::label).toList()
-                .equals(timeframes.parseAll(verified).stream().map(Timeframe::label).toList());
+    String questionKey(String question) {
+        return String.join(" ", Tokens.of(timeframes.withoutPeriods(question))) + " | "
+                + String.join("; ", timeframes.parseAll(question).stream().map(Timeframe::label).toList());
     }
 
     static boolean sameShape(String asked, String verified) {
@@ -209,11 +211,10 @@ public final class VerifiedAnswerer {
     public Optional<Match> match(String question, double threshold) {
         // a verified query's own question (or one that differs from it only in words that change nothing computed) is that
         // query's, whatever else could answer it: someone checked this answer to this question
-        for (VerifiedQuery q : knowledge.queries()) {
-            if (sameQuestion(question, q.question())) {
-                Candidate c = candidates.stream().filter(x -> x.query() == q).findFirst().orElseThrow();
-                if (answersEveryPeriod(question, c)) return Optional.of(new Match(c.kind(), c.name(), c.label(), 1.0));
-            }
+        VerifiedQuery own = ownQuestions.get(questionKey(question));
+        if (own != null) {
+            Candidate c = candidates.stream().filter(x -> x.query() == own).findFirst().orElseThrow();
+            if (answersEveryPeriod(question, c)) return Optional.of(new Match(c.kind(), c.name(), c.label(), 1.0));
         }
         List<Match> ranked = rank(question);
         if (ranked.isEmpty() || ranked.get(0).score() < threshold) return Optional.empty();
