@@ -405,7 +405,20 @@ public final class SemanticCompiler {
             periods = new ArrayList<>(periods.subList(0, n));
             covered.replaceAll((id, flags) -> new ArrayList<>(flags.subList(0, n)));
         }
-        return new QueryPlan.Spine(periods, fills, covered);
+        Set<String> rowsEveryPeriod = new java.util.HashSet<>();
+        for (Base b : bases) {
+            Coverage c = coverage.get(b.metric().name());
+            if (c == null || c.days() == null) continue;
+            boolean every = true;
+            for (LocalDate p : periods) { // the part of the period within the range, read at the base's offset
+                LocalDate from = p.isBefore(r.start()) ? r.start() : p;
+                LocalDate next = r.grain().next(p);
+                LocalDate to = next.isAfter(r.end()) ? r.end() : next;
+                every &= c.holdsRowsIn(b.offset().before(from), b.offset().before(to));
+            }
+            if (every) rowsEveryPeriod.add(b.id());
+        }
+        return new QueryPlan.Spine(periods, fills, covered, rowsEveryPeriod);
     }
 
     /** Whether a period begins after the last day of the data of every base (each read at its offset); false when a range is unknown. */

@@ -45,8 +45,20 @@ public final class SqlRenderer {
     /** Per render: the CTEs of the aggregated bases, in order, and where each base's value is read (by base id). */
     private final List<String> sources = new ArrayList<>();
     private final java.util.Map<String, String> valueRefs = new java.util.HashMap<>();
-    /** Per render, by time alone over the spine: what is joined to the spine, and on what ("b0 ON b0.k0 = answer_spine.k0"). */
-    private final List<String> spineJoins = new ArrayList<>();
+    /** Per render: the bases joined to the spine, each once. */
+    private final List<SpineJoin> spineJoins = new ArrayList<>();
+    /** Per render: the aggregated bases (CTE ids) that keep every row of their dataset within the period (no filter). */
+    private final java.util.Set<String> unfiltered = new java.util.HashSet<>();
+
+    /**
+     * A base joined to the time spine: the relation ({@code b0}, or {@code b0 AS b1} for a shifted twin read with it), its
+     * alias, and its period ({@code b1.k0} moved by its offset) that meets the spine's.
+     */
+    private record SpineJoin(String relation, String alias, String period, boolean shifted) {
+        String on(String to) {
+            return relation + " ON " + period + " = " + to;
+        }
+    }
 
     public String render(QueryPlan plan) {
         List<String> ctes = new ArrayList<>();
@@ -54,6 +66,7 @@ public final class SqlRenderer {
         sources.clear();
         valueRefs.clear();
         spineJoins.clear();
+        unfiltered.clear();
         boolean byTimeOverTheSpine = plan.spine() != null && keyCount == 1 && plan.keys().get(0).isTime();
         List<List<Base>> groups = oneReadEach(plan.bases());
         List<Base> alone = groups.stream().filter(g -> g.size() == 1).map(g -> g.get(0)).toList();
@@ -63,25 +76,29 @@ public final class SqlRenderer {
                 accumulate(b, plan.keys(), ctes);
                 sources.add(b.id());
                 valueRefs.put(b.id(), b.id() + ".v");
-                spineJoins.add(b.id() + " ON " + b.id() + ".k0 = answer_spine.k0");
+                spineJoins.add(new SpineJoin(b.id(), b.id(), b.id() + ".k0", false));
                 continue;
             }
             List<Base> twins = byTimeOverTheSpine && group.size() == 1 ? shiftedTwins(b, alone) : List.of();
             if (twins.size() > 1 && twins.get(0) != b) continue; // read with its first twin
             sources.add(b.id());
+            boolean keepsEveryRow = b.fact().where().isEmpty() && b.where().isEmpty();
             if (twins.size() > 1) {
+                if (keepsEveryRow) unfiltered.add(b.id());
                 Base unshifted = new Base(b.id(), b.metric(), Offset.NONE, b.fact(), b.joins(), b.where(), b.grain(), null);
                 ctes.add(b.id() + "_fact AS (\n  " + read(withoutDivisor(b.metric(), overTheirPeriods(twins)), true) + "\n)");
                 ctes.add(b.id() + " AS (\n  " + aggregateAlone(unshifted, plan.keys()) + "\n)");
                 for (Base t : twins) {
                     valueRefs.put(t.id(), t.id() + ".v");
                     String k0 = t.offset().isNone() ? t.id() + ".k0" : shift(t.id() + ".k0", t.offset());
-                    spineJoins.add((t == b ? b.id() : b.id() + " AS " + t.id()) + " ON " + k0 + " = answer_spine.k0");
+                    spineJoins.add(new SpineJoin(t == b ? b.id() : b.id() + " AS " + t.id(), t.id(), k0, !t.offset().isNone()));
                 }
                 continue;
             }
-            spineJoins.add(b.id() + " ON " + b.id() + ".k0 = answer_spine.k0");
+            spineJoins.add(new SpineJoin(b.id(), b.id(), b.id() + ".k0", false));
             if (group.size() > 1) {
+                List<String> common = commonFilters(group);
+                if (common.isEmpty() && b.where().isEmpty() && group.stream().anyMatch(m -> ownFilters(m, common).isEmpty())) unfiltered.add(b.id());
                 ctes.add(b.id() + "_fact AS (\n  " + sharedRead(group) + "\n)");
                 List<String> aggs = new ArrayList<>();
                 for (Base m : group) {
@@ -92,6 +109,7 @@ public final class SqlRenderer {
                 continue;
             }
             valueRefs.put(b.id(), b.id() + ".v");
+            if (keepsEveryRow) unfiltered.add(b.id());
             ctes.add(b.id() + "_fact AS (\n  " + read(b.snapshotPick() == null ? withoutDivisor(b.metric(), b.fact()) : b.fact(), true) + "\n)");
             if (b.snapshotPick() != null) {
                 String bucket = b.grain() == null ? null : bucket("__t", b.grain(), b.offset());
@@ -104,7 +122,10 @@ public final class SqlRenderer {
         if (plan.gaps() != null) return gaps(plan, ctes);
         String from;
         List<String> keyRefs = new ArrayList<>();
-        if (plan.spine() != null) {
+        SpineJoin rowsEveryPeriod = rowsEveryPeriod(plan);
+        if (rowsEveryPeriod != null) {
+            from = withoutTheSpine(plan, rowsEveryPeriod, keyRefs);
+        } else if (plan.spine() != null) {
             ctes.add(spine(plan.spine()));
             from = spineFrom(plan, ctes, keyRefs);
         } else if (sources.size() == 1) {
@@ -129,14 +150,50 @@ public final class SqlRenderer {
         StringJoiner select = new StringJoiner(",\n    ");
         for (int i = 0; i < keyCount; i++) select.add(keyRefs.get(i) + " AS " + quote(plan.keys().get(i).name()));
         for (Output o : plan.outputs()) select.add(round(values(o.expr(), plan), o.decimals()) + " AS " + quote(o.name()));
-        ctes.add("answer AS (\n  SELECT " + select + "\n  FROM " + from + "\n)");
-        return finish(plan, ctes, keyCount);
+        return finish(plan, ctes, keyCount, "SELECT " + select + "\n  FROM " + from);
+    }
+
+    /**
+     * The base the answer can be read from without the time spine, because joining the spine would add no row: the one
+     * aggregated base (and its shifted twins) keeps every row of its dataset within the period, the census of its days
+     * says every period of the spine holds rows, and no period would show the fill for being uncovered. Null otherwise.
+     */
+    private SpineJoin rowsEveryPeriod(QueryPlan plan) {
+        QueryPlan.Spine spine = plan.spine();
+        if (spine == null || sources.size() != 1 || !unfiltered.contains(sources.get(0))) return null;
+        if (spine.fills().keySet().stream().anyMatch(id -> !coveredThroughout(spine, id))) return null;
+        return spineJoins.stream().filter(j -> !j.shifted() && spine.rowsEveryPeriod().contains(j.alias())).findFirst().orElse(null);
+    }
+
+    /**
+     * The FROM of an answer whose every period holds rows: the base itself, its shifted twins joined to it on their period,
+     * and (with twins, whose base reads the periods they need too) only the periods of the spine. The same rows as over the
+     * spine, without joining it: on a small table, joining the spine is most of a query's time.
+     */
+    private String withoutTheSpine(QueryPlan plan, SpineJoin base, List<String> keyRefs) {
+        StringBuilder f = new StringBuilder(base.relation());
+        for (SpineJoin j : spineJoins) if (j != base) f.append("\n  LEFT JOIN ").append(j.on(base.alias() + ".k0"));
+        if (spineJoins.size() > 1) {
+            List<java.time.LocalDate> periods = plan.spine().periods();
+            f.append("\n  WHERE ").append(base.alias()).append(".k0 BETWEEN ").append(date(periods.get(0)))
+                    .append(" AND ").append(date(periods.get(periods.size() - 1)));
+        }
+        keyRefs.add(base.alias() + ".k0");
+        for (int i = 1; i < plan.keys().size(); i++) keyRefs.add(sources.get(0) + ".k" + i);
+        return f.toString();
     }
 
     /** The answer's filter on metrics, order and limit, over the {@code answer} CTE. */
-    private String finish(QueryPlan plan, List<String> ctes, int keyCount) {
-        String shown = shownColumns(plan, ctes);
-        StringBuilder sql = new StringBuilder("WITH ").append(String.join(",\n", ctes)).append("\nSELECT ").append(shown == null ? "* FROM answer" : shown);
+    /**
+     * The answer's SELECT ({@code answer}) after the CTEs, with its filters on metrics, order and limit: read as it is when
+     * nothing is taken of it by name, else as the CTE {@code answer} (one layer less to plan on a small query).
+     */
+    private String finish(QueryPlan plan, List<String> ctes, int keyCount, String answer) {
+        boolean asItIs = plan.having().isEmpty() && plan.keys().stream().noneMatch(Key::isIdentity);
+        if (!asItIs) ctes.add("answer AS (\n  " + answer + "\n)");
+        String shown = asItIs ? null : shownColumns(plan, ctes);
+        StringBuilder sql = new StringBuilder("WITH ").append(String.join(",\n", ctes)).append("\n")
+                .append(asItIs ? answer : "SELECT " + (shown == null ? "* FROM answer" : shown));
         if (!plan.having().isEmpty()) {
             StringJoiner where = new StringJoiner(" AND ");
             for (Condition c : plan.having()) where.add(condition(c));
@@ -245,7 +302,7 @@ public final class SqlRenderer {
         int keyCount = plan.keys().size();
         if (keyCount == 1 || sources.size() == 1) {
             StringBuilder f = new StringBuilder("answer_spine");
-            for (String join : spineJoins) f.append("\n  LEFT JOIN ").append(join);
+            for (SpineJoin join : spineJoins) f.append("\n  LEFT JOIN ").append(join.on("answer_spine.k0"));
             keyRefs.add("answer_spine.k0");
             for (int i = 1; i < keyCount; i++) keyRefs.add(sources.get(0) + ".k" + i);
             return f.toString();
@@ -410,7 +467,11 @@ public final class SqlRenderer {
         return switch (m.agg()) {
             case COUNT, COUNT_DISTINCT -> {
                 String counted = m.agg() == SemanticMetric.Agg.COUNT && m.expr() == null ? "count(CASE WHEN " + flag + " = 1 THEN 1 END)" : agg(m, own);
-                yield grouped ? "CASE WHEN max(" + flag + ") = 1 THEN " + counted + " END" : counted;
+                if (!grouped) yield counted;
+                // a group none of whose rows passes is no data, as a base read alone has no row for it; a count of rows is
+                // 0 exactly then, so NULLIF says it without a second aggregate
+                yield m.agg() == SemanticMetric.Agg.COUNT && m.expr() == null ? "NULLIF(" + counted + ", 0)"
+                        : "CASE WHEN max(" + flag + ") = 1 THEN " + counted + " END";
             }
             default -> agg(m, own);
         };
