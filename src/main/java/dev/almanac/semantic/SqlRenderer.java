@@ -54,9 +54,13 @@ public final class SqlRenderer {
      * A base joined to the time spine: the relation ({@code b0}, or {@code b0 AS b1} for a shifted twin read with it), its
      * alias, and its period ({@code b1.k0} moved by its offset) that meets the spine's.
      */
-    private record SpineJoin(String relation, String alias, String period, boolean shifted) {
+    private record SpineJoin(String relation, String alias, String period, Offset offset) {
         String on(String to) {
             return relation + " ON " + period + " = " + to;
+        }
+
+        boolean shifted() {
+            return !offset.isNone();
         }
     }
 
@@ -76,7 +80,7 @@ public final class SqlRenderer {
                 accumulate(b, plan.keys(), ctes);
                 sources.add(b.id());
                 valueRefs.put(b.id(), b.id() + ".v");
-                spineJoins.add(new SpineJoin(b.id(), b.id(), b.id() + ".k0", false));
+                spineJoins.add(new SpineJoin(b.id(), b.id(), b.id() + ".k0", Offset.NONE));
                 continue;
             }
             List<Base> twins = byTimeOverTheSpine && group.size() == 1 ? shiftedTwins(b, alone) : List.of();
@@ -91,11 +95,11 @@ public final class SqlRenderer {
                 for (Base t : twins) {
                     valueRefs.put(t.id(), t.id() + ".v");
                     String k0 = t.offset().isNone() ? t.id() + ".k0" : shift(t.id() + ".k0", t.offset());
-                    spineJoins.add(new SpineJoin(t == b ? b.id() : b.id() + " AS " + t.id(), t.id(), k0, !t.offset().isNone()));
+                    spineJoins.add(new SpineJoin(t == b ? b.id() : b.id() + " AS " + t.id(), t.id(), k0, t.offset()));
                 }
                 continue;
             }
-            spineJoins.add(new SpineJoin(b.id(), b.id(), b.id() + ".k0", false));
+            spineJoins.add(new SpineJoin(b.id(), b.id(), b.id() + ".k0", Offset.NONE));
             if (group.size() > 1) {
                 List<String> common = commonFilters(group);
                 if (common.isEmpty() && b.where().isEmpty() && group.stream().anyMatch(m -> ownFilters(m, common).isEmpty())) unfiltered.add(b.id());
@@ -149,7 +153,7 @@ public final class SqlRenderer {
         }
         StringJoiner select = new StringJoiner(",\n    ");
         for (int i = 0; i < keyCount; i++) select.add(keyRefs.get(i) + " AS " + quote(plan.keys().get(i).name()));
-        for (Output o : plan.outputs()) select.add(round(values(o.expr(), plan), o.decimals()) + " AS " + quote(o.name()));
+        for (Output o : plan.outputs()) select.add((wholeCount(o, plan) ? values(o.expr(), plan) : round(values(o.expr(), plan), o.decimals())) + " AS " + quote(o.name()));
         return finish(plan, ctes, keyCount, "SELECT " + select + "\n  FROM " + from);
     }
 
@@ -166,21 +170,49 @@ public final class SqlRenderer {
     }
 
     /**
-     * The FROM of an answer whose every period holds rows: the base itself, its shifted twins joined to it on their period,
-     * and (with twins, whose base reads the periods they need too) only the periods of the spine. The same rows as over the
-     * spine, without joining it: on a small table, joining the spine is most of a query's time.
+     * The FROM of an answer whose every period holds rows: the base itself, its shifted twins joined to it on their period
+     * (one period back: the row before, when it is that period, as a hand-written {@code lag} reads it), and (with twins,
+     * whose base reads the periods they need too) only the periods of the spine. The same rows as over the spine, without
+     * joining it: on a small table, joining the spine is most of a query's time.
      */
     private String withoutTheSpine(QueryPlan plan, SpineJoin base, List<String> keyRefs) {
-        StringBuilder f = new StringBuilder(base.relation());
-        for (SpineJoin j : spineJoins) if (j != base) f.append("\n  LEFT JOIN ").append(j.on(base.alias() + ".k0"));
+        String k0 = base.alias() + ".k0";
+        String order = " OVER (ORDER BY " + k0 + ")";
+        StringJoiner lagged = new StringJoiner(", ");
+        List<SpineJoin> joined = new ArrayList<>();
+        for (SpineJoin j : spineJoins) {
+            if (j == base) continue;
+            if (!oneBucketBack(j.offset(), plan)) {
+                joined.add(j);
+                continue;
+            }
+            // the window runs over every period the base read, before the answer keeps those of the spine
+            lagged.add("CASE WHEN " + shift("lag(" + k0 + ")" + order, j.offset()) + " = " + k0 + " THEN lag(" + base.alias() + ".v)" + order
+                    + " END AS v_" + j.alias());
+            valueRefs.put(j.alias(), base.alias() + ".v_" + j.alias());
+        }
+        StringBuilder f = new StringBuilder(lagged.length() == 0 ? base.relation()
+                : "(SELECT " + base.alias() + ".*, " + lagged + " FROM " + base.relation() + ") AS " + base.alias());
+        for (SpineJoin j : joined) f.append("\n  LEFT JOIN ").append(j.on(k0));
         if (spineJoins.size() > 1) {
             List<java.time.LocalDate> periods = plan.spine().periods();
             f.append("\n  WHERE ").append(base.alias()).append(".k0 BETWEEN ").append(date(periods.get(0)))
                     .append(" AND ").append(date(periods.get(periods.size() - 1)));
         }
-        keyRefs.add(base.alias() + ".k0");
+        keyRefs.add(k0);
         for (int i = 1; i < plan.keys().size(); i++) keyRefs.add(sources.get(0) + ".k" + i);
         return f.toString();
+    }
+
+    /** Whether an offset moves each period of the spine's grain onto the next one (a month back by month, a week by week). */
+    private static boolean oneBucketBack(Offset offset, QueryPlan plan) {
+        Grain grain = plan.keys().get(0).grain();
+        if (grain == null || offset.isNone()) return false;
+        for (java.time.LocalDate p : plan.spine().periods()) {
+            java.time.LocalDate earlier = offset.before(p);
+            if (!grain.start(earlier).equals(earlier) || !grain.next(earlier).equals(p)) return false;
+        }
+        return true;
     }
 
     /** The answer's filter on metrics, order and limit, over the {@code answer} CTE. */
@@ -812,6 +844,17 @@ public final class SqlRenderer {
             out = out.replace("{" + b.id() + "}", ref);
         }
         return out;
+    }
+
+    private static final java.util.regex.Pattern ONE_BASE = java.util.regex.Pattern.compile("\\{(b\\d+)}");
+
+    /** Whether an output is one count of rows or values shown whole: an integer already, which rounding would only re-plan. */
+    private static boolean wholeCount(Output o, QueryPlan plan) {
+        if (o.decimals() == null || o.decimals() != 0) return false;
+        java.util.regex.Matcher one = ONE_BASE.matcher(o.expr());
+        if (!one.matches()) return false;
+        return plan.bases().stream().anyMatch(b -> b.id().equals(one.group(1)) && b.accumulation() == null
+                && (b.metric().agg() == SemanticMetric.Agg.COUNT || b.metric().agg() == SemanticMetric.Agg.COUNT_DISTINCT));
     }
 
     private String round(String expr, Integer decimals) {
