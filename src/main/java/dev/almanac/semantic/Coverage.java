@@ -9,9 +9,9 @@ import java.util.BitSet;
  * into it is covered (a count with no rows there is 0; the first and last days hold rows, so a period partly covered has
  * its rows); a period wholly outside it is not (no data, never 0).
  *
- * <p>Where it was read, {@code days} is the census of the dataset's rows: bit {@code i} is set when day {@code first + i}
- * holds a row of the dataset, before any filter (null: not read). It tells a period that surely holds rows from one that
- * may not, so the time spine is not joined where it would add no row.
+ * <p>Where it was read, {@code days} is the census of a read's rows: bit {@code i} is set when day {@code first + i} holds
+ * a row of the dataset that passes the read's own filters (null: not read). It tells a period that surely holds rows from
+ * one that may not, so the time spine is not joined where it would add no row.
  */
 public record Coverage(LocalDate first, LocalDate last, BitSet days) {
     public Coverage {

@@ -34,8 +34,9 @@ public record QueryPlan(List<Base> bases, List<Key> keys, List<Output> outputs, 
      * The time spine of an answer: the first day of each period, in order, written as literals (so every engine reads the
      * same calendar), and per base that fills a period with no row ({@code fills}, by base id: 0 for a count or a sum)
      * whether each period lies wholly within the data its metric reads. An uncovered period shows no data, never the fill.
-     * {@code rowsEveryPeriod}: the bases whose dataset, before any filter, has rows in every period (at the base's offset),
-     * as the census of its days says: where such a base's rows are read unfiltered, joining the spine would add no row.
+     * {@code rowsEveryPeriod}: the bases whose read of their dataset (its own filters applied) has rows in every period, at
+     * the base's offset, as the census of its days says: unless a condition on a joined dataset removes rows after the
+     * read, joining the spine would add no row.
      */
     public record Spine(List<LocalDate> periods, Map<String, BigDecimal> fills, Map<String, List<Boolean>> covered, java.util.Set<String> rowsEveryPeriod) {
         public Spine {

@@ -80,8 +80,20 @@ public final class SemanticCompiler {
      *                 covered): a period of the time spine outside it shows no data rather than 0
      */
     public Compiled compile(SemanticQuery query, Dialect dialect, Map<String, Coverage> coverage) {
+        return compile(query, dialect, coverage, read -> null);
+    }
+
+    /**
+     * The days a read of a dataset (its time, its own filters) has rows on, as a range with the census of its days; null
+     * when unknown. Where every period of a time spine holds rows, the spine is not joined: it would add no row.
+     */
+    public interface Census {
+        Coverage of(QueryPlan.Read read);
+    }
+
+    public Compiled compile(SemanticQuery query, Dialect dialect, Map<String, Coverage> coverage, Census census) {
         Resolved resolved = resolve(query);
-        QueryPlan plan = plan(resolved, query, coverage);
+        QueryPlan plan = plan(resolved, query, coverage, census);
         String sql = new SqlRenderer(dialect, m -> model.timeDimensionOf(m).map(Dimension::grain).orElse(null)).render(plan);
         List<String> columns = new ArrayList<>(plan.keys().stream().filter(k -> !k.isIdentity()).map(Key::name).toList());
         plan.outputs().forEach(o -> columns.add(o.name()));
@@ -316,7 +328,7 @@ public final class SemanticCompiler {
 
     // ------------------------------------------------------------------ stage 3: the relational plan
 
-    private QueryPlan plan(Resolved r, SemanticQuery q, Map<String, Coverage> coverage) {
+    private QueryPlan plan(Resolved r, SemanticQuery q, Map<String, Coverage> coverage, Census census) {
         Map<String, Base> bases = new LinkedHashMap<>();
         List<Output> outputs = new ArrayList<>();
         Set<String> names = new LinkedHashSet<>();
@@ -358,7 +370,7 @@ public final class SemanticCompiler {
             gaps = new ArrayList<>();
             for (LocalDate d = q.grain().start(q.start()); d.isBefore(q.end()); d = q.grain().next(d)) gaps.add(d);
         }
-        QueryPlan.Spine spine = r.listing() || q.asksGaps() ? null : spine(r, bases.values(), coverage);
+        QueryPlan.Spine spine = r.listing() || q.asksGaps() ? null : spine(r, bases.values(), coverage, census);
         return new QueryPlan(onTheSpine(bases.values(), spine), r.keys(), outputs, having, order, q.limit(), gaps, spine);
     }
 
@@ -370,7 +382,7 @@ public final class SemanticCompiler {
      * ({@code join_to_timespine: false}). A breakdown does not multiply the spine: as in MetricFlow, the spine is joined on
      * time alone, so a period where no group has a row is one row with an empty breakdown.
      */
-    private QueryPlan.Spine spine(Resolved r, java.util.Collection<Base> bases, Map<String, Coverage> coverage) {
+    private QueryPlan.Spine spine(Resolved r, java.util.Collection<Base> bases, Map<String, Coverage> coverage, Census census) {
         if (r.grain() == null || r.start() == null || bases.isEmpty()) return null;
         if (bases.stream().allMatch(b -> Boolean.FALSE.equals(b.metric().joinToTimespine()))) return null;
         List<LocalDate> periods = new ArrayList<>();
@@ -407,7 +419,8 @@ public final class SemanticCompiler {
         }
         Set<String> rowsEveryPeriod = new java.util.HashSet<>();
         for (Base b : bases) {
-            Coverage c = coverage.get(b.metric().name());
+            if (b.accumulation() != null || b.fact().time() == null) continue;
+            Coverage c = census.of(b.fact());
             if (c == null || c.days() == null) continue;
             boolean every = true;
             for (LocalDate p : periods) { // the part of the period within the range, read at the base's offset

@@ -49,23 +49,19 @@ public final class SemanticLayer {
     }
 
     public SemanticCompiler.Compiled compile(SemanticQuery query) {
-        return compiler.compile(query, executor.source().dialect(), query.grain() != null && query.start() != null ? coverage(query, true) : java.util.Map.of());
+        return query.grain() != null && query.start() != null
+                ? compiler.compile(query, executor.source().dialect(), coverage(query), this::daysWithRows)
+                : compiler.compile(query, executor.source().dialect(), java.util.Map.of());
     }
 
     /** The days the data of each simple input of the query's metrics covers, where it can be read (by metric name). */
     public java.util.Map<String, Coverage> coverage(SemanticQuery query) {
-        return coverage(query, false);
-    }
-
-    /** With {@code census}: each range with the days its dataset has rows on, where they can be read (for the time spine). */
-    private java.util.Map<String, Coverage> coverage(SemanticQuery query, boolean census) {
         java.util.Map<String, Coverage> out = new java.util.HashMap<>();
         for (String name : query.metrics()) {
             SemanticMetric m = model.metric(name).orElse(null);
             if (m == null) continue;
             for (SemanticMetric.Simple s : model.simpleInputs(m)) {
-                if (s.timeDimension() == null) continue;
-                dataRange(s, null).ifPresent(c -> out.put(s.name(), census ? daysWithRows(s, c) : c));
+                if (s.timeDimension() != null) dataRange(s, null).ifPresent(c -> out.put(s.name(), c));
             }
         }
         return out;
@@ -230,41 +226,45 @@ public final class SemanticLayer {
         });
     }
 
-    /** Per dataset and time expression: its range with the census of its days, or the range alone when they cannot be read. */
-    private final java.util.Map<String, Coverage> censuses = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Per dataset, time expression and filters of a read: the days it has rows on (empty when they cannot be read). */
+    private final java.util.Map<String, Optional<Coverage>> censuses = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
-     * The range with the days the metric's dataset has rows on (before any filter), read once per dataset and time
-     * expression for the life of the layer, like the range: as runs of consecutive days, so a dataset with a row every day
-     * is one row whatever its size. More runs than the executor's row cap (sparse data), or a dialect that cannot say it:
-     * the range alone, and the time spine is joined as always.
+     * The days a read of a dataset has rows on (its own filters applied), read once per dataset, time expression and
+     * filters for the life of the layer, like the range: as runs of consecutive days, so a dataset with a row every day is
+     * one row whatever its size. More runs than the executor's row cap (sparse data), or a dialect that cannot say it:
+     * null, and the time spine is joined as always.
      */
-    private Coverage daysWithRows(SemanticMetric.Simple s, Coverage range) {
-        Dataset d = model.dataset(s.dataset()).orElseThrow();
-        String expr = model.timeDimensionOf(s).orElseThrow().expr();
-        return censuses.computeIfAbsent(d.name() + "|" + expr, k -> {
+    private Coverage daysWithRows(QueryPlan.Read read) {
+        Dataset d = read.dataset();
+        String expr = read.time();
+        return censuses.computeIfAbsent(d.name() + "|" + expr + "|" + String.join(" AND ", read.where()), k -> {
             String day, run;
             switch (executor.source().dialect()) {
                 case SQLITE -> { day = "date(" + expr + ")"; run = "julianday(d) - row_number() OVER (ORDER BY d)"; }
                 case TRINO -> { day = "CAST(" + expr + " AS DATE)"; run = "date_add('day', -row_number() OVER (ORDER BY d), d)"; }
                 default -> { day = "CAST(" + expr + " AS DATE)"; run = "d - CAST(row_number() OVER (ORDER BY d) AS INTEGER)"; }
             }
+            StringBuilder rows = new StringBuilder("(" + expr + ") IS NOT NULL");
+            for (String w : read.where()) rows.append(" AND (").append(w).append(')');
             String sql = "SELECT CAST(min(d) AS VARCHAR), CAST(max(d) AS VARCHAR) FROM (SELECT d, " + run + " AS g FROM (SELECT DISTINCT "
-                    + day + " AS d FROM " + d.from("t") + " WHERE " + expr + " IS NOT NULL) AS x) AS y GROUP BY g";
+                    + day + " AS d FROM " + d.from("t") + " WHERE " + rows + ") AS x) AS y GROUP BY g";
             try {
                 QueryResult r = executor.execute(sql);
-                if (r.truncated()) return range;
+                if (r.truncated() || r.rows().isEmpty()) return Optional.empty();
                 List<java.time.LocalDate> days = new ArrayList<>();
                 for (List<Object> row : r.rows()) {
                     java.time.LocalDate from = java.time.LocalDate.parse(String.valueOf(row.get(0)).substring(0, 10));
                     java.time.LocalDate to = java.time.LocalDate.parse(String.valueOf(row.get(1)).substring(0, 10));
                     for (java.time.LocalDate x = from; !x.isAfter(to); x = x.plusDays(1)) days.add(x);
                 }
-                return range.withDays(days);
+                java.time.LocalDate first = days.stream().min(java.util.Comparator.naturalOrder()).orElseThrow();
+                java.time.LocalDate last = days.stream().max(java.util.Comparator.naturalOrder()).orElseThrow();
+                return Optional.of(new Coverage(first, last).withDays(days));
             } catch (RuntimeException e) {
-                return range; // the days cannot be read here: every period may lack rows, and the spine is joined
+                return Optional.<Coverage>empty(); // the days cannot be read here: every period may lack rows, and the spine is joined
             }
-        });
+        }).orElse(null);
     }
 
     /** Most idle question parsers kept for the next questions. */

@@ -47,8 +47,11 @@ public final class SqlRenderer {
     private final java.util.Map<String, String> valueRefs = new java.util.HashMap<>();
     /** Per render: the bases joined to the spine, each once. */
     private final List<SpineJoin> spineJoins = new ArrayList<>();
-    /** Per render: the aggregated bases (CTE ids) that keep every row of their dataset within the period (no filter). */
-    private final java.util.Set<String> unfiltered = new java.util.HashSet<>();
+    /**
+     * Per render: the bases joined to the spine (by alias) whose aggregate surely has a row in every period of the spine:
+     * the census of their read's days says so, and no condition on a joined dataset removes rows after it.
+     */
+    private final java.util.Set<String> rowsEveryPeriod = new java.util.HashSet<>();
 
     /**
      * A base joined to the time spine: the relation ({@code b0}, or {@code b0 AS b1} for a shifted twin read with it), its
@@ -70,7 +73,8 @@ public final class SqlRenderer {
         sources.clear();
         valueRefs.clear();
         spineJoins.clear();
-        unfiltered.clear();
+        rowsEveryPeriod.clear();
+        java.util.Set<String> census = plan.spine() == null ? java.util.Set.of() : plan.spine().rowsEveryPeriod();
         boolean byTimeOverTheSpine = plan.spine() != null && keyCount == 1 && plan.keys().get(0).isTime();
         List<List<Base>> groups = oneReadEach(plan.bases());
         List<Base> alone = groups.stream().filter(g -> g.size() == 1).map(g -> g.get(0)).toList();
@@ -86,9 +90,8 @@ public final class SqlRenderer {
             List<Base> twins = byTimeOverTheSpine && group.size() == 1 ? shiftedTwins(b, alone) : List.of();
             if (twins.size() > 1 && twins.get(0) != b) continue; // read with its first twin
             sources.add(b.id());
-            boolean keepsEveryRow = b.fact().where().isEmpty() && b.where().isEmpty();
             if (twins.size() > 1) {
-                if (keepsEveryRow) unfiltered.add(b.id());
+                for (Base t : twins) if (b.where().isEmpty() && census.contains(t.id())) rowsEveryPeriod.add(t.id());
                 Base unshifted = new Base(b.id(), b.metric(), Offset.NONE, b.fact(), b.joins(), b.where(), b.grain(), null);
                 ctes.add(b.id() + "_fact AS (\n  " + read(withoutDivisor(b.metric(), overTheirPeriods(twins)), true) + "\n)");
                 ctes.add(b.id() + " AS (\n  " + aggregateAlone(unshifted, plan.keys()) + "\n)");
@@ -101,8 +104,8 @@ public final class SqlRenderer {
             }
             spineJoins.add(new SpineJoin(b.id(), b.id(), b.id() + ".k0", Offset.NONE));
             if (group.size() > 1) {
-                List<String> common = commonFilters(group);
-                if (common.isEmpty() && b.where().isEmpty() && group.stream().anyMatch(m -> ownFilters(m, common).isEmpty())) unfiltered.add(b.id());
+                // the group's rows are those any of its bases reads
+                if (b.where().isEmpty() && group.stream().anyMatch(m -> census.contains(m.id()))) rowsEveryPeriod.add(b.id());
                 ctes.add(b.id() + "_fact AS (\n  " + sharedRead(group) + "\n)");
                 List<String> aggs = new ArrayList<>();
                 for (Base m : group) {
@@ -113,7 +116,7 @@ public final class SqlRenderer {
                 continue;
             }
             valueRefs.put(b.id(), b.id() + ".v");
-            if (keepsEveryRow) unfiltered.add(b.id());
+            if (b.where().isEmpty() && census.contains(b.id())) rowsEveryPeriod.add(b.id());
             ctes.add(b.id() + "_fact AS (\n  " + read(b.snapshotPick() == null ? withoutDivisor(b.metric(), b.fact()) : b.fact(), true) + "\n)");
             if (b.snapshotPick() != null) {
                 String bucket = b.grain() == null ? null : bucket("__t", b.grain(), b.offset());
@@ -126,9 +129,9 @@ public final class SqlRenderer {
         if (plan.gaps() != null) return gaps(plan, ctes);
         String from;
         List<String> keyRefs = new ArrayList<>();
-        SpineJoin rowsEveryPeriod = rowsEveryPeriod(plan);
-        if (rowsEveryPeriod != null) {
-            from = withoutTheSpine(plan, rowsEveryPeriod, keyRefs);
+        SpineJoin withRows = rowsEveryPeriod(plan);
+        if (withRows != null) {
+            from = withoutTheSpine(plan, withRows, keyRefs);
         } else if (plan.spine() != null) {
             ctes.add(spine(plan.spine()));
             from = spineFrom(plan, ctes, keyRefs);
@@ -159,14 +162,14 @@ public final class SqlRenderer {
 
     /**
      * The base the answer can be read from without the time spine, because joining the spine would add no row: the one
-     * aggregated base (and its shifted twins) keeps every row of its dataset within the period, the census of its days
-     * says every period of the spine holds rows, and no period would show the fill for being uncovered. Null otherwise.
+     * aggregated base (with its shifted twins) has a row in every period of the spine, and no period would show the fill
+     * for being uncovered. Null otherwise.
      */
     private SpineJoin rowsEveryPeriod(QueryPlan plan) {
         QueryPlan.Spine spine = plan.spine();
-        if (spine == null || sources.size() != 1 || !unfiltered.contains(sources.get(0))) return null;
+        if (spine == null || sources.size() != 1) return null;
         if (spine.fills().keySet().stream().anyMatch(id -> !coveredThroughout(spine, id))) return null;
-        return spineJoins.stream().filter(j -> !j.shifted() && spine.rowsEveryPeriod().contains(j.alias())).findFirst().orElse(null);
+        return spineJoins.stream().filter(j -> !j.shifted() && rowsEveryPeriod.contains(j.alias())).findFirst().orElse(null);
     }
 
     /**
