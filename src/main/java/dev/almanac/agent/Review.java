@@ -10,10 +10,18 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Critique and grading of a candidate answer: the deterministic checks (Critic, and SemanticCritic for a semantic
- * query), then the model's critique and its grade. The verdict is "PASS", or "FAIL: " and what was found.
+ * Critique and grading of a candidate answer. The deterministic checks decide when they can: a finding (Critic, and
+ * SemanticCritic for a semantic query) fails the answer; an independent computation that agrees with it (the canonical
+ * metric the question names) or a semantic query that is the one the question names passes it. Only an answer they leave
+ * in doubt costs a model call: one review that critiques the result and grades the SQL together. The verdict is "PASS"
+ * (with what confirmed it, when the checks did), or "FAIL: " and what was found.
  */
 final class Review {
+    /** What the model is asked: plausible and complete, and the SQL answering the question as asked, in one reply. */
+    static final String REVIEWER = "You review answers of a data assistant: whether the result is plausible and complete for the question (right "
+            + "filters, units, time range, no double counting) and whether its SQL answers the question exactly as asked. Reply with PASS, "
+            + "or FAIL: and the reason, in one line.";
+
     private final Flow flow;
     private final Critic critic;
     /** The semantic critic, made when a model's answer is first checked (the answers without a model need none). */
@@ -27,32 +35,26 @@ final class Review {
     String verdict(LoopState s, OutputTools.Candidate c) {
         Turn t = s.turn;
         if (flow.semantic != null && semanticCritic == null) semanticCritic = new SemanticCritic(flow.ctx.semantic(), flow.ctx.knowledge().metrics());
-        List<String> issues = new ArrayList<>(critic.check(t.question(), new ArrayList<>(c.results().values()), t.metric(), t.timeframe(), c.query(), semanticCritic));
-        String verdict = issues.isEmpty() ? modelCheck(s, "critique", criticPrompt(t, c.text(), c.results(), c.query())) : "FAIL: " + String.join("; ", issues);
-        if (verdict.startsWith("PASS")) verdict = modelCheck(s, "grade", graderPrompt(t, c.results(), c.query()));
-        return verdict;
+        Critic.Findings found = critic.findings(t.question(), new ArrayList<>(c.results().values()), t.metric(), t.timeframe(), c.query(), semanticCritic);
+        if (!found.issues().isEmpty()) return "FAIL: " + String.join("; ", found.issues());
+        if (found.confirmed().isPresent()) return "PASS (checked: " + found.confirmed().get() + ")";
+        return modelReview(s, prompt(t, c));
     }
 
-    private String modelCheck(LoopState s, String what, String prompt) {
-        ModelReply reply = flow.ctx.model().chat(List.of(new ChatMessage.System("You review answers of a data assistant. Reply with PASS, or FAIL: and the reason, in one line."),
-                new ChatMessage.User(prompt)), List.of(), s.deadline());
+    private String modelReview(LoopState s, String prompt) {
+        ModelReply reply = flow.ctx.model().chat(List.of(new ChatMessage.System(REVIEWER), new ChatMessage.User(prompt)), List.of(), s.deadline());
         s.usage = s.usage.plus(reply.usage());
         String v = reply.text() == null ? "" : reply.text().strip();
         String upper = v.toUpperCase(Locale.ROOT);
         if (upper.startsWith("PASS")) return "PASS";
-        if (upper.startsWith("FAIL")) return "FAIL: " + what + ": " + v.substring(4).replaceFirst("^[:\\s-]+", "");
+        if (upper.startsWith("FAIL")) return "FAIL: review: " + v.substring(4).replaceFirst("^[:\\s-]+", "");
         return "PASS";
     }
 
-    private String criticPrompt(Turn t, String text, Map<String, QueryResult> results, SemanticQuery query) {
-        return "Question: " + t.question() + "\nAnswer: " + text + semanticLine(query) + "\nQueries and results:\n" + brief(results)
-                + "\nIs the result plausible and complete for the question (right filters, units, time range, no double counting)?";
-    }
-
-    private String graderPrompt(Turn t, Map<String, QueryResult> results, SemanticQuery query) {
-        StringBuilder s = new StringBuilder("Question: " + t.question() + semanticLine(query) + "\nSQL:\n");
-        results.values().forEach(r -> s.append(r.sql()).append('\n'));
-        return s + "Does this SQL answer the question exactly as asked?";
+    /** The question, the answer, the semantic query if any, and each query's SQL with its result. */
+    private String prompt(Turn t, OutputTools.Candidate c) {
+        return "Question: " + t.question() + "\nAnswer: " + c.text() + semanticLine(c.query()) + "\nQueries and results:\n" + brief(c.results())
+                + "\nIs the result plausible and complete for the question, and does the SQL answer it exactly as asked?";
     }
 
     private String semanticLine(SemanticQuery query) {

@@ -1,8 +1,14 @@
 package dev.almanac.agent;
 
+import dev.almanac.knowledge.BusinessRule;
+import dev.almanac.knowledge.KnowledgeBlock;
+import dev.almanac.knowledge.Metric;
 import dev.almanac.source.CatalogRenderer;
 import dev.almanac.store.TurnRow;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
  * The first message of the model's tool loop: the rules of the answer tools, the source's SQL dialect, the tables
@@ -42,7 +48,7 @@ final class SystemPrompt {
         s.append("\n(").append(ctx.catalog().tables().size() - t.tables().size())
                 .append(" more tables: inspect_schema with a name you need shows it, or lists them all.)\n\n");
         if (flow.semantic != null) s.append(flow.semantic.promptSection()).append('\n');
-        s.append(t.block().render());
+        s.append(focused(t.block(), t.tables()).render());
         List<TurnRow> history = t.history();
         if (!history.isEmpty()) {
             s.append("\n## Earlier in this conversation\n");
@@ -52,6 +58,21 @@ final class SystemPrompt {
             }
         }
         return s.toString();
+    }
+
+    /**
+     * The knowledge the question needs, of all that was retrieved: the canonical metrics it names (and the one it matches
+     * best), the business rules in full and those about the selected tables, and all the rest of the block (table notes,
+     * the closest verified queries, learnings). The other metrics and rules stay a search_knowledge call away.
+     */
+    static KnowledgeBlock focused(KnowledgeBlock block, List<String> tables) {
+        Set<String> selected = new HashSet<>();
+        tables.forEach(x -> selected.add(x.toLowerCase(Locale.ROOT)));
+        List<Metric> metrics = block.metrics().stream().filter(m -> block.metricsWithSql().contains(m.name())).toList();
+        List<BusinessRule> rules = block.rules().stream().filter(r -> block.rulesInFull().contains(r.name())
+                || r.appliesToTables().stream().anyMatch(x -> selected.contains(x.toLowerCase(Locale.ROOT)))).toList();
+        return new KnowledgeBlock(metrics, rules, block.notes(), block.verified(), block.learnings(), block.used(), block.metricsWithSql(),
+                block.rulesInFull());
     }
 
     static String abbreviate(String s, int max) {
