@@ -26,9 +26,16 @@ final class Answers {
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS).setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
 
     private final Flow flow;
+    /** The plain-English explainer of the knowledge, made on first use (it reads the knowledge's semantic model). */
+    private PlainExplainer plain;
 
     Answers(Flow flow) {
         this.flow = flow;
+    }
+
+    private PlainExplainer plain() {
+        if (plain == null) plain = new PlainExplainer(flow.ctx.executor()::parseTree, flow.ctx.knowledge());
+        return plain;
     }
 
     /** An answer with no data (a question back, a refusal): at the first iteration. */
@@ -79,7 +86,7 @@ final class Answers {
         List<String> filters = new ArrayList<>(t.timeframe().map(tf -> List.of("period: " + tf.label())).orElse(List.of()));
         String metricName = metric.map(Metric::name).orElse(null);
         // a semantic answer is explained from its query, for a person, in place of a paraphrase of the compiled SQL
-        String explanation = query != null ? semantic.explain(query) : Explanations.of(sqls, metric, ctx.knowledge(), ctx.executor());
+        String explanation = query != null ? semantic.explain(query) : Explanations.of(sqls, metric, ctx.knowledge(), ctx.executor(), plain());
         if (query != null) {
             query.filters().forEach(f -> filters.add(f.toString()));
             if (!query.segments().isEmpty()) filters.add("segments: " + String.join(", ", query.segments()));

@@ -235,6 +235,9 @@ final class Critic {
                 List<BigDecimal> values = r.rows().stream().map(row -> row.get(col)).filter(v -> v instanceof Number)
                         .map(v -> new BigDecimal(v.toString())).toList();
                 if (values.isEmpty()) continue;
+                // a result column the table does not have (a count, an alias) has nothing to compare with: no query for it
+                Optional<Catalog.Table> known = catalog == null ? Optional.empty() : catalog.table(table);
+                if (known.isPresent() && known.get().column(column).isEmpty()) continue;
                 try {
                     QueryResult range = executor.execute("SELECT min(\"" + column + "\"), max(\"" + column + "\") FROM " + table);
                     Object min = range.rows().get(0).get(0);

@@ -55,10 +55,11 @@ final class TurnRecorder {
             try {
                 String json = Answers.JSON.writeValueAsString(done);
                 String sql = done.provenance() == null ? null : String.join(";\n", done.provenance().sql());
+                // the turn and its DQ log in one transaction: both kept, or neither
                 ctx.threads().append(new TurnRow(turnId, t.threadId(), 0, done.kind() == Answer.Kind.clarification ? t.question() : t.asked(),
                         done.kind().name(), done.answer(), json, sql, done.confidence(), done.iterations(), usage.calls(), usage.promptTokens(),
-                        usage.completionTokens(), done.latencyMs()));
-                ctx.threads().logDq(new ThreadStore.DqLogRow(turnId, t.threadId(), dq.status().name(), Answers.JSON.writeValueAsString(Map.of("timeliness", dq)),
+                        usage.completionTokens(), done.latencyMs()),
+                        new ThreadStore.DqLogRow(turnId, t.threadId(), dq.status().name(), Answers.JSON.writeValueAsString(Map.of("timeliness", dq)),
                         String.join(",", done.provenance() == null ? List.of() : done.provenance().tables()), String.join(";\n", sqlRun), dq.dqSql()));
             } catch (IOException e) {
                 throw new AlmanacException("cannot store the turn: " + e.getMessage(), e);
