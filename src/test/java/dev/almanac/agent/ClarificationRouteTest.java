@@ -5,22 +5,12 @@ import static dev.almanac.agent.RouteFixture.passedOn;
 import static dev.almanac.agent.RouteFixture.turn;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class ClarificationRouteTest {
-    static RouteFixture world;
-
-    @BeforeAll
-    static void open() {
-        world = RouteFixture.demo();
-    }
-
-    @AfterAll
-    static void close() {
-        world.close();
-    }
+    @RegisterExtension
+    static final RouteFixture world = RouteFixture.demo();
 
     ClarificationRoute route(Flow flow) {
         return new ClarificationRoute(flow, new Answers(flow));

@@ -4,22 +4,12 @@ import static dev.almanac.agent.RouteFixture.answered;
 import static dev.almanac.agent.RouteFixture.passedOn;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class ModelLoopRouteTest {
-    static RouteFixture world;
-
-    @BeforeAll
-    static void open() {
-        world = RouteFixture.demo();
-    }
-
-    @AfterAll
-    static void close() {
-        world.close();
-    }
+    @RegisterExtension
+    static final RouteFixture world = RouteFixture.demo();
 
     @Test
     void without_a_model_the_turn_goes_on_to_the_refusal() {

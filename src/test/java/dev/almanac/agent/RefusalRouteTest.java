@@ -3,22 +3,12 @@ package dev.almanac.agent;
 import static dev.almanac.agent.RouteFixture.answered;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class RefusalRouteTest {
-    static RouteFixture world;
-
-    @BeforeAll
-    static void open() {
-        world = RouteFixture.demo();
-    }
-
-    @AfterAll
-    static void close() {
-        world.close();
-    }
+    @RegisterExtension
+    static final RouteFixture world = RouteFixture.demo();
 
     Answer refusal(String question) {
         Flow flow = world.flow(null);

@@ -6,22 +6,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.almanac.store.TurnRow;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class ReplyRouteTest {
-    static RouteFixture world;
-
-    @BeforeAll
-    static void open() {
-        world = RouteFixture.demo();
-    }
-
-    @AfterAll
-    static void close() {
-        world.close();
-    }
+    @RegisterExtension
+    static final RouteFixture world = RouteFixture.demo();
 
     static TurnRow askedBack(String question, String... options) {
         String json = "{\"kind\":\"clarification\",\"suggestions\":[" + String.join(",", List.of(options).stream().map(o -> "\"" + o + "\"").toList()) + "]}";

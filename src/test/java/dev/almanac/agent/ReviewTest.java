@@ -10,26 +10,15 @@ import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The deterministic checks decide when they can; an answer they leave in doubt costs exactly one model call. */
 class ReviewTest {
-    static RouteFixture demo;
-    static RouteFixture semantic;
-
-    @BeforeAll
-    static void open() {
-        demo = RouteFixture.demo();
-        semantic = RouteFixture.semantic();
-    }
-
-    @AfterAll
-    static void close() {
-        demo.close();
-        semantic.close();
-    }
+    @RegisterExtension
+    static final RouteFixture demo = RouteFixture.demo();
+    @RegisterExtension
+    static final RouteFixture semantic = RouteFixture.semantic();
 
     static String verdict(Flow flow, String question, String sql, SemanticQuery query) {
         Turn turn = RouteFixture.retrieved(flow, question);

@@ -16,12 +16,15 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The routes' tests' world: the real demo warehouse and its knowledge (or the small semantic model), the real table
- * selector and embedder, the scripted model; no stores. A turn is made as the agent makes it.
+ * selector and embedder, the scripted model; no stores. A turn is made as the agent makes it. A test class holds one as
+ * {@code @RegisterExtension static final RouteFixture world = RouteFixture.demo();}, closed after its tests.
  */
-final class RouteFixture implements AutoCloseable {
+final class RouteFixture implements AutoCloseable, AfterAllCallback {
     static final LocalDate TODAY = LocalDate.of(2026, 11, 22);
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
@@ -89,5 +92,10 @@ final class RouteFixture implements AutoCloseable {
     @Override
     public void close() {
         demo.close();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        close();
     }
 }

@@ -4,22 +4,12 @@ import static dev.almanac.agent.RouteFixture.answered;
 import static dev.almanac.agent.RouteFixture.passedOn;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class SemanticRouteTest {
-    static RouteFixture world;
-
-    @BeforeAll
-    static void open() {
-        world = RouteFixture.semantic();
-    }
-
-    @AfterAll
-    static void close() {
-        world.close();
-    }
+    @RegisterExtension
+    static final RouteFixture world = RouteFixture.semantic();
 
     SemanticRoute route(Flow flow) {
         return new SemanticRoute(flow, new Answers(flow));

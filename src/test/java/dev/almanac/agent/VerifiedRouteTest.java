@@ -7,22 +7,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.almanac.store.TurnRow;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class VerifiedRouteTest {
-    static RouteFixture world;
-
-    @BeforeAll
-    static void open() {
-        world = RouteFixture.demo();
-    }
-
-    @AfterAll
-    static void close() {
-        world.close();
-    }
+    @RegisterExtension
+    static final RouteFixture world = RouteFixture.demo();
 
     @Test
     void a_verified_querys_own_question_is_answered_by_it_and_marked_verified_without_a_model_call() throws Exception {
