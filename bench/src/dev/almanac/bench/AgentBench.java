@@ -66,17 +66,20 @@ public final class AgentBench {
             Catalog catalog = new CatalogIntrospector().introspect(source);
             TableSelector selector = new TableSelector(catalog, knowledge, guard::tablesOf,
                     MiniLmEmbedder.get(), TableSelector.Config.DEFAULT);
+            // the script's turns by role, so that however many reviews the flow asks for, each call gets its kind of reply
             LanguageModel counting = new LanguageModel(0, java.time.Duration.ZERO) {
-                final ScriptedModel inner = new ScriptedModel("bench", turns, 0, true);
+                final ScriptedModel explore = new ScriptedModel("bench", List.of(turns.get(0)), 0, true);
+                final ScriptedModel submit = new ScriptedModel("bench", List.of(turns.get(1)), 0, true);
+                final ScriptedModel review = new ScriptedModel("bench", List.of(turns.get(2)), 0, true);
 
                 @Override
                 public String name() {
-                    return inner.name();
+                    return "bench";
                 }
 
                 @Override
                 protected ModelReply doChat(List<ChatMessage> messages, List<ToolSpec> tools) {
-                    ModelReply r = inner.chat(messages, tools);
+                    ModelReply r = (tools.isEmpty() ? review : messages.size() == 2 ? explore : submit).chat(messages, tools);
                     if (messages.size() == 2 && !tools.isEmpty()) promptTokens.add(r.usage().promptTokens());
                     return r;
                 }
@@ -88,11 +91,13 @@ public final class AgentBench {
             for (int w = 0; w < 20; w++) agent.ask(questions.get(w % questions.size()) + " (warm-up " + w + ")", null);
             List<Long> loop = new ArrayList<>();
             List<Long> verified = new ArrayList<>();
+            List<Integer> loopCalls = new ArrayList<>();
             int rounds = 3;
             for (int r = 0; r < rounds; r++) {
                 for (int i = 0; i < questions.size(); i++) {
                     Answer a = agent.ask(questions.get(i) + " #" + r, null);
                     (a.verified() ? verified : loop).add(a.latencyMs() * 1000 + 0L);
+                    if (!a.verified()) loopCalls.add(a.usage().llmCalls());
                 }
             }
             long[] loopArr = loop.stream().mapToLong(Long::longValue).map(v -> v * 1000).toArray();
@@ -115,7 +120,7 @@ public final class AgentBench {
             double withWholeSchema = measured - selected + fullSchema;
             String body = """
                     `bench/run AgentBench`: %d questions (the demo's golden questions, %d rounds, new text each time) through the whole flow
-                    with a zero-latency scripted model (explore, submit, critique, grade: 4 model calls), on the scale-1 demo with a SQLite
+                    with a zero-latency scripted model (it explores once, submits, and passes every review it is asked for), on the scale-1 demo with a SQLite
                     app store. The latency is the agent's own work: clarify, table selection (with the question's embedding), retrieval,
                     verified matching, guard and execution of 2 queries, template, deterministic checks, the plain-English explanation,
                     the timeliness pass (its own query), persistence of the turn and its DQ log, and the iteration log.
@@ -125,7 +130,15 @@ public final class AgentBench {
                     | tool loop (scripted model) | %d | %.1f | %.1f |
                     | verified answer (no model) | %d | %.1f | %.1f |
 
-                    Target: under 50 ms p50 outside the model.
+                    Target: under 20 ms p50 outside the model (issue 29).
+
+                    Model calls per question the model answers: %.2f (explore, submit, and one review, critique and grade together,
+                    only when the deterministic checks leave doubt); over all %d questions, verified answers included: %.2f.
+
+                    Issue 29 measured, before (same bench, same day, same machine load: a critique and a grade call after each
+                    submit, the whole knowledge block in the prompt): tool loop p50 108 ms (p99 415), verified answers p50 59 ms;
+                    3.91 model calls per question the model answers (3.47 over all); first prompt 2452 tokens, 33%% of the
+                    prompt with the whole schema. Issue 4 measured 48 ms p50 for the tool loop on 2026-11-22.
 
                     Prompt size (tokens ≈ characters / 4) of the first model call, averaged over the questions:
 
@@ -139,7 +152,9 @@ public final class AgentBench {
                     Selected schema / whole schema: %.0f%%. Whole prompt / prompt with the whole schema: %.0f%%. Target: at most 25%%.
                     """.formatted(loop.size() + verified.size(), rounds, loop.size(), Report.quantileMicros(loopArr, 0.5) / 1000,
                     Report.quantileMicros(loopArr, 0.99) / 1000, verified.size(), verArr.length == 0 ? 0 : Report.quantileMicros(verArr, 0.5) / 1000,
-                    verArr.length == 0 ? 0 : Report.quantileMicros(verArr, 0.99) / 1000, measured, selected, block, withWholeSchema,
+                    verArr.length == 0 ? 0 : Report.quantileMicros(verArr, 0.99) / 1000,
+                    loopCalls.stream().mapToInt(Integer::intValue).average().orElse(0), loop.size() + verified.size(),
+                    loopCalls.stream().mapToInt(Integer::intValue).sum() / (double) (loop.size() + verified.size()), measured, selected, block, withWholeSchema,
                     100 * selected / fullSchema, 100 * measured / withWholeSchema);
             Report.write("agent", "Agent overhead outside the model, and prompt size (issue 4)", body);
         }

@@ -57,6 +57,18 @@ final class Critic {
     /** The checks of an answer; with a semantic query (and its critic), grain, breakdown and period are checked on the query. */
     List<String> check(String question, List<QueryResult> results, Optional<Metric> namedMetric, Optional<Timeframe> timeframe,
                        SemanticQuery semantic, SemanticCritic semanticCritic) {
+        return findings(question, results, namedMetric, timeframe, semantic, semanticCritic).issues();
+    }
+
+    /**
+     * What the checks found: the issues (each a reason to revise), and, when there are none, what leaves no doubt that the
+     * answer is the question's, if anything does: the canonical metric the question names gives the same value for the
+     * period, or the semantic query is the one the question names (see {@link SemanticCritic#confirms}).
+     */
+    record Findings(List<String> issues, Optional<String> confirmed) {}
+
+    Findings findings(String question, List<QueryResult> results, Optional<Metric> namedMetric, Optional<Timeframe> timeframe,
+                      SemanticQuery semantic, SemanticCritic semanticCritic) {
         List<String> issues = new ArrayList<>();
         for (QueryResult r : results) {
             if (r.rowCount() == 0 || r.rows().stream().allMatch(row -> row.stream().allMatch(v -> v == null))) {
@@ -77,9 +89,16 @@ final class Critic {
             outliers(r).ifPresent(issues::add);
         }
         if (semantic != null && semanticCritic != null) issues.addAll(semanticCritic.check(question, semantic, timeframe));
-        if (semantic == null || sameAsCanonical(semantic, namedMetric)) contradiction(results, namedMetric, timeframe).ifPresent(issues::add);
-        return issues;
+        Optional<Canonical> canonical = semantic == null || sameAsCanonical(semantic, namedMetric) ? canonical(results, namedMetric, timeframe) : Optional.empty();
+        canonical.filter(c -> !c.agrees()).ifPresent(c -> issues.add(c.finding()));
+        if (!issues.isEmpty()) return new Findings(issues, Optional.empty());
+        if (canonical.isPresent()) return new Findings(issues, Optional.of(canonical.get().finding()));
+        if (semantic != null && semanticCritic != null) return new Findings(issues, semanticCritic.confirms(question, semantic, timeframe));
+        return new Findings(issues, Optional.empty());
     }
+
+    /** The answer's single value against the named canonical metric's for the period: whether they agree, in words. */
+    private record Canonical(boolean agrees, String finding) {}
 
     /** Whether a semantic query computes exactly the named canonical metric (its sliceable form, unfiltered), so the two must agree. */
     private static boolean sameAsCanonical(SemanticQuery q, Optional<Metric> metric) {
@@ -216,6 +235,9 @@ final class Critic {
                 List<BigDecimal> values = r.rows().stream().map(row -> row.get(col)).filter(v -> v instanceof Number)
                         .map(v -> new BigDecimal(v.toString())).toList();
                 if (values.isEmpty()) continue;
+                // a result column the table does not have (a count, an alias) has nothing to compare with: no query for it
+                Optional<Catalog.Table> known = catalog == null ? Optional.empty() : catalog.table(table);
+                if (known.isPresent() && known.get().column(column).isEmpty()) continue;
                 try {
                     QueryResult range = executor.execute("SELECT min(\"" + column + "\"), max(\"" + column + "\") FROM " + table);
                     Object min = range.rows().get(0).get(0);
@@ -239,8 +261,8 @@ final class Critic {
         return Optional.empty();
     }
 
-    /** A single number that differs by more than 1% from what the named canonical metric gives for the period. */
-    private Optional<String> contradiction(List<QueryResult> results, Optional<Metric> metric, Optional<Timeframe> timeframe) {
+    /** A single number compared with what the named canonical metric gives for the period: more than 1% off contradicts it. */
+    private Optional<Canonical> canonical(List<QueryResult> results, Optional<Metric> metric, Optional<Timeframe> timeframe) {
         if (metric.isEmpty() || results.size() != 1) return Optional.empty();
         QueryResult r = results.get(0);
         if (r.rowCount() != 1 || r.columns().size() != 1 || !(r.rows().get(0).get(0) instanceof Number n)) return Optional.empty();
@@ -257,9 +279,10 @@ final class Critic {
             BigDecimal got = new BigDecimal(n.toString());
             BigDecimal tolerance = want.abs().multiply(new BigDecimal("0.01")).max(new BigDecimal("0.01"));
             if (got.subtract(want).abs().compareTo(tolerance) > 0) {
-                return Optional.of("the result " + got.toPlainString() + " contradicts the canonical metric " + m.name() + ", which gives "
-                        + want.toPlainString() + " for the same period: use the metric's definition");
+                return Optional.of(new Canonical(false, "the result " + got.toPlainString() + " contradicts the canonical metric " + m.name() + ", which gives "
+                        + want.toPlainString() + " for the same period: use the metric's definition"));
             }
+            return Optional.of(new Canonical(true, "the canonical metric " + m.name() + " gives the same value for the period"));
         } catch (RuntimeException ignored) {
             // a metric that cannot run here does not veto the answer
         }

@@ -37,8 +37,12 @@ final class Explanations {
      * compute in its own words, then the business rules about what they read.
      */
     static String of(List<String> sqls, Optional<Metric> metric, KnowledgeSet knowledge, QueryExecutor executor) {
+        return of(sqls, metric, knowledge, executor, sqls.isEmpty() ? null : new PlainExplainer(executor::parseTree, knowledge));
+    }
+
+    /** As above, with an explainer made once for the knowledge (making one reads the knowledge's semantic model). */
+    static String of(List<String> sqls, Optional<Metric> metric, KnowledgeSet knowledge, QueryExecutor executor, PlainExplainer plain) {
         if (sqls.isEmpty()) return null;
-        PlainExplainer plain = new PlainExplainer(executor::parseTree, knowledge);
         List<String> parts = new ArrayList<>();
         Set<String> tables = new LinkedHashSet<>();
         for (int i = 0; i < sqls.size(); i++) {

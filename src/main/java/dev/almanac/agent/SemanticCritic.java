@@ -66,6 +66,53 @@ final class SemanticCritic {
         return issues;
     }
 
+    /**
+     * Why the checks leave no doubt about a semantic query that passed them, when they do: the question names each of its
+     * metrics and each dimension it groups by, each value it filters on, the grain it has (if any) and exactly its period
+     * (or none, for a query over all the data), and the query asks nothing else (no ranking, comparison or segment). Then
+     * the query is the question's, and the system compiled it from the model: no model review is needed.
+     */
+    Optional<String> confirms(String question, SemanticQuery q, Optional<Timeframe> timeframe) {
+        String text = " " + words(question) + " ";
+        if (q.limit() != null || !q.order().isEmpty() || q.compareTo() != null || !q.segments().isEmpty() || !q.withoutSegments().isEmpty()
+                || q.asksGaps() || q.asksShare() || q.metrics().isEmpty()) {
+            return Optional.empty();
+        }
+        for (String name : q.metrics()) {
+            Optional<SemanticMetric> m = layer.model().metric(name);
+            if (m.isEmpty()) return Optional.empty();
+            List<String> names = new ArrayList<>(m.get().info().synonyms());
+            names.add(m.get().name().replace('_', ' '));
+            if (m.get().info().label() != null) names.add(m.get().info().label());
+            if (names.stream().noneMatch(n -> named(text, n))) return Optional.empty();
+        }
+        for (SemanticQuery.GroupBy g : q.groupBy()) {
+            Optional<Dimension> d = layer.model().dimension(g.dimension());
+            if (d.isEmpty() || d.get().time() || terms(d.get()).stream().noneMatch(n -> named(text, n))) return Optional.empty();
+        }
+        for (SemanticQuery.Filter f : q.filters()) {
+            if (f.values().isEmpty() || f.values().stream().anyMatch(v -> !named(text, v))) return Optional.empty();
+        }
+        if (q.grain() != null) {
+            Pattern asked = Critic.GRAINS.get(q.grain().label().toLowerCase(Locale.ROOT));
+            if (asked == null || !asked.matcher(withoutMetricNames(question)).find()) return Optional.empty();
+        }
+        boolean samePeriod = timeframe.isPresent() ? timeframe.get().start().equals(q.start()) && timeframe.get().end().equals(q.end())
+                : q.start() == null && q.end() == null;
+        if (!samePeriod) return Optional.empty();
+        return Optional.of("the question names the query's metrics, breakdowns, filters, grain and period");
+    }
+
+    /** Whether the words of a name occur, as words, in the question's words (padded with spaces). */
+    private static boolean named(String paddedQuestion, String name) {
+        String n = words(name);
+        return !n.isBlank() && paddedQuestion.contains(" " + n + " ");
+    }
+
+    private static String words(String text) {
+        return text.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", " ").strip();
+    }
+
     /** The question in lower case, with the metric names that contain a grain or breakdown word blanked out. */
     private String withoutMetricNames(String question) {
         String text = question.toLowerCase(Locale.ROOT);

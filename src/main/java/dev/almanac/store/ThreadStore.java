@@ -153,40 +153,51 @@ public final class ThreadStore {
      * is returned unkept, never an error for the one who asked.
      */
     public TurnRow append(TurnRow turn) {
+        return store.inTransaction(c -> insert(c, turn));
+    }
+
+    /** Appends a turn and its data-quality log together: both are kept, or (the thread deleted meanwhile) neither. */
+    public TurnRow append(TurnRow turn, DqLogRow dq) {
         return store.inTransaction(c -> {
-            String now = store.now();
-            if (!touch(c, turn.threadId(), now)) return turn;
-            int position;
-            try (PreparedStatement ps = c.prepareStatement("SELECT coalesce(max(position), -1) + 1 FROM turns WHERE thread_id = ?")) {
-                ps.setString(1, turn.threadId());
-                try (ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    position = rs.getInt(1);
-                }
-            }
-            try (PreparedStatement ps = c.prepareStatement("""
-                    INSERT INTO turns (id, thread_id, position, question, kind, answer_text, answer_json, sql_text, confidence, iterations,
-                      llm_calls, prompt_tokens, completion_tokens, latency_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
-                ps.setString(1, turn.id());
-                ps.setString(2, turn.threadId());
-                ps.setInt(3, position);
-                ps.setString(4, turn.question());
-                ps.setString(5, turn.kind());
-                ps.setString(6, turn.answerText());
-                ps.setString(7, turn.answerJson());
-                ps.setString(8, turn.sql());
-                ps.setString(9, turn.confidence());
-                ps.setInt(10, turn.iterations());
-                ps.setInt(11, turn.llmCalls());
-                ps.setInt(12, turn.promptTokens());
-                ps.setInt(13, turn.completionTokens());
-                ps.setLong(14, turn.latencyMs());
-                ps.setString(15, now);
-                ps.executeUpdate();
-            }
-            return new TurnRow(turn.id(), turn.threadId(), position, turn.question(), turn.kind(), turn.answerText(), turn.answerJson(), turn.sql(),
-                    turn.confidence(), turn.iterations(), turn.llmCalls(), turn.promptTokens(), turn.completionTokens(), turn.latencyMs());
+            TurnRow kept = insert(c, turn);
+            if (kept != turn) insert(c, dq); // a new row: the thread is there
+            return kept;
         });
+    }
+
+    private TurnRow insert(Connection c, TurnRow turn) throws SQLException {
+        String now = store.now();
+        if (!touch(c, turn.threadId(), now)) return turn;
+        int position;
+        try (PreparedStatement ps = c.prepareStatement("SELECT coalesce(max(position), -1) + 1 FROM turns WHERE thread_id = ?")) {
+            ps.setString(1, turn.threadId());
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                position = rs.getInt(1);
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO turns (id, thread_id, position, question, kind, answer_text, answer_json, sql_text, confidence, iterations,
+                  llm_calls, prompt_tokens, completion_tokens, latency_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+            ps.setString(1, turn.id());
+            ps.setString(2, turn.threadId());
+            ps.setInt(3, position);
+            ps.setString(4, turn.question());
+            ps.setString(5, turn.kind());
+            ps.setString(6, turn.answerText());
+            ps.setString(7, turn.answerJson());
+            ps.setString(8, turn.sql());
+            ps.setString(9, turn.confidence());
+            ps.setInt(10, turn.iterations());
+            ps.setInt(11, turn.llmCalls());
+            ps.setInt(12, turn.promptTokens());
+            ps.setInt(13, turn.completionTokens());
+            ps.setLong(14, turn.latencyMs());
+            ps.setString(15, now);
+            ps.executeUpdate();
+        }
+        return new TurnRow(turn.id(), turn.threadId(), position, turn.question(), turn.kind(), turn.answerText(), turn.answerJson(), turn.sql(),
+                turn.confidence(), turn.iterations(), turn.llmCalls(), turn.promptTokens(), turn.completionTokens(), turn.latencyMs());
     }
 
     /** A data-quality log row of a turn. */
@@ -195,21 +206,24 @@ public final class ThreadStore {
     /** Keeps a turn's data-quality log; nothing when its thread was deleted meanwhile. */
     public void logDq(DqLogRow row) {
         store.inTransaction(c -> {
-            if (!locked(c, row.threadId())) return null;
-            try (PreparedStatement ps = c.prepareStatement("""
-                    INSERT INTO dq_logs (turn_id, thread_id, status, indicators, used_tables, main_sql, dq_sql, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)""")) {
-                ps.setString(1, row.turnId());
-                ps.setString(2, row.threadId());
-                ps.setString(3, row.status());
-                ps.setString(4, row.indicators());
-                ps.setString(5, row.usedTables());
-                ps.setString(6, row.mainSql());
-                ps.setString(7, row.dqSql());
-                ps.setString(8, store.now());
-                ps.executeUpdate();
-            }
+            if (locked(c, row.threadId())) insert(c, row);
             return null;
         });
+    }
+
+    private void insert(Connection c, DqLogRow row) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO dq_logs (turn_id, thread_id, status, indicators, used_tables, main_sql, dq_sql, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)""")) {
+            ps.setString(1, row.turnId());
+            ps.setString(2, row.threadId());
+            ps.setString(3, row.status());
+            ps.setString(4, row.indicators());
+            ps.setString(5, row.usedTables());
+            ps.setString(6, row.mainSql());
+            ps.setString(7, row.dqSql());
+            ps.setString(8, store.now());
+            ps.executeUpdate();
+        }
     }
 
     public List<DqLogRow> dqLogs(String threadId) {

@@ -70,7 +70,6 @@ class TwoServersTest {
                 turns:
                   - tool_calls: [{name: submit_result, arguments: {queries: [{name: p, sql: "SELECT count(*) AS plans FROM plans"}], template: "{p.plans} plans"}}]
                   - text: PASS
-                  - text: PASS
                 """);
         a = Server.start(project, "script:" + slow);
         b = Server.start(project, "none");

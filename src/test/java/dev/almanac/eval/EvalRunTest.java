@@ -105,7 +105,6 @@ class EvalRunTest {
                 turns:
                   - tool_calls: [{name: submit_result, arguments: {queries: [{name: p, sql: "SELECT count(*) AS plans FROM plans"}], template: "{p.plans} plans"}}]
                   - text: PASS
-                  - text: PASS
                 """);
         AppStore app = AppStore.sqlite(project.resolve("data/almanac.db"));
         EvalStore store = new EvalStore(app);

@@ -63,6 +63,24 @@ class AppStoreEnginesTest {
 
     @ParameterizedTest
     @MethodSource("dev.almanac.store.StoreEngines#names")
+    void a_turn_and_its_dq_log_are_kept_together_or_not_at_all(String engine) {
+        ThreadStore threads = new ThreadStore(fresh(engine));
+        String id = threads.create(PROJECT, "What was MRR?");
+        TurnRow kept = threads.append(new TurnRow("t1", id, 0, "What was MRR?", "result", "2.0M", "{}", "SELECT 1", "high", 1, 1, 10, 2, 5),
+                new ThreadStore.DqLogRow("t1", id, "OK", "{}", "mrr_snapshots", "SELECT 1", null));
+        assertThat(kept.position()).isZero();
+        assertThat(threads.turns(id)).extracting(TurnRow::id).containsExactly("t1");
+        assertThat(threads.dqLogs(id)).extracting(ThreadStore.DqLogRow::turnId).containsExactly("t1");
+
+        assertThat(threads.delete(PROJECT, id)).isTrue();
+        threads.append(new TurnRow("t2", id, 0, "and ARR?", "result", "24M", "{}", "SELECT 2", "high", 1, 1, 10, 2, 5),
+                new ThreadStore.DqLogRow("t2", id, "OK", "{}", "mrr_snapshots", "SELECT 2", null));
+        assertThat(threads.turns(id)).as("a deleted thread keeps neither").isEmpty();
+        assertThat(threads.dqLogs(id)).isEmpty();
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.almanac.store.StoreEngines#names")
     void threads_know_where_they_were_started_and_are_listed_by_it(String engine) {
         AppStore store = fresh(engine);
         String cli = new ThreadStore(store).create(PROJECT, "asked on the command line");

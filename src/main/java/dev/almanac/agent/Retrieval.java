@@ -1,0 +1,34 @@
+package dev.almanac.agent;
+
+import dev.almanac.knowledge.KnowledgeRetriever;
+import dev.almanac.knowledge.TableChoice;
+import dev.almanac.store.LearningRow;
+import java.util.List;
+
+/**
+ * Retrieve: the tables for the question (lexical, embedding and foreign-key expansion) and their knowledge (rules,
+ * learnings, the closest verified queries, from which follow-ups are drawn). A step of the flow that never answers: the
+ * routes after it get the turn with its knowledge.
+ */
+final class Retrieval implements Route {
+    private final Flow flow;
+
+    Retrieval(Flow flow) {
+        this.flow = flow;
+    }
+
+    @Override
+    public Outcome take(Turn turn) {
+        return new Next(retrieved(turn));
+    }
+
+    /** The turn with its tables and knowledge (retrieved once). */
+    Turn retrieved(Turn turn) {
+        if (turn.retrieved() != null) return turn;
+        var ctx = flow.ctx;
+        List<String> tables = ctx.selector().select(turn.question(), ctx.settings().tables()).stream().map(TableChoice::table).toList();
+        flow.event("tables", String.join(", ", tables));
+        List<LearningRow> learnings = ctx.learnings() == null || ctx.project() == null ? List.of() : ctx.learnings().active(ctx.project());
+        return turn.with(new Turn.Retrieved(tables, new KnowledgeRetriever(ctx.knowledge(), learnings, ctx.embedder()).retrieve(turn.question(), tables)));
+    }
+}

@@ -1,0 +1,109 @@
+package dev.almanac.agent;
+
+import dev.almanac.UserError;
+import dev.almanac.semantic.QueryExplainer;
+import dev.almanac.semantic.QuestionParser;
+import dev.almanac.semantic.SemanticCompiler;
+import dev.almanac.semantic.SemanticLayer;
+import dev.almanac.semantic.SemanticQuery;
+import dev.almanac.sql.QueryResult;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Semantic reading: the question read whole into a semantic query is compiled, run and said in words, without a model.
+ * Without a model, a question read in part is asked back (the candidate readings) or refused naming the words; with a
+ * model, only a whole reading answers here, and the rest is left to the model's tool loop.
+ */
+final class SemanticRoute implements Route {
+    /** The name of a semantic query's result in its template: {result.mrr}, {result|table}. */
+    static final String RESULT = "result";
+
+    private final Flow flow;
+    private final Answers answers;
+
+    SemanticRoute(Flow flow, Answers answers) {
+        this.flow = flow;
+        this.answers = answers;
+    }
+
+    @Override
+    public Outcome take(Turn t) {
+        QuestionParser.Result reading = t.read();
+        if (reading instanceof QuestionParser.NoMetric) return new Next(t);
+        boolean onlyWhenParsed = flow.ctx.model() != null;
+        if (onlyWhenParsed && !(reading instanceof QuestionParser.Parsed)) return new Next(t);
+        if (reading instanceof QuestionParser.Clarify c) {
+            flow.event("clarify", c.question());
+            return new Answered(t, answers.of(t, c.question(), Answer.Kind.clarification, null, c.options()));
+        }
+        if (reading instanceof QuestionParser.Cannot c) {
+            flow.event("semantic", "cannot: " + c.reason());
+            return new Answered(t, answers.of(t, "I can't answer that yet: " + c.reason() + ". Nothing was computed.", Answer.Kind.error, "low", List.of()));
+        }
+        Optional<Answer> answer = answer(t, ((QuestionParser.Parsed) reading).query(), onlyWhenParsed);
+        return answer.<Outcome>map(a -> new Answered(t, a)).orElseGet(() -> new Next(t));
+    }
+
+    /** The answer of a semantic query; empty when it cannot be compiled and the model is there to try. */
+    private Optional<Answer> answer(Turn t, SemanticQuery asked, boolean onlyWhenCompiled) {
+        SemanticLayer layer = flow.ctx.semantic();
+        SemanticTools semantic = flow.semantic;
+        SemanticQuery query = asked;
+        // "which months of 2026 have no data": the months after the data's last day are not gaps, the data ends there
+        Optional<SemanticLayer.Clipped> clipped = layer.clippedToData(query, flow.ctx.catalog());
+        if (clipped.isPresent()) query = clipped.get().query();
+        String dataEnds = clipped.map(c -> " (" + c.dataEnds() + ")").orElse("");
+        flow.event("semantic", semantic.describe(query));
+        SemanticCompiler.Compiled compiled;
+        try {
+            compiled = layer.compile(query);
+        } catch (UserError e) {
+            if (onlyWhenCompiled) return Optional.empty();
+            return Optional.of(answers.of(t, 1, "I can't answer that yet: " + e.getMessage() + ". Nothing was computed.", Answer.Kind.error, "low", null, null,
+                    List.of(), List.of(), query));
+        }
+        Optional<String> outside = layer.outsideData(query, flow.ctx.catalog());
+        if (outside.isPresent()) {
+            return Optional.of(answers.of(t, 1, "There is no data for " + semantic.title(query) + ": " + outside.get() + ". Nothing was computed.",
+                    Answer.Kind.observation, "high", null, null, List.of(), List.of(), query));
+        }
+        flow.event("executed", compiled.sql());
+        QueryResult r = flow.ctx.executor().execute(compiled.sql()); // the compiled semantic query, run
+        Map<String, QueryResult> results = new LinkedHashMap<>();
+        results.put(RESULT, r);
+        if (noData(r, query)) {
+            String range = Explanations.freshness(new LinkedHashSet<>(compiled.tables()), flow.ctx.catalog(), flow.ctx.knowledge()).values().stream().findFirst()
+                    .map(x -> " (" + x + ")").orElse("");
+            if (query.asksGaps()) {
+                return Optional.of(answers.of(t, 1, semantic.noGaps(query).replaceAll("\\.$", "") + dataEnds + ".", Answer.Kind.result, "high", results, null,
+                        List.of(), List.of(), query));
+            }
+            if (QueryExplainer.isListing(query)) {
+                return Optional.of(answers.of(t, 1, semantic.noneListed(query), Answer.Kind.observation, "high", results, null, List.of(), List.of(), query));
+            }
+            return Optional.of(answers.of(t, 1, "There is no data for " + semantic.title(query) + range + ". Nothing to report for that period.",
+                    Answer.Kind.observation, "low", results, null, List.of(), List.of(), query));
+        }
+        // a period the data covers only in part is said in the headline, so a series that starts late is not read as growth
+        String notCovered = layer.coverageNote(query).map(n -> "\nNote: " + n).orElse("");
+        return Optional.of(answers.of(t, 1, semantic.sentence(query, r) + (dataEnds.isEmpty() ? "" : "\n" + dataEnds.strip().replaceAll("^\\((.*)\\)$", "$1") + ".")
+                + notCovered, Answer.Kind.result, "high", results, answers.chart(query, r), List.of(), List.of(), query));
+    }
+
+    /** No rows, or only empty values for the metrics: the period holds no data. */
+    static boolean noData(QueryResult r, SemanticQuery query) {
+        if (r.rowCount() == 0) return true;
+        if (query.metrics().isEmpty() || query.asksGaps()) return false; // a list, or the periods with no data: its rows are the answer
+        for (List<Object> row : r.rows()) {
+            for (String m : query.metrics()) {
+                int i = r.columns().indexOf(query.asksShare() ? m + "_share_pct" : m);
+                if (i >= 0 && row.get(i) != null) return false;
+            }
+        }
+        return true;
+    }
+}
