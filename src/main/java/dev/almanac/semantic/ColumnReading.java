@@ -98,12 +98,19 @@ record ColumnReading(Dimension.Kind kind, String expr, Grain grain, Additivity a
             if (calendar || p != null && p.integral() && p.min() != null && p.min() >= 1800 && p.max() <= 2100 && words.contains("year")) {
                 return new ColumnReading(Dimension.Kind.NUMBER, col, null, Additivity.RANGE_ONLY, "a calendar part (" + c.name() + "): compared, never summed");
             }
+            if (momentNamed) {
+                return new ColumnReading(Dimension.Kind.NUMBER, col, null, Additivity.RANGE_ONLY, "a number named as a moment (" + c.name() + "): compared, never summed");
+            }
             boolean nonAdditive = words.stream().anyMatch(NON_ADDITIVE_WORDS::contains) || p != null && p.allFraction();
             return new ColumnReading(Dimension.Kind.NUMBER, col, null, nonAdditive ? Additivity.AVERAGE_ONLY : Additivity.SUM,
                     nonAdditive ? "a number whose sum means nothing (" + (p != null && p.allFraction() ? "every value sampled is a fraction" : "its name: " + c.name())
                             + "): averaged, never summed" : "a number that adds up: summed, averaged");
         }
         // text
+        if (p != null && p.digitText() == p.nonNull() && p.nonNull() > 0 && calendar && p.maxLength() == 4 && p.leadingZero() == 0) {
+            return new ColumnReading(Dimension.Kind.NUMBER, "CAST(" + col + " AS INTEGER)", null, Additivity.RANGE_ONLY,
+                    "years written as text (" + c.name() + "): compared as numbers, never summed");
+        }
         if (p != null && p.digitText() == p.nonNull() && p.nonNull() > 0) {
             return few(p) && !p.unique()
                     ? new ColumnReading(Dimension.Kind.CATEGORICAL, col, null, Additivity.NONE, "codes of digits written as text (" + p.distinct() + " distinct): a category, never a number")

@@ -499,7 +499,7 @@ public final class ModelDrafter {
                 if (a[0].equals("avg")) syn.add("mean " + what);
                 if (a[0].equals("max")) syn.add("highest " + what);
                 if (a[0].equals("min")) syn.add("lowest " + what);
-                metrics.add(metric(name, lbl, a[2] + " of " + c.name() + " over the " + plural + ".", d.dataset, a[0], Sql.identifier(c.name(), dialect),
+                metrics.add(metric(name, lbl, a[2] + " of " + c.name() + " over the " + plural + ".", d.dataset, a[0], r.expr(),
                         timeDimension, a[0].equals("avg") ? "number" : null, syn, r.reason()));
             }
         }

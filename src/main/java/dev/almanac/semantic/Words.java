@@ -90,6 +90,7 @@ final class Words {
             return n.endsWith("ss") || n.endsWith("x") || n.endsWith("z") || n.endsWith("ch") || n.endsWith("sh") ? n + "es" : n;
         }
         if (n.endsWith("y") && n.length() > 1 && "aeiou".indexOf(n.charAt(n.length() - 2)) < 0) return n.substring(0, n.length() - 1) + "ies";
+        if (n.endsWith("lf")) return n.substring(0, n.length() - 1) + "ves";
         return n + "s";
     }
 
@@ -97,20 +98,35 @@ final class Words {
         String n = noun.toLowerCase(Locale.ROOT);
         for (Map.Entry<String, String> e : IRREGULAR_PLURALS.entrySet()) if (e.getValue().equals(n)) return e.getKey();
         if (n.endsWith("ies") && n.length() > 4) return n.substring(0, n.length() - 3) + "y";
+        if (n.endsWith("lves")) return n.substring(0, n.length() - 3) + "f";
         if (n.endsWith("sses") || n.endsWith("xes") || n.endsWith("ches") || n.endsWith("shes") || n.endsWith("zes")) return n.substring(0, n.length() - 2);
         if (n.endsWith("s") && !n.endsWith("ss") && !n.endsWith("us") && !n.endsWith("is") && n.length() > 3) return n.substring(0, n.length() - 1);
         return n;
     }
 
-    /** A phrase with its last word in the singular ("concert halls" -> "concert hall"). */
+    private static final Set<String> PREPOSITIONS = Set.of("in", "of", "for", "at", "on", "by", "to", "with", "per", "from");
+
+    /** A phrase with its head noun in the singular ("concert halls" -> "concert hall", "singers in concert" -> "singer in concert"). */
     static String singularPhrase(String phrase) {
-        int space = phrase.lastIndexOf(' ');
-        return space < 0 ? singular(phrase) : phrase.substring(0, space + 1) + singular(phrase.substring(space + 1));
+        return headed(phrase, Words::singular);
     }
 
-    /** A phrase with its last word in the plural. */
+    /** A phrase with its head noun in the plural ("singer in concert" -> "singers in concert"). */
     static String pluralPhrase(String phrase) {
-        int space = phrase.lastIndexOf(' ');
-        return space < 0 ? plural(phrase) : phrase.substring(0, space + 1) + plural(phrase.substring(space + 1));
+        return headed(phrase, Words::plural);
+    }
+
+    /** The phrase with its head changed: the last word before a preposition, else the last word. */
+    private static String headed(String phrase, java.util.function.UnaryOperator<String> change) {
+        List<String> words = new ArrayList<>(List.of(phrase.split(" ")));
+        int head = words.size() - 1;
+        for (int i = 1; i < words.size() - 1; i++) {
+            if (PREPOSITIONS.contains(words.get(i))) {
+                head = i - 1;
+                break;
+            }
+        }
+        words.set(head, change.apply(words.get(head)));
+        return String.join(" ", words);
     }
 }

@@ -23,8 +23,8 @@ public final class CatalogIntrospector {
 
     public Catalog introspect(Source source) {
         return source.withConnection(connection -> {
-            List<Catalog.Table> structure = source.dialect() == Dialect.DUCKDB ? duckDbStructure(connection, false)
-                    : jdbcStructure(connection, source.dialect() == Dialect.TRINO, false);
+            List<Catalog.Table> structure = source.dialect() == Dialect.DUCKDB ? duckDbStructure(connection, true)
+                    : jdbcStructure(connection, source.dialect() == Dialect.TRINO, true);
             List<Catalog.Table> tables = new ArrayList<>();
             for (Catalog.Table t : structure) tables.add(withStatistics(connection, t));
             return new Catalog(source.id(), source.fingerprint().orElse(""), List.copyOf(tables));
@@ -129,6 +129,14 @@ public final class CatalogIntrospector {
                 columns.add(new Catalog.Column(rs.getString("COLUMN_NAME"), rs.getString("TYPE_NAME"),
                         rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls, blankToNull(rs.getString("REMARKS")), null, null, List.of()));
             }
+        } catch (SQLException e) {
+            // SQLite's driver reads a table's columns with one compound SELECT, which fails past 500 columns: its pragma does not
+            if (!meta.getURL().startsWith("jdbc:sqlite:")) throw e;
+            columns.clear();
+            try (Statement s = meta.getConnection().createStatement();
+                 ResultSet rs = s.executeQuery("PRAGMA table_info(" + quote(table) + ")")) {
+                while (rs.next()) columns.add(new Catalog.Column(rs.getString("name"), rs.getString("type"), rs.getInt("notnull") == 0, null, null, null, List.of()));
+            }
         }
         return columns;
     }
@@ -147,8 +155,17 @@ public final class CatalogIntrospector {
     private static List<Catalog.ForeignKey> jdbcForeignKeys(DatabaseMetaData meta, String catalog, String schema, String table) throws SQLException {
         Map<String, List<String[]>> byKey = new LinkedHashMap<>();
         try (ResultSet rs = meta.getImportedKeys(catalog, schema, table)) {
+            // a key is its rows in KEY_SEQ order; a new first column starts another key even under the same name (SQLite's
+            // driver names none, so two keys to one table would otherwise read as one key of two columns)
+            Map<String, Integer> lastSeq = new java.util.HashMap<>();
+            Map<String, Integer> part = new java.util.HashMap<>();
             while (rs.next()) {
-                String key = rs.getString("PKTABLE_NAME") + "#" + rs.getString("FK_NAME");
+                String base = rs.getString("PKTABLE_NAME") + "#" + rs.getString("FK_NAME");
+                int seq = rs.getInt("KEY_SEQ");
+                Integer last = lastSeq.get(base);
+                if (last != null && seq <= last) part.merge(base, 1, Integer::sum);
+                lastSeq.put(base, seq);
+                String key = base + "#" + part.getOrDefault(base, 0);
                 byKey.computeIfAbsent(key, k -> new ArrayList<>())
                         .add(new String[] {rs.getString("FKCOLUMN_NAME"), rs.getString("PKTABLE_NAME"), rs.getString("PKCOLUMN_NAME")});
             }
