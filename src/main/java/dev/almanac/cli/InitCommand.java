@@ -107,7 +107,15 @@ final class InitCommand implements Runnable {
                 long started = System.nanoTime();
                 ModelDrafter.Outcome outcome = new ModelDrafter(executor, new ModelDrafter.Settings(sample, time), existing,
                         quiet ? null : progress(err, started)).draft(catalog);
-                Written written = write(folder, knowledge, spec0, source, outcome, catalog, executor);
+                Written written = writeKnowledge(folder, knowledge, outcome, catalog, executor);
+                if (!Files.isRegularFile(folder.resolve(Project.FILE))) {
+                    try {
+                        Files.writeString(folder.resolve(Project.FILE), projectYaml(folder, spec0, source), StandardCharsets.UTF_8);
+                    } catch (IOException e) {
+                        throw new UserError("cannot write to " + folder + ": " + e.getMessage());
+                    }
+                    written = new Written(written.files(), true, written.leftOut(), written.fullCheck());
+                }
                 report(out, source, outcome, written, time, folder);
             }
         }
@@ -173,14 +181,32 @@ final class InitCommand implements Runnable {
         return new ModelDrafter.Existing(SemanticModel.of(read.knowledge().semantic()), noted);
     }
 
-    record Written(int files, boolean projectFile, List<String> leftOut) {}
+    record Written(int files, boolean projectFile, List<String> leftOut, boolean fullCheck) {}
 
     /**
      * Writes the draft: each file checked first in a staging folder together with what is already there (the whole model must
      * validate against the source); a drafted file that does not is left out and said, and the rest written. Existing files are
      * never written over.
      */
-    private Written write(Path folder, Path knowledge, String dbSpec, Source source, ModelDrafter.Outcome outcome, Catalog catalog, QueryExecutor executor) {
+    /**
+     * Up to this many datasets the draft is validated as `knowledge validate` does, every metric compiled and run (LIMIT 0);
+     * past it (thousands of queries, each a connection on a file database) names, references and joins are checked without
+     * the database, each computed expression having been run when it was drafted, and the command says so.
+     */
+    static final int FULL_CHECK_DATASETS = 300;
+
+    /** The model's problems that need no database (names, references, types, cycles), each at its file. */
+    private static List<Problem> modelIssues(KnowledgeFiles.Read read, Catalog catalog, QueryExecutor executor) {
+        List<Problem> out = new ArrayList<>();
+        for (SemanticModel.Issue issue : SemanticModel.load(read.knowledge().semantic(), executor.source().dialect()).issues()) {
+            KnowledgeFiles.Origin o = read.origins().get(KnowledgeSet.key(KnowledgeSet.Kind.SEMANTIC, issue.place().file()));
+            out.add(new Problem(o == null ? "semantic/" + issue.place().file() + ".yml" : o.file(), 1, 0, issue.message()));
+        }
+        return out;
+    }
+
+    static Written writeKnowledge(Path folder, Path knowledge, ModelDrafter.Outcome outcome, Catalog catalog, QueryExecutor executor) {
+        boolean fullCheck = outcome.files().size() <= FULL_CHECK_DATASETS;
         List<SemanticFile> semantic = new ArrayList<>(outcome.files());
         List<TableNote> notes = new ArrayList<>(outcome.notes());
         List<String> leftOut = new ArrayList<>();
@@ -201,7 +227,10 @@ final class InitCommand implements Runnable {
                 placed.putAll(place(staging, knowledge, semantic, notes));
                 KnowledgeFiles.Read read = KnowledgeFiles.read(staging);
                 List<Problem> problems = new ArrayList<>(read.problems());
-                if (problems.isEmpty()) problems.addAll(new KnowledgeValidator(catalog, executor, List.of(new SemanticValidator())).validate(read));
+                if (problems.isEmpty()) {
+                    KnowledgeValidator.Check check = fullCheck ? new SemanticValidator() : InitCommand::modelIssues;
+                    problems.addAll(new KnowledgeValidator(catalog, executor, List.of(check)).validate(read));
+                }
                 if (problems.isEmpty()) break;
                 Set<String> bad = new HashSet<>();
                 for (Problem p : problems) bad.add(p.file());
@@ -225,12 +254,7 @@ final class InitCommand implements Runnable {
                 Files.move(staging.resolve(relative), target);
                 count++;
             }
-            boolean projectFile = false;
-            if (!Files.isRegularFile(folder.resolve(Project.FILE))) {
-                Files.writeString(folder.resolve(Project.FILE), projectYaml(folder, dbSpec, source), StandardCharsets.UTF_8);
-                projectFile = true;
-            }
-            return new Written(count, projectFile, leftOut);
+            return new Written(count, false, leftOut, fullCheck);
         } catch (IOException e) {
             throw new UserError("cannot write to " + folder + ": " + e.getMessage());
         } finally {
@@ -313,6 +337,10 @@ final class InitCommand implements Runnable {
                     budget.toString().substring(2).toLowerCase(Locale.ROOT), o.fromCatalogOnly());
         }
         for (ModelDrafter.Skipped s : o.skipped()) out.println("Skipped " + s.table() + ": " + s.reason());
+        if (!w.fullCheck()) {
+            out.printf("Checked the model's names, references and joins, not each of its %d metrics against the source (over %d datasets): `almanac --project %s knowledge validate` does.%n",
+                    o.metrics(), FULL_CHECK_DATASETS, folder);
+        }
         for (String l : w.leftOut()) out.println("Left out " + l);
         out.printf("Wrote %d knowledge files to %s%s. Review the drafted: notes, then ask: almanac --project %s ask \"...\"%n", w.files(), folder.resolve("knowledge"),
                 w.projectFile() ? " and " + Project.FILE : "", folder);

@@ -294,7 +294,44 @@ public final class ModelDrafter {
         return p != null && (p.nonNull() == 0 || p.distinct() == p.nonNull());
     }
 
+    /** A table a column may refer to, by the column's name written without _ in lower case, and why. */
+    private record Candidate(Table table, String reason) {}
+
+    /**
+     * Where a column of a given name may point: the tables whose one-column key has that name (not a bare id), and those whose
+     * name (singular or as written) followed by id, code or key it is, with a key named so or id.
+     */
+    private static Map<String, List<Candidate>> candidates(List<Table> tables) {
+        Map<String, List<Candidate>> out = new HashMap<>();
+        for (Table t : tables) {
+            if (t.key.size() != 1 || !t.sampled()) continue;
+            String k = t.key.get(0);
+            String nk = Words.name(k).replace("_", "");
+            String single = Words.singular(Words.name(t.table.name())).replace("_", "");
+            String plain = Words.name(t.table.name()).replace("_", "");
+            Set<String> names = new LinkedHashSet<>();
+            if (!nk.equals("id") && nk.length() > 2) {
+                out.computeIfAbsent(nk, x -> new ArrayList<>()).add(new Candidate(t, "its name is the name of the key " + t.table.name() + "." + k));
+                names.add(nk);
+            }
+            for (String n : List.of(single + "id", plain + "id")) {
+                if ((nk.equals("id") || nk.equals(n)) && names.add(n)) {
+                    out.computeIfAbsent(n, x -> new ArrayList<>()).add(new Candidate(t, "its name is " + t.table.name() + "'s name and id, and " + t.table.name() + "'s key is " + k));
+                }
+            }
+            for (String suffix : List.of("code", "key")) {
+                if (nk.equals(suffix) && names.add(single + suffix)) {
+                    out.computeIfAbsent(single + suffix, x -> new ArrayList<>()).add(new Candidate(t, "its name is " + t.table.name() + "'s name and its key (" + k + ")"));
+                }
+            }
+        }
+        return out;
+    }
+
+    private Map<String, List<Candidate>> candidates;
+
     private int inferredRelationships(Table d, List<Table> tables, Map<String, Set<String>> edges, Set<String> names) {
+        if (candidates == null) candidates = candidates(tables);
         if (!d.sampled() || d.rows.isEmpty()) return 0;
         int n = 0;
         Set<String> used = new HashSet<>();
@@ -307,21 +344,10 @@ public final class ModelDrafter {
             String n1 = Words.name(c.name()).replace("_", "");
             Table target = null;
             String why = null;
-            for (Table t : tables) {
-                if (t == d || t.key.size() != 1) continue;
-                String k = t.key.get(0);
-                String nk = Words.name(k).replace("_", "");
-                String single = Words.singular(Words.name(t.table.name())).replace("_", "");
-                String plain = Words.name(t.table.name()).replace("_", "");
-                String reason = null;
-                if (n1.equals(nk) && !nk.equals("id") && nk.length() > 2) reason = "its name is the name of the key " + t.table.name() + "." + k;
-                else if ((n1.equals(single + "id") || n1.equals(plain + "id")) && (nk.equals("id") || nk.equals(n1))) {
-                    reason = "its name is " + t.table.name() + "'s name and id, and " + t.table.name() + "'s key is " + k;
-                } else if ((n1.equals(single + "code") || n1.equals(single + "key")) && nk.equals(n1.substring(single.length()))) {
-                    reason = "its name is " + t.table.name() + "'s name and its key (" + k + ")";
-                }
-                if (reason == null) continue;
-                ColumnProfile kp = t.profiles.get(k);
+            for (Candidate cand : candidates.getOrDefault(n1, List.of())) {
+                Table t = cand.table();
+                if (t == d) continue;
+                ColumnProfile kp = t.profiles.get(t.key.get(0));
                 if (kp == null || kp.numeric() != p.numeric()) continue; // the types must agree
                 if (target != null) { // two tables could be meant: none is drafted
                     target = null;
@@ -329,7 +355,7 @@ public final class ModelDrafter {
                     break;
                 }
                 target = t;
-                why = reason;
+                why = cand.reason();
             }
             if (target == null) continue;
             String containment = contained(d, c.name(), target);

@@ -147,6 +147,17 @@ class InitCommandTest {
     }
 
     @Test
+    void a_database_file_given_with_db_and_no_project_is_answered_from_a_drafted_model(@TempDir Path dir) throws Exception {
+        Path db = librarySqlite(dir);
+        CliTest.Run r = CliTest.run("--db", db.toString(), "ask", "How many members do we have?", "--llm", "none");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("Number of members was 30");
+        CliTest.Run avg = CliTest.run("--db", db.toString(), "ask", "total fine amount by home city", "--llm", "none", "--format", "json");
+        assertThat(avg.code()).as(avg.err()).isZero();
+        assertThat(avg.out()).contains("Aarhus").contains("semantic:loans_total_fine_amt");
+    }
+
+    @Test
     void refuses_a_folder_with_knowledge_and_merge_adds_only_what_is_new(@TempDir Path dir) throws Exception {
         Path db = librarySqlite(dir);
         Path project = dir.resolve("project");
