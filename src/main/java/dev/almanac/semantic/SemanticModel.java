@@ -425,7 +425,7 @@ public final class SemanticModel {
             String keyExpr = null;
             if (d.labelOf() != null) {
                 if (kind != Dimension.Kind.CATEGORICAL) {
-                    issues.add(new Issue(place.at("label_of"), "only a categorical dimension can be the label of an entity, not a " + kind.label() + " one"));
+                    issues.add(new Issue(place.at("label_of"), (kind == Dimension.Kind.IDENTIFIER ? "an " : "a ") + kind.label() + " dimension cannot be the label of an entity (only a categorical one)"));
                     return;
                 }
                 keyExpr = entityKey(m.datasets.get(key(dataset)), d.labelOf().strip());
