@@ -15,11 +15,12 @@ import java.util.regex.Pattern;
  * {@code values} keeps the distinct values seen (as text, most frequent first, at most {@link #KEPT}).
  */
 record ColumnProfile(int rows, int nonNull, int distinct, boolean numeric, boolean integral, Double min, Double max, boolean allFraction,
-                     int temporalValues, int isoText, int digitText, int leadingZero, double avgLength, int maxLength, Grain grain,
+                     int temporalValues, int isoText, int digitText, int decimalText, int leadingZero, double avgLength, int maxLength, Grain grain,
                      boolean booleans, int epochSeconds, int epochMillis, List<String> values) {
     static final int KEPT = 200;
     private static final Pattern ISO = Pattern.compile("\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?");
     private static final Pattern DIGITS = Pattern.compile("\\d+");
+    private static final Pattern DECIMAL = Pattern.compile("-?\\d{1,15}(\\.\\d{1,9})?");
     static final double EPOCH_FROM = 946_684_800d; // 2000-01-01
     static final double EPOCH_TO = 4_102_444_800d; // 2100-01-01
 
@@ -33,7 +34,7 @@ record ColumnProfile(int rows, int nonNull, int distinct, boolean numeric, boole
     }
 
     static ColumnProfile of(List<Object> column) {
-        int nonNull = 0, temporal = 0, iso = 0, digits = 0, zeros = 0, epochS = 0, epochMs = 0, numbers = 0, whole = 0, fractions = 0, bools = 0;
+        int nonNull = 0, temporal = 0, iso = 0, digits = 0, decimals = 0, zeros = 0, epochS = 0, epochMs = 0, numbers = 0, whole = 0, fractions = 0, bools = 0;
         long length = 0;
         int maxLength = 0;
         Double min = null, max = null;
@@ -70,6 +71,7 @@ record ColumnProfile(int rows, int nonNull, int distinct, boolean numeric, boole
                         moments.add(t);
                     }
                 }
+                if (DECIMAL.matcher(text).matches()) decimals++;
                 if (DIGITS.matcher(text).matches()) {
                     digits++;
                     if (text.length() > 1 && text.charAt(0) == '0') zeros++;
@@ -84,7 +86,7 @@ record ColumnProfile(int rows, int nonNull, int distinct, boolean numeric, boole
                 .limit(KEPT).map(Map.Entry::getKey).toList();
         boolean numeric = nonNull > 0 && numbers == nonNull;
         return new ColumnProfile(column.size(), nonNull, counts.size(), numeric, numeric && whole == nonNull, min, max,
-                numeric && fractions == nonNull, temporal, iso, digits, zeros, nonNull == 0 ? 0 : (double) length / nonNull, maxLength,
+                numeric && fractions == nonNull, temporal, iso, digits, decimals, zeros, nonNull == 0 ? 0 : (double) length / nonNull, maxLength,
                 grain(moments), nonNull > 0 && bools == nonNull, epochS, epochMs, values);
     }
 

@@ -23,7 +23,7 @@ record ColumnReading(Dimension.Kind kind, String expr, Grain grain, Additivity a
     private static final Set<String> NON_ADDITIVE_WORDS = Set.of("age", "rate", "ratio", "percent", "percentage", "pct", "share", "score", "rating",
             "rank", "ranking", "grade", "level", "temperature", "temp", "latitude", "longitude", "lat", "lon", "lng", "avg", "average", "mean",
             "median", "price", "height", "speed", "density", "index", "version", "position", "seq", "sequence", "floor", "ordinal", "order",
-            "elevation", "altitude", "gpa", "probability", "margin", "utilization", "efficiency", "per", "tax", "discount", "fee");
+            "elevation", "altitude", "gpa", "probability", "margin", "utilization", "efficiency", "per", "tax", "discount", "fee", "expectancy", "percentile", "mpg", "acceleration", "accelerate");
     /** Words of a calendar part: a year, month or day number is compared and ranged, never summed. */
     private static final Set<String> CALENDAR_WORDS = Set.of("year", "yr", "month", "day", "week", "quarter", "hour", "minute", "weekday");
     /** Words that say a column holds a moment, for numbers that could also be large amounts. */
@@ -91,7 +91,8 @@ record ColumnReading(Dimension.Kind kind, String expr, Grain grain, Additivity a
             return new ColumnReading(Dimension.Kind.IDENTIFIER, col, null, Additivity.NONE, "its name (" + c.name() + ") says it identifies something: never summed");
         }
         if (number) {
-            if (p != null && few(p) && p.integral() && !measureNamed(words) && p.distinct() <= 12 && (calendar || p.distinct() <= 2)) {
+            if (p != null && few(p) && p.integral() && !measureNamed(words) && p.distinct() <= 12
+                    && (calendar || p.distinct() <= 2 || words.stream().noneMatch(NON_ADDITIVE_WORDS::contains))) {
                 return new ColumnReading(Dimension.Kind.CATEGORICAL, col, null, Additivity.NONE,
                         p.distinct() + " distinct values in " + p.nonNull() + " sampled: a code or a period to break down by, never summed");
             }
@@ -108,8 +109,14 @@ record ColumnReading(Dimension.Kind kind, String expr, Grain grain, Additivity a
         }
         // text
         if (p != null && p.digitText() == p.nonNull() && p.nonNull() > 0 && calendar && p.maxLength() == 4 && p.leadingZero() == 0) {
-            return new ColumnReading(Dimension.Kind.NUMBER, "CAST(" + col + " AS INTEGER)", null, Additivity.RANGE_ONLY,
+            return new ColumnReading(Dimension.Kind.NUMBER, Sql.number(col, true, dialect), null, Additivity.RANGE_ONLY,
                     "years written as text (" + c.name() + "): compared as numbers, never summed");
+        }
+        if (p != null && p.nonNull() > 0 && p.decimalText() == p.nonNull() && p.leadingZero() == 0 && !(few(p) && !p.unique())
+                && (p.digitText() < p.nonNull() || p.maxLength() <= 9)) {
+            return new ColumnReading(Dimension.Kind.NUMBER, Sql.number(col, p.digitText() == p.nonNull(), dialect), null,
+                    measureNamed(words) ? Additivity.SUM : Additivity.AVERAGE_ONLY, "numbers written as text: read as numbers"
+                            + (measureNamed(words) ? ", summed" : ", averaged, not summed (nothing in its name says they add up)"));
         }
         if (p != null && p.digitText() == p.nonNull() && p.nonNull() > 0) {
             return few(p) && !p.unique()

@@ -45,4 +45,16 @@ final class Sql {
             default -> "CAST(to_timestamp(" + seconds + ") AS DATE)";
         };
     }
+
+    /** The number in text written with digits (and a decimal point); a value that is not one gives null where the engine allows. */
+    static String number(String column, boolean whole, Dialect dialect) {
+        String type = whole ? (dialect == Dialect.TRINO ? "BIGINT" : "INTEGER") : dialect == Dialect.POSTGRES ? "DOUBLE PRECISION" : "DOUBLE";
+        return switch (dialect) {
+            case SQLITE -> "CAST(" + column + " AS " + type + ")";
+            case DUCKDB -> "TRY_CAST(" + column + " AS " + type + ")";
+            case TRINO -> "TRY(CAST(" + column + " AS " + type + "))";
+            case POSTGRES -> "CAST(CASE WHEN " + column + " ~ '^-?[0-9]+(\\.[0-9]+)?$' THEN " + column + " END AS " + type + ")";
+            default -> "CAST(" + column + " AS " + type + ")";
+        };
+    }
 }

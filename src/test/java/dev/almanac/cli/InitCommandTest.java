@@ -45,13 +45,13 @@ class InitCommandTest {
     static Path librarySqlite(Path dir) throws Exception {
         Path file = dir.resolve("library.sqlite");
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
-            s.execute("CREATE TABLE members (member_id INTEGER PRIMARY KEY, fullName TEXT, home_city TEXT, postcode TEXT, joined_epoch INTEGER, birth_year INTEGER)");
+            s.execute("CREATE TABLE members (member_id INTEGER PRIMARY KEY, fullName TEXT, home_city TEXT, postcode TEXT, joined_epoch INTEGER, birth_year INTEGER, height_cm TEXT)");
             s.execute("CREATE TABLE loans (loan_id INTEGER, member_id INTEGER, loaned_on TEXT, fine_amt REAL, late_days INTEGER, shelf TEXT)");
             s.execute("CREATE TABLE visit_log (message TEXT, level TEXT)");
             String[] cities = {"Aarhus", "Bergen", "Cork"};
             for (int i = 1; i <= 30; i++) {
                 s.execute("INSERT INTO members VALUES (" + i + ", 'Member " + i + "', '" + cities[i % 3] + "', '0" + (1000 + i) + "', "
-                        + (1_600_000_000L + i * 86_400L * 7) + ", " + (1950 + i) + ")");
+                        + (1_600_000_000L + i * 86_400L * 7) + ", " + (1950 + i) + ", '" + (150 + i) + ".5')");
             }
             for (int i = 1; i <= 120; i++) {
                 s.execute("INSERT INTO loans VALUES (" + i + ", " + (1 + i % 30) + ", '2024-" + String.format("%02d", 1 + i % 12) + "-" + String.format("%02d", 1 + i % 28)
@@ -114,6 +114,11 @@ class InitCommandTest {
         assertThat(members.metrics()).noneMatch(m -> "sum".equals(m.agg()) && m.expr() != null
                 && (m.expr().contains("birth_year") || m.expr().contains("member_id") || m.expr().contains("postcode")));
         assertThat(metric(members, "members_max_birth_year")).isPresent();
+        // numbers written as text are read as numbers (a code of digits is not)
+        assertThat(dimension(members, "height_cm").type()).isEqualTo("number");
+        assertThat(dimension(members, "height_cm").expr()).startsWith("CAST(");
+        assertThat(metric(members, "members_average_height_cm")).isPresent();
+        assertThat(metric(members, "members_total_height_cm")).isEmpty();
 
         SemanticFile loans = semantic(project, "loans");
         assertThat(loans.datasets().get(0).primaryKey()).containsExactly("loan_id");
