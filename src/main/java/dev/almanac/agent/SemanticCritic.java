@@ -142,7 +142,7 @@ final class SemanticCritic {
         record Hit(int start, int end, String words, Set<String> dimensions) {}
         Map<String, Hit> hits = new LinkedHashMap<>();
         for (Dimension d : layer.model().dimensions()) {
-            if (d.time()) continue;
+            if (!d.breakdown() || d.time()) continue;
             for (String term : terms(d)) {
                 Matcher m = Pattern.compile(BREAKDOWN + "(" + Pattern.quote(term) + ")(?:s|es)?\\b").matcher(text);
                 while (m.find()) {

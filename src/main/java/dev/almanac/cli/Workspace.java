@@ -208,7 +208,7 @@ final class Workspace implements AutoCloseable {
     synchronized KnowledgeSet knowledge() {
         if (knowledge != null) return knowledge;
         if (project == null) {
-            knowledge = KnowledgeSet.EMPTY;
+            knowledge = draftedKnowledge();
         } else if (keepLastGood) {
             KnowledgeBase.Served served = knowledgeBase().currentOrLastGood(project, this::validator);
             knowledge = served.knowledge();
@@ -219,6 +219,40 @@ final class Workspace implements AutoCloseable {
         dev.almanac.Timing.phase("knowledge");
         return knowledge;
     }
+
+    /**
+     * For a database given with --db and no project: the model {@code almanac init} would draft for it (kept in the cache
+     * folder per file and state, so drafted once), so that its questions are answered from a semantic model from the first
+     * command. Only for database files: a server's database would be profiled on every command; `almanac init` drafts it once.
+     */
+    private KnowledgeSet draftedKnowledge() {
+        Source s = source();
+        String fingerprint = s.fingerprint().orElse("");
+        if (fingerprint.isEmpty()) return KnowledgeSet.EMPTY;
+        Path folder = cacheDir.resolve("drafted-" + Integer.toHexString((s.id() + "\n" + fingerprint + "\n" + DRAFT_VERSION).hashCode()));
+        try {
+            if (!java.nio.file.Files.isDirectory(folder)) {
+                Catalog structure = new dev.almanac.source.CatalogIntrospector().structure(s);
+                QueryExecutor executor = executor(limits());
+                dev.almanac.semantic.ModelDrafter.Outcome outcome = new dev.almanac.semantic.ModelDrafter(executor,
+                        new dev.almanac.semantic.ModelDrafter.Settings(1000, java.time.Duration.ofSeconds(20)), dev.almanac.semantic.ModelDrafter.Existing.NONE, null)
+                        .draft(structure);
+                java.nio.file.Files.createDirectories(cacheDir);
+                Path staging = java.nio.file.Files.createTempDirectory(cacheDir, "drafting-");
+                InitCommand.writeKnowledge(staging, staging.resolve("knowledge"), outcome, structure, executor);
+                java.nio.file.Files.move(staging.resolve("knowledge"), folder, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                java.nio.file.Files.deleteIfExists(staging);
+                dev.almanac.Timing.phase("drafted model");
+            }
+            dev.almanac.knowledge.KnowledgeFiles.Read read = dev.almanac.knowledge.KnowledgeFiles.read(folder);
+            return read.problems().isEmpty() ? read.knowledge() : KnowledgeSet.EMPTY;
+        } catch (java.io.IOException | RuntimeException e) {
+            return KnowledgeSet.EMPTY; // without a drafted model the database is still asked as before: SQL, schema, the model if any
+        }
+    }
+
+    /** Changes when the drafting changes, so that a cached draft of an older version is drafted again. */
+    private static final String DRAFT_VERSION = "1";
 
     /**
      * For a server: knowledge files that break (a hand edit with a mistake, a failed import) do not take the
@@ -339,13 +373,13 @@ final class Workspace implements AutoCloseable {
                 tableSelector(knowledge), embedder(), project == null ? null : new dev.almanac.store.LearningStore(appStore()),
                 project == null || origin == null ? null : new ThreadStore(appStore(), origin), model, settings, today, events,
                 project == null ? null : project.dir().resolve("data").resolve("logs").resolve("agent.jsonl"), verifiedAnswerer(knowledge, today),
-                project == null ? null : semanticLayer()));
+                project == null && knowledge.semantic().isEmpty() ? null : semanticLayer()));
     }
 
     /** The data tools an MCP client calls directly, over the loaded knowledge (its semantic layer when there is a project). */
     dev.almanac.agent.DataTools dataTools() {
         KnowledgeSet k = knowledge();
-        return new dev.almanac.agent.DataTools(k, project == null ? null : semanticLayer(), executor(limits()), catalog(),
+        return new dev.almanac.agent.DataTools(k, project == null && k.semantic().isEmpty() ? null : semanticLayer(), executor(limits()), catalog(),
                 project == null ? null : new dev.almanac.store.LearningStore(appStore()), project);
     }
 

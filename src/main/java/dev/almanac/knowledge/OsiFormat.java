@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The semantic model in Apache Ossie's core format (formerly the Open Semantic Interchange, OSI; release 0.1.1, whose JSON
@@ -57,7 +58,10 @@ public final class OsiFormat {
                     Map<String, Object> field = new LinkedHashMap<>();
                     field.put("name", dim.name());
                     field.put("expression", expression(dim.expr() != null ? dim.expr() : dim.name(), dim.dialects()));
-                    field.put("dimension", Map.of("is_time", "time".equalsIgnoreCase(dim.type())));
+                    // an identifier, free text or a number is a field to read, not a way to slice (Ossie's facts have no dimension)
+                    if (dim.type() == null || Set.of("categorical", "time").contains(dim.type().toLowerCase(java.util.Locale.ROOT))) {
+                        field.put("dimension", Map.of("is_time", "time".equalsIgnoreCase(dim.type())));
+                    }
                     if (dim.label() != null) field.put("label", dim.label());
                     if (dim.description() != null) field.put("description", dim.description());
                     if (!dim.synonyms().isEmpty()) field.put("ai_context", Map.of("synonyms", dim.synonyms()));

@@ -25,7 +25,7 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record DatasetSpec(String name, String table, String sql, String description, List<String> primaryKey,
                               String defaultTimeDimension, List<DimensionSpec> dimensions, List<SegmentSpec> segments, List<String> synonyms,
-                              List<EntitySpec> entities, Map<String, String> dialects) {
+                              List<EntitySpec> entities, Map<String, String> dialects, String drafted) {
         public DatasetSpec {
             entities = entities == null ? List.of() : List.copyOf(entities);
             synonyms = synonyms == null ? List.of() : List.copyOf(synonyms);
@@ -37,12 +37,18 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
 
         public DatasetSpec(String name, String table, String sql, String description, List<String> primaryKey, String defaultTimeDimension,
                            List<DimensionSpec> dimensions, List<SegmentSpec> segments, List<String> synonyms) {
-            this(name, table, sql, description, primaryKey, defaultTimeDimension, dimensions, segments, synonyms, List.of(), null);
+            this(name, table, sql, description, primaryKey, defaultTimeDimension, dimensions, segments, synonyms, List.of(), null, null);
+        }
+
+        public DatasetSpec(String name, String table, String sql, String description, List<String> primaryKey, String defaultTimeDimension,
+                           List<DimensionSpec> dimensions, List<SegmentSpec> segments, List<String> synonyms, List<EntitySpec> entities,
+                           Map<String, String> dialects) {
+            this(name, table, sql, description, primaryKey, defaultTimeDimension, dimensions, segments, synonyms, entities, dialects, null);
         }
 
         public DatasetSpec(String name, String table, String sql, String description, List<String> primaryKey, String defaultTimeDimension,
                            List<DimensionSpec> dimensions, List<SegmentSpec> segments, List<String> synonyms, List<EntitySpec> entities) {
-            this(name, table, sql, description, primaryKey, defaultTimeDimension, dimensions, segments, synonyms, entities, null);
+            this(name, table, sql, description, primaryKey, defaultTimeDimension, dimensions, segments, synonyms, entities, null, null);
         }
     }
 
@@ -54,7 +60,7 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
      */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record DimensionSpec(String name, String type, String expr, String label, String description, List<String> synonyms,
-                                String grain, Map<String, List<String>> values, Map<String, String> dialects, String labelOf) {
+                                String grain, Map<String, List<String>> values, Map<String, String> dialects, String labelOf, String drafted) {
         public DimensionSpec {
             synonyms = synonyms == null ? List.of() : List.copyOf(synonyms);
             values = values == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));
@@ -63,7 +69,12 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
 
         public DimensionSpec(String name, String type, String expr, String label, String description, List<String> synonyms, String grain,
                              Map<String, List<String>> values, Map<String, String> dialects) {
-            this(name, type, expr, label, description, synonyms, grain, values, dialects, null);
+            this(name, type, expr, label, description, synonyms, grain, values, dialects, null, null);
+        }
+
+        public DimensionSpec(String name, String type, String expr, String label, String description, List<String> synonyms, String grain,
+                             Map<String, List<String>> values, Map<String, String> dialects, String labelOf) {
+            this(name, type, expr, label, description, synonyms, grain, values, dialects, labelOf, null);
         }
 
         public DimensionSpec(String name, String type, String expr, String label, String description, List<String> synonyms, String grain,
@@ -94,10 +105,15 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
 
     /** A many-to-one (or one-to-one) join from {@code from} to {@code to} on pairs of columns. */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
-    public record RelationshipSpec(String name, String from, String to, String type, List<String> fromColumns, List<String> toColumns) {
+    public record RelationshipSpec(String name, String from, String to, String type, List<String> fromColumns, List<String> toColumns,
+                                   String drafted) {
         public RelationshipSpec {
             fromColumns = fromColumns == null ? List.of() : List.copyOf(fromColumns);
             toColumns = toColumns == null ? List.of() : List.copyOf(toColumns);
+        }
+
+        public RelationshipSpec(String name, String from, String to, String type, List<String> fromColumns, List<String> toColumns) {
+            this(name, from, to, type, fromColumns, toColumns, null);
         }
     }
 
@@ -114,7 +130,7 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
                              String denominator, List<MetricInputSpec> metrics, String unit, String format, Integer decimals,
                              String owner, List<String> caveats, List<String> synonyms, List<String> tags, Boolean joinToTimespine,
                              Map<String, String> dialects, Map<String, String> filterDialects,
-                             String input, String measure, String window, String grainToDate, String periodAgg) {
+                             String input, String measure, String window, String grainToDate, String periodAgg, String drafted) {
         public MetricSpec {
             segments = segments == null ? List.of() : List.copyOf(segments);
             metrics = metrics == null ? List.of() : List.copyOf(metrics);
@@ -143,14 +159,27 @@ public record SemanticFile(String name, String description, List<DatasetSpec> da
                           Map<String, String> dialects, Map<String, String> filterDialects) {
             this(name, type, label, description, dataset, agg, expr, percentile, filter, segments, timeDimension, nonAdditiveDimension, timeGrain,
                     fillNullsWith, numerator, denominator, metrics, unit, format, decimals, owner, caveats, synonyms, tags, joinToTimespine, dialects,
-                    filterDialects, null, null, null, null, null);
+                    filterDialects, null, null, null, null, null, null);
+        }
+
+        /** Every field but {@code drafted}. */
+        public MetricSpec(String name, String type, String label, String description, String dataset, String agg, String expr,
+                          BigDecimal percentile, String filter, List<String> segments, String timeDimension,
+                          NonAdditiveSpec nonAdditiveDimension, String timeGrain, BigDecimal fillNullsWith, String numerator,
+                          String denominator, List<MetricInputSpec> metrics, String unit, String format, Integer decimals,
+                          String owner, List<String> caveats, List<String> synonyms, List<String> tags, Boolean joinToTimespine,
+                          Map<String, String> dialects, Map<String, String> filterDialects,
+                          String input, String measure, String window, String grainToDate, String periodAgg) {
+            this(name, type, label, description, dataset, agg, expr, percentile, filter, segments, timeDimension, nonAdditiveDimension, timeGrain,
+                    fillNullsWith, numerator, denominator, metrics, unit, format, decimals, owner, caveats, synonyms, tags, joinToTimespine, dialects,
+                    filterDialects, input, measure, window, grainToDate, periodAgg, null);
         }
 
         /** A cumulative metric: its input, and its window or grain to date (or neither: a running total), and its period_agg. */
         public static MetricSpec cumulative(String name, String label, String description, String input, String window, String grainToDate,
                                             String periodAgg) {
             return new MetricSpec(name, "cumulative", label, description, null, null, null, null, null, List.of(), null, null, null, null, null, null,
-                    List.of(), null, null, null, null, List.of(), List.of(), List.of(), null, null, null, input, null, window, grainToDate, periodAgg);
+                    List.of(), null, null, null, null, List.of(), List.of(), List.of(), null, null, null, input, null, window, grainToDate, periodAgg, null);
         }
     }
 

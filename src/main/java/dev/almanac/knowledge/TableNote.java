@@ -8,13 +8,18 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record TableNote(String table, String description, String owner, String refreshFrequency, String timeColumn,
                         String timeFormat, List<String> useCases, List<String> dataQualityNotes, Map<String, String> columnNotes,
-                        List<Relation> relatedTables) {
+                        List<Relation> relatedTables, String drafted) {
 
     public TableNote {
         useCases = useCases == null ? List.of() : List.copyOf(useCases);
         dataQualityNotes = dataQualityNotes == null ? List.of() : List.copyOf(dataQualityNotes);
         columnNotes = columnNotes == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(columnNotes));
         relatedTables = relatedTables == null ? List.of() : List.copyOf(relatedTables);
+    }
+
+    public TableNote(String table, String description, String owner, String refreshFrequency, String timeColumn, String timeFormat,
+                     List<String> useCases, List<String> dataQualityNotes, Map<String, String> columnNotes, List<Relation> relatedTables) {
+        this(table, description, owner, refreshFrequency, timeColumn, timeFormat, useCases, dataQualityNotes, columnNotes, relatedTables, null);
     }
 
     /** Another table this one joins to, with the join condition. */

@@ -11,10 +11,37 @@ import java.util.Map;
  * sharing a label stay two rows (null for any other dimension).
  */
 public record Dimension(String name, String dataset, boolean time, String expr, String label, String description, List<String> synonyms,
-                        Grain grain, Map<String, List<String>> valueSynonyms, String keyExpr) {
+                        Grain grain, Map<String, List<String>> valueSynonyms, String keyExpr, Kind kind) {
+    /**
+     * What a dimension's values are: categories to slice by (categorical), periods (time), or an attribute of each row that is
+     * listed, compared and filtered but never offered as a breakdown: an identifier (a key or a code), free text, or a number
+     * (an age, a capacity) that metrics aggregate.
+     */
+    public enum Kind {
+        CATEGORICAL, TIME, IDENTIFIER, TEXT, NUMBER;
+
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    public Dimension {
+        kind = kind == null ? (time ? Kind.TIME : Kind.CATEGORICAL) : kind;
+    }
+
+    public Dimension(String name, String dataset, boolean time, String expr, String label, String description, List<String> synonyms,
+                     Grain grain, Map<String, List<String>> valueSynonyms, String keyExpr) {
+        this(name, dataset, time, expr, label, description, synonyms, grain, valueSynonyms, keyExpr, null);
+    }
+
     public Dimension(String name, String dataset, boolean time, String expr, String label, String description, List<String> synonyms,
                      Grain grain, Map<String, List<String>> valueSynonyms) {
         this(name, dataset, time, expr, label, description, synonyms, grain, valueSynonyms, null);
+    }
+
+    /** Whether metrics are offered by it (a category or a period); an identifier, free text or a number is an attribute only. */
+    public boolean breakdown() {
+        return kind == Kind.CATEGORICAL || kind == Kind.TIME;
     }
 
     /** The name that says which dataset's it is: {@code orders.status}. */

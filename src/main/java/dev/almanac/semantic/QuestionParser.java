@@ -206,7 +206,7 @@ public final class QuestionParser {
         if (metricPhrases == null) metricPhrases = metricPhrases();
         List<Span> metricSpans = metricSpans(words);
         // after "by", "per", "which", "each" a word that names a dimension is that dimension, not a metric ("spend by campaign")
-        if (allDimensionPhrases == null) allDimensionPhrases = dimensionPhrases(new ArrayList<>(model.dimensions()));
+        if (allDimensionPhrases == null) allDimensionPhrases = dimensionPhrases(new ArrayList<>(model.dimensions().stream().filter(Dimension::breakdown).toList()));
         Map<List<String>, Object> allDims = allDimensionPhrases;
         metricSpans = new ArrayList<>(metricSpans.stream()
                 .filter(sp -> !(cueBefore(words, sp.from()) != null && allDims.containsKey(words.subList(sp.from(), sp.to())))).toList());

@@ -311,7 +311,7 @@ public final class SemanticLayer {
             List<Dimension> out = new ArrayList<>();
             JoinPlanner planner = new JoinPlanner(model);
             for (Dimension d : model.dimensions()) {
-                if (d.time()) continue;
+                if (!d.breakdown() || d.time()) continue; // identifiers, free text and numbers are attributes, never offered as breakdowns
                 boolean ok = true;
                 for (SemanticMetric.Simple s : model.simpleInputs(metric)) {
                     ok = reaches.computeIfAbsent(s.dataset() + "->" + d.dataset(), pair -> {

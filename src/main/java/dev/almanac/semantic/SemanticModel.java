@@ -399,8 +399,9 @@ public final class SemanticModel {
         private void dimension(DimensionSpec d, String dataset, Place place) {
             if (!named(d.name(), "dimension", dataset, place)) return;
             String type = d.type() == null ? "categorical" : d.type().strip().toLowerCase(Locale.ROOT);
-            if (!type.equals("categorical") && !type.equals("time")) {
-                issues.add(new Issue(place.at("type"), "dimension type must be categorical or time, not '" + d.type() + "'"));
+            Dimension.Kind kind = java.util.Arrays.stream(Dimension.Kind.values()).filter(k -> k.label().equals(type)).findFirst().orElse(null);
+            if (kind == null) {
+                issues.add(new Issue(place.at("type"), "dimension type must be categorical, time, identifier, text or number, not '" + d.type() + "'"));
                 return;
             }
             boolean time = type.equals("time");
@@ -416,15 +417,15 @@ public final class SemanticModel {
                 issues.add(new Issue(place.at("grain"), "only a time dimension has a grain"));
                 return;
             }
-            if (time && !d.values().isEmpty()) {
+            if (kind != Dimension.Kind.CATEGORICAL && !d.values().isEmpty()) {
                 issues.add(new Issue(place.at("values"), "only a categorical dimension has value synonyms"));
                 return;
             }
             String expr = d.expr() == null || d.expr().isBlank() ? d.name() : variant(d.expr(), d.dialects(), place).strip();
             String keyExpr = null;
             if (d.labelOf() != null) {
-                if (time) {
-                    issues.add(new Issue(place.at("label_of"), "a time dimension cannot be the label of an entity"));
+                if (kind != Dimension.Kind.CATEGORICAL) {
+                    issues.add(new Issue(place.at("label_of"), (kind == Dimension.Kind.IDENTIFIER ? "an " : "a ") + kind.label() + " dimension cannot be the label of an entity (only a categorical one)"));
                     return;
                 }
                 keyExpr = entityKey(m.datasets.get(key(dataset)), d.labelOf().strip());
@@ -438,7 +439,7 @@ public final class SemanticModel {
                     return;
                 }
             }
-            Dimension dim = new Dimension(d.name(), dataset, time, expr, d.label(), d.description(), d.synonyms(), grain, d.values(), keyExpr);
+            Dimension dim = new Dimension(d.name(), dataset, time, expr, d.label(), d.description(), d.synonyms(), grain, d.values(), keyExpr, kind);
             m.dimensions.put(key(dataset) + "." + key(d.name()), dim);
             m.byBareName.computeIfAbsent(key(d.name()), k -> new ArrayList<>()).add(dim);
         }

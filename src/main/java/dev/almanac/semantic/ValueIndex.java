@@ -95,7 +95,7 @@ public final class ValueIndex {
     public static ValueIndex build(SemanticModel model, QueryExecutor executor, int limit) {
         Map<String, Values> out = new LinkedHashMap<>();
         for (Dimension d : model.dimensions()) {
-            if (d.time()) continue;
+            if (d.kind() != Dimension.Kind.CATEGORICAL) continue; // identifiers, free text and numbers have no list of values
             Dataset ds = model.dataset(d.dataset()).orElseThrow();
             Map<String, String> synonyms = new LinkedHashMap<>();
             d.valueSynonyms().forEach((value, words) -> words.forEach(w -> synonyms.put(w.strip().toLowerCase(Locale.ROOT), value)));

@@ -23,18 +23,27 @@ public final class CatalogIntrospector {
 
     public Catalog introspect(Source source) {
         return source.withConnection(connection -> {
-            List<Catalog.Table> structure = source.dialect() == Dialect.DUCKDB ? duckDbStructure(connection)
-                    : jdbcStructure(connection, source.dialect() == Dialect.TRINO);
+            List<Catalog.Table> structure = source.dialect() == Dialect.DUCKDB ? duckDbStructure(connection, true)
+                    : jdbcStructure(connection, source.dialect() == Dialect.TRINO, true);
             List<Catalog.Table> tables = new ArrayList<>();
             for (Catalog.Table t : structure) tables.add(withStatistics(connection, t));
             return new Catalog(source.id(), source.fingerprint().orElse(""), List.copyOf(tables));
         });
     }
 
+    /**
+     * Tables and views with their columns, keys and comments, from the engine's catalog alone: no row of data is read (no
+     * counts, ranges or samples), so it takes the same time whatever the tables hold. What {@code almanac init} profiles.
+     */
+    public Catalog structure(Source source) {
+        return source.withConnection(connection -> new Catalog(source.id(), source.fingerprint().orElse(""), List.copyOf(
+                source.dialect() == Dialect.DUCKDB ? duckDbStructure(connection, true) : jdbcStructure(connection, source.dialect() == Dialect.TRINO, true))));
+    }
+
     private record Shape(String schema, String name, String comment, List<Catalog.Column> columns,
                          List<String> primaryKey, List<Catalog.ForeignKey> foreignKeys) {}
 
-    private static List<Catalog.Table> duckDbStructure(Connection c) throws SQLException {
+    private static List<Catalog.Table> duckDbStructure(Connection c, boolean views) throws SQLException {
         Map<String, Shape> shapes = new LinkedHashMap<>();
         try (Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("""
@@ -44,6 +53,18 @@ public final class CatalogIntrospector {
             while (rs.next()) {
                 String key = rs.getString(1) + "." + rs.getString(2);
                 shapes.put(key, new Shape(rs.getString(1), rs.getString(2), rs.getString(3), new ArrayList<>(), new ArrayList<>(), new ArrayList<>()));
+            }
+        }
+        if (views) {
+            try (Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("""
+                         SELECT schema_name, view_name, comment FROM duckdb_views()
+                         WHERE NOT internal AND NOT temporary AND database_name = current_database()
+                         ORDER BY schema_name, view_name""")) {
+                while (rs.next()) {
+                    shapes.putIfAbsent(rs.getString(1) + "." + rs.getString(2),
+                            new Shape(rs.getString(1), rs.getString(2), rs.getString(3), new ArrayList<>(), new ArrayList<>(), new ArrayList<>()));
+                }
             }
         }
         try (Statement s = c.createStatement();
@@ -84,12 +105,12 @@ public final class CatalogIntrospector {
      * Tables, columns and keys from the driver's metadata. On a federated engine (Trino) only the catalog and schema of the
      * URL are read: the others are other systems (a tpch catalog alone has thousands of generated schemas).
      */
-    private static List<Catalog.Table> jdbcStructure(Connection c, boolean onlyTheUrlsSchema) throws SQLException {
+    private static List<Catalog.Table> jdbcStructure(Connection c, boolean onlyTheUrlsSchema, boolean views) throws SQLException {
         DatabaseMetaData meta = c.getMetaData();
         List<Catalog.Table> tables = new ArrayList<>();
         String catalog = onlyTheUrlsSchema ? c.getCatalog() : null;
         String schemas = onlyTheUrlsSchema && c.getSchema() != null ? c.getSchema() : null;
-        try (ResultSet rs = meta.getTables(catalog, schemas, "%", new String[] {"TABLE"})) {
+        try (ResultSet rs = meta.getTables(catalog, schemas, "%", views ? new String[] {"TABLE", "VIEW"} : new String[] {"TABLE"})) {
             while (rs.next()) {
                 String schema = rs.getString("TABLE_SCHEM");
                 String name = rs.getString("TABLE_NAME");
@@ -107,6 +128,14 @@ public final class CatalogIntrospector {
             while (rs.next()) {
                 columns.add(new Catalog.Column(rs.getString("COLUMN_NAME"), rs.getString("TYPE_NAME"),
                         rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls, blankToNull(rs.getString("REMARKS")), null, null, List.of()));
+            }
+        } catch (SQLException e) {
+            // SQLite's driver reads a table's columns with one compound SELECT, which fails past 500 columns: its pragma does not
+            if (!meta.getURL().startsWith("jdbc:sqlite:")) throw e;
+            columns.clear();
+            try (Statement s = meta.getConnection().createStatement();
+                 ResultSet rs = s.executeQuery("PRAGMA table_info(" + quote(table) + ")")) {
+                while (rs.next()) columns.add(new Catalog.Column(rs.getString("name"), rs.getString("type"), rs.getInt("notnull") == 0, null, null, null, List.of()));
             }
         }
         return columns;
@@ -126,8 +155,17 @@ public final class CatalogIntrospector {
     private static List<Catalog.ForeignKey> jdbcForeignKeys(DatabaseMetaData meta, String catalog, String schema, String table) throws SQLException {
         Map<String, List<String[]>> byKey = new LinkedHashMap<>();
         try (ResultSet rs = meta.getImportedKeys(catalog, schema, table)) {
+            // a key is its rows in KEY_SEQ order; a new first column starts another key even under the same name (SQLite's
+            // driver names none, so two keys to one table would otherwise read as one key of two columns)
+            Map<String, Integer> lastSeq = new java.util.HashMap<>();
+            Map<String, Integer> part = new java.util.HashMap<>();
             while (rs.next()) {
-                String key = rs.getString("PKTABLE_NAME") + "#" + rs.getString("FK_NAME");
+                String base = rs.getString("PKTABLE_NAME") + "#" + rs.getString("FK_NAME");
+                int seq = rs.getInt("KEY_SEQ");
+                Integer last = lastSeq.get(base);
+                if (last != null && seq <= last) part.merge(base, 1, Integer::sum);
+                lastSeq.put(base, seq);
+                String key = base + "#" + part.getOrDefault(base, 0);
                 byKey.computeIfAbsent(key, k -> new ArrayList<>())
                         .add(new String[] {rs.getString("FKCOLUMN_NAME"), rs.getString("PKTABLE_NAME"), rs.getString("PKCOLUMN_NAME")});
             }

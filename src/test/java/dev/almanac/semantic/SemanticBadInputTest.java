@@ -281,6 +281,30 @@ class SemanticBadInputTest {
                                 expr: signup_date
                                 label_of: customer_id
                         """, "label_of: customer_id", "a time dimension cannot be the label of an entity")),
+                Arguments.of(new Broken("an identifier given value synonyms", """
+                        description: Signups.
+                        datasets:
+                          - name: signups
+                            table: customers
+                            primary_key: [customer_id]
+                            dimensions:
+                              - name: customer_ref
+                                type: identifier
+                                expr: customer_id
+                                values:
+                                  "1": [first]
+                        """, "\"1\": [first]", "only a categorical dimension has value synonyms")),
+                Arguments.of(new Broken("a dimension of an unknown type", """
+                        description: Signups.
+                        datasets:
+                          - name: signups
+                            table: customers
+                            primary_key: [customer_id]
+                            dimensions:
+                              - name: customer_ref
+                                type: key
+                                expr: customer_id
+                        """, "type: key", "dimension type must be categorical, time, identifier, text or number, not 'key'")),
                 Arguments.of(new Broken("a label whose entity is not a column of the table", """
                         description: Buyers.
                         datasets:

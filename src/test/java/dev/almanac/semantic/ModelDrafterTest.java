@@ -1,0 +1,118 @@
+package dev.almanac.semantic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.almanac.knowledge.KnowledgeSet;
+import dev.almanac.knowledge.KnowledgeFiles;
+import dev.almanac.knowledge.KnowledgeValidator;
+import dev.almanac.knowledge.Problem;
+import dev.almanac.knowledge.SemanticFile;
+import dev.almanac.source.Catalog;
+import dev.almanac.source.CatalogIntrospector;
+import dev.almanac.source.Source;
+import dev.almanac.source.Sources;
+import dev.almanac.sql.Guard;
+import dev.almanac.sql.QueryExecutor;
+import dev.almanac.sql.QueryLimits;
+import dev.almanac.testing.DemoWarehouse;
+import dev.almanac.testing.SpiderDatabases;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The drafter on sources nobody here wrote (every Spider dev database, the demo warehouse without its knowledge), and a table that vanishes. */
+class ModelDrafterTest {
+
+    /** Drafts the source and validates the model as `knowledge validate` does; returns the outcome. */
+    static ModelDrafter.Outcome draftAndValidate(Source source, List<String> problemsOut) {
+        Catalog catalog = new CatalogIntrospector().structure(source);
+        try (Guard guard = new Guard(source.dialect())) {
+            QueryExecutor executor = new QueryExecutor(source, guard, new QueryLimits(Duration.ofSeconds(30), 1000));
+            ModelDrafter.Outcome o = new ModelDrafter(executor, ModelDrafter.Settings.DEFAULT, ModelDrafter.Existing.NONE, null).draft(catalog);
+            KnowledgeSet set = new KnowledgeSet(o.notes(), List.of(), List.of(), List.of(), List.of(), o.files(), Map.of());
+            List<Problem> problems = new KnowledgeValidator(catalog, executor, List.of(new SemanticValidator()))
+                    .validate(new KnowledgeFiles.Read(set, Map.of(), List.of()));
+            problems.forEach(p -> problemsOut.add(source.id() + ": " + p));
+            return o;
+        }
+    }
+
+    @Test
+    void every_spider_dev_database_drafts_a_model_that_validates() throws Exception {
+        SpiderDatabases.require();
+        List<Path> files;
+        try (Stream<Path> s = Files.list(SpiderDatabases.SPIDER.resolve("database"))) {
+            files = s.map(d -> d.resolve(d.getFileName() + ".sqlite")).filter(Files::isRegularFile).sorted().toList();
+        }
+        assertThat(files).hasSizeGreaterThanOrEqualTo(19);
+        List<String> problems = new ArrayList<>();
+        int datasets = 0, relationships = 0;
+        for (Path f : files) {
+            try (Source source = Sources.openFile(f)) {
+                ModelDrafter.Outcome o = draftAndValidate(source, problems);
+                assertThat(o.skipped()).as(f.toString()).isEmpty();
+                datasets += o.files().size();
+                relationships += o.declaredRelationships() + o.inferredRelationships();
+                if (f.getFileName().toString().equals("flight_2.sqlite")) {
+                    // two foreign keys to one table, neither named: two relationships, not one of two columns
+                    SemanticFile flights = o.files().stream().filter(x -> x.name().equals("flights")).findFirst().orElseThrow();
+                    assertThat(flights.relationships()).extracting(SemanticFile.RelationshipSpec::to).containsExactly("airports", "airports");
+                }
+            }
+        }
+        assertThat(problems).isEmpty();
+        assertThat(datasets).isGreaterThan(70);
+        assertThat(relationships).isGreaterThan(45);
+    }
+
+    @Test
+    void the_demo_warehouse_without_its_knowledge_drafts_a_model_that_validates() {
+        List<String> problems = new ArrayList<>();
+        try (Source source = Sources.openFile(DemoWarehouse.file())) {
+            ModelDrafter.Outcome o = draftAndValidate(source, problems);
+            assertThat(o.files()).hasSizeGreaterThanOrEqualTo(50);
+            assertThat(o.declaredRelationships() + o.inferredRelationships()).isGreaterThan(30);
+            assertThat(o.budgetRanOut()).isFalse();
+        }
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void a_table_that_vanishes_mid_profile_is_skipped_with_the_reason_and_the_rest_drafted(@TempDir Path dir) throws Exception {
+        Path db = dir.resolve("shop.sqlite");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
+            for (String t : List.of("alpha", "beta", "gamma")) {
+                s.execute("CREATE TABLE " + t + " (id INTEGER PRIMARY KEY, label TEXT)");
+                s.execute("INSERT INTO " + t + " VALUES (1, 'one'), (2, 'two')");
+            }
+        }
+        try (Source source = Sources.openFile(db); Guard guard = new Guard(source.dialect())) {
+            Catalog catalog = new CatalogIntrospector().structure(source);
+            QueryExecutor executor = new QueryExecutor(source, guard, new QueryLimits(Duration.ofSeconds(30), 1000));
+            ModelDrafter.Progress dropBeta = (done, total, table) -> {
+                if (table.equals("alpha")) { // while the first table is read, another is dropped
+                    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement()) {
+                        s.execute("DROP TABLE beta");
+                    } catch (java.sql.SQLException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            };
+            ModelDrafter.Outcome o = new ModelDrafter(executor, ModelDrafter.Settings.DEFAULT, ModelDrafter.Existing.NONE, dropBeta).draft(catalog);
+            assertThat(o.skipped()).singleElement().satisfies(s -> {
+                assertThat(s.table()).isEqualTo("beta");
+                assertThat(s.reason()).startsWith("it could not be read");
+            });
+            assertThat(o.files()).extracting(SemanticFile::name).containsExactly("alpha", "gamma");
+        }
+    }
+}
