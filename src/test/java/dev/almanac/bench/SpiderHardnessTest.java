@@ -24,7 +24,8 @@ class SpiderHardnessTest {
         assertThat(SpiderHardness.of("SELECT count(*) FROM singer")).isEqualTo("easy");
         assertThat(SpiderHardness.of("SELECT name, country, age FROM singer ORDER BY age DESC")).isEqualTo("medium");
         assertThat(SpiderHardness.of("SELECT name FROM stadium WHERE stadium_id NOT IN (SELECT stadium_id FROM concert)")).isEqualTo("hard");
-        assertThat(SpiderHardness.of("SELECT name FROM singer WHERE age > 30 INTERSECT SELECT name FROM singer WHERE country = 'France' ORDER BY name"))
+        assertThat(SpiderHardness.of("SELECT name FROM singer WHERE age > 30 INTERSECT SELECT name FROM singer WHERE country = 'France'")).isEqualTo("hard");
+        assertThat(SpiderHardness.of("SELECT name FROM singer WHERE age > 30 AND country = 'France' INTERSECT SELECT name FROM singer WHERE age < 40"))
                 .isEqualTo("extra");
     }
 }
