@@ -70,6 +70,12 @@ public final class QuestionParser {
     private final TimeframeParser timeframes;
     private final SemanticLayer layer;
     private final Map<String, List<Dimension>> sliceable = new java.util.concurrent.ConcurrentHashMap<>();
+    /**
+     * The phrases of the dimensions and of the indexed values a metric can be sliced by, per metric: the same for every
+     * question this parser reads (only read once made), so a one-shot command's follow-ups do not tokenize them again.
+     */
+    private final Map<String, Map<List<String>, Object>> dimensionPhrasesByMetric = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Map<List<String>, Object>> valuePhrasesByMetric = new java.util.concurrent.ConcurrentHashMap<>();
 
     public QuestionParser(SemanticLayer layer, LocalDate today) {
         this.layer = layer;
@@ -529,9 +535,9 @@ public final class QuestionParser {
 
         // dimensions and values the metric can be sliced by (read before the grain: "monthly plans" is a billing period)
         List<Dimension> dims = sliceable.computeIfAbsent(metric.name(), k -> layer.dimensionsOf(metric));
-        List<Span> dimSpans = new ArrayList<>(spans(words, dimensionPhrases(dims)));
+        List<Span> dimSpans = new ArrayList<>(spans(words, dimensionPhrasesByMetric.computeIfAbsent(metric.name(), k -> dimensionPhrases(dims))));
         dimSpans.addAll(headNounSpans(words, dims, dimSpans, metric));
-        List<Span> valueSpans = spans(words, valuePhrases(dims));
+        List<Span> valueSpans = spans(words, valuePhrasesByMetric.computeIfAbsent(metric.name(), k -> valuePhrases(dims)));
         List<Span> grainSpans = spans(words, grainPhrases());
 
         // "how much" asks for an amount, "how many" for a count: a metric of the other kind is not what was asked
