@@ -2,10 +2,12 @@ package dev.almanac.agent.explain;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.almanac.knowledge.KnowledgeSet;
+import dev.almanac.knowledge.SemanticFile;
 import dev.almanac.semantic.Dataset;
 import dev.almanac.semantic.Dimension;
 import dev.almanac.semantic.SemanticModel;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -16,9 +18,24 @@ import java.util.regex.Pattern;
 final class ColumnNames {
     private static final Pattern FROM = Pattern.compile("(?i)\\bfrom\\s+([A-Za-z_][A-Za-z0-9_.]*)");
     /** Column label by "table.column" (lower case), from the semantic model's dimensions. */
-    private final Map<String, String> labels = new HashMap<>();
+    private final Map<String, String> labels;
+
+    /** The labels of the semantic files last read (the same files object): an answer's explanations do not build the model again. */
+    private static volatile Labels last;
+
+    private record Labels(List<SemanticFile> of, Map<String, String> labels) {}
 
     ColumnNames(KnowledgeSet knowledge) {
+        Labels known = last;
+        if (known == null || known.of() != knowledge.semantic()) {
+            known = new Labels(knowledge.semantic(), labels(knowledge));
+            last = known;
+        }
+        labels = known.labels();
+    }
+
+    private static Map<String, String> labels(KnowledgeSet knowledge) {
+        Map<String, String> labels = new HashMap<>();
         SemanticModel model = knowledge.semantic().isEmpty() ? SemanticModel.EMPTY : SemanticModel.of(knowledge.semantic());
         Map<String, String> tableOf = new HashMap<>();
         for (Dataset d : model.datasets()) {
@@ -35,6 +52,7 @@ final class ColumnNames {
             if (table == null || d.label() == null || !column.matches("[A-Za-z_][A-Za-z0-9_]*")) continue;
             labels.putIfAbsent(table + "." + column.toLowerCase(Locale.ROOT), Phrases.words(d.label()));
         }
+        return Map.copyOf(labels);
     }
 
     /** A column reference by its business name; a column of a table read twice (a self-join) says which side. */
