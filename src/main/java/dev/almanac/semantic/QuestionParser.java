@@ -141,8 +141,19 @@ public final class QuestionParser {
     private record ValueHit(Dimension dimension, Object value) {}
 
     public Result parse(String question) {
-        return parse(question, null);
+        Result known = read.get(question);
+        if (known != null) return known;
+        Result r = parse(question, null);
+        if (!checking && (r instanceof Parsed || r instanceof NoMetric) && read.size() < READ_KEPT) read.put(question, r);
+        return r;
     }
+
+    /**
+     * The questions this parser read into a query (or found no metric in), by their text: the same question gives the same
+     * result for the parser's day and model (an answer's follow-ups are read twice in one turn). Bounded.
+     */
+    private final Map<String, Result> read = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final int READ_KEPT = 256;
 
     /**
      * A follow-up in a thread changes the previous semantic query: "and in 2024?" (the period), "by region

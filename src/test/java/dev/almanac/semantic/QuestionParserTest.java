@@ -15,13 +15,14 @@ import org.junit.jupiter.api.Test;
 class QuestionParserTest {
     static DemoContext demo;
     static QuestionParser parser;
+    static SemanticLayer layer;
 
     @BeforeAll
     static void open() {
         demo = new DemoContext();
         var read = KnowledgeFiles.read(Path.of("knowledge"));
         SemanticModel model = SemanticModel.of(read.knowledge().semantic());
-        SemanticLayer layer = new SemanticLayer(model, read.knowledge(), ValueIndex.build(model, demo.executor, ValueIndex.DEFAULT_LIMIT), demo.executor);
+        layer = new SemanticLayer(model, read.knowledge(), ValueIndex.build(model, demo.executor, ValueIndex.DEFAULT_LIMIT), demo.executor);
         parser = new QuestionParser(layer, LocalDate.parse("2026-11-23"));
     }
 
@@ -34,6 +35,15 @@ class QuestionParserTest {
         QuestionParser.Result r = parser.parse(question);
         assertThat(r).as(question + " -> " + r).isInstanceOf(QuestionParser.Parsed.class);
         return ((QuestionParser.Parsed) r).query();
+    }
+
+    @Test
+    void a_question_read_again_by_the_same_parser_is_not_read_twice_and_reads_as_a_fresh_parser_reads_it() {
+        String question = "Monthly recurring revenue (MRR) by plan in September 2026";
+        QuestionParser.Result first = parser.parse(question);
+        assertThat(first).isInstanceOf(QuestionParser.Parsed.class);
+        assertThat(parser.parse(question)).isSameAs(first);
+        assertThat(new QuestionParser(layer, LocalDate.parse("2026-11-23")).parse(question)).isEqualTo(first);
     }
 
     @Test
