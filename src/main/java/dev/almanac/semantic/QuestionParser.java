@@ -70,18 +70,15 @@ public final class QuestionParser {
     private final TimeframeParser timeframes;
     private final SemanticLayer layer;
     private final Map<String, List<Dimension>> sliceable = new java.util.concurrent.ConcurrentHashMap<>();
-    /**
-     * The phrases of the dimensions and of the indexed values a metric can be sliced by, per metric: the same for every
-     * question this parser reads (only read once made), so a one-shot command's follow-ups do not tokenize them again.
-     */
-    private final Map<String, Map<List<String>, Object>> dimensionPhrasesByMetric = new java.util.concurrent.ConcurrentHashMap<>();
-    private final Map<String, Map<List<String>, Object>> valuePhrasesByMetric = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The phrases of the model and of its values, shared by the layer's parsers. */
+    private final ParserPhrases phrases;
 
     public QuestionParser(SemanticLayer layer, LocalDate today) {
         this.layer = layer;
         this.model = layer.model();
         this.values = layer.values();
         this.timeframes = new TimeframeParser(today);
+        this.phrases = layer.parserPhrases();
         Set<String> ours = new java.util.HashSet<>();
         layer.company().forEach(name -> ours.addAll(tokens(name, true)));
         this.ours = Set.copyOf(ours);
@@ -220,10 +217,10 @@ public final class QuestionParser {
         List<String> words = tokens(rest, true);
 
         // the metric: phrases of names, labels and synonyms (their words in order, a small word between allowed, word forms folded)
-        if (metricPhrases == null) metricPhrases = metricPhrases();
+        if (metricPhrases == null) metricPhrases = phrases.metrics(this::metricPhrases);
         List<Span> metricSpans = metricSpans(words);
         // after "by", "per", "which", "each" a word that names a dimension is that dimension, not a metric ("spend by campaign")
-        if (allDimensionPhrases == null) allDimensionPhrases = dimensionPhrases(new ArrayList<>(model.dimensions()));
+        if (allDimensionPhrases == null) allDimensionPhrases = phrases.dimensions(() -> dimensionPhrases(new ArrayList<>(model.dimensions())));
         Map<List<String>, Object> allDims = allDimensionPhrases;
         metricSpans = new ArrayList<>(metricSpans.stream()
                 .filter(sp -> !(cueBefore(words, sp.from()) != null && allDims.containsKey(words.subList(sp.from(), sp.to())))).toList());
@@ -546,9 +543,9 @@ public final class QuestionParser {
 
         // dimensions and values the metric can be sliced by (read before the grain: "monthly plans" is a billing period)
         List<Dimension> dims = sliceable.computeIfAbsent(metric.name(), k -> layer.dimensionsOf(metric));
-        List<Span> dimSpans = new ArrayList<>(spans(words, dimensionPhrasesByMetric.computeIfAbsent(metric.name(), k -> dimensionPhrases(dims))));
+        List<Span> dimSpans = new ArrayList<>(spans(words, phrases.dimensionsOf(metric.name(), () -> dimensionPhrases(dims))));
         dimSpans.addAll(headNounSpans(words, dims, dimSpans, metric));
-        List<Span> valueSpans = spans(words, valuePhrasesByMetric.computeIfAbsent(metric.name(), k -> valuePhrases(dims)));
+        List<Span> valueSpans = spans(words, phrases.valuesOf(metric.name(), () -> valuePhrases(dims)));
         List<Span> grainSpans = spans(words, grainPhrases());
 
         // "how much" asks for an amount, "how many" for a count: a metric of the other kind is not what was asked

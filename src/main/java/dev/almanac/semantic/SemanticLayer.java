@@ -35,6 +35,13 @@ public final class SemanticLayer {
         this.company = List.copyOf(company);
     }
 
+    private final ParserPhrases parserPhrases = new ParserPhrases();
+
+    /** The phrases its question parsers look for, made once for all of them. */
+    ParserPhrases parserPhrases() {
+        return parserPhrases;
+    }
+
     /** The names of the business the data is about ("Brightline"), as the project gives them. */
     public List<String> company() {
         return company;

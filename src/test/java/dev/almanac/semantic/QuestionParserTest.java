@@ -47,6 +47,18 @@ class QuestionParserTest {
     }
 
     @Test
+    void the_parsers_of_one_layer_share_the_phrases_they_look_for() {
+        SemanticLayer fresh = new SemanticLayer(layer.model(), KnowledgeFiles.read(Path.of("knowledge")).knowledge(), layer.values(), demo.executor);
+        QuestionParser.Result first = new QuestionParser(fresh, LocalDate.parse("2026-11-23")).parse("What was MRR in September 2026?");
+        java.util.function.Supplier<java.util.Map<java.util.List<String>, Object>> again = () -> {
+            throw new AssertionError("made again");
+        };
+        assertThat(fresh.parserPhrases().metrics(again)).isNotEmpty();
+        assertThat(fresh.parserPhrases().valuesOf("mrr", again)).isNotEmpty();
+        assertThat(new QuestionParser(fresh, LocalDate.parse("2026-11-23")).parse("What was MRR in September 2026?")).isEqualTo(first);
+    }
+
+    @Test
     void a_metric_named_by_a_synonym_over_a_quarter() {
         SemanticQuery q = parsed("How much recurring revenue did we have in Q2 2026?");
         assertThat(q.metrics()).containsExactly("mrr");
