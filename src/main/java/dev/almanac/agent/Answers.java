@@ -1,5 +1,6 @@
 package dev.almanac.agent;
 
+import dev.almanac.agent.explain.PlainExplainer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;

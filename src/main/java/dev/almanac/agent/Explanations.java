@@ -1,5 +1,6 @@
 package dev.almanac.agent;
 
+import dev.almanac.agent.explain.PlainExplainer;
 import dev.almanac.knowledge.BusinessRule;
 import dev.almanac.knowledge.KnowledgeSet;
 import dev.almanac.knowledge.Metric;

@@ -310,6 +310,7 @@ final class Workspace implements AutoCloseable {
             dev.almanac.semantic.ValueIndex values = model.isEmpty() ? dev.almanac.semantic.ValueIndex.EMPTY
                     : dev.almanac.semantic.ValueIndex.cached(cacheDir, source().id(), source().fingerprint().orElse(""), model, digest, executor(limits()), limit);
             semantic = new dev.almanac.semantic.SemanticLayer(model, k, values, executor(limits()), project == null ? java.util.List.of() : project.company());
+            if (!model.isEmpty() && cacheDir != null) semantic.keepingReaches(dev.almanac.semantic.JoinReachCache.in(cacheDir, digest, source().dialect().name()));
             semanticFor = k;
             dev.almanac.Timing.phase("semantic layer");
         }

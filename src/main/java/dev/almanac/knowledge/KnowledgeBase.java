@@ -106,17 +106,32 @@ public final class KnowledgeBase {
         return changed ? importFiles(project, dir, null, validator.get()).problems() : List.of();
     }
 
+    /**
+     * The project's knowledge as the store holds it. The golden questions are read when first looked into (an eval run,
+     * the knowledge API), not here: a question asked never needs them, and they are most of the items.
+     */
     public KnowledgeSet load(Project project) {
         KnowledgeSet.Builder set = new KnowledgeSet.Builder();
+        List<StoredItem> golden = new ArrayList<>();
         for (StoredItem item : store.items(project)) {
             KnowledgeSet.Kind kind = KnowledgeSet.Kind.valueOf(item.kind().toUpperCase(Locale.ROOT));
-            try {
-                set.add(kind, item.name(), KnowledgeFiles.MAPPER.readValue(item.body(), KnowledgeFiles.recordOf(kind)), item.sourceFile());
-            } catch (JsonProcessingException e) {
-                throw new AlmanacException("stored " + item.kind() + " '" + item.name() + "' cannot be read: " + e.getOriginalMessage(), e);
+            if (kind == KnowledgeSet.Kind.GOLDEN) {
+                golden.add(item);
+                set.file(kind, item.name(), item.sourceFile());
+                continue;
             }
+            set.add(kind, item.name(), read(kind, item.name(), item.body()), item.sourceFile());
         }
+        if (!golden.isEmpty()) set.deferGolden(golden, g -> (GoldenQuery) read(KnowledgeSet.Kind.GOLDEN, g.name(), g.body()));
         return set.build();
+    }
+
+    private static Object read(KnowledgeSet.Kind kind, String name, String body) {
+        try {
+            return KnowledgeFiles.MAPPER.readValue(body, KnowledgeFiles.recordOf(kind));
+        } catch (JsonProcessingException e) {
+            throw new AlmanacException("stored " + kind.name().toLowerCase(Locale.ROOT) + " '" + name + "' cannot be read: " + e.getOriginalMessage(), e);
+        }
     }
 
     static List<StoredItem> toItems(KnowledgeSet set) {

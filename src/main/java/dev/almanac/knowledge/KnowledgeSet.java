@@ -24,7 +24,7 @@ public record KnowledgeSet(List<TableNote> tables, List<Metric> metrics, List<Ve
         metrics = List.copyOf(metrics);
         queries = List.copyOf(queries);
         rules = List.copyOf(rules);
-        golden = List.copyOf(golden);
+        golden = golden instanceof DeferredList<?, GoldenQuery> ? golden : List.copyOf(golden); // immutable already; read when first looked into
         semantic = List.copyOf(semantic);
         files = Map.copyOf(files);
     }
@@ -72,8 +72,22 @@ public record KnowledgeSet(List<TableNote> tables, List<Metric> metrics, List<Ve
             return this;
         }
 
+        private List<GoldenQuery> deferredGolden;
+
+        /** The golden questions as stored, read when first looked into (in place of those added). */
+        <S> Builder deferGolden(List<S> stored, java.util.function.Function<S, GoldenQuery> read) {
+            deferredGolden = new DeferredList<>(stored, read);
+            return this;
+        }
+
+        /** The file an item came from, for an item not added itself (a deferred golden question). */
+        Builder file(Kind kind, String name, String file) {
+            if (file != null) files.put(key(kind, name), file);
+            return this;
+        }
+
         public KnowledgeSet build() {
-            return new KnowledgeSet(tables, metrics, queries, rules, golden, semantic, files);
+            return new KnowledgeSet(tables, metrics, queries, rules, deferredGolden != null ? deferredGolden : golden, semantic, files);
         }
     }
 

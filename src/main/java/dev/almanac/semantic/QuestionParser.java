@@ -70,12 +70,15 @@ public final class QuestionParser {
     private final TimeframeParser timeframes;
     private final SemanticLayer layer;
     private final Map<String, List<Dimension>> sliceable = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The phrases of the model and of its values, shared by the layer's parsers. */
+    private final ParserPhrases phrases;
 
     public QuestionParser(SemanticLayer layer, LocalDate today) {
         this.layer = layer;
         this.model = layer.model();
         this.values = layer.values();
         this.timeframes = new TimeframeParser(today);
+        this.phrases = layer.parserPhrases();
         Set<String> ours = new java.util.HashSet<>();
         layer.company().forEach(name -> ours.addAll(tokens(name, true)));
         this.ours = Set.copyOf(ours);
@@ -135,8 +138,19 @@ public final class QuestionParser {
     private record ValueHit(Dimension dimension, Object value) {}
 
     public Result parse(String question) {
-        return parse(question, null);
+        Result known = read.get(question);
+        if (known != null) return known;
+        Result r = parse(question, null);
+        if (!checking && (r instanceof Parsed || r instanceof NoMetric) && read.size() < READ_KEPT) read.put(question, r);
+        return r;
     }
+
+    /**
+     * The questions this parser read into a query (or found no metric in), by their text: the same question gives the same
+     * result for the parser's day and model (an answer's follow-ups are read twice in one turn). Bounded.
+     */
+    private final Map<String, Result> read = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final int READ_KEPT = 256;
 
     /**
      * A follow-up in a thread changes the previous semantic query: "and in 2024?" (the period), "by region
@@ -203,10 +217,12 @@ public final class QuestionParser {
         List<String> words = tokens(rest, true);
 
         // the metric: phrases of names, labels and synonyms (their words in order, a small word between allowed, word forms folded)
-        if (metricPhrases == null) metricPhrases = metricPhrases();
+        if (metricPhrases == null) metricPhrases = phrases.metrics(this::metricPhrases);
         List<Span> metricSpans = metricSpans(words);
         // after "by", "per", "which", "each" a word that names a dimension is that dimension, not a metric ("spend by campaign")
-        if (allDimensionPhrases == null) allDimensionPhrases = dimensionPhrases(new ArrayList<>(model.dimensions().stream().filter(Dimension::breakdown).toList()));
+        if (allDimensionPhrases == null) {
+            allDimensionPhrases = phrases.dimensions(() -> dimensionPhrases(new ArrayList<>(model.dimensions().stream().filter(Dimension::breakdown).toList())));
+        }
         Map<List<String>, Object> allDims = allDimensionPhrases;
         metricSpans = new ArrayList<>(metricSpans.stream()
                 .filter(sp -> !(cueBefore(words, sp.from()) != null && allDims.containsKey(words.subList(sp.from(), sp.to())))).toList());
@@ -529,9 +545,9 @@ public final class QuestionParser {
 
         // dimensions and values the metric can be sliced by (read before the grain: "monthly plans" is a billing period)
         List<Dimension> dims = sliceable.computeIfAbsent(metric.name(), k -> layer.dimensionsOf(metric));
-        List<Span> dimSpans = new ArrayList<>(spans(words, dimensionPhrases(dims)));
+        List<Span> dimSpans = new ArrayList<>(spans(words, phrases.dimensionsOf(metric.name(), () -> dimensionPhrases(dims))));
         dimSpans.addAll(headNounSpans(words, dims, dimSpans, metric));
-        List<Span> valueSpans = spans(words, valuePhrases(dims));
+        List<Span> valueSpans = spans(words, phrases.valuesOf(metric.name(), () -> valuePhrases(dims)));
         List<Span> grainSpans = spans(words, grainPhrases());
 
         // "how much" asks for an amount, "how many" for a count: a metric of the other kind is not what was asked

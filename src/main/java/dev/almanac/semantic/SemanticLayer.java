@@ -35,6 +35,13 @@ public final class SemanticLayer {
         this.company = List.copyOf(company);
     }
 
+    private final ParserPhrases parserPhrases = new ParserPhrases();
+
+    /** The phrases its question parsers look for, made once for all of them. */
+    ParserPhrases parserPhrases() {
+        return parserPhrases;
+    }
+
     /** The names of the business the data is about ("Brightline"), as the project gives them. */
     public List<String> company() {
         return company;
@@ -303,11 +310,24 @@ public final class SemanticLayer {
 
     /** Whether a dataset reaches another many-to-one on one shortest path, by "from->to": the same for every metric and dimension. */
     private final java.util.Map<String, Boolean> reaches = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Where the pairs are kept between runs, if anywhere. */
+    private volatile JoinReachCache reachCache;
+
+    /**
+     * Keeps which datasets reach which in this cache between runs: the pairs it holds are read now, and the pairs planned
+     * later are written to it. Returns this layer.
+     */
+    public SemanticLayer keepingReaches(JoinReachCache cache) {
+        reaches.putAll(cache.read());
+        reachCache = cache;
+        return this;
+    }
     private final java.util.Map<String, List<Dimension>> dimensionsByMetric = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The dimensions a metric can be grouped or filtered by: those every one of its facts reaches many-to-one, on one shortest path. */
     public List<Dimension> dimensionsOf(SemanticMetric metric) {
         return dimensionsByMetric.computeIfAbsent(metric.name(), k -> {
+            int known = reaches.size();
             List<Dimension> out = new ArrayList<>();
             JoinPlanner planner = new JoinPlanner(model);
             for (Dimension d : model.dimensions()) {
@@ -326,6 +346,8 @@ public final class SemanticLayer {
                 }
                 if (ok) out.add(d);
             }
+            JoinReachCache cache = reachCache;
+            if (cache != null && reaches.size() > known) cache.write(reaches);
             return List.copyOf(out);
         });
     }

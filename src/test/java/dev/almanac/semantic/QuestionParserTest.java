@@ -15,13 +15,14 @@ import org.junit.jupiter.api.Test;
 class QuestionParserTest {
     static DemoContext demo;
     static QuestionParser parser;
+    static SemanticLayer layer;
 
     @BeforeAll
     static void open() {
         demo = new DemoContext();
         var read = KnowledgeFiles.read(Path.of("knowledge"));
         SemanticModel model = SemanticModel.of(read.knowledge().semantic());
-        SemanticLayer layer = new SemanticLayer(model, read.knowledge(), ValueIndex.build(model, demo.executor, ValueIndex.DEFAULT_LIMIT), demo.executor);
+        layer = new SemanticLayer(model, read.knowledge(), ValueIndex.build(model, demo.executor, ValueIndex.DEFAULT_LIMIT), demo.executor);
         parser = new QuestionParser(layer, LocalDate.parse("2026-11-23"));
     }
 
@@ -34,6 +35,27 @@ class QuestionParserTest {
         QuestionParser.Result r = parser.parse(question);
         assertThat(r).as(question + " -> " + r).isInstanceOf(QuestionParser.Parsed.class);
         return ((QuestionParser.Parsed) r).query();
+    }
+
+    @Test
+    void a_question_read_again_by_the_same_parser_is_not_read_twice_and_reads_as_a_fresh_parser_reads_it() {
+        String question = "Monthly recurring revenue (MRR) by plan in September 2026";
+        QuestionParser.Result first = parser.parse(question);
+        assertThat(first).isInstanceOf(QuestionParser.Parsed.class);
+        assertThat(parser.parse(question)).isSameAs(first);
+        assertThat(new QuestionParser(layer, LocalDate.parse("2026-11-23")).parse(question)).isEqualTo(first);
+    }
+
+    @Test
+    void the_parsers_of_one_layer_share_the_phrases_they_look_for() {
+        SemanticLayer fresh = new SemanticLayer(layer.model(), KnowledgeFiles.read(Path.of("knowledge")).knowledge(), layer.values(), demo.executor);
+        QuestionParser.Result first = new QuestionParser(fresh, LocalDate.parse("2026-11-23")).parse("What was MRR in September 2026?");
+        java.util.function.Supplier<java.util.Map<java.util.List<String>, Object>> again = () -> {
+            throw new AssertionError("made again");
+        };
+        assertThat(fresh.parserPhrases().metrics(again)).isNotEmpty();
+        assertThat(fresh.parserPhrases().valuesOf("mrr", again)).isNotEmpty();
+        assertThat(new QuestionParser(fresh, LocalDate.parse("2026-11-23")).parse("What was MRR in September 2026?")).isEqualTo(first);
     }
 
     @Test

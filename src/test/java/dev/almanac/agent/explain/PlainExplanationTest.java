@@ -1,4 +1,4 @@
-package dev.almanac.agent;
+package dev.almanac.agent.explain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
