@@ -819,8 +819,14 @@ public final class SemanticCompiler {
         for (JoinPlanner.Step step : tree.steps()) {
             if (step == tie && !ofRead) continue;
             Dataset ds = model.dataset(step.edge().to()).orElseThrow();
+            List<Segment> flagged = new ArrayList<>(); // a joined dataset's rows that count: its default segments, unless turned off
+            for (Segment seg : model.segments()) {
+                if (!seg.isDefault() || !seg.dataset().equals(ds.name()) || segmentsOff.contains(seg.name())) continue;
+                flagged.add(seg);
+                where.add(new QueryPlan.SegmentHolds(prefix + step.alias(), seg));
+            }
             Read r = new Read(ds, null, null, null, null, List.copyOf(keyCols.getOrDefault(step.alias(), Set.of())), dims.getOrDefault(step.alias(), List.of()),
-                    List.of(), List.of());
+                    List.copyOf(flagged), List.of());
             joins.add(new Join(prefix + step.alias(), prefix + step.parent(), r, step.edge().fromColumns(), step.edge().toColumns(), step.edge().relationship().name()));
         }
         return new QueryPlan.Related(x.related(), prefix + "f", read, joins, prefix + tie.parent(), tie.edge().fromColumns(), outerAlias, tie.edge().toColumns(),

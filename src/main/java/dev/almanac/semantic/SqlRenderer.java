@@ -267,6 +267,12 @@ public final class SqlRenderer {
         } else if (ties) { // the rows ranked within the limit by the order asked: every row tied with the last one kept too
             int at = shown.lastIndexOf(" FROM ");
             String[] columnsFrom = {shown.substring(0, at), shown.substring(at + " FROM ".length())};
+            if (columnsFrom[0].equals("*")) { // every column of the answer, not its rank
+                StringJoiner all = new StringJoiner(", ");
+                plan.keys().forEach(k -> all.add(quote(k.name())));
+                plan.outputs().forEach(o -> all.add(quote(o.name())));
+                columnsFrom[0] = all.toString();
+            }
             sql.append("SELECT ").append(columnsFrom[0]).append(" FROM (SELECT *, rank() OVER (ORDER BY ").append(asked).append(") AS answer_rank FROM ")
                     .append(columnsFrom[1]).append(where).append(") AS answer_ranked\nWHERE answer_rank <= ").append(plan.limit()).append(orderBy);
         } else {
