@@ -310,8 +310,7 @@ final class SemanticTools {
 
     /** "Shop revenue in March 2026, where Country is Germany, was $312,000.50", and against the comparison period when there is one. */
     private String oneValue(SemanticQuery q, QueryResult r, ResultColumns columns, String value) {
-        SemanticQuery withoutComparison = new SemanticQuery(q.metrics(), q.groupBy(), q.grain(), q.start(), q.end(), q.filters(), q.order(), q.limit(),
-                null, q.segments(), q.withoutSegments());
+        SemanticQuery withoutComparison = q.withoutComparison();
         List<String> conditions = explainer.conditions(withoutComparison);
         String label = columns.label(q.metrics().get(0));
         StringBuilder s = new StringBuilder(explainer.subject(q)).append(explainer.period(q).map(p -> " " + p).orElse(""))

@@ -136,6 +136,9 @@ public final class SemanticCompiler {
                     + " (--where \"signup_date >= 2024-01-01\") or ask for a metric to measure them over time");
         }
         if (recordsOf != null && (q.asksGaps() || q.asksShare())) throw new UserError("a list of records has no gaps or share: ask for a metric");
+        if (recordsOf != null && q.groupBy().isEmpty()) {
+            throw new UserError("a list of " + recordsOf.name() + " records needs the attributes to show (--by), e.g. a name");
+        }
         if (q.keepsTies() && (q.limit() == null || q.order().isEmpty())) {
             throw new UserError("keeping ties needs an order and a limit (--order -age --limit 1 --ties: the oldest, all of them if several)");
         }

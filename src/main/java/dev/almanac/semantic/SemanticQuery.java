@@ -148,6 +148,12 @@ public record SemanticQuery(List<String> metrics, List<GroupBy> groupBy, Grain g
         return new SemanticQuery(metrics, groupBy, grain, start, end, filters, order, limit, compareTo, segments, withoutSegments, gaps, share, records, ties, exists, c);
     }
 
+    /** The same query without its comparison period. */
+    public SemanticQuery withoutComparison() {
+        return new SemanticQuery(metrics, groupBy, grain, start, end, filters, order, limit, null, segments, withoutSegments, gaps, share, records, ties, exists,
+                countDistinct);
+    }
+
     /** Whether the query lists records of a dataset rather than aggregates or distinct values. */
     public boolean listsRecords() {
         return records != null;
