@@ -636,6 +636,13 @@ abstract class AbstractSemanticEngineTest {
     }
 
     @Test
+    void records_of_a_dataset_without_a_key_are_its_rows() {
+        // sales_history has no key: its 9 completed orders and 2 legacy months are 11 rows, the first two the legacy months
+        assertThat(run(SemanticQuery.of().records("sales_history").by("sold_at")).rowCount()).isEqualTo(11);
+        assertThat(run(SemanticQuery.of().records("sales_history").by("sold_at").where("sold_at < 2024-01-01")).rowCount()).isEqualTo(2);
+    }
+
+    @Test
     void records_are_ordered_by_an_attribute_shown_or_not_and_limited() {
         // customers not deleted, latest signup first: Nomad 2024-05-05, Gale 2024-04-15, Fjord 2024-03-03
         SemanticQuery latest = SemanticQuery.of().records("customers").by("customer", "signup_date").orderBy("-signup_date").limit(3);
