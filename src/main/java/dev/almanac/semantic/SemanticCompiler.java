@@ -274,8 +274,28 @@ public final class SemanticCompiler {
             for (LocalDate d = q.grain().start(q.start()); d.isBefore(q.end()) && periods <= MAX_GAP_PERIODS; d = q.grain().next(d)) periods++;
             if (periods > MAX_GAP_PERIODS) throw new UserError("which periods hold no data is answered for at most " + MAX_GAP_PERIODS + " periods; choose a coarser grain or a shorter period");
         }
+        if (listing || recordsOf != null) { // a filter the rows listed do not reach must scope a metric that does, else it would be dropped
+            String rows = metrics.get(0) instanceof SemanticMetric.Simple s ? s.dataset() : null;
+            Set<String> reach = rows == null ? Set.of() : planner.reachable(rows);
+            for (DimensionFilter f : dimFilters) {
+                if (reach.contains(f.dimension().dataset())) continue;
+                boolean scopes = false;
+                for (SemanticMetric m : metrics.subList(1, metrics.size())) scopes |= reachesAll(m, f.dimension().dataset());
+                for (SemanticMetric m : hidden) scopes |= reachesAll(m, f.dimension().dataset());
+                if (!scopes) {
+                    throw new UserError("the " + (recordsOf != null ? "records of " : "values of ") + rows + " do not reach " + f.dimension().name() + " (on "
+                            + f.dimension().dataset() + "); for the " + rows + " with related " + f.dimension().dataset() + " rows where " + f.dimension().name()
+                            + " " + f.op().replace('_', ' ') + " ..., use --exists \"" + f.dimension().dataset() + " where ...\"");
+                }
+            }
+        }
         return new Resolved(List.copyOf(metrics), List.copyOf(keys), q.grain(), q.start(), q.end(), compare, dimFilters, metricFilters, added, off, Map.copyOf(viaOf),
                 listing, recordsOf == null ? null : recordsOf.name(), List.copyOf(hidden), List.copyOf(related));
+    }
+
+    /** Whether every simple input of a metric reaches a dataset many-to-one. */
+    private boolean reachesAll(SemanticMetric m, String dataset) {
+        return model.simpleInputs(m).stream().allMatch(x -> planner.reachable(x.dataset()).contains(dataset));
     }
 
     /** The dataset whose records a query lists: by its name, or the name of the entity its rows are. */
@@ -665,10 +685,11 @@ public final class SemanticCompiler {
 
     private Base base(String id, SemanticMetric.Simple s, Offset offset, Resolved r) {
         Dataset fact = model.dataset(s.dataset()).orElseThrow();
+        List<DimensionFilter> filters = filtersOf(s, r);
         // what the metric needs from other datasets: group-by dimensions, filtered dimensions, segments
         List<JoinPlanner.Need> needs = new ArrayList<>();
         for (Key k : r.keys()) if (!k.isTime()) needs.add(new JoinPlanner.Need(k.dimension().dataset(), r.viaOf(k.name()), "dimension " + k.name()));
-        for (DimensionFilter f : r.dimensionFilters()) needs.add(new JoinPlanner.Need(f.dimension().dataset(), f.via(), "dimension " + f.dimension().name()));
+        for (DimensionFilter f : filters) needs.add(new JoinPlanner.Need(f.dimension().dataset(), f.via(), "dimension " + f.dimension().name()));
         for (RelatedRows x : r.related()) needs.add(new JoinPlanner.Need(x.of(), List.of(), "the " + x.of() + " with related " + x.related()));
         List<Segment> segments = new ArrayList<>();
         for (String name : s.segments()) segments.add(model.segment(name).orElseThrow());
@@ -717,7 +738,7 @@ public final class SemanticCompiler {
             String alias = tree.aliasOf(k.dimension().dataset(), r.viaOf(k.name()));
             addOnce(dims.computeIfAbsent(alias, a -> new ArrayList<>()), k.dimension());
         }
-        for (DimensionFilter f : r.dimensionFilters()) {
+        for (DimensionFilter f : filters) {
             String alias = tree.aliasOf(f.dimension().dataset(), f.via());
             addOnce(dims.computeIfAbsent(alias, a -> new ArrayList<>()), f.dimension());
             outer.add(new QueryPlan.Compare(alias, f.dimension().name(), f.op(), f.values()));
@@ -834,6 +855,17 @@ public final class SemanticCompiler {
         }
         return new QueryPlan.Related(x.related(), prefix + "f", read, joins, prefix + tie.parent(), tie.edge().fromColumns(), outerAlias, tie.edge().toColumns(),
                 where, x.negated());
+    }
+
+    /**
+     * The dimension filters a base applies: all of them, except for the rows listed (records or values), which leave out a
+     * filter on a dataset they do not reach: it is a condition on the metrics computed per row ("the stadium with the most
+     * concerts in 2014": the concerts of 2014 counted per stadium), which the plan checks some metric reaches.
+     */
+    private List<DimensionFilter> filtersOf(SemanticMetric.Simple s, Resolved r) {
+        if (!r.listsRows() || r.metrics().get(0) != s) return r.dimensionFilters();
+        Set<String> reach = planner.reachable(s.dataset());
+        return r.dimensionFilters().stream().filter(f -> reach.contains(f.dimension().dataset())).toList();
     }
 
     /** The most days a cumulative metric is read at in one answer (each is a window over the input's rows). */

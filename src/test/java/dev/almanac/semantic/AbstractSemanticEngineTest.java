@@ -673,6 +673,15 @@ abstract class AbstractSemanticEngineTest {
         assertThat(run(most).columns()).containsExactly("customer");
         assertThat(rows(most)).containsExactly("Acme");
         assertThat(rows(most.withTies())).containsExactly("Acme", "Bolt", "Delta");
+        // a condition on what the records do not reach scopes the metrics per record: completed orders per customer (Fjord's one is
+        // canceled), "the customer with the most refunded orders" (Bolt's order 3)
+        assertThat(rows(SemanticQuery.of("order_count").records("customers").by("customer").where("order_status = completed")))
+                .containsExactly("Acme | 2", "Bolt | 1", "Crane | 1", "Delta | 2", "Fjord | null", "Gale | 1", "Nomad | 1");
+        assertThat(rows(SemanticQuery.of().records("customers").by("customer").where("order_status = refunded").orderBy("-order_count").limit(1)))
+                .containsExactly("Bolt");
+        // with no metric to scope, it would be dropped: refused, naming the related rows instead
+        assertThatThrownBy(() -> layer.compile(SemanticQuery.of().records("customers").by("customer").where("order_status = refunded")))
+                .isInstanceOf(UserError.class).hasMessageContaining("--exists");
         // "the region with the most customers": a list of values ordered by a count it does not show
         assertThat(rows(SemanticQuery.of().by("region").orderBy("-customer_count").limit(1))).containsExactly("EMEA");
     }
