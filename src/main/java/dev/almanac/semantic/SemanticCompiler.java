@@ -199,7 +199,7 @@ public final class SemanticCompiler {
             Dimension d = dimension(field, metrics);
             if (keys.stream().anyMatch(k -> d.equals(k.dimension()))) continue;
             if (recordsOf == null) continue; // an aggregate is ordered by what it shows
-            keys.add(new Key(Key.HIDDEN + "by_" + d.name(), d, null)); // an attribute of each record, ordered by, not shown
+            keys.add(new Key(Key.HIDDEN + "by_" + d.dataset() + "__" + d.name(), d, null)); // an attribute of each record, ordered by, not shown
         }
         Offset compare = null;
         if (q.compareTo() != null) {
