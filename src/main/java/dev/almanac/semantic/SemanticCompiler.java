@@ -741,7 +741,7 @@ public final class SemanticCompiler {
         for (DimensionFilter f : filters) {
             String alias = tree.aliasOf(f.dimension().dataset(), f.via());
             addOnce(dims.computeIfAbsent(alias, a -> new ArrayList<>()), f.dimension());
-            outer.add(new QueryPlan.Compare(alias, f.dimension().name(), f.op(), f.values()));
+            outer.addAll(compare(alias, f));
         }
         for (JoinPlanner.Step step : tree.steps()) {
             keyCols.computeIfAbsent(step.parent(), a -> new LinkedHashSet<>()).addAll(step.edge().fromColumns());
@@ -817,7 +817,7 @@ public final class SemanticCompiler {
         for (DimensionFilter f : x.filters()) {
             String alias = tree.aliasOf(f.dimension().dataset(), f.via());
             addOnce(dims.computeIfAbsent(alias, a -> new ArrayList<>()), f.dimension());
-            where.add(new QueryPlan.Compare(prefix + alias, f.dimension().name(), f.op(), f.values()));
+            where.addAll(compare(prefix + alias, f));
         }
         // the join to the outer dataset itself is needed only when a filter or a further join reads it
         boolean ofRead = dims.containsKey(ofAlias) || tree.steps().stream().anyMatch(st -> st.parent().equals(ofAlias));
@@ -866,6 +866,28 @@ public final class SemanticCompiler {
         if (!r.listsRows() || r.metrics().get(0) != s) return r.dimensionFilters();
         Set<String> reach = planner.reachable(s.dataset());
         return r.dimensionFilters().stream().filter(f -> reach.contains(f.dimension().dataset())).toList();
+    }
+
+    /**
+     * A dimension filter as conditions on the column read as {@code alias}. A date compared with a time dimension means its
+     * whole day, whether the column holds dates or timestamps: {@code <= 2024-12-31} is before 2025-01-01, {@code between
+     * 2024-01-01 and 2024-12-31} is from the first day up to the end of the last, {@code = 2024-01-07} is that day.
+     */
+    private static List<Condition> compare(String alias, DimensionFilter f) {
+        String column = f.dimension().name();
+        List<Literal> v = f.values();
+        if (!f.dimension().time() || v.stream().anyMatch(l -> l.type() != Literal.Type.DATE)) return List.of(new QueryPlan.Compare(alias, column, f.op(), v));
+        return switch (f.op()) {
+            case "between" -> List.of(new QueryPlan.Compare(alias, column, ">=", List.of(v.get(0))), new QueryPlan.Compare(alias, column, "<", List.of(dayAfter(v.get(1)))));
+            case "=" -> List.of(new QueryPlan.Compare(alias, column, ">=", v), new QueryPlan.Compare(alias, column, "<", List.of(dayAfter(v.get(0)))));
+            case "<=" -> List.of(new QueryPlan.Compare(alias, column, "<", List.of(dayAfter(v.get(0)))));
+            case ">" -> List.of(new QueryPlan.Compare(alias, column, ">=", List.of(dayAfter(v.get(0)))));
+            default -> List.of(new QueryPlan.Compare(alias, column, f.op(), v));
+        };
+    }
+
+    private static Literal dayAfter(Literal day) {
+        return new Literal(Literal.Type.DATE, LocalDate.parse(day.text()).plusDays(1).toString());
     }
 
     /** The most days a cumulative metric is read at in one answer (each is a window over the input's rows). */

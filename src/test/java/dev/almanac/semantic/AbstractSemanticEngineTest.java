@@ -590,6 +590,12 @@ abstract class AbstractSemanticEngineTest {
         assertThat(rows(SemanticQuery.of("customer_count").where("signup_date between 2024-01-10 and 2024-02-14"))).containsExactly("3");
         assertThat(rows(SemanticQuery.of("customer_count").where("signup_date between 2024-01-10 and 2024-02-14").withSegments(List.of(), List.of("not_deleted"))))
                 .containsExactly("4");
+        // a date against a time of day means the whole day: orders 4 (14 Feb 12:00) and 5 (29 Feb 18:45); order 2 on 7 January at 23:30;
+        // up to 8 January: orders 1, 2 and 3 (00:10); after 31 December 2024: order 10
+        assertThat(rows(SemanticQuery.of("order_count").where("order_date between 2024-02-14 and 2024-02-29"))).containsExactly("2");
+        assertThat(rows(SemanticQuery.of("order_count").where("order_date = 2024-01-07"))).containsExactly("1");
+        assertThat(rows(SemanticQuery.of("order_count").where("order_date <= 2024-01-08"))).containsExactly("3");
+        assertThat(rows(SemanticQuery.of("order_count").where("order_date > 2024-12-31"))).containsExactly("1");
         // plans by tier (Free 0, Basic 1, Pro 2, Enterprise 3): numbers compared as numbers
         assertThat(rows(SemanticQuery.of().by("plan").where("tier != 0"))).containsExactly("Basic", "Enterprise", "Pro");
         assertThat(rows(SemanticQuery.of().by("plan").where("tier not in (0, 1)"))).containsExactly("Enterprise", "Pro");
