@@ -195,10 +195,10 @@ public final class SemanticCompiler {
                 continue;
             }
             List<Dimension> meant = model.candidates(field);
-            if (meant.isEmpty() || keys.stream().anyMatch(k -> meant.contains(k.dimension()))) continue; // the plan names what it cannot order by
+            // an aggregate is ordered by what it shows: the plan names what it cannot order by
+            if (recordsOf == null || meant.isEmpty() || keys.stream().anyMatch(k -> meant.contains(k.dimension()))) continue;
             Dimension d = dimension(field, metrics);
             if (keys.stream().anyMatch(k -> d.equals(k.dimension()))) continue;
-            if (recordsOf == null) continue; // an aggregate is ordered by what it shows
             keys.add(new Key(Key.HIDDEN + "by_" + d.dataset() + "__" + d.name(), d, null)); // an attribute of each record, ordered by, not shown
         }
         Offset compare = null;
