@@ -679,6 +679,10 @@ abstract class AbstractSemanticEngineTest {
         assertThat(run(most).columns()).containsExactly("customer");
         assertThat(rows(most)).containsExactly("Acme");
         assertThat(rows(most.withTies())).containsExactly("Acme", "Bolt", "Delta");
+        // "customers with more than one order", the count not shown: Acme, Bolt and Delta
+        SemanticQuery repeat = SemanticQuery.of().records("customers").by("customer").where("order_count > 1");
+        assertThat(run(repeat).columns()).containsExactly("customer");
+        assertThat(rows(repeat)).containsExactly("Acme", "Bolt", "Delta");
         // a condition on what the records do not reach scopes the metrics per record: completed orders per customer (Fjord's one is
         // canceled), "the customer with the most refunded orders" (Bolt's order 3)
         assertThat(rows(SemanticQuery.of("order_count").records("customers").by("customer").where("order_status = completed")))
