@@ -39,7 +39,8 @@ final class AutoChart {
             if (dims.size() == 1 && distinct(r, dims.get(0)) > MAX_LINES) return Optional.empty();
             spec = line(q.grain(), metric, dims.isEmpty() ? null : dims.get(0), columns);
         } else {
-            if (dims.size() != 1 || r.rowCount() > MAX_BARS) return Optional.empty();
+            // records that share a label would be one bar: a table shows them apart
+        if (dims.size() != 1 || r.rowCount() > MAX_BARS || q.listsRecords() && distinct(r, dims.get(0)) < r.rowCount()) return Optional.empty();
             spec = bars(dims.get(0), metric, columns);
         }
         return Optional.of(ChartSpec.withData(spec, r, title));

@@ -22,9 +22,14 @@ final class SemanticArguments {
         if (metrics.isEmpty()) metrics = strings(args.path("metric"));
         List<SemanticQuery.GroupBy> groupBy = new ArrayList<>();
         for (String g : strings(args.path("group_by"))) groupBy.add(SemanticQuery.GroupBy.parse(g));
-        if (metrics.isEmpty() && groupBy.isEmpty()) {
-            throw new UserError("query_metrics needs \"metrics\": a list of metric names (list_metrics shows them), or \"group_by\" alone to list a dimension's values");
+        String records = text(args.path("records"));
+        List<String> countDistinct = strings(args.path("count_distinct"));
+        if (metrics.isEmpty() && groupBy.isEmpty() && countDistinct.isEmpty()) {
+            throw new UserError("query_metrics needs \"metrics\": a list of metric names (list_metrics shows them), or \"group_by\" alone to list a dimension's"
+                    + " values (with \"records\": a dataset, to list its records with those attributes)");
         }
+        List<SemanticQuery.Exists> exists = new ArrayList<>();
+        for (JsonNode e : list(args.path("exists"))) exists.add(exists(e));
         String grain = text(args.path("grain"));
         List<SemanticQuery.Filter> filters = new ArrayList<>();
         for (JsonNode f : list(args.path("filters"))) filters.add(filter(f));
@@ -45,7 +50,20 @@ final class SemanticArguments {
             compare = new SemanticQuery.Period(compareStart, compareEnd);
         }
         return new SemanticQuery(metrics, groupBy, grain == null ? null : Grain.parse(grain), date(args, "start"), date(args, "end"), filters,
-                order, limit, compare, strings(args.path("segments")), strings(args.path("without_segments")), flag(args, "gaps"), flag(args, "share"));
+                order, limit, compare, strings(args.path("segments")), strings(args.path("without_segments")), flag(args, "gaps"), flag(args, "share"),
+                records, flag(args, "ties"), exists, countDistinct);
+    }
+
+    /** {@code {dataset, filters, negated, of}}, or related rows written as text: {@code "not orders where status = completed"}. */
+    private static SemanticQuery.Exists exists(JsonNode e) {
+        if (e.isTextual()) return SemanticQuery.Exists.parse(e.asText());
+        String dataset = text(e.path("dataset"));
+        if (dataset == null) {
+            throw new UserError("related rows need a \"dataset\", e.g. {\"dataset\": \"orders\", \"negated\": true} for the rows with no order");
+        }
+        List<SemanticQuery.Filter> filters = new ArrayList<>();
+        for (JsonNode f : list(e.has("filters") ? e.path("filters") : e.path("where"))) filters.add(filter(f));
+        return new SemanticQuery.Exists(dataset, filters, flag(e, "negated") || flag(e, "not"), text(e.path("of")));
     }
 
     /** A yes/no argument: true, "true" or "yes"; anything else is no. */

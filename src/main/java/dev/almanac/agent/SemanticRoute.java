@@ -97,7 +97,8 @@ final class SemanticRoute implements Route {
     /** No rows, or only empty values for the metrics: the period holds no data. */
     static boolean noData(QueryResult r, SemanticQuery query) {
         if (r.rowCount() == 0) return true;
-        if (query.metrics().isEmpty() || query.asksGaps()) return false; // a list, or the periods with no data: its rows are the answer
+        // a list of values or records, or the periods with no data: its rows are the answer
+        if (query.metrics().isEmpty() || query.asksGaps() || query.listsRecords()) return false;
         for (List<Object> row : r.rows()) {
             for (String m : query.metrics()) {
                 int i = r.columns().indexOf(query.asksShare() ? m + "_share_pct" : m);

@@ -233,7 +233,8 @@ final class SemanticTools {
     String describe(SemanticQuery q) {
         List<String> labels = new ArrayList<>();
         for (String name : q.metrics()) labels.add(layer.model().metric(name).map(SemanticMetric::displayName).orElse(name));
-        StringBuilder s = new StringBuilder(join(labels));
+        for (String d : q.countDistinct()) labels.add("distinct " + d);
+        StringBuilder s = new StringBuilder(q.listsRecords() ? "records of " + q.records() + (labels.isEmpty() ? "" : " with " + join(labels)) : join(labels));
         if (!q.groupBy().isEmpty()) {
             List<String> dims = new ArrayList<>();
             for (SemanticQuery.GroupBy g : q.groupBy()) dims.add(layer.model().dimension(g.dimension()).map(d -> d.displayName().toLowerCase(java.util.Locale.ROOT)).orElse(g.dimension()));
@@ -242,6 +243,9 @@ final class SemanticTools {
         if (q.grain() != null) s.append(", per ").append(q.grain().label());
         if (q.start() != null && q.end() != null) s.append(", ").append(period(q.start(), q.end()));
         if (!q.filters().isEmpty()) s.append(", where ").append(join(q.filters().stream().map(SemanticQuery.Filter::toString).toList()));
+        for (SemanticQuery.Exists e : q.exists()) s.append(", with ").append(e);
+        if (!q.order().isEmpty()) s.append(", ordered by ").append(String.join(", ", q.order().stream().map(SemanticQuery.Order::toString).toList()));
+        if (q.limit() != null) s.append(", first ").append(q.limit()).append(q.keepsTies() ? " with ties" : "");
         if (!q.segments().isEmpty()) s.append(", segments ").append(String.join(", ", q.segments()));
         if (!q.withoutSegments().isEmpty()) s.append(", without segments ").append(String.join(", ", q.withoutSegments()));
         if (q.compareTo() != null) s.append(", compared with ").append(period(q.compareTo().start(), q.compareTo().end()));
@@ -310,8 +314,7 @@ final class SemanticTools {
 
     /** "Shop revenue in March 2026, where Country is Germany, was $312,000.50", and against the comparison period when there is one. */
     private String oneValue(SemanticQuery q, QueryResult r, ResultColumns columns, String value) {
-        SemanticQuery withoutComparison = new SemanticQuery(q.metrics(), q.groupBy(), q.grain(), q.start(), q.end(), q.filters(), q.order(), q.limit(),
-                null, q.segments(), q.withoutSegments());
+        SemanticQuery withoutComparison = q.withoutComparison();
         List<String> conditions = explainer.conditions(withoutComparison);
         String label = columns.label(q.metrics().get(0));
         StringBuilder s = new StringBuilder(explainer.subject(q)).append(explainer.period(q).map(p -> " " + p).orElse(""))

@@ -18,7 +18,8 @@ import picocli.CommandLine.Option;
         header = "Compute metrics by dimensions over a period.",
         description = {"Compute metrics from the semantic model (knowledge/semantic/): by dimensions, over a period, at a time grain.",
                 "The query is compiled to SQL for the source, passes the SQL guard and runs under its limits. No model is used.",
-                "Example: almanac query --metric mrr --by plan --grain month --from 2026-01-01 --to 2026-10-01 --where \"region = EMEA\" --order -mrr --limit 5"})
+                "Example: almanac query --metric mrr --by plan --grain month --from 2026-01-01 --to 2026-10-01 --where \"region = EMEA\" --order -mrr --limit 5",
+                "Records: almanac query --records customers --by customer --by signup_date --where \"signup_date < 2024-01-01\" --order -signup_date --limit 1 --ties"})
 final class QueryCommand extends WorkspaceCommand {
     @Option(names = "--metric", paramLabel = "M", description = "A metric (repeatable); `almanac metrics` lists them. Without one, --by lists a "
             + "dimension's values.")
@@ -51,6 +52,21 @@ final class QueryCommand extends WorkspaceCommand {
     @Option(names = "--limit", paramLabel = "N", description = "At most N rows.")
     Integer limit;
 
+    @Option(names = "--ties", description = "With --order and --limit: keep every row tied with the last one (--order age --limit 1 --ties: every youngest).")
+    boolean ties;
+
+    @Option(names = "--records", paramLabel = "DATASET", description = "List the records of a dataset, one row each, with the --by dimensions as their "
+            + "attributes (without it, --by alone lists distinct values).")
+    String records;
+
+    @Option(names = "--exists", paramLabel = "RELATED", description = "Only rows with related rows (repeatable): \"[not] DATASET [of DATASET] [where FILTER "
+            + "[and FILTER]]\", e.g. \"concerts where year = 2014\", \"not orders\".")
+    List<String> exists = new ArrayList<>();
+
+    @Option(names = "--count-distinct", paramLabel = "DIMENSION", description = "Count the distinct values of a dimension (repeatable): a column "
+            + "DIMENSION_distinct_count.")
+    List<String> countDistinct = new ArrayList<>();
+
     @Option(names = "--compare-from", paramLabel = "DATE", description = "Compare with another period of the same length starting on this day.")
     String compareFrom;
 
@@ -78,8 +94,14 @@ final class QueryCommand extends WorkspaceCommand {
                 .where(where.toArray(String[]::new))
                 .orderBy(order.toArray(String[]::new))
                 .limit(limit)
-                .withSegments(segments, withoutSegments);
-        if (metrics.isEmpty() && by.isEmpty()) throw new UserError("give a metric (--metric), or a dimension to list its values (--by)");
+                .withSegments(segments, withoutSegments)
+                .records(records)
+                .exists(exists.toArray(String[]::new))
+                .countDistinct(countDistinct.toArray(String[]::new));
+        if (ties) query = query.withTies();
+        if (metrics.isEmpty() && by.isEmpty() && countDistinct.isEmpty()) {
+            throw new UserError("give a metric (--metric), or a dimension to list its values (--by; with --records DATASET, its records)");
+        }
         if (share) query = query.asShare();
         if (gaps) query = query.onlyGaps();
         if (compareFrom != null || compareTo != null) {

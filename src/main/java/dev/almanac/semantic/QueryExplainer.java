@@ -31,6 +31,11 @@ public final class QueryExplainer {
 
     /** The metrics, breakdown and grain: "Shop revenue by sales channel per month". */
     public String subject(SemanticQuery q) {
+        if (q.listsRecords()) { // "Customers with customer and signup date", "Customers with customer and shop revenue"
+            List<String> shown = new ArrayList<>(q.groupBy().stream().map(g -> lowerFirst(dimensionLabel(g.dimension()))).toList());
+            if (!q.metrics().isEmpty() || !q.countDistinct().isEmpty()) shown.add(lowerFirst(metricLabels(q)));
+            return capitalize(InWords.of(q.records())) + " with " + join(shown);
+        }
         if (isListing(q)) return listed(q);
         if (q.asksGaps()) return capitalize(plural(q.grain().label())) + " with no " + lowerFirst(metricLabels(q));
         StringBuilder s = new StringBuilder(q.asksShare() ? "Share of " + lowerFirst(metricLabels(q)) : metricLabels(q));
@@ -48,6 +53,7 @@ public final class QueryExplainer {
     public List<String> conditions(SemanticQuery q) {
         List<String> out = new ArrayList<>();
         if (!q.filters().isEmpty()) out.add("where " + join(q.filters().stream().map(this::filter).toList()));
+        for (SemanticQuery.Exists e : q.exists()) out.add(related(e));
         ranking(q).ifPresent(out::add);
         if (q.compareTo() != null) out.add("compared with " + periodName(q.compareTo().start(), q.compareTo().end()));
         return out;
@@ -64,6 +70,9 @@ public final class QueryExplainer {
             case "in" -> "is " + join(values, "or");
             case "not_in" -> values.size() == 1 ? "is not " + values.get(0) : values.size() == 2 ? "is neither " + values.get(0) + " nor " + values.get(1)
                     : "is none of " + join(values);
+            case "between" -> "is between " + values.get(0) + " and " + values.get(1);
+            case "contains" -> "contains \"" + values.get(0) + "\"";
+            case "not_contains" -> "does not contain \"" + values.get(0) + "\"";
             case "<" -> "is below " + values.get(0);
             case "<=" -> "is at most " + values.get(0);
             case ">" -> "is above " + values.get(0);
@@ -71,7 +80,18 @@ public final class QueryExplainer {
         };
     }
 
+    /** Related rows in words: "with orders where Order status is completed", "with no orders", "with order items of customers". */
+    public String related(SemanticQuery.Exists e) {
+        String rows = InWords.of(e.dataset());
+        return "with " + (e.none() ? "no " : "") + rows + (e.of() == null ? "" : " (of " + InWords.of(e.of()) + ")")
+                + (e.filters().isEmpty() ? "" : " where " + join(e.filters().stream().map(this::filter).toList()));
+    }
+
     private Optional<String> ranking(SemanticQuery q) {
+        return rankingAlone(q).map(r -> q.keepsTies() ? r + " (ties kept)" : r);
+    }
+
+    private Optional<String> rankingAlone(SemanticQuery q) {
         if (q.order().isEmpty()) return q.limit() == null ? Optional.empty() : Optional.of("first " + q.limit() + " rows");
         SemanticQuery.Order o = q.order().get(0);
         String by = lowerFirst(layer.model().metric(o.field()).map(SemanticMetric::displayName).orElseGet(() -> dimensionLabel(o.field())));
@@ -107,6 +127,16 @@ public final class QueryExplainer {
             return definition + "Every " + q.grain().label() + " " + period(q).orElse("") + (rest.isEmpty() ? "" : ", " + String.join(", ", rest))
                     + ", in which no row of " + lowerFirst(label(metric)) + " falls.";
         }
+        if (q.listsRecords()) {
+            List<String> rest = conditions(q);
+            List<String> sentences = new ArrayList<>();
+            sentences.add("Each record of " + InWords.of(q.records()) + " is one row (two with the same values stay two), showing "
+                    + join(q.groupBy().stream().map(g -> lowerFirst(dimensionLabel(g.dimension()))).toList()) + (rest.isEmpty() ? "" : ", " + String.join(", ", rest)) + ".");
+            for (String name : q.metrics()) layer.model().metric(name).ifPresent(m -> sentences.add(m.displayName() + " of each: " + sentence(definition(m))));
+            for (String d : q.countDistinct()) sentences.add("The number of distinct " + lowerFirst(dimensionLabel(d)) + " values of each.");
+            segments(q).ifPresent(sentences::add);
+            return String.join(" ", sentences);
+        }
         if (isListing(q)) {
             List<String> rest = conditions(q);
             return "Every " + join(q.groupBy().stream().map(g -> lowerFirst(dimensionLabel(g.dimension()))).toList()) + " in the data"
@@ -116,6 +146,7 @@ public final class QueryExplainer {
         for (String name : q.metrics()) {
             layer.model().metric(name).ifPresent(m -> sentences.add(m.displayName() + ": " + sentence(definition(m))));
         }
+        for (String d : q.countDistinct()) sentences.add("Distinct " + lowerFirst(dimensionLabel(d)) + ": the number of different values of " + lowerFirst(dimensionLabel(d)) + ".");
         for (SemanticMetric.Cumulative c : cumulatives(q)) sentences.add(reading(c, q));
         segments(q).ifPresent(sentences::add);
         List<String> scope = new ArrayList<>();
@@ -300,7 +331,7 @@ public final class QueryExplainer {
 
     /** A list of a dimension's values: dimensions and no metric ("which products are in the Monitors category"). */
     public static boolean isListing(SemanticQuery q) {
-        return q.metrics().isEmpty() && !q.groupBy().isEmpty();
+        return q.metrics().isEmpty() && q.countDistinct().isEmpty() && !q.groupBy().isEmpty();
     }
 
     /** "Products", "Offices and countries": what a list holds. */
@@ -327,6 +358,7 @@ public final class QueryExplainer {
     private String metricLabels(SemanticQuery q) {
         List<String> labels = new ArrayList<>();
         for (String name : q.metrics()) labels.add(labels.isEmpty() ? label(name) : lowerFirst(label(name)));
+        for (String d : q.countDistinct()) labels.add((labels.isEmpty() ? "Distinct " : "distinct ") + lowerFirst(plural(dimensionLabel(d))));
         return join(labels);
     }
 

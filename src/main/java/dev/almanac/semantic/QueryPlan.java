@@ -14,15 +14,23 @@ import java.util.Map;
  * it for each engine. {@link #toString()} prints it.
  */
 public record QueryPlan(List<Base> bases, List<Key> keys, List<Output> outputs, List<Condition> having, List<SemanticQuery.Order> order,
-                        Integer limit, List<LocalDate> gaps, Spine spine) {
+                        Integer limit, List<LocalDate> gaps, Spine spine, boolean rowsDrive, boolean ties) {
     /**
      * @param gaps when the query asks which periods hold no rows: the first day of every period at its grain over its
      *             period (written as literals, so every engine reads the same calendar); the answer is those no row falls in
      * @param spine when the query asks for a metric over a period at a grain: every period of it, so that a period with no
      *              row is a row of the answer too (MetricFlow's time spine); null otherwise
+     * @param rowsDrive the first base reads the rows listed (the records of a dataset, or the distinct values of dimensions):
+     *                  the answer's rows are its keys, the other bases joined to them (never a key only another base has)
+     * @param ties with a limit: every row tied with the last one kept (by the order asked) is kept too
      */
     public QueryPlan {
         gaps = gaps == null ? null : List.copyOf(gaps);
+    }
+
+    public QueryPlan(List<Base> bases, List<Key> keys, List<Output> outputs, List<Condition> having, List<SemanticQuery.Order> order, Integer limit,
+                     List<LocalDate> gaps, Spine spine) {
+        this(bases, keys, outputs, having, order, limit, gaps, spine, false, false);
     }
 
     public QueryPlan(List<Base> bases, List<Key> keys, List<Output> outputs, List<Condition> having, List<SemanticQuery.Order> order, Integer limit,
@@ -63,9 +71,17 @@ public record QueryPlan(List<Base> bases, List<Key> keys, List<Output> outputs, 
             return grain != null;
         }
 
+        /** The prefix of every column the answer reads but does not show: an entity's key, a record's key, an order's attribute. */
+        public static final String HIDDEN = "__";
+
         /** Whether it is the hidden key of an entity whose label is the key before it. */
         public boolean isIdentity() {
             return name.startsWith(IDENTITY);
+        }
+
+        /** Whether it is grouped by (or ordered by) but not shown: an entity's key, a record's key, an attribute only ordered by. */
+        public boolean isHidden() {
+            return name.startsWith(HIDDEN);
         }
     }
 
@@ -113,9 +129,20 @@ public record QueryPlan(List<Base> bases, List<Key> keys, List<Output> outputs, 
     public record Join(String alias, String parent, Read read, List<String> parentColumns, List<String> columns, String relationship) {}
 
     /** A condition in the outer query: a dimension (on an alias) compared to literals, or a joined segment that must hold. */
-    public sealed interface Condition permits Compare, SegmentHolds {}
+    public sealed interface Condition permits Compare, SegmentHolds, Present, Related {}
 
     public record Compare(String alias, String column, String op, List<Literal> values) implements Condition {}
+
+    /** A key column a join read ({@code alias.__c_<column>}) is not null: the joined row exists. */
+    public record Present(String alias, String column) implements Condition {}
+
+    /**
+     * Related rows exist ({@code negated}: none does): a correlated subquery reading {@code read} (aliased {@code alias}) and
+     * its many-to-one {@code joins}, whose {@code innerAlias.__c_<innerColumns>} equal the outer {@code outerAlias.__c_<outerColumns>},
+     * under {@code where}. {@code related} names the dataset of the related rows, for people.
+     */
+    public record Related(String related, String alias, Read read, List<Join> joins, String innerAlias, List<String> innerColumns, String outerAlias,
+                          List<String> outerColumns, List<Condition> where, boolean negated) implements Condition {}
 
     public record SegmentHolds(String alias, Segment segment) implements Condition {}
 
@@ -124,8 +151,15 @@ public record QueryPlan(List<Base> bases, List<Key> keys, List<Output> outputs, 
         public enum Type { STRING, NUMBER, DATE, BOOLEAN }
     }
 
-    /** An output metric column: an expression over base ids ({@code {b0}}), rounded to {@code decimals} when set. */
-    public record Output(String name, String expr, Integer decimals) {}
+    /**
+     * An output metric column: an expression over base ids ({@code {b0}}), rounded to {@code decimals} when set; {@code hidden}
+     * when it is computed only to filter or order the answer by, not shown.
+     */
+    public record Output(String name, String expr, Integer decimals, boolean hidden) {
+        public Output(String name, String expr, Integer decimals) {
+            this(name, expr, decimals, false);
+        }
+    }
 
     @Override
     public String toString() {
@@ -149,10 +183,11 @@ public record QueryPlan(List<Base> bases, List<Key> keys, List<Output> outputs, 
             b.append('\n');
         }
         b.append("keys: ").append(keys.stream().map(Key::name).toList()).append('\n');
-        for (Output o : outputs) b.append("output ").append(o.name()).append(" = ").append(o.expr()).append('\n');
+        for (Output o : outputs) b.append(o.hidden() ? "hidden " : "").append("output ").append(o.name()).append(" = ").append(o.expr()).append('\n');
         if (!having.isEmpty()) b.append("having ").append(having).append('\n');
         if (!order.isEmpty()) b.append("order ").append(order).append('\n');
-        if (limit != null) b.append("limit ").append(limit).append('\n');
+        if (limit != null) b.append("limit ").append(limit).append(ties ? " with ties" : "").append('\n');
+        if (rowsDrive) b.append("rows: the keys of ").append(bases.isEmpty() ? "" : bases.get(0).id()).append('\n');
         if (gaps != null) b.append("only the ").append(gaps.size()).append(" periods with no rows\n");
         if (spine != null) b.append("every one of the ").append(spine.periods().size()).append(" periods, filled: ").append(spine.fills()).append('\n');
         return b.toString();

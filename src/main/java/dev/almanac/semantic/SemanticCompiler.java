@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -56,18 +57,33 @@ public final class SemanticCompiler {
      */
     public record Resolved(List<SemanticMetric> metrics, List<Key> keys, Grain grain, LocalDate start, LocalDate end, Offset compareOffset,
                            List<DimensionFilter> dimensionFilters, List<MetricFilter> metricFilters, List<Segment> addedSegments,
-                           Set<String> segmentsOff, Map<String, List<String>> via, boolean listing) {
+                           Set<String> segmentsOff, Map<String, List<String>> via, boolean listing, String records, List<SemanticMetric> hidden,
+                           List<RelatedRows> related) {
         List<String> viaOf(String dimension) {
             return via.getOrDefault(dimension, List.of());
         }
 
         /** The same query without its dimension filters: the whole a share is taken of. */
         Resolved whole() {
-            return new Resolved(metrics, keys, grain, start, end, compareOffset, List.of(), metricFilters, addedSegments, segmentsOff, via, listing);
+            return new Resolved(metrics, keys, grain, start, end, compareOffset, List.of(), metricFilters, addedSegments, segmentsOff, via, listing,
+                    records, hidden, related);
+        }
+
+        /** Whether the first metric counts the rows listed (distinct values or records), computed to group them and not shown. */
+        boolean listsRows() {
+            return listing || records != null;
         }
     }
 
     public record DimensionFilter(Dimension dimension, List<String> via, String op, List<Literal> values) {}
+
+    /** Rows of {@code of} that have (or, {@code negated}, have no) rows of {@code related} meeting {@code filters}. */
+    public record RelatedRows(String of, String related, List<DimensionFilter> filters, boolean negated) {}
+
+    /** The name of a metric computed only to order or filter the answer by ({@code __by_<metric>}), not shown. */
+    static final String HIDDEN_METRIC = Key.HIDDEN + "by_";
+    /** The prefix of a record's key columns, grouped by and not shown. */
+    static final String RECORD_KEY = Key.HIDDEN + "record_";
 
     public record MetricFilter(String column, String op, List<Literal> values) {}
 
@@ -95,8 +111,8 @@ public final class SemanticCompiler {
         Resolved resolved = resolve(query);
         QueryPlan plan = plan(resolved, query, coverage, census);
         String sql = new SqlRenderer(dialect, m -> model.timeDimensionOf(m).map(Dimension::grain).orElse(null)).render(plan);
-        List<String> columns = new ArrayList<>(plan.keys().stream().filter(k -> !k.isIdentity()).map(Key::name).toList());
-        plan.outputs().forEach(o -> columns.add(o.name()));
+        List<String> columns = new ArrayList<>(plan.keys().stream().filter(k -> !k.isHidden()).map(Key::name).toList());
+        plan.outputs().stream().filter(o -> !o.hidden()).forEach(o -> columns.add(o.name()));
         Set<String> tables = new LinkedHashSet<>();
         for (Base b : plan.bases()) {
             tables.add(b.fact().dataset().table() != null ? b.fact().dataset().table() : b.fact().dataset().name());
@@ -111,17 +127,33 @@ public final class SemanticCompiler {
     static final int MAX_GAP_PERIODS = 1200;
 
     public Resolved resolve(SemanticQuery q) {
-        boolean listing = q.metrics().isEmpty() && !q.groupBy().isEmpty(); // "which products are in the Monitors category"
-        if (q.metrics().isEmpty() && !listing) throw new UserError("a semantic query needs at least one metric, or dimensions to list" + metricHint());
-        if (listing && (q.grain() != null || q.start() != null || q.compareTo() != null)) {
-            throw new UserError("a list of values has no period, grain or comparison: ask for a metric to measure them over time");
+        Dataset recordsOf = q.listsRecords() ? recordsDataset(q.records()) : null;
+        boolean aggregates = !q.metrics().isEmpty() || !q.countDistinct().isEmpty();
+        boolean listing = recordsOf == null && !aggregates && !q.groupBy().isEmpty(); // "which products are in the Monitors category"
+        if (!aggregates && !listing && recordsOf == null) throw new UserError("a semantic query needs at least one metric, or dimensions to list" + metricHint());
+        if ((listing || recordsOf != null) && (q.grain() != null || q.start() != null || q.compareTo() != null)) {
+            throw new UserError("a list of " + (listing ? "values" : "records") + " has no period, grain or comparison: filter on a date"
+                    + " (--where \"signup_date >= 2024-01-01\") or ask for a metric to measure them over time");
+        }
+        if (recordsOf != null && (q.asksGaps() || q.asksShare())) throw new UserError("a list of records has no gaps or share: ask for a metric");
+        if (recordsOf != null && q.groupBy().isEmpty()) {
+            throw new UserError("a list of " + recordsOf.name() + " records needs the attributes to show (--by), e.g. a name");
+        }
+        if (q.keepsTies() && (q.limit() == null || q.order().isEmpty())) {
+            throw new UserError("keeping ties needs an order and a limit (--order -age --limit 1 --ties: the oldest, all of them if several)");
         }
         List<SemanticMetric> metrics = new ArrayList<>();
         if (listing) metrics.add(model.rowsOf(dimension(q.groupBy().get(0).dimension(), List.of()).dataset()));
+        if (recordsOf != null) metrics.add(model.rowsOf(recordsOf.name()));
         for (String name : q.metrics()) {
             SemanticMetric m = model.metric(name).orElseThrow(() -> new UserError("unknown metric '" + name + "'"
                     + Names.didYouMean(name, model.metrics().stream().map(SemanticMetric::name).toList()) + metricHint()));
             if (metrics.contains(m)) throw new UserError("metric " + name + " is asked for twice");
+            metrics.add(m);
+        }
+        for (String ref : q.countDistinct()) {
+            SemanticMetric.Simple m = distinctCount(dimension(ref, metrics));
+            if (metrics.stream().anyMatch(x -> x.name().equals(m.name()))) throw new UserError("the distinct count of " + ref + " is asked for twice");
             metrics.add(m);
         }
         if ((q.start() == null) != (q.end() == null)) throw new UserError("a period needs both a start and an end (--from and --to)");
@@ -134,7 +166,7 @@ public final class SemanticCompiler {
         Map<Dimension, String> keyOf = new HashMap<>();
         for (SemanticQuery.GroupBy g : q.groupBy()) {
             Dimension d = dimension(g.dimension(), metrics);
-            if (d.time()) throw new UserError("'" + d.name() + "' is a time dimension: use --grain to bucket the metric's time instead");
+            if (d.time() && !listing && recordsOf == null) throw new UserError("'" + d.name() + "' is a time dimension: use --grain to bucket the metric's time instead");
             if (keys.stream().anyMatch(k -> d.equals(k.dimension()))) throw new UserError("dimension " + d.name() + " is grouped by twice");
             for (String rel : g.via()) {
                 if (model.relationship(rel).isEmpty()) throw new UserError("unknown relationship '" + rel + "' after via"
@@ -145,10 +177,29 @@ public final class SemanticCompiler {
             keys.add(new Key(name, d, null));
             keyOf.put(d, name);
             viaOf.put(name, g.via());
-            if (d.labelsEntity()) { // a name groups by the key of what it names: two people of one name stay two rows
+            if (d.labelsEntity() && recordsOf == null) { // a name groups by the key of what it names: two people of one name stay two rows
                 keys.add(new Key(Key.IDENTITY + name, d.entityKey(), null));
                 viaOf.put(Key.IDENTITY + name, g.via());
             }
+        }
+        if (recordsOf != null) { // one row per record: grouped by its key, which is not shown
+            for (Dimension k : recordKeys(recordsOf)) keys.add(new Key(k.name(), k, null));
+        }
+        List<SemanticMetric> hidden = new ArrayList<>();
+        for (SemanticQuery.Order o : q.order()) {
+            String field = o.field();
+            if (keys.stream().anyMatch(k -> k.name().equals(field)) || metrics.stream().anyMatch(m -> m.name().equals(field))) continue;
+            Optional<SemanticMetric> m = model.metric(field);
+            if (m.isPresent()) { // ordered by a metric not shown: "the stadium with the most concerts"
+                if (!hidden.contains(m.get())) hidden.add(m.get());
+                continue;
+            }
+            List<Dimension> meant = model.candidates(field);
+            // an aggregate is ordered by what it shows: the plan names what it cannot order by
+            if (recordsOf == null || meant.isEmpty() || keys.stream().anyMatch(k -> meant.contains(k.dimension()))) continue;
+            Dimension d = dimension(field, metrics);
+            if (keys.stream().anyMatch(k -> d.equals(k.dimension()))) continue;
+            keys.add(new Key(Key.HIDDEN + "by_" + d.dataset() + "__" + d.name(), d, null)); // an attribute of each record, ordered by, not shown
         }
         Offset compare = null;
         if (q.compareTo() != null) {
@@ -163,12 +214,20 @@ public final class SemanticCompiler {
         List<DimensionFilter> dimFilters = new ArrayList<>();
         List<MetricFilter> metricFilters = new ArrayList<>();
         for (SemanticQuery.Filter f : q.filters()) {
-            if (model.metric(f.field()).isPresent()) {
-                if (metrics.stream().noneMatch(m -> m.name().equals(f.field()))) {
-                    throw new UserError("a filter on metric " + f.field() + " needs the metric in the query (--metric " + f.field() + ")");
+            Optional<SemanticMetric> shown = metrics.stream().filter(m -> m.name().equals(f.field())).findFirst();
+            if (shown.isPresent() || model.metric(f.field()).isPresent()) {
+                String column = f.field();
+                if (shown.isEmpty() || listing && metrics.get(0) == shown.get()) { // "countries with more than 3 singers": the count, not shown
+                    SemanticMetric m = model.metric(f.field()).orElseThrow();
+                    if (!hidden.contains(m)) hidden.add(m);
+                    column = HIDDEN_METRIC + m.name();
                 }
-                if (f.op().equals("in") || f.op().equals("not_in")) throw new UserError("a metric is compared with = != < <= > >=, not a list");
-                metricFilters.add(new MetricFilter(f.field(), f.op(), List.of(number(f.field(), f.values().get(0)))));
+                if (Set.of("in", "not_in", "contains", "not_contains").contains(f.op())) {
+                    throw new UserError("a metric is compared with = != < <= > >= or between, not '" + f.op().replace('_', ' ') + "'");
+                }
+                List<Literal> numbers = new ArrayList<>();
+                for (String v : f.values()) numbers.add(number(f.field(), v));
+                metricFilters.add(new MetricFilter(column, f.op(), numbers));
             } else {
                 Dimension d = dimension(f.field(), metrics);
                 List<String> via = keyOf.containsKey(d) ? viaOf.getOrDefault(keyOf.get(d), List.of()) : List.of();
@@ -177,11 +236,11 @@ public final class SemanticCompiler {
                     dimFilters.add(byKey);
                     continue;
                 }
-                List<Literal> lits = new ArrayList<>();
-                for (String v : f.values()) lits.add(literal(d, f.op(), v));
-                dimFilters.add(new DimensionFilter(d, via, f.op(), lits));
+                dimFilters.add(dimensionFilter(d, via, f));
             }
         }
+        List<RelatedRows> related = new ArrayList<>();
+        for (SemanticQuery.Exists e : q.exists()) related.add(related(e, q, recordsOf, metrics));
         List<Segment> added = new ArrayList<>();
         for (String s : q.segments()) added.add(segment(s));
         Set<String> off = new LinkedHashSet<>();
@@ -189,7 +248,7 @@ public final class SemanticCompiler {
             Segment seg = segment(s);
             off.add(seg.name());
         }
-        if (!listing) for (SemanticMetric m : metrics) checkTime(m, q);
+        if (!listing && recordsOf == null) for (SemanticMetric m : metrics) checkTime(m, q);
         if (q.asksShare()) {
             boolean additive = metrics.size() == 1 && metrics.get(0) instanceof SemanticMetric.Simple s
                     && Set.of(SemanticMetric.Agg.SUM, SemanticMetric.Agg.COUNT, SemanticMetric.Agg.COUNT_DISTINCT).contains(s.agg());
@@ -215,8 +274,117 @@ public final class SemanticCompiler {
             for (LocalDate d = q.grain().start(q.start()); d.isBefore(q.end()) && periods <= MAX_GAP_PERIODS; d = q.grain().next(d)) periods++;
             if (periods > MAX_GAP_PERIODS) throw new UserError("which periods hold no data is answered for at most " + MAX_GAP_PERIODS + " periods; choose a coarser grain or a shorter period");
         }
+        if (listing || recordsOf != null) { // a filter the rows listed do not reach must scope a metric that does, else it would be dropped
+            String rows = metrics.get(0) instanceof SemanticMetric.Simple s ? s.dataset() : null;
+            Set<String> reach = rows == null ? Set.of() : planner.reachable(rows);
+            for (DimensionFilter f : dimFilters) {
+                if (reach.contains(f.dimension().dataset())) continue;
+                boolean scopes = false;
+                for (SemanticMetric m : metrics.subList(1, metrics.size())) scopes |= reachesAll(m, f.dimension().dataset());
+                for (SemanticMetric m : hidden) scopes |= reachesAll(m, f.dimension().dataset());
+                if (!scopes) {
+                    throw new UserError("the " + (recordsOf != null ? "records of " : "values of ") + rows + " do not reach " + f.dimension().name() + " (on "
+                            + f.dimension().dataset() + "); for the " + rows + " with related " + f.dimension().dataset() + " rows where " + f.dimension().name()
+                            + " " + f.op().replace('_', ' ') + " ..., use --exists \"" + f.dimension().dataset() + " where ...\"");
+                }
+            }
+        }
         return new Resolved(List.copyOf(metrics), List.copyOf(keys), q.grain(), q.start(), q.end(), compare, dimFilters, metricFilters, added, off, Map.copyOf(viaOf),
-                listing);
+                listing, recordsOf == null ? null : recordsOf.name(), List.copyOf(hidden), List.copyOf(related));
+    }
+
+    /** Whether every simple input of a metric reaches a dataset many-to-one. */
+    private boolean reachesAll(SemanticMetric m, String dataset) {
+        return model.simpleInputs(m).stream().allMatch(x -> planner.reachable(x.dataset()).contains(dataset));
+    }
+
+    /** The dataset whose records a query lists: by its name, or the name of the entity its rows are. */
+    private Dataset recordsDataset(String name) {
+        Optional<Dataset> d = model.dataset(name);
+        if (d.isEmpty()) d = model.datasets().stream().filter(x -> x.identifyingEntity(name).isPresent()).findFirst();
+        return d.orElseThrow(() -> new UserError("unknown dataset '" + name + "' to list the records of"
+                + Names.didYouMean(name, model.datasets().stream().map(Dataset::name).toList())));
+    }
+
+    /**
+     * The hidden key columns of a dataset's records: its primary key, else the expression of the entity its rows are, else
+     * the row's number in the read (a table without a key: each row is a record).
+     */
+    private static List<Dimension> recordKeys(Dataset d) {
+        List<String> exprs = new ArrayList<>(d.primaryKey());
+        if (exprs.isEmpty()) d.entities().stream().filter(Dataset.Entity::identifies).findFirst().ifPresent(e -> exprs.add(e.expr()));
+        if (exprs.isEmpty()) exprs.add("row_number() OVER ()");
+        List<Dimension> out = new ArrayList<>();
+        for (int i = 0; i < exprs.size(); i++) {
+            out.add(new Dimension(RECORD_KEY + i, d.name(), false, exprs.get(i), null, null, List.of(), null, Map.of(), null));
+        }
+        return out;
+    }
+
+    /** The count of the distinct values of a dimension over its dataset's rows ({@code country_distinct_count}). */
+    private SemanticMetric.Simple distinctCount(Dimension d) {
+        String words = d.displayName().toLowerCase(java.util.Locale.ROOT);
+        SemanticMetric.Info info = new SemanticMetric.Info("Distinct " + words, "Number of different " + words + " values among the rows of " + d.dataset() + ".",
+                null, "integer", 0, null, List.of(), List.of(), List.of(), null);
+        Dataset ds = model.dataset(d.dataset()).orElseThrow();
+        String time = ds.defaultTimeDimension() != null && model.dimension(ds.name(), ds.defaultTimeDimension()).isPresent() ? ds.defaultTimeDimension() : null;
+        return new SemanticMetric.Simple(d.name() + "_distinct_count", info, d.dataset(), SemanticMetric.Agg.COUNT_DISTINCT, d.expr(), null, null, List.of(),
+                time, null, false, null, null);
+    }
+
+    private DimensionFilter dimensionFilter(Dimension d, List<String> via, SemanticQuery.Filter f) {
+        if ((f.op().equals("contains") || f.op().equals("not_contains")) && d.time()) {
+            throw new UserError(d.name() + " is a date: compare it with < <= > >= or between, not '" + f.op().replace('_', ' ') + "'");
+        }
+        List<Literal> lits = new ArrayList<>();
+        for (String v : f.values()) {
+            lits.add(f.op().endsWith("contains") ? new Literal(Literal.Type.STRING, v) : literal(d, f.op(), v));
+        }
+        return new DimensionFilter(d, via, f.op(), lits);
+    }
+
+    /**
+     * A condition on related rows, resolved: whose rows it is of (named, else the records listed, the dataset of the values
+     * listed or of every metric), the dataset of the related rows, and its filters on dimensions that dataset reaches.
+     */
+    private RelatedRows related(SemanticQuery.Exists e, SemanticQuery q, Dataset recordsOf, List<SemanticMetric> metrics) {
+        Dataset related = model.dataset(e.dataset()).orElseThrow(() -> new UserError("unknown dataset '" + e.dataset() + "' of related rows"
+                + Names.didYouMean(e.dataset(), model.datasets().stream().map(Dataset::name).toList())));
+        String of;
+        if (e.of() != null) {
+            of = model.dataset(e.of()).map(Dataset::name).orElseThrow(() -> new UserError("unknown dataset '" + e.of() + "' after of"
+                    + Names.didYouMean(e.of(), model.datasets().stream().map(Dataset::name).toList())));
+        } else if (recordsOf != null) {
+            of = recordsOf.name();
+        } else {
+            Set<String> facts = new LinkedHashSet<>();
+            for (SemanticMetric m : metrics) model.simpleInputs(m).forEach(x -> facts.add(x.dataset()));
+            if (facts.size() != 1) throw new UserError("say whose rows have related " + related.name() + " rows: '" + e.dataset() + " of DATASET'");
+            of = facts.iterator().next();
+        }
+        if (of.equals(related.name())) throw new UserError("related rows are in another dataset than " + of + "'s own");
+        List<DimensionFilter> filters = new ArrayList<>();
+        for (SemanticQuery.Filter f : e.filters()) {
+            if (model.metric(f.field()).isPresent() && model.candidates(f.field()).isEmpty()) {
+                throw new UserError("a condition on related rows is on their dimensions, not on metric " + f.field());
+            }
+            filters.add(dimensionFilter(dimensionReached(f.field(), related.name()), List.of(), f));
+        }
+        return new RelatedRows(of, related.name(), List.copyOf(filters), e.none());
+    }
+
+    /** A dimension by reference, a bare name shared by several datasets meaning the one {@code from} reaches (else refused). */
+    private Dimension dimensionReached(String ref, String from) {
+        List<Dimension> candidates = model.candidates(ref);
+        if (candidates.size() == 1) return candidates.get(0);
+        if (candidates.isEmpty()) {
+            throw new UserError("unknown dimension '" + ref + "'" + Names.didYouMean(ref, model.dimensions().stream().map(Dimension::name).distinct().toList()));
+        }
+        Set<String> reach = planner.reachable(from);
+        List<Dimension> reached = candidates.stream().filter(d -> d.dataset().equals(from)).toList();
+        if (reached.isEmpty()) reached = candidates.stream().filter(d -> reach.contains(d.dataset())).toList();
+        if (reached.size() == 1) return reached.get(0);
+        throw new AmbiguousDimension(ref, (reached.isEmpty() ? candidates : reached).stream().map(Dimension::qualifiedName).toList());
     }
 
     private String metricHint() {
@@ -335,7 +503,8 @@ public final class SemanticCompiler {
         r.keys().forEach(k -> names.add(k.name()));
         for (SemanticMetric m : r.metrics()) {
             String expr = instance(m, Offset.NONE, r, bases);
-            if (r.listing() || q.asksGaps()) continue; // the rows of the values listed, or of the periods: counted to group them, not shown
+            // the rows of the values or records listed, or of the periods: counted to group them, not shown
+            if (r.listing() || q.asksGaps() || r.listsRows() && m == r.metrics().get(0)) continue;
             if (q.asksShare()) { // the part the filters keep, in percent of the whole without them
                 String whole = instance(m, Offset.NONE, r.whole(), bases, "whole");
                 outputs.add(new Output(unique(m.name() + "_share_pct", names), "100.0E0 * coalesce(" + expr + ", 0) / NULLIF(" + whole + ", 0)", 2));
@@ -350,6 +519,9 @@ public final class SemanticCompiler {
                 outputs.add(new Output(unique(m.name() + "_change_pct", names), "100.0E0 * ((" + expr + ") - (" + before + ")) / NULLIF(" + before + ", 0)", 1));
             }
         }
+        for (SemanticMetric m : r.hidden()) { // computed to order or filter by, not shown
+            outputs.add(new Output(unique(HIDDEN_METRIC + m.name(), names), instance(m, Offset.NONE, r, bases), m.info().decimals(), true));
+        }
         List<Condition> having = new ArrayList<>();
         for (MetricFilter f : r.metricFilters()) having.add(new QueryPlan.Compare(null, f.column(), f.op(), f.values()));
         List<SemanticQuery.Order> order = new ArrayList<>();
@@ -358,20 +530,22 @@ public final class SemanticCompiler {
             List<Dimension> meant = names.contains(given.field()) ? List.of() : model.candidates(given.field());
             SemanticQuery.Order o = meant.size() != 1 ? given : r.keys().stream().filter(k -> meant.get(0).equals(k.dimension())).findFirst()
                     .map(k -> new SemanticQuery.Order(k.name(), given.descending())).orElse(given);
+            if (!names.contains(o.field()) && names.contains(HIDDEN_METRIC + o.field())) o = new SemanticQuery.Order(HIDDEN_METRIC + o.field(), o.descending());
             if (!names.contains(o.field())) {
-                throw new UserError("cannot order by '" + o.field() + "': order by one of the answer's columns: "
-                        + String.join(", ", names.stream().filter(n -> !n.startsWith(Key.IDENTITY)).toList()));
+                throw new UserError("cannot order by '" + o.field() + "': order by one of the answer's columns"
+                        + (r.records() == null ? "" : ", an attribute of " + r.records() + " or a metric") + ": "
+                        + String.join(", ", names.stream().filter(n -> !n.startsWith(Key.HIDDEN)).toList()));
             }
             order.add(o);
         }
-        if (order.isEmpty()) r.keys().forEach(k -> order.add(new SemanticQuery.Order(k.name(), false)));
+        if (order.isEmpty()) r.keys().stream().filter(k -> r.records() == null || !k.isHidden()).forEach(k -> order.add(new SemanticQuery.Order(k.name(), false)));
         List<LocalDate> gaps = null;
         if (q.asksGaps()) {
             gaps = new ArrayList<>();
             for (LocalDate d = q.grain().start(q.start()); d.isBefore(q.end()); d = q.grain().next(d)) gaps.add(d);
         }
         QueryPlan.Spine spine = r.listing() || q.asksGaps() ? null : spine(r, bases.values(), coverage, census);
-        return new QueryPlan(onTheSpine(bases.values(), spine), r.keys(), outputs, having, order, q.limit(), gaps, spine);
+        return new QueryPlan(onTheSpine(bases.values(), spine), r.keys(), outputs, having, order, q.limit(), gaps, spine, r.listsRows(), q.keepsTies());
     }
 
     /** The most periods a time spine lists (about three years of days); a longer series shows only the periods with rows. */
@@ -511,10 +685,12 @@ public final class SemanticCompiler {
 
     private Base base(String id, SemanticMetric.Simple s, Offset offset, Resolved r) {
         Dataset fact = model.dataset(s.dataset()).orElseThrow();
+        List<DimensionFilter> filters = filtersOf(s, r);
         // what the metric needs from other datasets: group-by dimensions, filtered dimensions, segments
         List<JoinPlanner.Need> needs = new ArrayList<>();
         for (Key k : r.keys()) if (!k.isTime()) needs.add(new JoinPlanner.Need(k.dimension().dataset(), r.viaOf(k.name()), "dimension " + k.name()));
-        for (DimensionFilter f : r.dimensionFilters()) needs.add(new JoinPlanner.Need(f.dimension().dataset(), f.via(), "dimension " + f.dimension().name()));
+        for (DimensionFilter f : filters) needs.add(new JoinPlanner.Need(f.dimension().dataset(), f.via(), "dimension " + f.dimension().name()));
+        for (RelatedRows x : r.related()) needs.add(new JoinPlanner.Need(x.of(), List.of(), "the " + x.of() + " with related " + x.related()));
         List<Segment> segments = new ArrayList<>();
         for (String name : s.segments()) segments.add(model.segment(name).orElseThrow());
         for (Segment seg : model.segments()) {
@@ -562,14 +738,20 @@ public final class SemanticCompiler {
             String alias = tree.aliasOf(k.dimension().dataset(), r.viaOf(k.name()));
             addOnce(dims.computeIfAbsent(alias, a -> new ArrayList<>()), k.dimension());
         }
-        for (DimensionFilter f : r.dimensionFilters()) {
+        for (DimensionFilter f : filters) {
             String alias = tree.aliasOf(f.dimension().dataset(), f.via());
             addOnce(dims.computeIfAbsent(alias, a -> new ArrayList<>()), f.dimension());
-            outer.add(new QueryPlan.Compare(alias, f.dimension().name(), f.op(), f.values()));
+            outer.addAll(compare(alias, f));
         }
         for (JoinPlanner.Step step : tree.steps()) {
             keyCols.computeIfAbsent(step.parent(), a -> new LinkedHashSet<>()).addAll(step.edge().fromColumns());
             keyCols.computeIfAbsent(step.alias(), a -> new LinkedHashSet<>()).addAll(step.edge().toColumns());
+        }
+        for (RelatedRows x : r.related()) {
+            String alias = tree.aliasOf(x.of(), List.of());
+            QueryPlan.Related related = relatedRows(x, alias, "x" + outer.size() + "_", r.segmentsOff());
+            keyCols.computeIfAbsent(alias, a -> new LinkedHashSet<>()).addAll(related.outerColumns());
+            outer.add(related);
         }
         LocalDate from = r.start() == null ? null : offset.before(r.start());
         LocalDate to = r.end() == null ? null : offset.before(r.end());
@@ -601,6 +783,111 @@ public final class SemanticCompiler {
             pick = !(r.grain() == own || oneBucket);
         }
         return new Base(id, s, offset, factRead, joins, outer, r.grain(), pick ? (s.snapshotLast() ? "max" : "min") : null);
+    }
+
+    /**
+     * The subquery of related rows for the outer rows of {@code x.of()} read as {@code outerAlias}: the related dataset's rows
+     * (or, when it does not reach {@code of} many-to-one, the rows of the one dataset that reaches both, a bridge such as a
+     * table of who sang in which concert, whose related row must exist), joined many-to-one to what the filters need, and
+     * tied to the outer row on the columns of the relationship that reaches {@code of}. Aliases start with {@code prefix}.
+     */
+    private QueryPlan.Related relatedRows(RelatedRows x, String outerAlias, String prefix, Set<String> segmentsOff) {
+        String from = x.related();
+        boolean bridged = !planner.reachable(from).contains(x.of());
+        if (bridged) {
+            List<String> bridges = model.datasets().stream().map(Dataset::name)
+                    .filter(b -> !b.equals(x.related()) && !b.equals(x.of()))
+                    .filter(b -> planner.reachable(b).containsAll(List.of(x.related(), x.of()))).toList();
+            if (bridges.size() != 1) {
+                throw new UserError("no relationship ties rows of " + x.related() + " to " + x.of()
+                        + (bridges.isEmpty() ? ": neither reaches the other, and no dataset reaches both" : ": several datasets reach both (" + String.join(", ", bridges)
+                        + "); name the one to go through as the related dataset"));
+            }
+            from = bridges.get(0);
+        }
+        List<JoinPlanner.Need> needs = new ArrayList<>();
+        needs.add(new JoinPlanner.Need(x.of(), List.of(), "the " + x.of() + " of related " + x.related()));
+        if (bridged) needs.add(new JoinPlanner.Need(x.related(), List.of(), "related " + x.related()));
+        for (DimensionFilter f : x.filters()) needs.add(new JoinPlanner.Need(f.dimension().dataset(), f.via(), "dimension " + f.dimension().name()));
+        JoinPlanner.Tree tree = planner.plan(from, needs, "related " + x.related());
+        String ofAlias = tree.aliasOf(x.of(), List.of());
+        JoinPlanner.Step tie = tree.steps().stream().filter(st -> st.alias().equals(ofAlias)).findFirst().orElseThrow();
+        Map<String, List<Dimension>> dims = new LinkedHashMap<>();
+        List<Condition> where = new ArrayList<>();
+        for (DimensionFilter f : x.filters()) {
+            String alias = tree.aliasOf(f.dimension().dataset(), f.via());
+            addOnce(dims.computeIfAbsent(alias, a -> new ArrayList<>()), f.dimension());
+            where.addAll(compare(prefix + alias, f));
+        }
+        // the join to the outer dataset itself is needed only when a filter or a further join reads it
+        boolean ofRead = dims.containsKey(ofAlias) || tree.steps().stream().anyMatch(st -> st.parent().equals(ofAlias));
+        Map<String, Set<String>> keyCols = new LinkedHashMap<>();
+        for (JoinPlanner.Step step : tree.steps()) {
+            if (step == tie && !ofRead) continue;
+            keyCols.computeIfAbsent(step.parent(), a -> new LinkedHashSet<>()).addAll(step.edge().fromColumns());
+            keyCols.computeIfAbsent(step.alias(), a -> new LinkedHashSet<>()).addAll(step.edge().toColumns());
+        }
+        keyCols.computeIfAbsent(tie.parent(), a -> new LinkedHashSet<>()).addAll(tie.edge().fromColumns());
+        if (bridged) {
+            String relatedAlias = tree.aliasOf(x.related(), List.of());
+            JoinPlanner.Step step = tree.steps().stream().filter(st -> st.alias().equals(relatedAlias)).findFirst().orElseThrow();
+            for (String c : step.edge().toColumns()) where.add(new QueryPlan.Present(prefix + relatedAlias, c)); // the related row exists
+        }
+        List<String> ownWhere = new ArrayList<>();
+        for (Segment seg : model.segments()) { // the related rows that count: their dataset's default segments, unless turned off
+            if (seg.isDefault() && seg.dataset().equals(from) && !segmentsOff.contains(seg.name())) ownWhere.add(seg.expr());
+        }
+        Dataset root = model.dataset(from).orElseThrow();
+        Read read = new Read(root, null, null, null, null, List.copyOf(keyCols.getOrDefault("f", Set.of())), dims.getOrDefault("f", List.of()), List.of(), ownWhere);
+        List<Join> joins = new ArrayList<>();
+        for (JoinPlanner.Step step : tree.steps()) {
+            if (step == tie && !ofRead) continue;
+            Dataset ds = model.dataset(step.edge().to()).orElseThrow();
+            List<Segment> flagged = new ArrayList<>(); // a joined dataset's rows that count: its default segments, unless turned off
+            for (Segment seg : model.segments()) {
+                if (!seg.isDefault() || !seg.dataset().equals(ds.name()) || segmentsOff.contains(seg.name())) continue;
+                flagged.add(seg);
+                where.add(new QueryPlan.SegmentHolds(prefix + step.alias(), seg));
+            }
+            Read r = new Read(ds, null, null, null, null, List.copyOf(keyCols.getOrDefault(step.alias(), Set.of())), dims.getOrDefault(step.alias(), List.of()),
+                    List.copyOf(flagged), List.of());
+            joins.add(new Join(prefix + step.alias(), prefix + step.parent(), r, step.edge().fromColumns(), step.edge().toColumns(), step.edge().relationship().name()));
+        }
+        return new QueryPlan.Related(x.related(), prefix + "f", read, joins, prefix + tie.parent(), tie.edge().fromColumns(), outerAlias, tie.edge().toColumns(),
+                where, x.negated());
+    }
+
+    /**
+     * The dimension filters a base applies: all of them, except for the rows listed (records or values), which leave out a
+     * filter on a dataset they do not reach: it is a condition on the metrics computed per row ("the stadium with the most
+     * concerts in 2014": the concerts of 2014 counted per stadium), which the plan checks some metric reaches.
+     */
+    private List<DimensionFilter> filtersOf(SemanticMetric.Simple s, Resolved r) {
+        if (!r.listsRows() || r.metrics().get(0) != s) return r.dimensionFilters();
+        Set<String> reach = planner.reachable(s.dataset());
+        return r.dimensionFilters().stream().filter(f -> reach.contains(f.dimension().dataset())).toList();
+    }
+
+    /**
+     * A dimension filter as conditions on the column read as {@code alias}. A date compared with a time dimension means its
+     * whole day, whether the column holds dates or timestamps: {@code <= 2024-12-31} is before 2025-01-01, {@code between
+     * 2024-01-01 and 2024-12-31} is from the first day up to the end of the last, {@code = 2024-01-07} is that day.
+     */
+    private static List<Condition> compare(String alias, DimensionFilter f) {
+        String column = f.dimension().name();
+        List<Literal> v = f.values();
+        if (!f.dimension().time() || v.stream().anyMatch(l -> l.type() != Literal.Type.DATE)) return List.of(new QueryPlan.Compare(alias, column, f.op(), v));
+        return switch (f.op()) {
+            case "between" -> List.of(new QueryPlan.Compare(alias, column, ">=", List.of(v.get(0))), new QueryPlan.Compare(alias, column, "<", List.of(dayAfter(v.get(1)))));
+            case "=" -> List.of(new QueryPlan.Compare(alias, column, ">=", v), new QueryPlan.Compare(alias, column, "<", List.of(dayAfter(v.get(0)))));
+            case "<=" -> List.of(new QueryPlan.Compare(alias, column, "<", List.of(dayAfter(v.get(0)))));
+            case ">" -> List.of(new QueryPlan.Compare(alias, column, ">=", List.of(dayAfter(v.get(0)))));
+            default -> List.of(new QueryPlan.Compare(alias, column, f.op(), v));
+        };
+    }
+
+    private static Literal dayAfter(Literal day) {
+        return new Literal(Literal.Type.DATE, LocalDate.parse(day.text()).plusDays(1).toString());
     }
 
     /** The most days a cumulative metric is read at in one answer (each is a window over the input's rows). */

@@ -140,6 +140,16 @@ public final class SqlRenderer {
             for (int i = 0; i < keyCount; i++) keyRefs.add(from + ".k" + i);
         } else if (keyCount == 0) {
             from = String.join(" CROSS JOIN ", sources);
+        } else if (plan.rowsDrive()) { // the rows listed are the first base's; the others' values joined to them
+            String rows = sources.get(0);
+            StringBuilder f = new StringBuilder(rows);
+            for (String id : sources.subList(1, sources.size())) {
+                StringJoiner on = new StringJoiner(" AND ");
+                for (int i = 0; i < keyCount; i++) on.add(nullSafeEquals(id + ".k" + i, rows + ".k" + i));
+                f.append("\n  LEFT JOIN ").append(id).append(" ON ").append(on);
+            }
+            from = f.toString();
+            for (int i = 0; i < keyCount; i++) keyRefs.add(rows + ".k" + i);
         } else {
             StringJoiner union = new StringJoiner("\n  UNION\n  ");
             String cols = String.join(", ", range(keyCount, "k"));
@@ -224,20 +234,23 @@ public final class SqlRenderer {
      * nothing is taken of it by name, else as the CTE {@code answer} (one layer less to plan on a small query).
      */
     private String finish(QueryPlan plan, List<String> ctes, int keyCount, String answer) {
-        boolean asItIs = plan.having().isEmpty() && plan.keys().stream().noneMatch(Key::isIdentity);
+        boolean hides = plan.keys().stream().anyMatch(Key::isHidden) || plan.outputs().stream().anyMatch(Output::hidden);
+        boolean ties = plan.ties() && plan.limit() != null && !plan.order().isEmpty();
+        boolean asItIs = plan.having().isEmpty() && !hides && !ties;
         if (!asItIs) ctes.add("answer AS (\n  " + answer + "\n)");
         String shown = asItIs ? null : shownColumns(plan, ctes);
-        StringBuilder sql = new StringBuilder("WITH ").append(String.join(",\n", ctes)).append("\n")
-                .append(asItIs ? answer : "SELECT " + (shown == null ? "* FROM answer" : shown));
+        String where = "";
         if (!plan.having().isEmpty()) {
-            StringJoiner where = new StringJoiner(" AND ");
-            for (Condition c : plan.having()) where.add(condition(c));
-            sql.append("\nWHERE ").append(where);
+            StringJoiner conditions = new StringJoiner(" AND ");
+            for (Condition c : plan.having()) conditions.add(condition(c));
+            where = "\nWHERE " + conditions;
         }
+        StringJoiner asked = new StringJoiner(", ");
+        StringJoiner order = new StringJoiner(", ");
         if (!plan.order().isEmpty()) {
-            StringJoiner order = new StringJoiner(", ");
             java.util.Set<String> ordered = new java.util.HashSet<>();
             for (SemanticQuery.Order o : plan.order()) {
+                asked.add(quote(o.field()) + (o.descending() ? " DESC" : " ASC") + " NULLS LAST");
                 order.add(quote(o.field()) + (o.descending() ? " DESC" : " ASC") + " NULLS LAST");
                 ordered.add(o.field());
             }
@@ -246,9 +259,25 @@ public final class SqlRenderer {
                 String key = plan.keys().get(i).name();
                 if (ordered.add(key)) order.add(quote(key) + " ASC NULLS LAST");
             }
-            sql.append("\nORDER BY ").append(order);
         }
-        if (plan.limit() != null) sql.append("\nLIMIT ").append(plan.limit());
+        String orderBy = order.length() == 0 ? "" : "\nORDER BY " + order;
+        StringBuilder sql = new StringBuilder("WITH ").append(String.join(",\n", ctes)).append("\n");
+        if (asItIs) {
+            sql.append(answer).append(orderBy).append(plan.limit() == null ? "" : "\nLIMIT " + plan.limit());
+        } else if (ties) { // the rows ranked within the limit by the order asked: every row tied with the last one kept too
+            int at = shown.lastIndexOf(" FROM ");
+            String[] columnsFrom = {shown.substring(0, at), shown.substring(at + " FROM ".length())};
+            if (columnsFrom[0].equals("*")) { // every column of the answer, not its rank
+                StringJoiner all = new StringJoiner(", ");
+                plan.keys().forEach(k -> all.add(quote(k.name())));
+                plan.outputs().forEach(o -> all.add(quote(o.name())));
+                columnsFrom[0] = all.toString();
+            }
+            sql.append("SELECT ").append(columnsFrom[0]).append(" FROM (SELECT *, rank() OVER (ORDER BY ").append(asked).append(") AS answer_rank FROM ")
+                    .append(columnsFrom[1]).append(where).append(") AS answer_ranked\nWHERE answer_rank <= ").append(plan.limit()).append(orderBy);
+        } else {
+            sql.append("SELECT ").append(shown).append(where).append(orderBy).append(plan.limit() == null ? "" : "\nLIMIT " + plan.limit());
+        }
         return dialect == Dialect.TRINO ? decimalsAsDoubles(sql.toString()) : sql.toString();
     }
 
@@ -259,12 +288,24 @@ public final class SqlRenderer {
      */
     private static String shownColumns(QueryPlan plan, List<String> ctes) {
         List<Key> keys = plan.keys();
-        if (keys.stream().noneMatch(Key::isIdentity)) return null;
+        if (keys.stream().noneMatch(Key::isIdentity)) { // the columns shown, of the answer as it is
+            StringJoiner shown = new StringJoiner(", ");
+            boolean hides = false;
+            for (Key k : keys) {
+                if (k.isHidden()) hides = true;
+                else shown.add(quote(k.name()));
+            }
+            for (Output o : plan.outputs()) {
+                if (o.hidden()) hides = true;
+                else shown.add(quote(o.name()));
+            }
+            return (hides ? shown.toString() : "*") + " FROM answer";
+        }
         StringJoiner all = new StringJoiner(",\n    ");
         StringJoiner shown = new StringJoiner(", ");
         for (int i = 0; i < keys.size(); i++) {
             String name = quote(keys.get(i).name());
-            if (keys.get(i).isIdentity()) {
+            if (keys.get(i).isHidden()) {
                 all.add(name);
                 continue;
             }
@@ -280,7 +321,7 @@ public final class SqlRenderer {
         }
         for (Output o : plan.outputs()) {
             all.add(quote(o.name()));
-            shown.add(quote(o.name()));
+            if (!o.hidden()) shown.add(quote(o.name()));
         }
         ctes.add("answer_shown AS (\n  SELECT " + all + "\n  FROM answer\n)");
         return shown + " FROM answer_shown";
@@ -867,15 +908,50 @@ public final class SqlRenderer {
 
     private String condition(Condition c) {
         if (c instanceof SegmentHolds s) return s.alias() + ".__s_" + s.segment().name() + " = 1";
-        Compare cmp = (Compare) c;
+        if (c instanceof QueryPlan.Present p) return p.alias() + ".__c_" + p.column() + " IS NOT NULL";
+        if (c instanceof QueryPlan.Related r) return related(r);
+        return compare((Compare) c);
+    }
+
+    private String compare(Compare cmp) {
         String column = (cmp.alias() == null ? "" : cmp.alias() + ".") + quote(cmp.column());
+        if (cmp.op().equals("contains") || cmp.op().equals("not_contains")) return contains(column, cmp.values().get(0).text(), cmp.op().equals("not_contains"));
         List<String> lits = cmp.values().stream().map(this::literal).toList();
         return switch (cmp.op()) {
             case "in" -> column + " IN (" + String.join(", ", lits) + ")";
             case "not_in" -> column + " NOT IN (" + String.join(", ", lits) + ")";
             case "!=" -> column + " <> " + lits.get(0);
+            case "between" -> column + " BETWEEN " + lits.get(0) + " AND " + lits.get(1);
             default -> column + " " + cmp.op() + " " + lits.get(0);
         };
+    }
+
+    /**
+     * Text containing a value, whatever its case, on every engine: the value's own {@code %}, {@code _} and escape character
+     * are escaped (with {@code !}, which no engine reads specially in a string literal, unlike a backslash).
+     */
+    private String contains(String column, String value, boolean negated) {
+        String escaped = value.replace("!", "!!").replace("%", "!%").replace("_", "!_");
+        String text = dialect == Dialect.SQLITE ? column : "CAST(" + column + " AS VARCHAR)";
+        String like = "lower(" + text + ") LIKE lower(" + source.stringLiteral("%" + escaped + "%") + ") ESCAPE '!'";
+        return negated ? "NOT (" + like + ")" : like;
+    }
+
+    /** Related rows exist (or none does): a subquery tied to the outer row on the relationship's columns. */
+    private String related(QueryPlan.Related r) {
+        StringBuilder sql = new StringBuilder(r.negated() ? "NOT EXISTS (" : "EXISTS (");
+        sql.append("SELECT 1 FROM (").append(read(r.read(), true)).append(") AS ").append(r.alias());
+        for (Join j : r.joins()) {
+            StringJoiner on = new StringJoiner(" AND ");
+            for (int i = 0; i < j.columns().size(); i++) on.add(j.parent() + ".__c_" + j.parentColumns().get(i) + " = " + j.alias() + ".__c_" + j.columns().get(i));
+            sql.append(" LEFT JOIN (").append(read(j.read(), false)).append(") AS ").append(j.alias()).append(" ON ").append(on);
+        }
+        StringJoiner where = new StringJoiner(" AND ");
+        for (int i = 0; i < r.innerColumns().size(); i++) {
+            where.add(r.innerAlias() + ".__c_" + r.innerColumns().get(i) + " = " + r.outerAlias() + ".__c_" + r.outerColumns().get(i));
+        }
+        for (Condition c : r.where()) where.add(condition(c));
+        return sql.append(" WHERE ").append(where).append(")").toString();
     }
 
     String literal(Literal l) {

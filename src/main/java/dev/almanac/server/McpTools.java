@@ -61,11 +61,15 @@ public final class McpTools {
             "metrics": {"type": "array", "items": {"type": "string"}, "description": "semantic metric names (list_metrics)"},
             "group_by": {"type": "array", "items": {"type": "string"}, "description": "dimension names (get_dimensions), or the metric's time dimension"},
             "grain": {"type": "string", "enum": ["day", "week", "month", "quarter", "year"], "description": "time grain of the metric's time dimension"},
-            "where": {"type": "array", "items": {"type": "object", "properties": {"field": {"type": "string"}, "op": {"type": "string", "enum": OPERATORS, "description": "default ="}, "values": {"type": "array", "items": {}}}, "required": ["field", "values"]}, "description": "filters on dimensions"},
+            "where": {"type": "array", "items": {"type": "object", "properties": {"field": {"type": "string"}, "op": {"type": "string", "enum": OPERATORS, "description": "default ="}, "values": {"type": "array", "items": {}}}, "required": ["field", "values"]}, "description": "filters on dimensions, or on metrics (after aggregation)"},
             "start": {"type": "string", "description": "first day of the period, YYYY-MM-DD"},
             "end": {"type": "string", "description": "day after the period, YYYY-MM-DD (exclusive)"},
-            "order_by": {"type": "array", "items": {"type": "string"}, "description": "metric or dimension names; prefix - for descending"},
-            "limit": {"type": "integer", "minimum": 1, "maximum": 1000}""".replace("OPERATORS", dev.almanac.semantic.SemanticQuery.Filter.operatorsJson());
+            "order_by": {"type": "array", "items": {"type": "string"}, "description": "metric or dimension names, shown or not; prefix - for descending"},
+            "limit": {"type": "integer", "minimum": 1, "maximum": 1000},
+            "ties": {"type": "boolean", "description": "with order_by and limit: keep every row tied with the last one"},
+            "records": {"type": "string", "description": "a dataset whose records to list, one row each, with group_by as their attributes"},
+            "exists": {"type": "array", "items": {"type": "object", "properties": {"dataset": {"type": "string"}, "filters": {"type": "array", "items": {"type": "object", "properties": {"field": {"type": "string"}, "op": {"type": "string", "enum": OPERATORS}, "values": {"type": "array", "items": {}}}, "required": ["field", "values"]}}, "negated": {"type": "boolean"}, "of": {"type": "string"}}, "required": ["dataset"]}, "description": "rows that have (negated: have no) related rows in another dataset, with filters on those rows"},
+            "count_distinct": {"type": "array", "items": {"type": "string"}, "description": "dimensions whose distinct values to count"}""".replace("OPERATORS", dev.almanac.semantic.SemanticQuery.Filter.operatorsJson());
 
     /** The tool specifications, calling the backend of the moment. */
     public static List<SyncToolSpecification> tools(Function<McpSyncServerExchange, Caller> callers, java.util.function.Supplier<Backend> backend) {
@@ -244,7 +248,7 @@ public final class McpTools {
 
     /** The MCP arguments as the semantic query arguments the agent's query_metrics takes (where -> filters, order_by -> order, start/end -> period). */
     static JsonNode semanticArguments(Map<String, Object> a) {
-        for (String names : List.of("metrics", "group_by", "order_by")) strings(a, names); // bounded before the semantic layer reads them
+        for (String names : List.of("metrics", "group_by", "order_by", "count_distinct")) strings(a, names); // bounded before the semantic layer reads them
         Map<String, Object> args = new LinkedHashMap<>(a);
         if (args.containsKey("where")) args.put("filters", args.remove("where"));
         if (args.containsKey("order_by")) args.put("order", args.remove("order_by"));

@@ -4,6 +4,11 @@ package dev.almanac.agent;
 public final class AgentToolsAccess {
     private AgentToolsAccess() {}
 
+    /** The arguments of the model's query_metrics (or of MCP's, as the server hands them on) read into a semantic query. */
+    public static dev.almanac.semantic.SemanticQuery readArguments(com.fasterxml.jackson.databind.JsonNode args) {
+        return SemanticArguments.read(args);
+    }
+
     public static String queryMetricsParameters() {
         return AgentTools.SEMANTIC.stream().filter(t -> t.name().equals(AgentTools.QUERY_METRICS)).findFirst().orElseThrow().parameters().toString();
     }

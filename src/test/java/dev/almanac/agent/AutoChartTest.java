@@ -43,6 +43,19 @@ class AutoChartTest {
     static final LocalDate OCT = LocalDate.of(2026, 10, 1);
 
     @Test
+    void records_with_a_metric_are_bars_unless_two_share_a_label_which_a_table_shows_apart() {
+        SemanticQuery countries = SemanticQuery.of("customer_count").records("countries").by("country").orderBy("-customer_count").limit(5);
+        JsonNode spec = chart(countries).orElseThrow();
+        assertThat(spec.at("/mark/type").asText()).isEqualTo("bar");
+        assertThat(spec.at("/encoding/y/field").asText()).isEqualTo("country");
+        assertThat(spec.at("/data/values")).hasSize(5);
+        // companies by name: the demo has two customers called Blue Academy Co, and one bar would add them up
+        SemanticQuery companies = SemanticQuery.of("customer_count").records("customers").by("company").orderBy("company").limit(5);
+        assertThat(layer.run(companies).result().rows().stream().map(r -> r.get(0)).distinct().count()).isLessThan(5);
+        assertThat(chart(companies)).isEmpty();
+    }
+
+    @Test
     void a_metric_per_month_is_a_line_over_time_with_labelled_money_axes() {
         SemanticQuery q = SemanticQuery.of("mrr").grain(Grain.MONTH).between(JAN, OCT);
         JsonNode spec = chart(q).orElseThrow();

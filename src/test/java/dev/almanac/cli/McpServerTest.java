@@ -172,6 +172,18 @@ class McpServerTest {
             McpSchema.CallToolResult compiled = call(client, "compile_metrics_sql", byStatus);
             assertThat(text(compiled)).isEqualTo(structured(q).path("sql").asText()).containsIgnoringCase("group by");
 
+            // records of a dataset with related rows: the countries with a large customer (not deleted), one row each
+            McpSchema.CallToolResult countries = call(client, "query_metrics", Map.of("metrics", List.of(), "records", "countries",
+                    "group_by", List.of("country"), "exists", List.of(Map.of("dataset", "customers", "filters",
+                            List.of(Map.of("field", "company_size", "op", "=", "values", List.of("1000+")))))));
+            assertThat(countries.isError()).as(text(countries)).isFalse();
+            assertThat(structured(countries).path("sql").asText()).contains("EXISTS (");
+            List<String> listed = new java.util.ArrayList<>();
+            structured(countries).path("rows").forEach(row -> listed.add(row.get(0).asText()));
+            List<String> large = rows("SELECT name FROM countries c WHERE EXISTS (SELECT 1 FROM customers x WHERE x.country_code = c.country_code"
+                    + " AND NOT x.is_deleted AND x.size_band = '1000+') ORDER BY name, country_code").stream().map(r -> String.valueOf(r.get(0))).toList();
+            assertThat(listed).isNotEmpty().isEqualTo(large);
+
             McpSchema.CallToolResult unknown = call(client, "query_metrics", Map.of("metrics", List.of("happiness")));
             assertThat(unknown.isError()).isTrue();
             assertThat(text(unknown)).contains("happiness").doesNotContain("Exception").doesNotContain("\n");

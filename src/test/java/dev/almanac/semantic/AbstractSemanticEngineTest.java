@@ -577,6 +577,176 @@ abstract class AbstractSemanticEngineTest {
         assertThatThrownBy(() -> layer.compile(emea.grain(Grain.MONTH))).isInstanceOf(UserError.class).hasMessageContaining("list of values");
     }
 
+    // ------------------------------------------------------------------ record-level questions
+
+    @Test
+    void attribute_filters_compare_numbers_ranges_dates_and_lists() {
+        // order totals 120, 79.99, 50, 200, 40.05, 60, 300, 99.95, 150, 90, 105: between 50 and 100, both included: 79.99, 50, 60, 99.95, 90
+        assertThat(rows(SemanticQuery.of("order_count").where("order_total between 50 and 100"))).containsExactly("5");
+        assertThat(rows(SemanticQuery.of("order_count").where("order_total > 100"))).containsExactly("5");
+        // signed up before 2024: Acme (2023-11-20); from 10 January to 14 February 2024, both days included: Bolt, Crane, Delta (Echo,
+        // on the 14th, is deleted)
+        assertThat(rows(SemanticQuery.of("customer_count").where("signup_date < 2024-01-01"))).containsExactly("1");
+        assertThat(rows(SemanticQuery.of("customer_count").where("signup_date between 2024-01-10 and 2024-02-14"))).containsExactly("3");
+        assertThat(rows(SemanticQuery.of("customer_count").where("signup_date between 2024-01-10 and 2024-02-14").withSegments(List.of(), List.of("not_deleted"))))
+                .containsExactly("4");
+        // a date against a time of day means the whole day: orders 4 (14 Feb 12:00) and 5 (29 Feb 18:45); order 2 on 7 January at 23:30;
+        // up to 8 January: orders 1, 2 and 3 (00:10); after 31 December 2024: order 10
+        assertThat(rows(SemanticQuery.of("order_count").where("order_date between 2024-02-14 and 2024-02-29"))).containsExactly("2");
+        assertThat(rows(SemanticQuery.of("order_count").where("order_date = 2024-01-07"))).containsExactly("1");
+        assertThat(rows(SemanticQuery.of("order_count").where("order_date <= 2024-01-08"))).containsExactly("3");
+        assertThat(rows(SemanticQuery.of("order_count").where("order_date > 2024-12-31"))).containsExactly("1");
+        // plans by tier (Free 0, Basic 1, Pro 2, Enterprise 3): numbers compared as numbers
+        assertThat(rows(SemanticQuery.of().by("plan").where("tier != 0"))).containsExactly("Basic", "Enterprise", "Pro");
+        assertThat(rows(SemanticQuery.of().by("plan").where("tier not in (0, 1)"))).containsExactly("Enterprise", "Pro");
+        assertThat(rows(SemanticQuery.of().by("plan").where("tier in (1, 2)"))).containsExactly("Basic", "Pro");
+        assertThat(rows(SemanticQuery.of().by("plan").where("tier >= 2"))).containsExactly("Enterprise", "Pro");
+    }
+
+    @Test
+    void text_contains_ignores_case_and_reads_percent_and_underscore_as_themselves() {
+        // customers not deleted whose name holds an a, whatever its case: Acme, Crane, Delta, Gale, Nomad (Test account is deleted)
+        assertThat(rows(SemanticQuery.of().by("customer").where("customer contains a"))).containsExactly("Acme", "Crane", "Delta", "Gale", "Nomad");
+        assertThat(rows(SemanticQuery.of().by("customer").where("customer not contains A"))).containsExactly("Bolt", "Fjord");
+        // as LIKE wildcards, c%e would match Acme and Crane, and a_e Crane: as text, nothing holds them
+        assertThat(rows(SemanticQuery.of().by("customer").where("customer contains 'c%e'"))).isEmpty();
+        assertThat(rows(SemanticQuery.of().by("customer").where("customer contains a_e"))).isEmpty();
+        assertThat(rows(SemanticQuery.of().by("customer").where("customer contains !"))).isEmpty();
+        assertThat(rows(SemanticQuery.of("customer_count").where("customer contains 'ol'"))).containsExactly("1"); // Bolt
+    }
+
+    @Test
+    void a_condition_on_a_count_keeps_the_groups_over_it_with_or_without_showing_it() {
+        // customers not deleted by region: EMEA 3 (Acme, Bolt, Crane), AMER 2 (Delta, Fjord), APAC 1 (Gale), none 1 (Nomad)
+        assertThat(rows(SemanticQuery.of("customer_count").by("region").where("customer_count > 2"))).containsExactly("EMEA | 3");
+        assertThat(rows(SemanticQuery.of("customer_count").by("region").where("customer_count between 1 and 2")))
+                .containsExactly("AMER | 2", "APAC | 1", "null | 1");
+        // "regions with more than 2 customers": the regions only
+        SemanticQuery regions = SemanticQuery.of().by("region").where("customer_count > 2");
+        assertThat(run(regions).columns()).containsExactly("region");
+        assertThat(rows(regions)).containsExactly("EMEA");
+        assertThat(rows(SemanticQuery.of().by("region").where("customer_count >= 2"))).containsExactly("AMER", "EMEA");
+    }
+
+    @Test
+    void records_are_one_row_each_even_when_their_attributes_are_the_same() {
+        // managers 1 and 3 are both Alex Kim: two records, shown as they are
+        SemanticQuery managers = SemanticQuery.of().records("managers").by("manager");
+        assertThat(run(managers).columns()).containsExactly("manager");
+        assertThat(rows(managers)).containsExactly("Alex Kim", "Alex Kim", "Sam Lee");
+        assertThat(rows(SemanticQuery.of().records("managers").by("manager", "status"))).containsExactly("Alex Kim | active", "Alex Kim | left", "Sam Lee | active");
+        // the distinct values of the same dimension are two people told apart, as before
+        assertThat(rows(SemanticQuery.of().by("manager"))).containsExactly("Alex Kim (#1)", "Alex Kim (#3)", "Sam Lee");
+        // an entity's name reaches its records too
+        assertThat(rows(SemanticQuery.of().records("manager").by("manager").where("status = active"))).containsExactly("Alex Kim", "Sam Lee");
+    }
+
+    @Test
+    void records_of_a_dataset_without_a_key_are_its_rows() {
+        // sales_history has no key: its 9 completed orders and 2 legacy months are 11 rows, the first two the legacy months
+        assertThat(run(SemanticQuery.of().records("sales_history").by("sold_at")).rowCount()).isEqualTo(11);
+        assertThat(run(SemanticQuery.of().records("sales_history").by("sold_at").where("sold_at < 2024-01-01")).rowCount()).isEqualTo(2);
+    }
+
+    @Test
+    void records_are_ordered_by_an_attribute_shown_or_not_and_limited() {
+        // customers not deleted, latest signup first: Nomad 2024-05-05, Gale 2024-04-15, Fjord 2024-03-03
+        SemanticQuery latest = SemanticQuery.of().records("customers").by("customer", "signup_date").orderBy("-signup_date").limit(3);
+        assertThat(run(latest).columns()).containsExactly("customer", "signup_date");
+        assertThat(rows(latest)).containsExactly("Nomad | 2024-05-05", "Gale | 2024-04-15", "Fjord | 2024-03-03");
+        // ordered by the signup date without showing it
+        SemanticQuery hidden = SemanticQuery.of().records("customers").by("customer").orderBy("-signup_date").limit(2);
+        assertThat(run(hidden).columns()).containsExactly("customer");
+        assertThat(rows(hidden)).containsExactly("Nomad", "Gale");
+        // with an attribute of a related dataset: customers in EMEA with their country, by name
+        assertThat(rows(SemanticQuery.of().records("customers").by("customer", "country").where("region = EMEA")))
+                .containsExactly("Acme | Germany", "Bolt | France", "Crane | United Kingdom");
+        // an aggregate is ordered by what it shows
+        assertThatThrownBy(() -> layer.compile(SemanticQuery.of("customer_count").by("region").orderBy("signup_date"))).isInstanceOf(UserError.class)
+                .hasMessageContaining("cannot order by");
+    }
+
+    @Test
+    void records_carry_metrics_of_their_related_rows_and_are_ordered_by_a_metric_not_shown() {
+        // completed revenue per customer (Echo deleted): Acme 120 + 150, Bolt 79.99, Crane 200, Delta 40.05 + 90, Fjord none (order 7
+        // canceled), Gale 99.95, Nomad 105
+        SemanticQuery revenue = SemanticQuery.of("revenue").records("customers").by("customer");
+        assertThat(rows(revenue)).containsExactly("Acme | 270", "Bolt | 79.99", "Crane | 200", "Delta | 130.05", "Fjord | null", "Gale | 99.95",
+                "Nomad | 105");
+        assertThat(rows(revenue.orderBy("-revenue").limit(2))).containsExactly("Acme | 270", "Crane | 200");
+        // "the customer with the most orders": Acme, Bolt and Delta have two each; the cut keeps the first by key, the ties keep all three
+        SemanticQuery most = SemanticQuery.of().records("customers").by("customer").orderBy("-order_count").limit(1);
+        assertThat(run(most).columns()).containsExactly("customer");
+        assertThat(rows(most)).containsExactly("Acme");
+        assertThat(rows(most.withTies())).containsExactly("Acme", "Bolt", "Delta");
+        // "customers with more than one order", the count not shown: Acme, Bolt and Delta
+        SemanticQuery repeat = SemanticQuery.of().records("customers").by("customer").where("order_count > 1");
+        assertThat(run(repeat).columns()).containsExactly("customer");
+        assertThat(rows(repeat)).containsExactly("Acme", "Bolt", "Delta");
+        // a condition on what the records do not reach scopes the metrics per record: completed orders per customer (Fjord's one is
+        // canceled), "the customer with the most refunded orders" (Bolt's order 3)
+        assertThat(rows(SemanticQuery.of("order_count").records("customers").by("customer").where("order_status = completed")))
+                .containsExactly("Acme | 2", "Bolt | 1", "Crane | 1", "Delta | 2", "Fjord | null", "Gale | 1", "Nomad | 1");
+        assertThat(rows(SemanticQuery.of().records("customers").by("customer").where("order_status = refunded").orderBy("-order_count").limit(1)))
+                .containsExactly("Bolt");
+        // with no metric to scope, it would be dropped: refused, naming the related rows instead
+        assertThatThrownBy(() -> layer.compile(SemanticQuery.of().records("customers").by("customer").where("order_status = refunded")))
+                .isInstanceOf(UserError.class).hasMessageContaining("--exists");
+        // "the region with the most customers": a list of values ordered by a count it does not show
+        assertThat(rows(SemanticQuery.of().by("region").orderBy("-customer_count").limit(1))).containsExactly("EMEA");
+    }
+
+    @Test
+    void a_superlative_keeps_every_row_tied_with_the_last_one() {
+        // the first manager by name: both Alex Kims
+        assertThat(rows(SemanticQuery.of().records("managers").by("manager").orderBy("manager").limit(1).withTies())).containsExactly("Alex Kim", "Alex Kim");
+        // customer counts by manager: Alex Kim #1 3, Sam Lee 2, Alex Kim #3 1, no manager 1: the fewest keeps both ones
+        assertThat(rows(SemanticQuery.of("customer_count").by("manager").orderBy("customer_count").limit(1).withTies()))
+                .containsExactly("Alex Kim (#3) | 1", "null | 1");
+        // the most: one row, no tie
+        assertThat(rows(SemanticQuery.of("customer_count").by("manager").orderBy("-customer_count").limit(1).withTies())).containsExactly("Alex Kim (#1) | 3");
+        // a tie at the cut of a longer list: the second and third statuses have one order each
+        assertThat(rows(SemanticQuery.of("order_count").by("order_status").orderBy("-order_count").limit(2).withTies()))
+                .containsExactly("completed | 9", "canceled | 1", "refunded | 1");
+        assertThatThrownBy(() -> layer.compile(SemanticQuery.of("order_count").by("order_status").limit(1).withTies())).isInstanceOf(UserError.class)
+                .hasMessageContaining("order");
+    }
+
+    @Test
+    void distinct_counts_of_a_dimension_by_a_breakdown() {
+        // order statuses: completed, refunded, canceled
+        assertThat(rows(SemanticQuery.of("order_count").countDistinct("order_status"))).containsExactly("11 | 3");
+        SemanticQuery byRegion = SemanticQuery.of().countDistinct("order_status").by("region");
+        assertThat(run(byRegion).columns()).containsExactly("region", "order_status_distinct_count");
+        // EMEA: completed (Acme, Bolt, Crane) and refunded (Bolt); AMER: completed (Delta), canceled (Fjord), Echo deleted; APAC and none: completed
+        assertThat(rows(byRegion)).containsExactly("AMER | 2", "APAC | 1", "EMEA | 2", "null | 1");
+        assertThat(rows(SemanticQuery.of().countDistinct("country"))).containsExactly("6");
+        assertThat(rows(byRegion.where("order_status_distinct_count > 1"))).containsExactly("AMER | 2", "EMEA | 2");
+    }
+
+    @Test
+    void related_rows_exist_or_not_across_relationships_with_conditions_on_them() {
+        // customers with no completed order: Fjord (its one order is canceled)
+        assertThat(rows(SemanticQuery.of().records("customers").by("customer").exists("not orders where order_status = completed"))).containsExactly("Fjord");
+        // with no order at all: none counts, unless deleted customers do: Test account
+        SemanticQuery noOrder = SemanticQuery.of().records("customers").by("customer").exists("not orders");
+        assertThat(rows(noOrder)).isEmpty();
+        assertThat(rows(noOrder.withSegments(List.of(), List.of("not_deleted")))).containsExactly("Test account");
+        // who bought a Widget: order items of product 1 are in orders 1 and 9 (Acme), 4 (Crane), 10 (Delta)
+        assertThat(rows(SemanticQuery.of().records("customers").by("customer").exists("order_items where product = Widget")))
+                .containsExactly("Acme", "Crane", "Delta");
+        // through a bridge: products bought by customers in AMER: Delta's Manual (order 5) and Widget (order 10); Echo's Gadget does not
+        // count, Echo being deleted
+        assertThat(rows(SemanticQuery.of().records("products").by("product").exists("customers where region = AMER"))).containsExactly("Manual", "Widget");
+        assertThat(rows(SemanticQuery.of().by("product").exists("customers where region = APAC"))).containsExactly("Gadget");
+        // a count of the rows with related rows: customers with a completed order above 100 (orders 1 and 9 Acme, 4 Crane, 11 Nomad)
+        assertThat(rows(SemanticQuery.of("customer_count").exists("orders where order_total > 100 and order_status = completed"))).containsExactly("3");
+        // by a breakdown, and the rows of a joined dataset named: revenue of customers who bought a Support plan (Acme 270, Crane 200) by region
+        assertThat(rows(SemanticQuery.of("revenue").by("region").exists("order_items of customers where product = 'Support plan'"))).containsExactly("EMEA | 470");
+        assertThatThrownBy(() -> layer.compile(SemanticQuery.of().records("customers").by("customer").exists("audits"))).isInstanceOf(UserError.class)
+                .hasMessageContaining("audits").hasMessageContaining("customers");
+    }
+
     @Test
     void a_grain_finer_than_the_time_dimension_is_refused() {
         assertThatThrownBy(() -> layer.compile(SemanticQuery.of("mrr").grain(Grain.WEEK))).isInstanceOf(UserError.class)

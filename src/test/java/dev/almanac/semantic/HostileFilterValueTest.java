@@ -135,6 +135,10 @@ class HostileFilterValueTest {
                 var result = executor.execute(compile(compiler, source.dialect(), value));
                 assertThat(result.rows()).as("rows for %s", value).hasSize(1);
                 assertThat(((Number) result.rows().get(0).get(0)).longValue()).as("orders with status %s", value).isEqualTo(1);
+                // the value as text a status contains (its LIKE pattern escaped): the same one row
+                SemanticQuery contains = SemanticQuery.of("order_count").where(List.of(new SemanticQuery.Filter("order_status", "contains", List.of(value))));
+                var held = executor.execute(compiler.compile(contains, source.dialect()).sql());
+                assertThat(((Number) held.rows().get(0).get(0)).longValue()).as("orders whose status contains %s", value).isEqualTo(1);
             }
         }
     }

@@ -50,6 +50,23 @@ class QueryExplainerTest {
             .where("country = Germany");
 
     @Test
+    void a_list_of_records_with_related_rows_a_range_text_and_ties_is_said_in_words() {
+        SemanticQuery q = SemanticQuery.of().records("products").by("product", "product_category").where("product contains desk")
+                .exists("not order_items where sales_channel = web").orderBy("product").limit(1).withTies();
+        String e = explainer.explain(q);
+        assertThat(e).startsWith("Each record of products is one row (two with the same values stay two), showing product and product category")
+                .contains("where Product contains \"desk\"", "with no order items where Sales channel is web", "(ties kept)")
+                .doesNotContain("SELECT", "EXISTS", "__record", "b0");
+        assertThat(explainer.title(q)).startsWith("Products with product and product category");
+        assertThat(layer.run(q).result().columns()).as("the query explained is one that runs").containsExactly("product", "product_category");
+        // a range, a distinct count and a metric filter not shown
+        SemanticQuery counts = SemanticQuery.of().countDistinct("product").by("product_category").where("product_distinct_count between 1 and 1000");
+        assertThat(explainer.explain(counts)).contains("Distinct product: the number of different values of product")
+                .contains("by product category", "is between 1 and 1000");
+        assertThat(layer.run(counts).result().columns()).containsExactly("product_category", "product_distinct_count");
+    }
+
+    @Test
     void the_explanation_names_the_definition_filter_grain_and_period_in_words() {
         String e = explainer.explain(GERMANY_MONTHLY);
         String description = layer.model().metric("shop_revenue").orElseThrow().info().description().strip().replaceAll("\\s+", " ");

@@ -425,6 +425,55 @@ class SemanticBadInputTest {
     }
 
     @Test
+    void the_cli_lists_records_with_ties_related_rows_ranges_and_text_and_refuses_a_malformed_one_in_one_line() throws IOException {
+        System.setProperty("almanac.home", dir.resolve("home").toString());
+        try {
+            String p = project().toString();
+            // the customers with the most orders (Acme, Bolt, Delta: two each), ties kept, the count not shown
+            CliTest.Run most = CliTest.run("query", "--records", "customers", "--by", "customer", "--order", "-order_count", "--limit", "1", "--ties",
+                    "--format", "csv", "--project", p);
+            assertThat(most.code()).as(most.err()).isZero();
+            assertThat(most.out().lines().toList()).containsExactly("customer", "Acme", "Bolt", "Delta");
+            // records with a range on a date and text, and related rows: who bought a Widget (Acme, Crane, Delta), signed up in 2024 (not Acme),
+            // name with an e
+            CliTest.Run widget = CliTest.run("query", "--records", "customers", "--by", "customer", "--by", "signup_date",
+                    "--where", "signup_date between 2024-01-01 and 2024-12-31", "--where", "customer contains e",
+                    "--exists", "order_items where product = Widget", "--format", "csv", "--project", p);
+            assertThat(widget.out().lines().toList()).as(widget.err()).containsExactly("customer,signup_date", "Crane,2024-01-25", "Delta,2024-02-05");
+            // the customers with no completed order, and the distinct statuses of the orders
+            CliTest.Run none = CliTest.run("query", "--records", "customers", "--by", "customer", "--exists", "not orders where order_status = completed",
+                    "--format", "csv", "--project", p);
+            assertThat(none.out().lines().toList()).as(none.err()).containsExactly("customer", "Fjord");
+            CliTest.Run statuses = CliTest.run("query", "--count-distinct", "order_status", "--format", "csv", "--project", p);
+            assertThat(statuses.out().lines().toList()).as(statuses.err()).containsExactly("order_status_distinct_count", "3");
+            // the SQL says EXISTS and the rank, on the source's dialect
+            CliTest.Run sql = CliTest.run("query", "--records", "customers", "--by", "customer", "--exists", "not orders", "--order", "signup_date",
+                    "--limit", "1", "--ties", "--sql", "--project", p);
+            assertThat(sql.out()).as(sql.err()).contains("NOT EXISTS (").contains("rank() OVER (ORDER BY").doesNotContain("QUALIFY");
+
+            for (String[] bad : List.of(
+                    new String[] {"--metric", "revenue", "--order", "-revenue", "--ties"},
+                    new String[] {"--metric", "order_count", "--where", "order_total between 50"},
+                    new String[] {"--records", "custmers", "--by", "customer"},
+                    new String[] {"--records", "customers"},
+                    new String[] {"--records", "customers", "--by", "customer", "--exists", "audits"},
+                    new String[] {"--records", "customers", "--by", "customer", "--exists", "orders where"},
+                    new String[] {"--metric", "revenue", "--where", "revenue contains 1"},
+                    new String[] {"--metric", "customer_count", "--where", "signup_date contains 2024"})) {
+                List<String> args = new java.util.ArrayList<>(List.of("query"));
+                args.addAll(List.of(bad));
+                args.addAll(List.of("--project", p));
+                CliTest.Run run = CliTest.run(args.toArray(String[]::new));
+                assertThat(run.code()).as(String.join(" ", bad) + ": " + run.err()).isEqualTo(2);
+                assertThat(run.err().strip()).as(String.join(" ", bad)).startsWith("almanac: ").doesNotContain("\n").doesNotContain("Exception");
+                assertThat(run.out()).isEmpty();
+            }
+        } finally {
+            System.clearProperty("almanac.home");
+        }
+    }
+
+    @Test
     void metrics_show_says_a_canonical_sql_only_metric_is_not_sliceable() throws IOException {
         System.setProperty("almanac.home", dir.resolve("home").toString());
         try {

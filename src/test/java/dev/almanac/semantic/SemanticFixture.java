@@ -158,6 +158,7 @@ final class SemanticFixture {
                 dimensions:
                   - name: plan
                     expr: plan_name
+                  - name: tier
               - name: mrr_snapshots
                 table: mrr_snapshots
                 primary_key: [snapshot_month, customer_id]
@@ -181,6 +182,8 @@ final class SemanticFixture {
                   - name: order_status
                     expr: status
                   - name: status
+                  - name: order_total
+                    expr: total
               - name: order_items
                 table: order_items
                 primary_key: [order_item_id]

@@ -32,7 +32,7 @@ class AdvertisedOperatorsTest {
             SemanticModel model = SemanticModel.of(read.knowledge().semantic());
             SemanticLayer layer = new SemanticLayer(model, read.knowledge(), ValueIndex.build(model, demo.executor, ValueIndex.DEFAULT_LIMIT), demo.executor);
             for (String op : mcp) {
-                List<String> values = op.equals("in") || op.equals("not_in") ? List.of("web", "mobile") : List.of("web");
+                List<String> values = op.equals("in") || op.equals("not_in") || op.equals("between") ? List.of("mobile", "web") : List.of("web");
                 SemanticQuery q = SemanticQuery.of("shop_revenue").where(List.of(new SemanticQuery.Filter("sales_channel", op, values)));
                 assertThat(layer.run(q).result().columns()).as("shop_revenue where sales_channel %s %s", op, values).isNotEmpty();
             }
