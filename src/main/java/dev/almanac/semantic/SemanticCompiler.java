@@ -793,6 +793,7 @@ public final class SemanticCompiler {
      */
     private QueryPlan.Related relatedRows(RelatedRows x, String outerAlias, String prefix, Set<String> segmentsOff) {
         String from = x.related();
+        if (!planner.reachable(from).contains(x.of()) && planner.reachable(x.of()).contains(from)) return reachedRows(x, outerAlias, prefix, segmentsOff);
         boolean bridged = !planner.reachable(from).contains(x.of());
         if (bridged) {
             List<String> bridges = model.datasets().stream().map(Dataset::name)
@@ -855,6 +856,55 @@ public final class SemanticCompiler {
         }
         return new QueryPlan.Related(x.related(), prefix + "f", read, joins, prefix + tie.parent(), tie.edge().fromColumns(), outerAlias, tie.edge().toColumns(),
                 where, x.negated());
+    }
+
+    /**
+     * Related rows the outer rows reach many-to-one themselves (the template a document uses): the outer row, read again by
+     * its key, joined to them, and the related row there (the join resolves, and the filters hold on what it reaches). It
+     * is never a row of another dataset that happens to reach both.
+     */
+    private QueryPlan.Related reachedRows(RelatedRows x, String outerAlias, String prefix, Set<String> segmentsOff) {
+        Dataset of = model.dataset(x.of()).orElseThrow();
+        List<String> key = new ArrayList<>(of.primaryKey());
+        if (key.isEmpty()) of.entities().stream().filter(Dataset.Entity::identifies).findFirst().ifPresent(e -> key.add(e.expr()));
+        if (key.isEmpty() || key.stream().anyMatch(k -> !k.matches("[A-Za-z_][A-Za-z0-9_]*"))) {
+            throw new UserError("rows of " + of.name() + " are told apart by no key column, so their related " + x.related() + " rows cannot be found");
+        }
+        List<JoinPlanner.Need> needs = new ArrayList<>();
+        needs.add(new JoinPlanner.Need(x.related(), List.of(), "related " + x.related()));
+        for (DimensionFilter f : x.filters()) needs.add(new JoinPlanner.Need(f.dimension().dataset(), f.via(), "dimension " + f.dimension().name()));
+        JoinPlanner.Tree tree = planner.plan(of.name(), needs, "related " + x.related());
+        String relatedAlias = tree.aliasOf(x.related(), List.of());
+        Map<String, List<Dimension>> dims = new LinkedHashMap<>();
+        List<Condition> where = new ArrayList<>();
+        for (DimensionFilter f : x.filters()) {
+            String alias = tree.aliasOf(f.dimension().dataset(), f.via());
+            addOnce(dims.computeIfAbsent(alias, a -> new ArrayList<>()), f.dimension());
+            where.addAll(compare(prefix + alias, f));
+        }
+        Map<String, Set<String>> keyCols = new LinkedHashMap<>();
+        keyCols.computeIfAbsent("f", a -> new LinkedHashSet<>()).addAll(key);
+        for (JoinPlanner.Step step : tree.steps()) {
+            keyCols.computeIfAbsent(step.parent(), a -> new LinkedHashSet<>()).addAll(step.edge().fromColumns());
+            keyCols.computeIfAbsent(step.alias(), a -> new LinkedHashSet<>()).addAll(step.edge().toColumns());
+        }
+        JoinPlanner.Step reaching = tree.steps().stream().filter(st -> st.alias().equals(relatedAlias)).findFirst().orElseThrow();
+        for (String c : reaching.edge().toColumns()) where.add(new QueryPlan.Present(prefix + relatedAlias, c)); // the related row is there
+        List<Join> joins = new ArrayList<>();
+        for (JoinPlanner.Step step : tree.steps()) {
+            Dataset ds = model.dataset(step.edge().to()).orElseThrow();
+            List<Segment> flagged = new ArrayList<>(); // a joined dataset's rows that count: its default segments, unless turned off
+            for (Segment seg : model.segments()) {
+                if (!seg.isDefault() || !seg.dataset().equals(ds.name()) || segmentsOff.contains(seg.name())) continue;
+                flagged.add(seg);
+                where.add(new QueryPlan.SegmentHolds(prefix + step.alias(), seg));
+            }
+            Read r = new Read(ds, null, null, null, null, List.copyOf(keyCols.getOrDefault(step.alias(), Set.of())), dims.getOrDefault(step.alias(), List.of()),
+                    List.copyOf(flagged), List.of());
+            joins.add(new Join(prefix + step.alias(), prefix + step.parent(), r, step.edge().fromColumns(), step.edge().toColumns(), step.edge().relationship().name()));
+        }
+        Read read = new Read(of, null, null, null, null, List.copyOf(keyCols.get("f")), dims.getOrDefault("f", List.of()), List.of(), List.of());
+        return new QueryPlan.Related(x.related(), prefix + "f", read, joins, prefix + "f", List.copyOf(key), outerAlias, List.copyOf(key), where, x.negated());
     }
 
     /**

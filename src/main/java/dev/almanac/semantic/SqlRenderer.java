@@ -254,10 +254,12 @@ public final class SqlRenderer {
                 order.add(quote(o.field()) + (o.descending() ? " DESC" : " ASC") + " NULLS LAST");
                 ordered.add(o.field());
             }
-            // ties are broken by the keys, so that a ranking's rows (and a LIMIT's cut) are the same on every run and engine
-            for (int i = 0; i < keyCount; i++) {
-                String key = plan.keys().get(i).name();
-                if (ordered.add(key)) order.add(quote(key) + " ASC NULLS LAST");
+            // ties are broken by the keys, so that a ranking's rows (and a LIMIT's cut) are the same on every run and engine;
+            // records by their own key first, the order they are kept in, as a table read in its key's order gives them
+            List<Key> breakers = new ArrayList<>(plan.keys().subList(0, keyCount));
+            breakers.sort(java.util.Comparator.comparing(k -> !k.name().startsWith(SemanticCompiler.RECORD_KEY)));
+            for (Key k : breakers) {
+                if (ordered.add(k.name())) order.add(quote(k.name()) + " ASC NULLS LAST");
             }
         }
         String orderBy = order.length() == 0 ? "" : "\nORDER BY " + order;

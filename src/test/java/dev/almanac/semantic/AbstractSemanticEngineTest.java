@@ -748,6 +748,16 @@ abstract class AbstractSemanticEngineTest {
     }
 
     @Test
+    void rows_with_a_related_row_they_reach_themselves_are_those_whose_join_resolves_never_through_another_dataset() {
+        // orders reach their customer many-to-one; order items reach both, but an order's customer is not found through its items
+        // (orders 3 and 7 have none): every order of a customer that counts (not deleted: Echo's order 8 does not)
+        QueryExecutor executor = new QueryExecutor(source, guard, QueryLimits.DEFAULT);
+        String byHand = "SELECT count(*) FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE NOT c.is_deleted";
+        assertThat(rows(SemanticQuery.of("order_count").exists("customers"))).isEqualTo(rows(executor.execute(byHand))).containsExactly("10");
+        assertThat(rows(SemanticQuery.of("order_count").exists("not customers"))).containsExactly("1");
+    }
+
+    @Test
     void a_grain_finer_than_the_time_dimension_is_refused() {
         assertThatThrownBy(() -> layer.compile(SemanticQuery.of("mrr").grain(Grain.WEEK))).isInstanceOf(UserError.class)
                 .hasMessageContaining("month").hasMessageContaining("week");
