@@ -102,6 +102,14 @@ final class AgentTools {
         return List.copyOf(all);
     }
 
+    /**
+     * The tools of the model's first call: those a first step can use. save_learning records a fix, so it needs a failed
+     * query first; send_message is a note while work goes on; both are offered from the second call on.
+     */
+    static List<ToolSpec> firstStep(List<ToolSpec> tools) {
+        return tools.stream().filter(t -> !t.name().equals(SAVE_LEARNING) && !t.name().equals(SEND_MESSAGE)).toList();
+    }
+
     static List<String> names(List<ToolSpec> tools) {
         return tools.stream().map(ToolSpec::name).toList();
     }

@@ -42,6 +42,11 @@ public final class KnowledgeRetriever {
     }
 
     public KnowledgeBlock retrieve(String question, List<String> tables) {
+        return retrieve(question, question, tables);
+    }
+
+    /** The knowledge for a question whose words are {@code question} and whose meaning (what is embedded) is {@code meaning}. */
+    public KnowledgeBlock retrieve(String question, String meaning, List<String> tables) {
         List<String> terms = Tokens.of(question);
         Set<String> selected = new HashSet<>();
         for (String t : tables) selected.add(t.toLowerCase(Locale.ROOT));
@@ -87,7 +92,7 @@ public final class KnowledgeRetriever {
         for (String t : tables) knowledge.note(t).ifPresent(notes::add);
         notes.forEach(n -> used.add("table:" + n.table()));
 
-        List<VerifiedQuery> verified = closestQueries(question, terms);
+        List<VerifiedQuery> verified = closestQueries(meaning, terms);
         verified.forEach(q -> used.add("query:" + q.name()));
 
         List<LearningRow> relevant = learnings.stream()
