@@ -41,6 +41,21 @@ public final class KnowledgeRetriever {
         this.queryVectors = embedder == null ? null : knowledge.queries().stream().map(q -> embedder.embed(q.question())).toArray(float[][]::new);
     }
 
+    private KnowledgeRetriever(KnowledgeRetriever indexed, List<LearningRow> learnings) {
+        this.knowledge = indexed.knowledge;
+        this.learnings = learnings;
+        this.embedder = indexed.embedder;
+        this.metricIndex = indexed.metricIndex;
+        this.ruleIndex = indexed.ruleIndex;
+        this.queryIndex = indexed.queryIndex;
+        this.queryVectors = indexed.queryVectors;
+    }
+
+    /** The same knowledge and indexes with the learnings active now (the indexes are built once per knowledge set). */
+    public KnowledgeRetriever with(List<LearningRow> learnings) {
+        return new KnowledgeRetriever(this, learnings);
+    }
+
     public KnowledgeBlock retrieve(String question, List<String> tables) {
         return retrieve(question, question, tables);
     }
