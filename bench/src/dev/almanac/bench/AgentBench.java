@@ -65,6 +65,12 @@ public final class AgentBench {
             Catalog catalog = new CatalogIntrospector().introspect(source);
             TableSelector selector = new TableSelector(catalog, knowledge, guard::tablesOf,
                     MiniLmEmbedder.get(), TableSelector.Config.DEFAULT);
+            // the tables each golden SQL reads, found before the timing and by a guard of the stand-in's own (the agent's
+            // guard keeps the verdicts it read last: it must not find the model's statements read already)
+            java.util.Map<String, java.util.Set<String>> goldTables = new java.util.HashMap<>();
+            try (Guard own = new Guard()) {
+                for (GoldenQuery g : knowledge.golden()) if (g.expectedSql() != null) goldTables.put(g.expectedSql(), own.tablesOf(g.expectedSql()));
+            }
             LanguageModel counting = new LanguageModel(0, java.time.Duration.ZERO) {
                 @Override
                 public String name() {
@@ -84,7 +90,7 @@ public final class AgentBench {
                             String system = ChatMessages.text(messages.get(0));
                             // a question the data cannot answer (no golden SQL) has no table to look for: its order count is submitted at once
                             List<String> missing = g == null || g.expectedSql() == null ? List.of()
-                                    : guard.tablesOf(sql).stream().filter(t -> !system.contains("TABLE " + t + " -- ")).toList();
+                                    : goldTables.get(sql).stream().filter(t -> !system.contains("TABLE " + t + " -- ")).toList();
                             if (!missing.isEmpty()) {
                                 explored[0]++;
                                 return new ModelReply(null, List.of(new ToolCall("call-1", "inspect_schema", json.writeValueAsString(java.util.Map.of("tables", missing)))),
@@ -145,7 +151,7 @@ public final class AgentBench {
                     with its golden SQL (a model that gets it right; an order count for the 15 questions the data cannot answer,
                     which have none) and passes every review it is asked for; it explores first
                     (inspect_schema of the missing tables) only when its first prompt lacks a table that SQL reads, as a model does
-                    when the prompt already carries the tables it needs (it explored for %d of the %d questions it answered). The latency
+                    when the prompt already carries the tables it needs (it explored for %d of the %d questions it answered, questions back and refusals before the model left out). The latency
                     is the agent's own work: clarify, table selection (with the question's embedding), retrieval, verified matching,
                     guard and execution of the submitted query, template, deterministic checks (with the canonical metric's own query
                     when the question names one), the plain-English explanation, the timeliness pass (its own query), persistence of the
@@ -184,7 +190,7 @@ public final class AgentBench {
                     | the whole schema (58 tables) in place of the selected tables | %.0f |
 
                     Selected schema / whole schema: %.0f%%. Whole prompt / prompt with the whole schema: %.0f%%. Target: at most 25%%.
-                    """.formatted(loop.size() + verified.size(), rounds, explored[0], loop.size(), loop.size(), Report.quantileMicros(loopArr, 0.5) / 1000,
+                    """.formatted(loop.size() + verified.size(), rounds, explored[0], loopCalls.size(), loop.size(), Report.quantileMicros(loopArr, 0.5) / 1000,
                     Report.quantileMicros(loopArr, 0.99) / 1000, verified.size(), verArr.length == 0 ? 0 : Report.quantileMicros(verArr, 0.5) / 1000,
                     verArr.length == 0 ? 0 : Report.quantileMicros(verArr, 0.99) / 1000,
                     loopCalls.stream().mapToInt(Integer::intValue).average().orElse(0), loop.size() + verified.size(),

@@ -2,14 +2,18 @@ package dev.almanac.agent;
 
 import dev.almanac.knowledge.BusinessRule;
 import dev.almanac.knowledge.KnowledgeBlock;
+import dev.almanac.knowledge.KnowledgeRetriever;
 import dev.almanac.knowledge.Metric;
 import dev.almanac.knowledge.TableNote;
+import dev.almanac.knowledge.VerifiedQuery;
 import dev.almanac.source.CatalogRenderer;
 import dev.almanac.store.TurnRow;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The first message of the model's tool loop: the rules of the answer tools, the source's SQL dialect, the tables
@@ -43,7 +47,7 @@ final class SystemPrompt {
                     """);
         }
         s.append("Today is ").append(ctx.today()).append(".\n\n## Tables (selected for this question)\n");
-        KnowledgeBlock block = focused(t.block(), t.tables());
+        KnowledgeBlock block = focused(t.block(), t.tables(), t.question(), flow.verified()::tablesOf);
         Set<String> noted = new HashSet<>();
         for (String name : t.tables()) {
             ctx.catalog().table(name).ifPresent(tb -> {
@@ -74,17 +78,24 @@ final class SystemPrompt {
     }
 
     /**
-     * The knowledge the question needs, of all that was retrieved: the canonical metrics it names (and the one it matches
-     * best), the business rules in full and those about the selected tables, and all the rest of the block (table notes,
-     * the closest verified queries, learnings). The other metrics and rules stay a search_knowledge call away.
+     * The knowledge the question needs, of all that was retrieved: the canonical metrics it names, and the one it matches
+     * best when that one reads a table of the prompt; the business rules in full and those about the selected tables;
+     * the table notes and learnings; the closest verified queries that read a table of the prompt. The other metrics,
+     * rules and queries stay a search_knowledge call away. A SQL text whose tables cannot be read is kept.
      */
-    static KnowledgeBlock focused(KnowledgeBlock block, List<String> tables) {
+    static KnowledgeBlock focused(KnowledgeBlock block, List<String> tables, String question, Function<String, Set<String>> tablesOf) {
         Set<String> selected = new HashSet<>();
         tables.forEach(x -> selected.add(x.toLowerCase(Locale.ROOT)));
-        List<Metric> metrics = block.metrics().stream().filter(m -> block.metricsWithSql().contains(m.name())).toList();
+        Predicate<String> onSelected = sql -> {
+            Set<String> read = tablesOf.apply(sql);
+            return read.isEmpty() || read.stream().anyMatch(x -> selected.contains(x.toLowerCase(Locale.ROOT)));
+        };
+        List<Metric> metrics = block.metrics().stream().filter(m -> block.metricsWithSql().contains(m.name())
+                && (KnowledgeRetriever.named(question, m) || onSelected.test(m.sql()))).toList();
         List<BusinessRule> rules = block.rules().stream().filter(r -> block.rulesInFull().contains(r.name())
                 || r.appliesToTables().stream().anyMatch(x -> selected.contains(x.toLowerCase(Locale.ROOT)))).toList();
-        return new KnowledgeBlock(metrics, rules, block.notes(), block.verified(), block.learnings(), block.used(), block.metricsWithSql(),
+        List<VerifiedQuery> verified = block.verified().stream().filter(q -> onSelected.test(q.sql())).toList();
+        return new KnowledgeBlock(metrics, rules, block.notes(), verified, block.learnings(), block.used(), block.metricsWithSql(),
                 block.rulesInFull());
     }
 

@@ -413,12 +413,17 @@ public final class VerifiedAnswerer {
 
     /** The tables a SQL text reads, as the guard sees them; none when it cannot read it. */
     Set<String> tablesOf(String sql) {
-        try {
-            return executor.tablesOf(sql);
-        } catch (RuntimeException e) {
-            return Set.of();
-        }
+        return tablesRead.computeIfAbsent(sql, x -> {
+            try {
+                return executor.tablesOf(x);
+            } catch (RuntimeException e) {
+                return Set.of();
+            }
+        });
     }
+
+    /** The tables of the knowledge's SQL texts, read once (the suggestions ask for them after every answer). */
+    private final Map<String, Set<String>> tablesRead = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Date parameters: a name with "start" gets the period's first day, "end" the day after it, any other the period's last month. */
     static String valueFor(Parameter p, Timeframe tf) {
