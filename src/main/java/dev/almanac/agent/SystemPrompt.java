@@ -62,7 +62,7 @@ final class SystemPrompt {
             });
         }
         s.append("\n(").append(ctx.catalog().tables().size() - t.tables().size())
-                .append(" more tables: inspect_schema with a name you need shows it, or lists them all.)\n\n");
+                .append(" more tables: inspect_schema shows one by name, or lists them.)\n\n");
         if (flow.semantic != null) s.append(flow.semantic.promptSection()).append('\n');
         s.append(new KnowledgeBlock(block.metrics(), block.rules(), block.notes().stream().filter(n -> !noted.contains(n.table())).toList(),
                 block.verified(), block.learnings(), block.used(), block.metricsWithSql(), block.rulesInFull()).render());
@@ -79,7 +79,8 @@ final class SystemPrompt {
 
     /**
      * The knowledge the question needs, of all that was retrieved: the canonical metrics it names, and the one it matches
-     * best when that one reads a table of the prompt; the business rules in full and those about the selected tables;
+     * best when that one reads a table of the prompt; the business rules in full, and by title those about the selected
+     * tables that have no note;
      * the table notes and learnings; the closest verified queries that read a table of the prompt. The other metrics,
      * rules and queries stay a search_knowledge call away. A SQL text whose tables cannot be read is kept.
      */
@@ -92,8 +93,11 @@ final class SystemPrompt {
         };
         List<Metric> metrics = block.metrics().stream().filter(m -> block.metricsWithSql().contains(m.name())
                 && (KnowledgeRetriever.named(question, m) || onSelected.test(m.sql()))).toList();
+        Set<String> noted = new HashSet<>();
+        block.notes().forEach(n -> noted.add(n.table().toLowerCase(Locale.ROOT)));
+        // by title, a rule about a selected table whose note is in the prompt adds nothing: the note carries the table's gotchas
         List<BusinessRule> rules = block.rules().stream().filter(r -> block.rulesInFull().contains(r.name())
-                || r.appliesToTables().stream().anyMatch(x -> selected.contains(x.toLowerCase(Locale.ROOT)))).toList();
+                || r.appliesToTables().stream().map(x -> x.toLowerCase(Locale.ROOT)).anyMatch(x -> selected.contains(x) && !noted.contains(x))).toList();
         List<VerifiedQuery> verified = block.verified().stream().filter(q -> onSelected.test(q.sql())).toList();
         return new KnowledgeBlock(metrics, rules, block.notes(), verified, block.learnings(), block.used(), block.metricsWithSql(),
                 block.rulesInFull());
