@@ -189,7 +189,7 @@ public final class AgentBench {
                     | the knowledge retrieved, in full (the prompt carries what the question needs of it) | %.0f |
                     | the whole schema (58 tables) in place of the selected tables | %.0f |
 
-                    Selected schema / whole schema: %.0f%%. Whole prompt / prompt with the whole schema: %.0f%%. Target: at most 25%%.
+                    Selected schema / whole schema: %.0f%%. Whole prompt / prompt with the whole schema: %.1f%%. Target: at most 25%%.
                     """.formatted(loop.size() + verified.size(), rounds, explored[0], loopCalls.size(), loop.size(), Report.quantileMicros(loopArr, 0.5) / 1000,
                     Report.quantileMicros(loopArr, 0.99) / 1000, verified.size(), verArr.length == 0 ? 0 : Report.quantileMicros(verArr, 0.5) / 1000,
                     verArr.length == 0 ? 0 : Report.quantileMicros(verArr, 0.99) / 1000,
