@@ -151,11 +151,14 @@ public final class ReplayBench {
                 empty results, 42 of them correct; a `Weekly_Rank` column; a 1,860-row list).
 
                 Model calls per answered question: %.2f (the submit, and one review, critique and grade together, only when the
-                deterministic checks leave doubt; %d of %d answers took more than the submit); prompt tokens per answered
+                deterministic checks leave doubt; an answer the checks fail costs the submit and the same submit again, which
+                ends the turn; %d of %d answers took more than the submit); prompt tokens per answered
                 question: %.0f. Time in the answer flow outside the (instant) model: p50 %.0f ms, p99 %.0f ms.
 
                 Issue 29 measured, before (a critique and a grade call after each submit): 3.00 model calls and 1533 prompt tokens
-                per answered dail_sql_gpt4 question, p50 20 ms outside the model.
+                per answered dail_sql_gpt4 question, p50 20 ms outside the model. Then, with one review per answer: 2.01, 2.01
+                and 2.03 calls (dail_sql_gpt4, c3_chatgpt, din_sql_gpt4: an answer the checks failed was submitted three times),
+                1493 prompt tokens (dail_sql_gpt4), p50 20 ms outside the model.
 
                 Answers by kind and confidence (all): %s; with the same rows: %s.
                 """, system, system, questions, sqliteRight, seconds, same, 100.0 * same / sqliteRight,

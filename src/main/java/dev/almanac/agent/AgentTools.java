@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.almanac.llm.ToolSpec;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The tools offered to the model. Internal tools return results to the model only; output tools end
@@ -109,6 +110,15 @@ final class AgentTools {
         for (ToolSpec t : ALL) all.add(t.name().equals(RUN_SQL) ? new ToolSpec(RUN_SQL, RUN_SQL_DESCRIPTION.formatted(dialect), t.parameters()) : t);
         if (semantic) all.addAll(SEMANTIC);
         return List.copyOf(all);
+    }
+
+    /**
+     * The tools of the model's first call: to answer, to ask back, and to look at data and tables. save_learning records
+     * a fix, so it needs a failed query first; send_message is a note while work goes on; search_knowledge looks beyond
+     * the knowledge the first prompt already carries for the question. All three are offered from the second call on.
+     */
+    static List<ToolSpec> firstStep(List<ToolSpec> tools) {
+        return tools.stream().filter(t -> !Set.of(SAVE_LEARNING, SEND_MESSAGE, SEARCH_KNOWLEDGE).contains(t.name())).toList();
     }
 
     static List<String> names(List<ToolSpec> tools) {

@@ -25,6 +25,8 @@ final class LoopState {
     Answer best;
     /** What the last review found wrong with the best attempt. */
     String bestVerdict;
+    /** The output tool and arguments of the best attempt, to know the same answer when it comes again. */
+    String bestSubmission;
 
     private final AgentSettings settings;
 

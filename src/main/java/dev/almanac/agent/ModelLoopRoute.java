@@ -26,6 +26,8 @@ final class ModelLoopRoute implements Route {
     private final Review review;
     private final IterationLog log;
     private final List<ToolSpec> tools;
+    /** The tools of the first call: all but those that need earlier work (save_learning after a fixed query, send_message mid-work). */
+    private final List<ToolSpec> firstTools;
 
     ModelLoopRoute(Flow flow, Answers answers) {
         this.flow = flow;
@@ -36,6 +38,7 @@ final class ModelLoopRoute implements Route {
         this.review = new Review(flow);
         this.log = new IterationLog(flow);
         this.tools = AgentTools.offered(flow.semantic != null, SqlDialectNotes.name(flow.dialect()));
+        this.firstTools = AgentTools.firstStep(tools);
     }
 
     @Override
@@ -61,7 +64,7 @@ final class ModelLoopRoute implements Route {
                 return s.best != null ? lowConfidence(s) : giveUp(s, "I stopped after " + s.toolCalls + " tool calls and " + s.turn.elapsedMs() / 1000
                         + " s without an answer I could check. The question may need data that is not in the warehouse, or a narrower wording.");
             }
-            ModelReply reply = flow.ctx.model().chat(s.messages, tools, s.deadline());
+            ModelReply reply = flow.ctx.model().chat(s.messages, s.messages.size() == 2 ? firstTools : tools, s.deadline());
             s.usage = s.usage.plus(reply.usage());
             s.messages.add(reply.asMessage());
             if (reply.toolCalls().isEmpty()) {
@@ -130,6 +133,13 @@ final class ModelLoopRoute implements Route {
 
     /** An output tool's candidate, reviewed: accepted, or sent back for revision, or the best attempt when out of revisions. */
     private Step reviewed(LoopState s, String tool, JsonNode args) {
+        String submission = tool + " " + args;
+        if (submission.equals(s.bestSubmission)) {
+            // the answer that failed review, sent again unchanged: the checks would find the same in the same results
+            // and the reviewer has failed it once, so it is the best attempt as it stands, with no new check or call
+            flow.event("critique", "iteration " + s.iteration + ": the same answer again; the last review stands");
+            return new Step("The same answer again: the last review stands.", lowConfidence(s));
+        }
         OutputTools.Built built = output.build(s, tool, args);
         if (built instanceof OutputTools.Refused r) return new Step(r.toModel(), null);
         OutputTools.Candidate c = (OutputTools.Candidate) built;
@@ -150,6 +160,7 @@ final class ModelLoopRoute implements Route {
         adjustLearnings(s, candidate, -0.15);
         s.best = candidate;
         s.bestVerdict = verdict.replaceFirst("^FAIL:?\\s*", "");
+        s.bestSubmission = submission;
         if (s.iteration >= flow.ctx.settings().maxIterations()) return new Step("Out of revisions.", lowConfidence(s));
         s.iteration++;
         return new Step("The answer did not pass review: " + verdict.replaceFirst("^FAIL:?\\s*", "")

@@ -12,6 +12,8 @@ import java.util.List;
  */
 final class Retrieval implements Route {
     private final Flow flow;
+    /** The knowledge's indexes, built on first use (the agent's knowledge does not change while it runs). */
+    private KnowledgeRetriever indexed;
 
     Retrieval(Flow flow) {
         this.flow = flow;
@@ -26,9 +28,16 @@ final class Retrieval implements Route {
     Turn retrieved(Turn turn) {
         if (turn.retrieved() != null) return turn;
         var ctx = flow.ctx;
-        List<String> tables = ctx.selector().select(turn.question(), ctx.settings().tables()).stream().map(TableChoice::table).toList();
+        // embedded without its period, as the verified matching embeds it: one embedding of the question per turn
+        String meaning = flow.timeframes.withoutPeriods(turn.question());
+        List<String> tables = ctx.selector().select(turn.question(), meaning, ctx.settings().tables()).stream().map(TableChoice::table).toList();
         flow.event("tables", String.join(", ", tables));
         List<LearningRow> learnings = ctx.learnings() == null || ctx.project() == null ? List.of() : ctx.learnings().active(ctx.project());
-        return turn.with(new Turn.Retrieved(tables, new KnowledgeRetriever(ctx.knowledge(), learnings, ctx.embedder()).retrieve(turn.question(), tables)));
+        return turn.with(new Turn.Retrieved(tables, indexed().with(learnings).retrieve(turn.question(), meaning, tables)));
+    }
+
+    private synchronized KnowledgeRetriever indexed() {
+        if (indexed == null) indexed = new KnowledgeRetriever(flow.ctx.knowledge(), List.of(), flow.ctx.embedder());
+        return indexed;
     }
 }

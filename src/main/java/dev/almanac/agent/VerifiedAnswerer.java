@@ -52,6 +52,9 @@ public final class VerifiedAnswerer {
     private final java.util.Map<String, VerifiedQuery> ownQuestions = new java.util.LinkedHashMap<>();
 
     /** A verified query or metric that could answer questions. */
+    /** The words of each candidate's phrasings, read once (every question is scored against all of them). */
+    private final Map<String, List<String>> phraseWords = new java.util.concurrent.ConcurrentHashMap<>();
+
     record Candidate(String kind, String name, String label, String sql, List<Parameter> parameters, List<String> phrasings,
                      Set<String> vocabulary, List<float[]> vectors, Metric metric, VerifiedQuery query, Set<String> tables) {}
 
@@ -185,7 +188,7 @@ public final class VerifiedAnswerer {
             double coverage = content.isEmpty() ? 1 : (double) content.stream().filter(c.vocabulary()::contains).count() / content.size();
             double named = 0;
             for (String phrase : c.phrasings().subList(0, Math.max(1, c.phrasings().size() - (c.metric() != null ? 1 : 0)))) {
-                List<String> words = Tokens.of(phrase).stream().distinct().toList();
+                List<String> words = phraseWords.computeIfAbsent(phrase, x -> Tokens.of(x).stream().distinct().toList());
                 if (!words.isEmpty()) named = Math.max(named, (double) words.stream().filter(asked::contains).count() / words.size());
             }
             double score = 0.4 * sem + 0.4 * coverage + 0.2 * named;
@@ -411,12 +414,17 @@ public final class VerifiedAnswerer {
 
     /** The tables a SQL text reads, as the guard sees them; none when it cannot read it. */
     Set<String> tablesOf(String sql) {
-        try {
-            return executor.tablesOf(sql);
-        } catch (RuntimeException e) {
-            return Set.of();
-        }
+        return tablesRead.computeIfAbsent(sql, x -> {
+            try {
+                return executor.tablesOf(x);
+            } catch (RuntimeException e) {
+                return Set.of();
+            }
+        });
     }
+
+    /** The tables of the knowledge's SQL texts, read once (the suggestions ask for them after every answer). */
+    private final Map<String, Set<String>> tablesRead = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Date parameters: a name with "start" gets the period's first day, "end" the day after it, any other the period's last month. */
     static String valueFor(Parameter p, Timeframe tf) {

@@ -18,7 +18,7 @@ public record KnowledgeBlock(List<Metric> metrics, List<BusinessRule> rules, Lis
     public String render() {
         StringBuilder s = new StringBuilder();
         if (!metrics.isEmpty()) {
-            s.append("## Canonical metrics (use their SQL when the question names them; search_knowledge shows the others)\n");
+            s.append("## Canonical metrics (search_knowledge finds others)\n");
             for (Metric m : metrics) {
                 s.append("- ").append(m.name()).append(m.label() == null ? "" : " (" + m.label() + ")");
                 if (metricsWithSql.contains(m.name())) {
@@ -30,7 +30,7 @@ public record KnowledgeBlock(List<Metric> metrics, List<BusinessRule> rules, Lis
             }
         }
         if (!rules.isEmpty()) {
-            s.append("## Business rules (search_knowledge gives the full text of the short ones)\n");
+            s.append("## Business rules (search_knowledge has the text of those given by title)\n");
             for (BusinessRule r : rules) {
                 s.append("- ").append(r.title());
                 if (rulesInFull.contains(r.name())) s.append(": ").append(r.description());

@@ -41,7 +41,27 @@ public final class KnowledgeRetriever {
         this.queryVectors = embedder == null ? null : knowledge.queries().stream().map(q -> embedder.embed(q.question())).toArray(float[][]::new);
     }
 
+    private KnowledgeRetriever(KnowledgeRetriever indexed, List<LearningRow> learnings) {
+        this.knowledge = indexed.knowledge;
+        this.learnings = learnings;
+        this.embedder = indexed.embedder;
+        this.metricIndex = indexed.metricIndex;
+        this.ruleIndex = indexed.ruleIndex;
+        this.queryIndex = indexed.queryIndex;
+        this.queryVectors = indexed.queryVectors;
+    }
+
+    /** The same knowledge and indexes with the learnings active now (the indexes are built once per knowledge set). */
+    public KnowledgeRetriever with(List<LearningRow> learnings) {
+        return new KnowledgeRetriever(this, learnings);
+    }
+
     public KnowledgeBlock retrieve(String question, List<String> tables) {
+        return retrieve(question, question, tables);
+    }
+
+    /** The knowledge for a question whose words are {@code question} and whose meaning (what is embedded) is {@code meaning}. */
+    public KnowledgeBlock retrieve(String question, String meaning, List<String> tables) {
         List<String> terms = Tokens.of(question);
         Set<String> selected = new HashSet<>();
         for (String t : tables) selected.add(t.toLowerCase(Locale.ROOT));
@@ -87,7 +107,7 @@ public final class KnowledgeRetriever {
         for (String t : tables) knowledge.note(t).ifPresent(notes::add);
         notes.forEach(n -> used.add("table:" + n.table()));
 
-        List<VerifiedQuery> verified = closestQueries(question, terms);
+        List<VerifiedQuery> verified = closestQueries(meaning, terms);
         verified.forEach(q -> used.add("query:" + q.name()));
 
         List<LearningRow> relevant = learnings.stream()

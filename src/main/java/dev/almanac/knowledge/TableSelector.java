@@ -117,13 +117,22 @@ public final class TableSelector {
     }
 
     public List<TableChoice> select(String question, int k) {
+        return select(question, question, k);
+    }
+
+    /**
+     * The tables for a question whose words are {@code question} (the lexical match) and whose meaning is
+     * {@code meaning} (what is embedded: the agent passes the question without its period, the text the verified
+     * matching embeds, so that one embedding serves both).
+     */
+    public List<TableChoice> select(String question, String meaning, int k) {
         List<String> terms = Tokens.of(question);
         double[] lexical = bm25.scores(terms);
         double maxLex = 0;
         for (double v : lexical) maxLex = Math.max(maxLex, v);
         double[] semantic = new double[names.size()];
         if (embedder != null) {
-            float[] q = embedder.embed(question);
+            float[] q = embedder.embed(meaning);
             double min = Double.MAX_VALUE;
             double max = -Double.MAX_VALUE;
             for (int i = 0; i < names.size(); i++) {

@@ -9,10 +9,7 @@ import java.util.Optional;
 public record Catalog(String source, String fingerprint, List<Table> tables) {
 
     public Optional<Table> table(String name) {
-        String wanted = name.toLowerCase(Locale.ROOT);
-        return tables.stream()
-                .filter(t -> t.name().toLowerCase(Locale.ROOT).equals(wanted) || t.qualifiedName().toLowerCase(Locale.ROOT).equals(wanted))
-                .findFirst();
+        return tables.stream().filter(t -> t.name().equalsIgnoreCase(name) || t.qualifiedName().equalsIgnoreCase(name)).findFirst();
     }
 
     /** Up to three table names close to the given one: a small edit distance, or one name containing the other. */

@@ -11,7 +11,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -24,6 +26,13 @@ final class DuckDbParser implements AutoCloseable {
     private final Connection root;
     private final ThreadLocal<Connection> perThread = ThreadLocal.withInitial(this::duplicate);
     private final List<Connection> duplicates = Collections.synchronizedList(new ArrayList<>());
+    /** The trees of the statements parsed last, by their text. */
+    private final Map<String, JsonNode> recent = Collections.synchronizedMap(new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, JsonNode> eldest) {
+            return size() > 64;
+        }
+    });
 
     DuckDbParser() {
         try {
@@ -56,6 +65,15 @@ final class DuckDbParser implements AutoCloseable {
 
     /** The serialized parse tree: {@code statements}, or {@code error} with {@code error_type} and {@code error_message}. */
     JsonNode serialize(String sql) {
+        // the guard reads an answer's statement when it runs it and again for its explanation: the last trees are kept
+        JsonNode known = recent.get(sql);
+        if (known != null) return known.deepCopy();
+        JsonNode tree = parsed(sql);
+        recent.put(sql, tree);
+        return tree.deepCopy();
+    }
+
+    private JsonNode parsed(String sql) {
         try (PreparedStatement ps = perThread.get().prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
             ps.setString(1, sql);
             try (ResultSet rs = ps.executeQuery()) {

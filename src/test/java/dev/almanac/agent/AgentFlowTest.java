@@ -314,9 +314,19 @@ class AgentFlowTest {
 
     @Test
     void max_iterations_end_with_a_best_attempt_at_low_confidence() throws Exception {
+        // three different answers that each fail (the same answer again would end the turn at once: ModelLoopRouteTest)
         ScriptedModel model = script("""
-                loop: true
                 turns:
+                  - tool_calls:
+                      - name: submit_result
+                        arguments:
+                          queries: [{name: w, sql: "SELECT name FROM warehouses WHERE country_code = 'AN'"}]
+                          template: "Warehouses: {w.row_count}"
+                  - tool_calls:
+                      - name: submit_result
+                        arguments:
+                          queries: [{name: w, sql: "SELECT name FROM warehouses WHERE country_code = 'ATA'"}]
+                          template: "Warehouses: {w.row_count}"
                   - tool_calls:
                       - name: submit_result
                         arguments:
