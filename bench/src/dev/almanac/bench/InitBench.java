@@ -49,8 +49,8 @@ public final class InitBench {
                 `almanac init --db` in process (`bench/run InitBench`), default sample (1,000 rows a table) and budget (5 minutes):
                 draft is reading the catalog and the samples and drafting the model (with key inference); total adds the validation of
                 the whole model against the source (every expression, every metric compiled and run with LIMIT 0; past 300 datasets,
-as for the 1,000 tables, names, references and joins only, each computed expression having been run when drafted) and
-writing the files.
+                as for the 1,000 tables, names, references and joins only, each computed expression having been run when drafted) and
+                writing the files.
                 The 1,000-table source is generated: each table refers to the one before by a column no foreign key declares, so every
                 relationship there is inferred (name, type, and the sampled values found among the keys).
 
