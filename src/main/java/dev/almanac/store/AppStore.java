@@ -82,6 +82,7 @@ public final class AppStore {
     }
 
     private void migrate() {
+        if (sqlite && !sqliteHeader()) throw damaged(null);
         if (current()) return; // Flyway's start-up (scanning, validating) costs a third of a second on every command
         try {
             Flyway.configure(AppStore.class.getClassLoader())
@@ -91,11 +92,34 @@ public final class AppStore {
                     .load()
                     .migrate();
         } catch (RuntimeException e) {
-            if (sqlite && notADatabase(e)) {
-                throw new dev.almanac.UserError("the app store " + url.substring("jdbc:sqlite:".length()) + " is damaged or not a SQLite database: "
-                        + "move it aside and run again: a new, empty app store is created there and the knowledge files are imported into it", e);
-            }
+            if (sqlite && notADatabase(e)) throw damaged(e);
             throw new AlmanacException("cannot migrate the app store at " + safeUrl() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private dev.almanac.UserError damaged(Throwable cause) {
+        return new dev.almanac.UserError("the app store " + url.substring("jdbc:sqlite:".length()) + " is damaged or not a SQLite database: "
+                + "move it aside and run again: a new, empty app store is created there and the knowledge files are imported into it", cause);
+    }
+
+    /**
+     * Whether the store's file is empty, absent or begins as every SQLite database does; a file that does not (text,
+     * random bytes) is told at once, where SQLite would first wait out its busy timeout on it.
+     */
+    private boolean sqliteHeader() {
+        String path = url.substring("jdbc:sqlite:".length());
+        int query = path.indexOf('?');
+        if (query >= 0) path = path.substring(0, query);
+        if (path.isEmpty() || path.startsWith(":memory:") || path.startsWith("file:")) return true;
+        java.nio.file.Path file = java.nio.file.Path.of(path);
+        byte[] expected = "SQLite format 3\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+            byte[] head = in.readNBytes(expected.length);
+            return head.length == 0 || java.util.Arrays.equals(head, expected);
+        } catch (java.nio.file.NoSuchFileException e) {
+            return true;
+        } catch (java.io.IOException e) {
+            return true; // unreadable here: SQLite says why
         }
     }
 
