@@ -815,19 +815,12 @@ public final class SemanticCompiler {
         JoinPlanner.Step tie = tree.steps().stream().filter(st -> st.alias().equals(ofAlias)).findFirst().orElseThrow();
         Map<String, List<Dimension>> dims = new LinkedHashMap<>();
         List<Condition> where = new ArrayList<>();
-        for (DimensionFilter f : x.filters()) {
-            String alias = tree.aliasOf(f.dimension().dataset(), f.via());
-            addOnce(dims.computeIfAbsent(alias, a -> new ArrayList<>()), f.dimension());
-            where.addAll(compare(prefix + alias, f));
-        }
+        relatedFilters(x, tree, prefix, dims, where);
         // the join to the outer dataset itself is needed only when a filter or a further join reads it
         boolean ofRead = dims.containsKey(ofAlias) || tree.steps().stream().anyMatch(st -> st.parent().equals(ofAlias));
         Map<String, Set<String>> keyCols = new LinkedHashMap<>();
-        for (JoinPlanner.Step step : tree.steps()) {
-            if (step == tie && !ofRead) continue;
-            keyCols.computeIfAbsent(step.parent(), a -> new LinkedHashSet<>()).addAll(step.edge().fromColumns());
-            keyCols.computeIfAbsent(step.alias(), a -> new LinkedHashSet<>()).addAll(step.edge().toColumns());
-        }
+        JoinPlanner.Step skipped = ofRead ? null : tie;
+        stepKeys(tree, skipped, keyCols);
         keyCols.computeIfAbsent(tie.parent(), a -> new LinkedHashSet<>()).addAll(tie.edge().fromColumns());
         if (bridged) {
             String relatedAlias = tree.aliasOf(x.related(), List.of());
@@ -840,11 +833,40 @@ public final class SemanticCompiler {
         }
         Dataset root = model.dataset(from).orElseThrow();
         Read read = new Read(root, null, null, null, null, List.copyOf(keyCols.getOrDefault("f", Set.of())), dims.getOrDefault("f", List.of()), List.of(), ownWhere);
+        List<Join> joins = relatedJoins(tree, skipped, keyCols, dims, prefix, segmentsOff, where);
+        return new QueryPlan.Related(x.related(), prefix + "f", read, joins, prefix + tie.parent(), tie.edge().fromColumns(), outerAlias, tie.edge().toColumns(),
+                where, x.negated());
+    }
+
+    /** Each filter on the related rows, on the alias its dataset is reached by: its dimension read there, its comparison kept. */
+    private void relatedFilters(RelatedRows x, JoinPlanner.Tree tree, String prefix, Map<String, List<Dimension>> dims, List<Condition> where) {
+        for (DimensionFilter f : x.filters()) {
+            String alias = tree.aliasOf(f.dimension().dataset(), f.via());
+            addOnce(dims.computeIfAbsent(alias, a -> new ArrayList<>()), f.dimension());
+            where.addAll(compare(prefix + alias, f));
+        }
+    }
+
+    /** The key columns each step of the tree (all but {@code skipped}) joins on, by alias. */
+    private static void stepKeys(JoinPlanner.Tree tree, JoinPlanner.Step skipped, Map<String, Set<String>> keyCols) {
+        for (JoinPlanner.Step step : tree.steps()) {
+            if (step == skipped) continue;
+            keyCols.computeIfAbsent(step.parent(), a -> new LinkedHashSet<>()).addAll(step.edge().fromColumns());
+            keyCols.computeIfAbsent(step.alias(), a -> new LinkedHashSet<>()).addAll(step.edge().toColumns());
+        }
+    }
+
+    /**
+     * The joins of a related-rows subquery (every step of the tree but {@code skipped}), each reading the key columns and
+     * dimensions it needs; a joined dataset's rows count when its default segments hold, unless turned off.
+     */
+    private List<Join> relatedJoins(JoinPlanner.Tree tree, JoinPlanner.Step skipped, Map<String, Set<String>> keyCols, Map<String, List<Dimension>> dims,
+                                    String prefix, Set<String> segmentsOff, List<Condition> where) {
         List<Join> joins = new ArrayList<>();
         for (JoinPlanner.Step step : tree.steps()) {
-            if (step == tie && !ofRead) continue;
+            if (step == skipped) continue;
             Dataset ds = model.dataset(step.edge().to()).orElseThrow();
-            List<Segment> flagged = new ArrayList<>(); // a joined dataset's rows that count: its default segments, unless turned off
+            List<Segment> flagged = new ArrayList<>();
             for (Segment seg : model.segments()) {
                 if (!seg.isDefault() || !seg.dataset().equals(ds.name()) || segmentsOff.contains(seg.name())) continue;
                 flagged.add(seg);
@@ -854,8 +876,7 @@ public final class SemanticCompiler {
                     List.copyOf(flagged), List.of());
             joins.add(new Join(prefix + step.alias(), prefix + step.parent(), r, step.edge().fromColumns(), step.edge().toColumns(), step.edge().relationship().name()));
         }
-        return new QueryPlan.Related(x.related(), prefix + "f", read, joins, prefix + tie.parent(), tie.edge().fromColumns(), outerAlias, tie.edge().toColumns(),
-                where, x.negated());
+        return joins;
     }
 
     /**
@@ -877,32 +898,13 @@ public final class SemanticCompiler {
         String relatedAlias = tree.aliasOf(x.related(), List.of());
         Map<String, List<Dimension>> dims = new LinkedHashMap<>();
         List<Condition> where = new ArrayList<>();
-        for (DimensionFilter f : x.filters()) {
-            String alias = tree.aliasOf(f.dimension().dataset(), f.via());
-            addOnce(dims.computeIfAbsent(alias, a -> new ArrayList<>()), f.dimension());
-            where.addAll(compare(prefix + alias, f));
-        }
+        relatedFilters(x, tree, prefix, dims, where);
         Map<String, Set<String>> keyCols = new LinkedHashMap<>();
         keyCols.computeIfAbsent("f", a -> new LinkedHashSet<>()).addAll(key);
-        for (JoinPlanner.Step step : tree.steps()) {
-            keyCols.computeIfAbsent(step.parent(), a -> new LinkedHashSet<>()).addAll(step.edge().fromColumns());
-            keyCols.computeIfAbsent(step.alias(), a -> new LinkedHashSet<>()).addAll(step.edge().toColumns());
-        }
+        stepKeys(tree, null, keyCols);
         JoinPlanner.Step reaching = tree.steps().stream().filter(st -> st.alias().equals(relatedAlias)).findFirst().orElseThrow();
         for (String c : reaching.edge().toColumns()) where.add(new QueryPlan.Present(prefix + relatedAlias, c)); // the related row is there
-        List<Join> joins = new ArrayList<>();
-        for (JoinPlanner.Step step : tree.steps()) {
-            Dataset ds = model.dataset(step.edge().to()).orElseThrow();
-            List<Segment> flagged = new ArrayList<>(); // a joined dataset's rows that count: its default segments, unless turned off
-            for (Segment seg : model.segments()) {
-                if (!seg.isDefault() || !seg.dataset().equals(ds.name()) || segmentsOff.contains(seg.name())) continue;
-                flagged.add(seg);
-                where.add(new QueryPlan.SegmentHolds(prefix + step.alias(), seg));
-            }
-            Read r = new Read(ds, null, null, null, null, List.copyOf(keyCols.getOrDefault(step.alias(), Set.of())), dims.getOrDefault(step.alias(), List.of()),
-                    List.copyOf(flagged), List.of());
-            joins.add(new Join(prefix + step.alias(), prefix + step.parent(), r, step.edge().fromColumns(), step.edge().toColumns(), step.edge().relationship().name()));
-        }
+        List<Join> joins = relatedJoins(tree, null, keyCols, dims, prefix, segmentsOff, where);
         Read read = new Read(of, null, null, null, null, List.copyOf(keyCols.get("f")), dims.getOrDefault("f", List.of()), List.of(), List.of());
         return new QueryPlan.Related(x.related(), prefix + "f", read, joins, prefix + "f", List.copyOf(key), outerAlias, List.copyOf(key), where, x.negated());
     }
