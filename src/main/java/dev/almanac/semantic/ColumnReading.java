@@ -23,7 +23,7 @@ record ColumnReading(Dimension.Kind kind, String expr, Grain grain, Additivity a
     private static final Set<String> NON_ADDITIVE_WORDS = Set.of("age", "rate", "ratio", "percent", "percentage", "pct", "share", "score", "rating",
             "rank", "ranking", "grade", "level", "temperature", "temp", "latitude", "longitude", "lat", "lon", "lng", "avg", "average", "mean",
             "median", "price", "height", "speed", "density", "index", "version", "position", "seq", "sequence", "floor", "ordinal", "order",
-            "elevation", "altitude", "gpa", "probability", "margin", "utilization", "efficiency", "per", "tax", "discount", "fee", "expectancy", "percentile", "mpg", "acceleration", "accelerate");
+            "elevation", "altitude", "gpa", "probability", "margin", "utilization", "efficiency", "per", "tax", "discount", "fee", "percentile");
     /** Words of a calendar part: a year, month or day number is compared and ranged, never summed. */
     private static final Set<String> CALENDAR_WORDS = Set.of("year", "yr", "month", "day", "week", "quarter", "hour", "minute", "weekday");
     /** Words that say a column holds a moment, for numbers that could also be large amounts. */
