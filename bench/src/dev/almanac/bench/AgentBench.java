@@ -45,6 +45,12 @@ import java.util.List;
  * size with the selected tables against the same prompt with the whole schema.
  */
 public final class AgentBench {
+    /** A table as the agent's prompt renders a selected table. */
+    private static String rendered(Catalog.Table tb, KnowledgeSet knowledge) {
+        return knowledge.note(tb.name()).map(n -> CatalogRenderer.render(tb, n.description() != null ? n.description() : tb.comment(), n.dataQualityNotes(),
+                n.columnNotes())).orElseGet(() -> CatalogRenderer.render(tb));
+    }
+
     public static void main(String[] args) throws Exception {
         String load = Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
         Path dir = Path.of("target", "bench-demo").toAbsolutePath();
@@ -80,7 +86,8 @@ public final class AgentBench {
 
                 @Override
                 protected ModelReply doChat(List<ChatMessage> messages, List<ToolSpec> tools) {
-                    int prompt = messages.stream().mapToInt(m -> (ChatMessages.text(m).length() + 3) / 4).sum() + tools.size() * 60;
+                    int prompt = messages.stream().mapToInt(m -> (ChatMessages.text(m).length() + 3) / 4).sum()
+                            + tools.stream().mapToInt(t -> (t.name().length() + t.description().length() + t.parameters().toString().length() + 3) / 4).sum();
                     if (tools.isEmpty()) return new ModelReply("PASS", List.of(), new TokenUsage(1, prompt, 1));
                     String asked = ChatMessages.text(messages.get(1)).replaceFirst(" (#\\d+|\\(warm-up \\d+\\))$", "");
                     GoldenQuery g = golden.get(asked);
@@ -89,9 +96,10 @@ public final class AgentBench {
                         if (messages.size() == 2) {
                             promptTokens.add(prompt);
                             String system = ChatMessages.text(messages.get(0));
+                            // a table is there with its columns, in full or by its columns' names (a table the selected ones refer to);
                             // a question the data cannot answer (no golden SQL) has no table to look for: its order count is submitted at once
                             List<String> missing = g == null || g.expectedSql() == null ? List.of()
-                                    : goldTables.get(sql).stream().filter(t -> !system.contains("TABLE " + t + " -- ")).toList();
+                                    : goldTables.get(sql).stream().filter(t -> !system.contains("TABLE " + t + " -- ") && !system.contains("TABLE " + t + " (")).toList();
                             if (!missing.isEmpty()) {
                                 explored[0]++;
                                 return new ModelReply(null, List.of(new ToolCall("call-1", "inspect_schema", json.writeValueAsString(java.util.Map.of("tables", missing)))),
@@ -131,14 +139,15 @@ public final class AgentBench {
             long[] verArr = verified.stream().mapToLong(Long::longValue).map(v -> v * 1000).toArray();
 
             // prompt size: selected tables against the whole schema, same knowledge block
-            double fullSchema = CatalogRenderer.render(catalog).length() / 4.0;
+            // every table as the prompt renders a selected one: with its note (description, warnings, column notes) when it has one
+            double fullSchema = catalog.tables().stream().mapToInt(tb -> rendered(tb, knowledge).length()).sum() / 4.0;
             TimeframeParser periods = new TimeframeParser(LocalDate.of(2026, 11, 22)); // the agent embeds the question without its period
             double selectedSum = 0;
             double blockSum = 0;
             for (String q : questions) {
                 List<String> tables = selector.select(q, periods.withoutPeriods(q), 5).stream().map(TableChoice::table).toList();
                 StringBuilder s = new StringBuilder();
-                for (String t : tables) catalog.table(t).ifPresent(tb -> s.append(CatalogRenderer.render(tb)));
+                for (String t : tables) catalog.table(t).ifPresent(tb -> s.append(rendered(tb, knowledge)));
                 selectedSum += s.length() / 4.0;
                 blockSum += new KnowledgeRetriever(knowledge, List.of(), MiniLmEmbedder.get()).retrieve(q, tables).render().length() / 4.0;
             }
@@ -187,10 +196,10 @@ public final class AgentBench {
 
                     | prompt | tokens |
                     |---|---:|
-                    | measured: instructions + tools (60 each) + 5 selected tables with their notes + knowledge + question | %.0f |
+                    | measured: instructions + tools (their specifications) + 5 selected tables with their notes + the tables a query may need by their columns + knowledge + question | %.0f |
                     | of which the 5 selected tables | %.0f |
                     | the knowledge retrieved, in full (the prompt carries what the question needs of it) | %.0f |
-                    | the whole schema (58 tables) in place of the selected tables | %.0f |
+                    | the whole schema (58 tables, each with its note as the prompt renders it) in place of the selected tables | %.0f |
 
                     Selected schema / whole schema: %.0f%%. Whole prompt / prompt with the whole schema: %.1f%%. Target: at most 25%%.
                     """.formatted(loop.size() + verified.size(), rounds, explored[0], loopCalls.size(), loop.size(), Report.quantileMicros(loopArr, 0.5) / 1000,

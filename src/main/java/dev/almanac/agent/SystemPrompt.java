@@ -3,9 +3,12 @@ package dev.almanac.agent;
 import dev.almanac.knowledge.BusinessRule;
 import dev.almanac.knowledge.KnowledgeBlock;
 import dev.almanac.knowledge.KnowledgeRetriever;
+import dev.almanac.knowledge.SqlParameters;
 import dev.almanac.knowledge.Metric;
 import dev.almanac.knowledge.TableNote;
+import dev.almanac.knowledge.Tokens;
 import dev.almanac.knowledge.VerifiedQuery;
+import dev.almanac.source.Catalog;
 import dev.almanac.source.CatalogRenderer;
 import dev.almanac.store.TurnRow;
 import java.util.HashSet;
@@ -61,7 +64,12 @@ final class SystemPrompt {
                 }
             });
         }
-        s.append("\n(").append(ctx.catalog().tables().size() - t.tables().size())
+        List<Catalog.Table> joined = joined(t.tables(), block);
+        if (!joined.isEmpty()) {
+            s.append("Other tables a query may need (columns only):\n");
+            for (Catalog.Table tb : joined) s.append(CatalogRenderer.columnsOnly(tb)).append('\n');
+        }
+        s.append("\n(").append(ctx.catalog().tables().size() - t.tables().size() - joined.size())
                 .append(" more tables: inspect_schema shows one by name, or lists them.)\n\n");
         if (flow.semantic != null) s.append(flow.semantic.promptSection()).append('\n');
         s.append(new KnowledgeBlock(block.metrics(), block.rules(), block.notes().stream().filter(n -> !noted.contains(n.table())).toList(),
@@ -75,6 +83,46 @@ final class SystemPrompt {
             }
         }
         return s.toString();
+    }
+
+    /** How many tables the best selected tables refer to are listed by their columns. */
+    static final int JOINED = 3;
+
+    /**
+     * Tables listed by their columns: those the SQL shown in the prompt reads (the canonical metrics it carries, the closest
+     * verified query), then those the three best selected tables refer to by a foreign key (a line's order, an order's
+     * customer), at most {@link #JOINED} of the latter; none that is selected. A query joins them for their dates, status or
+     * names, and their columns spare the model a look at the schema.
+     */
+    private List<Catalog.Table> joined(List<String> selected, KnowledgeBlock block) {
+        Set<String> chosen = new HashSet<>();
+        selected.forEach(x -> chosen.add(x.toLowerCase(Locale.ROOT)));
+        java.util.Map<String, Catalog.Table> out = new java.util.LinkedHashMap<>();
+        List<String> shown = new java.util.ArrayList<>();
+        block.metrics().forEach(m -> shown.add(SqlParameters.bind(m.sql(), SqlParameters.defaults(m.parameters()))));
+        block.verified().stream().limit(1).forEach(q -> shown.add(SqlParameters.bind(q.sql(), SqlParameters.defaults(q.parameters()))));
+        for (String sql : shown) {
+            for (String name : flow.verified().tablesOf(sql)) {
+                String key = name.toLowerCase(Locale.ROOT);
+                if (!chosen.contains(key)) flow.ctx.catalog().table(name).ifPresent(r -> out.putIfAbsent(r.qualifiedName().toLowerCase(Locale.ROOT), r));
+            }
+        }
+        int referred = 0;
+        for (String name : selected.subList(0, Math.min(3, selected.size()))) {
+            Catalog.Table tb = flow.ctx.catalog().table(name).orElse(null);
+            if (tb == null) continue;
+            for (Catalog.ForeignKey fk : tb.foreignKeys()) {
+                String ref = fk.referencedTable().toLowerCase(Locale.ROOT);
+                if (referred < JOINED && !chosen.contains(ref) && !out.containsKey(ref)) {
+                    Catalog.Table r = flow.ctx.catalog().table(fk.referencedTable()).orElse(null);
+                    if (r != null) {
+                        out.put(ref, r);
+                        referred++;
+                    }
+                }
+            }
+        }
+        return List.copyOf(out.values());
     }
 
     /**
@@ -99,8 +147,24 @@ final class SystemPrompt {
         List<BusinessRule> rules = block.rules().stream().filter(r -> block.rulesInFull().contains(r.name())
                 || r.appliesToTables().stream().map(x -> x.toLowerCase(Locale.ROOT)).anyMatch(x -> selected.contains(x) && !noted.contains(x))).toList();
         List<VerifiedQuery> verified = block.verified().stream().filter(q -> onSelected.test(q.sql())).toList();
-        return new KnowledgeBlock(metrics, rules, block.notes(), verified, block.learnings(), block.used(), block.metricsWithSql(),
-                block.rulesInFull());
+        // in full, a rule that a selected table's note already says (its warnings carry most of the rule's words) is given by title
+        Set<String> inFull = new HashSet<>(block.rulesInFull());
+        for (BusinessRule r : rules) if (saidByNotes(r, block.notes(), selected)) inFull.remove(r.name());
+        return new KnowledgeBlock(metrics, rules, block.notes(), verified, block.learnings(), block.used(), block.metricsWithSql(), inFull);
+    }
+
+    /** Whether the warnings of the notes of a rule's selected tables hold at least half of the rule's distinct words. */
+    private static boolean saidByNotes(BusinessRule rule, List<TableNote> notes, Set<String> selected) {
+        Set<String> said = new HashSet<>();
+        for (TableNote n : notes) {
+            if (!selected.contains(n.table().toLowerCase(Locale.ROOT))) continue;
+            if (rule.appliesToTables().stream().noneMatch(x -> x.equalsIgnoreCase(n.table()))) continue;
+            n.dataQualityNotes().forEach(w -> said.addAll(Tokens.of(w)));
+        }
+        Set<String> words = new HashSet<>(Tokens.of(rule.description()));
+        if (words.isEmpty() || said.isEmpty()) return false;
+        long shared = words.stream().filter(said::contains).count();
+        return shared * 2 >= words.size();
     }
 
     static String abbreviate(String s, int max) {

@@ -52,6 +52,11 @@ public final class CatalogRenderer {
         return out.toString();
     }
 
+    /** A table by its name and its columns' names only: "TABLE orders (order_id, customer_id, ordered_at)". */
+    public static String columnsOnly(Catalog.Table t) {
+        return "TABLE " + t.qualifiedName() + " (" + t.columns().stream().map(Catalog.Column::name).collect(Collectors.joining(", ")) + ")";
+    }
+
     private static void append(StringBuilder notes, String text) {
         if (notes.length() > 0) notes.append("; ");
         notes.append(text);

@@ -40,4 +40,17 @@ class RetrievalTest {
                 .as("the question without its period, the one text embedded for it")
                 .containsExactly(flow.timeframes.withoutPeriods(question));
     }
+
+    @Test
+    void the_tables_a_canonical_metric_the_question_names_reads_come_first() {
+        Flow flow = world.flow(null);
+        String question = "What was the refund rate in 2025?";
+        Turn turn = new Retrieval(flow).retrieved(RouteFixture.turn(flow, question));
+        dev.almanac.knowledge.Metric metric = turn.metric().orElseThrow();
+        List<String> read = flow.verified().tablesOf(dev.almanac.knowledge.SqlParameters.bind(metric.sql(),
+                dev.almanac.knowledge.SqlParameters.defaults(metric.parameters()))).stream().toList();
+        assertThat(read).isNotEmpty();
+        assertThat(turn.tables().subList(0, read.size())).containsExactlyInAnyOrderElementsOf(read);
+        assertThat(turn.tables()).hasSize(AgentSettings.DEFAULT.tables()).doesNotHaveDuplicates();
+    }
 }

@@ -56,4 +56,20 @@ class SystemPromptTest {
                 .contains("canceled_at DATE -- NULL while the subscription is live");
         assertThat(prompt).doesNotContain("- subscriptions: ");
     }
+
+    @Test
+    void the_tables_a_selected_table_refers_to_and_those_the_shown_sql_reads_are_listed_by_their_columns() {
+        Flow flow = world.flow(null);
+        Turn asked = RouteFixture.retrieved(flow, "What was the average order value in 2025?");
+        KnowledgeBlock block = new KnowledgeBlock(List.of(metric("average_order_value")), List.of(), List.of(), List.of(), List.of(), List.of(),
+                Set.of("average_order_value"), Set.of());
+        Turn turn = asked.with(new Turn.Retrieved(List.of("order_items"), block));
+        String prompt = new SystemPrompt(flow).of(turn);
+        String orders = world.demo.catalog.table("orders").orElseThrow().columns().stream().map(c -> c.name()).collect(java.util.stream.Collectors.joining(", "));
+        String products = world.demo.catalog.table("products").orElseThrow().columns().stream().map(c -> c.name()).collect(java.util.stream.Collectors.joining(", "));
+        assertThat(prompt).as("the metric's SQL reads orders; order_items refers to orders and products")
+                .contains("TABLE orders (" + orders + ")").contains("TABLE products (" + products + ")").contains("TABLE order_items -- ")
+                .doesNotContain("TABLE orders -- ").doesNotContain("TABLE products -- ");
+        assertThat(prompt).contains("(" + (world.demo.catalog.tables().size() - 3) + " more tables");
+    }
 }

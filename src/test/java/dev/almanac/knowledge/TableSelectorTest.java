@@ -96,4 +96,23 @@ class TableSelectorTest {
         // with room for only the pair, the pair is kept
         assertThat(expanding.select(question, 2)).extracting(TableChoice::table).containsExactlyInAnyOrder("students", "courses");
     }
+
+    @Test
+    void a_table_that_joins_a_chosen_one_comes_before_an_unrelated_table_that_matched_a_word_a_little_better() {
+        java.util.function.Function<String, Catalog.Column> col = n -> new Catalog.Column(n, "VARCHAR", true, null, null, null, List.of());
+        Catalog catalog = new Catalog("t", "", List.of(
+                new Catalog.Table(null, "players", null, 0, List.of(col.apply("player_id"), col.apply("player_name"), col.apply("team_id")), List.of("player_id"),
+                        List.of(new Catalog.ForeignKey(List.of("team_id"), "teams", List.of("team_id")))),
+                new Catalog.Table(null, "teams", null, 0, List.of(col.apply("team_id"), col.apply("home_city")), List.of("team_id"), List.of()),
+                new Catalog.Table(null, "stadiums", null, 0, List.of(col.apply("stadium_id"), col.apply("stadium_name"), col.apply("city")), List.of("stadium_id"),
+                        List.of()),
+                new Catalog.Table(null, "referees", null, 0, List.of(col.apply("referee_id"), col.apply("name")), List.of(), List.of())));
+        String question = "player names and their city";
+        TableSelector plain = new TableSelector(catalog, KnowledgeSet.EMPTY, s -> Set.of(), null, new TableSelector.Config(1.0, false));
+        assertThat(plain.select(question, 2)).extracting(TableChoice::table).as("on words alone, the stadiums' name and city win").containsExactly("players", "stadiums");
+        TableSelector joining = new TableSelector(catalog, KnowledgeSet.EMPTY, s -> Set.of(), null, new TableSelector.Config(1.0, true));
+        List<TableChoice> top = joining.select(question, 2);
+        assertThat(top).extracting(TableChoice::table).containsExactly("players", "teams");
+        assertThat(top.get(1).reasons().get(0)).isEqualTo("joins players");
+    }
 }
