@@ -22,7 +22,9 @@ import java.util.function.Predicate;
 /**
  * The no-model path (issue 13): every golden question asked through the real API server in-process with no
  * language model, over HTTP, timed per way it was answered against {@code GET /api/health} in the same run; then
- * the golden accuracy per kind of question without a model, with question parsing on (the default) and off.
+ * the golden accuracy per kind of question without a model, with question parsing on (the default) and off. Then the
+ * Spider dev questions of every database we ship, each drafted by {@code almanac init}, asked without a model
+ * ({@link SpiderWithoutModel}, issue 31). {@code bench/run NoModelBench spider} runs the Spider part alone.
  */
 public final class NoModelBench {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -64,9 +66,20 @@ public final class NoModelBench {
         }
     }
 
+    /** {@code bench/run NoModelBench [golden|spider]}: both parts, or one. */
     public static void main(String[] args) throws Exception {
+        String part = args.length == 0 ? "" : args[0];
+        if (!part.isEmpty() && !part.equals("golden") && !part.equals("spider")) {
+            throw new IllegalArgumentException("usage: bench/run NoModelBench [golden|spider] (no argument: both)");
+        }
         Path home = Files.createTempDirectory("almanac-nomodel");
         System.setProperty("almanac.home", home.toString()); // no config.yml: the defaults, as a first run has them
+        if (!part.equals("spider")) golden(home);
+        if (!part.equals("golden")) SpiderWithoutModel.run(home);
+    }
+
+    /** The golden part (issue 13): latency through the API and accuracy by kind, on the demo project. */
+    private static void golden(Path home) throws Exception {
         Path project = dev.almanac.testing.ScratchProject.create(home.resolve("project"), "No-model bench");
         List<GoldenQuery> golden = KnowledgeFiles.read(project.resolve("knowledge")).knowledge().golden();
         String env = System.getenv("ALMANAC_SEMANTIC_PARSE");

@@ -54,6 +54,44 @@ public final class BenchAccess {
         }
     }
 
+    /**
+     * The agent {@code almanac ask --llm none} builds for a project (its knowledge, source, semantic layer, the default
+     * settings of the Almanac home), opened once to ask many questions in one process; it keeps no threads, so each
+     * question is asked as a new one.
+     */
+    public static final class Asker implements AutoCloseable {
+        private final Workspace workspace;
+        private final dev.almanac.agent.Agent agent;
+
+        private Asker(Workspace workspace, dev.almanac.agent.Agent agent) {
+            this.workspace = workspace;
+            this.agent = agent;
+        }
+
+        /** The answer to a question, checked as the command line checks what a user typed. */
+        public dev.almanac.agent.Answer ask(String question) {
+            return agent.ask(Questions.check(question), null);
+        }
+
+        @Override
+        public void close() {
+            workspace.close();
+        }
+    }
+
+    /** An {@link Asker} over the project in {@code projectDir} with no language model. */
+    public static Asker askWithoutModel(Path projectDir) {
+        GlobalOptions options = new GlobalOptions();
+        options.project = projectDir;
+        Workspace ws = Workspace.open(options, System.err);
+        try {
+            return new Asker(ws, ws.agent("none", ws.today(), null, false));
+        } catch (RuntimeException e) {
+            ws.close();
+            throw e;
+        }
+    }
+
     public static Server start(Path projectDir, String llm, int questionsPerMinute) {
         GlobalOptions options = new GlobalOptions();
         options.project = projectDir;
