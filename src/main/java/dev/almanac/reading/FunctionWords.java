@@ -1,0 +1,108 @@
+package dev.almanac.reading;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * English's function words: the closed classes of the grammar (articles, demonstratives, quantifiers, pronouns, question
+ * and relative words, prepositions simple and complex, coordinators, subordinators, auxiliaries, modals, negation, the
+ * infinitive marker, existential "there"), each word with its {@link FunctionClass classes}. The list is the resource
+ * {@code dev/almanac/reading/function-words.tsv}, taken from the Penn Treebank's closed-class tags (Santorini 1990) and
+ * the Cambridge Grammar of the English Language (Huddleston & Pullum 2002): a grammar's list, not one grown from
+ * questions, so no noun, adjective, lexical verb or content adverb is in it. Loaded once, on first use (about 400 lines).
+ *
+ * <p>Words are compared in lower case with the typographic apostrophe read as {@code '}. Multi-word units ("according
+ * to", "as of", "in front of", "no one") are found with {@link #phraseAt(List, int)}.
+ */
+public final class FunctionWords {
+    private static final String RESOURCE = "function-words.tsv";
+
+    private static final class Holder {
+        static final FunctionWords ENGLISH = load();
+    }
+
+    private final Map<String, Set<FunctionClass>> words;
+    private final int longest;
+
+    private FunctionWords(Map<String, Set<FunctionClass>> words) {
+        this.words = Map.copyOf(words);
+        int longest = 1;
+        for (String w : words.keySet()) longest = Math.max(longest, w.split(" ").length);
+        this.longest = longest;
+    }
+
+    /** The English list, read from the resource the first time it is asked for. */
+    public static FunctionWords english() {
+        return Holder.ENGLISH;
+    }
+
+    /** The classes of a single word ("by" is a preposition); empty for a content word ("total", "popular"). */
+    public Set<FunctionClass> classesOf(String word) {
+        Set<FunctionClass> c = words.get(normal(word));
+        return c == null ? Set.of() : c;
+    }
+
+    /** Whether the word (or multi-word unit, words separated by spaces) is in a closed class. */
+    public boolean isFunctionWord(String word) {
+        return words.containsKey(normal(word));
+    }
+
+    /** Whether the word is in the given class. */
+    public boolean is(String word, FunctionClass c) {
+        return classesOf(word).contains(c);
+    }
+
+    /**
+     * The longest function word or unit that starts at {@code start} in a question's words ("according to" in
+     * {@code [sales, according, to, region]} at 1), or empty when the word there is a content word.
+     */
+    public Optional<FunctionPhrase> phraseAt(List<String> tokens, int start) {
+        for (int n = Math.min(longest, tokens.size() - start); n >= 1; n--) {
+            List<String> span = new ArrayList<>(n);
+            for (int i = start; i < start + n; i++) span.add(normal(tokens.get(i)));
+            Set<FunctionClass> c = words.get(String.join(" ", span));
+            if (c != null) return Optional.of(new FunctionPhrase(span, c));
+        }
+        return Optional.empty();
+    }
+
+    /** Every entry with its classes: for documentation and tests. */
+    public Map<String, Set<FunctionClass>> entries() {
+        return words;
+    }
+
+    private static String normal(String word) {
+        return Lexicon.normal(word);
+    }
+
+    private static FunctionWords load() {
+        Map<String, Set<FunctionClass>> words = new HashMap<>();
+        try (InputStream in = FunctionWords.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) throw new IllegalStateException("resource missing: dev/almanac/reading/" + RESOURCE);
+            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            for (String line; (line = reader.readLine()) != null; ) {
+                if (line.isBlank() || line.startsWith("#")) continue;
+                String[] parts = line.split("\t");
+                if (parts.length != 2) throw new IllegalStateException(RESOURCE + ": not 'word TAB CLASSES': " + line);
+                Set<FunctionClass> classes = EnumSet.noneOf(FunctionClass.class);
+                for (String c : parts[1].split(",")) classes.add(FunctionClass.valueOf(c.strip()));
+                if (words.put(normal(parts[0]), classes) != null) throw new IllegalStateException(RESOURCE + ": listed twice: " + parts[0]);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new FunctionWords(words);
+    }
+}
