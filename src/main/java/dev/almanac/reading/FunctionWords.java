@@ -84,7 +84,13 @@ public final class FunctionWords {
     }
 
     private static String normal(String word) {
-        return Lexicon.normal(word);
+        return Spelling.normal(word);
+    }
+
+    /** The class of that name (not {@code valueOf}, which goes through reflection the first time). */
+    private static FunctionClass classNamed(String name, String line) {
+        for (FunctionClass c : FunctionClass.values()) if (c.name().equals(name)) return c;
+        throw new IllegalStateException(RESOURCE + ": no class " + name + " in: " + line);
     }
 
     private static FunctionWords load() {
@@ -97,8 +103,9 @@ public final class FunctionWords {
                 String[] parts = line.split("\t");
                 if (parts.length != 2) throw new IllegalStateException(RESOURCE + ": not 'word TAB CLASSES': " + line);
                 Set<FunctionClass> classes = EnumSet.noneOf(FunctionClass.class);
-                for (String c : parts[1].split(",")) classes.add(FunctionClass.valueOf(c.strip()));
-                if (words.put(normal(parts[0]), classes) != null) throw new IllegalStateException(RESOURCE + ": listed twice: " + parts[0]);
+                for (String c : parts[1].split(",")) classes.add(classNamed(c.strip(), line));
+                // the file is written in normal spelling: lower case, single spaces, plain apostrophes
+                if (words.put(parts[0], classes) != null) throw new IllegalStateException(RESOURCE + ": listed twice: " + parts[0]);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -34,7 +34,7 @@ public final class Lexicon {
     public static final int RARE_USES = 1;
 
     private static final class Holder {
-        static final Lexicon ENGLISH = new Lexicon(new WordNetFile(Lexicon.class.getClassLoader()));
+        static final Lexicon ENGLISH = new Lexicon(WordNetFile.onClassPath());
     }
 
     /** WordNet's detachment rules (morphy): suffix, then its replacement. */
@@ -76,7 +76,7 @@ public final class Lexicon {
      * result is a WordNet word. A phrase ("cost centres") has its last word reduced. Empty when it is not that part of speech.
      */
     public List<String> baseForms(String word, PartOfSpeech pos) {
-        String w = normal(word);
+        String w = Spelling.normal(word);
         if (w.isEmpty()) return List.of();
         Set<String> out = new LinkedHashSet<>(entry(w).exceptions.getOrDefault(pos, List.of()));
         if (entry(w).senses.containsKey(pos)) out.add(w);
@@ -105,7 +105,7 @@ public final class Lexicon {
 
     /** The senses of a base form (no morphology) as the given part of speech, most frequent first. */
     public List<Sense> senses(String lemma, PartOfSpeech pos) {
-        return entry(normal(lemma)).senses.getOrDefault(pos, List.of());
+        return entry(Spelling.normal(lemma)).senses.getOrDefault(pos, List.of());
     }
 
     /** How many senses the word has over all its base forms and parts of speech: 0 for a word WordNet does not know. */
@@ -132,7 +132,7 @@ public final class Lexicon {
     public Optional<Relation> relation(String word, String other) {
         Set<String> bases = baseForms(word);
         Set<String> others = new LinkedHashSet<>(baseForms(other));
-        String o = normal(other);
+        String o = Spelling.normal(other);
         if (others.isEmpty() && !o.isEmpty()) others.add(o);
         Relation best = null;
         for (PartOfSpeech pos : PartOfSpeech.values()) {
@@ -168,11 +168,11 @@ public final class Lexicon {
      * corrected, and two candidates are no answer. The vocabulary should hold the forms to match (singular and plural).
      */
     public Optional<String> typoOf(String word, Collection<String> vocabulary) {
-        String w = normal(word);
+        String w = Spelling.normal(word);
         if (letters(w) < TYPO_MIN_LETTERS || containsWord(vocabulary, w) || knows(w)) return Optional.empty();
         List<String> matches = new ArrayList<>();
         for (String v : vocabulary) {
-            String n = normal(v);
+            String n = Spelling.normal(v);
             if (oneEdit(w, n) && !matches.contains(n)) matches.add(n);
         }
         return single(matches);
@@ -186,7 +186,7 @@ public final class Lexicon {
      * vocabulary word (forms of one word counted once). Otherwise empty.
      */
     public Optional<String> abbreviationOf(String word, Collection<String> vocabulary) {
-        String w = normal(word);
+        String w = Spelling.normal(word);
         int n = w.length();
         if (n < ABBREVIATION_MIN_LETTERS || n > ABBREVIATION_MAX_LETTERS || letters(w) != n || containsWord(vocabulary, w)) {
             return Optional.empty();
@@ -194,7 +194,7 @@ public final class Lexicon {
         if (knows(w) && uses(w) > RARE_USES) return Optional.empty();
         List<String> matches = new ArrayList<>();
         for (String v : vocabulary) {
-            String full = normal(v);
+            String full = Spelling.normal(v);
             if (full.length() > n && (full.startsWith(w) || skeleton(w, full)) && !matches.contains(full)) matches.add(full);
         }
         return single(matches);
@@ -288,7 +288,7 @@ public final class Lexicon {
     }
 
     private static boolean containsWord(Collection<String> vocabulary, String w) {
-        for (String v : vocabulary) if (normal(v).equals(w)) return true;
+        for (String v : vocabulary) if (Spelling.normal(v).equals(w)) return true;
         return false;
     }
 
@@ -328,22 +328,5 @@ public final class Lexicon {
         int n = 0;
         for (int i = 0; i < w.length(); i++) if (Character.isLetter(w.charAt(i))) n++;
         return n;
-    }
-
-    /** Lower case, the typographic apostrophes as ', underscores and runs of white space as one space, trimmed. */
-    static String normal(String word) {
-        StringBuilder out = new StringBuilder(word.length());
-        boolean space = false;
-        for (int i = 0; i < word.length(); i++) {
-            char c = word.charAt(i);
-            if (c == '_' || Character.isWhitespace(c)) {
-                space = out.length() > 0;
-                continue;
-            }
-            if (space) out.append(' ');
-            space = false;
-            out.append(c == '\u2019' || c == '\u2018' ? '\'' : Character.toLowerCase(c));
-        }
-        return out.toString();
     }
 }

