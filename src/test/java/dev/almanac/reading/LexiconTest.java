@@ -92,7 +92,7 @@ class LexiconTest {
         // one edit from both "parcel" and "parse": no answer
         assertThat(lexicon.typoOf("parsel", List.of("parcel", "parse"))).isEmpty();
         // fewer than five letters: never corrected
-        assertThat(lexicon.typoOf("rane", List.of("rain"))).isEmpty();
+        assertThat(lexicon.typoOf("rian", List.of("rain"))).isEmpty();
         assertThat(lexicon.typoOf("wigt", List.of("wight", "weight"))).isEmpty();
         // a word WordNet knows is not a typo of another ("bottle" is not a misspelt "battle")
         assertThat(lexicon.typoOf("bottle", List.of("battle"))).isEmpty();
