@@ -172,6 +172,7 @@ public final class Lexicon {
         if (letters(w) < TYPO_MIN_LETTERS || containsWord(vocabulary, w) || knows(w)) return Optional.empty();
         List<String> matches = new ArrayList<>();
         for (String v : vocabulary) {
+            if (v.length() < w.length() - 1) continue; // spelling a word the normal way never lengthens it
             String n = Spelling.normal(v);
             if (oneEdit(w, n) && !matches.contains(n)) matches.add(n);
         }
@@ -194,6 +195,7 @@ public final class Lexicon {
         if (knows(w) && uses(w) > RARE_USES) return Optional.empty();
         List<String> matches = new ArrayList<>();
         for (String v : vocabulary) {
+            if (v.length() <= n) continue;
             String full = Spelling.normal(v);
             if (full.length() > n && (full.startsWith(w) || skeleton(w, full)) && !matches.contains(full)) matches.add(full);
         }
