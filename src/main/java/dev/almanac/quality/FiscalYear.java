@@ -13,6 +13,11 @@ import java.util.Locale;
 public record FiscalYear(int startMonth) {
     public static final FiscalYear CALENDAR = new FiscalYear(1);
 
+    /** The project's fiscal year; the calendar year without a project. */
+    public static FiscalYear of(dev.almanac.store.Project project) {
+        return project == null ? CALENDAR : new FiscalYear(project.fiscalYearStartMonth());
+    }
+
     public FiscalYear {
         if (startMonth < 1 || startMonth > 12) throw new IllegalArgumentException("a fiscal year starts in a month from 1 to 12, not " + startMonth);
     }
