@@ -138,8 +138,4 @@ public final class TimeframeParser {
         while (m.find()) for (int i = m.start(); i < m.end(); i++) out.setCharAt(i, ' ');
         return out.toString();
     }
-
-    static int month(String name) {
-        return PeriodContext.monthNumber(name);
-    }
 }
