@@ -131,6 +131,13 @@ enum PeriodRule {
     },
             "revenue between 2023 and 2025 => 2023-01-01..2026-01-01 RANGE"),
 
+    YEAR_SPAN("\\b((?:19|20)\\d{2})" + DASH + "((?:19|20)\\d{2})\\b", (m, c) -> {
+        int first = Integer.parseInt(m.group(1));
+        int last = Integer.parseInt(m.group(2));
+        return first < last ? range(LocalDate.of(first, 1, 1), LocalDate.of(last + 1, 1, 1)) : null;
+    },
+            "2023-2025 revenue => 2023-01-01..2026-01-01 RANGE"),
+
     DAY_RANGE("\\b(?:from|between)\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:and|to|until|through|-)\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s+" + MONTH + ",?\\s+" + YEAR + "\\b",
             (m, c) -> {
                 LocalDate monthStart = LocalDate.of(yearNumber(m.group(4)), monthNumber(m.group(3)), 1);
@@ -225,10 +232,10 @@ enum PeriodRule {
             "March last year => 2025-03-01..2025-04-01 MONTH",
             "December of last year => 2025-12-01..2026-01-01 MONTH"),
 
-    BEFORE_LAST("\\bthe\\s+(day|week|month|quarter|year)\\s+before\\s+(?:last|yesterday)\\b", (m, c) -> {
+    BEFORE_LAST("\\bthe\\s+(?:(day)\\s+before\\s+(?:yesterday|last)|(week|month|quarter|year)\\s+before\\s+last)\\b", (m, c) -> {
         LocalDate t = c.today();
-        return switch (m.group(1).toLowerCase(Locale.ROOT)) {
-            case "day" -> m.group().toLowerCase(Locale.ROOT).endsWith("yesterday") || m.group().toLowerCase(Locale.ROOT).endsWith("last") ? day(t.minusDays(2)) : null;
+        return switch ((m.group(1) != null ? m.group(1) : m.group(2)).toLowerCase(Locale.ROOT)) {
+            case "day" -> day(t.minusDays(2));
             case "week" -> range(PeriodContext.monday(t).minusWeeks(2), PeriodContext.monday(t).minusWeeks(1));
             case "month" -> month(t.withDayOfMonth(1).minusMonths(2));
             case "quarter" -> quarter(quarterStart(t).minusMonths(6));
@@ -348,6 +355,13 @@ enum PeriodRule {
             "this month so far => 2026-11-01..2026-11-23 RANGE",
             "earlier this year => 2026-01-01..2026-11-23 RANGE"),
 
+    /** Last year's year to date: the same days a year earlier ("last QTD" is not read: which part of which quarter is unclear). */
+    LAST_YEAR_TO_DATE("\\b(?:last|prior|previous)\\s+(?:year'?s\\s+)?(?:ytd|year[- ]to[- ]date)\\b",
+            (m, c) -> range(c.today().withDayOfYear(1).minusYears(1), c.tomorrow().minusYears(1)),
+            "last year's YTD => 2025-01-01..2025-11-23 RANGE",
+            "prior year to date => 2025-01-01..2025-11-23 RANGE",
+            "revenue ytd vs last ytd => 2025-01-01..2025-11-23 RANGE"),
+
     RELATIVE("\\b(last|previous|past|this|current)\\s+(month|quarter|year|week)\\b", (m, c) -> {
         boolean previous = !m.group(1).equalsIgnoreCase("this") && !m.group(1).equalsIgnoreCase("current");
         LocalDate t = c.today();
@@ -426,28 +440,37 @@ enum PeriodRule {
             "fy4: fiscal Q4 => 2026-01-01..2026-04-01 QUARTER",
             "fiscal Q2 => 2026-04-01..2026-07-01 QUARTER"),
 
-    QUARTER_NO_YEAR(true, "\\b(?:q([1-4])|(?:the\\s+)?" + ORDINAL + "\\s+quarter)\\b(?!\\s*(?:of\\b|'?\\d))", (m, c) -> {
+    QUARTER_NO_YEAR(true, "\\b(?:q([1-4])|(?:the\\s+)?" + ORDINAL + "\\s+quarter)\\b(?:\\s+of\\s+the\\s+year\\b)?(?!\\s*(?:of\\b|'?\\d))", (m, c) -> {
         int q = m.group(1) != null ? Integer.parseInt(m.group(1)) : ordinalNumber(m.group(2));
         LocalDate a = LocalDate.of(c.today().getYear(), 3 * q - 2, 1);
         return quarter(a.isAfter(c.today()) ? a.minusYears(1) : a);
     },
             "revenue in Q1 => 2026-01-01..2026-04-01 QUARTER",
             "Q4 => 2026-10-01..2027-01-01 QUARTER",
-            "the second quarter => 2026-04-01..2026-07-01 QUARTER"),
+            "the second quarter => 2026-04-01..2026-07-01 QUARTER",
+            "the first quarter of the year => 2026-01-01..2026-04-01 QUARTER"),
 
-    HALF_NO_YEAR(true, "\\b(?:h([12])|(?:the\\s+)?(first|second|1st|2nd)\\s+half)\\b(?!\\s*(?:of\\b|'?\\d))", (m, c) -> {
+    HALF_NO_YEAR(true, "\\b(?:h([12])|(?:the\\s+)?(first|second|1st|2nd)\\s+half)\\b(?:\\s+of\\s+the\\s+year\\b)?(?!\\s*(?:of\\b|'?\\d))", (m, c) -> {
         boolean first = m.group(1) != null ? m.group(1).equals("1") : ordinalNumber(m.group(2)) == 1;
         Timeframe t = half(c.today().getYear(), first);
         return t.start().isAfter(c.today()) ? half(c.today().getYear() - 1, first) : t;
     },
             "H1 => 2026-01-01..2026-07-01 RANGE",
-            "the second half => 2026-07-01..2027-01-01 RANGE"),
+            "the second half => 2026-07-01..2027-01-01 RANGE",
+            "sales in the second half of the year => 2026-07-01..2027-01-01 RANGE"),
 
     MONTH_NO_YEAR(true, "\\b(?:in|during|for|throughout)\\s+(?:the\\s+month\\s+of\\s+)?" + MONTH_ALONE + "(?!\\s*,?\\s*'?\\d)",
             (m, c) -> month(c.latestStarted(monthNumber(m.group(1)))),
             "revenue in Feb => 2026-02-01..2026-03-01 MONTH",
             "during December => 2025-12-01..2026-01-01 MONTH",
-            "signups in May => 2026-05-01..2026-06-01 MONTH");
+            "signups in May => 2026-05-01..2026-06-01 MONTH"),
+
+    /** A month compared with or listed after another: "in March vs February", "for May and June" (never "and may", "and march": verbs too). */
+    MONTH_COMPARED_NO_YEAR(true, "\\b(?:vs\\.?|versus|than|against|compared\\s+(?:to|with)|and|or)\\s+(?:in\\s+|with\\s+)?(?!may\\b|march\\b)" + MONTH_ALONE
+            + "(?!\\s*,?\\s*'?\\d)",
+            (m, c) -> month(c.latestStarted(monthNumber(m.group(1)))),
+            "orders compared with February => 2026-02-01..2026-03-01 MONTH",
+            "signups, May or June => 2026-06-01..2026-07-01 MONTH");
 
     /** Phrases no rule may read as a period: everyday words that look like period words. */
     static final List<String> NOT_PERIODS = List.of(

@@ -29,7 +29,7 @@ public final class TimeframeParser {
     private static final Pattern PERIOD_WORD = Pattern.compile("(?i)\\b(?:q[1-4]|h[12]|january|february|march|april|june|july|august|"
             + "september|october|november|december|jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec|fiscal|fy\\s?'?\\d*|[yqm]td|fytd|ttm|ltm"
             + "|spring|summer|autumn|winter|the\\s+fall|holidays?(?:\\s+season)?|christmas|xmas|easter|thanksgiving|black\\s+friday|cyber\\s+monday"
-            + "|weekend|since(?:\\s+the)?\\s+\\w+)\\b");
+            + "|weekend|since(?:\\s+the)?\\s+\\w+|(?:first|second|third|fourth|1st|2nd|3rd|4th)\\s+(?:quarter|half)|end\\s+of\\s+the\\s+(?:month|quarter|year))\\b");
 
     private final LocalDate today;
     private final FiscalYear fiscal;

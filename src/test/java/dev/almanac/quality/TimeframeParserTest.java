@@ -124,6 +124,9 @@ class TimeframeParserTest {
         assertThat(PARSER.parseAll("revenue in Q1 and Q2")).extracting(Timeframe::label).containsExactly("Q1 2026", "Q2 2026");
         assertThat(PARSER.parseAll("revenue in Q1 and Q2 2025")).extracting(Timeframe::label).containsExactly("Q2 2025");
         assertThat(PARSER.parseAll("revenue in Q1 versus Q1 last year")).extracting(Timeframe::label).containsExactly("Q1 2025", "Q1 2026");
+        assertThat(PARSER.parseAll("revenue in March vs February")).extracting(Timeframe::label).containsExactly("March 2026", "February 2026");
+        assertThat(PARSER.parseAll("revenue in March vs February 2026")).extracting(Timeframe::label).containsExactly("February 2026");
+        assertThat(PARSER.loosePeriodWords("revenue in March vs February 2026")).containsExactly("March");
     }
 
     @ParameterizedTest
@@ -133,6 +136,8 @@ class TimeframeParserTest {
             revenue over the summer of 2025      | summer
             revenue a year ago                   | a year ago
             bookings in fiscal quarter three     | fiscal
+            customers at the end of the month    | end of the month
+            revenue in the first quarter of each year | first quarter
             """)
     void names_the_words_of_a_period_it_cannot_read_whole(String question, String loose) {
         assertThat(PARSER.loosePeriodWords(question)).contains(loose);
