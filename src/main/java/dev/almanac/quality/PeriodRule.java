@@ -77,7 +77,9 @@ enum PeriodRule {
             "last fiscal quarter => 2026-07-01..2026-10-01 QUARTER"),
 
     SINCE("\\bsince\\s+(?:the\\s+(?:start|beginning)\\s+of\\s+)?((?:the\\s+)?(?:last|previous|this)\\s+(?:year|quarter|month|week)|the\\s+(?:year|quarter|month)"
-            + "|(?:q[1-4]|h[12])(?:\\s+" + YEAR + ")?|" + MONTH + "\\s+" + YEAR + "|" + MONTH_ALONE + "|(?:19|20)\\d{2}\\b|yesterday|last\\s+" + WEEKDAY + ")", (m, c) -> {
+            + "|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}(?:st|nd|rd|th)?\\s+" + MONTH + ",?\\s+" + YEAR + "|" + MONTH + "\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+" + YEAR
+            + "|(?:q[1-4]|h[12])(?:\\s+" + YEAR + ")?|" + MONTH + "\\s+" + YEAR + "|" + MONTH_ALONE + "(?!\\s*\\d)|(?:19|20)\\d{2}\\b(?!-)|yesterday|last\\s+" + WEEKDAY
+            + ")", (m, c) -> {
         String anchor = m.group(1).replaceFirst("(?i)^the\\s+(year|quarter|month)$", "this $1");
         Timeframe from = anchor(c, anchor);
         return from == null || !from.start().isBefore(c.tomorrow()) ? null : range(from.start(), c.tomorrow());
@@ -88,7 +90,10 @@ enum PeriodRule {
             "since March 2025 => 2025-03-01..2026-11-23 RANGE",
             "since last year => 2025-01-01..2026-11-23 RANGE",
             "since Q2 => 2026-04-01..2026-11-23 RANGE",
-            "since the start of the quarter => 2026-10-01..2026-11-23 RANGE"),
+            "since the start of the quarter => 2026-10-01..2026-11-23 RANGE",
+            "orders since 2026-03-15 => 2026-03-15..2026-11-23 RANGE",
+            "since March 15, 2026 => 2026-03-15..2026-11-23 RANGE",
+            "since 1 June 2026 => 2026-06-01..2026-11-23 RANGE"),
 
     MONTH_RANGE("\\b(?:between|from)\\s+" + MONTH + "(?:\\s+" + YEAR + ")?\\s+(?:and|" + TO + ")\\s+" + MONTH + "\\s+" + YEAR + "\\b",
             (m, c) -> months(m.group(1), m.group(2), m.group(3), yearNumber(m.group(4))),
