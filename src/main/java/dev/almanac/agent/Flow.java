@@ -20,7 +20,7 @@ final class Flow {
 
     Flow(Agent.Context ctx) {
         this.ctx = ctx;
-        this.timeframes = new TimeframeParser(ctx.today());
+        this.timeframes = new TimeframeParser(ctx.today(), dev.almanac.quality.FiscalYear.of(ctx.project()));
         this.semantic = SemanticTools.available(ctx.semantic()) ? new SemanticTools(ctx.semantic()) : null;
     }
 
@@ -28,7 +28,8 @@ final class Flow {
     VerifiedAnswerer verified() {
         if (verified == null) {
             verified = ctx.verified() != null ? ctx.verified()
-                    : new VerifiedAnswerer(ctx.knowledge(), ctx.embedder(), ctx.executor(), ctx.catalog(), ctx.today());
+                    : new VerifiedAnswerer(ctx.knowledge(), ctx.embedder(), ctx.executor(), ctx.catalog(), ctx.today(),
+                    dev.almanac.quality.FiscalYear.of(ctx.project()));
         }
         return verified;
     }

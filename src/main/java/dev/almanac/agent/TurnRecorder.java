@@ -44,7 +44,7 @@ final class TurnRecorder {
         if (a.provenance() != null) a.provenance().sql().stream().filter(q -> !sqlRun.contains(q)).forEach(sqlRun::add);
         List<String> questions = new ArrayList<>(t.history().stream().map(TurnRow::question).toList());
         questions.add(t.question());
-        Timeliness dq = new TimelinessCheck(ctx.catalog(), ctx.knowledge(), ctx.executor(), ctx.today()).evaluate(questions, sqlRun);
+        Timeliness dq = new TimelinessCheck(ctx.catalog(), ctx.knowledge(), ctx.executor(), ctx.today(), dev.almanac.quality.FiscalYear.of(ctx.project())).evaluate(questions, sqlRun);
         flow.event("dq", dq.status() + (dq.missingBuckets().isEmpty() ? "" : " missing " + String.join(", ", dq.missingBuckets())));
         Answer.Dq dqField = new Answer.Dq(dq.status().name(), dq.requested(), dq.observed(), dq.missingBuckets());
         var usage = work.usage();

@@ -81,11 +81,17 @@ public final class VerifiedAnswerer {
     }
 
     public VerifiedAnswerer(KnowledgeSet knowledge, Embedder embedder, QueryExecutor executor, Catalog catalog, LocalDate today) {
+        this(knowledge, embedder, executor, catalog, today, dev.almanac.quality.FiscalYear.CALENDAR);
+    }
+
+    /** @param fiscalYear the project's fiscal year, for the periods of a question ("FY2026") */
+    public VerifiedAnswerer(KnowledgeSet knowledge, Embedder embedder, QueryExecutor executor, Catalog catalog, LocalDate today,
+                            dev.almanac.quality.FiscalYear fiscalYear) {
         this.knowledge = knowledge;
         this.embedder = embedder;
         this.executor = executor;
         this.catalog = catalog;
-        this.timeframes = new TimeframeParser(today);
+        this.timeframes = new TimeframeParser(today, fiscalYear);
         for (Metric m : knowledge.metrics()) {
             List<String> phrasings = new ArrayList<>();
             if (m.label() != null) phrasings.add(m.label());

@@ -29,7 +29,8 @@ final class DqCommand extends WorkspaceCommand {
         try (Workspace ws = openWorkspace()) {
             KnowledgeSet knowledge = ws.knowledge();
             ws.executor(dev.almanac.sql.QueryLimits.DEFAULT).execute(sql);
-            Timeliness t = new TimelinessCheck(ws.catalog(), knowledge, ws.executor(dev.almanac.sql.QueryLimits.DEFAULT), ws.today())
+            Timeliness t = new TimelinessCheck(ws.catalog(), knowledge, ws.executor(dev.almanac.sql.QueryLimits.DEFAULT), ws.today(),
+                    dev.almanac.quality.FiscalYear.of(ws.project().orElse(null)))
                     .evaluate(List.of(q), List.of(sql));
             PrintWriter out = out();
             if (format == AskCommand.Format.json) {

@@ -309,7 +309,8 @@ final class Workspace implements AutoCloseable {
             int limit = config().getInt("value_index_limit", dev.almanac.semantic.ValueIndex.DEFAULT_LIMIT);
             dev.almanac.semantic.ValueIndex values = model.isEmpty() ? dev.almanac.semantic.ValueIndex.EMPTY
                     : dev.almanac.semantic.ValueIndex.cached(cacheDir, source().id(), source().fingerprint().orElse(""), model, digest, executor(limits()), limit);
-            semantic = new dev.almanac.semantic.SemanticLayer(model, k, values, executor(limits()), project == null ? java.util.List.of() : project.company());
+            semantic = new dev.almanac.semantic.SemanticLayer(model, k, values, executor(limits()), project == null ? java.util.List.of() : project.company(),
+                    dev.almanac.quality.FiscalYear.of(project));
             if (!model.isEmpty() && cacheDir != null) semantic.keepingReaches(dev.almanac.semantic.JoinReachCache.in(cacheDir, digest, source().dialect().name()));
             semanticFor = k;
             dev.almanac.Timing.phase("semantic layer");
@@ -387,7 +388,8 @@ final class Workspace implements AutoCloseable {
     /** The verified answerer for the loaded knowledge and day, built once and shared by the agents of this workspace. */
     synchronized dev.almanac.agent.VerifiedAnswerer verifiedAnswerer(KnowledgeSet knowledge, java.time.LocalDate today) {
         if (verified == null || verifiedFor != knowledge || !today.equals(verifiedDay)) {
-            verified = new dev.almanac.agent.VerifiedAnswerer(knowledge, embedder(), executor(limits()), catalog(), today);
+            verified = new dev.almanac.agent.VerifiedAnswerer(knowledge, embedder(), executor(limits()), catalog(), today,
+                    dev.almanac.quality.FiscalYear.of(project));
             verifiedFor = knowledge;
             verifiedDay = today;
             dev.almanac.Timing.phase("verified answerer");

@@ -37,8 +37,15 @@ public final class TimelinessCheck {
     private final KnowledgeSet knowledge;
     private final QueryExecutor executor;
     private final LocalDate today;
+    private final FiscalYear fiscalYear;
 
     public TimelinessCheck(Catalog catalog, KnowledgeSet knowledge, QueryExecutor executor, LocalDate today) {
+        this(catalog, knowledge, executor, today, FiscalYear.CALENDAR);
+    }
+
+    /** @param fiscalYear the project's fiscal year, for the period a question asks ("FY2026") */
+    public TimelinessCheck(Catalog catalog, KnowledgeSet knowledge, QueryExecutor executor, LocalDate today, FiscalYear fiscalYear) {
+        this.fiscalYear = fiscalYear;
         this.catalog = catalog;
         this.knowledge = knowledge;
         this.executor = executor;
@@ -48,7 +55,7 @@ public final class TimelinessCheck {
     /** @param questions the thread's questions, oldest first, the current one last */
     public Timeliness evaluate(List<String> questions, List<String> sqlRun) {
         if (sqlRun.isEmpty()) return Timeliness.of(Timeliness.Status.NOT_EVALUATED, "no query was run");
-        TimeframeParser parser = new TimeframeParser(today);
+        TimeframeParser parser = new TimeframeParser(today, fiscalYear);
         Optional<Timeframe> tf = Optional.empty();
         String asked = "";
         for (int i = questions.size() - 1; i >= 0 && tf.isEmpty(); i--) {

@@ -77,7 +77,7 @@ public final class QuestionParser {
         this.layer = layer;
         this.model = layer.model();
         this.values = layer.values();
-        this.timeframes = new TimeframeParser(today);
+        this.timeframes = new TimeframeParser(today, layer.fiscalYear());
         this.phrases = layer.parserPhrases();
         Set<String> ours = new java.util.HashSet<>();
         layer.company().forEach(name -> ours.addAll(tokens(name, true)));

@@ -20,6 +20,7 @@ public final class SemanticLayer {
     private final SemanticCompiler compiler;
     private final QueryExecutor executor;
     private final List<String> company;
+    private final dev.almanac.quality.FiscalYear fiscalYear;
 
     public SemanticLayer(SemanticModel model, KnowledgeSet knowledge, ValueIndex values, QueryExecutor executor) {
         this(model, knowledge, values, executor, List.of());
@@ -27,6 +28,13 @@ public final class SemanticLayer {
 
     /** @param company the names of the business the data is about: in a question they mean "we" */
     public SemanticLayer(SemanticModel model, KnowledgeSet knowledge, ValueIndex values, QueryExecutor executor, List<String> company) {
+        this(model, knowledge, values, executor, company, dev.almanac.quality.FiscalYear.CALENDAR);
+    }
+
+    /** @param fiscalYear the project's fiscal year, by which its question parsers read "FY2026" and "last fiscal quarter" */
+    public SemanticLayer(SemanticModel model, KnowledgeSet knowledge, ValueIndex values, QueryExecutor executor, List<String> company,
+                         dev.almanac.quality.FiscalYear fiscalYear) {
+        this.fiscalYear = fiscalYear;
         this.model = model;
         this.knowledge = knowledge;
         this.values = values;
@@ -40,6 +48,11 @@ public final class SemanticLayer {
     /** The phrases its question parsers look for, made once for all of them. */
     ParserPhrases parserPhrases() {
         return parserPhrases;
+    }
+
+    /** The project's fiscal year (the calendar year unless the project sets another). */
+    public dev.almanac.quality.FiscalYear fiscalYear() {
+        return fiscalYear;
     }
 
     /** The names of the business the data is about ("Brightline"), as the project gives them. */

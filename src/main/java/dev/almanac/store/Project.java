@@ -10,11 +10,19 @@ import java.nio.file.Path;
  * @param appStore the app store's JDBC URL (a team's PostgreSQL), or null for {@code data/almanac.db}
  * @param company  the names of the business the data is about ("Brightline"): in a question they mean "we"
  * @param queryTimeout how long one query may run ({@code query_timeout:} in seconds), or null for the default
+ * @param fiscalYearStartMonth the month the business's fiscal year starts in ({@code fiscal_year_start_month:}, 1 to 12;
+ *                             1, the calendar year, by default): "FY2026", "this fiscal year" and "fiscal Q2" are read by it
  */
 public record Project(String name, Path dir, String source, Path knowledgeDir, boolean demo, String appStore, java.util.List<String> company,
-                      java.time.Duration queryTimeout) {
+                      java.time.Duration queryTimeout, int fiscalYearStartMonth) {
     public Project {
         company = company == null ? java.util.List.of() : java.util.List.copyOf(company);
+        if (fiscalYearStartMonth < 1 || fiscalYearStartMonth > 12) throw new IllegalArgumentException("fiscal year start month " + fiscalYearStartMonth);
+    }
+
+    public Project(String name, Path dir, String source, Path knowledgeDir, boolean demo, String appStore, java.util.List<String> company,
+                   java.time.Duration queryTimeout) {
+        this(name, dir, source, knowledgeDir, demo, appStore, company, queryTimeout, 1);
     }
 
     public Project(String name, Path dir, String source, Path knowledgeDir, boolean demo, String appStore, java.util.List<String> company) {

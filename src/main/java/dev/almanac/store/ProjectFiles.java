@@ -46,8 +46,17 @@ public final class ProjectFiles {
                 }
                 timeout = java.time.Duration.ofSeconds(seconds.asInt());
             }
+            int fiscalStart = 1;
+            JsonNode month = root.path("fiscal_year_start_month");
+            if (!month.isMissingNode() && !month.isNull()) {
+                if (!month.isIntegralNumber() || month.asInt() < 1 || month.asInt() > 12) {
+                    throw new UserError(file + ": fiscal_year_start_month must be the number of the month the fiscal year starts in, from 1 (January) to 12");
+                }
+                fiscalStart = month.asInt();
+            }
             return new Project(root.path("name").asText(abs.getFileName() == null ? "project" : abs.getFileName().toString()), abs, source,
-                    abs.resolve(root.path("knowledge").asText("knowledge")).normalize(), root.path("demo").asBoolean(false), appStore, company, timeout);
+                    abs.resolve(root.path("knowledge").asText("knowledge")).normalize(), root.path("demo").asBoolean(false), appStore, company, timeout,
+                    fiscalStart);
         } catch (IOException e) {
             throw new UserError(file + ": not valid YAML: " + e.getMessage().lines().findFirst().orElse(""));
         }

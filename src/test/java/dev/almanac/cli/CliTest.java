@@ -233,6 +233,21 @@ public class CliTest {
     }
 
     @Test
+    void fiscal_year_start_month_in_almanac_yml_sets_what_fy2026_means() throws Exception {
+        Path proj = dev.almanac.testing.ScratchProject.create(home.resolve("fiscal-project"), "Fiscal");
+        String yml = Files.readString(proj.resolve("almanac.yml"));
+        Run calendar = run("ask", "What was shop revenue in FY2026?", "--llm", "none", "--now", "2026-11-22", "--project", proj.toString());
+        assertThat(calendar.out()).as(calendar.err()).contains("for 2026 was");
+        Files.writeString(proj.resolve("almanac.yml"), yml + "fiscal_year_start_month: 4\n");
+        Run fiscal = run("ask", "What was shop revenue in FY2026?", "--llm", "none", "--now", "2026-11-22", "--project", proj.toString());
+        assertThat(fiscal.out()).as(fiscal.err()).contains("for 2025-04-01 to 2026-03-31 was");
+        Files.writeString(proj.resolve("almanac.yml"), yml + "fiscal_year_start_month: April\n");
+        Run bad = run("ask", "What was shop revenue in FY2026?", "--llm", "none", "--project", proj.toString());
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err().strip()).doesNotContain("\n").contains("fiscal_year_start_month");
+    }
+
+    @Test
     void serve_refuses_a_port_out_of_range_in_one_line() throws Exception {
         Path proj = dev.almanac.testing.ScratchProject.create(home.resolve("serve-project"), "Serve");
         for (String port : List.of("99999", "-1")) {

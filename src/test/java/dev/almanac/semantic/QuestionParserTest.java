@@ -391,4 +391,19 @@ class QuestionParserTest {
                 .isNotInstanceOf(QuestionParser.Parsed.class);
         assertThat(parsed("What percentage of orders were canceled in 2025?").asksShare()).as("a percentage metric of its own").isFalse();
     }
+
+    @Test
+    void reads_fiscal_years_by_the_fiscal_year_the_project_sets() {
+        SemanticLayer april = new SemanticLayer(layer.model(), KnowledgeFiles.read(Path.of("knowledge")).knowledge(), layer.values(), demo.executor, java.util.List.of(),
+                new dev.almanac.quality.FiscalYear(4));
+        String question = "What was shop revenue in FY2026?";
+        QuestionParser.Result fiscal = new QuestionParser(april, LocalDate.parse("2026-11-23")).parse(question);
+        assertThat(fiscal).isInstanceOf(QuestionParser.Parsed.class);
+        SemanticQuery q = ((QuestionParser.Parsed) fiscal).query();
+        assertThat(q.start()).isEqualTo("2025-04-01");
+        assertThat(q.end()).isEqualTo("2026-04-01");
+        SemanticQuery calendar = parsed(question);
+        assertThat(calendar.start()).as("without a fiscal year, FY2026 is the calendar year").isEqualTo("2026-01-01");
+        assertThat(calendar.end()).isEqualTo("2027-01-01");
+    }
 }

@@ -1,0 +1,623 @@
+package dev.almanac.quality;
+
+import static dev.almanac.quality.PeriodContext.monthNumber;
+import static dev.almanac.quality.PeriodContext.number;
+import static dev.almanac.quality.PeriodContext.ordinalNumber;
+import static dev.almanac.quality.PeriodContext.quarterStart;
+import static dev.almanac.quality.PeriodContext.yearNumber;
+import static dev.almanac.quality.PeriodPatterns.DASH;
+import static dev.almanac.quality.PeriodPatterns.FY;
+import static dev.almanac.quality.PeriodPatterns.LAST_OR_THIS;
+import static dev.almanac.quality.PeriodPatterns.MONTH;
+import static dev.almanac.quality.PeriodPatterns.MONTH_ALONE;
+import static dev.almanac.quality.PeriodPatterns.ORDINAL;
+import static dev.almanac.quality.PeriodPatterns.TO;
+import static dev.almanac.quality.PeriodPatterns.WEEKDAY;
+import static dev.almanac.quality.PeriodPatterns.YEAR;
+
+import dev.almanac.quality.Timeframe.Grain;
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The rules that read a period, in the order they are tried (the first rule with a reading wins, so a longer phrase's
+ * rule comes before the rules for its parts). Each rule is a name, a pattern, how a match becomes a period against
+ * today, and the phrases it must read: its corpus, written {@code "phrase => start..end GRAIN"} (end exclusive) for
+ * today = 2026-11-22 (a Sunday); {@code "fy4: ..."} reads with a fiscal year starting in April. The corpus is the test
+ * ({@code TimeframeParserTest}). A rule marked {@code yearless} reads a month, quarter or half written without its year
+ * against today (the latest one that has begun), and only when the question writes no year anywhere: in "Q1 and Q2
+ * 2025" the reader cannot know whether 2025 is Q1's year too, so "Q1" is left unread (a loose period word).
+ */
+enum PeriodRule {
+    DATE_RANGE("\\b(?:between|from)\\s+(\\d{4}-\\d{2}-\\d{2})\\s+(?:and|to|until)\\s+(\\d{4}-\\d{2}-\\d{2})\\b",
+            (m, c) -> range(LocalDate.parse(m.group(1)), LocalDate.parse(m.group(2)).plusDays(1)),
+            "between 2023-01-05 and 2023-02-10 => 2023-01-05..2023-02-11 RANGE",
+            "orders from 2026-03-01 to 2026-03-15 => 2026-03-01..2026-03-16 RANGE"),
+
+    FISCAL_QUARTER_OF_YEAR("\\b(?:fiscal\\s+)?q([1-4])\\s*(?:of\\s+)?(?:fy\\s?" + FY + "|fiscal\\s+(?:year\\s+)?" + YEAR + ")\\b",
+            (m, c) -> fiscalQuarter(c, c.fiscal().quarterStart(yearNumber(m.group(2) != null ? m.group(2) : m.group(3)), Integer.parseInt(m.group(1)))),
+            "fy4: revenue in Q2 FY2026 => 2025-07-01..2025-10-01 QUARTER",
+            "fy4: Q1 of fiscal 2026 => 2025-04-01..2025-07-01 QUARTER",
+            "fy2: Q1 FY26 => 2025-02-01..2025-05-01 RANGE",
+            "Q2 FY2026 => 2026-04-01..2026-07-01 QUARTER"),
+
+    FISCAL_YEAR_QUARTER("\\b(?:fy\\s?" + FY + "|fiscal\\s+(?:year\\s+)?" + YEAR + ")\\s*-?\\s*q([1-4])\\b",
+            (m, c) -> fiscalQuarter(c, c.fiscal().quarterStart(yearNumber(m.group(1) != null ? m.group(1) : m.group(2)), Integer.parseInt(m.group(3)))),
+            "fy4: FY26 Q3 => 2025-10-01..2026-01-01 QUARTER",
+            "fy4: fiscal 2027 Q2 => 2026-07-01..2026-10-01 QUARTER"),
+
+    FISCAL_TO_DATE("\\b(?:fiscal\\s+(?:ytd|year[- ]to[- ]date)|fytd|fiscal\\s+(qtd|quarter[- ]to[- ]date))\\b",
+            (m, c) -> toDate(c, m.group(1) != null ? c.fiscal().quarterStart(c.today()) : c.fiscal().start(c.fiscal().yearOf(c.today()))),
+            "fy4: fiscal YTD => 2026-04-01..2026-11-23 RANGE",
+            "fy2: fiscal QTD => 2026-11-01..2026-11-23 RANGE",
+            "fiscal year to date => 2026-01-01..2026-11-23 RANGE"),
+
+    FISCAL_YEAR("\\b(?:fy\\s?" + FY + "|fiscal\\s+(?:year\\s+)?" + YEAR + ")\\b",
+            (m, c) -> fiscalYear(c, yearNumber(m.group(1) != null ? m.group(1) : m.group(2))),
+            "fy4: FY2026 => 2025-04-01..2026-04-01 RANGE",
+            "fy4: revenue in fiscal 2026 => 2025-04-01..2026-04-01 RANGE",
+            "fy4: FY26 => 2025-04-01..2026-04-01 RANGE",
+            "fy7: fiscal year 2025 => 2024-07-01..2025-07-01 RANGE",
+            "FY2026 => 2026-01-01..2027-01-01 YEAR"),
+
+    FISCAL_RELATIVE("\\b(?:the\\s+)?" + LAST_OR_THIS + "\\s+fiscal\\s+(year|quarter)\\b", (m, c) -> {
+        boolean previous = previous(m.group(1));
+        if (m.group(2).equalsIgnoreCase("year")) return fiscalYear(c, c.fiscal().yearOf(c.today()) - (previous ? 1 : 0));
+        return fiscalQuarter(c, c.fiscal().quarterStart(c.today()).minusMonths(previous ? 3 : 0));
+    },
+            "fy4: this fiscal year => 2026-04-01..2027-04-01 RANGE",
+            "fy4: last fiscal year => 2025-04-01..2026-04-01 RANGE",
+            "fy4: last fiscal quarter => 2026-07-01..2026-10-01 QUARTER",
+            "fy2: last fiscal quarter => 2026-08-01..2026-11-01 RANGE",
+            "this fiscal year => 2026-01-01..2027-01-01 YEAR",
+            "last fiscal quarter => 2026-07-01..2026-10-01 QUARTER"),
+
+    SINCE("\\bsince\\s+(?:the\\s+(?:start|beginning)\\s+of\\s+)?((?:the\\s+)?(?:last|previous|this)\\s+(?:year|quarter|month|week)|the\\s+(?:year|quarter|month)"
+            + "|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}(?:st|nd|rd|th)?\\s+" + MONTH + ",?\\s+" + YEAR + "|" + MONTH + "\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+" + YEAR
+            + "|(?:q[1-4]|h[12])(?:\\s+" + YEAR + ")?|" + MONTH + "\\s+" + YEAR + "|" + MONTH_ALONE + "(?!\\s*\\d)|(?:19|20)\\d{2}\\b(?!-)|yesterday|last\\s+" + WEEKDAY
+            + ")", (m, c) -> {
+        String anchor = m.group(1).replaceFirst("(?i)^the\\s+(year|quarter|month)$", "this $1");
+        Timeframe from = anchor(c, anchor);
+        return from == null || !from.start().isBefore(c.tomorrow()) ? null : range(from.start(), c.tomorrow());
+    },
+            "customers since 2024 => 2024-01-01..2026-11-23 RANGE",
+            "signups since March => 2026-03-01..2026-11-23 RANGE",
+            "since December => 2025-12-01..2026-11-23 RANGE",
+            "since March 2025 => 2025-03-01..2026-11-23 RANGE",
+            "since last year => 2025-01-01..2026-11-23 RANGE",
+            "since Q2 => 2026-04-01..2026-11-23 RANGE",
+            "since the start of the quarter => 2026-10-01..2026-11-23 RANGE",
+            "orders since 2026-03-15 => 2026-03-15..2026-11-23 RANGE",
+            "since March 15, 2026 => 2026-03-15..2026-11-23 RANGE",
+            "since 1 June 2026 => 2026-06-01..2026-11-23 RANGE"),
+
+    MONTH_RANGE("\\b(?:between|from)\\s+" + MONTH + "(?:\\s+" + YEAR + ")?\\s+(?:and|" + TO + ")\\s+" + MONTH + "\\s+" + YEAR + "\\b",
+            (m, c) -> months(m.group(1), m.group(2), m.group(3), yearNumber(m.group(4))),
+            "revenue between March and June 2023 => 2023-03-01..2023-07-01 RANGE",
+            "from November 2024 to February 2025 => 2024-11-01..2025-03-01 RANGE",
+            "between November and February 2025 => 2024-11-01..2025-03-01 RANGE",
+            "from Jan to Mar 2026 => 2026-01-01..2026-04-01 RANGE"),
+
+    MONTH_SPAN("\\b" + MONTH + "(?:\\s+" + YEAR + ")?(?:" + DASH + "|\\s+" + TO + "\\s+)" + MONTH + "\\s+" + YEAR + "\\b",
+            (m, c) -> months(m.group(1), m.group(2), m.group(3), yearNumber(m.group(4))),
+            "Jan-Mar 2026 => 2026-01-01..2026-04-01 RANGE",
+            "January to March 2026 => 2026-01-01..2026-04-01 RANGE",
+            "Nov 2025 - Feb 2026 => 2025-11-01..2026-03-01 RANGE"),
+
+    QUARTER_RANGE("\\b(?:between\\s+q([1-4])(?:\\s+" + YEAR + ")?\\s+and\\s+|(?:from\\s+)?q([1-4])(?:\\s+" + YEAR + ")?(?:" + DASH + "|\\s+" + TO + "\\s+))"
+            + "q([1-4])(?:\\s+" + YEAR + ")?\\b", (m, c) -> {
+        int qa = Integer.parseInt(m.group(1) != null ? m.group(1) : m.group(3));
+        String ya = m.group(1) != null ? m.group(2) : m.group(4);
+        int qb = Integer.parseInt(m.group(5));
+        Integer yb = m.group(6) == null ? null : yearNumber(m.group(6));
+        if (yb == null) { // "Q1 to Q3": the latest such range whose last quarter has begun
+            if (ya != null || c.namesYear()) return null;
+            yb = c.today().getYear() - (LocalDate.of(c.today().getYear(), 3 * qb - 2, 1).isAfter(c.today()) ? 1 : 0);
+        }
+        int first = ya != null ? yearNumber(ya) : qa <= qb ? yb : yb - 1;
+        LocalDate a = LocalDate.of(first, 3 * qa - 2, 1);
+        LocalDate b = LocalDate.of(yb, 3 * qb - 2, 1).plusMonths(3);
+        return a.isBefore(b) ? range(a, b) : null;
+    },
+            "Q1-Q3 2025 => 2025-01-01..2025-10-01 RANGE",
+            "from Q2 to Q4 2025 => 2025-04-01..2026-01-01 RANGE",
+            "between Q1 and Q2 2026 => 2026-01-01..2026-07-01 RANGE",
+            "from Q4 2025 to Q1 2026 => 2025-10-01..2026-04-01 RANGE",
+            "Q1 to Q3 => 2026-01-01..2026-10-01 RANGE"),
+
+    YEAR_RANGE("\\b(?:between|from)\\s+((?:19|20)\\d{2})\\s+(?:and|" + TO + ")\\s+((?:19|20)\\d{2})\\b", (m, c) -> {
+        int first = Integer.parseInt(m.group(1));
+        int last = Integer.parseInt(m.group(2));
+        return first < last ? range(LocalDate.of(first, 1, 1), LocalDate.of(last + 1, 1, 1)) : null; // both years whole
+    },
+            "revenue between 2023 and 2025 => 2023-01-01..2026-01-01 RANGE"),
+
+    YEAR_SPAN("\\b((?:19|20)\\d{2})" + DASH + "((?:19|20)\\d{2})\\b", (m, c) -> {
+        int first = Integer.parseInt(m.group(1));
+        int last = Integer.parseInt(m.group(2));
+        return first < last ? range(LocalDate.of(first, 1, 1), LocalDate.of(last + 1, 1, 1)) : null;
+    },
+            "2023-2025 revenue => 2023-01-01..2026-01-01 RANGE"),
+
+    DAY_RANGE("\\b(?:from|between)\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:and|to|until|through|-)\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s+" + MONTH + ",?\\s+" + YEAR + "\\b",
+            (m, c) -> {
+                LocalDate monthStart = LocalDate.of(yearNumber(m.group(4)), monthNumber(m.group(3)), 1);
+                int first = Integer.parseInt(m.group(1));
+                int last = Integer.parseInt(m.group(2));
+                if (first < 1 || first > last || last > monthStart.lengthOfMonth()) return null;
+                return range(monthStart.withDayOfMonth(first), monthStart.withDayOfMonth(last).plusDays(1));
+            },
+            "sign-ups each day from 3 to 9 March 2025 => 2025-03-03..2025-03-10 RANGE"),
+
+    WEEK_OF_MONTH("\\b(?:the\\s+)?(first|second|third|fourth|1st|2nd|3rd|4th|last)\\s+week\\s+(?:of\\s+)?" + MONTH + ",?\\s+" + YEAR + "\\b", (m, c) -> {
+        LocalDate monthStart = LocalDate.of(yearNumber(m.group(3)), monthNumber(m.group(2)), 1);
+        LocalDate a = m.group(1).equalsIgnoreCase("last") ? monthStart.plusMonths(1).minusDays(7) : monthStart.plusDays(7L * (ordinalNumber(m.group(1)) - 1));
+        return range(a, a.plusDays(7)); // days 1 to 7, 8 to 14, ...; the last week is the month's last seven days
+    },
+            "users in the first week of June 2026 => 2026-06-01..2026-06-08 RANGE",
+            "users in the last week of February 2024 => 2024-02-23..2024-03-01 RANGE"),
+
+    MONTH_LIST("\\b" + MONTH + "(?:\\s*,\\s*" + MONTH + ")*\\s*(?:,\\s*)?and\\s+" + MONTH + "\\s+" + YEAR, (m, c) -> {
+        Timeframe t = months(m.group(1), null, m.group(m.groupCount() - 1), yearNumber(m.group(m.groupCount())));
+        return t != null && t.start().getYear() == t.end().minusDays(1).getYear() ? t : null;
+    },
+            "orders in April, May and June 2024 => 2024-04-01..2024-07-01 RANGE"),
+
+    BY_END_OF("\\bby\\s+the\\s+end\\s+of\\s+(" + PeriodPatterns.END_TARGET + ")", (m, c) -> {
+        Timeframe t = anchor(c, m.group(1));
+        if (t == null) return null;
+        LocalDate from = c.fiscal().start(c.fiscal().yearOf(t.end().minusDays(1)));
+        return range(from, t.end()).describedAs("the year to the end of " + t.inWords() + " (" + Timeframe.between(from, t.end()) + ")");
+    },
+            "revenue by the end of March 2026 => 2026-01-01..2026-04-01 RANGE",
+            "by the end of Q3 => 2026-01-01..2026-10-01 RANGE",
+            "fy4: by the end of Q3 2026 => 2026-04-01..2026-10-01 RANGE"),
+
+    AT_END_OF("\\b(?:(?:at|as\\s+of|on)\\s+)?the\\s+end\\s+of\\s+(" + PeriodPatterns.END_TARGET + ")", (m, c) -> {
+        Timeframe t = anchor(c, m.group(1));
+        return t == null ? null : t.describedAs("the end of " + t.inWords());
+    },
+            "MRR at the end of 2025 => 2025-01-01..2026-01-01 YEAR",
+            "customers at the end of September 2026 => 2026-09-01..2026-10-01 MONTH",
+            "balance as of the end of March => 2026-03-01..2026-04-01 MONTH",
+            "at the end of last month => 2026-10-01..2026-11-01 MONTH",
+            "the end of Q3 2025 => 2025-07-01..2025-10-01 QUARTER"),
+
+    PERIOD_END("(?<!\\b(?:each|every|per|by)\\s)\\b(?:(?:at|as\\s+of|on)\\s+)?(?:the\\s+)?(?:" + MONTH + "(?:\\s+" + YEAR + ")?\\s+|(?:last|latest)\\s+)?"
+            + "(month|quarter|year)[- ]end\\b", (m, c) -> {
+        String unit = m.group(3).toLowerCase(Locale.ROOT);
+        if (m.group(1) != null) {
+            if (!unit.equals("month")) return null;
+            if (m.group(2) == null && c.namesYear()) return null;
+            LocalDate a = m.group(2) != null ? LocalDate.of(yearNumber(m.group(2)), monthNumber(m.group(1)), 1) : c.latestStarted(monthNumber(m.group(1)));
+            return month(a).describedAs("the end of " + month(a).inWords());
+        }
+        LocalDate after = c.tomorrow(); // the latest end that has passed: today's, when today is the last day
+        Timeframe t = switch (unit) {
+            case "month" -> month(after.withDayOfMonth(1).minusMonths(1));
+            case "quarter" -> quarter(quarterStart(after).minusMonths(3));
+            default -> year(after.getYear() - 1);
+        };
+        return t.describedAs("the end of " + t.inWords());
+    },
+            "balance as of month end => 2026-10-01..2026-11-01 MONTH",
+            "month-end MRR => 2026-10-01..2026-11-01 MONTH",
+            "MRR at March month-end => 2026-03-01..2026-04-01 MONTH",
+            "customers at year-end => 2025-01-01..2026-01-01 YEAR",
+            "quarter-end headcount => 2026-07-01..2026-10-01 QUARTER"),
+
+    HALF("\\b(?:(?:the\\s+)?(first|second|1st|2nd)\\s+half\\s+(?:of\\s+)?" + YEAR + "|h([12])\\s*" + YEAR + ")\\b", (m, c) -> {
+        boolean first = m.group(1) != null ? ordinalNumber(m.group(1)) == 1 : m.group(3).equals("1");
+        return half(yearNumber(m.group(1) != null ? m.group(2) : m.group(4)), first);
+    },
+            "the first half of 2025 => 2025-01-01..2025-07-01 RANGE",
+            "H2 2026 => 2026-07-01..2027-01-01 RANGE",
+            "H1 '25 => 2025-01-01..2025-07-01 RANGE"),
+
+    HALF_OF_RELATIVE_YEAR("\\b(?:(?:the\\s+)?(first|second|1st|2nd)\\s+half\\s+of|h([12])(?:\\s+of)?)\\s+(?:the\\s+)?" + LAST_OR_THIS + "\\s+year\\b", (m, c) -> {
+        boolean first = m.group(1) != null ? ordinalNumber(m.group(1)) == 1 : m.group(2).equals("1");
+        return half(c.today().getYear() - (previous(m.group(3)) ? 1 : 0), first);
+    },
+            "first half of last year => 2025-01-01..2025-07-01 RANGE",
+            "H2 this year => 2026-07-01..2027-01-01 RANGE"),
+
+    QUARTER_OF_RELATIVE_YEAR("\\b(?:q([1-4])|(?:the\\s+)?" + ORDINAL + "\\s+quarter)\\s+(?:of\\s+)?(?:the\\s+)?" + LAST_OR_THIS + "\\s+year\\b", (m, c) -> {
+        int q = m.group(1) != null ? Integer.parseInt(m.group(1)) : ordinalNumber(m.group(2));
+        return quarter(LocalDate.of(c.today().getYear() - (previous(m.group(3)) ? 1 : 0), 3 * q - 2, 1));
+    },
+            "Q3 last year => 2025-07-01..2025-10-01 QUARTER",
+            "the second quarter of this year => 2026-04-01..2026-07-01 QUARTER"),
+
+    MONTH_OF_RELATIVE_YEAR("\\b" + MONTH_ALONE + "\\s+(?:of\\s+)?(?:the\\s+)?" + LAST_OR_THIS + "\\s+year\\b",
+            (m, c) -> month(LocalDate.of(c.today().getYear() - (previous(m.group(2)) ? 1 : 0), monthNumber(m.group(1)), 1)),
+            "March last year => 2025-03-01..2025-04-01 MONTH",
+            "December of last year => 2025-12-01..2026-01-01 MONTH"),
+
+    BEFORE_LAST("\\bthe\\s+(?:(day)\\s+before\\s+(?:yesterday|last)|(week|month|quarter|year)\\s+before\\s+last)\\b", (m, c) -> {
+        LocalDate t = c.today();
+        return switch ((m.group(1) != null ? m.group(1) : m.group(2)).toLowerCase(Locale.ROOT)) {
+            case "day" -> day(t.minusDays(2));
+            case "week" -> range(PeriodContext.monday(t).minusWeeks(2), PeriodContext.monday(t).minusWeeks(1));
+            case "month" -> month(t.withDayOfMonth(1).minusMonths(2));
+            case "quarter" -> quarter(quarterStart(t).minusMonths(6));
+            default -> year(t.getYear() - 2);
+        };
+    },
+            "the year before last => 2024-01-01..2025-01-01 YEAR",
+            "the week before last => 2026-11-02..2026-11-09 RANGE",
+            "the month before last => 2026-09-01..2026-10-01 MONTH",
+            "the day before yesterday => 2026-11-20..2026-11-21 DAY"),
+
+    QUARTER("\\b(?:q([1-4])\\s*(?:of\\s+)?" + YEAR + "|" + YEAR + "\\s*-?\\s*q([1-4])|(?:the\\s+)?" + ORDINAL + "\\s+quarter\\s+(?:of\\s+)?" + YEAR + ")\\b", (m, c) -> {
+        int quarter;
+        int year;
+        if (m.group(1) != null) {
+            quarter = Integer.parseInt(m.group(1));
+            year = yearNumber(m.group(2));
+        } else if (m.group(3) != null) {
+            year = yearNumber(m.group(3));
+            quarter = Integer.parseInt(m.group(4));
+        } else {
+            quarter = ordinalNumber(m.group(5));
+            year = yearNumber(m.group(6));
+        }
+        return quarter(LocalDate.of(year, 3 * quarter - 2, 1));
+    },
+            "Shop revenue in Q4 2024 => 2024-10-01..2025-01-01 QUARTER",
+            "orders 2024-Q2 => 2024-04-01..2024-07-01 QUARTER",
+            "NPS in the second quarter of 2026 => 2026-04-01..2026-07-01 QUARTER",
+            "Q1 '25 => 2025-01-01..2025-04-01 QUARTER"),
+
+    DAY_ISO("\\b(\\d{4}-\\d{2}-\\d{2})\\b", (m, c) -> day(LocalDate.parse(m.group(1))),
+            "signups on 2026-09-15 => 2026-09-15..2026-09-16 DAY"),
+
+    DAY_TEXT("\\b(?:(\\d{1,2})(?:st|nd|rd|th)?\\s+" + MONTH + ",?\\s+" + YEAR + "|" + MONTH + "\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+" + YEAR + ")\\b",
+            (m, c) -> day(m.group(1) != null ? LocalDate.of(yearNumber(m.group(3)), monthNumber(m.group(2)), Integer.parseInt(m.group(1)))
+                    : LocalDate.of(yearNumber(m.group(6)), monthNumber(m.group(4)), Integer.parseInt(m.group(5)))),
+            "signups on 15 September 2026 => 2026-09-15..2026-09-16 DAY",
+            "signups on September 15, 2026 => 2026-09-15..2026-09-16 DAY"),
+
+    MONTH_YEAR("\\b" + MONTH + ",?\\s+(?:of\\s+)?" + YEAR + "\\b|\\b((?:19|20)\\d{2})-(0[1-9]|1[0-2])\\b",
+            (m, c) -> month(m.group(1) != null ? LocalDate.of(yearNumber(m.group(2)), monthNumber(m.group(1)), 1)
+                    : LocalDate.of(Integer.parseInt(m.group(3)), Integer.parseInt(m.group(4)), 1)),
+            "MRR in September 2026 => 2026-09-01..2026-10-01 MONTH",
+            "MRR in Sept 2026 => 2026-09-01..2026-10-01 MONTH",
+            "spend for 2025-03 => 2025-03-01..2025-04-01 MONTH",
+            "refunds in Feb '25 => 2025-02-01..2025-03-01 MONTH"),
+
+    TRAILING_TWELVE_MONTHS("\\b(?:ttm|ltm|(?:the\\s+)?trailing\\s+(?:twelve|12)\\s+months)\\b", (m, c) -> completeMonths(c, 12),
+            "TTM revenue => 2025-11-01..2026-11-01 RANGE",
+            "revenue over the trailing twelve months => 2025-11-01..2026-11-01 RANGE",
+            "LTM EBITDA => 2025-11-01..2026-11-01 RANGE"),
+
+    LAST_N("\\b(?:the\\s+)?(last|past|previous|trailing)\\s+" + PeriodContext.NUMBER + "\\s+(day|week|month|quarter|year)s?\\b", (m, c) -> {
+        int n = number(m.group(2));
+        String unit = m.group(3).toLowerCase(Locale.ROOT);
+        if (n < 1) return null;
+        if (unit.equals("quarter")) { // whole quarters, the current one not included: a quarter is a reporting period
+            LocalDate end = quarterStart(c.tomorrow());
+            return range(end.minusMonths(3L * n), end).describedAs("the " + n + " quarters to " + Timeframe.between(end.minusMonths(3), end)
+                    + " (" + Timeframe.between(end.minusMonths(3L * n), end) + ")");
+        }
+        if (unit.equals("month") && m.group(1).equalsIgnoreCase("trailing")) return completeMonths(c, n);
+        LocalDate end = c.tomorrow(); // up to today, included
+        LocalDate start = switch (unit) {
+            case "day" -> end.minusDays(n);
+            case "week" -> end.minusWeeks(n);
+            case "month" -> end.minusMonths(n);
+            default -> end.minusYears(n);
+        };
+        return range(start, end).describedAs("the " + n + " " + unit + (n == 1 ? "" : "s") + " to " + Timeframe.day(c.today()));
+    },
+            "tickets in the last 30 days => 2026-10-24..2026-11-23 RANGE",
+            "last 7 days => 2026-11-16..2026-11-23 RANGE",
+            "the past three weeks => 2026-11-02..2026-11-23 RANGE",
+            "last 12 months => 2025-11-23..2026-11-23 RANGE",
+            "the last two quarters => 2026-04-01..2026-10-01 RANGE",
+            "trailing 6 months => 2026-05-01..2026-11-01 RANGE"),
+
+    LAST_WEEKDAY("\\b(last|this|past)\\s+" + WEEKDAY + "\\b", (m, c) -> {
+        DayOfWeek d = DayOfWeek.valueOf(m.group(2).toUpperCase(Locale.ROOT));
+        if (m.group(1).equalsIgnoreCase("this")) return day(c.today().with(d));
+        LocalDate t = c.today().minusDays(1);
+        while (t.getDayOfWeek() != d) t = t.minusDays(1);
+        return day(t); // the latest such day before today
+    },
+            "last Monday => 2026-11-16..2026-11-17 DAY",
+            "last Sunday => 2026-11-15..2026-11-16 DAY",
+            "this Monday => 2026-11-16..2026-11-17 DAY"),
+
+    WEEKEND("\\b(?:the\\s+)?(last|this|past|previous)\\s+weekend\\b", (m, c) -> {
+        LocalDate sunday;
+        if (m.group(1).equalsIgnoreCase("this")) {
+            sunday = c.today().with(DayOfWeek.SUNDAY);
+        } else { // the latest weekend over before today
+            sunday = c.today().minusDays(1);
+            while (sunday.getDayOfWeek() != DayOfWeek.SUNDAY) sunday = sunday.minusDays(1);
+        }
+        return range(sunday.minusDays(1), sunday.plusDays(1));
+    },
+            "last weekend => 2026-11-14..2026-11-16 RANGE",
+            "this weekend => 2026-11-21..2026-11-23 RANGE"),
+
+    MONTH_RELATIVE("\\b(last|this)\\s+" + MONTH_ALONE, (m, c) -> {
+        int month = monthNumber(m.group(2));
+        return month(m.group(1).equalsIgnoreCase("last") ? c.latestEnded(month) : LocalDate.of(c.today().getYear(), month, 1));
+    },
+            "last March => 2026-03-01..2026-04-01 MONTH",
+            "last November => 2025-11-01..2025-12-01 MONTH",
+            "this March => 2026-03-01..2026-04-01 MONTH"),
+
+    SO_FAR("\\b(?:so\\s+far\\s+this\\s+(year|quarter|month|week)|this\\s+(year|quarter|month|week)\\s+so\\s+far|earlier\\s+this\\s+(year))\\b", (m, c) -> {
+        String unit = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3);
+        return toDate(c, unitStart(c, unit));
+    },
+            "so far this year => 2026-01-01..2026-11-23 RANGE",
+            "this month so far => 2026-11-01..2026-11-23 RANGE",
+            "earlier this year => 2026-01-01..2026-11-23 RANGE"),
+
+    /** Last year's year to date: the same days a year earlier ("last QTD" is not read: which part of which quarter is unclear). */
+    LAST_YEAR_TO_DATE("\\b(?:last|prior|previous)\\s+(?:year'?s\\s+)?(?:ytd|year[- ]to[- ]date)\\b",
+            (m, c) -> range(c.today().withDayOfYear(1).minusYears(1), c.tomorrow().minusYears(1)),
+            "last year's YTD => 2025-01-01..2025-11-23 RANGE",
+            "prior year to date => 2025-01-01..2025-11-23 RANGE",
+            "revenue ytd vs last ytd => 2025-01-01..2025-11-23 RANGE"),
+
+    RELATIVE("\\b(last|previous|past|this|current)\\s+(month|quarter|year|week)\\b", (m, c) -> {
+        boolean previous = !m.group(1).equalsIgnoreCase("this") && !m.group(1).equalsIgnoreCase("current");
+        LocalDate t = c.today();
+        return switch (m.group(2).toLowerCase(Locale.ROOT)) {
+            case "month" -> month(t.withDayOfMonth(1).minusMonths(previous ? 1 : 0));
+            case "quarter" -> quarter(quarterStart(t).minusMonths(previous ? 3 : 0));
+            case "week" -> {
+                LocalDate a = PeriodContext.monday(t).minusWeeks(previous ? 1 : 0);
+                yield range(a, a.plusWeeks(1));
+            }
+            default -> year(t.getYear() - (previous ? 1 : 0));
+        };
+    },
+            "revenue last month => 2026-10-01..2026-11-01 MONTH",
+            "revenue this month => 2026-11-01..2026-12-01 MONTH",
+            "refunds last quarter => 2026-07-01..2026-10-01 QUARTER",
+            "refunds this quarter => 2026-10-01..2027-01-01 QUARTER",
+            "churn last year => 2025-01-01..2026-01-01 YEAR",
+            "this week => 2026-11-16..2026-11-23 RANGE",
+            "the past month => 2026-10-01..2026-11-01 MONTH"),
+
+    TO_DATE("\\b(?:(year|quarter|month|week)[- ]to[- ]date|(y|q|m|w)td)\\b", (m, c) -> {
+        String unit = m.group(1) != null ? m.group(1) : switch (m.group(2).toLowerCase(Locale.ROOT)) {
+            case "q" -> "quarter";
+            case "m" -> "month";
+            case "w" -> "week";
+            default -> "year";
+        };
+        return toDate(c, unitStart(c, unit));
+    },
+            "revenue year to date => 2026-01-01..2026-11-23 RANGE",
+            "YTD signups => 2026-01-01..2026-11-23 RANGE",
+            "QTD => 2026-10-01..2026-11-23 RANGE",
+            "MTD revenue => 2026-11-01..2026-11-23 RANGE",
+            "month-to-date => 2026-11-01..2026-11-23 RANGE"),
+
+    DAY_WORD("\\b(yesterday|today)\\b", (m, c) -> day(m.group(1).equalsIgnoreCase("today") ? c.today() : c.today().minusDays(1)),
+            "signups yesterday => 2026-11-21..2026-11-22 DAY",
+            "orders today => 2026-11-22..2026-11-23 DAY"),
+
+    DECADE("\\b(?:the\\s+)?((?:19|20)\\d)0'?s\\b", (m, c) -> {
+        int from = Integer.parseInt(m.group(1)) * 10;
+        return range(LocalDate.of(from, 1, 1), LocalDate.of(from + 10, 1, 1)).describedAs("the " + from + "s");
+    },
+            "customers in the 2020s => 2020-01-01..2030-01-01 RANGE",
+            "the 1990s => 1990-01-01..2000-01-01 RANGE"),
+
+    /** A year on its own, unless the number counts something ("2000 units", "more than 2000", "$2000"). */
+    YEAR_ALONE("(?<![\\w$€£#])(?<!(?:more|less|fewer)\\sthan\\s)(?<!at\\s(?:least|most)\\s)(?<!exactly\\s)((?:19|20)\\d{2})\\b"
+            + "(?![.,]\\d|\\s*(?:%|\\+|percent\\b|units?\\b|items?\\b|pieces?\\b|pcs\\b|dollars?\\b|euros?\\b|pounds?\\b|usd\\b|eur\\b|gbp\\b|kg\\b|km\\b"
+            + "|miles?\\b|hours?\\b|minutes?\\b|seconds?\\b|times\\b))|(?<![\\w'])'(\\d{2})\\b",
+            (m, c) -> year(yearNumber(m.group(1) != null ? m.group(1) : m.group(2))),
+            "What was revenue in 2024? => 2024-01-01..2025-01-01 YEAR",
+            "tickets between the 1st and 15th of nothing, 2025 => 2025-01-01..2026-01-01 YEAR",
+            "rev by channel '25 => 2025-01-01..2026-01-01 YEAR"),
+
+    MONTH_RANGE_NO_YEAR(true, "\\b(?:between\\s+" + MONTH + "\\s+and\\s+|from\\s+" + MONTH + "\\s+" + TO + "\\s+|" + MONTH + DASH + ")" + MONTH + "\\b(?!\\s*,?\\s*'?\\d)",
+            (m, c) -> {
+                String first = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3);
+                LocalDate lastMonth = c.latestStarted(monthNumber(m.group(4))); // the latest such range whose last month has begun
+                int a = monthNumber(first);
+                return range(LocalDate.of(a <= lastMonth.getMonthValue() ? lastMonth.getYear() : lastMonth.getYear() - 1, a, 1), lastMonth.plusMonths(1));
+            },
+            "between March and June => 2026-03-01..2026-07-01 RANGE",
+            "from Jan to Mar => 2026-01-01..2026-04-01 RANGE",
+            "from November to February => 2025-11-01..2026-03-01 RANGE",
+            "Jan-Mar => 2026-01-01..2026-04-01 RANGE"),
+
+    FISCAL_QUARTER_NO_YEAR(true, "\\bfiscal\\s+q([1-4])\\b", (m, c) -> {
+        int q = Integer.parseInt(m.group(1));
+        int fy = c.fiscal().yearOf(c.today());
+        LocalDate a = c.fiscal().quarterStart(fy, q);
+        return fiscalQuarter(c, a.isAfter(c.today()) ? c.fiscal().quarterStart(fy - 1, q) : a);
+    },
+            "fy4: fiscal Q2 => 2026-07-01..2026-10-01 QUARTER",
+            "fy4: fiscal Q4 => 2026-01-01..2026-04-01 QUARTER",
+            "fiscal Q2 => 2026-04-01..2026-07-01 QUARTER"),
+
+    QUARTER_NO_YEAR(true, "\\b(?:q([1-4])|(?:the\\s+)?" + ORDINAL + "\\s+quarter)\\b(?:\\s+of\\s+the\\s+year\\b)?(?!\\s*(?:of\\b|'?\\d))", (m, c) -> {
+        int q = m.group(1) != null ? Integer.parseInt(m.group(1)) : ordinalNumber(m.group(2));
+        LocalDate a = LocalDate.of(c.today().getYear(), 3 * q - 2, 1);
+        return quarter(a.isAfter(c.today()) ? a.minusYears(1) : a);
+    },
+            "revenue in Q1 => 2026-01-01..2026-04-01 QUARTER",
+            "Q4 => 2026-10-01..2027-01-01 QUARTER",
+            "the second quarter => 2026-04-01..2026-07-01 QUARTER",
+            "the first quarter of the year => 2026-01-01..2026-04-01 QUARTER"),
+
+    HALF_NO_YEAR(true, "\\b(?:h([12])|(?:the\\s+)?(first|second|1st|2nd)\\s+half)\\b(?:\\s+of\\s+the\\s+year\\b)?(?!\\s*(?:of\\b|'?\\d))", (m, c) -> {
+        boolean first = m.group(1) != null ? m.group(1).equals("1") : ordinalNumber(m.group(2)) == 1;
+        Timeframe t = half(c.today().getYear(), first);
+        return t.start().isAfter(c.today()) ? half(c.today().getYear() - 1, first) : t;
+    },
+            "H1 => 2026-01-01..2026-07-01 RANGE",
+            "the second half => 2026-07-01..2027-01-01 RANGE",
+            "sales in the second half of the year => 2026-07-01..2027-01-01 RANGE"),
+
+    MONTH_NO_YEAR(true, "\\b(?:in|during|for|throughout)\\s+(?:the\\s+month\\s+of\\s+)?" + MONTH_ALONE + "(?!\\s*,?\\s*'?\\d)",
+            (m, c) -> month(c.latestStarted(monthNumber(m.group(1)))),
+            "revenue in Feb => 2026-02-01..2026-03-01 MONTH",
+            "during December => 2025-12-01..2026-01-01 MONTH",
+            "signups in May => 2026-05-01..2026-06-01 MONTH"),
+
+    /** A month compared with or listed after another: "in March vs February", "for May and June" (never "and may", "and march": verbs too). */
+    MONTH_COMPARED_NO_YEAR(true, "\\b(?:vs\\.?|versus|than|against|compared\\s+(?:to|with)|and|or)\\s+(?:in\\s+|with\\s+)?(?!may\\b|march\\b)" + MONTH_ALONE
+            + "(?!\\s*,?\\s*'?\\d)",
+            (m, c) -> month(c.latestStarted(monthNumber(m.group(1)))),
+            "orders compared with February => 2026-02-01..2026-03-01 MONTH",
+            "signups, May or June => 2026-06-01..2026-07-01 MONTH");
+
+    /** Phrases no rule may read as a period: everyday words that look like period words. */
+    static final List<String> NOT_PERIODS = List.of(
+            "How many customers do we have?",
+            "Which products may sell best?",
+            "List the top 10 products",
+            "Did the staff march past the store?",
+            "Who is our second largest customer?",
+            "the second product in the list",
+            "orders of 2000 units",
+            "customers with more than 1999 orders",
+            "orders above $2024",
+            "revenue per year",
+            "how much do we spend a year",
+            "customers who bought a second time",
+            "the first half of the list",
+            "revenue by month",
+            "which quarter had the most revenue",
+            "may I see the orders",
+            "tickets marked as high priority");
+
+    /** How a match becomes a period against today; null when the words name no period after all ("31 February"). */
+    @FunctionalInterface
+    interface Production {
+        Timeframe read(Matcher m, PeriodContext c);
+    }
+
+    private final Pattern pattern;
+    private final Production production;
+    private final List<String> examples;
+    private final boolean yearless;
+
+    PeriodRule(String regex, Production production, String... examples) {
+        this(false, regex, production, examples);
+    }
+
+    PeriodRule(boolean yearless, String regex, Production production, String... examples) {
+        this.pattern = Pattern.compile("(?i)" + regex);
+        this.production = production;
+        this.examples = List.of(examples);
+        this.yearless = yearless;
+    }
+
+    Pattern pattern() {
+        return pattern;
+    }
+
+    /** The phrases this rule must read, each with the period it must give ("phrase => start..end GRAIN"). */
+    List<String> examples() {
+        return examples;
+    }
+
+    /** The period this match names, or null: a yearless rule reads nothing in a question that writes a year. */
+    Timeframe read(Matcher m, PeriodContext c) {
+        if (yearless && c.namesYear()) return null;
+        return production.read(m, c);
+    }
+
+    // ---- what the productions are built with
+
+    private static boolean previous(String word) {
+        String w = word.toLowerCase(Locale.ROOT);
+        return !w.equals("this") && !w.equals("current");
+    }
+
+    /** The period a phrase is built on: a month alone ("March") is the latest that has begun; anything else as the rules read it. */
+    private static Timeframe anchor(PeriodContext c, String words) {
+        if (words.strip().matches("(?i)" + MONTH_ALONE)) {
+            return c.namesYear() ? null : month(c.latestStarted(monthNumber(words.strip())));
+        }
+        return c.read(words).orElse(null);
+    }
+
+    private static Timeframe months(String first, String firstYear, String last, int lastYear) {
+        int a = monthNumber(first);
+        int b = monthNumber(last);
+        int startYear = firstYear != null ? yearNumber(firstYear) : a <= b ? lastYear : lastYear - 1;
+        LocalDate start = LocalDate.of(startYear, a, 1);
+        LocalDate end = LocalDate.of(lastYear, b, 1).plusMonths(1);
+        return start.isBefore(end) ? range(start, end) : null;
+    }
+
+    private static Timeframe fiscalYear(PeriodContext c, int fy) {
+        if (c.fiscal().calendar()) return year(fy);
+        LocalDate a = c.fiscal().start(fy);
+        return range(a, a.plusYears(1)).describedAs(c.fiscal().yearInWords(fy));
+    }
+
+    /** The fiscal quarter starting on this day: a calendar quarter too when the fiscal year starts in January, April, July or October. */
+    private static Timeframe fiscalQuarter(PeriodContext c, LocalDate start) {
+        FiscalYear f = c.fiscal();
+        if (f.calendar()) return quarter(start);
+        int fy = f.yearOf(start);
+        int q = (int) java.time.temporal.ChronoUnit.MONTHS.between(f.start(fy), start) / 3 + 1;
+        String words = "fiscal Q" + q + " " + fy + " (" + FiscalYear.shortMonth(start) + " to " + FiscalYear.shortMonth(start.plusMonths(2)) + " "
+                + start.plusMonths(2).getYear() + ")";
+        Timeframe t = f.quartersAreCalendarQuarters() ? quarter(start) : range(start, start.plusMonths(3));
+        return t.describedAs(words);
+    }
+
+    private static Timeframe completeMonths(PeriodContext c, int n) {
+        LocalDate end = c.tomorrow().withDayOfMonth(1);
+        LocalDate start = end.minusMonths(n);
+        return range(start, end).describedAs("the " + n + " months to " + Timeframe.between(end.minusMonths(1), end) + " (" + Timeframe.between(start, end) + ")");
+    }
+
+    private static LocalDate unitStart(PeriodContext c, String unit) {
+        LocalDate t = c.today();
+        return switch (unit.toLowerCase(Locale.ROOT)) {
+            case "quarter" -> quarterStart(t);
+            case "month" -> t.withDayOfMonth(1);
+            case "week" -> PeriodContext.monday(t);
+            default -> t.withDayOfYear(1);
+        };
+    }
+
+    private static Timeframe toDate(PeriodContext c, LocalDate from) {
+        return range(from, c.tomorrow());
+    }
+
+    private static Timeframe half(int year, boolean first) {
+        LocalDate a = LocalDate.of(year, first ? 1 : 7, 1);
+        return range(a, a.plusMonths(6)).describedAs((first ? "the first half of " : "the second half of ") + year);
+    }
+
+    private static Timeframe day(LocalDate d) {
+        return new Timeframe(d, d.plusDays(1), Grain.DAY, "");
+    }
+
+    private static Timeframe month(LocalDate first) {
+        return new Timeframe(first, first.plusMonths(1), Grain.MONTH, "");
+    }
+
+    private static Timeframe quarter(LocalDate first) {
+        return new Timeframe(first, first.plusMonths(3), Grain.QUARTER, "");
+    }
+
+    private static Timeframe year(int year) {
+        return new Timeframe(LocalDate.of(year, 1, 1), LocalDate.of(year + 1, 1, 1), Grain.YEAR, "");
+    }
+
+    private static Timeframe range(LocalDate start, LocalDate end) {
+        return new Timeframe(start, end, Grain.RANGE, "");
+    }
+}
