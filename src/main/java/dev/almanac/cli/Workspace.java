@@ -426,6 +426,9 @@ final class Workspace implements AutoCloseable {
         synchronized (sourceLock) {
             if (guard == null) {
                 guard = new Guard(source().dialect());
+                // the tables of the knowledge's statements, read in earlier runs of this build
+                if (cacheDir != null) dev.almanac.Build.jar().ifPresent(build -> guard.keepingTablesRead(
+                        dev.almanac.sql.TablesReadCache.in(cacheDir, source().dialect(), build)));
                 dev.almanac.Timing.phase("guard");
             }
             return guard;

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -95,7 +96,23 @@ public final class Guard implements AutoCloseable {
 
     /** The tables a statement would read; empty when the guard rejects it. */
     public Set<String> tablesOf(String sql) {
-        return check(sql) instanceof Verdict.Allowed allowed ? allowed.tables() : Set.of();
+        TablesReadCache kept = tablesRead;
+        if (kept != null && sql != null) {
+            Optional<Set<String>> known = kept.get(sql);
+            if (known.isPresent()) return known.get();
+        }
+        Set<String> tables = check(sql) instanceof Verdict.Allowed allowed ? allowed.tables() : Set.of();
+        if (kept != null && sql != null) kept.put(sql, tables);
+        return tables;
+    }
+
+    /** Where the tables of statements read in earlier runs are kept (written when the guard is closed); none by default. */
+    private volatile TablesReadCache tablesRead;
+
+    /** This guard, keeping the tables statements read in the cache between runs. */
+    public Guard keepingTablesRead(TablesReadCache cache) {
+        this.tablesRead = cache;
+        return this;
     }
 
     /**
@@ -124,6 +141,7 @@ public final class Guard implements AutoCloseable {
 
     @Override
     public synchronized void close() {
+        if (tablesRead != null) tablesRead.save();
         if (duckDb != null) duckDb.close();
     }
 }
