@@ -36,7 +36,7 @@ public final class QuestionParser {
             "when", "end", "any", "some", "them", "they", "their", "your", "make", "made", "bring", "brought", "work", "working", "employed",
             "up", "right", "still", "people", "versus", "vs", "against", "or", "compared", "compare", "between", "come", "came", "coming", "received", "receive", "arrived", "arrive", "happen", "happened", "look", "looked", "signed", "signing", "develop", "developed", "evolve", "evolved", "move", "moved",
             "break", "down", "split", "often", "based", "located", "recorded", "logged", "handled", "processed", "sit", "sits", "hold", "holds",
-            "through", "via", "common", "frequent", "popular", "kind", "type", "offer", "offered", "generate", "generated"));
+            "through", "via", "common", "frequent", "popular", "offer", "offered", "generate", "generated"));
     /** The words and their forms as the parser compares them ("does" is read as "doe"). */
     private static Set<String> withSingulars(List<String> words) {
         Set<String> out = new java.util.HashSet<>(words);
@@ -167,7 +167,7 @@ public final class QuestionParser {
             "again", "but", "now", "rather", "visualize", "visualise", "draw");
 
     private Result parse(String question, SemanticQuery previous) {
-        String q = sharedYear(question.replace('’', '\'').strip());
+        String q = spelled(sharedYear(question.replace('’', '\'').strip()));
         if (previous == null) {
             Optional<Result> gaps = gaps(q);
             if (gaps.isPresent()) return gaps.get();
@@ -375,7 +375,9 @@ public final class QuestionParser {
     private Result listing(Question question) {
         List<String> words = question.words();
         if (!LISTING.matcher(question.q()).find() || question.period().isPresent() || question.compared().isPresent()) return new NoMetric();
-        if (words.stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w) || w.equals("how") || w.matches("\\d+"))) return new NoMetric();
+        if (words.stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w) || w.equals("how") || w.matches("\\d+") || AGGREGATES.contains(w))) {
+            return new NoMetric(); // "the number of ... from each city" asks for a count, not the list of cities
+        }
         List<Span> dims = spans(words, allDimensionPhrases);
         List<Span> ordered = new ArrayList<>(dims);
         ordered.sort((a, b) -> a.from() != b.from() ? a.from() - b.from() : b.length() - a.length());
@@ -403,6 +405,10 @@ public final class QuestionParser {
         }
         return new NoMetric();
     }
+
+    /** Words that ask for an aggregate of rows (a count, a sum, an average, an extreme), never for the rows or values themselves. */
+    private static final Set<String> AGGREGATES = Set.of("number", "count", "total", "sum", "average", "avg", "mean", "median", "amount", "maximum",
+            "minimum", "max", "min");
 
     private static final Set<String> SHARE_WORDS = Set.of("share", "percentage", "percent", "proportion", "fraction", "ratio", "rate");
 
@@ -983,6 +989,60 @@ public final class QuestionParser {
 
     private boolean checking;
     /** The model's phrases, read once per parser. */
+    /**
+     * The question with each word the model does not know and English does not know either read as the one word of the
+     * model it misspells (one letter wrong, missing, extra or swapped, in a word of five letters or more) or abbreviates
+     * ("qty", "cust"); a word that could be two of the model's words, a function word, a number and a period's word stay
+     * as written (and are placed or reported as such).
+     */
+    private String spelled(String q) {
+        Set<String> vocabulary = vocabulary();
+        Set<String> periodWords = new java.util.HashSet<>();
+        for (String w : tokens(q, false)) periodWords.add(w.toLowerCase(Locale.ROOT));
+        periodWords.removeAll(tokens(timeframes.withoutPeriods(q), false).stream().map(w -> w.toLowerCase(Locale.ROOT)).toList());
+        StringBuilder out = new StringBuilder();
+        Matcher m = WORD.matcher(q);
+        int last = 0;
+        boolean changed = false;
+        while (m.find()) {
+            String w = m.group();
+            String lower = w.toLowerCase(Locale.ROOT);
+            String read = null;
+            if (lower.chars().allMatch(Character::isLetter) && !periodWords.contains(lower) && !ours.contains(lower)
+                    && !vocabulary.contains(singular(lower)) && !dev.almanac.reading.FunctionWords.english().isFunctionWord(lower)) {
+                var lexicon = dev.almanac.reading.Lexicon.english();
+                String one = singular(lower); // "emps": the plural of an abbreviation
+                read = lexicon.typoOf(lower, vocabulary).or(() -> lexicon.abbreviationOf(lower, vocabulary))
+                        .or(() -> one.equals(lower) ? Optional.empty() : lexicon.abbreviationOf(one, vocabulary)).orElse(null);
+            }
+            if (read != null) {
+                out.append(q, last, m.start()).append(read);
+                last = m.end();
+                changed = true;
+            }
+        }
+        if (!changed) return q;
+        return out.append(q.substring(last)).toString();
+    }
+
+    /** The words of the model's metric and dimension phrases and of its datasets' names, as the parser compares them. */
+    private Set<String> vocabulary() {
+        Set<String> v = vocabulary;
+        if (v != null) return v;
+        Set<String> out = new java.util.HashSet<>();
+        if (metricPhrases == null) metricPhrases = phrases.metrics(this::metricPhrases);
+        metricPhrases.keySet().forEach(out::addAll);
+        if (allDimensionPhrases == null) {
+            allDimensionPhrases = phrases.dimensions(() -> dimensionPhrases(new ArrayList<>(model.dimensions().stream().filter(Dimension::breakdown).toList())));
+        }
+        allDimensionPhrases.keySet().forEach(out::addAll);
+        model.datasets().forEach(d -> out.addAll(tokens(d.name(), true)));
+        out.removeIf(w -> w.length() < 3 || !w.chars().allMatch(Character::isLetter));
+        return vocabulary = Set.copyOf(out);
+    }
+
+    private volatile Set<String> vocabulary;
+
     private Map<List<String>, Object> metricPhrases;
     private Map<List<String>, Object> allDimensionPhrases;
 
