@@ -6,10 +6,12 @@ import java.nio.file.Path;
 
 /**
  * The demo project at scale 1, generated once per build under target/ and shared by the tests that
- * read it (the generator's marker rebuilds it when the generator changes).
+ * read it (the generator's marker rebuilds it when the generator changes). Each test JVM of a run has
+ * its own (target/demo-fixture, then target/demo-fixture-2, ...: pom.xml runs the suite in two), since
+ * a JVM starting renews the copy of the knowledge files that another may be reading.
  */
 public final class DemoWarehouse {
-    private static final Path DIR = Path.of("target", "demo-fixture").toAbsolutePath();
+    private static final Path DIR = Path.of("target", "demo-fixture" + forkSuffix()).toAbsolutePath();
     private static boolean ready;
 
     private DemoWarehouse() {}
@@ -21,6 +23,12 @@ public final class DemoWarehouse {
             ready = true;
         }
         return DIR;
+    }
+
+    /** "" in the first test JVM (or outside surefire), "-N" in the Nth. */
+    private static String forkSuffix() {
+        String fork = System.getProperty("almanac.test.fork", "1");
+        return fork.equals("1") || fork.isBlank() ? "" : "-" + fork;
     }
 
     private static void deleteKnowledgeCopy() {
