@@ -300,7 +300,9 @@ class McpServerTest {
 
     /** The command line of `almanac mcp` on a project, as a process. */
     static List<String> mcpCommand(Path project) {
-        return new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
+        // C1 only, as the test JVM itself runs: a session of a few calls is over before the optimising compiler would pay
+        return new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1",
+                "-cp", System.getProperty("java.class.path"),
                 "-Dalmanac.home=" + home, Main.class.getName(), "mcp", "--project", project.toString(), "--llm", "none"));
     }
 

@@ -24,8 +24,10 @@ class StartupWorkTest {
     record Run(int code, String out, String phases) {}
 
     Run almanac(String... args) throws Exception {
+        // C1 only and the serial collector, as the launcher runs one-shot commands (./almanac): the phases are the same
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "-Dalmanac.home=" + home, Main.class.getName()));
+                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), "-Dalmanac.home=" + home,
+                Main.class.getName()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("ALMANAC_TIMING", "1");

@@ -51,7 +51,7 @@ class WebAppBrowserTest {
         String script = "script:" + Path.of("src/test/resources/web/shipments.yml").toAbsolutePath();
         api = new ApiFixture(home, "web-project", script, new ServerContext.Settings(0, 64 * 1024, 100, true, "scripted"));
         browser = Chromium.start(1366, 900);
-        wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        wait = new WebDriverWait(browser, Duration.ofSeconds(30), Chromium.POLL);
         browser.get(api.url("/"));
         wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("token")));
         shot("00-sign-in");
@@ -97,7 +97,7 @@ class WebAppBrowserTest {
         }
         link.click();
         // the file is there once Chromium has written it whole: not empty, and no partial download left
-        return new WebDriverWait(browser, Duration.ofSeconds(30)).until(d -> {
+        return new WebDriverWait(browser, Duration.ofSeconds(30), Chromium.POLL).until(d -> {
             try (var files = Files.list(Chromium.DOWNLOADS)) {
                 List<Path> all = files.toList();
                 if (all.stream().anyMatch(f -> f.toString().endsWith(".crdownload"))) return null;
@@ -327,7 +327,7 @@ class WebAppBrowserTest {
         });
         assertThat(browser.findElements(By.cssSelector("#runs tbody tr"))).hasSizeGreaterThan(before);
         // the list of runs refreshes on its own timer, after the summary: wait for its row to say so too
-        new WebDriverWait(browser, Duration.ofSeconds(30)).until(d -> "complete".equals(
+        new WebDriverWait(browser, Duration.ofSeconds(30), Chromium.POLL).until(d -> "complete".equals(
                 d.findElement(By.cssSelector("#runs tr[data-run='" + id + "']")).getAttribute("data-status")));
         return id;
     }

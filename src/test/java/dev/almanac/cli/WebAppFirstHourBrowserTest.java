@@ -60,7 +60,7 @@ class WebAppFirstHourBrowserTest {
         api = new ApiFixture(home, "first-hour", "none", new ServerContext.Settings(0, 64 * 1024, 1000, false, "none"));
         browser = Chromium.start(1366, 768);
         // the list is drawn anew after each change: an element found just before is then stale, and is looked up again
-        wait = (WebDriverWait) new WebDriverWait(browser, Duration.ofSeconds(30)).ignoring(org.openqa.selenium.StaleElementReferenceException.class);
+        wait = (WebDriverWait) new WebDriverWait(browser, Duration.ofSeconds(30), Chromium.POLL).ignoring(org.openqa.selenium.StaleElementReferenceException.class);
         // the days of the conversation list are the browser's; make its time zone this JVM's, which the test reckons in
         browser.executeCdpCommand("Emulation.setTimezoneOverride", Map.of("timezoneId", ZoneId.systemDefault().getId()));
         laptop();

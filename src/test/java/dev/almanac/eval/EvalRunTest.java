@@ -110,7 +110,7 @@ class EvalRunTest {
         EvalStore store = new EvalStore(app);
         Project p = dev.almanac.store.ProjectFiles.read(project);
         int before = store.runs(p).size();
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Dalmanac.home=" + home,
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1", "-Dalmanac.home=" + home,
                 "-cp", System.getProperty("java.class.path"), "dev.almanac.cli.Main", "eval", "--project", project.toString(),
                 "--llm", "script:" + script, "--format", "json").redirectErrorStream(true).redirectOutput(dir.resolve("child.log").toFile()).start();
         try {

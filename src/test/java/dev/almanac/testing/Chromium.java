@@ -23,6 +23,12 @@ public final class Chromium {
     private static final List<Path> BROWSERS = List.of(Path.of("/usr/lib/chromium/chromium"), Path.of("/usr/bin/chromium"));
     private static final List<Path> DRIVERS = List.of(Path.of("/usr/lib/chromium/chromedriver"), Path.of("/usr/bin/chromedriver"));
 
+    /**
+     * How often a wait looks again: Selenium's default of 500 ms makes each wait for a page's reply last a quarter of a second
+     * longer than the reply on average, and the browser tests wait about a hundred times.
+     */
+    public static final Duration POLL = Duration.ofMillis(50);
+
     /** Where downloads land (target/downloads). */
     public static final Path DOWNLOADS = Path.of("target", "downloads");
 

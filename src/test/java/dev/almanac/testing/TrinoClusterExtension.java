@@ -17,7 +17,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  *
  * <p>Without a JDK 24+ ({@link TrinoJdk}) the classes are skipped with the reason, except in CI ({@code CI=true}), where
  * that fails them: a CI machine must run the Trino tests, and .ci/run installs the JDK. {@code -Dalmanac.trino=skip} skips
- * them on purpose.
+ * them on purpose. The whole suite runs the classes with Trino in their names in a JVM of their own (pom.xml), so that one
+ * cluster serves them all: another class that asks for the cluster fails, saying so.
  */
 public final class TrinoClusterExtension implements ExecutionCondition, BeforeAllCallback, ParameterResolver {
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(TrinoClusterExtension.class);
@@ -66,6 +67,11 @@ public final class TrinoClusterExtension implements ExecutionCondition, BeforeAl
      */
     private record Shared(TrinoCluster started, RuntimeException failure) implements AutoCloseable {
         static Shared start() {
+            if (Boolean.getBoolean("almanac.trino.elsewhere")) {
+                // pom.xml runs the whole suite in two JVMs, and the classes with Trino in their names in one of their own
+                return new Shared(null, new IllegalStateException("this test JVM runs no Trino classes (pom.xml, profile whole-suite): a class "
+                        + "that uses the Trino cluster must have Trino in its name"));
+            }
             try {
                 Optional<Path> jdk = TrinoJdk.find();
                 if (jdk.isEmpty()) return new Shared(null, new IllegalStateException(TrinoJdk.missing() + " (in CI it must be there)"));
