@@ -1011,9 +1011,10 @@ public final class QuestionParser {
             if (lower.chars().allMatch(Character::isLetter) && !periodWords.contains(lower) && !ours.contains(lower)
                     && !vocabulary.contains(singular(lower)) && !dev.almanac.reading.FunctionWords.english().isFunctionWord(lower)) {
                 var lexicon = dev.almanac.reading.Lexicon.english();
-                String one = singular(lower); // "emps": the plural of an abbreviation
+                String one = singular(lower); // "emps", "emplyees": the plural of an abbreviation or a misspelling (the model's words are singular)
                 read = lexicon.typoOf(lower, vocabulary).or(() -> lexicon.abbreviationOf(lower, vocabulary))
-                        .or(() -> one.equals(lower) ? Optional.empty() : lexicon.abbreviationOf(one, vocabulary)).orElse(null);
+                        .or(() -> one.equals(lower) ? Optional.empty() : lexicon.typoOf(one, vocabulary).or(() -> lexicon.abbreviationOf(one, vocabulary)))
+                        .orElse(null);
             }
             if (read != null) {
                 out.append(q, last, m.start()).append(read);

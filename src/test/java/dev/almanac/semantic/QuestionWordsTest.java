@@ -1,0 +1,71 @@
+package dev.almanac.semantic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.almanac.knowledge.KnowledgeSet;
+import dev.almanac.source.Catalog;
+import dev.almanac.source.CatalogIntrospector;
+import dev.almanac.source.Source;
+import dev.almanac.source.Sources;
+import dev.almanac.sql.Guard;
+import dev.almanac.sql.QueryExecutor;
+import dev.almanac.sql.QueryLimits;
+import dev.almanac.testing.SpiderDatabases;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Words as people type them, on models drafted from databases nobody here wrote (Spider dev, through the drafter as
+ * `almanac init` runs it): a misspelled or abbreviated word of the model reads as that word, an English word never does,
+ * and a word the reader cannot place stops the answer.
+ */
+class QuestionWordsTest {
+    static QuestionParser parser(String database) {
+        SpiderDatabases.require();
+        Source source = Sources.openFile(SpiderDatabases.SPIDER.resolve("database").resolve(database).resolve(database + ".sqlite"));
+        Guard guard = new Guard(source.dialect());
+        QueryExecutor executor = new QueryExecutor(source, guard, new QueryLimits(Duration.ofSeconds(30), 1000));
+        Catalog catalog = new CatalogIntrospector().structure(source);
+        ModelDrafter.Outcome o = new ModelDrafter(executor, ModelDrafter.Settings.DEFAULT, ModelDrafter.Existing.NONE, null).draft(catalog);
+        KnowledgeSet knowledge = new KnowledgeSet(o.notes(), List.of(), List.of(), List.of(), List.of(), o.files(), Map.of());
+        SemanticModel model = SemanticModel.of(o.files(), source.dialect());
+        SemanticLayer layer = new SemanticLayer(model, knowledge, ValueIndex.build(model, executor, ValueIndex.DEFAULT_LIMIT), executor);
+        return new QuestionParser(layer, LocalDate.of(2026, 11, 22));
+    }
+
+    static SemanticQuery read(QuestionParser parser, String question) {
+        QuestionParser.Result r = parser.parse(question);
+        assertThat(r).as(question).isInstanceOf(QuestionParser.Parsed.class);
+        return ((QuestionParser.Parsed) r).query();
+    }
+
+    @Test
+    void a_misspelled_or_abbreviated_word_of_the_model_reads_as_that_word_and_an_english_word_never_does() {
+        QuestionParser parser = parser("employee_hire_evaluation");
+        SemanticQuery count = read(parser, "How many employees are there?");
+        assertThat(read(parser, "How many emplyees are there?")).as("a letter missing").isEqualTo(count);
+        assertThat(read(parser, "How many emps are there?")).as("an abbreviation, plural").isEqualTo(count);
+        SemanticQuery byCity = read(parser, "What is the number of employees in each city?");
+        assertThat(byCity.groupBy()).isNotEmpty();
+        assertThat(read(parser, "What is the numbr of employees in each cty?")).as("a typo and an abbreviation").isEqualTo(byCity);
+        assertThat(parser.parse("How many employers are there?")).as("an English word is not a misspelling").isNotInstanceOf(QuestionParser.Parsed.class);
+        assertThat(read(parser, "How many shops are there?")).isNotNull();
+        assertThat(parser.parse("How many shpo are there?")).as("two letters swapped in a word under five letters: no guess").isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+
+    @Test
+    void a_count_for_each_value_is_never_read_as_the_list_of_values_and_a_breakdown_is_never_dropped() {
+        QuestionParser employees = parser("employee_hire_evaluation");
+        QuestionParser.Result r = employees.parse("What is the number of employees from each city?");
+        assertThat(r).isInstanceOf(QuestionParser.Parsed.class);
+        assertThat(((QuestionParser.Parsed) r).query().metrics()).as("a count, not the cities").isNotEmpty();
+        QuestionParser pets = parser("pets_1");
+        for (String q : List.of("What is the average weight for each type of pet?", "List the maximum weight and type for each type of pet.")) {
+            QuestionParser.Result p = pets.parse(q);
+            assertThat(p instanceof QuestionParser.Parsed parsed && parsed.query().groupBy().isEmpty()).as(q + ": one overall figure").isFalse();
+        }
+    }
+}
