@@ -29,7 +29,8 @@ import java.util.function.Consumer;
  * <li>{@link Retrieval}: table selection and knowledge retrieval (never answers).</li>
  * <li>{@link VerifiedRoute#canonicalMetric}: a canonical metric the question names closely, at its own grain.</li>
  * <li>{@link SemanticRoute}: the question read whole into a semantic query; without a model, also a question back
- *     with the candidate readings, or a refusal naming the words.</li>
+ *     with the candidate readings, or a refusal naming the words; with a model, those go on to the model loop in the
+ *     turn ({@link CandidateReadings}).</li>
  * <li>{@link ModelLoopRoute}: with a model, its bounded tool loop with review and revision.</li>
  * <li>{@link RefusalRoute}: without a model, a refusal that says what could be asked (always answers).</li>
  * </ol>

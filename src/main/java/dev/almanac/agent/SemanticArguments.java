@@ -1,6 +1,9 @@
 package dev.almanac.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.almanac.UserError;
 import dev.almanac.semantic.Grain;
 import dev.almanac.semantic.SemanticQuery;
@@ -12,7 +15,8 @@ import java.util.List;
 /**
  * The arguments of {@code query_metrics} read into a {@link SemanticQuery}. Lenient where the model
  * is likely to vary (a single string for a list, a filter written as text, {@code value} for
- * {@code values}); anything it cannot read is a {@link UserError} that says what to write.
+ * {@code values}); anything it cannot read is a {@link UserError} that says what to write. And the
+ * other way: a query written as the arguments that read back into it ({@link #of}).
  */
 final class SemanticArguments {
     private SemanticArguments() {}
@@ -52,6 +56,48 @@ final class SemanticArguments {
         return new SemanticQuery(metrics, groupBy, grain == null ? null : Grain.parse(grain), date(args, "start"), date(args, "end"), filters,
                 order, limit, compare, strings(args.path("segments")), strings(args.path("without_segments")), flag(args, "gaps"), flag(args, "share"),
                 records, flag(args, "ties"), exists, countDistinct);
+    }
+
+    /** A query as the {@code query_metrics} arguments that {@link #read} reads back into it; empty parts left out. */
+    static ObjectNode of(SemanticQuery q) {
+        ObjectNode a = JsonNodeFactory.instance.objectNode();
+        strings(a, "metrics", q.metrics());
+        strings(a, "count_distinct", q.countDistinct());
+        if (q.records() != null) a.put("records", q.records());
+        strings(a, "group_by", q.groupBy().stream().map(SemanticQuery.GroupBy::toString).toList());
+        if (q.grain() != null) a.put("grain", q.grain().label());
+        if (q.start() != null) a.put("start", q.start().toString());
+        if (q.end() != null) a.put("end", q.end().toString());
+        filters(a, q.filters());
+        for (SemanticQuery.Exists e : q.exists()) {
+            ObjectNode x = a.withArray("exists").addObject().put("dataset", e.dataset());
+            filters(x, e.filters());
+            if (e.none()) x.put("negated", true);
+            if (e.of() != null) x.put("of", e.of());
+        }
+        strings(a, "order", q.order().stream().map(SemanticQuery.Order::toString).toList());
+        if (q.limit() != null) a.put("limit", q.limit());
+        if (q.keepsTies()) a.put("ties", true);
+        if (q.compareTo() != null) a.put("compare_start", q.compareTo().start().toString()).put("compare_end", q.compareTo().end().toString());
+        strings(a, "segments", q.segments());
+        strings(a, "without_segments", q.withoutSegments());
+        if (q.asksShare()) a.put("share", true);
+        if (q.asksGaps()) a.put("gaps", true);
+        return a;
+    }
+
+    private static void strings(ObjectNode a, String name, List<String> values) {
+        if (values.isEmpty()) return;
+        ArrayNode array = a.putArray(name);
+        values.forEach(array::add);
+    }
+
+    /** Filters as {@code {field, op, values}}: a value with a comma or quote is not split or changed as text would be. */
+    private static void filters(ObjectNode a, List<SemanticQuery.Filter> filters) {
+        for (SemanticQuery.Filter f : filters) {
+            ObjectNode x = a.withArray("filters").addObject().put("field", f.field()).put("op", f.op());
+            strings(x, "values", f.values());
+        }
     }
 
     /** {@code {dataset, filters, negated, of}}, or related rows written as text: {@code "not orders where status = completed"}. */

@@ -16,7 +16,8 @@ import java.util.Optional;
 /**
  * Semantic reading: the question read whole into a semantic query is compiled, run and said in words, without a model.
  * Without a model, a question read in part is asked back (the candidate readings) or refused naming the words; with a
- * model, only a whole reading answers here, and the rest is left to the model's tool loop.
+ * model, only a whole reading answers here, and a question read in part goes on to the model's tool loop with what the
+ * reader found ({@link CandidateReadings}: the candidate readings as semantic queries, the words it could not place).
  */
 final class SemanticRoute implements Route {
     /** The name of a semantic query's result in its template: {result.mrr}, {result|table}. */
@@ -35,7 +36,12 @@ final class SemanticRoute implements Route {
         QuestionParser.Result reading = t.read();
         if (reading instanceof QuestionParser.NoMetric) return new Next(t);
         boolean onlyWhenParsed = flow.ctx.model() != null;
-        if (onlyWhenParsed && !(reading instanceof QuestionParser.Parsed)) return new Next(t);
+        if (onlyWhenParsed && !(reading instanceof QuestionParser.Parsed)) {
+            CandidateReadings unsure = CandidateReadings.of(reading, flow::parse);
+            flow.event("semantic", "unsure, to the model: " + (unsure.readings().isEmpty() ? unsure.doubt()
+                    : unsure.readings().size() + " candidate readings"));
+            return new Next(t.with(unsure));
+        }
         if (reading instanceof QuestionParser.Clarify c) {
             flow.event("clarify", c.question());
             return new Answered(t, answers.of(t, c.question(), Answer.Kind.clarification, null, c.options()));

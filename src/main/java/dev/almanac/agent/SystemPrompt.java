@@ -74,6 +74,7 @@ final class SystemPrompt {
         if (flow.semantic != null) s.append(flow.semantic.promptSection()).append('\n');
         s.append(new KnowledgeBlock(block.metrics(), block.rules(), block.notes().stream().filter(n -> !noted.contains(n.table())).toList(),
                 block.verified(), block.learnings(), block.used(), block.metricsWithSql(), block.rulesInFull()).render());
+        if (flow.semantic != null) s.append(t.candidates().promptSection(flow.semantic));
         List<TurnRow> history = t.history();
         if (!history.isEmpty()) {
             s.append("\n## Earlier in this conversation\n");

@@ -17,14 +17,17 @@ import java.util.function.Supplier;
  * One question while the routes work on it: what was typed and the question it asks (the pending question completed by a
  * reply), the thread and its turns, the period and canonical metric named, and what is read from the question once and
  * kept (the verified match, the semantic reading). A route never changes a turn: one that learns something for the routes
- * after it (the question a reply asks, the tables and knowledge retrieved) passes on a new turn.
+ * after it (the question a reply asks, the tables and knowledge retrieved, the readings the question reader was unsure
+ * of) passes on a new turn.
  *
  * @param namedMetric the canonical metric whose words the question has; {@link #metric()} is the one it asks for
  * @param retrieved the tables selected and their knowledge; null until retrieved
+ * @param candidates what the question reader found when it did not read the question whole, for the model; NONE until
+ *                   the semantic reading passes the turn on to the model
  * @param start when the turn began ({@link System#nanoTime()})
  */
 record Turn(String asked, String question, String threadId, List<TurnRow> history, Optional<Timeframe> timeframe, Optional<Metric> namedMetric,
-            Once<Optional<VerifiedAnswerer.Match>> match, Once<QuestionParser.Result> reading, Retrieved retrieved, long start) {
+            Once<Optional<VerifiedAnswerer.Match>> match, Once<QuestionParser.Result> reading, Retrieved retrieved, CandidateReadings candidates, long start) {
 
     /** The tables selected for the question and their knowledge (rules, learnings, the closest verified queries). */
     record Retrieved(List<String> tables, KnowledgeBlock block) {}
@@ -57,7 +60,7 @@ record Turn(String asked, String question, String threadId, List<TurnRow> histor
         Once<Optional<VerifiedAnswerer.Match>> match = new Once<>(() -> history.isEmpty() || timeframe.isPresent()
                 ? flow.verified().match(question) : Optional.empty());
         Once<QuestionParser.Result> reading = new Once<>(() -> flow.reads() ? read(flow, question, history) : new QuestionParser.NoMetric());
-        return new Turn(asked, question, threadId, history, timeframe, metric, match, reading, null, start);
+        return new Turn(asked, question, threadId, history, timeframe, metric, match, reading, null, CandidateReadings.NONE, start);
     }
 
     /** The same turn asking another question (a reply completes the question it was asked back). */
@@ -67,7 +70,12 @@ record Turn(String asked, String question, String threadId, List<TurnRow> histor
 
     /** The same turn with its tables and knowledge. */
     Turn with(Retrieved knowledge) {
-        return new Turn(asked, question, threadId, history, timeframe, namedMetric, match, reading, knowledge, start);
+        return new Turn(asked, question, threadId, history, timeframe, namedMetric, match, reading, knowledge, candidates, start);
+    }
+
+    /** The same turn with the readings the question reader was unsure of. */
+    Turn with(CandidateReadings unsure) {
+        return new Turn(asked, question, threadId, history, timeframe, namedMetric, match, reading, retrieved, unsure, start);
     }
 
     /** The question read into a semantic query, as a follow-up of the thread's last semantic query when there is one; NoMetric without a semantic model or with parsing off. */

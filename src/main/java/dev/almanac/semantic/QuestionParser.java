@@ -96,9 +96,21 @@ public final class QuestionParser {
     /** One question back; each option is a whole question that resolves to an answer. */
     public record Clarify(String question, List<String> options) implements Result {}
 
-    /** The question names a metric but has words that cannot be placed (or asks for what the model cannot compute). */
-    public record Cannot(String reason) implements Result {
+    /**
+     * The question names a metric but has words that cannot be placed (or asks for what the model cannot compute).
+     *
+     * @param unplaced the question's words that could not be placed, as written; empty when the reason is another
+     */
+    public record Cannot(String reason, List<String> unplaced) implements Result {
         static final String TWO_MEASURES = "the question names two measures";
+
+        public Cannot {
+            unplaced = unplaced == null ? List.of() : List.copyOf(unplaced);
+        }
+
+        public Cannot(String reason) {
+            this(reason, List.of());
+        }
 
         /** Whether the question asks for two measures at once ("revenue and MRR"): no answer with one of them is its answer. */
         public boolean namesTwoMeasures() {
@@ -792,7 +804,7 @@ public final class QuestionParser {
                 return twoMeasures(metric, ms.get(0));
             }
             return new Cannot("I could not place " + String.join(", ", unplaced.stream().map(u -> "'" + u + "'").toList()) + " in a question about "
-                    + metric.displayName());
+                    + metric.displayName(), unplaced);
         }
 
         SemanticQuery query = SemanticQuery.of(metric.name());

@@ -44,8 +44,17 @@ final class RouteFixture implements AutoCloseable, AfterAllCallback {
         return new RouteFixture(true);
     }
 
+    /** The small semantic model with more metrics (as {@link SmallSemanticModel#ARR}). */
+    static RouteFixture semantic(String moreMetrics) {
+        return new RouteFixture(SmallSemanticModel.knowledge(moreMetrics), true);
+    }
+
     private RouteFixture(boolean semantic) {
-        this.knowledge = semantic ? SmallSemanticModel.knowledge() : KnowledgeFiles.read(Path.of("knowledge")).knowledge();
+        this(semantic ? SmallSemanticModel.knowledge() : KnowledgeFiles.read(Path.of("knowledge")).knowledge(), semantic);
+    }
+
+    private RouteFixture(KnowledgeSet knowledge, boolean semantic) {
+        this.knowledge = knowledge;
         this.layer = semantic ? SmallSemanticModel.layer(knowledge, demo.executor) : null;
         this.selector = new TableSelector(demo.catalog, knowledge, demo.guard::tablesOf, MiniLmEmbedder.get(), TableSelector.Config.DEFAULT);
     }

@@ -113,6 +113,22 @@ final class SmallSemanticModel {
                 format: integer
             """;
 
+    /**
+     * A second metric that "recurring revenue" names as well as {@code mrr}, appended to the model's metrics by {@link
+     * #knowledge(String)}: the question reader asks which one is meant.
+     */
+    static final String ARR = """
+              - name: arr
+                label: Annual recurring revenue
+                description: Twelve times month-end MRR, in US dollars.
+                dataset: snapshots
+                agg: sum
+                expr: mrr_cents * 12 / 100.0
+                non_additive_dimension: {name: snapshot_month, window_choice: max}
+                format: currency
+                synonyms: [recurring revenue]
+            """;
+
     /** A canonical metric with SQL only: listed as not sliceable. */
     static final Metric OPEN_TICKETS = new Metric("open_tickets", "Open support tickets", "Support tickets not yet resolved.",
             "SELECT count(*) AS open_tickets FROM support_tickets WHERE resolved_at IS NULL", List.of(), "tickets", null, List.of(), List.of(), List.of());
@@ -120,15 +136,24 @@ final class SmallSemanticModel {
     private SmallSemanticModel() {}
 
     static SemanticFile file() {
+        return file("");
+    }
+
+    /** The model with more metrics after its own (YAML list items, indented as {@link #ARR}). */
+    static SemanticFile file(String moreMetrics) {
         try {
-            return new ObjectMapper(new YAMLFactory()).setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).readValue(YAML, SemanticFile.class);
+            return new ObjectMapper(new YAMLFactory()).setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).readValue(YAML + moreMetrics, SemanticFile.class);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     static KnowledgeSet knowledge() {
-        return new KnowledgeSet(List.of(), List.of(OPEN_TICKETS), List.of(), List.of(), List.of(), List.of(file()), Map.of());
+        return knowledge("");
+    }
+
+    static KnowledgeSet knowledge(String moreMetrics) {
+        return new KnowledgeSet(List.of(), List.of(OPEN_TICKETS), List.of(), List.of(), List.of(), List.of(file(moreMetrics)), Map.of());
     }
 
     static SemanticLayer layer(KnowledgeSet knowledge, QueryExecutor executor) {
