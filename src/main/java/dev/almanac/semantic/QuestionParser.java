@@ -411,6 +411,11 @@ public final class QuestionParser {
                 found.add(new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(model.reference(dim), List.of())), null, null, null, x.filters(), null, null, null,
                         null, null));
             }
+            if (found.size() == 1 && secondToList(words, d, dims).isPresent()) {
+                Span other = secondToList(words, d, dims).get();
+                return new Cannot("lists of two things at once ('" + String.join(" ", question.original().subList(d.from(), d.to())) + "' and '"
+                        + String.join(" ", question.original().subList(other.from(), other.to())) + "') are not read yet");
+            }
             if (found.size() == 1) return new Parsed(found.get(0), Optional.empty());
             if (found.size() > 1) return new Cannot("'" + String.join(" ", question.original().subList(d.from(), d.to())) + "' names several things to list: "
                     + String.join(", ", found.stream().map(f -> model.dimension(f.groupBy().get(0).dimension()).map(Dimension::displayName).orElse("")).toList()));
@@ -418,9 +423,26 @@ public final class QuestionParser {
         return new NoMetric();
     }
 
+    /** A request for rows or values, not for a figure. */
+    private static final Pattern REQUEST_FOR_ROWS = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|give|display|find|return)\\b");
+    /** Words that ask how many. */
+    private static final Set<String> COUNT_CUES = Set.of("how", "many", "number", "count", "total", "amount");
+
+    /** Words that ask for one figure over all the values named ("the total of A and B", "A and B combined"). */
+    private static final Set<String> TOGETHER = Set.of("total", "combined", "together", "altogether", "sum");
+
     /** Words that ask for an aggregate of rows (a count, a sum, an average, an extreme), never for the rows or values themselves. */
     private static final Set<String> AGGREGATES = Set.of("number", "count", "total", "sum", "average", "avg", "mean", "median", "amount", "maximum",
             "minimum", "max", "min");
+
+    /** Another dimension named after "and" ("titles of songs and names of singers"): a second thing to list, which one list does not show. */
+    private Optional<Span> secondToList(List<String> words, Span listed, List<Span> dims) {
+        for (Span e : dims) {
+            if (e.from() < listed.to() || dimensionOf(e).equals(dimensionOf(listed))) continue;
+            for (int i = listed.to(); i < e.from(); i++) if (words.get(i).equals("and")) return Optional.of(e);
+        }
+        return Optional.empty();
+    }
 
     private static final Set<String> SHARE_WORDS = Set.of("share", "percentage", "percent", "proportion", "fraction", "ratio", "rate");
 
@@ -709,7 +731,9 @@ public final class QuestionParser {
         }
         // two values of one dimension compare the groups ("annual and monthly plans", "Europe or North America, which had more");
         // joined by "or" with nothing that compares, they are one group ("tickets still open or pending")
-        boolean union = words.contains("or") && !words.contains("and") && !COMPARING.matcher(q).find();
+        // and "the total of Asia and Europe", "Asia and Europe combined" ask for one figure over both
+        boolean union = words.contains("or") && !words.contains("and") && !COMPARING.matcher(q).find()
+                || words.stream().anyMatch(TOGETHER::contains) && !COMPARING.matcher(q).find() && words.stream().noneMatch(w -> w.equals("each") || w.equals("respectively"));
         for (Map.Entry<String, List<String>> e : filterValues.entrySet()) {
             if (e.getValue().size() > 1 && !groupBy.contains(e.getKey()) && !union) {
                 groupBy.add(e.getKey());
@@ -783,6 +807,13 @@ public final class QuestionParser {
                 for (int k = 0; k < words.size(); k++) if (!used[k] && SHARE_FILLER.contains(words.get(k))) used[k] = true;
                 break;
             }
+        }
+        // "show all distinct codes", "list the singers": the rows or values asked for, which a count of them does not show (a
+        // listing, read with no metric phrase, is such a request answered)
+        if (!metricSpans.isEmpty() && metric instanceof SemanticMetric.Simple counted && (counted.agg() == SemanticMetric.Agg.COUNT || counted.agg() == SemanticMetric.Agg.COUNT_DISTINCT)
+                && REQUEST_FOR_ROWS.matcher(q).find() && groupBy.isEmpty() && limit == null && words.stream().noneMatch(COUNT_CUES::contains)) {
+            return new Cannot("the question asks for the " + metric.displayName().toLowerCase(Locale.ROOT).replaceFirst("^(number|count) of ", "")
+                    + " themselves, not how many; lists of records are not read yet");
         }
         // every other word must be filler, a word of the metric's entities, or a number we placed
         Set<String> allowed = allowedWords(metric, dims);

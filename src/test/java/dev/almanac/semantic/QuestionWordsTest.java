@@ -68,4 +68,24 @@ class QuestionWordsTest {
             assertThat(p instanceof QuestionParser.Parsed parsed && parsed.query().groupBy().isEmpty()).as(q + ": one overall figure").isFalse();
         }
     }
+
+    @Test
+    void a_request_for_rows_is_never_answered_with_their_count_nor_a_list_of_two_things_with_one() {
+        QuestionParser songs = parser("singer");
+        for (String q : List.of("Show titles of songs and names of singers.", "What are the song titles and singer names?")) {
+            assertThat(songs.parse(q)).as(q).isNotInstanceOf(QuestionParser.Parsed.class);
+        }
+        QuestionParser templates = parser("cre_Doc_Template_Mgt");
+        QuestionParser.Result listed = templates.parse("Show all distinct template type codes for all templates.");
+        assertThat(listed instanceof QuestionParser.Parsed p && !p.query().metrics().isEmpty()).as("a count of the codes").isFalse();
+    }
+
+    @Test
+    void the_total_of_two_values_is_one_figure() {
+        QuestionParser world = parser("world_1");
+        SemanticQuery total = read(world, "What is the total surface area of the continents Asia and Europe?");
+        assertThat(total.groupBy()).as("one total over both").isEmpty();
+        assertThat(total.filters()).hasSize(1);
+        assertThat(total.filters().get(0).values()).containsExactlyInAnyOrder("Asia", "Europe");
+    }
 }
