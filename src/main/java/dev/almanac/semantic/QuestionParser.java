@@ -239,7 +239,7 @@ public final class QuestionParser {
         metricSpans = new ArrayList<>(metricSpans.stream()
                 .filter(sp -> !(cueBefore(words, sp.from()) != null && allDims.containsKey(words.subList(sp.from(), sp.to())))).toList());
         // "which five products sold ...": a metric phrase that starts with the ranked dimension gives way to another metric phrase
-        List<Span> rankedDimFirst = metricSpans.stream().filter(sp -> (sp.from() >= 2 && words.get(sp.from() - 1).matches("\\d{1,3}")
+        List<Span> rankedDimFirst = metricSpans.stream().filter(sp -> (sp.from() >= 2 && smallNumber(words.get(sp.from() - 1))
                 && Set.of("which", "top").contains(words.get(sp.from() - 2)) || sp.from() >= 1 && words.get(sp.from() - 1).equals("which"))
                 && allDims.keySet().stream().anyMatch(k -> k.size() < sp.length() && words.subList(sp.from(), sp.from() + k.size()).equals(k))).toList();
         if (!rankedDimFirst.isEmpty() && metricSpans.size() > rankedDimFirst.size()) metricSpans.removeAll(rankedDimFirst);
@@ -387,7 +387,7 @@ public final class QuestionParser {
     private Result listing(Question question) {
         List<String> words = question.words();
         if (!LISTING.matcher(question.q()).find() || question.period().isPresent() || question.compared().isPresent()) return new NoMetric();
-        if (words.stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w) || w.equals("how") || w.matches("\\d+") || AGGREGATES.contains(w))) {
+        if (words.stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w) || w.equals("how") || digits(w) || AGGREGATES.contains(w))) {
             return new NoMetric(); // "the number of ... from each city" asks for a count, not the list of cities
         }
         List<Span> dims = spans(words, allDimensionPhrases);
@@ -706,7 +706,7 @@ public final class QuestionParser {
             if (cue == null && d.from() >= 1 && Set.of("and", ",").contains(words.get(d.from() - 1)) && groupedJustBefore(d.from() - 1, used, dimSpans, groupBy)) {
                 cue = "and"; // "by plan and region"
             }
-            if (cue == null && d.from() >= 2 && words.get(d.from() - 1).matches("\\d{1,3}")
+            if (cue == null && d.from() >= 2 && smallNumber(words.get(d.from() - 1))
                     && (TOP.matcher(words.get(d.from() - 2) + " " + words.get(d.from() - 1)).matches() || words.get(d.from() - 2).equals("which"))) {
                 cue = ""; // "top 5 products", "which five products"
                 if (words.get(d.from() - 2).equals("which")) {
@@ -754,7 +754,7 @@ public final class QuestionParser {
             for (int i = 0; i < words.size(); i++) {
                 String w = words.get(i);
                 if (used[i] || (!MOST.contains(w) && !LEAST.contains(w))) continue;
-                boolean counted = i > 0 && words.get(i - 1).matches("\\d{1,3}") && !used[i - 1]; // "our three best months"
+                boolean counted = i > 0 && smallNumber(words.get(i - 1)) && !used[i - 1]; // "our three best months"
                 boolean rankingQuestion = joined.startsWith("which") || joined.startsWith("what") || joined.contains(" which ") || i > 0 && words.get(i - 1).equals("the")
                         || counted;
                 if (!rankingQuestion) continue;
@@ -1151,7 +1151,7 @@ public final class QuestionParser {
 
     private static void add(Map<List<String>, Object> out, String phrase, ValueHit hit) {
         List<String> key = tokens(phrase, true);
-        if (key.isEmpty() || key.size() > 6 || key.stream().allMatch(w -> w.matches("\\d+"))) return;
+        if (key.isEmpty() || key.size() > 6 || key.stream().allMatch(w -> digits(w))) return;
         @SuppressWarnings("unchecked") List<ValueHit> list = (List<ValueHit>) out.computeIfAbsent(key, k -> new ArrayList<ValueHit>());
         if (list.stream().noneMatch(h -> h.dimension().equals(hit.dimension()))) list.add(hit);
     }
@@ -1330,13 +1330,28 @@ public final class QuestionParser {
         List<String> out = new ArrayList<>();
         Matcher m = WORD.matcher(text.replace('_', ' ').replace('-', ' '));
         while (m.find()) {
-            String w = m.group().replaceAll("[.']+$", "");
+            String w = m.group();
+            int end = w.length();
+            while (end > 0 && (w.charAt(end - 1) == '.' || w.charAt(end - 1) == '\'')) end--;
+            w = w.substring(0, end);
             if (w.endsWith("'s")) w = w.substring(0, w.length() - 2);
             if (w.isEmpty()) continue;
             String lower = w.toLowerCase(Locale.ROOT);
             out.add(normalised ? NUMBER_WORDS.getOrDefault(lower, singular(lower)) : w);
         }
         return out;
+    }
+
+    /** Whether a word is all digits (and not empty): read without a regular expression, as it is asked of every word. */
+    public static boolean digits(String w) {
+        if (w.isEmpty()) return false;
+        for (int i = 0; i < w.length(); i++) if (w.charAt(i) < '0' || w.charAt(i) > '9') return false;
+        return true;
+    }
+
+    /** A number of one to three digits ("top 5", "our three best months" once number words are read). */
+    static boolean smallNumber(String w) {
+        return w.length() <= 3 && digits(w);
     }
 
     /** A word without its plural ending ("plans" -> "plan"), as the parser compares words. */
@@ -1490,7 +1505,7 @@ public final class QuestionParser {
 
     /** A phrase after a ranking's count ("top 3 product categories", "which five products"). */
     private static boolean ranked(List<String> words, Span d) {
-        return d.from() >= 2 && words.get(d.from() - 1).matches("\\d{1,3}") && Set.of("top", "which", "bottom", "best", "worst").contains(words.get(d.from() - 2));
+        return d.from() >= 2 && smallNumber(words.get(d.from() - 1)) && Set.of("top", "which", "bottom", "best", "worst").contains(words.get(d.from() - 2));
     }
 
     /** Whether a scattered phrase's words stand in the question in another order than the phrase's. */
