@@ -423,6 +423,58 @@ public final class QuestionParser {
         return new NoMetric();
     }
 
+    /** Comparison words and the operator they ask for, longest first ("no more than" before "more than"). */
+    private static final List<Map.Entry<List<String>, String>> COMPARISONS = List.of(
+            Map.entry(List.of("no", "more", "than"), "<="), Map.entry(List.of("no", "less", "than"), ">="), Map.entry(List.of("no", "fewer", "than"), ">="),
+            Map.entry(List.of("at", "least"), ">="), Map.entry(List.of("at", "most"), "<="), Map.entry(List.of("or", "more"), ">="),
+            Map.entry(List.of("more", "than"), ">"), Map.entry(List.of("greater", "than"), ">"), Map.entry(List.of("higher", "than"), ">"),
+            Map.entry(List.of("larger", "than"), ">"), Map.entry(List.of("bigger", "than"), ">"), Map.entry(List.of("older", "than"), ">"),
+            Map.entry(List.of("less", "than"), "<"), Map.entry(List.of("fewer", "than"), "<"), Map.entry(List.of("lower", "than"), "<"),
+            Map.entry(List.of("smaller", "than"), "<"), Map.entry(List.of("younger", "than"), "<"),
+            Map.entry(List.of("over"), ">"), Map.entry(List.of("above"), ">"), Map.entry(List.of("under"), "<"), Map.entry(List.of("below"), "<"));
+
+    /**
+     * Conditions on a number attribute: its phrase, then a comparison and a number ("horsepower greater than 150", "age above
+     * 20"), or a comparison, a number and its phrase ("more than 4 cylinders"). The attribute is a number dimension, or one
+     * whose every indexed value is a number, of the rows the metric reads (a number attribute, never a breakdown) or one it
+     * can be sliced by; the words are marked placed. Anything else is left to the leftover check.
+     */
+    private List<SemanticQuery.Filter> conditions(List<String> words, boolean[] used, SemanticMetric metric, List<Dimension> dims) {
+        Set<String> own = new java.util.HashSet<>();
+        model.simpleInputs(metric).forEach(x -> own.add(x.dataset()));
+        List<Dimension> numbers = new ArrayList<>(model.dimensions().stream().filter(d -> d.kind() == Dimension.Kind.NUMBER && own.contains(d.dataset())).toList());
+        dims.stream().filter(d -> !d.time() && d.kind() == Dimension.Kind.CATEGORICAL && values.of(d) != null && values.of(d).numeric()).forEach(numbers::add);
+        List<SemanticQuery.Filter> out = new ArrayList<>();
+        if (numbers.isEmpty()) return out;
+        List<Span> spans = spans(words, dimensionPhrases(numbers));
+        for (int i = 0; i < words.size(); i++) {
+            if (used[i]) continue;
+            for (Map.Entry<List<String>, String> c : COMPARISONS) {
+                int n = c.getKey().size();
+                if (i + n >= words.size() || !words.subList(i, i + n).equals(c.getKey())) continue;
+                Span attribute = null;
+                int number = -1;
+                for (Span d : spans) {
+                    if (anyUsed(used, d) || dimensionOf(d).size() != 1) continue;
+                    boolean before = d.to() == i || d.to() + 1 == i && Set.of("is", "are", "was", "were", "of").contains(words.get(d.to()));
+                    if ((before || d.from() == i + n + 1) && digits(words.get(i + n))) { // "age above 20", "more than 4 cylinders"
+                        attribute = d;
+                        number = i + n;
+                    } else if (d.from() == i + n && d.to() < words.size() && digits(words.get(d.to()))) { // "above age 20"
+                        attribute = d;
+                        number = d.to();
+                    }
+                }
+                if (attribute == null || used[number]) continue;
+                Dimension d = dimensionOf(attribute).get(0);
+                out.add(new SemanticQuery.Filter(model.reference(d), c.getValue(), List.of(words.get(number))));
+                for (int k = Math.min(i, attribute.from()); k <= Math.max(number, attribute.to() - 1); k++) used[k] = true;
+                break;
+            }
+        }
+        return out;
+    }
+
     /** A request for rows or values, not for a figure. */
     private static final Pattern REQUEST_FOR_ROWS = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|give|display|find|return)\\b");
     /** Words that ask how many. */
@@ -697,6 +749,8 @@ public final class QuestionParser {
             }
             if (v.to() < words.size() && !used[v.to()] && entityWords().contains(words.get(v.to()))) used[v.to()] = true; // "annual subscriptions"
         }
+        // "more than 4 cylinders", "horsepower greater than 150", "aged at least 30": a number compared with a number attribute
+        List<SemanticQuery.Filter> conditions = conditions(words, used, metric, dims);
         Integer limit = null;
         // a dimension after a grouping cue is a group-by
         for (Span d : longestFirst(dimSpans)) {
@@ -844,6 +898,7 @@ public final class QuestionParser {
         if (period.isPresent()) query = query.between(period.get().start(), period.get().end());
         List<SemanticQuery.Filter> filters = new ArrayList<>();
         filterValues.forEach((dim, vs) -> filters.add(new SemanticQuery.Filter(dim, vs.size() == 1 ? "=" : "in", vs)));
+        filters.addAll(conditions);
         query = query.where(filters);
         // a breakdown of an amount or a count by categories reads largest first (its bars sorted); an average or a rate, and a
         // trend, keep the categories' or the periods' order

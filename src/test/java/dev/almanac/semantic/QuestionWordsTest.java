@@ -88,4 +88,21 @@ class QuestionWordsTest {
         assertThat(total.filters()).hasSize(1);
         assertThat(total.filters().get(0).values()).containsExactlyInAnyOrder("Asia", "Europe");
     }
+
+    @Test
+    void a_number_attribute_compared_with_a_number_is_a_condition_on_the_rows_counted() {
+        QuestionParser parser = parser("employee_hire_evaluation");
+        SemanticQuery above = read(parser, "How many employees have an age above 30?");
+        assertThat(above.filters()).hasSize(1);
+        SemanticQuery.Filter f = above.filters().get(0);
+        assertThat(f.field()).endsWith("age");
+        assertThat(f.op()).isEqualTo(">");
+        assertThat(f.values()).containsExactly("30");
+        assertThat(read(parser, "What is the number of employees with age greater than 30?")).isEqualTo(above);
+        assertThat(read(parser, "How many employees are there above age 30?")).isEqualTo(above);
+        SemanticQuery atLeast = read(parser, "How many employees with age at least 30 are there in each city?");
+        assertThat(atLeast.groupBy()).hasSize(1);
+        assertThat(atLeast.filters()).extracting(SemanticQuery.Filter::op).containsExactly(">=");
+        assertThat(parser.parse("How many employees are there above 30?")).as("a number with no attribute").isNotInstanceOf(QuestionParser.Parsed.class);
+    }
 }
