@@ -373,7 +373,7 @@ public final class QuestionParser {
     private static final Set<String> SHARE_FILLER = Set.of("accounted", "account", "represent", "represented", "contributed", "contribute", "went");
 
     /** How a request for a list of values starts ("list the products ...", "which currency is used in Japan?"). */
-    private static final Pattern LISTING = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|which|what)\\b");
+    private static final Pattern LISTING = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|which|what|sort)\\b");
     /** Words that say nothing more in a request for a list ("the plans we offer", "the currency used in Japan"). */
     private static final List<String> LISTING_WORDS = List.of("list", "show", "name", "used", "use", "available", "offered", "exist", "existing", "called",
             "known", "kind", "type", "sort");
@@ -384,13 +384,97 @@ public final class QuestionParser {
      * with filters read as for a metric; the question is read whole or not at all, and never with a period, a ranking
      * or a count (those ask for a metric). A list filtered on the dimension it lists says nothing, and is not meant.
      */
-    private Result listing(Question question) {
+    private Result listing(Question asked) {
+        Optional<Sorted> sorted = sorted(asked);
+        Question question = sorted.map(Sorted::rest).orElse(asked);
+        Result listed = values(question, sorted.isPresent());
+        if (sorted.isEmpty() || !(listed instanceof Parsed p)) return listed;
+        // "the names of teachers in ascending order of age": each record of the listed dataset, with the attribute it is sorted by
+        SemanticQuery x = p.query();
+        Dimension shown = model.dimension(x.groupBy().get(0).dimension()).orElse(null);
+        Dimension by = sorted.get().by();
+        if (shown == null || !shown.dataset().equals(by.dataset()) || x.groupBy().size() != 1) {
+            return new Cannot("a list sorted by an attribute of other rows ('" + by.displayName() + "') is not read yet");
+        }
+        return new Parsed(new SemanticQuery(List.of(), x.groupBy(), null, null, null, x.filters(), List.of(new SemanticQuery.Order(model.reference(by),
+                sorted.get().descending())), null, null, List.of(), List.of(), null, null, shown.dataset(), null, List.of(), List.of()), Optional.empty());
+    }
+
+    /** The phrases of every attribute of the model's datasets that is not a time (names, codes and numbers too). */
+    private Map<List<String>, Object> attributePhrases() {
+        Map<List<String>, Object> a = attributes;
+        if (a == null) attributes = a = dimensionPhrases(model.dimensions().stream().filter(d -> !d.time()).toList());
+        return a;
+    }
+
+    private volatile Map<List<String>, Object> attributes;
+
+    /** Whether "by" stands before a word, "the", "their" or "its" aside. */
+    private static boolean byBefore(List<String> words, int at) {
+        int i = at - 1;
+        while (i >= 0 && Set.of("the", "their", "its").contains(words.get(i))) i--;
+        return i >= 0 && words.get(i).equals("by");
+    }
+
+    /** A listing's sort: the attribute, its direction, and the question without the words that said it. */
+    private record Sorted(Dimension by, boolean descending, Question rest) {}
+
+    private static final Set<String> ASCENDING = Set.of("ascending", "increasing");
+    private static final Set<String> DESCENDING = Set.of("descending", "decreasing");
+
+    /**
+     * "in ascending order of age", "ordered by age", "sorted by descending age", "by their age in descending order": the one
+     * attribute of a dataset a list is sorted by, and whether it is descending (ascending when no direction is said).
+     */
+    private Optional<Sorted> sorted(Question question) {
+        List<String> words = question.words();
+        int cue = -1;
+        for (int i = 0; i < words.size() && cue < 0; i++) {
+            String w = words.get(i);
+            if (ASCENDING.contains(w) || DESCENDING.contains(w) || w.equals("ordered") || w.equals("sorted") || w.equals("order") && i > 0
+                    && (words.get(i - 1).equals("in") || ASCENDING.contains(words.get(i - 1)) || DESCENDING.contains(words.get(i - 1)))) cue = i;
+        }
+        if (cue < 0) return Optional.empty();
+        int at = cue;
+        // the words around: "in", "order", "of", "by", "their", "the", the direction
+        Set<String> around = Set.of("in", "order", "of", "by", "their", "its", "the", "ordered", "sorted", "sort", "and");
+        java.util.function.IntPredicate joining = i -> around.contains(words.get(i)) || ASCENDING.contains(words.get(i)) || DESCENDING.contains(words.get(i));
+        // the attribute next to the sort's words, only such words between them: after them ("in ascending order of age"), or
+        // before them after "by" ("by their age in ascending order")
+        List<Span> spans = spans(words, attributePhrases()).stream().filter(d -> dimensionOf(d).size() == 1
+                && java.util.stream.IntStream.range(Math.min(d.to(), at + 1), Math.max(d.from(), at)).allMatch(joining)
+                && (d.from() > at || byBefore(words, d.from()))).toList();
+        if (spans.size() != 1) return Optional.empty();
+        Span by = spans.get(0);
+        int from = Math.min(by.from(), cue), to = Math.max(by.to(), cue + 1);
+        while (from > 0 && (around.contains(words.get(from - 1)) || ASCENDING.contains(words.get(from - 1)) || DESCENDING.contains(words.get(from - 1)))) from--;
+        while (to < words.size() && (around.contains(words.get(to)) || ASCENDING.contains(words.get(to)) || DESCENDING.contains(words.get(to)))) to++;
+        boolean descending = false;
+        int directions = 0;
+        for (int i = from; i < to; i++) {
+            if (DESCENDING.contains(words.get(i))) descending = true;
+            if (DESCENDING.contains(words.get(i)) || ASCENDING.contains(words.get(i))) directions++;
+        }
+        if (directions > 1) return Optional.empty();
+        for (int i = from; i < to; i++) if (!around.contains(words.get(i)) && !ASCENDING.contains(words.get(i)) && !DESCENDING.contains(words.get(i))
+                && (i < by.from() || i >= by.to())) return Optional.empty();
+        List<String> original = new ArrayList<>(question.original().subList(0, from));
+        original.addAll(question.original().subList(to, question.original().size()));
+        List<String> rest = new ArrayList<>(words.subList(0, from));
+        rest.addAll(words.subList(to, words.size()));
+        String q = String.join(" ", original);
+        return Optional.of(new Sorted(dimensionOf(by).get(0), descending, new Question(q, question.period(), question.compared(), question.asked(), original, rest)));
+    }
+
+    /** A list of a dimension's values ("which currencies are used"), the question read whole for it. */
+    private Result values(Question question, boolean attributes) {
         List<String> words = question.words();
         if (!LISTING.matcher(question.q()).find() || question.period().isPresent() || question.compared().isPresent()) return new NoMetric();
         if (words.stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w) || w.equals("how") || digits(w) || AGGREGATES.contains(w))) {
             return new NoMetric(); // "the number of ... from each city" asks for a count, not the list of cities
         }
-        List<Span> dims = spans(words, allDimensionPhrases);
+        // a sorted list may show any attribute of its records (a name, a code); a list of values, a dimension's
+        List<Span> dims = spans(words, attributes ? attributePhrases() : allDimensionPhrases);
         List<Span> ordered = new ArrayList<>(dims);
         ordered.sort((a, b) -> a.from() != b.from() ? a.from() - b.from() : b.length() - a.length());
         for (Span d : ordered) {

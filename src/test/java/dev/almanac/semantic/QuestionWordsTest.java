@@ -105,4 +105,23 @@ class QuestionWordsTest {
         assertThat(atLeast.filters()).extracting(SemanticQuery.Filter::op).containsExactly(">=");
         assertThat(parser.parse("How many employees are there above 30?")).as("a number with no attribute").isNotInstanceOf(QuestionParser.Parsed.class);
     }
+
+    @Test
+    void a_list_sorted_by_an_attribute_lists_each_record_in_that_order() {
+        QuestionParser teachers = parser("course_teach");
+        SemanticQuery ascending = read(teachers, "List the names of teachers in ascending order of age.");
+        assertThat(ascending.records()).isEqualTo("teacher");
+        assertThat(ascending.groupBy()).hasSize(1);
+        assertThat(ascending.groupBy().get(0).dimension()).endsWith("name");
+        assertThat(ascending.order()).hasSize(1);
+        assertThat(ascending.order().get(0).field()).endsWith("age");
+        assertThat(ascending.order().get(0).descending()).isFalse();
+        assertThat(read(teachers, "What are the names of the teachers ordered by ascending age?")).isEqualTo(ascending);
+        assertThat(read(teachers, "List the names of teachers in descending order of age.").order().get(0).descending()).isTrue();
+        assertThat(teachers.parse("List the names of teachers in ascending and descending order of age.")).isNotInstanceOf(QuestionParser.Parsed.class);
+        QuestionParser employees = parser("employee_hire_evaluation");
+        SemanticQuery sorted = read(employees, "Sort employee names by their age in ascending order.");
+        assertThat(sorted.records()).isEqualTo("employee");
+        assertThat(read(employees, "List the names of employees and sort in ascending order of age.")).isEqualTo(sorted);
+    }
 }
