@@ -183,6 +183,8 @@ public final class QuestionParser {
         if (previous == null) {
             Optional<Result> gaps = gaps(q);
             if (gaps.isPresent()) return gaps.get();
+            Optional<Result> several = severalAggregates(q);
+            if (several.isPresent()) return several.get();
         }
         Optional<Timeframe> period = timeframes.parse(q);
         if (period.isPresent() && period.get().text().strip().matches("(?i)today|now")) period = Optional.empty(); // "today": the latest value
@@ -557,6 +559,47 @@ public final class QuestionParser {
             }
         }
         return out;
+    }
+
+    private static final String AGGREGATE = "(average|mean|minimum|maximum|min|max|lowest|highest|smallest|largest|total|sum)";
+    /** "the average, minimum and maximum age": aggregates listed before one measure. */
+    private static final Pattern AGGREGATE_LIST = Pattern.compile("(?i)\\b" + AGGREGATE + "((?:\\s*,\\s*" + AGGREGATE + ")*)\\s*,?\\s+and\\s+(?:the\\s+)?"
+            + AGGREGATE + "\\b");
+    private static final Pattern ONE_AGGREGATE = Pattern.compile("(?i)" + AGGREGATE);
+
+    /**
+     * "What is the average, minimum and maximum age of singers from France?": the question read once for each aggregate
+     * ("the average age of singers from France", ...), each reading whole and naming one metric, all alike but for it: one
+     * query of those metrics, in the order asked. Anything else is refused: the readings must agree.
+     */
+    private Optional<Result> severalAggregates(String q) {
+        Matcher m = AGGREGATE_LIST.matcher(q);
+        if (!m.find()) return Optional.empty();
+        List<String> aggregates = new ArrayList<>();
+        Matcher each = ONE_AGGREGATE.matcher(m.group());
+        while (each.find()) aggregates.add(each.group());
+        List<String> metrics = new ArrayList<>();
+        SemanticQuery shared = null;
+        Optional<Timeframe> period = Optional.empty();
+        for (String aggregate : aggregates) {
+            Result r = parse(q.substring(0, m.start()) + aggregate + q.substring(m.end()), null);
+            if (!(r instanceof Parsed p) || p.query().metrics().size() != 1) {
+                return Optional.of(new Cannot("the question asks for several aggregates ('" + m.group() + "') and '" + aggregate + "' is not read whole"));
+            }
+            SemanticQuery alone = p.query();
+            SemanticQuery rest = new SemanticQuery(List.of(), alone.groupBy(), alone.grain(), alone.start(), alone.end(), alone.filters(), List.of(),
+                    alone.limit(), alone.compareTo(), alone.segments(), alone.withoutSegments(), alone.gaps(), alone.share(), alone.records(), alone.ties(),
+                    alone.exists(), alone.countDistinct());
+            if (shared != null && !shared.equals(rest) || metrics.contains(alone.metrics().get(0))) {
+                return Optional.of(new Cannot("the aggregates of '" + m.group() + "' read differently"));
+            }
+            shared = rest;
+            period = p.period();
+            metrics.add(alone.metrics().get(0));
+        }
+        SemanticQuery s = shared;
+        return Optional.of(new Parsed(new SemanticQuery(metrics, s.groupBy(), s.grain(), s.start(), s.end(), s.filters(), List.of(), s.limit(),
+                s.compareTo(), s.segments(), s.withoutSegments(), s.gaps(), s.share(), s.records(), s.ties(), s.exists(), s.countDistinct()), period));
     }
 
     /** A request for rows or values, not for a figure. */

@@ -124,4 +124,18 @@ class QuestionWordsTest {
         assertThat(sorted.records()).isEqualTo("employee");
         assertThat(read(employees, "List the names of employees and sort in ascending order of age.")).isEqualTo(sorted);
     }
+
+    @Test
+    void several_aggregates_of_one_measure_are_one_query_of_their_metrics_in_the_order_asked() {
+        QuestionParser singers = parser("concert_singer");
+        SemanticQuery average = read(singers, "What is the average age of all singers from France?");
+        SemanticQuery minimum = read(singers, "What is the minimum age of all singers from France?");
+        SemanticQuery maximum = read(singers, "What is the maximum age of all singers from France?");
+        SemanticQuery all = read(singers, "What is the average, minimum, and maximum age of all singers from France?");
+        assertThat(all.metrics()).containsExactly(average.metrics().get(0), minimum.metrics().get(0), maximum.metrics().get(0));
+        assertThat(all.filters()).isEqualTo(average.filters());
+        assertThat(read(singers, "What is the maximum and minimum age of singers?").metrics())
+                .containsExactly(maximum.metrics().get(0), minimum.metrics().get(0));
+        assertThat(singers.parse("What is the average and maximum zebra of singers?")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
 }
