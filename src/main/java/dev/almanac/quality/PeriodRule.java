@@ -36,11 +36,11 @@ enum PeriodRule {
     DATE_RANGE("\\b(?:between|from)\\s+(\\d{4}-\\d{2}-\\d{2})\\s+(?:and|to|until)\\s+(\\d{4}-\\d{2}-\\d{2})\\b",
             (m, c) -> range(LocalDate.parse(m.group(1)), LocalDate.parse(m.group(2)).plusDays(1)),
             "between 2023-01-05 and 2023-02-10 => 2023-01-05..2023-02-11 RANGE",
-            "orders from 2026-03-01 to 2026-03-15 => 2026-03-01..2026-03-16 RANGE"),
+            "loans from 2026-03-01 to 2026-03-15 => 2026-03-01..2026-03-16 RANGE"),
 
     FISCAL_QUARTER_OF_YEAR("\\b(?:fiscal\\s+)?q([1-4])\\s*(?:of\\s+)?(?:fy\\s?" + FY + "|fiscal\\s+(?:year\\s+)?" + YEAR + ")\\b",
             (m, c) -> fiscalQuarter(c, c.fiscal().quarterStart(yearNumber(m.group(2) != null ? m.group(2) : m.group(3)), Integer.parseInt(m.group(1)))),
-            "fy4: revenue in Q2 FY2026 => 2025-07-01..2025-10-01 QUARTER",
+            "fy4: rainfall in Q2 FY2026 => 2025-07-01..2025-10-01 QUARTER",
             "fy4: Q1 of fiscal 2026 => 2025-04-01..2025-07-01 QUARTER",
             "fy2: Q1 FY26 => 2025-02-01..2025-05-01 RANGE",
             "Q2 FY2026 => 2026-04-01..2026-07-01 QUARTER"),
@@ -59,7 +59,7 @@ enum PeriodRule {
     FISCAL_YEAR("\\b(?:fy\\s?" + FY + "|fiscal\\s+(?:year\\s+)?" + YEAR + ")\\b",
             (m, c) -> fiscalYear(c, yearNumber(m.group(1) != null ? m.group(1) : m.group(2))),
             "fy4: FY2026 => 2025-04-01..2026-04-01 RANGE",
-            "fy4: revenue in fiscal 2026 => 2025-04-01..2026-04-01 RANGE",
+            "fy4: rainfall in fiscal 2026 => 2025-04-01..2026-04-01 RANGE",
             "fy4: FY26 => 2025-04-01..2026-04-01 RANGE",
             "fy7: fiscal year 2025 => 2024-07-01..2025-07-01 RANGE",
             "FY2026 => 2026-01-01..2027-01-01 YEAR"),
@@ -84,20 +84,20 @@ enum PeriodRule {
         Timeframe from = anchor(c, anchor);
         return from == null || !from.start().isBefore(c.tomorrow()) ? null : range(from.start(), c.tomorrow());
     },
-            "customers since 2024 => 2024-01-01..2026-11-23 RANGE",
-            "signups since March => 2026-03-01..2026-11-23 RANGE",
+            "readers since 2024 => 2024-01-01..2026-11-23 RANGE",
+            "arrivals since March => 2026-03-01..2026-11-23 RANGE",
             "since December => 2025-12-01..2026-11-23 RANGE",
             "since March 2025 => 2025-03-01..2026-11-23 RANGE",
             "since last year => 2025-01-01..2026-11-23 RANGE",
             "since Q2 => 2026-04-01..2026-11-23 RANGE",
             "since the start of the quarter => 2026-10-01..2026-11-23 RANGE",
-            "orders since 2026-03-15 => 2026-03-15..2026-11-23 RANGE",
+            "loans since 2026-03-15 => 2026-03-15..2026-11-23 RANGE",
             "since March 15, 2026 => 2026-03-15..2026-11-23 RANGE",
             "since 1 June 2026 => 2026-06-01..2026-11-23 RANGE"),
 
     MONTH_RANGE("\\b(?:between|from)\\s+" + MONTH + "(?:\\s+" + YEAR + ")?\\s+(?:and|" + TO + ")\\s+" + MONTH + "\\s+" + YEAR + "\\b",
             (m, c) -> months(m.group(1), m.group(2), m.group(3), yearNumber(m.group(4))),
-            "revenue between March and June 2023 => 2023-03-01..2023-07-01 RANGE",
+            "rainfall between March and June 2023 => 2023-03-01..2023-07-01 RANGE",
             "from November 2024 to February 2025 => 2024-11-01..2025-03-01 RANGE",
             "between November and February 2025 => 2024-11-01..2025-03-01 RANGE",
             "from Jan to Mar 2026 => 2026-01-01..2026-04-01 RANGE"),
@@ -134,14 +134,14 @@ enum PeriodRule {
         int last = Integer.parseInt(m.group(2));
         return first < last ? range(LocalDate.of(first, 1, 1), LocalDate.of(last + 1, 1, 1)) : null; // both years whole
     },
-            "revenue between 2023 and 2025 => 2023-01-01..2026-01-01 RANGE"),
+            "rainfall between 2023 and 2025 => 2023-01-01..2026-01-01 RANGE"),
 
     YEAR_SPAN("\\b((?:19|20)\\d{2})" + DASH + "((?:19|20)\\d{2})\\b", (m, c) -> {
         int first = Integer.parseInt(m.group(1));
         int last = Integer.parseInt(m.group(2));
         return first < last ? range(LocalDate.of(first, 1, 1), LocalDate.of(last + 1, 1, 1)) : null;
     },
-            "2023-2025 revenue => 2023-01-01..2026-01-01 RANGE"),
+            "2023-2025 rainfall => 2023-01-01..2026-01-01 RANGE"),
 
     DAY_RANGE("\\b(?:from|between)\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:and|to|until|through|-)\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s+" + MONTH + ",?\\s+" + YEAR + "\\b",
             (m, c) -> {
@@ -151,21 +151,21 @@ enum PeriodRule {
                 if (first < 1 || first > last || last > monthStart.lengthOfMonth()) return null;
                 return range(monthStart.withDayOfMonth(first), monthStart.withDayOfMonth(last).plusDays(1));
             },
-            "sign-ups each day from 3 to 9 March 2025 => 2025-03-03..2025-03-10 RANGE"),
+            "arrivals each day from 3 to 9 March 2025 => 2025-03-03..2025-03-10 RANGE"),
 
     WEEK_OF_MONTH("\\b(?:the\\s+)?(first|second|third|fourth|1st|2nd|3rd|4th|last)\\s+week\\s+(?:of\\s+)?" + MONTH + ",?\\s+" + YEAR + "\\b", (m, c) -> {
         LocalDate monthStart = LocalDate.of(yearNumber(m.group(3)), monthNumber(m.group(2)), 1);
         LocalDate a = m.group(1).equalsIgnoreCase("last") ? monthStart.plusMonths(1).minusDays(7) : monthStart.plusDays(7L * (ordinalNumber(m.group(1)) - 1));
         return range(a, a.plusDays(7)); // days 1 to 7, 8 to 14, ...; the last week is the month's last seven days
     },
-            "users in the first week of June 2026 => 2026-06-01..2026-06-08 RANGE",
-            "users in the last week of February 2024 => 2024-02-23..2024-03-01 RANGE"),
+            "readers in the first week of June 2026 => 2026-06-01..2026-06-08 RANGE",
+            "readers in the last week of February 2024 => 2024-02-23..2024-03-01 RANGE"),
 
     MONTH_LIST("\\b" + MONTH + "(?:\\s*,\\s*" + MONTH + ")*\\s*(?:,\\s*)?and\\s+" + MONTH + "\\s+" + YEAR, (m, c) -> {
         Timeframe t = months(m.group(1), null, m.group(m.groupCount() - 1), yearNumber(m.group(m.groupCount())));
         return t != null && t.start().getYear() == t.end().minusDays(1).getYear() ? t : null;
     },
-            "orders in April, May and June 2024 => 2024-04-01..2024-07-01 RANGE"),
+            "loans in April, May and June 2024 => 2024-04-01..2024-07-01 RANGE"),
 
     BY_END_OF("\\bby\\s+the\\s+end\\s+of\\s+(" + PeriodPatterns.END_TARGET + ")", (m, c) -> {
         Timeframe t = anchor(c, m.group(1));
@@ -173,7 +173,7 @@ enum PeriodRule {
         LocalDate from = c.fiscal().start(c.fiscal().yearOf(t.end().minusDays(1)));
         return range(from, t.end()).describedAs("the year to the end of " + t.inWords() + " (" + Timeframe.between(from, t.end()) + ")");
     },
-            "revenue by the end of March 2026 => 2026-01-01..2026-04-01 RANGE",
+            "rainfall by the end of March 2026 => 2026-01-01..2026-04-01 RANGE",
             "by the end of Q3 => 2026-01-01..2026-10-01 RANGE",
             "fy4: by the end of Q3 2026 => 2026-04-01..2026-10-01 RANGE"),
 
@@ -182,7 +182,7 @@ enum PeriodRule {
         return t == null ? null : t.describedAs("the end of " + t.inWords());
     },
             "MRR at the end of 2025 => 2025-01-01..2026-01-01 YEAR",
-            "customers at the end of September 2026 => 2026-09-01..2026-10-01 MONTH",
+            "readers at the end of September 2026 => 2026-09-01..2026-10-01 MONTH",
             "balance as of the end of March => 2026-03-01..2026-04-01 MONTH",
             "at the end of last month => 2026-10-01..2026-11-01 MONTH",
             "the end of Q3 2025 => 2025-07-01..2025-10-01 QUARTER"),
@@ -207,8 +207,8 @@ enum PeriodRule {
             "balance as of month end => 2026-10-01..2026-11-01 MONTH",
             "month-end MRR => 2026-10-01..2026-11-01 MONTH",
             "MRR at March month-end => 2026-03-01..2026-04-01 MONTH",
-            "customers at year-end => 2025-01-01..2026-01-01 YEAR",
-            "quarter-end headcount => 2026-07-01..2026-10-01 QUARTER"),
+            "readers at year-end => 2025-01-01..2026-01-01 YEAR",
+            "quarter-end attendance => 2026-07-01..2026-10-01 QUARTER"),
 
     HALF("\\b(?:(?:the\\s+)?(first|second|1st|2nd)\\s+half\\s+(?:of\\s+)?" + YEAR + "|h([12])\\s*" + YEAR + ")\\b", (m, c) -> {
         boolean first = m.group(1) != null ? ordinalNumber(m.group(1)) == 1 : m.group(3).equals("1");
@@ -267,31 +267,31 @@ enum PeriodRule {
         }
         return quarter(LocalDate.of(year, 3 * quarter - 2, 1));
     },
-            "Shop revenue in Q4 2024 => 2024-10-01..2025-01-01 QUARTER",
-            "orders 2024-Q2 => 2024-04-01..2024-07-01 QUARTER",
+            "Rainfall in Q4 2024 => 2024-10-01..2025-01-01 QUARTER",
+            "loans 2024-Q2 => 2024-04-01..2024-07-01 QUARTER",
             "NPS in the second quarter of 2026 => 2026-04-01..2026-07-01 QUARTER",
             "Q1 '25 => 2025-01-01..2025-04-01 QUARTER"),
 
     DAY_ISO("\\b(\\d{4}-\\d{2}-\\d{2})\\b", (m, c) -> day(LocalDate.parse(m.group(1))),
-            "signups on 2026-09-15 => 2026-09-15..2026-09-16 DAY"),
+            "arrivals on 2026-09-15 => 2026-09-15..2026-09-16 DAY"),
 
     DAY_TEXT("\\b(?:(\\d{1,2})(?:st|nd|rd|th)?\\s+" + MONTH + ",?\\s+" + YEAR + "|" + MONTH + "\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+" + YEAR + ")\\b",
             (m, c) -> day(m.group(1) != null ? LocalDate.of(yearNumber(m.group(3)), monthNumber(m.group(2)), Integer.parseInt(m.group(1)))
                     : LocalDate.of(yearNumber(m.group(6)), monthNumber(m.group(4)), Integer.parseInt(m.group(5)))),
-            "signups on 15 September 2026 => 2026-09-15..2026-09-16 DAY",
-            "signups on September 15, 2026 => 2026-09-15..2026-09-16 DAY"),
+            "arrivals on 15 September 2026 => 2026-09-15..2026-09-16 DAY",
+            "arrivals on September 15, 2026 => 2026-09-15..2026-09-16 DAY"),
 
     MONTH_YEAR("\\b" + MONTH + ",?\\s+(?:of\\s+)?" + YEAR + "\\b|\\b((?:19|20)\\d{2})-(0[1-9]|1[0-2])\\b",
             (m, c) -> month(m.group(1) != null ? LocalDate.of(yearNumber(m.group(2)), monthNumber(m.group(1)), 1)
                     : LocalDate.of(Integer.parseInt(m.group(3)), Integer.parseInt(m.group(4)), 1)),
             "MRR in September 2026 => 2026-09-01..2026-10-01 MONTH",
             "MRR in Sept 2026 => 2026-09-01..2026-10-01 MONTH",
-            "spend for 2025-03 => 2025-03-01..2025-04-01 MONTH",
-            "refunds in Feb '25 => 2025-02-01..2025-03-01 MONTH"),
+            "rainfall for 2025-03 => 2025-03-01..2025-04-01 MONTH",
+            "absences in Feb '25 => 2025-02-01..2025-03-01 MONTH"),
 
     TRAILING_TWELVE_MONTHS("\\b(?:ttm|ltm|(?:the\\s+)?trailing\\s+(?:twelve|12)\\s+months)\\b", (m, c) -> completeMonths(c, 12),
-            "TTM revenue => 2025-11-01..2026-11-01 RANGE",
-            "revenue over the trailing twelve months => 2025-11-01..2026-11-01 RANGE",
+            "TTM rainfall => 2025-11-01..2026-11-01 RANGE",
+            "rainfall over the trailing twelve months => 2025-11-01..2026-11-01 RANGE",
             "LTM EBITDA => 2025-11-01..2026-11-01 RANGE"),
 
     LAST_N("\\b(?:the\\s+)?(last|past|previous|trailing)\\s+" + PeriodContext.NUMBER + "\\s+(day|week|month|quarter|year)s?\\b", (m, c) -> {
@@ -313,7 +313,7 @@ enum PeriodRule {
         };
         return range(start, end).describedAs("the " + n + " " + unit + (n == 1 ? "" : "s") + " to " + Timeframe.day(c.today()));
     },
-            "tickets in the last 30 days => 2026-10-24..2026-11-23 RANGE",
+            "arrivals in the last 30 days => 2026-10-24..2026-11-23 RANGE",
             "last 7 days => 2026-11-16..2026-11-23 RANGE",
             "the past three weeks => 2026-11-02..2026-11-23 RANGE",
             "last 12 months => 2025-11-23..2026-11-23 RANGE",
@@ -365,7 +365,7 @@ enum PeriodRule {
             (m, c) -> range(c.today().withDayOfYear(1).minusYears(1), c.tomorrow().minusYears(1)),
             "last year's YTD => 2025-01-01..2025-11-23 RANGE",
             "prior year to date => 2025-01-01..2025-11-23 RANGE",
-            "revenue ytd vs last ytd => 2025-01-01..2025-11-23 RANGE"),
+            "rainfall ytd vs last ytd => 2025-01-01..2025-11-23 RANGE"),
 
     RELATIVE("\\b(last|previous|past|this|current)\\s+(month|quarter|year|week)\\b", (m, c) -> {
         boolean previous = !m.group(1).equalsIgnoreCase("this") && !m.group(1).equalsIgnoreCase("current");
@@ -380,11 +380,11 @@ enum PeriodRule {
             default -> year(t.getYear() - (previous ? 1 : 0));
         };
     },
-            "revenue last month => 2026-10-01..2026-11-01 MONTH",
-            "revenue this month => 2026-11-01..2026-12-01 MONTH",
-            "refunds last quarter => 2026-07-01..2026-10-01 QUARTER",
-            "refunds this quarter => 2026-10-01..2027-01-01 QUARTER",
-            "churn last year => 2025-01-01..2026-01-01 YEAR",
+            "rainfall last month => 2026-10-01..2026-11-01 MONTH",
+            "rainfall this month => 2026-11-01..2026-12-01 MONTH",
+            "absences last quarter => 2026-07-01..2026-10-01 QUARTER",
+            "absences this quarter => 2026-10-01..2027-01-01 QUARTER",
+            "absences last year => 2025-01-01..2026-01-01 YEAR",
             "this week => 2026-11-16..2026-11-23 RANGE",
             "the past month => 2026-10-01..2026-11-01 MONTH"),
 
@@ -397,21 +397,21 @@ enum PeriodRule {
         };
         return toDate(c, unitStart(c, unit));
     },
-            "revenue year to date => 2026-01-01..2026-11-23 RANGE",
-            "YTD signups => 2026-01-01..2026-11-23 RANGE",
+            "rainfall year to date => 2026-01-01..2026-11-23 RANGE",
+            "YTD arrivals => 2026-01-01..2026-11-23 RANGE",
             "QTD => 2026-10-01..2026-11-23 RANGE",
-            "MTD revenue => 2026-11-01..2026-11-23 RANGE",
+            "MTD rainfall => 2026-11-01..2026-11-23 RANGE",
             "month-to-date => 2026-11-01..2026-11-23 RANGE"),
 
     DAY_WORD("\\b(yesterday|today)\\b", (m, c) -> day(m.group(1).equalsIgnoreCase("today") ? c.today() : c.today().minusDays(1)),
-            "signups yesterday => 2026-11-21..2026-11-22 DAY",
-            "orders today => 2026-11-22..2026-11-23 DAY"),
+            "arrivals yesterday => 2026-11-21..2026-11-22 DAY",
+            "loans today => 2026-11-22..2026-11-23 DAY"),
 
     DECADE("\\b(?:the\\s+)?((?:19|20)\\d)0'?s\\b", (m, c) -> {
         int from = Integer.parseInt(m.group(1)) * 10;
         return range(LocalDate.of(from, 1, 1), LocalDate.of(from + 10, 1, 1)).describedAs("the " + from + "s");
     },
-            "customers in the 2020s => 2020-01-01..2030-01-01 RANGE",
+            "readers in the 2020s => 2020-01-01..2030-01-01 RANGE",
             "the 1990s => 1990-01-01..2000-01-01 RANGE"),
 
     /** A year on its own, unless the number counts something ("2000 units", "more than 2000", "$2000"). */
@@ -419,9 +419,9 @@ enum PeriodRule {
             + "(?![.,]\\d|\\s*(?:%|\\+|percent\\b|units?\\b|items?\\b|pieces?\\b|pcs\\b|dollars?\\b|euros?\\b|pounds?\\b|usd\\b|eur\\b|gbp\\b|kg\\b|km\\b"
             + "|miles?\\b|hours?\\b|minutes?\\b|seconds?\\b|times\\b))|(?<![\\w'])'(\\d{2})\\b",
             (m, c) -> year(yearNumber(m.group(1) != null ? m.group(1) : m.group(2))),
-            "What was revenue in 2024? => 2024-01-01..2025-01-01 YEAR",
-            "tickets between the 1st and 15th of nothing, 2025 => 2025-01-01..2026-01-01 YEAR",
-            "rev by channel '25 => 2025-01-01..2026-01-01 YEAR"),
+            "What was rainfall in 2024? => 2024-01-01..2025-01-01 YEAR",
+            "arrivals between the 1st and 15th of nothing, 2025 => 2025-01-01..2026-01-01 YEAR",
+            "rain by gauge '25 => 2025-01-01..2026-01-01 YEAR"),
 
     MONTH_RANGE_NO_YEAR(true, "\\b(?:between\\s+" + MONTH + "\\s+and\\s+|from\\s+" + MONTH + "\\s+" + TO + "\\s+|" + MONTH + DASH + ")" + MONTH + "\\b(?!\\s*,?\\s*'?\\d)",
             (m, c) -> {
@@ -450,7 +450,7 @@ enum PeriodRule {
         LocalDate a = LocalDate.of(c.today().getYear(), 3 * q - 2, 1);
         return quarter(a.isAfter(c.today()) ? a.minusYears(1) : a);
     },
-            "revenue in Q1 => 2026-01-01..2026-04-01 QUARTER",
+            "rainfall in Q1 => 2026-01-01..2026-04-01 QUARTER",
             "Q4 => 2026-10-01..2027-01-01 QUARTER",
             "the second quarter => 2026-04-01..2026-07-01 QUARTER",
             "the first quarter of the year => 2026-01-01..2026-04-01 QUARTER"),
@@ -462,40 +462,40 @@ enum PeriodRule {
     },
             "H1 => 2026-01-01..2026-07-01 RANGE",
             "the second half => 2026-07-01..2027-01-01 RANGE",
-            "sales in the second half of the year => 2026-07-01..2027-01-01 RANGE"),
+            "rainfall in the second half of the year => 2026-07-01..2027-01-01 RANGE"),
 
     MONTH_NO_YEAR(true, "\\b(?:in|during|for|throughout)\\s+(?:the\\s+month\\s+of\\s+)?" + MONTH_ALONE + "(?!\\s*,?\\s*'?\\d)",
             (m, c) -> month(c.latestStarted(monthNumber(m.group(1)))),
-            "revenue in Feb => 2026-02-01..2026-03-01 MONTH",
+            "rainfall in Feb => 2026-02-01..2026-03-01 MONTH",
             "during December => 2025-12-01..2026-01-01 MONTH",
-            "signups in May => 2026-05-01..2026-06-01 MONTH"),
+            "arrivals in May => 2026-05-01..2026-06-01 MONTH"),
 
     /** A month compared with or listed after another: "in March vs February", "for May and June" (never "and may", "and march": verbs too). */
     MONTH_COMPARED_NO_YEAR(true, "\\b(?:vs\\.?|versus|than|against|compared\\s+(?:to|with)|and|or)\\s+(?:in\\s+|with\\s+)?(?!may\\b|march\\b)" + MONTH_ALONE
             + "(?!\\s*,?\\s*'?\\d)",
             (m, c) -> month(c.latestStarted(monthNumber(m.group(1)))),
-            "orders compared with February => 2026-02-01..2026-03-01 MONTH",
-            "signups, May or June => 2026-06-01..2026-07-01 MONTH");
+            "loans compared with February => 2026-02-01..2026-03-01 MONTH",
+            "arrivals, May or June => 2026-06-01..2026-07-01 MONTH");
 
     /** Phrases no rule may read as a period: everyday words that look like period words. */
     static final List<String> NOT_PERIODS = List.of(
-            "How many customers do we have?",
-            "Which products may sell best?",
-            "List the top 10 products",
-            "Did the staff march past the store?",
-            "Who is our second largest customer?",
-            "the second product in the list",
-            "orders of 2000 units",
-            "customers with more than 1999 orders",
-            "orders above $2024",
-            "revenue per year",
-            "how much do we spend a year",
-            "customers who bought a second time",
+            "How many readers do we have?",
+            "Which books may circulate best?",
+            "List the top 10 books",
+            "Did the choir march past the hall?",
+            "Who is our second largest reader?",
+            "the second book in the list",
+            "crates of 2000 pieces",
+            "readers with more than 1999 loans",
+            "loans above $2024",
+            "rainfall per year",
+            "how much rain comes down a year",
+            "readers who borrowed a second time",
             "the first half of the list",
-            "revenue by month",
-            "which quarter had the most revenue",
-            "may I see the orders",
-            "tickets marked as high priority");
+            "rainfall by month",
+            "which quarter had the most rainfall",
+            "may I see the loans",
+            "books marked as rare");
 
     /** How a match becomes a period against today; null when the words name no period after all ("31 February"). */
     @FunctionalInterface
