@@ -2,7 +2,6 @@ package dev.almanac.agent;
 
 import dev.almanac.knowledge.KnowledgeRetriever;
 import dev.almanac.knowledge.Metric;
-import dev.almanac.knowledge.SqlParameters;
 import dev.almanac.knowledge.TableChoice;
 import dev.almanac.store.LearningRow;
 import java.util.List;
@@ -46,7 +45,7 @@ final class Retrieval implements Route {
         if (turn.metric().isEmpty() || turn.metric().get().sql() == null) return selected;
         Metric m = turn.metric().get();
         java.util.LinkedHashSet<String> tables = new java.util.LinkedHashSet<>();
-        for (String t : flow.verified().tablesOf(SqlParameters.bind(m.sql(), SqlParameters.defaults(m.parameters())))) {
+        for (String t : flow.verified().tablesOf(m.sql(), m.parameters())) {
             flow.ctx.catalog().table(t).ifPresent(x -> tables.add(x.qualifiedName()));
         }
         if (tables.isEmpty()) return selected;

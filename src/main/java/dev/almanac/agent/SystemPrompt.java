@@ -3,7 +3,6 @@ package dev.almanac.agent;
 import dev.almanac.knowledge.BusinessRule;
 import dev.almanac.knowledge.KnowledgeBlock;
 import dev.almanac.knowledge.KnowledgeRetriever;
-import dev.almanac.knowledge.SqlParameters;
 import dev.almanac.knowledge.Metric;
 import dev.almanac.knowledge.TableNote;
 import dev.almanac.knowledge.Tokens;
@@ -100,13 +99,10 @@ final class SystemPrompt {
         selected.forEach(x -> chosen.add(x.toLowerCase(Locale.ROOT)));
         java.util.Map<String, Catalog.Table> out = new java.util.LinkedHashMap<>();
         List<String> shown = new java.util.ArrayList<>();
-        block.metrics().forEach(m -> shown.add(SqlParameters.bind(m.sql(), SqlParameters.defaults(m.parameters()))));
-        block.verified().stream().limit(1).forEach(q -> shown.add(SqlParameters.bind(q.sql(), SqlParameters.defaults(q.parameters()))));
-        for (String sql : shown) {
-            for (String name : flow.verified().tablesOf(sql)) {
-                String key = name.toLowerCase(Locale.ROOT);
-                if (!chosen.contains(key)) flow.ctx.catalog().table(name).ifPresent(r -> out.putIfAbsent(r.qualifiedName().toLowerCase(Locale.ROOT), r));
-            }
+        block.metrics().forEach(m -> shown.addAll(flow.verified().tablesOf(m.sql(), m.parameters())));
+        block.verified().stream().limit(1).forEach(q -> shown.addAll(flow.verified().tablesOf(q.sql(), q.parameters())));
+        for (String name : shown) {
+            if (!chosen.contains(name.toLowerCase(Locale.ROOT))) flow.ctx.catalog().table(name).ifPresent(r -> out.putIfAbsent(r.qualifiedName().toLowerCase(Locale.ROOT), r));
         }
         int referred = 0;
         for (String name : selected.subList(0, Math.min(3, selected.size()))) {

@@ -118,7 +118,7 @@ public final class VerifiedAnswerer {
         tags.forEach(t -> vocabulary.addAll(Tokens.of(t)));
         vocabulary.addAll(Tokens.of(sql));
         List<float[]> vectors = phrasings.stream().map(embedder::embed).toList();
-        Set<String> tables = executor.source() == null ? Set.of() : tablesOf(SqlParameters.bind(sql, SqlParameters.defaults(parameters)));
+        Set<String> tables = executor.source() == null ? Set.of() : tablesOf(sql, parameters);
         return new Candidate(kind, name, label, sql, parameters, phrasings, vocabulary, vectors, metric, query, tables);
     }
 
@@ -427,6 +427,11 @@ public final class VerifiedAnswerer {
                 return Set.of();
             }
         });
+    }
+
+    /** The tables a metric's or verified query's SQL reads, its parameters at their defaults. */
+    Set<String> tablesOf(String sql, List<Parameter> parameters) {
+        return tablesOf(SqlParameters.bind(sql, SqlParameters.defaults(parameters)));
     }
 
     /** The tables of the knowledge's SQL texts, read once (the suggestions ask for them after every answer). */

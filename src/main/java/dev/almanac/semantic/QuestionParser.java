@@ -231,13 +231,9 @@ public final class QuestionParser {
         List<String> words = tokens(rest, true);
 
         // the metric: phrases of names, labels and synonyms (their words in order, a small word between allowed, word forms folded)
-        if (metricPhrases == null) metricPhrases = phrases.metrics(this::metricPhrases);
         List<Span> metricSpans = metricSpans(words);
         // after "by", "per", "which", "each" a word that names a dimension is that dimension, not a metric ("spend by campaign")
-        if (allDimensionPhrases == null) {
-            allDimensionPhrases = phrases.dimensions(() -> dimensionPhrases(new ArrayList<>(model.dimensions().stream().filter(Dimension::breakdown).toList())));
-        }
-        Map<List<String>, Object> allDims = allDimensionPhrases;
+        Map<List<String>, Object> allDims = breakdownPhrases();
         metricSpans = new ArrayList<>(metricSpans.stream()
                 .filter(sp -> !(cueBefore(words, sp.from()) != null && allDims.containsKey(words.subList(sp.from(), sp.to())))).toList());
         // "which five products sold ...": a metric phrase that starts with the ranked dimension gives way to another metric phrase
@@ -398,8 +394,8 @@ public final class QuestionParser {
         if (shown == null || !shown.dataset().equals(by.dataset()) || x.groupBy().size() != 1) {
             return new Cannot("a list sorted by an attribute of other rows ('" + by.displayName() + "') is not read yet");
         }
-        return new Parsed(new SemanticQuery(List.of(), x.groupBy(), null, null, null, x.filters(), List.of(new SemanticQuery.Order(model.reference(by),
-                sorted.get().descending())), null, null, List.of(), List.of(), null, null, shown.dataset(), null, List.of(), List.of()), Optional.empty());
+        return new Parsed(x.records(shown.dataset()).withOrder(List.of(new SemanticQuery.Order(model.reference(by), sorted.get().descending()))),
+                Optional.empty());
     }
 
     /** The phrases of every attribute of the model's datasets that is not a time (names, codes and numbers too). */
@@ -476,7 +472,7 @@ public final class QuestionParser {
             return new NoMetric(); // "the number of ... from each city" asks for a count, not the list of cities
         }
         // a sorted list may show any attribute of its records (a name, a code); a list of values, a dimension's
-        List<Span> dims = spans(words, attributes ? attributePhrases() : allDimensionPhrases);
+        List<Span> dims = spans(words, attributes ? attributePhrases() : breakdownPhrases());
         List<Span> ordered = new ArrayList<>(dims);
         ordered.sort((a, b) -> a.from() != b.from() ? a.from() - b.from() : b.length() - a.length());
         for (Span d : ordered) {
@@ -587,9 +583,7 @@ public final class QuestionParser {
                 return Optional.of(new Cannot("the question asks for several aggregates ('" + m.group() + "') and '" + aggregate + "' is not read whole"));
             }
             SemanticQuery alone = p.query();
-            SemanticQuery rest = new SemanticQuery(List.of(), alone.groupBy(), alone.grain(), alone.start(), alone.end(), alone.filters(), List.of(),
-                    alone.limit(), alone.compareTo(), alone.segments(), alone.withoutSegments(), alone.gaps(), alone.share(), alone.records(), alone.ties(),
-                    alone.exists(), alone.countDistinct());
+            SemanticQuery rest = alone.withMetrics(List.of()).withOrder(List.of());
             if (shared != null && !shared.equals(rest) || metrics.contains(alone.metrics().get(0))) {
                 return Optional.of(new Cannot("the aggregates of '" + m.group() + "' read differently"));
             }
@@ -597,9 +591,7 @@ public final class QuestionParser {
             period = p.period();
             metrics.add(alone.metrics().get(0));
         }
-        SemanticQuery s = shared;
-        return Optional.of(new Parsed(new SemanticQuery(metrics, s.groupBy(), s.grain(), s.start(), s.end(), s.filters(), List.of(), s.limit(),
-                s.compareTo(), s.segments(), s.withoutSegments(), s.gaps(), s.share(), s.records(), s.ties(), s.exists(), s.countDistinct()), period));
+        return Optional.of(new Parsed(shared.withMetrics(metrics), period));
     }
 
     /** A request for rows or values, not for a figure. */
@@ -736,7 +728,7 @@ public final class QuestionParser {
         Optional<Timeframe> asked = question.asked();
         List<String> original = question.original();
         List<String> words = question.words();
-        Map<List<String>, Object> allDims = allDimensionPhrases;
+        Map<List<String>, Object> allDims = breakdownPhrases();
         boolean[] used = new boolean[words.size()];
         mark(used, metricSpan);
         // other phrases of the same metric are its words too
@@ -1222,6 +1214,11 @@ public final class QuestionParser {
      */
     private String spelled(String q) {
         Set<String> vocabulary = vocabulary();
+        var function = dev.almanac.reading.FunctionWords.english();
+        java.util.function.Predicate<String> unknown = lower -> lower.chars().allMatch(Character::isLetter) && !ours.contains(lower)
+                && !vocabulary.contains(singular(lower)) && !function.isFunctionWord(lower);
+        // most questions have no word to read so: the periods are looked for only when one has
+        if (tokens(q, false).stream().map(w -> w.toLowerCase(Locale.ROOT)).noneMatch(unknown)) return q;
         Set<String> periodWords = new java.util.HashSet<>();
         for (String w : tokens(q, false)) periodWords.add(w.toLowerCase(Locale.ROOT));
         periodWords.removeAll(tokens(timeframes.withoutPeriods(q), false).stream().map(w -> w.toLowerCase(Locale.ROOT)).toList());
@@ -1233,8 +1230,7 @@ public final class QuestionParser {
             String w = m.group();
             String lower = w.toLowerCase(Locale.ROOT);
             String read = null;
-            if (lower.chars().allMatch(Character::isLetter) && !periodWords.contains(lower) && !ours.contains(lower)
-                    && !vocabulary.contains(singular(lower)) && !dev.almanac.reading.FunctionWords.english().isFunctionWord(lower)) {
+            if (!periodWords.contains(lower) && unknown.test(lower)) {
                 var lexicon = dev.almanac.reading.Lexicon.english();
                 String one = singular(lower); // "emps", "emplyees": the plural of an abbreviation or a misspelling (the model's words are singular)
                 read = lexicon.typoOf(lower, vocabulary).or(() -> lexicon.abbreviationOf(lower, vocabulary))
@@ -1256,12 +1252,8 @@ public final class QuestionParser {
         Set<String> v = vocabulary;
         if (v != null) return v;
         Set<String> out = new java.util.HashSet<>();
-        if (metricPhrases == null) metricPhrases = phrases.metrics(this::metricPhrases);
-        metricPhrases.keySet().forEach(out::addAll);
-        if (allDimensionPhrases == null) {
-            allDimensionPhrases = phrases.dimensions(() -> dimensionPhrases(new ArrayList<>(model.dimensions().stream().filter(Dimension::breakdown).toList())));
-        }
-        allDimensionPhrases.keySet().forEach(out::addAll);
+        metricPhraseMap().keySet().forEach(out::addAll);
+        breakdownPhrases().keySet().forEach(out::addAll);
         model.datasets().forEach(d -> out.addAll(tokens(d.name(), true)));
         out.removeIf(w -> w.length() < 3 || !w.chars().allMatch(Character::isLetter));
         return vocabulary = Set.copyOf(out);
@@ -1270,6 +1262,20 @@ public final class QuestionParser {
     private volatile Set<String> vocabulary;
 
     private Map<List<String>, Object> metricPhrases;
+
+    /** The phrases of the model's metrics, made once per layer and kept by this parser. */
+    private Map<List<String>, Object> metricPhraseMap() {
+        if (metricPhrases == null) metricPhrases = phrases.metrics(this::metricPhrases);
+        return metricPhrases;
+    }
+
+    /** The phrases of every dimension offered as a breakdown, made once per layer and kept by this parser. */
+    private Map<List<String>, Object> breakdownPhrases() {
+        if (allDimensionPhrases == null) {
+            allDimensionPhrases = phrases.dimensions(() -> dimensionPhrases(new ArrayList<>(model.dimensions().stream().filter(Dimension::breakdown).toList())));
+        }
+        return allDimensionPhrases;
+    }
     private Map<List<String>, Object> allDimensionPhrases;
 
     // ------------------------------------------------------------------ vocabulary
@@ -1432,7 +1438,7 @@ public final class QuestionParser {
     private List<Span> metricSpans(List<String> words) {
         if (stemmedMetricPhrases == null) {
             Map<List<String>, Object> stemmed = new HashMap<>();
-            metricPhrases.forEach((k, v) -> {
+            metricPhraseMap().forEach((k, v) -> {
                 @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) v;
                 @SuppressWarnings("unchecked") List<SemanticMetric> list = (List<SemanticMetric>) stemmed.computeIfAbsent(k.stream().map(QuestionParser::stem).toList(),
                         x -> new ArrayList<SemanticMetric>());

@@ -109,6 +109,18 @@ public record SemanticQuery(List<String> metrics, List<GroupBy> groupBy, Grain g
         return new SemanticQuery(metrics, groupBy, grain, start, end, filters, o, limit, compareTo, segments, withoutSegments, gaps, share, records, ties, exists, countDistinct);
     }
 
+    /** The same query of other metrics. */
+    public SemanticQuery withMetrics(List<String> names) {
+        return new SemanticQuery(names, groupBy, grain, start, end, filters, order, limit, compareTo, segments, withoutSegments, gaps, share, records, ties, exists,
+                countDistinct);
+    }
+
+    /** The same query in another order (none: the engine's). */
+    public SemanticQuery withOrder(List<Order> orders) {
+        return new SemanticQuery(metrics, groupBy, grain, start, end, filters, orders, limit, compareTo, segments, withoutSegments, gaps, share, records, ties, exists,
+                countDistinct);
+    }
+
     public SemanticQuery limit(Integer n) {
         return new SemanticQuery(metrics, groupBy, grain, start, end, filters, order, n, compareTo, segments, withoutSegments, gaps, share, records, ties, exists, countDistinct);
     }

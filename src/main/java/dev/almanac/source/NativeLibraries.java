@@ -2,7 +2,6 @@ package dev.almanac.source;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -119,14 +118,7 @@ public final class NativeLibraries {
     }
 
     private static Path jarPath() {
-        try {
-            var source = NativeLibraries.class.getProtectionDomain().getCodeSource();
-            if (source == null) return null;
-            Path p = Path.of(source.getLocation().toURI());
-            return Files.isRegularFile(p) ? p : null;
-        } catch (URISyntaxException | IllegalArgumentException | SecurityException e) {
-            return null;
-        }
+        return dev.almanac.Build.path().orElse(null);
     }
 
     private static Path jarDir() {
