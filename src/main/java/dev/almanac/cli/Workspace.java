@@ -139,6 +139,7 @@ final class Workspace implements AutoCloseable {
      */
     void prepareInBackground(String question, java.time.LocalDate today) {
         Thread t = new Thread(() -> {
+            dev.almanac.Timing.begin();
             try {
                 catalog();
                 guard();
@@ -305,7 +306,7 @@ final class Workspace implements AutoCloseable {
     private dev.almanac.semantic.SemanticLayer semanticLayer(KnowledgeSet k) {
         if (semantic == null || semanticFor != k) {
             dev.almanac.semantic.SemanticModel model = dev.almanac.semantic.SemanticModel.of(k.semantic(), source().dialect());
-            String digest = dev.almanac.knowledge.KnowledgeFiles.json(k.semantic());
+            String digest = k.semanticText();
             int limit = config().getInt("value_index_limit", dev.almanac.semantic.ValueIndex.DEFAULT_LIMIT);
             dev.almanac.semantic.ValueIndex values = model.isEmpty() ? dev.almanac.semantic.ValueIndex.EMPTY
                     : dev.almanac.semantic.ValueIndex.cached(cacheDir, source().id(), source().fingerprint().orElse(""), model, digest, executor(limits()), limit);

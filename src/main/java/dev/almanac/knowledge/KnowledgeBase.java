@@ -15,9 +15,9 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 
 /**
  * A project's knowledge as the app store holds it, and the import of knowledge files into it:
@@ -90,7 +90,7 @@ public final class KnowledgeBase {
     public boolean importedAsIs(Project project) {
         Path dir = project.knowledgeDir();
         if (!Files.isDirectory(dir)) return false;
-        String fp = fingerprint(dir);
+        String fp = fingerprint(project, dir);
         return store.lastFingerprint(project).map(last -> last.startsWith(fp)).orElse(false);
     }
 
@@ -101,28 +101,26 @@ public final class KnowledgeBase {
         if (!Files.isDirectory(dir)) {
             throw new UserError("the knowledge folder " + dir + " does not exist: create it, or fix 'knowledge:' in " + Project.FILE);
         }
-        String fp = fingerprint(dir);
+        String fp = fingerprint(project, dir);
         boolean changed = store.lastFingerprint(project).map(last -> !last.startsWith(fp)).orElse(true);
         return changed ? importFiles(project, dir, null, validator.get()).problems() : List.of();
     }
 
     /**
-     * The project's knowledge as the store holds it. The golden questions are read when first looked into (an eval run,
-     * the knowledge API), not here: a question asked never needs them, and they are most of the items.
+     * The project's knowledge as the store holds it, each kind read when first looked into, not here: a question asked
+     * never needs the golden questions (most of the items, read by an eval run or the knowledge API), and a command that
+     * prepares the semantic layer on another thread has that thread read the model's files while this one reads the
+     * verified queries.
      */
     public KnowledgeSet load(Project project) {
         KnowledgeSet.Builder set = new KnowledgeSet.Builder();
-        List<StoredItem> golden = new ArrayList<>();
+        Map<KnowledgeSet.Kind, List<StoredItem>> byKind = new java.util.EnumMap<>(KnowledgeSet.Kind.class);
         for (StoredItem item : store.items(project)) {
             KnowledgeSet.Kind kind = KnowledgeSet.Kind.valueOf(item.kind().toUpperCase(Locale.ROOT));
-            if (kind == KnowledgeSet.Kind.GOLDEN) {
-                golden.add(item);
-                set.file(kind, item.name(), item.sourceFile());
-                continue;
-            }
-            set.add(kind, item.name(), read(kind, item.name(), item.body()), item.sourceFile());
+            byKind.computeIfAbsent(kind, k -> new ArrayList<>()).add(item);
+            set.file(kind, item.name(), item.sourceFile());
         }
-        if (!golden.isEmpty()) set.deferGolden(golden, g -> (GoldenQuery) read(KnowledgeSet.Kind.GOLDEN, g.name(), g.body()));
+        byKind.forEach((kind, items) -> set.defer(kind, items, i -> read(kind, i.name(), i.body()), StoredItem::body));
         return set.build();
     }
 
@@ -163,25 +161,23 @@ public final class KnowledgeBase {
      * the folder is read is left out (an edit in another thread or process).
      */
     public static String fingerprint(Path dir) {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            for (Path f : walk.filter(Files::isRegularFile).filter(f -> !KnowledgeEditor.isTemporary(f)).sorted().toList()) {
-                byte[] content;
-                try {
-                    content = Files.readAllBytes(f);
-                } catch (java.nio.file.NoSuchFileException gone) {
-                    continue;
-                }
-                digest.update(dir.relativize(f).toString().getBytes(StandardCharsets.UTF_8));
-                digest.update((byte) 0);
-                digest.update(content);
-            }
-            return HexFormat.of().formatHex(digest.digest(), 0, 16);
+        return fingerprint(dir, null);
+    }
+
+    /** The same digest, the contents of files unchanged since an earlier run taken from the project's cache folder. */
+    private static String fingerprint(Project project, Path dir) {
+        String key = Integer.toHexString(dir.toAbsolutePath().normalize().toString().hashCode());
+        return fingerprint(dir, project.cacheDir().resolve("knowledge-files-" + key + ".tsv"));
+    }
+
+    private static String fingerprint(Path dir, Path cacheFile) {
+        try {
+            return FolderFingerprint.of(dir, cacheFile);
         } catch (java.io.UncheckedIOException e) {
             // a folder removed while it was walked: read it again, as it is now
-            if (e.getCause() instanceof java.nio.file.NoSuchFileException) return fingerprint(dir);
+            if (e.getCause() instanceof java.nio.file.NoSuchFileException) return fingerprint(dir, cacheFile);
             throw new AlmanacException("cannot read the knowledge folder " + dir + ": " + e.getMessage(), e);
-        } catch (IOException | NoSuchAlgorithmException e) {
+        } catch (IOException e) {
             throw new AlmanacException("cannot read the knowledge folder " + dir + ": " + e.getMessage(), e);
         }
     }

@@ -20,13 +20,18 @@ public record KnowledgeSet(List<TableNote> tables, List<Metric> metrics, List<Ve
     }
 
     public KnowledgeSet {
-        tables = List.copyOf(tables);
-        metrics = List.copyOf(metrics);
-        queries = List.copyOf(queries);
-        rules = List.copyOf(rules);
-        golden = golden instanceof DeferredList<?, GoldenQuery> ? golden : List.copyOf(golden); // immutable already; read when first looked into
-        semantic = List.copyOf(semantic);
+        // a deferred list (items as stored, read when first looked into) is immutable already
+        tables = kept(tables);
+        metrics = kept(metrics);
+        queries = kept(queries);
+        rules = kept(rules);
+        golden = kept(golden);
+        semantic = kept(semantic);
         files = Map.copyOf(files);
+    }
+
+    private static <T> List<T> kept(List<T> items) {
+        return items instanceof DeferredList<?, T> ? items : List.copyOf(items);
     }
 
     /** The kinds of knowledge, with the folder their files live in. */
@@ -42,6 +47,18 @@ public record KnowledgeSet(List<TableNote> tables, List<Metric> metrics, List<Ve
 
     public static String key(Kind kind, String name) {
         return kind.name().toLowerCase(java.util.Locale.ROOT) + ":" + name;
+    }
+
+    /**
+     * The semantic model files as one stable text, for the digests of caches built from the model (its value index, its
+     * joins): the JSON the store keeps, taken as stored when the files were loaded from the store (without reading them).
+     */
+    public String semanticText() {
+        if (semantic instanceof DeferredList<?, SemanticFile> stored) {
+            Optional<String> text = stored.sourceText();
+            if (text.isPresent()) return text.get();
+        }
+        return KnowledgeFiles.json(semantic);
     }
 
     public Optional<TableNote> note(String table) {
@@ -72,22 +89,32 @@ public record KnowledgeSet(List<TableNote> tables, List<Metric> metrics, List<Ve
             return this;
         }
 
-        private List<GoldenQuery> deferredGolden;
+        private final Map<Kind, List<?>> deferred = new java.util.EnumMap<>(Kind.class);
 
-        /** The golden questions as stored, read when first looked into (in place of those added). */
-        <S> Builder deferGolden(List<S> stored, java.util.function.Function<S, GoldenQuery> read) {
-            deferredGolden = new DeferredList<>(stored, read);
+        /**
+         * The items of a kind as stored, read when first looked into (in place of those added): by whichever thread needs
+         * them first. {@code text} is one's stored text (for {@link #semanticText}).
+         */
+        <S, T> Builder defer(Kind kind, List<S> stored, java.util.function.Function<S, T> read, java.util.function.Function<S, String> text) {
+            deferred.put(kind, new DeferredList<>(stored, read, text));
             return this;
         }
 
-        /** The file an item came from, for an item not added itself (a deferred golden question). */
+        @SuppressWarnings("unchecked")
+        private <T> List<T> of(Kind kind, List<T> added) {
+            List<?> d = deferred.get(kind);
+            return d != null ? (List<T>) d : added;
+        }
+
+        /** The file an item came from, for an item not added itself (one deferred). */
         Builder file(Kind kind, String name, String file) {
             if (file != null) files.put(key(kind, name), file);
             return this;
         }
 
         public KnowledgeSet build() {
-            return new KnowledgeSet(tables, metrics, queries, rules, deferredGolden != null ? deferredGolden : golden, semantic, files);
+            return new KnowledgeSet(of(Kind.TABLE, tables), of(Kind.METRIC, metrics), of(Kind.QUERY, queries), of(Kind.RULE, rules),
+                    of(Kind.GOLDEN, golden), of(Kind.SEMANTIC, semantic), files);
         }
     }
 

@@ -79,6 +79,7 @@ public final class QuestionParser {
         this.values = layer.values();
         this.timeframes = new TimeframeParser(today, layer.fiscalYear());
         this.phrases = layer.parserPhrases();
+        this.read = layer.readings(today);
         Set<String> ours = new java.util.HashSet<>();
         layer.company().forEach(name -> ours.addAll(tokens(name, true)));
         this.ours = Set.copyOf(ours);
@@ -150,19 +151,19 @@ public final class QuestionParser {
     private record ValueHit(Dimension dimension, Object value) {}
 
     public Result parse(String question) {
-        Result known = read.get(question);
-        if (known != null) return known;
-        Result r = parse(question, null);
-        if (!checking && (r instanceof Parsed || r instanceof NoMetric) && read.size() < READ_KEPT) read.put(question, r);
-        return r;
+        if (checking) {
+            Result known = read.known(question); // an option of a question back: read as it would be on its own, never kept
+            return known != null ? known : parse(question, null);
+        }
+        return read.of(question, () -> parse(question, null), r -> r instanceof Parsed || r instanceof NoMetric);
     }
 
     /**
-     * The questions this parser read into a query (or found no metric in), by their text: the same question gives the same
-     * result for the parser's day and model (an answer's follow-ups are read twice in one turn). Bounded.
+     * The questions this layer's parsers of the day read into a query (or found no metric in), by their text: the same
+     * question gives the same result for the day and model (the command's warm-up and its answer, an answer's follow-ups
+     * read twice in one turn). Bounded.
      */
-    private final Map<String, Result> read = new java.util.concurrent.ConcurrentHashMap<>();
-    private static final int READ_KEPT = 256;
+    private final Readings read;
 
     /**
      * A follow-up in a thread changes the previous semantic query: "and in 2024?" (the period), "by region
@@ -1295,7 +1296,7 @@ public final class QuestionParser {
                 List<String> key = tokens(p, true);
                 if (key.isEmpty()) continue;
                 @SuppressWarnings("unchecked") List<SemanticMetric> list = (List<SemanticMetric>) out.computeIfAbsent(key, k -> new ArrayList<SemanticMetric>());
-                if (!list.contains(m)) list.add(m);
+                if (list.stream().noneMatch(x -> x == m)) list.add(m); // by identity: a metric's record equality is deep and slow
             }
         }
         return out;
@@ -1442,7 +1443,7 @@ public final class QuestionParser {
                 @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) v;
                 @SuppressWarnings("unchecked") List<SemanticMetric> list = (List<SemanticMetric>) stemmed.computeIfAbsent(k.stream().map(QuestionParser::stem).toList(),
                         x -> new ArrayList<SemanticMetric>());
-                ms.stream().filter(m -> !list.contains(m)).forEach(list::add);
+                ms.stream().filter(m -> list.stream().noneMatch(x -> x == m)).forEach(list::add);
             });
             stemmedMetricPhrases = stemmed;
         }

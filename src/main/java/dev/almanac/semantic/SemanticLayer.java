@@ -311,6 +311,18 @@ public final class SemanticLayer {
         }
     }
 
+    /** The readings of questions this layer's parsers of the day have read (a new day forgets the others'). */
+    Readings readings(java.time.LocalDate today) {
+        Readings r = readings.get(today);
+        if (r == null) {
+            readings.keySet().removeIf(day -> !day.equals(today));
+            r = readings.computeIfAbsent(today, day -> new Readings());
+        }
+        return r;
+    }
+
+    private final java.util.Map<java.time.LocalDate, Readings> readings = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** The canonical metric a semantic metric is the sliceable form of (same name), if any. */
     public Optional<Metric> canonical(String metric) {
         return knowledge.metrics().stream().filter(m -> m.name().equals(metric)).findFirst();

@@ -13,13 +13,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The knowledge as the app store holds it (SQLite): what a question needs is read at once, the golden questions when first looked into. */
+/** The knowledge as the app store holds it (SQLite): each kind read when first looked into, by whichever thread needs it first. */
 class KnowledgeLoadTest {
     @TempDir
     Path dir;
 
     @Test
-    void golden_questions_are_read_when_first_looked_into_and_the_rest_at_once() {
+    void golden_questions_are_read_when_first_looked_into_and_a_broken_one_is_reported_then() {
         AppStore app = AppStore.sqlite(dir.resolve("almanac.db"));
         try {
             KnowledgeStore store = new KnowledgeStore(app);
@@ -59,5 +59,33 @@ class KnowledgeLoadTest {
         } finally {
             app.close();
         }
+    }
+
+    @Test
+    void the_semantic_files_text_for_cache_digests_is_the_stored_text_and_reading_them_is_left_to_whoever_needs_the_model() {
+        AppStore app = AppStore.sqlite(dir.resolve("almanac.db"));
+        try {
+            KnowledgeStore store = new KnowledgeStore(app);
+            Project project = new Project("Load", dir, "data/demo.duckdb", dir.resolve("knowledge"), false);
+            String broken = "{\"name\":\"orders\",\"semantic_models\": not json";
+            store.replace(project, List.of(
+                    new StoredItem("rule", "r1", "{\"name\":\"r1\",\"title\":\"Paying\",\"description\":\"Paying means an amount above zero.\"}", "business/r1.yml"),
+                    new StoredItem("semantic", "orders", broken, "semantic/orders.yml")), "fp");
+
+            KnowledgeSet loaded = new KnowledgeBase(store).load(project);
+
+            assertThat(loaded.semanticText()).as("the digest's text, without reading the files").isEqualTo("[" + broken + "]");
+            assertThat(loaded.semantic()).as("how many files, without reading them").hasSize(1);
+            assertThat(loaded.files()).containsEntry(KnowledgeSet.key(KnowledgeSet.Kind.SEMANTIC, "orders"), "semantic/orders.yml");
+            assertThatThrownBy(() -> loaded.semantic().get(0)).isInstanceOf(AlmanacException.class).hasMessageContaining("stored semantic 'orders' cannot be read");
+            assertThat(loaded.rules()).as("another kind is read on its own").hasSize(1);
+        } finally {
+            app.close();
+        }
+    }
+
+    @Test
+    void a_set_read_from_files_gives_the_same_kind_of_digest_text_from_its_records() {
+        assertThat(KnowledgeSet.EMPTY.semanticText()).isEqualTo("[]");
     }
 }
