@@ -75,28 +75,6 @@ public final class NativeLibraries {
     }
 
     /**
-     * Loads DuckDB's and SQLite's drivers and native libraries now (placed first), so that the first connection of each
-     * does not wait for them: a command that will open both calls this on another thread while it reads its command line.
-     * DuckDB's driver starts the JVM's flight recorder for its memory events when it is loaded (most of the tenth of a
-     * second it takes).
-     */
-    public static void preload() {
-        prepareDuckDb();
-        try {
-            Class.forName("org.duckdb.DuckDBNative", true, NativeLibraries.class.getClassLoader());
-            Class.forName("org.duckdb.DuckDBDriver", true, NativeLibraries.class.getClassLoader());
-        } catch (ClassNotFoundException e) {
-            // another driver version: it loads its library on the first connection
-        }
-        prepareSqlite();
-        try {
-            org.sqlite.SQLiteJDBCLoader.initialize();
-        } catch (Exception e) {
-            // the first connection reports it
-        }
-    }
-
-    /**
      * A DuckDB connection from the driver itself, not through {@code DriverManager}: its first use loads and starts every
      * driver on the class path (a tenth of a second), which a command that needs DuckDB alone does not have to pay.
      */
