@@ -252,6 +252,12 @@ public final class QuestionParser {
         if (metricSpans.isEmpty() && previous != null && model.metric(previous.metrics().get(0)).isPresent()) {
             metricSpans = List.of(new Span(0, 0, List.of(model.metric(previous.metrics().get(0)).get()))); // the thread's metric, named by no word
         }
+        // "the names and ages of singers older than 30": a list of records' attributes, though a word may name a count too
+        if (previous == null && REQUEST_FOR_LIST.matcher(q).find() && period.isEmpty() && compared.isEmpty()
+                && words.stream().noneMatch(w -> MOST.contains(w) || LEAST.contains(w) || w.equals("how"))) {
+            Optional<Result> list = severalAttributes(new Question(q, period, compared, asked, original, words));
+            if (list.isPresent() && list.get() instanceof Parsed) return list.get();
+        }
         if (metricSpans.isEmpty()) return listing(new Question(q, period, compared, asked, original, words));
         // a metric word inside a longer dimension phrase is part of the dimension ("sales" in "sales channel")
         List<Span> anyDimSpans = spans(words, allDims);
@@ -301,6 +307,11 @@ public final class QuestionParser {
                 .filter(r -> readings.stream().noneMatch(o -> o.span().weight() > r.span().weight() && !(o.span().scattered() && o.result() instanceof Cannot)
                         && o.span().from() <= r.span().from()
                         && r.span().to() <= o.span().to()))
+                // nor is a metric of other records whose words are scattered over another metric's words in order ("car ... name"
+                // of "car makers ... continent name"): those words name the other's records, whether its reading holds or not
+                .filter(r -> !r.span().scattered() || readings.stream().noneMatch(o -> !o.span().scattered() && o.span().weight() >= r.span().weight()
+                        && java.util.Collections.disjoint(datasetsOf(o.metric()), datasetsOf(r.metric()))
+                        && java.util.Arrays.stream(r.span().at()).anyMatch(i -> i >= o.span().from() && i < o.span().to())))
                 .toList();
         if (answered.isEmpty()) return readings.get(0).result();
         int top = answered.get(0).span().weight();
@@ -318,6 +329,13 @@ public final class QuestionParser {
             options.add(q.replaceFirst("(?i)" + Pattern.quote(shown), Matcher.quoteReplacement(r.metric().displayName())));
         }
         return checked(new Clarify("Which do you mean: " + String.join("; ", best.stream().map(r -> r.metric().displayName()).toList()) + "?", options));
+    }
+
+    /** The datasets a metric's facts come from. */
+    private Set<String> datasetsOf(SemanticMetric m) {
+        Set<String> out = new java.util.HashSet<>();
+        model.simpleInputs(m).forEach(x -> out.add(x.dataset()));
+        return out;
     }
 
     private static final Pattern WHICH_PERIODS = Pattern.compile("(?i)\\b(?:in\\s+|on\\s+|during\\s+)?(?:which|what)\\s+(days?|weeks?|months?|quarters?|years?)\\b");
@@ -374,7 +392,7 @@ public final class QuestionParser {
     /** How a request for a list of values starts ("list the products ...", "which currency is used in Japan?"). */
     private static final Pattern LISTING = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|which|what|sort)\\b");
     /** Words that say nothing more in a request for a list ("the plans we offer", "the currency used in Japan"). */
-    private static final List<String> LISTING_WORDS = List.of("list", "show", "name", "used", "use", "available", "offered", "exist", "existing", "called",
+    private static final List<String> LISTING_WORDS = List.of("list", "show", "name", "return", "display", "find", "give", "tell", "used", "use", "available", "offered", "exist", "existing", "called",
             "known", "kind", "type", "sort");
 
     /**
@@ -390,12 +408,12 @@ public final class QuestionParser {
         if (sorted.isEmpty() || !(listed instanceof Parsed p)) return listed;
         // "the names of teachers in ascending order of age": each record of the listed dataset, with the attribute it is sorted by
         SemanticQuery x = p.query();
-        Dimension shown = model.dimension(x.groupBy().get(0).dimension()).orElse(null);
         Dimension by = sorted.get().by();
-        if (shown == null || !shown.dataset().equals(by.dataset()) || x.groupBy().size() != 1) {
+        List<Dimension> shown = x.groupBy().stream().map(g -> model.dimension(g.dimension()).orElse(null)).toList();
+        if (shown.isEmpty() || shown.stream().anyMatch(d -> d == null || !d.dataset().equals(by.dataset()))) {
             return new Cannot("a list sorted by an attribute of other rows ('" + by.displayName() + "') is not read yet");
         }
-        return new Parsed(x.records(shown.dataset()).withOrder(List.of(new SemanticQuery.Order(model.reference(by), sorted.get().descending()))),
+        return new Parsed(x.records(by.dataset()).withOrder(List.of(new SemanticQuery.Order(model.reference(by), sorted.get().descending()))),
                 Optional.empty());
     }
 
@@ -476,6 +494,8 @@ public final class QuestionParser {
         List<Span> dims = spans(words, attributes ? attributePhrases() : breakdownPhrases());
         List<Span> ordered = new ArrayList<>(dims);
         ordered.sort((a, b) -> a.from() != b.from() ? a.from() - b.from() : b.length() - a.length());
+        Optional<Result> several = severalAttributes(question);
+        if (several.isPresent()) return several.get();
         for (Span d : ordered) {
             List<SemanticQuery> found = new ArrayList<>();
             for (Dimension dim : dimensionOf(d)) {
@@ -504,6 +524,131 @@ public final class QuestionParser {
                     + String.join(", ", found.stream().map(f -> model.dimension(f.groupBy().get(0).dimension()).map(Dimension::displayName).orElse("")).toList()));
         }
         return new NoMetric();
+    }
+
+    /** A question that asks for a list ("what are", "show", "return", "give me"). */
+    private static final Pattern REQUEST_FOR_LIST = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|which|what|sort|give|display|find|return|tell)\\b");
+
+    /** Words that may stand between the attributes of one list ("name, country and age", "the names and the ages"). */
+    private static final Set<String> LIST_JOINERS = Set.of("and", "the", "their", "its", "his", "her", "also", "as", "well");
+
+    /**
+     * "name, country and age of all singers", "the names and release years of songs": attributes of one dataset named in a
+     * row, only list words between them, read as the records of that dataset with those attributes, the rest of the question
+     * (its conditions) read as a one-attribute list of it would be. The dataset is one the question names by a word of its
+     * rows ("singers"), and an attribute is one of its dimensions by its name, label or synonym, or by its name without the
+     * dataset's ("name" for a section's section_name). Empty when the question names no such list; a refusal when it
+     * does but the rest of the question does not read with it, or reads with the records of more than one dataset.
+     */
+    private Optional<Result> severalAttributes(Question question) {
+        List<String> words = question.words();
+        List<Result> refusals = new ArrayList<>();
+        List<SemanticQuery> found = new ArrayList<>();
+        String named = null;
+        for (Dataset rows : model.datasets()) {
+            if (words.stream().noneMatch(w -> namesRows(rows, List.of(singular(w))))) continue;
+            List<Dimension> own = model.dimensions().stream().filter(d -> d.dataset().equals(rows.name()) && !d.time()).toList();
+            Map<List<String>, Object> phrases = new HashMap<>(dimensionPhrases(own));
+            List<String> prefix = tokens(rows.name(), true);
+            for (Dimension d : own) {
+                List<String> t = tokens(d.name(), true);
+                if (t.size() > prefix.size() && t.subList(0, prefix.size()).equals(prefix)) phrases.putIfAbsent(t.subList(prefix.size(), t.size()), new ArrayList<>(List.of(d)));
+            }
+            List<Span> run = listRun(question, longestFirst(spans(words, phrases)));
+            if (run.size() < 2 || run.stream().anyMatch(x -> dimensionOf(x).size() != 1)) continue;
+            named = String.join(", ", run.stream().map(x -> String.join(" ", question.original().subList(x.from(), x.to()))).toList());
+            // the question without the list's later attributes, "for every singer" as "for all singers": read as the list of its
+            // first attribute, which places the rest of its words
+            Span first = run.get(0), last = run.get(run.size() - 1);
+            List<String> original = new ArrayList<>(question.original().subList(0, first.to()));
+            original.addAll(question.original().subList(last.to(), question.original().size()));
+            List<String> rest = new ArrayList<>(words.subList(0, first.to()));
+            rest.addAll(words.subList(last.to(), words.size()));
+            for (int i = 0; i + 1 < rest.size(); i++) {
+                if ((rest.get(i).equals("every") || rest.get(i).equals("each")) && namesRows(rows, List.of(singular(rest.get(i + 1))))) {
+                    rest.set(i, "all");
+                    original.set(i, "all");
+                }
+            }
+            Question alone = new Question(String.join(" ", original), question.period(), question.compared(), question.asked(), original, rest);
+            SemanticMetric.Simple count = model.rowsOf(rows.name());
+            SemanticMetric.Info info = count.info();
+            SemanticMetric.Simple listed = new SemanticMetric.Simple(count.name(), new SemanticMetric.Info(info.label(), info.description(), info.unit(),
+                    info.format(), info.decimals(), info.owner(), info.caveats(), LISTING_WORDS, info.tags(), info.file()), count.dataset(), count.agg(),
+                    count.expr(), count.percentile(), count.filter(), count.segments(), count.timeDimension(), count.snapshotDimension(), count.snapshotLast(),
+                    count.timeGrain(), count.fillNullsWith());
+            Map<List<String>, Object> restPhrases = new HashMap<>(attributePhrases());
+            restPhrases.putAll(phrases);
+            Result r = read(alone, listed, new Span(first.from(), first.to(), List.of(listed)), List.of(), spans(rest, restPhrases), null);
+            if (!(r instanceof Parsed p)) {
+                refusals.add(r);
+                continue;
+            }
+            SemanticQuery x = p.query();
+            if (!x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) continue;
+            List<SemanticQuery.GroupBy> shown = new ArrayList<>();
+            for (Span a : run) {
+                SemanticQuery.GroupBy g = new SemanticQuery.GroupBy(model.reference(dimensionOf(a).get(0)), List.of());
+                if (!shown.contains(g)) shown.add(g);
+            }
+            if (shown.size() < 2) continue;
+            found.add(new SemanticQuery(List.of(), shown, null, null, null, x.filters(), null, null, null, null, null).records(rows.name()));
+        }
+        if (found.size() == 1) return Optional.of(new Parsed(found.get(0), Optional.empty()));
+        if (found.size() > 1) return Optional.of(new Cannot("'" + named + "' are attributes of several kinds of record: "
+                + String.join(", ", found.stream().map(SemanticQuery::records).toList())));
+        if (named == null) return Optional.empty();
+        return Optional.of(refusals.size() == 1 && refusals.get(0) instanceof Cannot c ? c
+                : new Cannot("the list of '" + named + "' could not be read with the rest of the question"));
+    }
+
+    /**
+     * The first run of two or more attribute spans joined by list words only: "and" (with "the", "their"), a comma, or
+     * nothing when the run ends with "and" ("name country and age": a list whose commas were not typed). Empty otherwise.
+     */
+    private static List<Span> listRun(Question question, List<Span> found) {
+        List<String> words = question.words();
+        List<Span> spans = new ArrayList<>(found);
+        spans.sort((a, b) -> a.from() - b.from());
+        List<Span> run = new ArrayList<>();
+        boolean bare = false, and = false;
+        for (Span s : spans) {
+            if (run.isEmpty()) {
+                run.add(s);
+                continue;
+            }
+            Span last = run.get(run.size() - 1);
+            if (s.from() < last.to()) continue;
+            boolean withAnd = s.from() > last.to() && java.util.stream.IntStream.range(last.to(), s.from()).allMatch(i -> LIST_JOINERS.contains(words.get(i)))
+                    && java.util.stream.IntStream.range(last.to(), s.from()).anyMatch(i -> words.get(i).equals("and"));
+            boolean next = s.from() == last.to();
+            if (!withAnd && !next) {
+                if (run.size() > 1) break;
+                run.clear();
+                bare = false;
+                run.add(s);
+                continue;
+            }
+            if (next && !commaBetween(question.q(), question.original(), last.to())) bare = true;
+            and = withAnd;
+            run.add(s);
+            if (withAnd) break; // "and" ends a list
+        }
+        return run.size() < 2 || bare && !and ? List.of() : run;
+    }
+
+    /** Whether the question as typed has a comma after its {@code at}-th word (the words of a list written "name, age"). */
+    private static boolean commaBetween(String q, List<String> original, int at) {
+        Matcher m = WORD.matcher(q);
+        int n = 0;
+        while (m.find()) {
+            if (++n == at) {
+                int i = m.end();
+                while (i < q.length() && Character.isWhitespace(q.charAt(i))) i++;
+                return i < q.length() && q.charAt(i) == ',';
+            }
+        }
+        return false;
     }
 
     /** Comparison words and the operator they ask for, longest first ("no more than" before "more than"). */
@@ -756,7 +901,11 @@ public final class QuestionParser {
         }
 
         // dimensions and values the metric can be sliced by (read before the grain: "monthly plans" is a billing period)
-        List<Dimension> dims = sliceable.computeIfAbsent(metric.name(), k -> layer.dimensionsOf(metric));
+        List<Dimension> dims = sliceable.computeIfAbsent(metric.name(), k -> {
+            List<Dimension> out = new ArrayList<>(layer.dimensionsOf(metric));
+            out.addAll(layer.identifiersOf(metric));
+            return List.copyOf(out);
+        });
         List<Span> dimSpans = new ArrayList<>(spans(words, phrases.dimensionsOf(metric.name(), () -> dimensionPhrases(dims))));
         dimSpans.addAll(headNounSpans(words, dims, dimSpans, metric));
         List<Span> valueSpans = spans(words, phrases.valuesOf(metric.name(), () -> valuePhrases(dims)));
@@ -1031,6 +1180,8 @@ public final class QuestionParser {
         }
         if (!order.isEmpty()) query = query.orderBy(order.toArray(String[]::new));
         if (limit != null) query = query.limit(limit);
+        // "which plan has the most": every one tied for the most, never one of them picked by its name's order
+        if (limit != null && limit == 1 && (!groupBy.isEmpty() || grain != null)) query = query.withTies();
         if (compared.isPresent()) {
             if (grain != null || !groupBy.isEmpty() && limit != null) return new Cannot("a comparison of two periods is answered for the periods as a whole, not by "
                     + (grain != null ? grain.label() : "a ranking"));
@@ -1273,7 +1424,15 @@ public final class QuestionParser {
     /** The phrases of every dimension offered as a breakdown, made once per layer and kept by this parser. */
     private Map<List<String>, Object> breakdownPhrases() {
         if (allDimensionPhrases == null) {
-            allDimensionPhrases = phrases.dimensions(() -> dimensionPhrases(new ArrayList<>(model.dimensions().stream().filter(Dimension::breakdown).toList())));
+            allDimensionPhrases = phrases.dimensions(() -> {
+                Map<List<String>, Object> out = dimensionPhrases(new ArrayList<>(model.dimensions().stream().filter(Dimension::breakdown).toList()));
+                // an identifier by its whole name of two words or more ("template type code", "document id"), never by one, nor
+                // by words that name the records it points to ("car maker" of a car's maker names the car makers)
+                dimensionPhrases(model.dimensions().stream().filter(d -> d.kind() == Dimension.Kind.IDENTIFIER).toList()).forEach((phrase, dims) -> {
+                    if (phrase.size() > 1 && model.datasets().stream().noneMatch(ds -> namesRows(ds, phrase))) out.putIfAbsent(phrase, dims);
+                });
+                return out;
+            });
         }
         return allDimensionPhrases;
     }

@@ -351,12 +351,27 @@ public final class SemanticLayer {
 
     /** The dimensions a metric can be grouped or filtered by: those every one of its facts reaches many-to-one, on one shortest path. */
     public List<Dimension> dimensionsOf(SemanticMetric metric) {
-        return dimensionsByMetric.computeIfAbsent(metric.name(), k -> {
+        // identifiers, free text and numbers are attributes, never offered as breakdowns
+        return dimensionsByMetric.computeIfAbsent(metric.name(), k -> reached(metric, d -> d.breakdown() && !d.time()));
+    }
+
+    /**
+     * The identifiers a metric can be grouped by when a question names one ("for each template type code"): those every one
+     * of its facts reaches many-to-one, on one shortest path. Never offered, only read.
+     */
+    public List<Dimension> identifiersOf(SemanticMetric metric) {
+        return identifiersByMetric.computeIfAbsent(metric.name(), k -> reached(metric, d -> d.kind() == Dimension.Kind.IDENTIFIER));
+    }
+
+    private final java.util.Map<String, List<Dimension>> identifiersByMetric = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private List<Dimension> reached(SemanticMetric metric, java.util.function.Predicate<Dimension> kind) {
+        {
             int known = reaches.size();
             List<Dimension> out = new ArrayList<>();
             JoinPlanner planner = new JoinPlanner(model);
             for (Dimension d : model.dimensions()) {
-                if (!d.breakdown() || d.time()) continue; // identifiers, free text and numbers are attributes, never offered as breakdowns
+                if (!kind.test(d)) continue;
                 boolean ok = true;
                 for (SemanticMetric.Simple s : model.simpleInputs(metric)) {
                     ok = reaches.computeIfAbsent(s.dataset() + "->" + d.dataset(), pair -> {
@@ -374,7 +389,7 @@ public final class SemanticLayer {
             JoinReachCache cache = reachCache;
             if (cache != null && reaches.size() > known) cache.write(reaches);
             return List.copyOf(out);
-        });
+        }
     }
 
     /** The time dimension a metric is measured by (of its first simple input), if any. */

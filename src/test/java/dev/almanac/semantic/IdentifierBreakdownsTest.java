@@ -1,0 +1,35 @@
+package dev.almanac.semantic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Identifiers named in full ("template type code") as breakdowns and rankings, on models drafted from Spider dev databases
+ * nobody here wrote: grouped when named, every value tied for the most kept, and a metric of other records never read
+ * from words scattered over another's name.
+ */
+class IdentifierBreakdownsTest {
+    @Test
+    void an_identifier_named_in_full_is_a_breakdown_and_a_ranking_by_it_keeps_the_ties() {
+        QuestionParser templates = QuestionWordsTest.parser("cre_Doc_Template_Mgt");
+        SemanticQuery each = QuestionWordsTest.read(templates, "How many templates are there for each template type code?");
+        assertThat(each.groupBy()).extracting(SemanticQuery.GroupBy::dimension).singleElement().asString().endsWith("template_type_code");
+        assertThat(each.limit()).isNull();
+
+        SemanticQuery most = QuestionWordsTest.read(templates, "Which template type code has the most templates?");
+        assertThat(most.groupBy()).extracting(SemanticQuery.GroupBy::dimension).singleElement().asString().endsWith("template_type_code");
+        assertThat(most.limit()).isEqualTo(1);
+        assertThat(most.keepsTies()).as("two codes have six templates each: both are the most").isTrue();
+    }
+
+    @Test
+    void an_identifier_is_never_named_by_one_word_nor_by_the_name_of_the_records_it_points_to() {
+        QuestionParser cars = QuestionWordsTest.parser("car_1");
+        SemanticQuery makers = QuestionWordsTest.read(cars, "How many car makers are there in each continent?");
+        assertThat(makers.metrics()).singleElement().asString().contains("maker");
+        // "car ... name" scattered over "car makers ... continent name" is not the count of car names
+        assertThat(cars.parse("How many car makers are there in each continents? List the continent name and the count."))
+                .isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+}

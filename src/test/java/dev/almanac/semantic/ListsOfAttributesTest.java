@@ -1,0 +1,44 @@
+package dev.almanac.semantic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Lists of several attributes of one kind of record ("the names and ages of singers"), on models drafted from Spider dev
+ * databases nobody here wrote: each record's attributes, with the question's conditions and order; never attributes of
+ * two kinds of record at once.
+ */
+class ListsOfAttributesTest {
+    private static List<String> shown(SemanticQuery q) {
+        // a reference is as short as the model allows ("country" when only singers have one): its dimension's name
+        return q.groupBy().stream().map(g -> g.dimension().substring(g.dimension().indexOf('.') + 1)).toList();
+    }
+
+    @Test
+    void attributes_named_in_a_row_are_listed_for_each_record_with_the_order_asked() {
+        QuestionParser singers = QuestionWordsTest.parser("concert_singer");
+        SemanticQuery names = QuestionWordsTest.read(singers, "What are the names and countries of all singers?");
+        assertThat(names.records()).isEqualTo("singer");
+        assertThat(shown(names)).containsExactly("name", "country");
+        assertThat(names.metrics()).isEmpty();
+
+        SemanticQuery ordered = QuestionWordsTest.read(singers, "What are the names, countries, and ages for every singer in descending order of age?");
+        assertThat(ordered.records()).isEqualTo("singer");
+        assertThat(shown(ordered)).containsExactly("name", "country", "age");
+        assertThat(ordered.order()).extracting(o -> o.field().substring(o.field().indexOf('.') + 1) + (o.descending() ? " desc" : "")).containsExactly("age desc");
+
+        SemanticQuery stadiums = QuestionWordsTest.read(singers, "List the name and capacity of all stadiums.");
+        assertThat(stadiums.records()).isEqualTo("stadium");
+        assertThat(shown(stadiums)).containsExactly("name", "capacity");
+    }
+
+    @Test
+    void attributes_of_two_kinds_of_record_or_words_left_over_are_not_answered() {
+        QuestionParser singers = QuestionWordsTest.parser("concert_singer");
+        for (String q : List.of("What are the names of singers and the capacities of stadiums?", "List the name and capacity of all stadiums painted blue.")) {
+            assertThat(singers.parse(q)).as(q).isNotInstanceOf(QuestionParser.Parsed.class);
+        }
+    }
+}
