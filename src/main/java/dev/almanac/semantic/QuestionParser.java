@@ -252,6 +252,11 @@ public final class QuestionParser {
         if (metricSpans.isEmpty() && previous != null && model.metric(previous.metrics().get(0)).isPresent()) {
             metricSpans = List.of(new Span(0, 0, List.of(model.metric(previous.metrics().get(0)).get()))); // the thread's metric, named by no word
         }
+        // "the name of the stadium with the largest capacity": the attributes of the record first by an attribute of its own
+        if (previous == null && REQUEST_FOR_LIST.matcher(q).find() && period.isEmpty() && compared.isEmpty() && !words.contains("how")) {
+            Optional<Result> first = superlativeRecord(new Question(q, period, compared, asked, original, words));
+            if (first.isPresent()) return first.get();
+        }
         // "the names and ages of singers older than 30": a list of records' attributes, though a word may name a count too
         if (previous == null && REQUEST_FOR_LIST.matcher(q).find() && period.isEmpty() && compared.isEmpty()
                 && words.stream().noneMatch(w -> MOST.contains(w) || LEAST.contains(w) || w.equals("how"))) {
@@ -635,6 +640,56 @@ public final class QuestionParser {
             if (withAnd) break; // "and" ends a list
         }
         return run.size() < 2 || bare && !and ? List.of() : run;
+    }
+
+    /** Words that tie a record to the attribute it is first by: "the stadium with the largest capacity", "who has the highest". */
+    private static final Set<String> SUPERLATIVE_LINKS = Set.of("with", "has", "have", "had", "having", "that", "who", "which", "whose", "of", "the");
+
+    /**
+     * "What is the name of the stadium with the largest capacity?", "Show the name and country of the singer who has the
+     * lowest age": the records of one dataset first by a number attribute of their own (every record tied for first kept),
+     * with the attributes the rest of the question lists. Empty when the question has no such superlative; a refusal when it
+     * does but the rest does not read as a list of that dataset's attributes.
+     */
+    private Optional<Result> superlativeRecord(Question question) {
+        List<String> words = question.words();
+        int cue = -1;
+        for (int i = 1; i < words.size() && cue < 0; i++) if ((MOST.contains(words.get(i)) || LEAST.contains(words.get(i))) && words.get(i - 1).equals("the")) cue = i;
+        if (cue < 0) return Optional.empty();
+        final int at = cue;
+        List<Dimension> numbers = model.dimensions().stream().filter(d -> d.kind() == Dimension.Kind.NUMBER).toList();
+        Map<List<String>, Object> phrases = new HashMap<>(dimensionPhrases(numbers));
+        for (Dimension d : numbers) { // "the largest capacity" of a stadium's stadium_capacity
+            List<String> t = tokens(d.name(), true);
+            List<String> prefix = model.dataset(d.dataset()).map(ds -> tokens(ds.name(), true)).orElse(List.of());
+            if (t.size() > prefix.size() && t.subList(0, prefix.size()).equals(prefix)) phrases.putIfAbsent(t.subList(prefix.size(), t.size()), new ArrayList<>(List.of(d)));
+        }
+        List<Span> after = spans(words, phrases).stream().filter(sp -> sp.from() == at + 1).toList();
+        if (after.isEmpty()) return Optional.empty();
+        Span by = longestFirst(after).get(0);
+        // the words that tie it to the record: back from "the" over link words, at least one of them
+        int from = at - 1;
+        while (from > 0 && SUPERLATIVE_LINKS.contains(words.get(from - 1)) && !words.get(from - 1).equals("the")) from--;
+        if (from == at - 1 || from == 0) return Optional.empty();
+        List<String> original = new ArrayList<>(question.original().subList(0, from));
+        original.addAll(question.original().subList(by.to(), question.original().size()));
+        List<String> rest = new ArrayList<>(words.subList(0, from));
+        rest.addAll(words.subList(by.to(), words.size()));
+        Question listed = new Question(String.join(" ", original), question.period(), question.compared(), question.asked(), original, rest);
+        if (rest.stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w))) return Optional.empty();
+        String said = String.join(" ", question.original().subList(at, by.to()));
+        Result list = severalAttributes(listed).orElseGet(() -> values(listed, true));
+        if (!(list instanceof Parsed p)) return Optional.of(list instanceof Cannot c ? c : new Cannot("the records '" + said + "' are first by could not be listed"));
+        SemanticQuery x = p.query();
+        boolean descending = MOST.contains(words.get(at));
+        for (Dimension d : dimensionOf(by)) {
+            List<Dimension> shown = x.groupBy().stream().map(g -> model.dimension(g.dimension()).orElse(null)).toList();
+            if (shown.isEmpty() || shown.stream().anyMatch(s -> s == null || !s.dataset().equals(d.dataset()))) continue;
+            SemanticQuery first = new SemanticQuery(List.of(), x.groupBy(), null, null, null, x.filters(), null, null, null, null, null).records(d.dataset())
+                    .withOrder(List.of(new SemanticQuery.Order(model.reference(d), descending))).limit(1).withTies();
+            return Optional.of(new Parsed(first, Optional.empty()));
+        }
+        return Optional.of(new Cannot("'" + said + "' is not an attribute of the records listed"));
     }
 
     /** Whether the question as typed has a comma after its {@code at}-th word (the words of a list written "name, age"). */

@@ -41,4 +41,23 @@ class ListsOfAttributesTest {
             assertThat(singers.parse(q)).as(q).isNotInstanceOf(QuestionParser.Parsed.class);
         }
     }
+
+    @Test
+    void the_records_first_by_a_number_of_their_own_are_listed_with_every_record_tied_for_first() {
+        QuestionParser singers = QuestionWordsTest.parser("concert_singer");
+        SemanticQuery largest = QuestionWordsTest.read(singers, "What is the name of the stadium with the largest capacity?");
+        assertThat(largest.records()).isEqualTo("stadium");
+        assertThat(shown(largest)).containsExactly("name");
+        assertThat(largest.order()).extracting(o -> o.field().substring(o.field().indexOf('.') + 1) + (o.descending() ? " desc" : "")).containsExactly("capacity desc");
+        assertThat(largest.limit()).isEqualTo(1);
+        assertThat(largest.keepsTies()).isTrue();
+
+        SemanticQuery youngest = QuestionWordsTest.read(singers, "Show the name and country of the singer who has the lowest age.");
+        assertThat(youngest.records()).isEqualTo("singer");
+        assertThat(shown(youngest)).containsExactly("name", "country");
+        assertThat(youngest.order()).extracting(o -> o.descending()).containsExactly(false);
+
+        // a number of other records (concerts of a stadium) is not read as one of the stadium's own
+        assertThat(singers.parse("What is the name of the stadium with the most concerts?")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
 }
