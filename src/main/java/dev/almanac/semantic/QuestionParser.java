@@ -501,9 +501,31 @@ public final class QuestionParser {
         ordered.sort((a, b) -> a.from() != b.from() ? a.from() - b.from() : b.length() - a.length());
         Optional<Result> several = severalAttributes(question);
         if (several.isPresent()) return several.get();
+        // the records the question names ("the names of the breeds"): a listed attribute is one of theirs, by its name or by its
+        // name without the records' ("breed_name"), never another's of the same name (the dogs' names)
+        List<Dataset> named = model.datasets().stream().filter(ds -> words.stream().anyMatch(w -> namesRows(ds, List.of(singular(w))))).toList();
         for (Span d : ordered) {
             List<SemanticQuery> found = new ArrayList<>();
-            for (Dimension dim : dimensionOf(d)) {
+            List<Dimension> candidates = dimensionOf(d);
+            if (!named.isEmpty()) {
+                List<String> said = words.subList(d.from(), d.to());
+                List<Dimension> own = new ArrayList<>();
+                for (Dataset ds : named) {
+                    List<String> prefix = tokens(ds.name(), true);
+                    for (Dimension x : model.dimensions()) {
+                        if (!x.dataset().equals(ds.name()) || x.time()) continue;
+                        List<String> t = tokens(x.name(), true);
+                        if (candidates.contains(x) || t.size() == prefix.size() + said.size() && t.subList(0, prefix.size()).equals(prefix)
+                                && t.subList(prefix.size(), t.size()).equals(said)) own.add(x);
+                    }
+                }
+                if (own.isEmpty()) {
+                    return new Cannot("'" + String.join(" ", question.original().subList(d.from(), d.to())) + "' is not an attribute of the "
+                            + String.join(" or ", named.stream().map(Dataset::name).toList()) + " the question names");
+                }
+                candidates = own;
+            }
+            for (Dimension dim : candidates) {
                 if (dim.time()) continue;
                 SemanticMetric.Simple rows = model.rowsOf(dim.dataset());
                 SemanticMetric.Info info = rows.info();

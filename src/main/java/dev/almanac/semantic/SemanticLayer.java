@@ -365,6 +365,8 @@ public final class SemanticLayer {
 
     private final java.util.Map<String, List<Dimension>> identifiersByMetric = new java.util.concurrent.ConcurrentHashMap<>();
 
+
+
     private List<Dimension> reached(SemanticMetric metric, java.util.function.Predicate<Dimension> kind) {
         {
             int known = reaches.size();

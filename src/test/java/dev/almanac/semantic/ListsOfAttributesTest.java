@@ -57,7 +57,16 @@ class ListsOfAttributesTest {
         assertThat(shown(youngest)).containsExactly("name", "country");
         assertThat(youngest.order()).extracting(o -> o.descending()).containsExactly(false);
 
-        // a number of other records (concerts of a stadium) is not read as one of the stadium's own
+        // a count of other records (concerts of a stadium) is not one of the stadium's own numbers
         assertThat(singers.parse("What is the name of the stadium with the most concerts?")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+
+    @Test
+    void an_attribute_listed_is_one_of_the_records_the_question_names_never_another_records_of_the_same_name() {
+        QuestionParser dogs = QuestionWordsTest.parser("dog_kennels");
+        SemanticQuery breeds = QuestionWordsTest.read(dogs, "What are the names of the breeds?");
+        assertThat(breeds.groupBy()).extracting(SemanticQuery.GroupBy::dimension).singleElement().asString().endsWith("breed_name");
+        SemanticQuery names = QuestionWordsTest.read(dogs, "What are the names of the dogs?");
+        assertThat(names.groupBy()).extracting(SemanticQuery.GroupBy::dimension).singleElement().asString().doesNotContain("breed");
     }
 }
