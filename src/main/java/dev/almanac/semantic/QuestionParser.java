@@ -495,15 +495,28 @@ public final class QuestionParser {
         if (words.stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w) || w.equals("how") || digits(w) || AGGREGATES.contains(w))) {
             return new NoMetric(); // "the number of ... from each city" asks for a count, not the list of cities
         }
-        // a sorted list may show any attribute of its records (a name, a code); a list of values, a dimension's
-        List<Span> dims = spans(words, attributes ? attributePhrases() : breakdownPhrases());
+        // a sorted list may show any attribute of its records (a name, a code); a list of values, a dimension's; of records the
+        // question names, an attribute also by its name without theirs ("the names of airports": airport_name)
+        List<Dataset> namedRows = model.datasets().stream().filter(ds -> words.stream().anyMatch(w -> namesRows(ds, List.of(singular(w))))).toList();
+        Map<List<String>, Object> listable = new HashMap<>(attributes ? attributePhrases() : breakdownPhrases());
+        for (Dataset ds : namedRows) {
+            List<String> prefix = tokens(ds.name(), true);
+            for (Dimension x : model.dimensions()) {
+                List<String> t = tokens(x.name(), true);
+                if (x.dataset().equals(ds.name()) && !x.time() && (attributes || x.breakdown() || x.kind() == Dimension.Kind.TEXT)
+                        && t.size() > prefix.size() && t.subList(0, prefix.size()).equals(prefix)) {
+                    listable.putIfAbsent(t.subList(prefix.size(), t.size()), new ArrayList<>(List.of(x)));
+                }
+            }
+        }
+        List<Span> dims = spans(words, listable);
         List<Span> ordered = new ArrayList<>(dims);
         ordered.sort((a, b) -> a.from() != b.from() ? a.from() - b.from() : b.length() - a.length());
         Optional<Result> several = severalAttributes(question);
         if (several.isPresent()) return several.get();
         // the records the question names ("the names of the breeds"): a listed attribute is one of theirs, by its name or by its
         // name without the records' ("breed_name"), never another's of the same name (the dogs' names)
-        List<Dataset> named = model.datasets().stream().filter(ds -> words.stream().anyMatch(w -> namesRows(ds, List.of(singular(w))))).toList();
+        List<Dataset> named = namedRows;
         for (Span d : ordered) {
             List<SemanticQuery> found = new ArrayList<>();
             List<Dimension> candidates = dimensionOf(d);
@@ -538,8 +551,10 @@ public final class QuestionParser {
                 SemanticQuery x = p.query();
                 if (!x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) continue;
                 if (x.filters().stream().anyMatch(f -> f.field().equals(model.reference(dim)))) continue;
-                found.add(new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(model.reference(dim), List.of())), null, null, null, x.filters(), null, null, null,
-                        null, null));
+                SemanticQuery values = new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(model.reference(dim), List.of())), null, null, null,
+                        x.filters(), null, null, null, null, null);
+                // free text (a paragraph's text, a name) is listed for each record, duplicates kept; a category's values once each
+                found.add(dim.kind() == Dimension.Kind.TEXT ? values.records(dim.dataset()) : values);
             }
             if (found.size() == 1 && secondToList(words, d, dims).isPresent()) {
                 Span other = secondToList(words, d, dims).get();

@@ -69,4 +69,15 @@ class ListsOfAttributesTest {
         SemanticQuery names = QuestionWordsTest.read(dogs, "What are the names of the dogs?");
         assertThat(names.groupBy()).extracting(SemanticQuery.GroupBy::dimension).singleElement().asString().doesNotContain("breed");
     }
+
+    @Test
+    void an_attribute_is_named_without_its_records_name_and_free_text_is_listed_for_each_record() {
+        QuestionParser flights = QuestionWordsTest.parser("flight_2");
+        SemanticQuery airports = QuestionWordsTest.read(flights, "What are the names of all airports?");
+        assertThat(airports.groupBy()).extracting(SemanticQuery.GroupBy::dimension).singleElement().asString().endsWith("airport_name");
+        QuestionParser documents = QuestionWordsTest.parser("cre_Doc_Template_Mgt");
+        SemanticQuery texts = QuestionWordsTest.read(documents, "Show all paragraph texts for the document \"Customer reviews\".");
+        assertThat(texts.records()).as("two paragraphs with the same text are two rows").isEqualTo("paragraphs");
+        assertThat(texts.filters()).isNotEmpty();
+    }
 }
