@@ -182,6 +182,8 @@ public final class QuestionParser {
     private Result parse(String question, SemanticQuery previous) {
         String q = spelled(sharedYear(question.replace('’', '\'').strip()));
         if (previous == null) {
+            Optional<Result> none = withoutRelated(q);
+            if (none.isPresent()) return none.get();
             Optional<Result> gaps = gaps(q);
             if (gaps.isPresent()) return gaps.get();
             Optional<Result> several = severalAggregates(q);
@@ -727,6 +729,41 @@ public final class QuestionParser {
             return Optional.of(new Parsed(first, Optional.empty()));
         }
         return Optional.of(new Cannot("'" + said + "' is not an attribute of the records listed"));
+    }
+
+    /** "without any concerts", "that do not have any friends", "who have no pets": the related rows a record has none of. */
+    private static final Pattern WITHOUT_RELATED = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:(?:do|does|did)\\s+not\\s+have|(?:do|does|did)n't\\s+have"
+            + "|have\\s+no|has\\s+no|had\\s+no|without)(?:\\s+(?:any|a|an))?\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
+
+    /**
+     * "What are the names of the stadiums without any concerts?", "How many students have no pets?": the question without
+     * those words, read as it would be, for the records that have no row of the dataset the last words name. The related
+     * rows are those of a dataset whose rows the words name, and the answer's records must reach them through the model's
+     * relationships (the query is compiled to check it). Empty when the question ends in no such words.
+     */
+    private Optional<Result> withoutRelated(String q) {
+        Matcher m = WITHOUT_RELATED.matcher(q);
+        if (!m.find()) return Optional.empty();
+        List<String> named = tokens(m.group(1), true);
+        List<Dataset> related = model.datasets().stream().filter(ds -> namesRows(ds, named)).toList();
+        if (related.size() != 1) return Optional.empty();
+        String rest = q.substring(0, m.start()).strip() + "?";
+        // read otherwise when the rest does not read ("which months had no leads" asks for periods with no rows)
+        Result r = parse(rest, null);
+        if (!(r instanceof Parsed p) || p.period().isPresent() || p.query().grain() != null) return Optional.empty();
+        SemanticQuery x = p.query();
+        String of = x.records() != null ? x.records() : x.metrics().isEmpty() && !x.groupBy().isEmpty()
+                ? model.dimension(x.groupBy().get(0).dimension()).map(Dimension::dataset).orElse(null)
+                : x.metrics().size() == 1 ? model.metric(x.metrics().get(0)).filter(mm -> mm instanceof SemanticMetric.Simple)
+                        .map(mm -> ((SemanticMetric.Simple) mm).dataset()).orElse(null) : null;
+        if (of == null || of.equals(related.get(0).name()) || x.compareTo() != null) return Optional.empty();
+        SemanticQuery none = x.exists("not " + related.get(0).name() + " of " + of);
+        try {
+            layer.compile(none);
+        } catch (RuntimeException e) {
+            return Optional.of(new Cannot("the " + of + " and the " + related.get(0).name() + " are not related in the model"));
+        }
+        return Optional.of(new Parsed(none, Optional.empty()));
     }
 
     /** Whether the question as typed has a comma after its {@code at}-th word (the words of a list written "name, age"). */

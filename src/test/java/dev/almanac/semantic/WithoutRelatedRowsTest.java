@@ -1,0 +1,38 @@
+package dev.almanac.semantic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * "Without any concerts", "that have no friends": records with no related rows, on models drafted from Spider dev
+ * databases nobody here wrote. The rest of the question is read as it would be; the related rows are a dataset the words
+ * name, reached through the model's relationships.
+ */
+class WithoutRelatedRowsTest {
+    @Test
+    void records_with_no_related_rows_are_listed_or_counted() {
+        QuestionParser singers = QuestionWordsTest.parser("concert_singer");
+        SemanticQuery names = QuestionWordsTest.read(singers, "What are the names of the stadiums without any concerts?");
+        assertThat(names.exists()).singleElement().satisfies(e -> {
+            assertThat(e.none()).isTrue();
+            assertThat(e.dataset()).isEqualTo("concert");
+            assertThat(e.of()).isEqualTo("stadium");
+        });
+        assertThat(names.groupBy()).extracting(SemanticQuery.GroupBy::dimension).singleElement().asString().endsWith("name");
+
+        SemanticQuery count = QuestionWordsTest.read(singers, "How many stadiums have no concerts?");
+        assertThat(count.metrics()).containsExactly("stadium_count");
+        assertThat(count.exists()).singleElement().extracting(SemanticQuery.Exists::none).isEqualTo(true);
+    }
+
+    @Test
+    void words_that_name_no_records_or_periods_with_no_rows_are_not_read_so() {
+        QuestionParser singers = QuestionWordsTest.parser("concert_singer");
+        for (String q : List.of("What are the names of the stadiums without any roofs?", "What are the names of the stadiums that have no concerts in 2014?")) {
+            QuestionParser.Result r = singers.parse(q);
+            assertThat(r instanceof QuestionParser.Parsed p && !p.query().exists().isEmpty()).as(q).isFalse();
+        }
+    }
+}
