@@ -182,6 +182,8 @@ public final class QuestionParser {
     private Result parse(String question, SemanticQuery previous) {
         String q = spelled(sharedYear(question.replace('’', '\'').strip()));
         if (previous == null) {
+            Optional<Result> distinct = distinctCount(q);
+            if (distinct.isPresent()) return distinct.get();
             Optional<Result> none = withoutRelated(q);
             if (none.isPresent()) return none.get();
             Optional<Result> gaps = gaps(q);
@@ -553,6 +555,10 @@ public final class QuestionParser {
                 SemanticQuery x = p.query();
                 if (!x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) continue;
                 if (x.filters().stream().anyMatch(f -> f.field().equals(model.reference(dim)))) continue;
+                // other records the question names ("templates ... documents use") must be read as a condition of the list, else
+                // their words say something the list does not
+                if (named.stream().anyMatch(ds -> !ds.name().equals(dim.dataset()) && x.filters().stream()
+                        .noneMatch(f -> model.dimension(f.field()).map(fd -> fd.dataset().equals(ds.name())).orElse(false)))) continue;
                 SemanticQuery values = new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(model.reference(dim), List.of())), null, null, null,
                         x.filters(), null, null, null, null, null);
                 // free text (a paragraph's text, a name) is listed for each record, duplicates kept; a category's values once each
@@ -729,6 +735,30 @@ public final class QuestionParser {
             return Optional.of(new Parsed(first, Optional.empty()));
         }
         return Optional.of(new Cannot("'" + said + "' is not an attribute of the records listed"));
+    }
+
+    /** "How many different nationalities ...", "the number of distinct languages ...": a count of an attribute's values. */
+    private static final Pattern DISTINCT_COUNT = Pattern.compile("(?i)^\\s*(?:please\\s+)?(?:how\\s+many|(?:what\\s+is\\s+|what's\\s+|find\\s+|give\\s+me\\s+|"
+            + "count\\s+|return\\s+|show\\s+|list\\s+)?(?:the\\s+)?(?:total\\s+)?(?:number|count)\\s+of|count)\\s+(?:the\\s+)?(?:different|distinct|unique)\\s+(.+)$");
+
+    /**
+     * "How many different nationalities do conductors have?", "Count the number of distinct store locations": the question
+     * read as the list of those values it asks to count ("what are the nationalities ..."), then counted: the number of
+     * distinct values of that attribute where the list's conditions hold. Empty when the question is not so worded or its
+     * list does not read.
+     */
+    private Optional<Result> distinctCount(String q) {
+        Matcher m = DISTINCT_COUNT.matcher(q);
+        if (!m.find()) return Optional.empty();
+        Result r = parse("What are the " + m.group(1), null);
+        if (!(r instanceof Parsed p) || p.period().isPresent()) return Optional.empty();
+        SemanticQuery x = p.query();
+        if (!x.metrics().isEmpty() || x.groupBy().size() != 1 || x.records() != null || x.grain() != null || x.limit() != null || !x.exists().isEmpty()) {
+            return Optional.empty();
+        }
+        SemanticQuery counted = new SemanticQuery(List.of(), List.of(), null, null, null, x.filters(), null, null, null, null, null)
+                .countDistinct(x.groupBy().get(0).dimension());
+        return Optional.of(new Parsed(counted, Optional.empty()));
     }
 
     /** "without any concerts", "that do not have any friends", "who have no pets": the related rows a record has none of. */

@@ -1,0 +1,33 @@
+package dev.almanac.semantic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * "How many different X": the number of distinct values of an attribute where the question's conditions hold, on models
+ * drafted from Spider dev databases nobody here wrote; never a count of all the values when the question names other
+ * records it says nothing about.
+ */
+class DistinctCountsTest {
+    @Test
+    void the_distinct_values_of_an_attribute_are_counted() {
+        QuestionParser orchestra = QuestionWordsTest.parser("orchestra");
+        for (String q : List.of("How many different nationalities do conductors have?", "Count the number of different nationalities of conductors.")) {
+            SemanticQuery x = QuestionWordsTest.read(orchestra, q);
+            assertThat(x.countDistinct()).as(q).singleElement().asString().endsWith("nationality");
+            assertThat(x.metrics()).isEmpty();
+            assertThat(x.groupBy()).isEmpty();
+        }
+    }
+
+    @Test
+    void other_records_the_question_names_without_a_condition_on_them_stop_the_answer() {
+        QuestionParser templates = QuestionWordsTest.parser("cre_Doc_Template_Mgt");
+        // the templates documents use are not all the templates
+        for (String q : List.of("How many different templates do all document use?", "What are the templates all documents use?")) {
+            assertThat(templates.parse(q)).as(q).isNotInstanceOf(QuestionParser.Parsed.class);
+        }
+    }
+}
