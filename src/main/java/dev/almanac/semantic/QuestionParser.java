@@ -1679,6 +1679,8 @@ public final class QuestionParser {
             out.addAll(List.of("long", "take", "took", "last", "lasted", "it")); // "how long did it take"
         }
         if (metric instanceof SemanticMetric.Simple s && s.isSnapshot()) out.addAll(List.of("start", "beginning", "end", "close")); // "at the start of each month"
+        // a count of rows that "exist", "are listed", "are recorded": verbs that say the rows are there and nothing about which
+        if (metric instanceof SemanticMetric.Simple c && c.agg() == SemanticMetric.Agg.COUNT && c.filter() == null) out.addAll(EXISTENCE);
         out.removeAll(List.of("not", "no", "without", "excluding", "except", "only", "per", "by"));
         // what the rows of its datasets, and of those its dimensions come from, are called ("orders", "shop order", "office")
         Set<String> datasets = new LinkedHashSet<>();
@@ -1689,6 +1691,9 @@ public final class QuestionParser {
         new ArrayList<>(out).forEach(w -> out.add(stem(w)));
         return out;
     }
+
+    /** Verbs of a row's being there: they say that rows exist, never which ones. */
+    private static final List<String> EXISTENCE = List.of("exist", "exists", "existing", "listed", "recorded", "registered", "stored", "included", "present");
 
     private static List<String> datasetWords(Dataset d) {
         List<String> out = new ArrayList<>(tokens(d.name().replace('_', ' '), true));

@@ -30,4 +30,14 @@ class DistinctCountsTest {
             assertThat(templates.parse(q)).as(q).isNotInstanceOf(QuestionParser.Parsed.class);
         }
     }
+
+    @Test
+    void rows_that_exist_or_are_listed_are_counted_and_the_verbs_say_nothing_more() {
+        QuestionParser cars = QuestionWordsTest.parser("car_1");
+        SemanticQuery all = QuestionWordsTest.read(cars, "How many countries are there?");
+        for (String q : List.of("How many countries exist?", "How many countries are listed?")) {
+            assertThat(QuestionWordsTest.read(cars, q)).as(q).isEqualTo(all);
+        }
+        assertThat(cars.parse("How many countries are exported?")).as("a verb that says which rows").isNotInstanceOf(QuestionParser.Parsed.class);
+    }
 }
