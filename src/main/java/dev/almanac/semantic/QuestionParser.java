@@ -544,12 +544,7 @@ public final class QuestionParser {
             }
             for (Dimension dim : candidates) {
                 if (dim.time()) continue;
-                SemanticMetric.Simple rows = model.rowsOf(dim.dataset());
-                SemanticMetric.Info info = rows.info();
-                SemanticMetric.Simple listed = new SemanticMetric.Simple(rows.name(), new SemanticMetric.Info(info.label(), info.description(), info.unit(),
-                        info.format(), info.decimals(), info.owner(), info.caveats(), LISTING_WORDS, info.tags(), info.file()), rows.dataset(), rows.agg(),
-                        rows.expr(), rows.percentile(), rows.filter(), rows.segments(), rows.timeDimension(), rows.snapshotDimension(), rows.snapshotLast(),
-                        rows.timeGrain(), rows.fillNullsWith());
+                SemanticMetric.Simple listed = listedRows(dim.dataset());
                 Result r = read(question, listed, new Span(d.from(), d.to(), List.of(listed)), List.of(), dims, null);
                 if (!(r instanceof Parsed p)) continue;
                 SemanticQuery x = p.query();
@@ -578,6 +573,18 @@ public final class QuestionParser {
 
     /** A question that asks for a list ("what are", "show", "return", "give me"). */
     private static final Pattern REQUEST_FOR_LIST = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|which|what|sort|give|display|find|return|tell)\\b");
+
+    /**
+     * The rows of a dataset as the "metric" a list is read for: its count with the words that ask for a list ("list", "show",
+     * "return") as its synonyms, so that reading the question for it places them; never computed itself.
+     */
+    private SemanticMetric.Simple listedRows(String dataset) {
+        SemanticMetric.Simple rows = model.rowsOf(dataset);
+        SemanticMetric.Info info = rows.info();
+        return new SemanticMetric.Simple(rows.name(), new SemanticMetric.Info(info.label(), info.description(), info.unit(), info.format(), info.decimals(),
+                info.owner(), info.caveats(), LISTING_WORDS, info.tags(), info.file()), rows.dataset(), rows.agg(), rows.expr(), rows.percentile(),
+                rows.filter(), rows.segments(), rows.timeDimension(), rows.snapshotDimension(), rows.snapshotLast(), rows.timeGrain(), rows.fillNullsWith());
+    }
 
     /** Words that may stand between the attributes of one list ("name, country and age", "the names and the ages"). */
     private static final Set<String> LIST_JOINERS = Set.of("and", "the", "their", "its", "his", "her", "also", "as", "well");
@@ -621,12 +628,7 @@ public final class QuestionParser {
                 }
             }
             Question alone = new Question(String.join(" ", original), question.period(), question.compared(), question.asked(), original, rest);
-            SemanticMetric.Simple count = model.rowsOf(rows.name());
-            SemanticMetric.Info info = count.info();
-            SemanticMetric.Simple listed = new SemanticMetric.Simple(count.name(), new SemanticMetric.Info(info.label(), info.description(), info.unit(),
-                    info.format(), info.decimals(), info.owner(), info.caveats(), LISTING_WORDS, info.tags(), info.file()), count.dataset(), count.agg(),
-                    count.expr(), count.percentile(), count.filter(), count.segments(), count.timeDimension(), count.snapshotDimension(), count.snapshotLast(),
-                    count.timeGrain(), count.fillNullsWith());
+            SemanticMetric.Simple listed = listedRows(rows.name());
             Map<List<String>, Object> restPhrases = new HashMap<>(attributePhrases());
             restPhrases.putAll(phrases);
             Result r = read(alone, listed, new Span(first.from(), first.to(), List.of(listed)), List.of(), spans(rest, restPhrases), null);
