@@ -29,7 +29,7 @@ public final class QuestionParser {
     /** Words that carry no meaning of their own in a question about a number. */
     private static final Set<String> FILLER = withSingulars(List.of("what", "what's", "whats", "was", "were", "is", "are", "be", "been", "being", "the", "a", "an",
             "our", "my", "we", "us", "did", "do", "does", "how", "much", "many", "in", "of", "for", "on", "at", "and", "total", "overall",
-            "show", "me", "give", "tell", "list", "please", "there", "have", "has", "had", "get", "got", "value", "number", "amount", "count",
+            "show", "me", "give", "tell", "list", "please", "find", "calculate", "compute", "there", "have", "has", "had", "get", "got", "value", "number", "amount", "count",
             "figure", "current", "currently", "now", "today", "so", "far", "during", "over", "across", "all", "to", "from", "with", "it", "its",
             "that", "this", "these", "those", "i", "you", "can", "could", "would", "see", "know", "want", "like", "about", "as", "level",
             "altogether", "combined", "sum", "whole", "entire", "period", "time", "by", "per", "each", "every", "which", "who", "where",
@@ -536,10 +536,7 @@ public final class QuestionParser {
                                 && t.subList(prefix.size(), t.size()).equals(said)) own.add(x);
                     }
                 }
-                if (own.isEmpty()) {
-                    return new Cannot("'" + String.join(" ", question.original().subList(d.from(), d.to())) + "' is not an attribute of the "
-                            + String.join(" or ", named.stream().map(Dataset::name).toList()) + " the question names");
-                }
+                if (own.isEmpty()) continue; // no reading as a list: the records named have no such attribute
                 candidates = own;
             }
             for (Dimension dim : candidates) {
