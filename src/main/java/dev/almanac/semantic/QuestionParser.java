@@ -501,19 +501,16 @@ public final class QuestionParser {
         }
         // a sorted list may show any attribute of its records (a name, a code); a list of values, a dimension's; of records the
         // question names, an attribute also by its name without theirs ("the names of airports": airport_name)
-        List<Dataset> namedRows = model.datasets().stream().filter(ds -> words.stream().anyMatch(w -> namesRows(ds, List.of(singular(w))))).toList();
-        Map<List<String>, Object> listable = new HashMap<>(attributes ? attributePhrases() : breakdownPhrases());
+        List<Dataset> namedRows = namedRows(words);
+        Map<List<String>, Object> base = attributes ? attributePhrases() : breakdownPhrases();
+        List<Span> dims = new ArrayList<>(spans(words, base));
         for (Dataset ds : namedRows) {
-            List<String> prefix = tokens(ds.name(), true);
-            for (Dimension x : model.dimensions()) {
-                List<String> t = tokens(x.name(), true);
-                if (x.dataset().equals(ds.name()) && !x.time() && (attributes || x.breakdown() || x.kind() == Dimension.Kind.TEXT)
-                        && t.size() > prefix.size() && t.subList(0, prefix.size()).equals(prefix)) {
-                    listable.putIfAbsent(t.subList(prefix.size(), t.size()), new ArrayList<>(List.of(x)));
-                }
-            }
+            Map<List<String>, Object> shortNames = new HashMap<>();
+            shortPhrases(ds).forEach((phrase, dim) -> {
+                if (!base.containsKey(phrase) && (attributes || dim.breakdown() || dim.kind() == Dimension.Kind.TEXT)) shortNames.put(phrase, new ArrayList<>(List.of(dim)));
+            });
+            dims.addAll(spans(words, shortNames));
         }
-        List<Span> dims = spans(words, listable);
         List<Span> ordered = new ArrayList<>(dims);
         ordered.sort((a, b) -> a.from() != b.from() ? a.from() - b.from() : b.length() - a.length());
         Optional<Result> several = severalAttributes(question);
@@ -583,6 +580,78 @@ public final class QuestionParser {
                 rows.filter(), rows.segments(), rows.timeDimension(), rows.snapshotDimension(), rows.snapshotLast(), rows.timeGrain(), rows.fillNullsWith());
     }
 
+    /** The datasets whose rows a word of the question names ("singers", "stadium"). */
+    private List<Dataset> namedRows(List<String> words) {
+        Map<List<String>, List<Dataset>> byWord = rowWords();
+        java.util.LinkedHashSet<Dataset> out = new java.util.LinkedHashSet<>();
+        for (String w : words) out.addAll(byWord.getOrDefault(List.of(singular(w)), List.of()));
+        return List.copyOf(out);
+    }
+
+    /** The datasets each one-word name of rows names ("singer": singers), made once. */
+    private Map<List<String>, List<Dataset>> rowWords() {
+        Map<List<String>, List<Dataset>> r = rowWords;
+        if (r == null) {
+            Map<List<String>, List<Dataset>> out = new HashMap<>();
+            for (Dataset d : model.datasets()) {
+                List<String> names = new ArrayList<>(List.of(d.name()));
+                if (d.table() != null) names.add(d.table());
+                names.addAll(d.synonyms());
+                for (String n : names) {
+                    List<String> t = tokens(n, true);
+                    if (t.size() == 1 && !out.getOrDefault(t, List.of()).contains(d)) out.computeIfAbsent(List.copyOf(t), k -> new ArrayList<>()).add(d);
+                }
+            }
+            rowWords = r = Map.copyOf(out);
+        }
+        return r;
+    }
+
+    private volatile Map<List<String>, List<Dataset>> rowWords;
+
+    /** A dataset's attributes by their names without the dataset's own ("name" for a section's section_name), made once. */
+    private Map<List<String>, Dimension> shortPhrases(Dataset ds) {
+        return shortPhrases.computeIfAbsent(ds.name(), k -> {
+            Map<List<String>, Dimension> out = new HashMap<>();
+            List<String> prefix = tokens(ds.name(), true);
+            for (Dimension d : model.dimensions()) {
+                List<String> t = tokens(d.name(), true);
+                if (d.dataset().equals(ds.name()) && !d.time() && t.size() > prefix.size() && t.subList(0, prefix.size()).equals(prefix)) {
+                    out.putIfAbsent(List.copyOf(t.subList(prefix.size(), t.size())), d);
+                }
+            }
+            return out;
+        });
+    }
+
+    private final Map<String, Map<List<String>, Dimension>> shortPhrases = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The phrases of a dataset's attributes (not its times): their names, labels and synonyms, and their short names. Made once. */
+    private Map<List<String>, Object> attributesOf(Dataset ds) {
+        return datasetAttributes.computeIfAbsent(ds.name(), k -> {
+            Map<List<String>, Object> out = new HashMap<>(dimensionPhrases(model.dimensions().stream().filter(d -> d.dataset().equals(ds.name()) && !d.time()).toList()));
+            shortPhrases(ds).forEach((phrase, d) -> out.putIfAbsent(phrase, new ArrayList<>(List.of(d))));
+            return Map.copyOf(out);
+        });
+    }
+
+    private final Map<String, Map<List<String>, Object>> datasetAttributes = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The phrases of every number attribute, by name, label, synonym and short name ("the largest capacity"). Made once. */
+    private Map<List<String>, Object> numberPhrases() {
+        Map<List<String>, Object> n = numbers;
+        if (n == null) {
+            Map<List<String>, Object> out = new HashMap<>(dimensionPhrases(model.dimensions().stream().filter(d -> d.kind() == Dimension.Kind.NUMBER).toList()));
+            for (Dataset ds : model.datasets()) {
+                shortPhrases(ds).forEach((phrase, d) -> { if (d.kind() == Dimension.Kind.NUMBER) out.putIfAbsent(phrase, new ArrayList<>(List.of(d))); });
+            }
+            numbers = n = Map.copyOf(out);
+        }
+        return n;
+    }
+
+    private volatile Map<List<String>, Object> numbers;
+
     /** Words that may stand between the attributes of one list ("name, country and age", "the names and the ages"). */
     private static final Set<String> LIST_JOINERS = Set.of("and", "the", "their", "its", "his", "her", "also", "as", "well");
 
@@ -599,15 +668,8 @@ public final class QuestionParser {
         List<Result> refusals = new ArrayList<>();
         List<SemanticQuery> found = new ArrayList<>();
         String named = null;
-        for (Dataset rows : model.datasets()) {
-            if (words.stream().noneMatch(w -> namesRows(rows, List.of(singular(w))))) continue;
-            List<Dimension> own = model.dimensions().stream().filter(d -> d.dataset().equals(rows.name()) && !d.time()).toList();
-            Map<List<String>, Object> phrases = new HashMap<>(dimensionPhrases(own));
-            List<String> prefix = tokens(rows.name(), true);
-            for (Dimension d : own) {
-                List<String> t = tokens(d.name(), true);
-                if (t.size() > prefix.size() && t.subList(0, prefix.size()).equals(prefix)) phrases.putIfAbsent(t.subList(prefix.size(), t.size()), new ArrayList<>(List.of(d)));
-            }
+        for (Dataset rows : namedRows(words)) {
+            Map<List<String>, Object> phrases = attributesOf(rows);
             List<Span> run = listRun(question, longestFirst(spans(words, phrases)));
             if (run.size() < 2 || run.stream().anyMatch(x -> dimensionOf(x).size() != 1)) continue;
             named = String.join(", ", run.stream().map(x -> String.join(" ", question.original().subList(x.from(), x.to()))).toList());
@@ -701,14 +763,7 @@ public final class QuestionParser {
         for (int i = 1; i < words.size() && cue < 0; i++) if ((MOST.contains(words.get(i)) || LEAST.contains(words.get(i))) && words.get(i - 1).equals("the")) cue = i;
         if (cue < 0) return Optional.empty();
         final int at = cue;
-        List<Dimension> numbers = model.dimensions().stream().filter(d -> d.kind() == Dimension.Kind.NUMBER).toList();
-        Map<List<String>, Object> phrases = new HashMap<>(dimensionPhrases(numbers));
-        for (Dimension d : numbers) { // "the largest capacity" of a stadium's stadium_capacity
-            List<String> t = tokens(d.name(), true);
-            List<String> prefix = model.dataset(d.dataset()).map(ds -> tokens(ds.name(), true)).orElse(List.of());
-            if (t.size() > prefix.size() && t.subList(0, prefix.size()).equals(prefix)) phrases.putIfAbsent(t.subList(prefix.size(), t.size()), new ArrayList<>(List.of(d)));
-        }
-        List<Span> after = spans(words, phrases).stream().filter(sp -> sp.from() == at + 1).toList();
+        List<Span> after = spans(words, numberPhrases()).stream().filter(sp -> sp.from() == at + 1).toList();
         if (after.isEmpty()) return Optional.empty();
         Span by = longestFirst(after).get(0);
         // the words that tie it to the record: back from "the" over link words, at least one of them
