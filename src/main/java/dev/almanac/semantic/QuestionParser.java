@@ -484,12 +484,7 @@ public final class QuestionParser {
         if (directions > 1) return Optional.empty();
         for (int i = from; i < to; i++) if (!around.contains(words.get(i)) && !ASCENDING.contains(words.get(i)) && !DESCENDING.contains(words.get(i))
                 && (i < by.from() || i >= by.to())) return Optional.empty();
-        List<String> original = new ArrayList<>(question.original().subList(0, from));
-        original.addAll(question.original().subList(to, question.original().size()));
-        List<String> rest = new ArrayList<>(words.subList(0, from));
-        rest.addAll(words.subList(to, words.size()));
-        String q = String.join(" ", original);
-        return Optional.of(new Sorted(dimensionOf(by).get(0), descending, new Question(q, question.period(), question.compared(), question.asked(), original, rest)));
+        return Optional.of(new Sorted(dimensionOf(by).get(0), descending, question.without(from, to)));
     }
 
     /** A list of a dimension's values ("which currencies are used"), the question read whole for it. */
@@ -525,13 +520,9 @@ public final class QuestionParser {
                 List<String> said = words.subList(d.from(), d.to());
                 List<Dimension> own = new ArrayList<>();
                 for (Dataset ds : named) {
-                    List<String> prefix = tokens(ds.name(), true);
-                    for (Dimension x : model.dimensions()) {
-                        if (!x.dataset().equals(ds.name()) || x.time()) continue;
-                        List<String> t = tokens(x.name(), true);
-                        if (candidates.contains(x) || t.size() == prefix.size() + said.size() && t.subList(0, prefix.size()).equals(prefix)
-                                && t.subList(prefix.size(), t.size()).equals(said)) own.add(x);
-                    }
+                    for (Dimension x : candidates) if (x.dataset().equals(ds.name()) && !x.time() && !own.contains(x)) own.add(x);
+                    Dimension shortly = shortPhrases(ds).get(said);
+                    if (shortly != null && !own.contains(shortly)) own.add(shortly);
                 }
                 if (own.isEmpty()) continue; // no reading as a list: the records named have no such attribute
                 candidates = own;
@@ -594,10 +585,7 @@ public final class QuestionParser {
         if (r == null) {
             Map<List<String>, List<Dataset>> out = new HashMap<>();
             for (Dataset d : model.datasets()) {
-                List<String> names = new ArrayList<>(List.of(d.name()));
-                if (d.table() != null) names.add(d.table());
-                names.addAll(d.synonyms());
-                for (String n : names) {
+                for (String n : rowNames(d)) {
                     List<String> t = tokens(n, true);
                     if (t.size() == 1 && !out.getOrDefault(t, List.of()).contains(d)) out.computeIfAbsent(List.copyOf(t), k -> new ArrayList<>()).add(d);
                 }
@@ -676,17 +664,12 @@ public final class QuestionParser {
             // the question without the list's later attributes, "for every singer" as "for all singers": read as the list of its
             // first attribute, which places the rest of its words
             Span first = run.get(0), last = run.get(run.size() - 1);
-            List<String> original = new ArrayList<>(question.original().subList(0, first.to()));
-            original.addAll(question.original().subList(last.to(), question.original().size()));
-            List<String> rest = new ArrayList<>(words.subList(0, first.to()));
-            rest.addAll(words.subList(last.to(), words.size()));
-            for (int i = 0; i + 1 < rest.size(); i++) {
-                if ((rest.get(i).equals("every") || rest.get(i).equals("each")) && namesRows(rows, List.of(singular(rest.get(i + 1))))) {
-                    rest.set(i, "all");
-                    original.set(i, "all");
-                }
+            Question alone = question.without(first.to(), last.to());
+            for (int i = 0; i + 1 < alone.words().size(); i++) {
+                String w = alone.words().get(i);
+                if ((w.equals("every") || w.equals("each")) && namesRows(rows, List.of(singular(alone.words().get(i + 1))))) alone = alone.replacing(i, "all");
             }
-            Question alone = new Question(String.join(" ", original), question.period(), question.compared(), question.asked(), original, rest);
+            List<String> rest = alone.words();
             SemanticMetric.Simple listed = listedRows(rows.name());
             Map<List<String>, Object> restPhrases = new HashMap<>(attributePhrases());
             restPhrases.putAll(phrases);
@@ -770,12 +753,8 @@ public final class QuestionParser {
         int from = at - 1;
         while (from > 0 && SUPERLATIVE_LINKS.contains(words.get(from - 1)) && !words.get(from - 1).equals("the")) from--;
         if (from == at - 1 || from == 0) return Optional.empty();
-        List<String> original = new ArrayList<>(question.original().subList(0, from));
-        original.addAll(question.original().subList(by.to(), question.original().size()));
-        List<String> rest = new ArrayList<>(words.subList(0, from));
-        rest.addAll(words.subList(by.to(), words.size()));
-        Question listed = new Question(String.join(" ", original), question.period(), question.compared(), question.asked(), original, rest);
-        if (rest.stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w))) return Optional.empty();
+        Question listed = question.without(from, by.to());
+        if (listed.words().stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w))) return Optional.empty();
         String said = String.join(" ", question.original().subList(at, by.to()));
         Result list = severalAttributes(listed).orElseGet(() -> values(listed, true));
         if (!(list instanceof Parsed p)) return Optional.of(list instanceof Cannot c ? c : new Cannot("the records '" + said + "' are first by could not be listed"));
@@ -1062,7 +1041,25 @@ public final class QuestionParser {
 
     /** The question with its periods read: what is left of it, as written and as compared. */
     private record Question(String q, Optional<Timeframe> period, Optional<Timeframe> compared, Optional<Timeframe> asked, List<String> original,
-                            List<String> words) {}
+                            List<String> words) {
+        /** The question without its words from {@code from} to {@code to} (exclusive), its periods kept. */
+        Question without(int from, int to) {
+            List<String> o = new ArrayList<>(original.subList(0, from));
+            o.addAll(original.subList(to, original.size()));
+            List<String> w = new ArrayList<>(words.subList(0, from));
+            w.addAll(words.subList(to, words.size()));
+            return new Question(String.join(" ", o), period, compared, asked, o, w);
+        }
+
+        /** The question with its {@code at}-th word said otherwise. */
+        Question replacing(int at, String word) {
+            List<String> o = new ArrayList<>(original);
+            List<String> w = new ArrayList<>(words);
+            o.set(at, word);
+            w.set(at, word);
+            return new Question(String.join(" ", o), period, compared, asked, o, w);
+        }
+    }
 
     /** A metric the question may name, and the question read for it. */
     private record Reading(SemanticMetric metric, Span span, Result result) {}
@@ -1457,10 +1454,15 @@ public final class QuestionParser {
 
     /** Whether the words are what a dataset's rows are called: its name, its table's or a synonym, read as words. */
     private static boolean namesRows(Dataset d, List<String> words) {
+        return rowNames(d).stream().anyMatch(x -> tokens(x, true).equals(words));
+    }
+
+    /** What a dataset's rows are called: its name, its table's and its synonyms. */
+    private static List<String> rowNames(Dataset d) {
         List<String> names = new ArrayList<>(List.of(d.name()));
         if (d.table() != null) names.add(d.table());
         names.addAll(d.synonyms());
-        return names.stream().anyMatch(x -> tokens(x, true).equals(words));
+        return names;
     }
 
     /**
@@ -1761,10 +1763,7 @@ public final class QuestionParser {
         if (entityWords == null) {
             Set<String> out = new java.util.HashSet<>();
             for (Dataset d : model.datasets()) {
-                List<String> names = new ArrayList<>(List.of(d.name()));
-                if (d.table() != null) names.add(d.table());
-                names.addAll(d.synonyms());
-                for (String n : names) {
+                for (String n : rowNames(d)) {
                     List<String> t = tokens(n, true);
                     if (!t.isEmpty()) out.add(t.get(t.size() - 1));
                 }
