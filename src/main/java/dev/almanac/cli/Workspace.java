@@ -372,6 +372,8 @@ final class Workspace implements AutoCloseable {
                                   ThreadStore.Origin origin, dev.almanac.AlmanacConfig config, dev.almanac.agent.AgentSettings settings) {
         dev.almanac.llm.LanguageModel model = dev.almanac.llm.Models.create(llmSpec, config, Path.of("")).orElse(null);
         KnowledgeSet knowledge = knowledge();
+        // the sentence vectors first: they need nothing of the source, which another thread may still be opening
+        embedder();
         return new dev.almanac.agent.Agent(new dev.almanac.agent.Agent.Context(project, catalog(), knowledge, executor(limits()),
                 tableSelector(knowledge), embedder(), project == null ? null : new dev.almanac.store.LearningStore(appStore()),
                 project == null || origin == null ? null : new ThreadStore(appStore(), origin), model, settings, today, events,
