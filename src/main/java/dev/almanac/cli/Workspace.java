@@ -253,7 +253,7 @@ final class Workspace implements AutoCloseable {
     }
 
     /** Changes when the drafting changes, so that a cached draft of an older version is drafted again. */
-    private static final String DRAFT_VERSION = "1";
+    private static final String DRAFT_VERSION = "2";
 
     /**
      * For a server: knowledge files that break (a hand edit with a mistake, a failed import) do not take the

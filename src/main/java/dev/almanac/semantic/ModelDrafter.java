@@ -246,6 +246,7 @@ public final class ModelDrafter {
     private int declaredRelationships(Table d, Map<String, Table> byTable, Map<String, String> datasetOfTable, Map<String, Set<String>> edges,
                                       Set<String> names) {
         int n = 0;
+        Set<String> drafted = new HashSet<>(); // a key declared twice (the same columns to the same table) is one relationship
         for (Catalog.ForeignKey fk : d.table.foreignKeys()) {
             String refTable = fk.referencedTable() == null ? "" : fk.referencedTable().toLowerCase(Locale.ROOT);
             Table to = byTable.get(refTable);
@@ -277,6 +278,7 @@ public final class ModelDrafter {
                 d.notes.add("Declared " + what + " is not drafted: it would close a cycle of joins; declare it by hand if it is the one to walk.");
                 continue;
             }
+            if (!drafted.add(toDataset + " " + fromCols.toString().toLowerCase(Locale.ROOT) + " " + toCols.toString().toLowerCase(Locale.ROOT))) continue;
             boolean oneToOne = fromCols.equals(d.key);
             String reason = "declared " + what;
             add(d, toDataset, fromCols, toCols, oneToOne, reason, edges, names);

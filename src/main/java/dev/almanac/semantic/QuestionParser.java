@@ -180,7 +180,7 @@ public final class QuestionParser {
             "again", "but", "now", "rather", "visualize", "visualise", "draw");
 
     private Result parse(String question, SemanticQuery previous) {
-        String q = spelled(sharedYear(question.replace('’', '\'').strip()));
+        String q = spelled(sharedYear(imperativeShown(question.replace('’', '\'').strip())));
         if (previous == null) {
             Optional<Result> distinct = distinctCount(q);
             if (distinct.isPresent()) return distinct.get();
@@ -747,7 +747,7 @@ public final class QuestionParser {
         if (cue < 0) return Optional.empty();
         final int at = cue;
         List<Span> after = spans(words, numberPhrases()).stream().filter(sp -> sp.from() == at + 1).toList();
-        if (after.isEmpty()) return Optional.empty();
+        if (after.isEmpty()) return relatedCountFirst(question, at);
         Span by = longestFirst(after).get(0);
         // the words that tie it to the record: back from "the" over link words, at least one of them
         int from = at - 1;
@@ -768,6 +768,71 @@ public final class QuestionParser {
             return Optional.of(new Parsed(first, Optional.empty()));
         }
         return Optional.of(new Cannot("'" + said + "' is not an attribute of the records listed"));
+    }
+
+    /**
+     * "the name of the stadium with the most concerts", "the owner who has the greatest number of dogs": the records listed
+     * first by how many rows of another dataset each has (the count of those rows, reached through the model's
+     * relationships, orders the records and is not shown), ties kept. The records are those whose attributes the rest of the
+     * question lists, the counted rows those the words after the superlative name (after "number of" when it is said); the
+     * query is compiled to check that the counted rows reach the records. Empty when no dataset's rows are named there.
+     */
+    private Optional<Result> relatedCountFirst(Question question, int at) {
+        List<String> words = question.words();
+        // "Which industry has the most customers?" asks which value, answered with its count as every "which X has the most";
+        // "Which shop has the most employees? Give me its name." asks for the record's attributes
+        if (words.get(0).equals("which") && !SECOND_SENTENCE.matcher(question.q()).find()) return Optional.empty();
+        int from = at + 1;
+        if (from + 2 < words.size() && Set.of("number", "count").contains(words.get(from)) && words.get(from + 1).equals("of")) from += 2;
+        int counted = -1;
+        Dataset rows = null;
+        for (int n = Math.min(3, words.size() - from); n >= 1 && rows == null; n--) {
+            List<String> named = words.subList(from, from + n);
+            List<Dataset> ds = model.datasets().stream().filter(d -> namesRows(d, named)).toList();
+            if (ds.size() == 1) {
+                rows = ds.get(0);
+                counted = from + n;
+            }
+        }
+        if (rows == null) return Optional.empty();
+        SemanticMetric count = countOf(rows).orElse(null);
+        if (count == null) return Optional.empty();
+        int start = at - 1;
+        while (start > 0 && SUPERLATIVE_LINKS.contains(words.get(start - 1)) && !words.get(start - 1).equals("the")) start--;
+        if (start == at - 1 || start == 0) return Optional.empty();
+        Question listed = question.without(start, counted);
+        if (listed.words().stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w))) return Optional.empty();
+        String said = String.join(" ", question.original().subList(at, counted));
+        Result list = severalAttributes(listed).orElseGet(() -> values(listed, true));
+        if (!(list instanceof Parsed p)) return Optional.of(list instanceof Cannot c ? c : new Cannot("the records '" + said + "' are first by could not be listed"));
+        SemanticQuery x = p.query();
+        if (!x.metrics().isEmpty() || x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || !x.order().isEmpty()) {
+            return Optional.of(new Cannot("the records '" + said + "' are first by could not be listed"));
+        }
+        Set<String> of = new LinkedHashSet<>();
+        for (SemanticQuery.GroupBy g : x.groupBy()) of.add(model.dimension(g.dimension()).map(Dimension::dataset).orElse(""));
+        String records = x.records() != null ? x.records() : of.size() == 1 ? of.iterator().next() : null;
+        if (records == null || records.isEmpty() || records.equals(rows.name())) return Optional.of(new Cannot("'" + said + "' does not say which records are first"));
+        SemanticQuery first = new SemanticQuery(List.of(), x.groupBy(), null, null, null, x.filters(), null, null, null, null, null).records(records)
+                .withOrder(List.of(new SemanticQuery.Order(count.name(), MOST.contains(words.get(at))))).limit(1).withTies();
+        try {
+            layer.compile(first);
+        } catch (RuntimeException e) {
+            return Optional.of(new Cannot("the " + rows.name() + " do not reach the " + records + " in the model: '" + said + "' cannot rank them"));
+        }
+        return Optional.of(new Parsed(first, Optional.empty()));
+    }
+
+    /** A question of two sentences: a sentence's end with words after it. */
+    private static final Pattern SECOND_SENTENCE = Pattern.compile("[?.!]\\s+\\p{L}");
+
+    /** The one plain count of a dataset's rows: its own count metric with no filter, else the count the model makes for it. */
+    private Optional<SemanticMetric> countOf(Dataset d) {
+        List<SemanticMetric> counts = model.metrics().stream().filter(m -> m instanceof SemanticMetric.Simple s && s.agg() == SemanticMetric.Agg.COUNT
+                && s.filter() == null && s.segments().isEmpty() && s.dataset().equals(d.name())).toList();
+        if (counts.size() == 1) return Optional.of(counts.get(0));
+        if (counts.isEmpty()) return model.entityCount(d.name()).map(m -> (SemanticMetric) m);
+        return Optional.empty();
     }
 
     /** "How many different nationalities ...", "the number of distinct languages ...": a count of an attribute's values. */
@@ -933,6 +998,19 @@ public final class QuestionParser {
     }
 
     /** A request for rows or values, not for a figure. */
+    /**
+     * A verb that opens a question in the imperative, its object's determiner or pronoun after it ("Return the names ...",
+     * "Provide all ..."): a request to show, read as "show" is. A noun in the same place ("return rate by month") has no
+     * determiner after it and stays as written.
+     */
+    private static final Pattern IMPERATIVE_REQUEST = Pattern.compile("(?i)^(\\s*(?:please\\s+)?)(?:return|provide|output|retrieve|report|produce|fetch)(?=\\s+(?:me\\s+|us\\s+)?"
+            + "(?:the|all|each|every|a|an|their|its|his|her|what|which|who|how|those|these)\\b)");
+
+    private static String imperativeShown(String q) {
+        Matcher m = IMPERATIVE_REQUEST.matcher(q);
+        return m.find() ? m.replaceFirst("$1show") : q;
+    }
+
     private static final Pattern REQUEST_FOR_ROWS = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|give|display|find|return)\\b");
     /** Words that ask how many. */
     private static final Set<String> COUNT_CUES = Set.of("how", "many", "number", "count", "total", "amount");

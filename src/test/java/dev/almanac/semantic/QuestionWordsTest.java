@@ -24,6 +24,11 @@ import org.junit.jupiter.api.Test;
  */
 class QuestionWordsTest {
     static QuestionParser parser(String database) {
+        return new QuestionParser(layer(database), LocalDate.of(2026, 11, 22));
+    }
+
+    /** The semantic layer of the model `almanac init` drafts for a Spider dev database, over that database (SQLite). */
+    static SemanticLayer layer(String database) {
         SpiderDatabases.require();
         Source source = Sources.openFile(SpiderDatabases.SPIDER.resolve("database").resolve(database).resolve(database + ".sqlite"));
         Guard guard = new Guard(source.dialect());
@@ -32,8 +37,7 @@ class QuestionWordsTest {
         ModelDrafter.Outcome o = new ModelDrafter(executor, ModelDrafter.Settings.DEFAULT, ModelDrafter.Existing.NONE, null).draft(catalog);
         KnowledgeSet knowledge = new KnowledgeSet(o.notes(), List.of(), List.of(), List.of(), List.of(), o.files(), Map.of());
         SemanticModel model = SemanticModel.of(o.files(), source.dialect());
-        SemanticLayer layer = new SemanticLayer(model, knowledge, ValueIndex.build(model, executor, ValueIndex.DEFAULT_LIMIT), executor);
-        return new QuestionParser(layer, LocalDate.of(2026, 11, 22));
+        return new SemanticLayer(model, knowledge, ValueIndex.build(model, executor, ValueIndex.DEFAULT_LIMIT), executor);
     }
 
     static SemanticQuery read(QuestionParser parser, String question) {

@@ -1,0 +1,77 @@
+package dev.almanac.semantic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.almanac.source.Source;
+import dev.almanac.source.Sources;
+import dev.almanac.sql.Guard;
+import dev.almanac.sql.QueryExecutor;
+import dev.almanac.sql.QueryLimits;
+import dev.almanac.testing.SpiderDatabases;
+import java.time.Duration;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * "The stadium with the most concerts", "the owner who has the most dogs": records first by how many rows of another
+ * dataset each has, on models drafted from Spider dev databases nobody here wrote. Only the attributes asked for are shown
+ * (the count orders, it is not a column), every record tied for first is kept, and the counted rows must reach the records
+ * one way through the model's relationships.
+ */
+class RecordsByRelatedCountTest {
+    @Test
+    void the_records_with_the_most_or_fewest_related_rows_show_only_the_attributes_asked_for_ties_kept() {
+        SemanticLayer layer = QuestionWordsTest.layer("concert_singer");
+        QuestionParser parser = new QuestionParser(layer, java.time.LocalDate.of(2026, 11, 22));
+        SemanticQuery most = QuestionWordsTest.read(parser, "What is the name and capacity of the stadium with the most concerts?");
+        assertThat(most.records()).isEqualTo("stadium");
+        assertThat(most.metrics()).isEmpty();
+        assertThat(most.order()).singleElement().satisfies(o -> assertThat(o.descending()).isTrue());
+        assertThat(most.limit()).isEqualTo(1);
+        assertThat(most.keepsTies()).isTrue();
+        // the answer's rows are those of a query written by hand: every stadium whose concerts number the most
+        assertThat(rows("concert_singer", layer.compile(most).sql())).isNotEmpty().isEqualTo(rows("concert_singer",
+                "SELECT s.name, s.capacity FROM stadium s WHERE (SELECT count(*) FROM concert c WHERE c.stadium_id = s.stadium_id)"
+                        + " = (SELECT max(n) FROM (SELECT count(*) AS n FROM concert GROUP BY stadium_id))"));
+        assertThat(layer.compile(most).columns()).as("the count orders the records; it is not shown").hasSize(2);
+
+        SemanticQuery fewest = QuestionWordsTest.read(parser, "Show the name of the stadium with the fewest concerts.");
+        assertThat(fewest.order()).singleElement().satisfies(o -> assertThat(o.descending()).isFalse());
+    }
+
+    @Test
+    void a_question_in_the_imperative_and_a_relationship_declared_twice_read_as_one() {
+        // Spider's Dogs table declares its foreign key to Owners twice: one relationship, so the dogs reach their owner one way
+        SemanticLayer layer = QuestionWordsTest.layer("dog_kennels");
+        assertThat(layer.model().relationships()).filteredOn(r -> r.from().equals("dogs") && r.to().equals("owners")).hasSize(1);
+        QuestionParser parser = new QuestionParser(layer, java.time.LocalDate.of(2026, 11, 22));
+        SemanticQuery owner = QuestionWordsTest.read(parser, "Return the owner id, first name and last name of the owner who has the most dogs.");
+        assertThat(owner.records()).isEqualTo("owners");
+        assertThat(rows("dog_kennels", layer.compile(owner).sql())).isNotEmpty().isEqualTo(rows("dog_kennels",
+                "SELECT o.owner_id, o.first_name, o.last_name FROM Owners o WHERE (SELECT count(*) FROM Dogs d WHERE d.owner_id = o.owner_id)"
+                        + " = (SELECT max(n) FROM (SELECT count(*) AS n FROM Dogs GROUP BY owner_id))"));
+    }
+
+    @Test
+    void which_value_has_the_most_is_not_a_list_of_records_and_rows_reached_two_ways_do_not_rank() {
+        QuestionParser shops = QuestionWordsTest.parser("employee_hire_evaluation");
+        // one sentence asking which: answered as every "which X has the most" is, the value with its count (or not at all)
+        QuestionParser.Result which = shops.parse("Which shop has the most employees?");
+        assertThat(which instanceof QuestionParser.Parsed p && p.query().records() != null).isFalse();
+        SemanticQuery named = QuestionWordsTest.read(shops, "Which shop has the most employees? Give me the shop name.");
+        assertThat(named.records()).isEqualTo("shop");
+
+        // a flight reaches an airport as its source and as its destination: which one ranks is not said
+        QuestionParser flights = QuestionWordsTest.parser("flight_2");
+        assertThat(flights.parse("What is the airport code of the airport with the most flights?")).isInstanceOf(QuestionParser.Cannot.class);
+    }
+
+    private static Set<String> rows(String database, String sql) {
+        SpiderDatabases.require();
+        try (Source source = Sources.openFile(SpiderDatabases.SPIDER.resolve("database").resolve(database).resolve(database + ".sqlite"))) {
+            QueryExecutor executor = new QueryExecutor(source, new Guard(source.dialect()), new QueryLimits(Duration.ofSeconds(30), 1000));
+            return executor.execute(sql).rows().stream().map(r -> r.stream().map(String::valueOf).collect(Collectors.joining("|"))).collect(Collectors.toSet());
+        }
+    }
+}
