@@ -186,6 +186,8 @@ public final class QuestionParser {
             if (distinct.isPresent()) return distinct.get();
             Optional<Result> none = withoutRelated(q);
             if (none.isPresent()) return none.get();
+            Optional<Result> counted = relatedCountCondition(q);
+            if (counted.isPresent()) return counted.get();
             Optional<Result> gaps = gaps(q);
             if (gaps.isPresent()) return gaps.get();
             Optional<Result> several = severalAggregates(q);
@@ -502,7 +504,11 @@ public final class QuestionParser {
         for (Dataset ds : namedRows) {
             Map<List<String>, Object> shortNames = new HashMap<>();
             shortPhrases(ds).forEach((phrase, dim) -> {
-                if (!base.containsKey(phrase) && (attributes || dim.breakdown() || dim.kind() == Dimension.Kind.TEXT)) shortNames.put(phrase, new ArrayList<>(List.of(dim)));
+                if (!base.containsKey(phrase) && (attributes || dim.breakdown() || dim.kind() == Dimension.Kind.TEXT || isKey(ds, dim))) {
+                    shortNames.put(phrase, new ArrayList<>(List.of(dim)));
+                }
+                // "ids": a word too short for the reader to take its plural ending off
+                if (isKey(ds, dim) && phrase.size() == 1 && phrase.get(0).length() <= 2) shortNames.putIfAbsent(List.of(phrase.get(0) + "s"), new ArrayList<>(List.of(dim)));
             });
             dims.addAll(spans(words, shortNames));
         }
@@ -541,8 +547,10 @@ public final class QuestionParser {
                         .noneMatch(f -> model.dimension(f.field()).map(fd -> fd.dataset().equals(ds.name())).orElse(false)))) continue;
                 SemanticQuery values = new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(model.reference(dim), List.of())), null, null, null,
                         x.filters(), null, null, null, null, null);
-                // free text (a paragraph's text, a name) is listed for each record, duplicates kept; a category's values once each
-                found.add(dim.kind() == Dimension.Kind.TEXT ? values.records(dim.dataset()) : values);
+                // free text (a paragraph's text, a name) is listed for each record, duplicates kept; a category's values once each;
+                // a record's own key once per record
+                found.add(dim.kind() == Dimension.Kind.TEXT || model.dataset(dim.dataset()).map(ds -> isKey(ds, dim)).orElse(false)
+                        ? values.records(dim.dataset()) : values);
             }
             if (found.size() == 1 && secondToList(words, d, dims).isPresent()) {
                 Span other = secondToList(words, d, dims).get();
@@ -892,6 +900,108 @@ public final class QuestionParser {
             return Optional.of(new Cannot("the " + of + " and the " + related.get(0).name() + " are not related in the model"));
         }
         return Optional.of(new Parsed(none, Optional.empty()));
+    }
+
+    private static final String COUNTED = "(\\d{1,6}|one|two|three|four|five|six|seven|eight|nine|ten|a\\s+single|a|an)";
+    /**
+     * "that have more than 3 models", "with at least two friends", "who have 2 or more pets", "with fewer than 200 flights":
+     * a number of related rows a record has, at the question's end.
+     */
+    private static final Pattern RELATED_COUNT = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:have|has|had|with|having)\\s+(?:"
+            + "(more\\s+than|at\\s+least|fewer\\s+than|less\\s+than|at\\s+most|no\\s+more\\s+than|over|under)\\s+" + COUNTED
+            + "|" + COUNTED + "\\s+or\\s+(more|fewer|less))\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
+
+    /**
+     * "Which airlines have at least 10 flights?", "the names of singers that have more than one song": the question without
+     * those words, read as it would be (records or values listed), for the records whose number of rows of the dataset the
+     * last words name compares so (that dataset's plain count, reached through the model's relationships, a condition that
+     * is not shown; the query is compiled to check the rows reach the records one way). Empty when the question ends in no
+     * such words or the rest does not read as a list.
+     */
+    private Optional<Result> relatedCountCondition(String q) {
+        Matcher m = RELATED_COUNT.matcher(q);
+        if (!m.find()) return Optional.empty();
+        List<String> named = tokens(m.group(5), true);
+        List<Dataset> related = model.datasets().stream().filter(ds -> namesRows(ds, named)).toList();
+        if (related.size() != 1) return Optional.empty();
+        SemanticMetric count = countOf(related.get(0)).orElse(null);
+        if (count == null) return Optional.empty();
+        String op;
+        String n;
+        if (m.group(1) != null) {
+            op = switch (m.group(1).toLowerCase(Locale.ROOT).replaceAll("\\s+", " ")) {
+                case "more than", "over" -> ">";
+                case "at least" -> ">=";
+                case "fewer than", "less than", "under" -> "<";
+                default -> "<="; // at most, no more than
+            };
+            n = m.group(2);
+        } else {
+            op = m.group(4).equalsIgnoreCase("more") ? ">=" : "<=";
+            n = m.group(3);
+        }
+        String number = n.matches("\\d+") ? n : n.toLowerCase(Locale.ROOT).matches("a|an|a\\s+single") ? "1" : NUMBER_WORDS.get(n.toLowerCase(Locale.ROOT));
+        if (number == null) return Optional.empty();
+        String rest = q.substring(0, m.start()).strip() + "?";
+        Result r = parse(rest, null);
+        if (!(r instanceof Parsed) && namedRecords(rest).isPresent()) r = new Parsed(namedRecords(rest).get(), Optional.empty());
+        if (!(r instanceof Parsed p) || p.period().isPresent()) return Optional.empty();
+        SemanticQuery x = p.query();
+        if (!x.metrics().isEmpty() || x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) return Optional.empty();
+        List<SemanticQuery.Filter> filters = new ArrayList<>(x.filters());
+        filters.add(new SemanticQuery.Filter(count.name(), op, List.of(number)));
+        SemanticQuery having = x.where(filters);
+        try {
+            layer.compile(having);
+        } catch (RuntimeException e) {
+            return Optional.of(new Cannot("the " + related.get(0).name() + " do not reach what is listed one way in the model: '" + m.group().strip()
+                    + "' cannot be counted for them"));
+        }
+        return Optional.of(new Parsed(having, Optional.empty()));
+    }
+
+    /** "Which airlines", "Show all airlines": records asked for by what their rows are called, nothing else said. */
+    private static final Pattern RECORDS_NAMED = Pattern.compile("(?i)^\\s*(?:please\\s+)?(?:which|what|find|show|list|give|display)(?:\\s+me)?"
+            + "(?:\\s+(?:all|the|every|each|all\\s+the))?\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
+
+    /**
+     * The records a request names by what their rows are called and nothing else ("Which airlines"), shown by the one
+     * attribute that names each (a dimension labelling the dataset's entity: an airline's name). Empty when the words name
+     * no dataset's rows, or its records have no such attribute or several.
+     */
+    private Optional<SemanticQuery> namedRecords(String request) {
+        Matcher m = RECORDS_NAMED.matcher(request);
+        if (!m.find()) return Optional.empty();
+        List<String> named = tokens(m.group(1), true);
+        List<Dataset> rows = model.datasets().stream().filter(ds -> namesRows(ds, named)).toList();
+        if (rows.size() != 1) return Optional.empty();
+        List<Dimension> labels = namingAttributes(rows.get(0));
+        if (labels.size() != 1) return Optional.empty();
+        return Optional.of(new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(model.reference(labels.get(0)), List.of())), null, null, null, List.of(),
+                null, null, null, null, null).records(rows.get(0).name()));
+    }
+
+    /**
+     * The attributes that name a dataset's records: those the model marks as labelling its entity, else its text attributes
+     * called "name" or "title", by the records' own name ("airline" of airlines) or that name with "name" ("airport name").
+     */
+    private List<Dimension> namingAttributes(Dataset ds) {
+        List<Dimension> own = model.dimensions().stream().filter(d -> d.dataset().equals(ds.name()) && !d.time()).toList();
+        List<Dimension> labels = own.stream().filter(Dimension::labelsEntity).toList();
+        if (!labels.isEmpty()) return labels;
+        Set<String> names = new java.util.HashSet<>(List.of("name", "title"));
+        for (String n : rowNames(ds)) {
+            String row = String.join(" ", tokens(n, true));
+            names.add(row);
+            names.add(row + " name");
+        }
+        return own.stream().filter(d -> (d.kind() == Dimension.Kind.TEXT || d.kind() == Dimension.Kind.CATEGORICAL)
+                && names.contains(String.join(" ", tokens(d.name().replace('_', ' '), true)))).toList();
+    }
+
+    /** Whether the dimension is the dataset's key of one column ("the ids of documents": each document's own id). */
+    private static boolean isKey(Dataset ds, Dimension d) {
+        return d.dataset().equals(ds.name()) && ds.primaryKey().size() == 1 && ds.primaryKey().get(0).equalsIgnoreCase(d.expr().strip());
     }
 
     /** Whether the question as typed has a comma after its {@code at}-th word (the words of a list written "name, age"). */

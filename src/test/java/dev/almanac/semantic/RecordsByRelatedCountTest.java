@@ -67,6 +67,39 @@ class RecordsByRelatedCountTest {
         assertThat(flights.parse("What is the airport code of the airport with the most flights?")).isInstanceOf(QuestionParser.Cannot.class);
     }
 
+    @Test
+    void records_with_a_number_of_related_rows_are_listed_the_count_a_condition_not_shown() {
+        SemanticLayer layer = QuestionWordsTest.layer("singer");
+        QuestionParser parser = new QuestionParser(layer, java.time.LocalDate.of(2026, 11, 22));
+        SemanticQuery singers = QuestionWordsTest.read(parser, "Show the names of singers that have more than one song.");
+        assertThat(singers.filters()).singleElement().satisfies(f -> {
+            assertThat(f.op()).isEqualTo(">");
+            assertThat(f.values()).containsExactly("1");
+        });
+        assertThat(rows("singer", layer.compile(singers).sql())).isNotEmpty().isEqualTo(rows("singer",
+                "SELECT s.name FROM singer s WHERE (SELECT count(*) FROM song g WHERE g.singer_id = s.singer_id) > 1"));
+        assertThat(layer.compile(singers).columns()).hasSize(1);
+
+        SemanticLayer documents = QuestionWordsTest.layer("cre_Doc_Template_Mgt");
+        QuestionParser reader = new QuestionParser(documents, java.time.LocalDate.of(2026, 11, 22));
+        SemanticQuery ids = QuestionWordsTest.read(reader, "What are the ids of documents that have 2 or more paragraphs?");
+        assertThat(ids.filters()).singleElement().extracting(SemanticQuery.Filter::op).isEqualTo(">=");
+        assertThat(rows("cre_Doc_Template_Mgt", documents.compile(ids).sql())).isNotEmpty().isEqualTo(rows("cre_Doc_Template_Mgt",
+                "SELECT d.document_id FROM Documents d WHERE (SELECT count(*) FROM Paragraphs p WHERE p.document_id = d.document_id) >= 2"));
+        SemanticQuery fewer = QuestionWordsTest.read(reader, "Show all template type codes with less than three templates.");
+        assertThat(fewer.filters()).singleElement().satisfies(f -> assertThat(f.op() + " " + f.values().get(0)).isEqualTo("< 3"));
+    }
+
+    @Test
+    void a_number_of_rows_the_model_cannot_count_for_the_records_or_of_nothing_it_knows_is_not_read_as_a_condition() {
+        // flights name their airline by a number that no declared key ties to the airlines: the model does not relate them
+        QuestionParser flights = QuestionWordsTest.parser("flight_2");
+        assertThat(flights.parse("Which airlines have at least 10 flights?")).isNotInstanceOf(QuestionParser.Parsed.class);
+        QuestionParser singers = QuestionWordsTest.parser("singer");
+        QuestionParser.Result roofs = singers.parse("Show the names of singers that have more than one roof.");
+        assertThat(roofs instanceof QuestionParser.Parsed p && !p.query().filters().isEmpty()).isFalse();
+    }
+
     private static Set<String> rows(String database, String sql) {
         SpiderDatabases.require();
         try (Source source = Sources.openFile(SpiderDatabases.SPIDER.resolve("database").resolve(database).resolve(database + ".sqlite"))) {
