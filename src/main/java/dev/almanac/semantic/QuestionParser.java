@@ -1538,10 +1538,12 @@ public final class QuestionParser {
         }
         // every other word must be filler, a word of the metric's entities, or a number we placed
         Set<String> allowed = allowedWords(metric, dims);
+        Set<String> entities = entityNouns(readingDatasets(metric, dims));
         List<String> unplaced = new ArrayList<>();
         for (int i = 0; i < words.size(); i++) {
             if (used[i]) continue;
             String w = words.get(i);
+            if (!(i > 0 && BREAKDOWN_CUES.contains(words.get(i - 1))) && (agentOf(w, entities) || organizationItself(words, i))) continue;
             // "per payment method": a breakdown asked, never a word let pass; but "top 3 categories by shop revenue" ranks by the
             // metric, and the word before the metric's own words qualifies it
             boolean afterCue = i > 0 && BREAKDOWN_CUES.contains(words.get(i - 1)) && !(i + 1 < words.size() && inSpan(metricSpan, i + 1));
@@ -1927,13 +1929,98 @@ public final class QuestionParser {
         if (metric instanceof SemanticMetric.Simple c && c.agg() == SemanticMetric.Agg.COUNT && c.filter() == null) out.addAll(EXISTENCE);
         out.removeAll(List.of("not", "no", "without", "excluding", "except", "only", "per", "by"));
         // what the rows of its datasets, and of those its dimensions come from, are called ("orders", "shop order", "office")
+        Set<String> datasets = readingDatasets(metric, dims);
+        for (String name : datasets) model.dataset(name).ifPresent(d -> out.addAll(datasetWords(d)));
+        // the entities those rows are of, and those their rows reach ("MRR from Enterprise customers": a snapshot is a
+        // customer's), with the words English has for the same thing in the noun's most frequent sense (WordNet: "client"
+        // for "customer"; not "club" for "order", a rarer sense's)
+        Set<String> nouns = entityNouns(datasets);
+        out.addAll(nouns);
+        var lexicon = dev.almanac.reading.Lexicon.english();
+        for (String n : nouns) {
+            if (n.length() < 3) continue;
+            for (String base : lexicon.baseForms(n, dev.almanac.reading.PartOfSpeech.NOUN)) {
+                List<dev.almanac.reading.Sense> senses = lexicon.senses(base, dev.almanac.reading.PartOfSpeech.NOUN);
+                if (!senses.isEmpty()) for (String syn : senses.get(0).synonyms()) if (!syn.contains(" ")) out.add(syn);
+            }
+        }
+        new ArrayList<>(out).forEach(w -> out.add(stem(w)));
+        return out;
+    }
+
+    /** The datasets a reading reads: its metric's inputs' and its dimensions'. */
+    private Set<String> readingDatasets(SemanticMetric metric, List<Dimension> dims) {
         Set<String> datasets = new LinkedHashSet<>();
         for (SemanticMetric.Simple s : model.simpleInputs(metric)) datasets.add(s.dataset());
         for (Dimension d : dims) datasets.add(d.dataset());
-        for (String name : datasets) model.dataset(name).ifPresent(d -> out.addAll(datasetWords(d)));
-        out.addAll(List.of("customer", "company", "account", "client", "business", "subscriber"));
-        new ArrayList<>(out).forEach(w -> out.add(stem(w)));
+        return datasets;
+    }
+
+    /**
+     * English's nouns for an organization, which a question uses for the one whose data it is ("how many departments does
+     * the company have"), as it uses "we": WordNet's synsets of an organization that trades or is organized (company,
+     * business, firm, enterprise, corporation, organization).
+     */
+    private static final Set<String> ORGANIZATION = Set.of("company", "business", "firm", "enterprise", "corporation", "organization", "organisation");
+
+    /** Whether the word is the organization itself: one of {@link #ORGANIZATION} after "the", "our" or "this", or the project's own name. */
+    private boolean organizationItself(List<String> words, int i) {
+        String w = words.get(i);
+        if (layer.company().stream().anyMatch(c -> c.equalsIgnoreCase(w))) return true;
+        return ORGANIZATION.contains(w) && i > 0 && Set.of("the", "our", "this").contains(words.get(i - 1));
+    }
+
+    /** The nouns of the entities the rows of these datasets are of, and of those their rows reach many-to-one, and their rows' names. */
+    private Set<String> entityNouns(Set<String> datasets) {
+        Set<String> reached = new LinkedHashSet<>();
+        for (String name : datasets) {
+            reached.add(name);
+            try {
+                reached.addAll(planner().reachable(name));
+            } catch (RuntimeException e) {
+                // a dataset the planner cannot walk from: its own entities only
+            }
+        }
+        Set<String> out = new LinkedHashSet<>();
+        for (String name : reached) model.dataset(name).ifPresent(d -> {
+            d.entities().forEach(e -> out.addAll(tokens(e.name().replace('_', ' '), true)));
+            if (datasets.contains(name)) out.addAll(datasetWords(d));
+            else rowNames(d).forEach(n -> out.addAll(tokens(n, true)));
+        });
         return out;
+    }
+
+    /**
+     * Whether a word names the agent of one of these entities' own verb: a noun WordNet derives from the verb an entity's
+     * noun is derived from too ("subscribers" have subscriptions: both from "subscribe"). A word only narrower or broader
+     * than an entity's noun is not so read: a kind of a thing is often a value of it ("English" is a kind of language, and
+     * of nation), which must be placed as a filter or stop the answer.
+     */
+    private static boolean agentOf(String word, Set<String> entities) {
+        if (word.length() < 4 || !word.chars().allMatch(Character::isLetter)) return false;
+        Set<String> verbs = derivedVerbs(word);
+        if (verbs.isEmpty()) return false;
+        for (String e : entities) if (e.length() >= 3 && !java.util.Collections.disjoint(verbs, derivedVerbs(e))) return true;
+        return false;
+    }
+
+    /** The verbs WordNet derives a noun's senses from (or to): "subscribe" for "subscriber" and for "subscription". */
+    private static Set<String> derivedVerbs(String noun) {
+        var lexicon = dev.almanac.reading.Lexicon.english();
+        Set<String> out = new java.util.HashSet<>();
+        for (String base : lexicon.baseForms(noun, dev.almanac.reading.PartOfSpeech.NOUN)) {
+            for (var sense : lexicon.senses(base, dev.almanac.reading.PartOfSpeech.NOUN)) {
+                for (var r : sense.derived()) if (r.pos() == dev.almanac.reading.PartOfSpeech.VERB) out.add(r.word());
+            }
+        }
+        return out;
+    }
+
+    private JoinPlanner planner;
+
+    private JoinPlanner planner() {
+        if (planner == null) planner = new JoinPlanner(model);
+        return planner;
     }
 
     /** Verbs of a row's being there: they say that rows exist, never which ones. */

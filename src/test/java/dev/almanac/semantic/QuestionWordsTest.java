@@ -142,4 +142,21 @@ class QuestionWordsTest {
                 .containsExactly(maximum.metrics().get(0), minimum.metrics().get(0));
         assertThat(singers.parse("What is the average and maximum zebra of singers?")).isNotInstanceOf(QuestionParser.Parsed.class);
     }
+
+    @Test
+    void a_word_for_the_rows_entities_or_for_the_organization_itself_says_nothing_more_and_a_kind_of_thing_is_never_let_pass() {
+        QuestionParser orchestras = parser("orchestra");
+        SemanticQuery performances = read(orchestras, "How many performances are there?");
+        // performers give performances: WordNet derives both nouns from "perform"
+        assertThat(read(orchestras, "How many performances did performers have?")).isEqualTo(performances);
+        assertThat(orchestras.parse("How many performances did dancers have?")).isNotInstanceOf(QuestionParser.Parsed.class);
+        SemanticQuery conductors = read(orchestras, "How many conductors are there?");
+        assertThat(read(orchestras, "How many conductors does the company have?")).as("the organization whose data it is").isEqualTo(conductors);
+        assertThat(orchestras.parse("How many conductors does the school have?")).isNotInstanceOf(QuestionParser.Parsed.class);
+
+        // "English" is a kind of language and of nation in WordNet: a value to place, never a word that names the countries
+        QuestionParser world = parser("world_1");
+        QuestionParser.Result languages = world.parse("What are the regions that use English or Dutch?");
+        assertThat(languages instanceof QuestionParser.Parsed p && p.query().filters().isEmpty() && p.query().exists().isEmpty()).isFalse();
+    }
 }
