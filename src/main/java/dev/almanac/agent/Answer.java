@@ -40,9 +40,13 @@ public record Answer(String answer, Kind kind, String confidence, int iterations
      * Where an answer comes from. {@code metric} names the metric(s) it computes; {@code semanticQuery} is the semantic
      * query it was compiled from (null for an answer written in SQL).
      */
+    /**
+     * @param readAs for an answer computed from a semantic query, that query restated in words ("Shop revenue by sales
+     *               channel in Q1 2026, highest first"): what the question was read as; null otherwise
+     */
     public record Provenance(List<String> tables, List<String> sql, List<String> filters, String metric, SemanticQuery semanticQuery,
                              List<String> knowledgeApplied, List<String> learningsApplied, Map<String, String> freshness, List<String> caveats,
-                             String explanation) {}
+                             String explanation, @JsonInclude(JsonInclude.Include.NON_NULL) String readAs) {}
 
     public record Dq(String status, String requested, String observed, List<String> missingBuckets) {
         public static final Dq NOT_EVALUATED = new Dq("NOT_EVALUATED", null, null, List.of());

@@ -97,7 +97,7 @@ final class Answers {
             used.addAll(applied.rules(ctx.knowledge().rules(), List.of()));
         }
         Answer.Provenance provenance = new Answer.Provenance(List.copyOf(tables), sqls, filters, metricName, query,
-                used, learned, Explanations.freshness(tables, ctx.catalog(), ctx.knowledge()), caveats, explanation);
+                used, learned, Explanations.freshness(tables, ctx.catalog(), ctx.knowledge()), caveats, explanation, query == null ? null : semantic.title(query));
         List<String> suggestions = kind == Answer.Kind.clarification ? options : List.of();
         return new Answer(text, kind, confidence, iteration, false, data, chart, provenance, Answer.Dq.NOT_EVALUATED, suggestions,
                 t.threadId(), null, Answer.Usage.NONE, 0);

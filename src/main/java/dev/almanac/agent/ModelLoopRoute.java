@@ -183,7 +183,7 @@ final class ModelLoopRoute implements Route {
             List<String> caveats = new ArrayList<>(p.caveats());
             caveats.add(0, "The last review of this answer found: " + s.bestVerdict + ".");
             p = new Answer.Provenance(p.tables(), p.sql(), p.filters(), p.metric(), p.semanticQuery(), p.knowledgeApplied(), p.learningsApplied(),
-                    p.freshness(), caveats, p.explanation());
+                    p.freshness(), caveats, p.explanation(), p.readAs());
         }
         return Answers.withConfidence(new Answer("Best attempt — results may be incomplete. " + b.answer(), b.kind(), "low", s.iteration, false, b.data(),
                 b.chart(), p, b.dq(), b.suggestions(), b.threadId(), b.turnId(), b.usage(), b.latencyMs()), "low");

@@ -285,7 +285,7 @@ public final class VerifiedAnswerer {
         Answer.Provenance provenance = new Answer.Provenance(tables, List.of(sql), filters, c.metric() != null ? c.name() : null, null,
                 applied, List.of(), Explanations.freshness(tables, catalog, knowledge),
                 c.metric() != null ? c.metric().caveats() : List.of(),
-                Explanations.of(List.of(sql), Optional.ofNullable(c.metric()), knowledge, executor, plain()));
+                Explanations.of(List.of(sql), Optional.ofNullable(c.metric()), knowledge, executor, plain()), null);
         Answer.Data data = new Answer.Data(result.columns(), result.rows(), result.rowCount(), result.truncated(), shown.labels(), shown.formats());
         long ms = (System.nanoTime() - start) / 1_000_000;
         return new Answer(text, Answer.Kind.result, "high", 0, true, data, null, provenance, Answer.Dq.NOT_EVALUATED,
@@ -332,7 +332,7 @@ public final class VerifiedAnswerer {
         Answer.Provenance provenance = new Answer.Provenance(tables, sqls, filters, c.metric() != null ? c.name() : null, null,
                 applied, List.of(), Explanations.freshness(tables, catalog, knowledge),
                 c.metric() != null ? c.metric().caveats() : List.of(),
-                Explanations.of(sqls, Optional.ofNullable(c.metric()), knowledge, executor, plain()));
+                Explanations.of(sqls, Optional.ofNullable(c.metric()), knowledge, executor, plain()), null);
         Answer.Data data = new Answer.Data(columns, rows, rows.size(), truncated, shown.labels(), shown.formats());
         long ms = (System.nanoTime() - start) / 1_000_000;
         return new Answer(sentenceEach(c, periods, results, shown), Answer.Kind.result, "high", 0, true, data, null, provenance,

@@ -126,6 +126,7 @@ final class AskCommand extends WorkspaceCommand {
         if (p != null && !p.sql().isEmpty()) {
             out.println();
             out.println("Confidence: " + a.confidence() + (a.iterations() > 1 ? " (" + a.iterations() + " iterations)" : "") + (a.verified() ? " · verified" : ""));
+            if (p.readAs() != null) out.println("Read as: " + p.readAs());
             if (p.explanation() != null) out.println("Explanation: " + p.explanation());
             if (!p.knowledgeApplied().isEmpty()) out.println("Knowledge used: " + String.join(", ", p.knowledgeApplied().stream().limit(8).toList())
                     + (p.knowledgeApplied().size() > 8 ? ", ..." : ""));

@@ -155,8 +155,24 @@ public final class QuestionParser {
             Result known = read.known(question); // an option of a question back: read as it would be on its own, never kept
             return known != null ? known : parse(question, null);
         }
-        return read.of(question, () -> parse(question, null), r -> r instanceof Parsed || r instanceof NoMetric);
+        return read.of(question, () -> translatedBack(question, parse(question, null)), r -> r instanceof Parsed || r instanceof NoMetric);
     }
+
+    /**
+     * The reading, unless its query has a part no word of the question asks for ({@link BackTranslation}): then a refusal
+     * naming those parts. A follow-up's parts may come from the thread's question and are not checked so.
+     */
+    private Result translatedBack(String question, Result r) {
+        if (!(r instanceof Parsed p)) return r;
+        String q = spelled(sharedYear(imperativeShown(question.replace('’', '\'').strip())));
+        boolean periodSaid = p.period().isPresent() || timeframes.parse(q).isPresent() || tokens(q, true).stream().anyMatch(NOW_WORDS::contains);
+        List<String> unsaid = new BackTranslation(model).unsaid(q, p.query(), periodSaid);
+        if (unsaid.isEmpty()) return r;
+        return new Cannot("the reading found has " + String.join(", ", unsaid) + ", which no word of the question asks for");
+    }
+
+    /** Words that place a question at the present: the latest period or value is meant. */
+    private static final Set<String> NOW_WORDS = Set.of("now", "today", "current", "currently", "still", "latest", "present", "presently", "live");
 
     /**
      * The questions this layer's parsers of the day read into a query (or found no metric in), by their text: the same
@@ -171,7 +187,7 @@ public final class QuestionParser {
      * A question that names a metric of its own is a new question.
      */
     public Result followUp(String question, SemanticQuery previous) {
-        Result fresh = parse(question, null);
+        Result fresh = translatedBack(question, parse(question, null));
         if (!(fresh instanceof NoMetric) || previous == null || previous.metrics().isEmpty()) return fresh;
         return parse(question, previous);
     }

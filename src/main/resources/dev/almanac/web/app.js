@@ -435,6 +435,7 @@ function renderAnswer(a) {
       } }, whole ? "Download all " + total.toLocaleString("en-US") + " rows (CSV)" : "Download CSV"), status));
   }
   const p = a.provenance;
+  if (p && p.readAs) box.append(h("p", { class: "read-as" }, h("strong", {}, "Read as: "), p.readAs));
   if (p && p.explanation) box.append(h("p", { class: "explanation" }, h("strong", {}, "How this was computed: "), withCode(p.explanation)));
   if (p && p.sql && p.sql.length) {
     box.append(h("details", { class: "sql" }, h("summary", {}, p.sql.length === 1 ? "SQL" : "SQL (" + p.sql.length + " queries)"), p.sql.map((s) => h("pre", {}, h("code", {}, s)))));

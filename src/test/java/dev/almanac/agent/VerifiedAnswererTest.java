@@ -106,6 +106,7 @@ class VerifiedAnswererTest {
     void a_question_naming_two_periods_is_answered_for_each() {
         Answer a = answerer.answer("What was shop revenue in 2024 and 2025?").orElseThrow();
         assertThat(a.verified()).isTrue();
+        assertThat(a.provenance().readAs()).as("a verified query is run as written, not read from the question").isNull();
         assertThat(a.provenance().filters()).containsExactly("period: 2024", "period: 2025");
         assertThat(a.provenance().sql()).hasSize(2);
         assertThat(a.data().columns()).first().isEqualTo("period");

@@ -53,6 +53,9 @@ class NoModelAnswerPresentationTest {
         assertThat(shown).contains("Month", "Shop revenue", "January 2026", "June 2026").containsPattern("\\$\\d{1,3}(,\\d{3})*\\.\\d{2}")
                 .doesNotContain("2026-01-01", "shop_revenue");
         assertThat(r.out()).contains("Explanation: Shop revenue: ").contains("where Country is Germany", "per month", "from January to June 2026");
+        // what the question was read as: the query in words, as the chart is titled
+        String title = html.substring(html.indexOf("<title>") + "<title>".length(), html.indexOf("</title>"));
+        assertThat(r.out().lines()).contains("Read as: " + title);
     }
 
     @Test
@@ -74,5 +77,7 @@ class NoModelAnswerPresentationTest {
         assertThat(a.at("/chart/mark/type").asText()).isEqualTo("line");
         assertThat(a.at("/chart/data/values")).hasSize(a.at("/data/rows").size());
         assertThat(a.get("answer").asText()).contains("| January 2026 | $");
+        assertThat(a.at("/provenance/read_as").asText()).isEqualTo(a.at("/chart/title/text").asText().isEmpty() ? a.at("/chart/title").asText()
+                : a.at("/chart/title/text").asText()).contains("where Country is Germany");
     }
 }
