@@ -32,7 +32,7 @@ public final class QuestionParser {
             "show", "me", "give", "tell", "list", "please", "find", "calculate", "compute", "there", "have", "has", "had", "get", "got", "value", "number", "amount", "count",
             "figure", "current", "currently", "now", "today", "so", "far", "during", "over", "across", "all", "to", "from", "with", "it", "its",
             "that", "this", "these", "those", "i", "you", "can", "could", "would", "see", "know", "want", "like", "about", "as", "level",
-            "altogether", "combined", "sum", "whole", "entire", "period", "time", "by", "per", "each", "every", "which", "who", "where",
+            "altogether", "combined", "sum", "whole", "entire", "period", "time", "by", "per", "each", "every", "which", "who", "whose", "where",
             "when", "end", "any", "some", "them", "they", "their", "your", "make", "made", "bring", "brought", "work", "working", "employed",
             "up", "right", "still", "people", "versus", "vs", "against", "or", "compared", "compare", "between", "come", "came", "coming", "received", "receive", "arrived", "arrive", "happen", "happened", "look", "looked", "signed", "signing", "develop", "developed", "evolve", "evolved", "move", "moved",
             "break", "down", "split", "often", "based", "located", "recorded", "logged", "handled", "processed", "sit", "sits", "hold", "holds",
@@ -595,11 +595,17 @@ public final class QuestionParser {
                 rows.filter(), rows.segments(), rows.timeDimension(), rows.snapshotDimension(), rows.snapshotLast(), rows.timeGrain(), rows.fillNullsWith());
     }
 
+    /** Verbs that open a request in the imperative. */
+    private static final Set<String> REQUEST_VERBS = Set.of("list", "show", "give", "display", "find", "return", "tell", "sort", "name", "count");
+
     /** The datasets whose rows a word of the question names ("singers", "stadium"). */
     private List<Dataset> namedRows(List<String> words) {
         Map<List<String>, List<Dataset>> byWord = rowWords();
         java.util.LinkedHashSet<Dataset> out = new java.util.LinkedHashSet<>();
-        for (String w : words) out.addAll(byWord.getOrDefault(List.of(singular(w)), List.of()));
+        for (int i = 0; i < words.size(); i++) {
+            if (i == 0 && REQUEST_VERBS.contains(words.get(0))) continue; // "Show the names ...": the request, not a dataset called show
+            out.addAll(byWord.getOrDefault(List.of(singular(words.get(i))), List.of()));
+        }
         return List.copyOf(out);
     }
 
@@ -1020,6 +1026,50 @@ public final class QuestionParser {
         return d.dataset().equals(ds.name()) && ds.primaryKey().size() == 1 && ds.primaryKey().get(0).equalsIgnoreCase(d.expr().strip());
     }
 
+    /**
+     * The word that excludes a value, when one stands before it with only an auxiliary, an article, a preposition or the
+     * words of the value's attribute between ("whose nationality is not USA", "that do not have the nationality USA", "other
+     * than Europe", "excluding France"); -1 when none does. "Not only" excludes nothing.
+     */
+    private int negationBefore(List<String> words, boolean[] used, Span v, Dimension dim) {
+        var function = dev.almanac.reading.FunctionWords.english();
+        Set<String> attribute = dimensionStems(dim);
+        for (int i = v.from() - 1; i >= 0 && i >= v.from() - 6; i--) {
+            String w = words.get(i);
+            if (used[i]) return -1;
+            if (NEGATIONS.contains(w) || w.endsWith("n't") && function.is(w, dev.almanac.reading.FunctionClass.NEGATION)) return i + 1 < words.size() && words.get(i + 1).equals("only") ? -1 : i;
+            if (w.equals("than") && i > 0 && words.get(i - 1).equals("other")) return i - 1;
+            boolean between = function.is(w, dev.almanac.reading.FunctionClass.AUXILIARY) || function.is(w, dev.almanac.reading.FunctionClass.ARTICLE)
+                    || function.is(w, dev.almanac.reading.FunctionClass.PREPOSITION) && !w.equals("than") || attribute.contains(stem(w))
+                    || attribute.contains(stem(singular(w)));
+            if (!between) return -1;
+        }
+        return -1;
+    }
+
+    /**
+     * Marks the words of a value's attribute said a few words before it, only an auxiliary, an article, a preposition or the
+     * words that exclude it between ("whose nationality is USA", "with a nationality other than USA"): they name what the
+     * value is of.
+     */
+    private void markAttributeBefore(List<String> words, boolean[] used, Span v, Dimension dim) {
+        var function = dev.almanac.reading.FunctionWords.english();
+        Set<String> attribute = dimensionStems(dim);
+        for (int i = v.from() - 1; i >= 0 && i >= v.from() - 5; i--) {
+            String w = words.get(i);
+            if (attribute.contains(stem(w)) || attribute.contains(stem(singular(w)))) {
+                if (!used[i]) used[i] = true;
+                continue;
+            }
+            boolean between = function.is(w, dev.almanac.reading.FunctionClass.AUXILIARY) || function.is(w, dev.almanac.reading.FunctionClass.ARTICLE)
+                    || function.is(w, dev.almanac.reading.FunctionClass.PREPOSITION) || NEGATIONS.contains(w) || w.equals("other") || used[i];
+            if (!between) return;
+        }
+    }
+
+    /** Words that exclude what follows them. */
+    private static final Set<String> NEGATIONS = Set.of("not", "n't", "excluding", "except", "never");
+
     /** Whether the question as typed has a comma after its {@code at}-th word (the words of a list written "name, age"). */
     private static boolean commaBetween(String q, List<String> original, int at) {
         Matcher m = WORD.matcher(q);
@@ -1381,6 +1431,7 @@ public final class QuestionParser {
 
         List<String> groupBy = new ArrayList<>();
         Map<String, List<String>> filterValues = new LinkedHashMap<>();
+        Map<String, List<String>> negatedValues = new LinkedHashMap<>();
         Set<String> ownStems = contentStems(metric);
         // values first: a value with its dimension's word next to it ("on the Pro plan") is a filter
         for (Span v : longestFirst(valueSpans)) {
@@ -1417,11 +1468,23 @@ public final class QuestionParser {
                 return checked(new Clarify("'" + shown + "' is a value of several things: " + String.join(", ", names) + ". Which one do you mean?", options));
             }
             ValueHit hit = chosen.get(0);
-            filterValues.computeIfAbsent(model.reference(hit.dimension()), k -> new ArrayList<>()).add(String.valueOf(hit.value()));
+            int negation = negationBefore(words, used, v, hit.dimension());
+            if (negation >= 0) {
+                if (filterValues.containsKey(model.reference(hit.dimension()))) return new Cannot("a value of " + hit.dimension().displayName()
+                        + " is asked for and another is excluded: which rows are meant is not read yet");
+                negatedValues.computeIfAbsent(model.reference(hit.dimension()), k -> new ArrayList<>()).add(String.valueOf(hit.value()));
+                used[negation] = true;
+                if (negation + 1 < words.size() && words.get(negation).equals("other") && words.get(negation + 1).equals("than")) used[negation + 1] = true;
+            } else {
+                if (negatedValues.containsKey(model.reference(hit.dimension()))) return new Cannot("a value of " + hit.dimension().displayName()
+                        + " is asked for and another is excluded: which rows are meant is not read yet");
+                filterValues.computeIfAbsent(model.reference(hit.dimension()), k -> new ArrayList<>()).add(String.valueOf(hit.value()));
+            }
             mark(used, v);
             if (byMeans && withContext.isEmpty() && !distinctive(original, v)) used[v.from() - 1] = true;
             for (Span d : dimSpans) if (adjacent(d, v) && dimensionOf(d).contains(hit.dimension())) mark(used, d);
             for (int i : neighbours(v, words.size())) if (!used[i] && dimensionStems(hit.dimension()).contains(stem(words.get(i)))) used[i] = true; // "annually billed"
+            markAttributeBefore(words, used, v, hit.dimension()); // "whose nationality is USA", "a nationality other than USA"
             // the noun right after a value is what it qualifies ("monthly plans", "retail companies"), not a breakdown
             for (Span d : anyDimSpans) if (d.from() == v.to() && !anyUsed(used, d) && cueBefore(words, d.from()) == null) mark(used, d);
             // a metric read from its words out of order, one of them the noun this value qualifies ("MRR from Enterprise customers"
@@ -1548,6 +1611,7 @@ public final class QuestionParser {
         // "show all distinct codes", "list the singers": the rows or values asked for, which a count of them does not show (a
         // listing, read with no metric phrase, is such a request answered)
         if (!metricSpans.isEmpty() && metric instanceof SemanticMetric.Simple counted && (counted.agg() == SemanticMetric.Agg.COUNT || counted.agg() == SemanticMetric.Agg.COUNT_DISTINCT)
+                && !counted.info().synonyms().equals(LISTING_WORDS) // a list being read is such a request answered
                 && REQUEST_FOR_ROWS.matcher(q).find() && groupBy.isEmpty() && limit == null && words.stream().noneMatch(COUNT_CUES::contains)) {
             return new Cannot("the question asks for the " + metric.displayName().toLowerCase(Locale.ROOT).replaceFirst("^(number|count) of ", "")
                     + " themselves, not how many; lists of records are not read yet");
@@ -1583,6 +1647,7 @@ public final class QuestionParser {
         if (period.isPresent()) query = query.between(period.get().start(), period.get().end());
         List<SemanticQuery.Filter> filters = new ArrayList<>();
         filterValues.forEach((dim, vs) -> filters.add(new SemanticQuery.Filter(dim, vs.size() == 1 ? "=" : "in", vs)));
+        negatedValues.forEach((dim, vs) -> filters.add(new SemanticQuery.Filter(dim, vs.size() == 1 ? "!=" : "not_in", vs)));
         filters.addAll(conditions);
         query = query.where(filters);
         // a breakdown of an amount or a count by categories reads largest first (its bars sorted); an average or a rate, and a
