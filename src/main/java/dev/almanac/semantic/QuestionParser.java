@@ -211,6 +211,7 @@ public final class QuestionParser {
         }
         Optional<Timeframe> period = timeframes.parse(q);
         if (period.isPresent() && period.get().text().strip().matches("(?i)today|now")) period = Optional.empty(); // "today": the latest value
+        if (period.isPresent() && yearOfAttribute(q, period.get())) period = Optional.empty(); // "whose birth year is 1948": a number, not a period
         // two periods with a comparison word: the later one is asked, the earlier is the comparison ("2025 compared with 2024")
         Optional<Timeframe> compared = Optional.empty();
         String text = q;
@@ -509,7 +510,7 @@ public final class QuestionParser {
     private Result values(Question question, boolean attributes) {
         List<String> words = question.words();
         if (!LISTING.matcher(question.q()).find() || question.period().isPresent() || question.compared().isPresent()) return new NoMetric();
-        if (words.stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w) || w.equals("how") || digits(w) || AGGREGATES.contains(w))) {
+        if (words.stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w) || w.equals("how") || AGGREGATES.contains(w))) {
             return new NoMetric(); // "the number of ... from each city" asks for a count, not the list of cities
         }
         // a sorted list may show any attribute of its records (a name, a code); a list of values, a dimension's; of records the
@@ -1107,7 +1108,16 @@ public final class QuestionParser {
         dims.stream().filter(d -> !d.time() && d.kind() == Dimension.Kind.CATEGORICAL && values.of(d) != null && values.of(d).numeric()).forEach(numbers::add);
         List<SemanticQuery.Filter> out = new ArrayList<>();
         if (numbers.isEmpty()) return out;
-        List<Span> spans = spans(words, dimensionPhrases(numbers));
+        Map<List<String>, Object> phrases = dimensionPhrases(numbers);
+        List<Span> spans = new ArrayList<>(spans(words, phrases));
+        // a one-word attribute in another form of its word ("aged" for age)
+        Map<String, Object> byStem = new HashMap<>();
+        phrases.forEach((p, target) -> { if (p.size() == 1) byStem.putIfAbsent(stem(p.get(0)), target); });
+        for (int i = 0; i < words.size(); i++) {
+            Object target = byStem.get(stem(words.get(i)));
+            int at = i;
+            if (target != null && spans.stream().noneMatch(sp -> sp.from() <= at && at < sp.to())) spans.add(new Span(i, i + 1, target));
+        }
         for (int i = 0; i < words.size(); i++) {
             if (used[i]) continue;
             for (Map.Entry<List<String>, String> c : COMPARISONS) {
@@ -1132,6 +1142,67 @@ public final class QuestionParser {
                 for (int k = Math.min(i, attribute.from()); k <= Math.max(number, attribute.to() - 1); k++) used[k] = true;
                 break;
             }
+        }
+        out.addAll(equalities(words, used, spans));
+        return out;
+    }
+
+    /**
+     * Whether a period the question names is a year written as the value of a number attribute said right before it ("whose
+     * birth year is 1948", "in year 2014 or 2015", "founded in 1930" for a founding year): the attribute's number, not a
+     * period of the data.
+     */
+    private boolean yearOfAttribute(String q, Timeframe period) {
+        if (!period.text().strip().matches("(?i)(in\\s+)?\\d{4}")) return false;
+        int at = q.indexOf(period.text());
+        if (at < 0) return false;
+        List<String> before = new ArrayList<>(tokens(q.substring(0, at), true));
+        while (!before.isEmpty() && (EQUALS_LINKS.contains(before.get(before.size() - 1)) || before.get(before.size() - 1).equals("in"))) before.remove(before.size() - 1);
+        if (before.isEmpty()) return false;
+        for (List<String> phrase : numberPhrases().keySet()) {
+            if (phrase.size() <= before.size() && before.subList(before.size() - phrase.size(), before.size()).equals(phrase)
+                    && dimensionsIn(numberPhrases().get(phrase)).stream().anyMatch(d -> tokens(d.name().replace('_', ' '), true).contains("year"))) return true;
+        }
+        return false;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Dimension> dimensionsIn(Object target) {
+        return (List<Dimension>) target;
+    }
+
+    /** Words that may stand between a number attribute and the numbers it equals ("whose birth year is either 1948 or 1949"). */
+    private static final Set<String> EQUALS_LINKS = Set.of("is", "are", "was", "were", "of", "either", "equal", "equals", "to", "exactly");
+
+    /**
+     * A number attribute equal to numbers: its phrase then the numbers ("in grade 10", "grade 9 or 10", "whose birth year is
+     * either 1948 or 1949", "aged 32 or 33"), or a number then its phrase after "with" or a form of "have" ("with 4
+     * cylinders"). The words are marked placed.
+     */
+    private List<SemanticQuery.Filter> equalities(List<String> words, boolean[] used, List<Span> spans) {
+        List<SemanticQuery.Filter> out = new ArrayList<>();
+        for (Span d : spans) {
+            if (anyUsed(used, d) || dimensionOf(d).size() != 1) continue;
+            int k = d.to();
+            while (k < words.size() && !used[k] && EQUALS_LINKS.contains(words.get(k))) k++;
+            List<Integer> numbers = new ArrayList<>();
+            while (k < words.size() && !used[k] && digits(words.get(k))) {
+                numbers.add(k++);
+                if (k + 1 < words.size() && Set.of("or", "and").contains(words.get(k)) && !used[k + 1] && digits(words.get(k + 1))) k++;
+                else break;
+            }
+            int from = d.from();
+            int to = numbers.isEmpty() ? -1 : numbers.get(numbers.size() - 1);
+            if (numbers.isEmpty() && d.from() >= 2 && digits(words.get(d.from() - 1)) && !used[d.from() - 1]
+                    && Set.of("with", "have", "has", "had", "having").contains(words.get(d.from() - 2))) { // "with 4 cylinders"
+                numbers.add(d.from() - 1);
+                from = d.from() - 1;
+                to = d.to() - 1;
+            }
+            if (numbers.isEmpty()) continue;
+            List<String> values = numbers.stream().map(words::get).toList();
+            out.add(new SemanticQuery.Filter(model.reference(dimensionOf(d).get(0)), values.size() == 1 ? "=" : "in", values));
+            for (int x = from; x <= to; x++) used[x] = true;
         }
         return out;
     }
