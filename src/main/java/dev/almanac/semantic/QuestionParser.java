@@ -204,6 +204,8 @@ public final class QuestionParser {
             if (none.isPresent()) return none.get();
             Optional<Result> counted = relatedCountCondition(q);
             if (counted.isPresent()) return counted.get();
+            Optional<Result> withCounts = recordsWithCounts(q);
+            if (withCounts.isPresent()) return withCounts.get();
             Optional<Result> gaps = gaps(q);
             if (gaps.isPresent()) return gaps.get();
             Optional<Result> several = severalAggregates(q);
@@ -418,9 +420,9 @@ public final class QuestionParser {
     private static final Set<String> SHARE_FILLER = Set.of("accounted", "account", "represent", "represented", "contributed", "contribute", "went");
 
     /** How a request for a list of values starts ("list the products ...", "which currency is used in Japan?"). */
-    private static final Pattern LISTING = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|which|what|sort)\\b");
+    private static final Pattern LISTING = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|which|what|sort|give|display|find|tell)\\b");
     /** Words that say nothing more in a request for a list ("the plans we offer", "the currency used in Japan"). */
-    private static final List<String> LISTING_WORDS = List.of("list", "show", "name", "return", "display", "find", "give", "tell", "used", "use", "available", "offered", "exist", "existing", "called",
+    private static final List<String> LISTING_WORDS = List.of("list", "show", "return", "display", "find", "give", "tell", "used", "use", "available", "offered", "exist", "existing", "called",
             "known", "kind", "type", "sort");
 
     /**
@@ -983,6 +985,49 @@ public final class QuestionParser {
         return Optional.of(new Parsed(having, Optional.empty()));
     }
 
+    /** "... and the number of concerts for each singer", "..., names and the number of paragraphs in each document". */
+    private static final Pattern WITH_COUNT = Pattern.compile("(?i)(?:\\s*,\\s*|\\s+)(?:and|as\\s+well\\s+as|along\\s+with|with)\\s+(?:the\\s+)?(?:total\\s+)?"
+            + "(?:number|count)\\s+of\\s+([\\p{L}][\\p{L} _-]*?)(?:\\s+(?:for|in|of|per)\\s+(?:each|every)(?:\\s+(?:one|[\\p{L}][\\p{L} _-]*?))?|\\s+each)?\\s*[?.!]?\\s*$");
+
+    /**
+     * "List singer names and the number of concerts for each singer", "Show all document ids, names and the number of
+     * paragraphs in each document": a list of records' attributes with, for each record, the number of rows of another
+     * dataset it has (that dataset's plain count, reached through the model's relationships, shown beside the attributes).
+     * The rest of the question is read as the list it is; the records after "for each" must be those listed. Empty when the
+     * question is not so worded or its list does not read.
+     */
+    private Optional<Result> recordsWithCounts(String q) {
+        Matcher m = WITH_COUNT.matcher(q);
+        if (!m.find()) return Optional.empty();
+        List<String> named = tokens(m.group(1), true);
+        List<Dataset> related = model.datasets().stream().filter(ds -> namesRows(ds, named)).toList();
+        if (related.size() != 1) return Optional.empty();
+        SemanticMetric count = countOf(related.get(0)).orElse(null);
+        if (count == null) return Optional.empty();
+        String rest = q.substring(0, m.start()).strip() + "?";
+        Result r = parse(rest, null);
+        if (!(r instanceof Parsed p) || p.period().isPresent()) return Optional.empty();
+        SemanticQuery x = p.query();
+        if (!x.metrics().isEmpty() || x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) return Optional.empty();
+        Set<String> of = new LinkedHashSet<>();
+        for (SemanticQuery.GroupBy g : x.groupBy()) of.add(model.dimension(g.dimension()).map(Dimension::dataset).orElse(""));
+        String records = x.records() != null ? x.records() : of.size() == 1 ? of.iterator().next() : null;
+        if (records == null || records.isEmpty() || records.equals(related.get(0).name())) return Optional.empty();
+        // "for each singer": the records counted for are those listed
+        String each = m.group().replaceFirst("(?is)^.*?\\b(?:each|every)\\b", "").replaceAll("[?.!]", "").strip();
+        if (!each.isEmpty() && !each.equalsIgnoreCase("one") && model.dataset(records).map(d -> !namesRows(d, tokens(each, true))).orElse(true)) {
+            return Optional.empty();
+        }
+        SemanticQuery withCount = new SemanticQuery(List.of(count.name()), x.groupBy(), null, null, null, x.filters(), null, null, null, null, null)
+                .records(records);
+        try {
+            layer.compile(withCount);
+        } catch (RuntimeException e) {
+            return Optional.of(new Cannot("the " + related.get(0).name() + " do not reach the " + records + " one way in the model: they cannot be counted for each"));
+        }
+        return Optional.of(new Parsed(withCount, Optional.empty()));
+    }
+
     /** "Which airlines", "Show all airlines": records asked for by what their rows are called, nothing else said. */
     private static final Pattern RECORDS_NAMED = Pattern.compile("(?i)^\\s*(?:please\\s+)?(?:which|what|find|show|list|give|display)(?:\\s+me)?"
             + "(?:\\s+(?:all|the|every|each|all\\s+the))?\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
@@ -1034,7 +1079,7 @@ public final class QuestionParser {
      */
     private int negationBefore(List<String> words, boolean[] used, Span v, Dimension dim) {
         var function = dev.almanac.reading.FunctionWords.english();
-        Set<String> attribute = dimensionStems(dim);
+        Set<String> attribute = attributeStems(dim);
         for (int i = v.from() - 1; i >= 0 && i >= v.from() - 6; i--) {
             String w = words.get(i);
             if (used[i]) return -1;
@@ -1055,7 +1100,7 @@ public final class QuestionParser {
      */
     private void markAttributeBefore(List<String> words, boolean[] used, Span v, Dimension dim) {
         var function = dev.almanac.reading.FunctionWords.english();
-        Set<String> attribute = dimensionStems(dim);
+        Set<String> attribute = attributeStems(dim);
         for (int i = v.from() - 1; i >= 0 && i >= v.from() - 5; i--) {
             String w = words.get(i);
             if (attribute.contains(stem(w)) || attribute.contains(stem(singular(w)))) {
@@ -1066,6 +1111,17 @@ public final class QuestionParser {
                     || function.is(w, dev.almanac.reading.FunctionClass.PREPOSITION) || NEGATIONS.contains(w) || w.equals("other") || used[i];
             if (!between) return;
         }
+    }
+
+    /** The stems of every word of an attribute's name, label and synonyms ("name" of document_name, which "named" says too). */
+    private static Set<String> attributeStems(Dimension d) {
+        var function = dev.almanac.reading.FunctionWords.english();
+        Set<String> out = new java.util.HashSet<>();
+        List<String> names = new ArrayList<>(List.of(d.name().replace('_', ' ')));
+        if (d.label() != null) names.add(d.label());
+        names.addAll(d.synonyms());
+        for (String n : names) for (String w : tokens(n, true)) if (!function.isFunctionWord(w)) out.add(stem(w));
+        return out;
     }
 
     /** Words that exclude what follows them. */
@@ -1250,7 +1306,7 @@ public final class QuestionParser {
      * "Provide all ..."): a request to show, read as "show" is. A noun in the same place ("return rate by month") has no
      * determiner after it and stays as written.
      */
-    private static final Pattern IMPERATIVE_REQUEST = Pattern.compile("(?i)^(\\s*(?:please\\s+)?)(?:return|provide|output|retrieve|report|produce|fetch)(?=\\s+(?:me\\s+|us\\s+)?"
+    private static final Pattern IMPERATIVE_REQUEST = Pattern.compile("(?i)^(\\s*(?:please\\s+)?)(?:return|provide|output|retrieve|report|produce|fetch|name)(?=\\s+(?:me\\s+|us\\s+)?"
             + "(?:the|all|each|every|a|an|their|its|his|her|what|which|who|how|those|these)\\b)");
 
     private static String imperativeShown(String q) {

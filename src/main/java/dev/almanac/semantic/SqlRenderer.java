@@ -886,6 +886,9 @@ public final class SqlRenderer {
                 ref = "coalesce(" + ref + ", CASE WHEN answer_spine.c_" + b.id() + " = 1 THEN " + spineFill.toPlainString() + " END)";
             } else if (b.metric().fillNullsWith() != null) {
                 ref = "coalesce(" + ref + ", " + b.metric().fillNullsWith().toPlainString() + ")";
+            } else if (plan.rowsDrive() && b != plan.bases().get(0) && b.accumulation() == null
+                    && (b.metric().agg() == SemanticMetric.Agg.COUNT || b.metric().agg() == SemanticMetric.Agg.COUNT_DISTINCT)) {
+                ref = "coalesce(" + ref + ", 0)"; // a record listed with no rows counted has a count of none: 0, not no value
             }
             out = out.replace("{" + b.id() + "}", ref);
         }

@@ -59,7 +59,7 @@ class RecordsByRelatedCountTest {
         // one sentence asking which: answered as every "which X has the most" is, the value with its count (or not at all)
         QuestionParser.Result which = shops.parse("Which shop has the most employees?");
         assertThat(which instanceof QuestionParser.Parsed p && p.query().records() != null).isFalse();
-        SemanticQuery named = QuestionWordsTest.read(shops, "Which shop has the most employees? Give me the shop name.");
+        SemanticQuery named = QuestionWordsTest.read(shops, "What is the name of the shop with the most employees?");
         assertThat(named.records()).isEqualTo("shop");
 
         // a flight reaches an airport as its source and as its destination: which one ranks is not said
@@ -98,6 +98,25 @@ class RecordsByRelatedCountTest {
         QuestionParser singers = QuestionWordsTest.parser("singer");
         QuestionParser.Result roofs = singers.parse("Show the names of singers that have more than one roof.");
         assertThat(roofs instanceof QuestionParser.Parsed p && !p.query().filters().isEmpty()).isFalse();
+    }
+
+    @Test
+    void records_listed_with_the_number_of_their_related_rows_count_none_as_zero() {
+        SemanticLayer layer = QuestionWordsTest.layer("concert_singer");
+        QuestionParser parser = new QuestionParser(layer, java.time.LocalDate.of(2026, 11, 22));
+        SemanticQuery each = QuestionWordsTest.read(parser, "Show the stadium name and the number of concerts in each stadium.");
+        assertThat(each.records()).isEqualTo("stadium");
+        assertThat(each.metrics()).hasSize(1);
+        // a stadium with no concert is listed with 0, as a count of none is
+        assertThat(rows("concert_singer", layer.compile(each).sql())).isNotEmpty().isEqualTo(rows("concert_singer",
+                "SELECT s.name, (SELECT count(*) FROM concert c WHERE c.stadium_id = s.stadium_id) FROM stadium s"));
+
+        // every attribute listed is shown, never one absorbed as a word of the request ("names")
+        QuestionParser documents = QuestionWordsTest.parser("cre_Doc_Template_Mgt");
+        QuestionParser.Result r = documents.parse("Show all document ids, names and the number of paragraphs in each document.");
+        assertThat(r instanceof QuestionParser.Parsed p && p.query().groupBy().size() < 2).isFalse();
+        // the records counted for must be those listed
+        assertThat(parser.parse("Show the stadium name and the number of concerts in each singer.")).isNotInstanceOf(QuestionParser.Parsed.class);
     }
 
     private static Set<String> rows(String database, String sql) {
