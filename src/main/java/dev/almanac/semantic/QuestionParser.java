@@ -568,7 +568,8 @@ public final class QuestionParser {
                         x.filters(), null, null, null, null, null);
                 // free text (a paragraph's text, a name) is listed for each record, duplicates kept; a category's values once each;
                 // a record's own key once per record
-                found.add(dim.kind() == Dimension.Kind.TEXT || model.dataset(dim.dataset()).map(ds -> isKey(ds, dim)).orElse(false)
+                boolean distinct = d.from() > 0 && DISTINCT_WORDS.contains(words.get(d.from() - 1)); // "the different texts": each once
+                found.add(dim.kind() == Dimension.Kind.TEXT && !distinct || model.dataset(dim.dataset()).map(ds -> isKey(ds, dim)).orElse(false)
                         ? values.records(dim.dataset()) : values);
             }
             if (found.size() == 1 && secondToList(words, d, dims).isPresent()) {
@@ -1123,6 +1124,9 @@ public final class QuestionParser {
         for (String n : names) for (String w : tokens(n, true)) if (!function.isFunctionWord(w)) out.add(stem(w));
         return out;
     }
+
+    /** Words that ask for values each once. */
+    private static final Set<String> DISTINCT_WORDS = Set.of("different", "distinct", "unique");
 
     /** Words that exclude what follows them. */
     private static final Set<String> NEGATIONS = Set.of("not", "n't", "excluding", "except", "never");
@@ -1753,6 +1757,9 @@ public final class QuestionParser {
             if (!(i > 0 && BREAKDOWN_CUES.contains(words.get(i - 1))) && (agentOf(w, entities) || organizationItself(words, i))) continue;
             // "per payment method": a breakdown asked, never a word let pass; but "top 3 categories by shop revenue" ranks by the
             // metric, and the word before the metric's own words qualifies it
+            // "the different countries", "distinct hometowns": values grouped by or listed are each other's distinct already
+            if (DISTINCT_WORDS.contains(w) && i + 1 < words.size() && used[i + 1] && (!groupBy.isEmpty() && !metricWords[i + 1]
+                    || inSpan(metricSpan, i + 1) && metric.info().synonyms().equals(LISTING_WORDS))) continue;
             boolean afterCue = i > 0 && BREAKDOWN_CUES.contains(words.get(i - 1)) && !(i + 1 < words.size() && inSpan(metricSpan, i + 1));
             if (FILLER.contains(w) || ours.contains(w) && !afterCue || !afterCue && isAllowed(w, allowed) || previous != null && FOLLOW_UP.contains(w)
                     || compared.isPresent() && COMPARISON_FILLER.contains(w)) continue;

@@ -81,4 +81,17 @@ class ListsOfAttributesTest {
         assertThat(texts.records()).as("two paragraphs with the same text are two rows").isEqualTo("paragraphs");
         assertThat(texts.filters()).isNotEmpty();
     }
+
+    @Test
+    void values_asked_for_as_different_or_distinct_are_listed_each_once() {
+        QuestionParser singers = QuestionWordsTest.parser("concert_singer");
+        SemanticQuery countries = QuestionWordsTest.read(singers, "What are the different countries with singers above age 20?");
+        assertThat(countries.records()).as("each country once, not one row per singer").isNull();
+        assertThat(shown(countries)).containsExactly("country");
+        assertThat(countries.filters()).singleElement().satisfies(f -> assertThat(f.op() + " " + f.values()).isEqualTo("> [20]"));
+        // free text asked for as different values is never listed once per record
+        QuestionParser documents = QuestionWordsTest.parser("cre_Doc_Template_Mgt");
+        QuestionParser.Result texts = documents.parse("What are the different paragraph texts?");
+        assertThat(texts instanceof QuestionParser.Parsed p && p.query().records() != null).isFalse();
+    }
 }
