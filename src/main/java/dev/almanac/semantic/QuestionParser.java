@@ -34,8 +34,7 @@ public final class QuestionParser {
             "that", "this", "these", "those", "i", "you", "can", "could", "would", "see", "know", "want", "like", "about", "as", "level",
             "altogether", "combined", "sum", "whole", "entire", "period", "time", "by", "per", "each", "every", "which", "who", "whose", "where",
             "when", "end", "any", "some", "them", "they", "their", "your", "make", "made", "bring", "brought", "work", "working", "employed",
-            "up", "right", "still", "people", "versus", "vs", "against", "or", "compared", "compare", "between", "come", "came", "coming", "received", "receive", "arrived", "arrive", "happen", "happened", "look", "looked", "signed", "signing", "develop", "developed", "evolve", "evolved", "move", "moved",
-            "break", "down", "split", "often", "based", "located", "recorded", "logged", "handled", "processed", "sit", "sits", "hold", "holds",
+            "up", "right", "still", "people", "versus", "vs", "against", "or", "compared", "compare", "between", "come", "came", "coming", "received", "receive", "arrived", "arrive", "happen", "happened", "signed", "signing", "break", "down", "split", "often", "based", "located", "recorded", "logged", "handled", "processed", "sit", "sits", "hold", "holds",
             "through", "via", "common", "frequent", "popular", "offer", "offered", "generate", "generated"));
     /** The words and their forms as the parser compares them ("does" is read as "doe"). */
     private static Set<String> withSingulars(List<String> words) {
@@ -1125,6 +1124,19 @@ public final class QuestionParser {
         return out;
     }
 
+    /**
+     * Whether the word is the verb of "how did X develop", "how has X moved", "how did X change": a question opening "how"
+     * and an auxiliary, the verb after the measure's words with only placed or function words between, and the reading a
+     * series over periods (a grain): whatever the verb says of the measure's course, the series is its answer.
+     */
+    private static boolean courseOverTime(List<String> words, boolean[] used, int i, Span metricSpan, Grain grain) {
+        if (grain == null || words.size() < 4 || !words.get(0).equals("how") || i < metricSpan.to()) return false;
+        var function = dev.almanac.reading.FunctionWords.english();
+        if (!function.is(words.get(1), dev.almanac.reading.FunctionClass.AUXILIARY)) return false;
+        for (int k = metricSpan.to(); k < i; k++) if (!used[k] && !function.isFunctionWord(words.get(k))) return false;
+        return dev.almanac.reading.Lexicon.english().partsOfSpeech(words.get(i)).contains(dev.almanac.reading.PartOfSpeech.VERB);
+    }
+
     /** Words that ask for values each once. */
     private static final Set<String> DISTINCT_WORDS = Set.of("different", "distinct", "unique");
 
@@ -1757,6 +1769,8 @@ public final class QuestionParser {
             if (!(i > 0 && BREAKDOWN_CUES.contains(words.get(i - 1))) && (agentOf(w, entities) || organizationItself(words, i))) continue;
             // "per payment method": a breakdown asked, never a word let pass; but "top 3 categories by shop revenue" ranks by the
             // metric, and the word before the metric's own words qualifies it
+            // "how did MRR develop month by month": the verb asks how the measure went over the periods, which the series shows
+            if (courseOverTime(words, used, i, metricSpan, grain)) continue;
             // "the different countries", "distinct hometowns": values grouped by or listed are each other's distinct already
             if (DISTINCT_WORDS.contains(w) && i + 1 < words.size() && used[i + 1] && (!groupBy.isEmpty() && !metricWords[i + 1]
                     || inSpan(metricSpan, i + 1) && metric.info().synonyms().equals(LISTING_WORDS))) continue;

@@ -159,4 +159,16 @@ class QuestionWordsTest {
         QuestionParser.Result languages = world.parse("What are the regions that use English or Dutch?");
         assertThat(languages instanceof QuestionParser.Parsed p && p.query().filters().isEmpty() && p.query().exists().isEmpty()).isFalse();
     }
+
+    @Test
+    void the_verb_of_how_a_measure_went_is_read_only_for_a_series_over_periods() {
+        QuestionParser dogs = parser("dog_kennels");
+        SemanticQuery monthly = read(dogs, "How many treatments were there each month in 2018?");
+        assertThat(read(dogs, "How did the number of treatments develop month by month in 2018?")).isEqualTo(monthly);
+        assertThat(read(dogs, "How did the number of treatments change month by month in 2018?")).isEqualTo(monthly);
+        // no series: the verb says something the one number does not
+        assertThat(dogs.parse("How did the number of treatments develop in 2018?")).isNotInstanceOf(QuestionParser.Parsed.class);
+        // not how the measure went: a verb of something else
+        assertThat(dogs.parse("How many treatments did dogs develop each month in 2018?")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
 }
