@@ -525,8 +525,6 @@ public final class QuestionParser {
                 if (!base.containsKey(phrase) && (attributes || dim.breakdown() || dim.kind() == Dimension.Kind.TEXT || isKey(ds, dim))) {
                     shortNames.put(phrase, new ArrayList<>(List.of(dim)));
                 }
-                // "ids": a word too short for the reader to take its plural ending off
-                if (isKey(ds, dim) && phrase.size() == 1 && phrase.get(0).length() <= 2) shortNames.putIfAbsent(List.of(phrase.get(0) + "s"), new ArrayList<>(List.of(dim)));
             });
             dims.addAll(spans(words, shortNames));
         }
@@ -638,7 +636,10 @@ public final class QuestionParser {
             for (Dimension d : model.dimensions()) {
                 List<String> t = tokens(d.name(), true);
                 if (d.dataset().equals(ds.name()) && !d.time() && t.size() > prefix.size() && t.subList(0, prefix.size()).equals(prefix)) {
-                    out.putIfAbsent(List.copyOf(t.subList(prefix.size(), t.size())), d);
+                    List<String> phrase = List.copyOf(t.subList(prefix.size(), t.size()));
+                    out.putIfAbsent(phrase, d);
+                    // "ids": a word too short for the reader to take its plural ending off
+                    if (isKey(ds, d) && phrase.size() == 1 && phrase.get(0).length() <= 2) out.putIfAbsent(List.of(phrase.get(0) + "s"), d);
                 }
             }
             return out;

@@ -94,4 +94,15 @@ class ListsOfAttributesTest {
         QuestionParser.Result texts = documents.parse("What are the different paragraph texts?");
         assertThat(texts instanceof QuestionParser.Parsed p && p.query().records() != null).isFalse();
     }
+
+    @Test
+    void a_records_own_key_is_listed_by_its_short_name_in_the_plural() {
+        QuestionParser documents = QuestionWordsTest.parser("cre_Doc_Template_Mgt");
+        SemanticQuery all = QuestionWordsTest.read(documents, "What are the ids, names, and descriptions for all documents?");
+        assertThat(all.records()).isEqualTo("documents");
+        assertThat(shown(all)).containsExactly("document_id", "document_name", "document_description");
+        SemanticQuery ids = QuestionWordsTest.read(documents, "What are the ids of documents?");
+        assertThat(ids.records()).as("a key, once per record").isEqualTo("documents");
+        assertThat(shown(ids)).containsExactly("document_id");
+    }
 }
