@@ -34,7 +34,7 @@ public final class QuestionParser {
             "that", "this", "these", "those", "i", "you", "can", "could", "would", "see", "know", "want", "like", "about", "as", "level",
             "altogether", "combined", "sum", "whole", "entire", "period", "time", "by", "per", "each", "every", "which", "who", "whose", "where",
             "when", "end", "any", "some", "them", "they", "their", "your", "make", "made", "bring", "brought", "work", "working", "employed",
-            "up", "right", "still", "people", "versus", "vs", "against", "or", "compared", "compare", "between", "come", "came", "coming", "received", "receive", "arrived", "arrive", "happen", "happened", "signed", "signing", "break", "down", "split", "often", "based", "located", "recorded", "logged", "handled", "processed", "sit", "sits", "hold", "holds",
+            "up", "people", "versus", "vs", "against", "or", "compared", "compare", "between", "come", "came", "coming", "received", "receive", "arrived", "arrive", "happen", "happened", "signed", "signing", "break", "down", "split", "often", "based", "located", "recorded", "logged", "handled", "processed", "sit", "sits", "hold", "holds",
             "through", "via", "common", "frequent", "popular", "offer", "offered", "generate", "generated"));
     /** The words and their forms as the parser compares them ("does" is read as "doe"). */
     private static Set<String> withSingulars(List<String> words) {
@@ -1086,6 +1086,7 @@ public final class QuestionParser {
             if (used[i]) return -1;
             if (NEGATIONS.contains(w) || w.endsWith("n't") && function.is(w, dev.almanac.reading.FunctionClass.NEGATION)) return i + 1 < words.size() && words.get(i + 1).equals("only") ? -1 : i;
             if (w.equals("than") && i > 0 && words.get(i - 1).equals("other")) return i - 1;
+            if (w.equals("longer") && i > 0 && words.get(i - 1).equals("no")) return i - 1; // "no longer active"
             boolean between = function.is(w, dev.almanac.reading.FunctionClass.AUXILIARY) || function.is(w, dev.almanac.reading.FunctionClass.ARTICLE)
                     || function.is(w, dev.almanac.reading.FunctionClass.PREPOSITION) && !w.equals("than") || attribute.contains(stem(w))
                     || attribute.contains(stem(singular(w)));
@@ -1618,7 +1619,8 @@ public final class QuestionParser {
                         + " is asked for and another is excluded: which rows are meant is not read yet");
                 negatedValues.computeIfAbsent(model.reference(hit.dimension()), k -> new ArrayList<>()).add(String.valueOf(hit.value()));
                 used[negation] = true;
-                if (negation + 1 < words.size() && words.get(negation).equals("other") && words.get(negation + 1).equals("than")) used[negation + 1] = true;
+                if (negation + 1 < words.size() && (words.get(negation).equals("other") && words.get(negation + 1).equals("than")
+                        || words.get(negation).equals("no") && words.get(negation + 1).equals("longer"))) used[negation + 1] = true;
             } else {
                 if (negatedValues.containsKey(model.reference(hit.dimension()))) return new Cannot("a value of " + hit.dimension().displayName()
                         + " is asked for and another is excluded: which rows are meant is not read yet");
@@ -1770,6 +1772,10 @@ public final class QuestionParser {
             if (!(i > 0 && BREAKDOWN_CUES.contains(words.get(i - 1))) && (agentOf(w, entities) || organizationItself(words, i))) continue;
             // "per payment method": a breakdown asked, never a word let pass; but "top 3 categories by shop revenue" ranks by the
             // metric, and the word before the metric's own words qualifies it
+            // "right now": the degree word of "now"; "still open", "still active": the state now, which a value placed after it is
+            if (w.equals("right") && i + 1 < words.size() && words.get(i + 1).equals("now")) continue;
+            if (w.equals("still") && i + 1 < words.size() && used[i + 1]
+                    && dev.almanac.reading.Lexicon.english().partsOfSpeech(words.get(i + 1)).contains(dev.almanac.reading.PartOfSpeech.ADJECTIVE)) continue;
             // "how did MRR develop month by month": the verb asks how the measure went over the periods, which the series shows
             if (courseOverTime(words, used, i, metricSpan, grain)) continue;
             // "the different countries", "distinct hometowns": values grouped by or listed are each other's distinct already

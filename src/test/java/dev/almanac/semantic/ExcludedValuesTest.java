@@ -15,6 +15,7 @@ class ExcludedValuesTest {
     void a_value_after_words_that_exclude_it_is_a_condition_that_rows_are_not_of_it() {
         QuestionParser parser = QuestionWordsTest.parser("orchestra");
         for (String q : List.of("How many conductors are not from USA?", "How many conductors have a nationality other than USA?",
+                "How many conductors are no longer from USA?",
                 "What are the names of conductors whose nationalities are not \"USA\"?",
                 "Return the names of conductors that do not have the nationality \"USA\".")) {
             SemanticQuery x = QuestionWordsTest.read(parser, q);
