@@ -99,23 +99,12 @@ public final class BackTranslation {
 
     /** Whether the attribute names its dataset's records: it labels their entity, or is called "name", "title" or after them. */
     private static boolean namesRecords(Dataset ds, Dimension d) {
-        if (d.labelsEntity()) return true;
-        String name = String.join(" ", QuestionParser.tokens(d.name().replace('_', ' '), true));
-        if (name.equals("name") || name.equals("title")) return true;
-        List<String> rows = new ArrayList<>(List.of(ds.name()));
-        if (ds.table() != null) rows.add(ds.table());
-        rows.addAll(ds.synonyms());
-        for (String r : rows) {
-            String row = String.join(" ", QuestionParser.tokens(r.replace('_', ' '), true));
-            if (name.equals(row) || name.equals(row + " name")) return true;
-        }
-        return false;
+        return d.labelsEntity() || QuestionParser.calledAfterRecords(ds, d);
     }
 
     private Set<String> datasetWords(Dataset d) {
-        Set<String> out = new HashSet<>(words(d.name().replace('_', ' ')));
-        if (d.table() != null) out.addAll(words(d.table().replace('_', ' ')));
-        d.synonyms().forEach(s -> out.addAll(words(s)));
+        Set<String> out = new HashSet<>();
+        QuestionParser.datasetWords(d).forEach(w -> out.addAll(words(w)));
         d.entities().stream().filter(Dataset.Entity::identifies).forEach(e -> out.addAll(words(e.name().replace('_', ' '))));
         return out;
     }

@@ -164,7 +164,9 @@ public final class QuestionParser {
     private Result translatedBack(String question, Result r) {
         if (!(r instanceof Parsed p)) return r;
         String q = spelled(sharedYear(imperativeShown(question.replace('’', '\'').strip())));
-        boolean periodSaid = p.period().isPresent() || timeframes.parse(q).isPresent() || tokens(q, true).stream().anyMatch(NOW_WORDS::contains);
+        // the period's words are looked for again only when the query has a period the reading did not keep the words of
+        boolean periodSaid = p.query().start() == null && p.query().compareTo() == null || p.period().isPresent() || timeframes.parse(q).isPresent()
+                || tokens(q, true).stream().anyMatch(NOW_WORDS::contains);
         List<String> unsaid = new BackTranslation(model).unsaid(q, p.query(), periodSaid);
         if (unsaid.isEmpty()) return r;
         return new Cannot("the reading found has " + String.join(", ", unsaid) + ", which no word of the question asks for");
@@ -843,10 +845,8 @@ public final class QuestionParser {
         if (!x.metrics().isEmpty() || x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || !x.order().isEmpty()) {
             return Optional.of(new Cannot("the records '" + said + "' are first by could not be listed"));
         }
-        Set<String> of = new LinkedHashSet<>();
-        for (SemanticQuery.GroupBy g : x.groupBy()) of.add(model.dimension(g.dimension()).map(Dimension::dataset).orElse(""));
-        String records = x.records() != null ? x.records() : of.size() == 1 ? of.iterator().next() : null;
-        if (records == null || records.isEmpty() || records.equals(rows.name())) return Optional.of(new Cannot("'" + said + "' does not say which records are first"));
+        String records = listedDataset(x);
+        if (records == null || records.equals(rows.name())) return Optional.of(new Cannot("'" + said + "' does not say which records are first"));
         SemanticQuery first = new SemanticQuery(List.of(), x.groupBy(), null, null, null, x.filters(), null, null, null, null, null).records(records)
                 .withOrder(List.of(new SemanticQuery.Order(count.name(), MOST.contains(words.get(at))))).limit(1).withTies();
         try {
@@ -859,6 +859,21 @@ public final class QuestionParser {
 
     /** A question of two sentences: a sentence's end with words after it. */
     private static final Pattern SECOND_SENTENCE = Pattern.compile("[?.!]\\s+\\p{L}");
+
+    /** The one dataset whose rows the words are what they are called ("concerts", "poker players"); empty for none or several. */
+    private Optional<Dataset> rowsNamedBy(String words) {
+        List<String> named = tokens(words, true);
+        List<Dataset> ds = model.datasets().stream().filter(d -> namesRows(d, named)).toList();
+        return ds.size() == 1 ? Optional.of(ds.get(0)) : Optional.empty();
+    }
+
+    /** The dataset a list shows: the one whose records it lists, else the one all its attributes are of; null for none. */
+    private String listedDataset(SemanticQuery x) {
+        if (x.records() != null) return x.records();
+        Set<String> of = new LinkedHashSet<>();
+        for (SemanticQuery.GroupBy g : x.groupBy()) of.add(model.dimension(g.dimension()).map(Dimension::dataset).orElse(""));
+        return of.size() == 1 && !of.contains("") ? of.iterator().next() : null;
+    }
 
     /** The one plain count of a dataset's rows: its own count metric with no filter, else the count the model makes for it. */
     private Optional<SemanticMetric> countOf(Dataset d) {
@@ -906,9 +921,8 @@ public final class QuestionParser {
     private Optional<Result> withoutRelated(String q) {
         Matcher m = WITHOUT_RELATED.matcher(q);
         if (!m.find()) return Optional.empty();
-        List<String> named = tokens(m.group(1), true);
-        List<Dataset> related = model.datasets().stream().filter(ds -> namesRows(ds, named)).toList();
-        if (related.size() != 1) return Optional.empty();
+        Dataset related = rowsNamedBy(m.group(1)).orElse(null);
+        if (related == null) return Optional.empty();
         String rest = q.substring(0, m.start()).strip() + "?";
         // read otherwise when the rest does not read ("which months had no leads" asks for periods with no rows)
         Result r = parse(rest, null);
@@ -918,12 +932,12 @@ public final class QuestionParser {
                 ? model.dimension(x.groupBy().get(0).dimension()).map(Dimension::dataset).orElse(null)
                 : x.metrics().size() == 1 ? model.metric(x.metrics().get(0)).filter(mm -> mm instanceof SemanticMetric.Simple)
                         .map(mm -> ((SemanticMetric.Simple) mm).dataset()).orElse(null) : null;
-        if (of == null || of.equals(related.get(0).name()) || x.compareTo() != null) return Optional.empty();
-        SemanticQuery none = x.exists("not " + related.get(0).name() + " of " + of);
+        if (of == null || of.equals(related.name()) || x.compareTo() != null) return Optional.empty();
+        SemanticQuery none = x.exists("not " + related.name() + " of " + of);
         try {
             layer.compile(none);
         } catch (RuntimeException e) {
-            return Optional.of(new Cannot("the " + of + " and the " + related.get(0).name() + " are not related in the model"));
+            return Optional.of(new Cannot("the " + of + " and the " + related.name() + " are not related in the model"));
         }
         return Optional.of(new Parsed(none, Optional.empty()));
     }
@@ -947,10 +961,9 @@ public final class QuestionParser {
     private Optional<Result> relatedCountCondition(String q) {
         Matcher m = RELATED_COUNT.matcher(q);
         if (!m.find()) return Optional.empty();
-        List<String> named = tokens(m.group(5), true);
-        List<Dataset> related = model.datasets().stream().filter(ds -> namesRows(ds, named)).toList();
-        if (related.size() != 1) return Optional.empty();
-        SemanticMetric count = countOf(related.get(0)).orElse(null);
+        Dataset related = rowsNamedBy(m.group(5)).orElse(null);
+        if (related == null) return Optional.empty();
+        SemanticMetric count = countOf(related).orElse(null);
         if (count == null) return Optional.empty();
         String op;
         String n;
@@ -980,7 +993,7 @@ public final class QuestionParser {
         try {
             layer.compile(having);
         } catch (RuntimeException e) {
-            return Optional.of(new Cannot("the " + related.get(0).name() + " do not reach what is listed one way in the model: '" + m.group().strip()
+            return Optional.of(new Cannot("the " + related.name() + " do not reach what is listed one way in the model: '" + m.group().strip()
                     + "' cannot be counted for them"));
         }
         return Optional.of(new Parsed(having, Optional.empty()));
@@ -1000,20 +1013,17 @@ public final class QuestionParser {
     private Optional<Result> recordsWithCounts(String q) {
         Matcher m = WITH_COUNT.matcher(q);
         if (!m.find()) return Optional.empty();
-        List<String> named = tokens(m.group(1), true);
-        List<Dataset> related = model.datasets().stream().filter(ds -> namesRows(ds, named)).toList();
-        if (related.size() != 1) return Optional.empty();
-        SemanticMetric count = countOf(related.get(0)).orElse(null);
+        Dataset related = rowsNamedBy(m.group(1)).orElse(null);
+        if (related == null) return Optional.empty();
+        SemanticMetric count = countOf(related).orElse(null);
         if (count == null) return Optional.empty();
         String rest = q.substring(0, m.start()).strip() + "?";
         Result r = parse(rest, null);
         if (!(r instanceof Parsed p) || p.period().isPresent()) return Optional.empty();
         SemanticQuery x = p.query();
         if (!x.metrics().isEmpty() || x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) return Optional.empty();
-        Set<String> of = new LinkedHashSet<>();
-        for (SemanticQuery.GroupBy g : x.groupBy()) of.add(model.dimension(g.dimension()).map(Dimension::dataset).orElse(""));
-        String records = x.records() != null ? x.records() : of.size() == 1 ? of.iterator().next() : null;
-        if (records == null || records.isEmpty() || records.equals(related.get(0).name())) return Optional.empty();
+        String records = listedDataset(x);
+        if (records == null || records.equals(related.name())) return Optional.empty();
         // "for each singer": the records counted for are those listed
         String each = m.group().replaceFirst("(?is)^.*?\\b(?:each|every)\\b", "").replaceAll("[?.!]", "").strip();
         if (!each.isEmpty() && !each.equalsIgnoreCase("one") && model.dataset(records).map(d -> !namesRows(d, tokens(each, true))).orElse(true)) {
@@ -1024,7 +1034,7 @@ public final class QuestionParser {
         try {
             layer.compile(withCount);
         } catch (RuntimeException e) {
-            return Optional.of(new Cannot("the " + related.get(0).name() + " do not reach the " + records + " one way in the model: they cannot be counted for each"));
+            return Optional.of(new Cannot("the " + related.name() + " do not reach the " + records + " one way in the model: they cannot be counted for each"));
         }
         return Optional.of(new Parsed(withCount, Optional.empty()));
     }
@@ -1041,13 +1051,12 @@ public final class QuestionParser {
     private Optional<SemanticQuery> namedRecords(String request) {
         Matcher m = RECORDS_NAMED.matcher(request);
         if (!m.find()) return Optional.empty();
-        List<String> named = tokens(m.group(1), true);
-        List<Dataset> rows = model.datasets().stream().filter(ds -> namesRows(ds, named)).toList();
-        if (rows.size() != 1) return Optional.empty();
-        List<Dimension> labels = namingAttributes(rows.get(0));
+        Optional<Dataset> rows = rowsNamedBy(m.group(1));
+        if (rows.isEmpty()) return Optional.empty();
+        List<Dimension> labels = namingAttributes(rows.get());
         if (labels.size() != 1) return Optional.empty();
         return Optional.of(new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(model.reference(labels.get(0)), List.of())), null, null, null, List.of(),
-                null, null, null, null, null).records(rows.get(0).name()));
+                null, null, null, null, null).records(rows.get().name()));
     }
 
     /**
@@ -1058,14 +1067,18 @@ public final class QuestionParser {
         List<Dimension> own = model.dimensions().stream().filter(d -> d.dataset().equals(ds.name()) && !d.time()).toList();
         List<Dimension> labels = own.stream().filter(Dimension::labelsEntity).toList();
         if (!labels.isEmpty()) return labels;
-        Set<String> names = new java.util.HashSet<>(List.of("name", "title"));
+        return own.stream().filter(d -> (d.kind() == Dimension.Kind.TEXT || d.kind() == Dimension.Kind.CATEGORICAL) && calledAfterRecords(ds, d)).toList();
+    }
+
+    /** Whether an attribute is called "name" or "title", after its records ("airline" of airlines) or so with "name". */
+    static boolean calledAfterRecords(Dataset ds, Dimension d) {
+        String name = String.join(" ", tokens(d.name().replace('_', ' '), true));
+        if (name.equals("name") || name.equals("title")) return true;
         for (String n : rowNames(ds)) {
             String row = String.join(" ", tokens(n, true));
-            names.add(row);
-            names.add(row + " name");
+            if (name.equals(row) || name.equals(row + " name")) return true;
         }
-        return own.stream().filter(d -> (d.kind() == Dimension.Kind.TEXT || d.kind() == Dimension.Kind.CATEGORICAL)
-                && names.contains(String.join(" ", tokens(d.name().replace('_', ' '), true)))).toList();
+        return false;
     }
 
     /** Whether the dimension is the dataset's key of one column ("the ids of documents": each document's own id). */
@@ -1087,9 +1100,7 @@ public final class QuestionParser {
             if (NEGATIONS.contains(w) || w.endsWith("n't") && function.is(w, dev.almanac.reading.FunctionClass.NEGATION)) return i + 1 < words.size() && words.get(i + 1).equals("only") ? -1 : i;
             if (w.equals("than") && i > 0 && words.get(i - 1).equals("other")) return i - 1;
             if (w.equals("longer") && i > 0 && words.get(i - 1).equals("no")) return i - 1; // "no longer active"
-            boolean between = function.is(w, dev.almanac.reading.FunctionClass.AUXILIARY) || function.is(w, dev.almanac.reading.FunctionClass.ARTICLE)
-                    || function.is(w, dev.almanac.reading.FunctionClass.PREPOSITION) && !w.equals("than") || attribute.contains(stem(w))
-                    || attribute.contains(stem(singular(w)));
+            boolean between = linking(w) && !w.equals("than") || attribute.contains(stem(w)) || attribute.contains(stem(singular(w)));
             if (!between) return -1;
         }
         return -1;
@@ -1101,7 +1112,6 @@ public final class QuestionParser {
      * value is of.
      */
     private void markAttributeBefore(List<String> words, boolean[] used, Span v, Dimension dim) {
-        var function = dev.almanac.reading.FunctionWords.english();
         Set<String> attribute = attributeStems(dim);
         for (int i = v.from() - 1; i >= 0 && i >= v.from() - 5; i--) {
             String w = words.get(i);
@@ -1109,10 +1119,16 @@ public final class QuestionParser {
                 if (!used[i]) used[i] = true;
                 continue;
             }
-            boolean between = function.is(w, dev.almanac.reading.FunctionClass.AUXILIARY) || function.is(w, dev.almanac.reading.FunctionClass.ARTICLE)
-                    || function.is(w, dev.almanac.reading.FunctionClass.PREPOSITION) || NEGATIONS.contains(w) || w.equals("other") || used[i];
+            boolean between = linking(w) || NEGATIONS.contains(w) || w.equals("other") || used[i];
             if (!between) return;
         }
+    }
+
+    /** An auxiliary, an article or a preposition: a word that may stand between a value and its attribute ("nationality is USA"). */
+    private static boolean linking(String w) {
+        var function = dev.almanac.reading.FunctionWords.english();
+        return function.is(w, dev.almanac.reading.FunctionClass.AUXILIARY) || function.is(w, dev.almanac.reading.FunctionClass.ARTICLE)
+                || function.is(w, dev.almanac.reading.FunctionClass.PREPOSITION);
     }
 
     /** The stems of every word of an attribute's name, label and synonyms ("name" of document_name, which "named" says too). */
@@ -1763,8 +1779,8 @@ public final class QuestionParser {
                     + " themselves, not how many; lists of records are not read yet");
         }
         // every other word must be filler, a word of the metric's entities, or a number we placed
-        Set<String> allowed = allowedWords(metric, dims);
         Set<String> entities = entityNouns(readingDatasets(metric, dims));
+        Set<String> allowed = allowedWords(metric, dims, entities);
         List<String> unplaced = new ArrayList<>();
         for (int i = 0; i < words.size(); i++) {
             if (used[i]) continue;
@@ -1884,7 +1900,7 @@ public final class QuestionParser {
     }
 
     /** What a dataset's rows are called: its name, its table's and its synonyms. */
-    private static List<String> rowNames(Dataset d) {
+    static List<String> rowNames(Dataset d) {
         List<String> names = new ArrayList<>(List.of(d.name()));
         if (d.table() != null) names.add(d.table());
         names.addAll(d.synonyms());
@@ -2145,7 +2161,8 @@ public final class QuestionParser {
         if (list.stream().noneMatch(h -> h.dimension().equals(hit.dimension()))) list.add(hit);
     }
 
-    private Set<String> allowedWords(SemanticMetric metric, List<Dimension> dims) {
+    /** @param nouns the reading's {@link #entityNouns entity nouns} */
+    private Set<String> allowedWords(SemanticMetric metric, List<Dimension> dims, Set<String> nouns) {
         Set<String> out = new LinkedHashSet<>();
         // the metric's own words ("opened" of "support tickets opened" when the question said "support tickets"), its unit's and its inputs'
         List<SemanticMetric> own = new ArrayList<>(List.of(metric));
@@ -2170,7 +2187,6 @@ public final class QuestionParser {
         // the entities those rows are of, and those their rows reach ("MRR from Enterprise customers": a snapshot is a
         // customer's), with the words English has for the same thing in the noun's most frequent sense (WordNet: "client"
         // for "customer"; not "club" for "order", a rarer sense's)
-        Set<String> nouns = entityNouns(datasets);
         out.addAll(nouns);
         var lexicon = dev.almanac.reading.Lexicon.english();
         for (String n : nouns) {
@@ -2262,7 +2278,7 @@ public final class QuestionParser {
     /** Verbs of a row's being there: they say that rows exist, never which ones. */
     private static final List<String> EXISTENCE = List.of("exist", "exists", "existing", "listed", "recorded", "registered", "stored", "included", "present");
 
-    private static List<String> datasetWords(Dataset d) {
+    static List<String> datasetWords(Dataset d) {
         List<String> out = new ArrayList<>(tokens(d.name().replace('_', ' '), true));
         if (d.table() != null) out.addAll(tokens(d.table().replace('_', ' '), true));
         d.synonyms().forEach(x -> out.addAll(tokens(x, true)));

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 class BackTranslationTest {
     @Test
     void the_readings_of_questions_have_every_part_said() {
-        QuestionParser parser = QuestionWordsTest.parser("world_1");
-        BackTranslation back = new BackTranslation(QuestionWordsTest.layer("world_1").model());
+        SemanticLayer layer = QuestionWordsTest.layer("world_1");
+        QuestionParser parser = QuestionWordsTest.parser(layer);
+        BackTranslation back = new BackTranslation(layer.model());
         for (String q : List.of("How many countries are there?", "What is the average life expectancy of countries in each continent?",
                 "What are the names of countries in Asia?")) {
             QuestionParser.Result r = parser.parse(q);

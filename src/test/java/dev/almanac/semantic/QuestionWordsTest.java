@@ -24,7 +24,12 @@ import org.junit.jupiter.api.Test;
  */
 class QuestionWordsTest {
     static QuestionParser parser(String database) {
-        return new QuestionParser(layer(database), LocalDate.of(2026, 11, 22));
+        return parser(layer(database));
+    }
+
+    /** A reader of the layer on the day the tests read questions on. */
+    static QuestionParser parser(SemanticLayer layer) {
+        return new QuestionParser(layer, LocalDate.of(2026, 11, 22));
     }
 
     /** The semantic layer of the model `almanac init` drafts for a Spider dev database, over that database (SQLite). */

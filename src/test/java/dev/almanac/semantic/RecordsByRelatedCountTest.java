@@ -23,7 +23,7 @@ class RecordsByRelatedCountTest {
     @Test
     void the_records_with_the_most_or_fewest_related_rows_show_only_the_attributes_asked_for_ties_kept() {
         SemanticLayer layer = QuestionWordsTest.layer("concert_singer");
-        QuestionParser parser = new QuestionParser(layer, java.time.LocalDate.of(2026, 11, 22));
+        QuestionParser parser = QuestionWordsTest.parser(layer);
         SemanticQuery most = QuestionWordsTest.read(parser, "What is the name and capacity of the stadium with the most concerts?");
         assertThat(most.records()).isEqualTo("stadium");
         assertThat(most.metrics()).isEmpty();
@@ -45,7 +45,7 @@ class RecordsByRelatedCountTest {
         // Spider's Dogs table declares its foreign key to Owners twice: one relationship, so the dogs reach their owner one way
         SemanticLayer layer = QuestionWordsTest.layer("dog_kennels");
         assertThat(layer.model().relationships()).filteredOn(r -> r.from().equals("dogs") && r.to().equals("owners")).hasSize(1);
-        QuestionParser parser = new QuestionParser(layer, java.time.LocalDate.of(2026, 11, 22));
+        QuestionParser parser = QuestionWordsTest.parser(layer);
         SemanticQuery owner = QuestionWordsTest.read(parser, "Return the owner id, first name and last name of the owner who has the most dogs.");
         assertThat(owner.records()).isEqualTo("owners");
         assertThat(rows("dog_kennels", layer.compile(owner).sql())).isNotEmpty().isEqualTo(rows("dog_kennels",
@@ -70,7 +70,7 @@ class RecordsByRelatedCountTest {
     @Test
     void records_with_a_number_of_related_rows_are_listed_the_count_a_condition_not_shown() {
         SemanticLayer layer = QuestionWordsTest.layer("singer");
-        QuestionParser parser = new QuestionParser(layer, java.time.LocalDate.of(2026, 11, 22));
+        QuestionParser parser = QuestionWordsTest.parser(layer);
         SemanticQuery singers = QuestionWordsTest.read(parser, "Show the names of singers that have more than one song.");
         assertThat(singers.filters()).singleElement().satisfies(f -> {
             assertThat(f.op()).isEqualTo(">");
@@ -81,7 +81,7 @@ class RecordsByRelatedCountTest {
         assertThat(layer.compile(singers).columns()).hasSize(1);
 
         SemanticLayer documents = QuestionWordsTest.layer("cre_Doc_Template_Mgt");
-        QuestionParser reader = new QuestionParser(documents, java.time.LocalDate.of(2026, 11, 22));
+        QuestionParser reader = QuestionWordsTest.parser(documents);
         SemanticQuery ids = QuestionWordsTest.read(reader, "What are the ids of documents that have 2 or more paragraphs?");
         assertThat(ids.filters()).singleElement().extracting(SemanticQuery.Filter::op).isEqualTo(">=");
         assertThat(rows("cre_Doc_Template_Mgt", documents.compile(ids).sql())).isNotEmpty().isEqualTo(rows("cre_Doc_Template_Mgt",
@@ -103,7 +103,7 @@ class RecordsByRelatedCountTest {
     @Test
     void records_listed_with_the_number_of_their_related_rows_count_none_as_zero() {
         SemanticLayer layer = QuestionWordsTest.layer("concert_singer");
-        QuestionParser parser = new QuestionParser(layer, java.time.LocalDate.of(2026, 11, 22));
+        QuestionParser parser = QuestionWordsTest.parser(layer);
         SemanticQuery each = QuestionWordsTest.read(parser, "Show the stadium name and the number of concerts in each stadium.");
         assertThat(each.records()).isEqualTo("stadium");
         assertThat(each.metrics()).hasSize(1);
