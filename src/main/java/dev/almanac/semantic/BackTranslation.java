@@ -68,7 +68,19 @@ public final class BackTranslation {
             out.add("the grain " + q.grain().label());
         }
         if ((q.start() != null || q.compareTo() != null) && !periodSaid) out.add("the period");
+        // a question that asks for a place or a person ("where is ... from", "who ...") is answered by what names one, a list
+        // or a breakdown; one that asks when, by a time: a number alone answers neither
+        List<String> words = QuestionParser.tokens(question, true);
+        String asks = words.isEmpty() ? "" : words.get(0);
+        boolean named = !q.groupBy().isEmpty() || q.records() != null;
+        if ((asks.equals("where") || asks.equals("who")) && !named || asks.equals("when") && q.grain() == null && !timeShown(q)) {
+            out.add("a number, where the question asks " + asks);
+        }
         return out;
+    }
+
+    private boolean timeShown(SemanticQuery q) {
+        return q.groupBy().stream().anyMatch(g -> model.dimension(g.dimension()).map(Dimension::time).orElse(false));
     }
 
     private Set<String> metricWords(String name) {

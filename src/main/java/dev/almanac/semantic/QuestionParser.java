@@ -1,5 +1,7 @@
 package dev.almanac.semantic;
 
+import dev.almanac.reading.Lexicon;
+
 import dev.almanac.quality.Timeframe;
 import dev.almanac.quality.TimeframeParser;
 import java.time.LocalDate;
@@ -163,7 +165,7 @@ public final class QuestionParser {
      */
     private Result translatedBack(String question, Result r) {
         if (!(r instanceof Parsed p)) return r;
-        String q = spelled(sharedYear(imperativeShown(question.replace('’', '\'').strip())));
+        String q = prepared(question);
         // the period's words are looked for again only when the query has a period the reading did not keep the words of
         boolean periodSaid = p.query().start() == null && p.query().compareTo() == null || p.period().isPresent() || timeframes.parse(q).isPresent()
                 || tokens(q, true).stream().anyMatch(NOW_WORDS::contains);
@@ -196,8 +198,13 @@ public final class QuestionParser {
     private static final Set<String> FOLLOW_UP = Set.of("instead", "only", "just", "also", "and", "about", "chart", "graph", "plot", "same", "then",
             "again", "but", "now", "rather", "visualize", "visualise", "draw");
 
+    /** The question as it is read: an imperative of request as "show", a shared year, typos mended, adjectives of a measure said by it. */
+    private String prepared(String question) {
+        return dimensionalAdjectives(spelled(sharedYear(imperativeShown(question.replace('’', '\'').strip()))));
+    }
+
     private Result parse(String question, SemanticQuery previous) {
-        String q = spelled(sharedYear(imperativeShown(question.replace('’', '\'').strip())));
+        String q = prepared(question);
         if (previous == null) {
             Optional<Result> distinct = distinctCount(q);
             if (distinct.isPresent()) return distinct.get();
@@ -523,11 +530,8 @@ public final class QuestionParser {
         List<Span> dims = new ArrayList<>(spans(words, base));
         for (Dataset ds : namedRows) {
             Map<List<String>, Object> shortNames = new HashMap<>();
-            shortPhrases(ds).forEach((phrase, dim) -> {
-                if (!base.containsKey(phrase) && (attributes || dim.breakdown() || dim.kind() == Dimension.Kind.TEXT || isKey(ds, dim))) {
-                    shortNames.put(phrase, new ArrayList<>(List.of(dim)));
-                }
-            });
+            // of records the question names, any attribute of theirs may be listed, each record's ("the ages of the teachers")
+            attributesOf(ds).forEach((phrase, dims_) -> { if (!base.containsKey(phrase)) shortNames.put(phrase, dims_); });
             dims.addAll(spans(words, shortNames));
         }
         List<Span> ordered = new ArrayList<>(dims);
@@ -565,10 +569,10 @@ public final class QuestionParser {
                         .noneMatch(f -> model.dimension(f.field()).map(fd -> fd.dataset().equals(ds.name())).orElse(false)))) continue;
                 SemanticQuery values = new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(model.reference(dim), List.of())), null, null, null,
                         x.filters(), null, null, null, null, null);
-                // free text (a paragraph's text, a name) is listed for each record, duplicates kept; a category's values once each;
+                // free text (a paragraph's text, a name) and numbers (ages) are listed for each record, duplicates kept; a category's values once each;
                 // a record's own key once per record
                 boolean distinct = d.from() > 0 && DISTINCT_WORDS.contains(words.get(d.from() - 1)); // "the different texts": each once
-                found.add(dim.kind() == Dimension.Kind.TEXT && !distinct || model.dataset(dim.dataset()).map(ds -> isKey(ds, dim)).orElse(false)
+                found.add((dim.kind() == Dimension.Kind.TEXT || dim.kind() == Dimension.Kind.NUMBER) && !distinct || model.dataset(dim.dataset()).map(ds -> isKey(ds, dim)).orElse(false)
                         ? values.records(dim.dataset()) : values);
             }
             if (found.size() == 1 && secondToList(words, d, dims).isPresent()) {
@@ -799,6 +803,11 @@ public final class QuestionParser {
         for (Dimension d : dimensionOf(by)) {
             List<Dimension> shown = x.groupBy().stream().map(g -> model.dimension(g.dimension()).orElse(null)).toList();
             if (shown.isEmpty() || shown.stream().anyMatch(s -> s == null || !s.dataset().equals(d.dataset()))) continue;
+            if (shown.equals(List.of(d))) {
+                // "the age of the oldest dog": the one value every record tied for first has, once
+                return Optional.of(new Parsed(new SemanticQuery(List.of(), x.groupBy(), null, null, null, x.filters(), null, null, null, null, null)
+                        .withOrder(List.of(new SemanticQuery.Order(model.reference(d), descending))).limit(1), Optional.empty()));
+            }
             SemanticQuery first = new SemanticQuery(List.of(), x.groupBy(), null, null, null, x.filters(), null, null, null, null, null).records(d.dataset())
                     .withOrder(List.of(new SemanticQuery.Order(model.reference(d), descending))).limit(1).withTies();
             return Optional.of(new Parsed(first, Optional.empty()));
@@ -1175,14 +1184,74 @@ public final class QuestionParser {
         return false;
     }
 
+    private static final Pattern LETTERS = Pattern.compile("[A-Za-z]+");
+
+    /**
+     * An adjective that gives a value of an attribute (WordNet's attribute relation: "young" and "old" of age, "heavy" of
+     * weight, "tall" of height) said of records whose dataset has one number attribute of that name, said as that attribute:
+     * "the youngest dog" as "the dog with the lowest age", "the heaviest of the cars" is left as it is, "dogs older than 5" as
+     * "dogs age greater than 5". The direction is the adjective's pole ({@link Lexicon#lowerPole}). The superlative must stand
+     * before a word naming the records; the comparative before "than", of records the question names. Anything else (two
+     * attributes of that name, none, a generic "largest" or "higher") is left to the rest of the reader.
+     */
+    private String dimensionalAdjectives(String q) {
+        Matcher m = LETTERS.matcher(q);
+        List<int[]> at = new ArrayList<>();
+        while (m.find()) at.add(new int[] {m.start(), m.end()});
+        if (at.isEmpty()) return q;
+        java.util.function.IntFunction<String> word = i -> q.substring(at.get(i)[0], at.get(i)[1]).toLowerCase(Locale.ROOT);
+        StringBuilder out = new StringBuilder();
+        int copied = 0;
+        for (int i = 0; i + 1 < at.size(); i++) {
+            String w = word.apply(i);
+            boolean superlative = w.endsWith("est") && w.length() > 5, comparative = w.endsWith("er") && w.length() > 4;
+            if (!superlative && !comparative || MOST.contains(w) || LEAST.contains(w) || COMPARATIVE_WORDS.contains(w)) continue;
+            Lexicon lexicon = Lexicon.english();
+            if (lexicon.baseForms(w, dev.almanac.reading.PartOfSpeech.ADJECTIVE).stream().noneMatch(b -> !b.equals(w))) continue;
+            Set<String> nouns = lexicon.attributesOf(w);
+            if (nouns.isEmpty()) continue;
+            boolean low = lexicon.baseForms(w, dev.almanac.reading.PartOfSpeech.ADJECTIVE).stream().anyMatch(Lexicon::lowerPole);
+            List<Dataset> rows;
+            if (superlative) {
+                rows = rowWords().getOrDefault(List.of(singular(word.apply(i + 1))), List.of());
+            } else {
+                if (!word.apply(i + 1).equals("than")) continue;
+                List<String> all = new ArrayList<>();
+                for (int j = 0; j < at.size(); j++) if (j != i) all.add(word.apply(j));
+                rows = namedRows(all);
+            }
+            List<Dimension> measured = new ArrayList<>();
+            for (Dataset d : rows) {
+                for (Dimension x : model.dimensions()) {
+                    if (x.dataset().equals(d.name()) && x.kind() == Dimension.Kind.NUMBER
+                            && tokens(x.displayName(), true).stream().anyMatch(t -> nouns.contains(t) || nouns.contains(singular(t)))) measured.add(x);
+                }
+            }
+            if (measured.size() != 1) continue;
+            String attribute = measured.get(0).displayName().toLowerCase(Locale.ROOT);
+            out.append(q, copied, at.get(i)[0]);
+            if (superlative) {
+                out.append(q, at.get(i + 1)[0], at.get(i + 1)[1]).append(" with the ").append(low ? "lowest " : "highest ").append(attribute);
+            } else {
+                out.append(attribute).append(low ? " less than" : " greater than");
+            }
+            copied = at.get(i + 1)[1];
+            i++;
+        }
+        return copied == 0 ? q : out.append(q.substring(copied)).toString();
+    }
+
+    /** The comparatives of no particular attribute, read with the attribute the question names beside them. */
+    private static final Set<String> COMPARATIVE_WORDS = Set.of("greater", "higher", "larger", "bigger", "lower", "smaller", "fewer", "earlier", "later");
+
     /** Comparison words and the operator they ask for, longest first ("no more than" before "more than"). */
     private static final List<Map.Entry<List<String>, String>> COMPARISONS = List.of(
             Map.entry(List.of("no", "more", "than"), "<="), Map.entry(List.of("no", "less", "than"), ">="), Map.entry(List.of("no", "fewer", "than"), ">="),
             Map.entry(List.of("at", "least"), ">="), Map.entry(List.of("at", "most"), "<="), Map.entry(List.of("or", "more"), ">="),
             Map.entry(List.of("more", "than"), ">"), Map.entry(List.of("greater", "than"), ">"), Map.entry(List.of("higher", "than"), ">"),
-            Map.entry(List.of("larger", "than"), ">"), Map.entry(List.of("bigger", "than"), ">"), Map.entry(List.of("older", "than"), ">"),
+            Map.entry(List.of("larger", "than"), ">"), Map.entry(List.of("bigger", "than"), ">"),
             Map.entry(List.of("less", "than"), "<"), Map.entry(List.of("fewer", "than"), "<"), Map.entry(List.of("lower", "than"), "<"),
-            Map.entry(List.of("smaller", "than"), "<"), Map.entry(List.of("younger", "than"), "<"),
+            Map.entry(List.of("smaller", "than"), "<"),
             Map.entry(List.of("over"), ">"), Map.entry(List.of("above"), ">"), Map.entry(List.of("under"), "<"), Map.entry(List.of("below"), "<"));
 
     /**
@@ -1363,7 +1432,10 @@ public final class QuestionParser {
     private Optional<Span> secondToList(List<String> words, Span listed, List<Span> dims) {
         for (Span e : dims) {
             if (e.from() < listed.to() || dimensionOf(e).equals(dimensionOf(listed))) continue;
-            for (int i = listed.to(); i < e.from(); i++) if (words.get(i).equals("and")) return Optional.of(e);
+            // "the names and the ages": only list words after the "and" ("... and have a population of 80000" is a condition)
+            for (int i = listed.to(); i < e.from(); i++) {
+                if (words.get(i).equals("and") && words.subList(i + 1, e.from()).stream().allMatch(LIST_JOINERS::contains)) return Optional.of(e);
+            }
         }
         return Optional.empty();
     }

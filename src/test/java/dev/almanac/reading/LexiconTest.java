@@ -78,6 +78,19 @@ class LexiconTest {
     }
 
     @Test
+    void an_adjective_gives_a_value_of_the_attribute_wordnet_relates_it_to() {
+        Lexicon english = Lexicon.english();
+        assertThat(english.attributesOf("youngest")).contains("age");
+        assertThat(english.attributesOf("older")).contains("age");
+        assertThat(english.attributesOf("heavier")).contains("weight");
+        assertThat(english.attributesOf("tallest")).contains("height");
+        assertThat(english.attributesOf("singer")).as("a noun gives no value of an attribute").isEmpty();
+        assertThat(english.attributesOf("expensive")).as("WordNet relates it to no attribute").isEmpty();
+        assertThat(Lexicon.lowerPole("young")).isTrue();
+        assertThat(Lexicon.lowerPole("old")).isFalse();
+    }
+
+    @Test
     void a_one_letter_typo_in_a_long_word_is_the_one_vocabulary_word_it_misspells() {
         List<String> vocabulary = List.of("temperature", "pressure", "humidity", "station", "weight", "height");
         assertThat(lexicon.typoOf("temprature", vocabulary)).contains("temperature"); // a letter left out

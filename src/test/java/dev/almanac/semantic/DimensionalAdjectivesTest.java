@@ -1,0 +1,75 @@
+package dev.almanac.semantic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.almanac.source.Source;
+import dev.almanac.source.Sources;
+import dev.almanac.sql.Guard;
+import dev.almanac.sql.QueryExecutor;
+import dev.almanac.sql.QueryLimits;
+import dev.almanac.testing.SpiderDatabases;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * "The youngest teacher", "pets older than 1": an adjective that gives a value of an attribute (WordNet's attribute
+ * relation) read as that attribute of the records it is said of, on models drafted from Spider dev databases nobody here
+ * wrote; the answers' rows are compared with queries written by hand on the real SQLite files.
+ */
+class DimensionalAdjectivesTest {
+    @Test
+    void a_superlative_adjective_ranks_the_records_it_is_said_of_by_its_attribute() {
+        SemanticLayer layer = QuestionWordsTest.layer("course_teach");
+        QuestionParser parser = QuestionWordsTest.parser(layer);
+        SemanticQuery youngest = QuestionWordsTest.read(parser, "What is the hometown of the youngest teacher?");
+        assertThat(youngest.records()).isEqualTo("teacher");
+        assertThat(youngest.order()).singleElement().satisfies(o -> assertThat(o.descending()).isFalse());
+        assertThat(rows("course_teach", layer.compile(youngest).sql())).isNotEmpty().isEqualTo(rows("course_teach",
+                "SELECT hometown FROM teacher WHERE CAST(age AS INTEGER) = (SELECT min(CAST(age AS INTEGER)) FROM teacher)"));
+
+        SemanticQuery oldest = QuestionWordsTest.read(parser, "What is the name of the oldest teacher?");
+        assertThat(oldest.order()).singleElement().satisfies(o -> assertThat(o.descending()).isTrue());
+        assertThat(rows("course_teach", layer.compile(oldest).sql())).isEqualTo(rows("course_teach",
+                "SELECT name FROM teacher WHERE CAST(age AS INTEGER) = (SELECT max(CAST(age AS INTEGER)) FROM teacher)"));
+    }
+
+    @Test
+    void the_attribute_the_records_are_first_by_shown_alone_is_its_one_value() {
+        // three dogs share the greatest age: "the age of the oldest dog" is that age, once
+        SemanticLayer layer = QuestionWordsTest.layer("dog_kennels");
+        SemanticQuery age = QuestionWordsTest.read(QuestionWordsTest.parser(layer), "What is the age of the oldest dog?");
+        assertThat(rowList("dog_kennels", layer.compile(age).sql())).isEqualTo(rowList("dog_kennels", "SELECT max(CAST(age AS INTEGER)) FROM Dogs"));
+    }
+
+    @Test
+    void a_comparative_adjective_before_than_is_a_condition_on_its_attribute() {
+        SemanticLayer layer = QuestionWordsTest.layer("pets_1");
+        SemanticQuery older = QuestionWordsTest.read(QuestionWordsTest.parser(layer), "What is the id and weight of every pet who is older than 1?");
+        assertThat(older.filters()).singleElement().satisfies(f -> assertThat(f.op()).isEqualTo(">"));
+        assertThat(rows("pets_1", layer.compile(older).sql())).isNotEmpty().isEqualTo(rows("pets_1", "SELECT petid, weight FROM pets WHERE pet_age > 1"));
+    }
+
+    @Test
+    void an_adjective_is_not_guessed_when_the_records_have_no_such_attribute_or_the_question_asks_where() {
+        // the cars of car_1 have no attribute called age: "the oldest car" is not read as some other number
+        QuestionParser cars = QuestionWordsTest.parser("car_1");
+        assertThat(cars.parse("What is the horsepower of the oldest car?")).isNotInstanceOf(QuestionParser.Parsed.class);
+        // "where is ... from" asks for a place: a number (the lowest age) is not its answer
+        QuestionParser teachers = QuestionWordsTest.parser("course_teach");
+        assertThat(teachers.parse("Where is the youngest teacher from?")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+
+    private static java.util.Set<String> rows(String database, String sql) {
+        return new java.util.HashSet<>(rowList(database, sql));
+    }
+
+    private static List<String> rowList(String database, String sql) {
+        SpiderDatabases.require();
+        try (Source source = Sources.openFile(SpiderDatabases.SPIDER.resolve("database").resolve(database).resolve(database + ".sqlite"))) {
+            QueryExecutor executor = new QueryExecutor(source, new Guard(source.dialect()), new QueryLimits(Duration.ofSeconds(30), 1000));
+            return executor.execute(sql).rows().stream().map(r -> r.stream().map(String::valueOf).collect(Collectors.joining("|"))).toList();
+        }
+    }
+}
