@@ -548,7 +548,7 @@ public final class QuestionParser {
                 List<String> said = words.subList(d.from(), d.to());
                 List<Dimension> own = new ArrayList<>();
                 for (Dataset ds : named) {
-                    for (Dimension x : candidates) if (x.dataset().equals(ds.name()) && !x.time() && !own.contains(x)) own.add(x);
+                    for (Dimension x : candidates) if (x.dataset().equals(ds.name()) && !own.contains(x)) own.add(x);
                     Dimension shortly = shortPhrases(ds).get(said);
                     if (shortly != null && !own.contains(shortly)) own.add(shortly);
                 }
@@ -556,7 +556,7 @@ public final class QuestionParser {
                 candidates = own;
             }
             for (Dimension dim : candidates) {
-                if (dim.time()) continue;
+                if (dim.time() && named.isEmpty()) continue; // a time is listed as an attribute of records the question names
                 SemanticMetric.Simple listed = listedRows(dim.dataset());
                 Result r = read(question, listed, new Span(d.from(), d.to(), List.of(listed)), List.of(), dims, null);
                 if (!(r instanceof Parsed p)) continue;
@@ -569,10 +569,12 @@ public final class QuestionParser {
                         .noneMatch(f -> model.dimension(f.field()).map(fd -> fd.dataset().equals(ds.name())).orElse(false)))) continue;
                 SemanticQuery values = new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(model.reference(dim), List.of())), null, null, null,
                         x.filters(), null, null, null, null, null);
-                // free text (a paragraph's text, a name) and numbers (ages) are listed for each record, duplicates kept; a category's values once each;
-                // a record's own key once per record
+                // free text (a paragraph's text), numbers (ages), times and the names of the records named are listed for each record,
+                // duplicates kept; a category's values once each; a record's own key once per record
                 boolean distinct = d.from() > 0 && DISTINCT_WORDS.contains(words.get(d.from() - 1)); // "the different texts": each once
-                found.add((dim.kind() == Dimension.Kind.TEXT || dim.kind() == Dimension.Kind.NUMBER) && !distinct || model.dataset(dim.dataset()).map(ds -> isKey(ds, dim)).orElse(false)
+                boolean perRecord = dim.kind() == Dimension.Kind.TEXT || dim.kind() == Dimension.Kind.NUMBER || dim.time()
+                        || dim.labelsEntity() && named.stream().anyMatch(ds -> ds.name().equals(dim.dataset())); // "the names of cities": each city's
+                found.add(perRecord && !distinct || model.dataset(dim.dataset()).map(ds -> isKey(ds, dim)).orElse(false)
                         ? values.records(dim.dataset()) : values);
             }
             if (found.size() == 1 && secondToList(words, d, dims).isPresent()) {
@@ -654,10 +656,10 @@ public final class QuestionParser {
 
     private final Map<String, Map<List<String>, Dimension>> shortPhrases = new java.util.concurrent.ConcurrentHashMap<>();
 
-    /** The phrases of a dataset's attributes (not its times): their names, labels and synonyms, and their short names. Made once. */
+    /** The phrases of a dataset's attributes (its times too): their names, labels and synonyms, and their short names. Made once. */
     private Map<List<String>, Object> attributesOf(Dataset ds) {
         return datasetAttributes.computeIfAbsent(ds.name(), k -> {
-            Map<List<String>, Object> out = new HashMap<>(dimensionPhrases(model.dimensions().stream().filter(d -> d.dataset().equals(ds.name()) && !d.time()).toList()));
+            Map<List<String>, Object> out = new HashMap<>(dimensionPhrases(model.dimensions().stream().filter(d -> d.dataset().equals(ds.name())).toList()));
             shortPhrases(ds).forEach((phrase, d) -> out.putIfAbsent(phrase, new ArrayList<>(List.of(d))));
             return Map.copyOf(out);
         });
@@ -1301,6 +1303,18 @@ public final class QuestionParser {
                 for (int k = Math.min(i, attribute.from()); k <= Math.max(number, attribute.to() - 1); k++) used[k] = true;
                 break;
             }
+        }
+        // "capacity between 5000 and 10000", "a population of between ...": both ends kept
+        for (Span d : spans) {
+            int i = d.to();
+            while (i < words.size() && Set.of("is", "are", "was", "were", "of").contains(words.get(i))) i++;
+            if (anyUsed(used, d) || dimensionOf(d).size() != 1 || i + 3 >= words.size()) continue;
+            if (!words.get(i).equals("between") || !digits(words.get(i + 1)) || !words.get(i + 2).equals("and") || !digits(words.get(i + 3))) continue;
+            if (java.util.stream.IntStream.rangeClosed(i, i + 3).anyMatch(k -> used[k])) continue;
+            String field = model.reference(dimensionOf(d).get(0));
+            out.add(new SemanticQuery.Filter(field, ">=", List.of(words.get(i + 1))));
+            out.add(new SemanticQuery.Filter(field, "<=", List.of(words.get(i + 3))));
+            for (int k = d.from(); k <= i + 3; k++) used[k] = true;
         }
         out.addAll(equalities(words, used, spans));
         return out;
@@ -2196,6 +2210,36 @@ public final class QuestionParser {
         return out;
     }
 
+    /**
+     * A name's words and the other orders English says them in: "date of birth" as "birth date" (a noun after "of" put
+     * before the noun it qualifies), "date arrived" as "arrival date" (a noun followed by a verb's participle, the verb's
+     * noun of action before it, from WordNet's derivations).
+     */
+    static List<List<String>> phrasings(List<String> words) {
+        List<List<String>> out = new ArrayList<>();
+        out.add(words);
+        int of = words.indexOf("of");
+        if (of > 0 && of == words.lastIndexOf("of") && of < words.size() - 1) {
+            List<String> swapped = new ArrayList<>(words.subList(of + 1, words.size()));
+            swapped.addAll(words.subList(0, of));
+            out.add(List.copyOf(swapped));
+        }
+        if (words.size() == 2 && (words.get(1).endsWith("ed") || words.get(1).endsWith("en"))) {
+            Lexicon lexicon = Lexicon.english();
+            for (String verb : lexicon.baseForms(words.get(1), dev.almanac.reading.PartOfSpeech.VERB)) {
+                List<dev.almanac.reading.Sense> senses = lexicon.senses(verb, dev.almanac.reading.PartOfSpeech.VERB);
+                if (senses.isEmpty()) continue;
+                for (dev.almanac.reading.Related r : senses.get(0).derived()) {
+                    // the noun of the action ("arrival"), not of its doer ("arriver")
+                    if (r.pos() == dev.almanac.reading.PartOfSpeech.NOUN && !r.word().contains(" ") && !r.word().matches(".*(er|or|ant|ent|ist|ee)")) {
+                        out.add(List.of(singular(r.word()), words.get(0)));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
     private static Map<List<String>, Object> dimensionPhrases(List<Dimension> dims) {
         Map<List<String>, Object> out = new HashMap<>();
         for (Dimension d : dims) {
@@ -2203,8 +2247,10 @@ public final class QuestionParser {
             if (d.label() != null) phrases.add(d.label());
             phrases.addAll(d.synonyms());
             for (String p : phrases) {
-                @SuppressWarnings("unchecked") List<Dimension> list = (List<Dimension>) out.computeIfAbsent(tokens(p, true), k -> new ArrayList<Dimension>());
-                if (!list.contains(d)) list.add(d);
+                for (List<String> phrase : phrasings(tokens(p, true))) {
+                    @SuppressWarnings("unchecked") List<Dimension> list = (List<Dimension>) out.computeIfAbsent(phrase, k -> new ArrayList<Dimension>());
+                    if (!list.contains(d)) list.add(d);
+                }
             }
         }
         out.remove(List.<String>of());

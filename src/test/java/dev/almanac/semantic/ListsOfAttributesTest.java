@@ -105,4 +105,38 @@ class ListsOfAttributesTest {
         assertThat(ids.records()).as("a key, once per record").isEqualTo("documents");
         assertThat(shown(ids)).containsExactly("document_id");
     }
+
+    @Test
+    void any_attribute_of_the_records_named_is_listed_for_each_record_times_and_numbers_too() {
+        QuestionParser teachers = QuestionWordsTest.parser("course_teach");
+        SemanticQuery hometowns = QuestionWordsTest.read(teachers, "What are the hometowns of teachers?");
+        assertThat(hometowns.records()).isEqualTo("teacher");
+        assertThat(shown(hometowns)).containsExactly("hometown");
+        SemanticQuery ages = QuestionWordsTest.read(teachers, "List the ages of all teachers.");
+        assertThat(ages.records()).as("a number, for each record: two teachers of one age are two rows").isEqualTo("teacher");
+
+        QuestionParser dogs = QuestionWordsTest.parser("dog_kennels");
+        SemanticQuery born = QuestionWordsTest.read(dogs, "What are the dates of birth of all dogs?");
+        assertThat(born.records()).isEqualTo("dogs");
+        assertThat(shown(born)).containsExactly("date_of_birth");
+    }
+
+    @Test
+    void an_attribute_is_named_in_the_other_orders_english_says_its_words() {
+        // date_arrived, date_departed: "the arrival date", "the departure date" (WordNet's noun of the verb's action)
+        QuestionParser dogs = QuestionWordsTest.parser("dog_kennels");
+        SemanticQuery dates = QuestionWordsTest.read(dogs, "List the arrival date and the departure date for all the dogs.");
+        assertThat(shown(dates)).containsExactly("date_arrived", "date_departed");
+        // cost_of_treatment: "the treatment cost"
+        assertThat(QuestionParser.phrasings(List.of("cost", "of", "treatment"))).contains(List.of("treatment", "cost"));
+        assertThat(QuestionParser.phrasings(List.of("date", "arrived"))).contains(List.of("arrival", "date")).doesNotContain(List.of("arriver", "date"));
+    }
+
+    @Test
+    void a_number_between_two_numbers_keeps_both_ends() {
+        QuestionParser stadiums = QuestionWordsTest.parser("concert_singer");
+        SemanticQuery between = QuestionWordsTest.read(stadiums, "Show location and name for all stadiums with a capacity between 5000 and 10000.");
+        assertThat(between.filters()).extracting(f -> f.op() + " " + f.values().get(0)).containsExactly(">= 5000", "<= 10000");
+        assertThat(between.records()).isEqualTo("stadium");
+    }
 }
