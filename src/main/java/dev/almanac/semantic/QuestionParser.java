@@ -1246,6 +1246,73 @@ public final class QuestionParser {
     /** The comparatives of no particular attribute, read with the attribute the question names beside them. */
     private static final Set<String> COMPARATIVE_WORDS = Set.of("greater", "higher", "larger", "bigger", "lower", "smaller", "fewer", "earlier", "later");
 
+    /** A quoted part of the question ('...', "...", ``...'', “...”) and the original words it covers. */
+    private record Quoted(String text, int from, int to) {}
+
+    private static final Pattern QUOTED = Pattern.compile("``\\s*(.+?)\\s*''|\"\\s*([^\"]+?)\\s*\"|“\\s*([^”]+?)\\s*”|(?<![\\p{L}])'\\s*([^']+?)\\s*'(?![\\p{L}])");
+
+    /** The quoted parts of the question, each where its words stand among the original words (left out when they are not found). */
+    private static List<Quoted> quoted(String q, List<String> original) {
+        List<Quoted> out = new ArrayList<>();
+        Matcher m = QUOTED.matcher(q);
+        int searchFrom = 0;
+        while (m.find()) {
+            String text = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3) != null ? m.group(3) : m.group(4);
+            List<String> inner = tokens(text, false);
+            if (inner.isEmpty()) continue;
+            for (int i = searchFrom; i + inner.size() <= original.size(); i++) {
+                boolean same = true;
+                for (int k = 0; k < inner.size() && same; k++) same = original.get(i + k).equalsIgnoreCase(inner.get(k));
+                if (same) {
+                    out.add(new Quoted(text, i, i + inner.size()));
+                    searchFrom = i + inner.size();
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Words between an attribute and its quoted value ("whose name is 'X'", "named 'X'", "with episode 'X'"). */
+    private static final Set<String> QUOTE_LINKS = Set.of("is", "named", "called", "of", "as", "equal", "equals", "to", "titled");
+
+    /**
+     * The condition a quoted value makes: the attribute (not a number nor a time) of the rows read named just before it,
+     * only link words between, equal to the value as written, or as the attribute's values write it when it has a complete
+     * list of values (a refusal, {@link Cannot}, when that list does not have it). Empty when no such attribute stands before it.
+     */
+    private Optional<Object> quotedValue(List<String> words, boolean[] used, SemanticMetric metric, List<Dimension> dims, Quoted literal) {
+        Set<String> own = new java.util.HashSet<>();
+        model.simpleInputs(metric).forEach(x -> own.add(x.dataset()));
+        // not a number, a time, nor a column that holds the keys of other rows (a flight's airline is a key: 'JetBlue Airways' is
+        // the name of the airline it reaches, never the key itself; an identifier that is not its rows' own key refers to other rows)
+        java.util.function.Predicate<Dimension> quotable = d -> !d.time() && d.kind() != Dimension.Kind.NUMBER
+                && (d.kind() != Dimension.Kind.IDENTIFIER || model.dataset(d.dataset()).map(ds -> isKey(ds, d)).orElse(false)) && model.relationships().stream()
+                .noneMatch(r -> r.from().equals(d.dataset()) && r.fromColumns().stream().anyMatch(c -> c.equalsIgnoreCase(d.expr().replace("\"", ""))));
+        List<Dimension> candidates = new ArrayList<>(dims.stream().filter(quotable).toList());
+        model.dimensions().stream().filter(d -> own.contains(d.dataset()) && quotable.test(d) && !candidates.contains(d)).forEach(candidates::add);
+        Map<List<String>, Object> phrases = new HashMap<>(dimensionPhrases(candidates));
+        for (String ds : own) model.dataset(ds).ifPresent(d -> shortPhrases(d).forEach((p, x) -> { if (candidates.contains(x)) phrases.putIfAbsent(p, new ArrayList<>(List.of(x))); }));
+        Span attribute = null;
+        for (Span d : longestFirst(spans(words, phrases))) {
+            int k = d.to();
+            while (k < literal.from() && (QUOTE_LINKS.contains(words.get(k)) || words.get(k).equals("not"))) k++;
+            if (k == literal.from() && !anyUsed(used, d) && dimensionOf(d).size() == 1 && (attribute == null || d.to() > attribute.to())) attribute = d;
+        }
+        if (attribute == null) return Optional.empty();
+        boolean negated = words.subList(attribute.to(), literal.from()).contains("not"); // "whose hometown is not 'X'"
+        Dimension dim = dimensionOf(attribute).get(0);
+        String value = literal.text();
+        ValueIndex.Values known = values.of(dim);
+        if (known != null && known.complete()) {
+            Optional<Object> written = known.values().stream().filter(v -> String.valueOf(v).equalsIgnoreCase(literal.text())).findFirst();
+            if (written.isEmpty()) return Optional.of(new Cannot("'" + value + "' is not a value of " + dim.displayName()));
+            value = String.valueOf(written.get());
+        }
+        for (int i = attribute.from(); i < literal.to(); i++) used[i] = true;
+        return Optional.of(new SemanticQuery.Filter(model.reference(dim), negated ? "!=" : "=", List.of(value)));
+    }
+
     /** Comparison words and the operator they ask for, longest first ("no more than" before "more than"). */
     private static final List<Map.Entry<List<String>, String>> COMPARISONS = List.of(
             Map.entry(List.of("no", "more", "than"), "<="), Map.entry(List.of("no", "less", "than"), ">="), Map.entry(List.of("no", "fewer", "than"), ">="),
@@ -1745,6 +1812,13 @@ public final class QuestionParser {
         }
         // "more than 4 cylinders", "horsepower greater than 150", "aged at least 30": a number compared with a number attribute
         List<SemanticQuery.Filter> conditions = conditions(words, used, metric, dims);
+        // "with episode 'A Love of a Lifetime'", "the airline named "JetBlue Airways"": a quoted value of the attribute just before it
+        for (Quoted literal : quoted(q, original)) {
+            if (java.util.stream.IntStream.range(literal.from(), literal.to()).anyMatch(i -> used[i])) continue;
+            Optional<Object> f = quotedValue(words, used, metric, dims, literal);
+            if (f.isPresent() && f.get() instanceof Cannot no) return no;
+            f.ifPresent(x -> conditions.add((SemanticQuery.Filter) x));
+        }
         Integer limit = null;
         // a dimension after a grouping cue is a group-by
         for (Span d : longestFirst(dimSpans)) {
