@@ -1,5 +1,6 @@
 package dev.almanac.semantic;
 
+import dev.almanac.reading.FunctionWords;
 import dev.almanac.reading.Lexicon;
 
 import dev.almanac.quality.Timeframe;
@@ -920,6 +921,8 @@ public final class QuestionParser {
     }
 
     /** "without any concerts", "that do not have any friends", "who have no pets": the related rows a record has none of. */
+    private static final Pattern WITHOUT_RELATED_VERB = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:(?:do|does|did|have|has|had)\\s+not"
+            + "|(?:do|does|did|have|has|had)n't|never)\\s+([\\p{L}]+)(?:\\s+([\\p{L}]+))?\\s+any\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
     private static final Pattern WITHOUT_RELATED = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:(?:do|does|did)\\s+not\\s+have|(?:do|does|did)n't\\s+have"
             + "|have\\s+no|has\\s+no|had\\s+no|without)(?:\\s+(?:any|a|an))?\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
 
@@ -931,8 +934,20 @@ public final class QuestionParser {
      */
     private Optional<Result> withoutRelated(String q) {
         Matcher m = WITHOUT_RELATED.matcher(q);
-        if (!m.find()) return Optional.empty();
-        Dataset related = rowsNamedBy(m.group(1)).orElse(null);
+        String relatedWords;
+        if (m.find()) {
+            relatedWords = m.group(1);
+        } else {
+            // "dogs that have not received any treatment", "owners who do not own any dogs": a verb (and its particle) denied of any
+            // related row is the relationship itself, whichever verb says it; the model must relate the two one way only
+            m = WITHOUT_RELATED_VERB.matcher(q);
+            if (!m.find() || !Lexicon.english().partsOfSpeech(m.group(1)).contains(dev.almanac.reading.PartOfSpeech.VERB)
+                    || m.group(2) != null && !FunctionWords.english().is(m.group(2).toLowerCase(Locale.ROOT), dev.almanac.reading.FunctionClass.PREPOSITION)) {
+                return Optional.empty();
+            }
+            relatedWords = m.group(3);
+        }
+        Dataset related = rowsNamedBy(relatedWords).orElse(null);
         if (related == null) return Optional.empty();
         String rest = q.substring(0, m.start()).strip() + "?";
         // read otherwise when the rest does not read ("which months had no leads" asks for periods with no rows)

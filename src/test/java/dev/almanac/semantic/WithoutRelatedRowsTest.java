@@ -35,4 +35,24 @@ class WithoutRelatedRowsTest {
             assertThat(r instanceof QuestionParser.Parsed p && !p.query().exists().isEmpty()).as(q).isFalse();
         }
     }
+
+    @Test
+    void a_verb_denied_of_any_related_row_is_the_relationship_whichever_verb_says_it() {
+        QuestionParser dogs = QuestionWordsTest.parser("dog_kennels");
+        for (String q : List.of("How many dogs have not gone through any treatment?", "Tell me the number of dogs that have not received any treatment.")) {
+            SemanticQuery count = QuestionWordsTest.read(dogs, q);
+            assertThat(count.metrics()).as(q).containsExactly("dogs_count");
+            assertThat(count.exists()).as(q).singleElement().satisfies(e -> {
+                assertThat(e.none()).isTrue();
+                assertThat(e.dataset()).isEqualTo("treatments");
+            });
+        }
+        // a word that is no verb between "not" and "any" is not such a denial
+        QuestionParser.Result r = dogs.parse("How many dogs have not happy any treatment?");
+        assertThat(r instanceof QuestionParser.Parsed p && !p.query().exists().isEmpty()).isFalse();
+        // a flight reaches airports two ways (from and to): which one the verb denies is not said
+        QuestionParser flights = QuestionWordsTest.parser("flight_2");
+        QuestionParser.Result airports = flights.parse("How many airports do not have any flights?");
+        assertThat(airports).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
 }
