@@ -129,9 +129,15 @@ public record QueryPlan(List<Base> bases, List<Key> keys, List<Output> outputs, 
     public record Join(String alias, String parent, Read read, List<String> parentColumns, List<String> columns, String relationship) {}
 
     /** A condition in the outer query: a dimension (on an alias) compared to literals, or a joined segment that must hold. */
-    public sealed interface Condition permits Compare, SegmentHolds, Present, Related {}
+    public sealed interface Condition permits Compare, SegmentHolds, Present, Related, ComparedWithAverage {}
 
     public record Compare(String alias, String column, String op, List<Literal> values) implements Condition {}
+
+    /**
+     * A number dimension (on an alias) compared with its own average over every row of its dataset, which {@code read} reads
+     * ("singers older than the average"): the average is a subquery, not a literal, so it is of the data when the query runs.
+     */
+    public record ComparedWithAverage(String alias, String column, String op, Read read) implements Condition {}
 
     /** A key column a join read ({@code alias.__c_<column>}) is not null: the joined row exists. */
     public record Present(String alias, String column) implements Condition {}

@@ -276,6 +276,8 @@ public final class QuestionParser {
                 && Set.of("which", "top").contains(words.get(sp.from() - 2)) || sp.from() >= 1 && words.get(sp.from() - 1).equals("which"))
                 && allDims.keySet().stream().anyMatch(k -> k.size() < sp.length() && words.subList(sp.from(), sp.from() + k.size()).equals(k))).toList();
         if (!rankedDimFirst.isEmpty() && metricSpans.size() > rankedDimFirst.size()) metricSpans.removeAll(rankedDimFirst);
+        // "older than the average age", "above the average weight": an average compared with is a condition, not the measure asked
+        metricSpans = new ArrayList<>(metricSpans.stream().filter(sp -> !comparedAverage(words, sp)).toList());
         List<Span> counted = entityCount(words);
         if (metricSpans.isEmpty()) metricSpans = counted;
         else {
@@ -521,8 +523,12 @@ public final class QuestionParser {
     private Result values(Question question, boolean attributes) {
         List<String> words = question.words();
         if (!LISTING.matcher(question.q()).find() || question.period().isPresent() || question.compared().isPresent()) return new NoMetric();
-        if (words.stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w) || w.equals("how") || AGGREGATES.contains(w))) {
-            return new NoMetric(); // "the number of ... from each city" asks for a count, not the list of cities
+        for (int i = 0; i < words.size(); i++) {
+            String w = words.get(i);
+            // "the number of ... from each city" asks for a count, not the list of cities; "older than the average" is a condition
+            if (MOST.contains(w) || LEAST.contains(w) || w.equals("how") || AGGREGATES.contains(w) && !comparedAverage(words, new Span(i, i + 1, null))) {
+                return new NoMetric();
+            }
         }
         // a sorted list may show any attribute of its records (a name, a code); a list of values, a dimension's; of records the
         // question names, an attribute also by its name without theirs ("the names of airports": airport_name)
@@ -1328,6 +1334,35 @@ public final class QuestionParser {
         return Optional.of(new SemanticQuery.Filter(model.reference(dim), negated ? "!=" : "=", List.of(value)));
     }
 
+    /** Whether a metric phrase is an average some attribute is compared with ("than the average age", "above average weight"). */
+    private static boolean comparedAverage(List<String> words, Span s) {
+        int[] at = s.at() != null ? s.at() : java.util.stream.IntStream.range(s.from(), s.to()).toArray();
+        for (int i : at) {
+            if (!AVERAGE_WORDS.contains(words.get(i))) continue;
+            int k = i - 1;
+            if (k >= 0 && words.get(k).equals("the")) k--;
+            if (k >= 0 && (words.get(k).equals("than") || Set.of("above", "below", "over", "under").contains(words.get(k)))) return true;
+        }
+        return false;
+    }
+
+    private static final Set<String> AVERAGE_WORDS = Set.of("average", "avg", "mean");
+
+    /**
+     * Where "[the] average [of all] [attribute]" ends when it starts at {@code at} ("than the average", "than average age",
+     * "than the average weight" of a weight), else -1. The attribute after it, if any, must be the compared one.
+     */
+    private static int averageEnd(List<String> words, int at, Span attribute) {
+        int k = at;
+        if (k < words.size() && words.get(k).equals("the")) k++;
+        if (k >= words.size() || !AVERAGE_WORDS.contains(words.get(k))) return -1;
+        k++;
+        int n = attribute.to() - attribute.from();
+        if (k + n <= words.size() && words.subList(k, k + n).equals(words.subList(attribute.from(), attribute.to()))) k += n;
+        else if (k < words.size() && (words.get(k).equals("one") || words.get(k).equals("value"))) k++;
+        return k;
+    }
+
     /** Comparison words and the operator they ask for, longest first ("no more than" before "more than"). */
     private static final List<Map.Entry<List<String>, String>> COMPARISONS = List.of(
             Map.entry(List.of("no", "more", "than"), "<="), Map.entry(List.of("no", "less", "than"), ">="), Map.entry(List.of("no", "fewer", "than"), ">="),
@@ -1371,6 +1406,21 @@ public final class QuestionParser {
                 for (Span d : spans) {
                     if (anyUsed(used, d) || dimensionOf(d).size() != 1) continue;
                     boolean before = d.to() == i || d.to() + 1 == i && Set.of("is", "are", "was", "were", "of").contains(words.get(d.to()));
+                    // "age greater than the average", "weight below average", "above the average age": the attribute's own average
+                    int average = averageEnd(words, i + n, d);
+                    if (average < 0 && d.from() >= i + n + 1) {
+                        int k = i + n;
+                        if (k < words.size() && words.get(k).equals("the")) k++;
+                        if (k + 1 == d.from() && AVERAGE_WORDS.contains(words.get(k))) average = d.to();
+                    }
+                    if (average > 0 && (before || d.from() > i)) {
+                        if (java.util.stream.IntStream.range(Math.min(i, d.from()), average).anyMatch(k -> used[k] && !inSpan(d, k))) continue;
+                        out.add(new SemanticQuery.Filter(model.reference(dimensionOf(d).get(0)), c.getValue(), List.of(SemanticQuery.Filter.AVERAGE)));
+                        for (int k = Math.min(i, d.from()); k < average; k++) used[k] = true;
+                        attribute = null;
+                        number = -2;
+                        break;
+                    }
                     if ((before || d.from() == i + n + 1) && digits(words.get(i + n))) { // "age above 20", "more than 4 cylinders"
                         attribute = d;
                         number = i + n;
@@ -1379,6 +1429,7 @@ public final class QuestionParser {
                         number = d.to();
                     }
                 }
+                if (number == -2) break; // compared with the average, placed
                 if (attribute == null || used[number]) continue;
                 Dimension d = dimensionOf(attribute).get(0);
                 out.add(new SemanticQuery.Filter(model.reference(d), c.getValue(), List.of(words.get(number))));

@@ -336,6 +336,7 @@ public final class SemanticCompiler {
         if ((f.op().equals("contains") || f.op().equals("not_contains")) && d.time()) {
             throw new UserError(d.name() + " is a date: compare it with < <= > >= or between, not '" + f.op().replace('_', ' ') + "'");
         }
+        if (averageCompared(d, f)) return new DimensionFilter(d, via, f.op(), List.of());
         List<Literal> lits = new ArrayList<>();
         for (String v : f.values()) {
             lits.add(f.op().endsWith("contains") ? new Literal(Literal.Type.STRING, v) : literal(d, f.op(), v));
@@ -425,6 +426,19 @@ public final class SemanticCompiler {
             ids.add(NUMBER.matcher(m.group(2)).matches() ? new Literal(Literal.Type.NUMBER, m.group(2)) : new Literal(Literal.Type.STRING, m.group(2)));
         }
         return new DimensionFilter(d.entityKey(), via, f.op(), ids);
+    }
+
+    /**
+     * Whether a filter compares a number dimension with its own average ({@code age > average}): the value {@code average}
+     * on a number, which no number can be; the average is over every row of the dimension's dataset.
+     */
+    private static boolean averageCompared(Dimension d, SemanticQuery.Filter f) {
+        boolean average = f.values().size() == 1 && f.values().get(0).strip().equalsIgnoreCase(SemanticQuery.Filter.AVERAGE);
+        if (!average) return false;
+        if (d.kind() != Dimension.Kind.NUMBER || !Set.of("<", "<=", ">", ">=").contains(f.op())) {
+            throw new UserError("only a number is compared with its average (<, <=, >, >=): " + d.name() + " " + f.op().replace('_', ' ') + " average");
+        }
+        return true;
     }
 
     private Segment segment(String name) {
@@ -925,9 +939,14 @@ public final class SemanticCompiler {
      * whole day, whether the column holds dates or timestamps: {@code <= 2024-12-31} is before 2025-01-01, {@code between
      * 2024-01-01 and 2024-12-31} is from the first day up to the end of the last, {@code = 2024-01-07} is that day.
      */
-    private static List<Condition> compare(String alias, DimensionFilter f) {
+    private List<Condition> compare(String alias, DimensionFilter f) {
         String column = f.dimension().name();
         List<Literal> v = f.values();
+        if (v.isEmpty()) { // compared with its average (the only filter without values, see averageCompared)
+            Dataset ds = model.dataset(f.dimension().dataset()).orElseThrow();
+            return List.of(new QueryPlan.ComparedWithAverage(alias, column, f.op(), new Read(ds, null, null, null, null, List.of(), List.of(f.dimension()),
+                    List.of(), List.of())));
+        }
         if (!f.dimension().time() || v.stream().anyMatch(l -> l.type() != Literal.Type.DATE)) return List.of(new QueryPlan.Compare(alias, column, f.op(), v));
         return switch (f.op()) {
             case "between" -> List.of(new QueryPlan.Compare(alias, column, ">=", List.of(v.get(0))), new QueryPlan.Compare(alias, column, "<", List.of(dayAfter(v.get(1)))));

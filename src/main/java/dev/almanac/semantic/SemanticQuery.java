@@ -258,6 +258,9 @@ public record SemanticQuery(List<String> metrics, List<GroupBy> groupBy, Grain g
         /** The operators the compiler accepts; the tools advertise exactly these ({@link #operatorsJson()}). */
         public static final List<String> OPERATORS = List.of("=", "!=", "in", "not_in", "<", "<=", ">", ">=", "between", "contains", "not_contains");
 
+        /** The value that compares a number dimension with its own average over its dataset's rows ({@code age > average}). */
+        public static final String AVERAGE = "average";
+
         /** {@link #OPERATORS} as a JSON array, for a tool's parameter schema. */
         public static String operatorsJson() {
             return OPERATORS.stream().map(o -> "\"" + o + "\"").collect(java.util.stream.Collectors.joining(",", "[", "]"));

@@ -915,6 +915,10 @@ public final class SqlRenderer {
         if (c instanceof SegmentHolds s) return s.alias() + ".__s_" + s.segment().name() + " = 1";
         if (c instanceof QueryPlan.Present p) return p.alias() + ".__c_" + p.column() + " IS NOT NULL";
         if (c instanceof QueryPlan.Related r) return related(r);
+        if (c instanceof QueryPlan.ComparedWithAverage a) {
+            String column = (a.alias() == null ? "" : a.alias() + ".") + quote(a.column());
+            return column + " " + a.op() + " (SELECT avg(" + quote(a.column()) + ") FROM (" + read(a.read(), false) + ") AS __average)";
+        }
         return compare((Compare) c);
     }
 

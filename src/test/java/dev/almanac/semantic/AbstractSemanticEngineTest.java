@@ -629,6 +629,17 @@ abstract class AbstractSemanticEngineTest {
     }
 
     @Test
+    void a_number_is_compared_with_its_own_average_over_every_row() {
+        // the 11 orders' totals add up to 1,294.99: an average of 117.7263...; above it: orders 1 (120), 4 (200), 7 (300), 9 (150)
+        assertThat(rows(SemanticQuery.of("order_count").where("order_total > average"))).containsExactly("4");
+        // the average is of every order, whatever the query keeps: completed orders above it are 1, 4 and 9
+        assertThat(rows(SemanticQuery.of("order_count").where("order_total > average", "order_status = completed"))).containsExactly("3");
+        assertThat(rows(SemanticQuery.of("order_count").where("order_total <= average"))).containsExactly("7");
+        assertThatThrownBy(() -> layer.compile(SemanticQuery.of("order_count").where("order_status = average")))
+                .as("a value named average, not the average of a category").isInstanceOf(UserError.class);
+    }
+
+    @Test
     void records_are_one_row_each_even_when_their_attributes_are_the_same() {
         // managers 1 and 3 are both Alex Kim: two records, shown as they are
         SemanticQuery managers = SemanticQuery.of().records("managers").by("manager");

@@ -52,6 +52,25 @@ class DimensionalAdjectivesTest {
     }
 
     @Test
+    void a_number_compared_with_the_average_is_compared_with_its_own_average() {
+        SemanticLayer layer = QuestionWordsTest.layer("dog_kennels");
+        QuestionParser parser = QuestionWordsTest.parser(layer);
+        SemanticQuery below = QuestionWordsTest.read(parser, "How many dogs have an age below the average?");
+        assertThat(below.filters()).singleElement().satisfies(f -> {
+            assertThat(f.op()).isEqualTo("<");
+            assertThat(f.values()).containsExactly(SemanticQuery.Filter.AVERAGE);
+        });
+        assertThat(rowList("dog_kennels", layer.compile(below).sql()))
+                .isEqualTo(rowList("dog_kennels", "SELECT count(*) FROM Dogs WHERE CAST(age AS INTEGER) < (SELECT avg(CAST(age AS INTEGER)) FROM Dogs)"));
+
+        SemanticLayer singers = QuestionWordsTest.layer("concert_singer");
+        SemanticQuery older = QuestionWordsTest.read(QuestionWordsTest.parser(singers), "What are the names of singers whose age is greater than the average age?");
+        assertThat(older.records()).isEqualTo("singer");
+        assertThat(rows("concert_singer", singers.compile(older).sql())).isNotEmpty()
+                .isEqualTo(rows("concert_singer", "SELECT name FROM singer WHERE age > (SELECT avg(age) FROM singer)"));
+    }
+
+    @Test
     void an_adjective_is_not_guessed_when_the_records_have_no_such_attribute_or_the_question_asks_where() {
         // the cars of car_1 have no attribute called age: "the oldest car" is not read as some other number
         QuestionParser cars = QuestionWordsTest.parser("car_1");

@@ -183,6 +183,7 @@ final class SemanticFixture {
                     expr: status
                   - name: status
                   - name: order_total
+                    type: number
                     expr: total
               - name: order_items
                 table: order_items
