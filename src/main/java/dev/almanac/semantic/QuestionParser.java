@@ -161,6 +161,14 @@ public final class QuestionParser {
     }
 
     /**
+     * The reading of a question made now, never one kept from an earlier reading of the same words: what a question asked for
+     * the first time costs (for measuring it; {@link #parse} keeps readings).
+     */
+    public Result readAnew(String question) {
+        return translatedBack(question, parse(question, null));
+    }
+
+    /**
      * The reading, unless its query has a part no word of the question asks for ({@link BackTranslation}): then a refusal
      * naming those parts. A follow-up's parts may come from the thread's question and are not checked so.
      */
@@ -326,6 +334,17 @@ public final class QuestionParser {
             for (SemanticMetric m : ms) candidates.merge(m, s, (a, b) -> b.weight() > a.weight() || b.weight() == a.weight() && a.scattered() && !b.scattered() ? b : a);
         }
         shareOf(words).forEach(candidates::putIfAbsent);
+        if (candidates.size() > MAX_READINGS) {
+            // words every dataset's measure has ("the total amount" in a model of many tables): only the measures of the records
+            // the question names are read; none named, or still too many, is no reading (each would be read whole)
+            Set<String> named = new java.util.HashSet<>();
+            for (Dataset d : namedRows(words)) named.add(d.name());
+            int all = candidates.size();
+            candidates.keySet().removeIf(m -> java.util.Collections.disjoint(datasetsOf(m), named));
+            if (candidates.isEmpty() || candidates.size() > MAX_READINGS) {
+                return new Cannot("the question's words name " + all + " measures of different records; say whose (which records) you mean");
+            }
+        }
         Question asked_ = new Question(q, period, compared, asked, original, words);
         List<Reading> readings = new ArrayList<>();
         for (Map.Entry<SemanticMetric, Span> c : candidates.entrySet()) {
@@ -371,6 +390,9 @@ public final class QuestionParser {
         }
         return checked(new Clarify("Which do you mean: " + String.join("; ", best.stream().map(r -> r.metric().displayName()).toList()) + "?", options));
     }
+
+    /** The most measures a question is read for, one whole reading each; more are narrowed to those of the records named. */
+    static final int MAX_READINGS = 12;
 
     /** The datasets a metric's facts come from. */
     private Set<String> datasetsOf(SemanticMetric m) {
@@ -2345,9 +2367,18 @@ public final class QuestionParser {
     }
 
     private static Map<List<String>, Object> grainPhrases() {
-        Map<List<String>, Object> out = new HashMap<>();
-        GRAIN_WORDS.forEach((w, g) -> out.put(tokens(w, true), g));
-        return out;
+        return GrainPhrases.ALL;
+    }
+
+    /** The grain words as phrases, made once (after the class's own tables, which {@link #tokens} reads). */
+    private static final class GrainPhrases {
+        static final Map<List<String>, Object> ALL;
+
+        static {
+            Map<List<String>, Object> out = new HashMap<>();
+            GRAIN_WORDS.forEach((w, g) -> out.put(tokens(w, true), g));
+            ALL = Map.copyOf(out);
+        }
     }
 
     /**

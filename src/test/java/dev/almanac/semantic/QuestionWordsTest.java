@@ -35,7 +35,12 @@ class QuestionWordsTest {
     /** The semantic layer of the model `almanac init` drafts for a Spider dev database, over that database (SQLite). */
     static SemanticLayer layer(String database) {
         SpiderDatabases.require();
-        Source source = Sources.openFile(SpiderDatabases.SPIDER.resolve("database").resolve(database).resolve(database + ".sqlite"));
+        return layer(SpiderDatabases.SPIDER.resolve("database").resolve(database).resolve(database + ".sqlite"));
+    }
+
+    /** The layer of a model drafted from a database file as {@code almanac init} drafts it. */
+    static SemanticLayer layer(java.nio.file.Path file) {
+        Source source = Sources.openFile(file);
         Guard guard = new Guard(source.dialect());
         QueryExecutor executor = new QueryExecutor(source, guard, new QueryLimits(Duration.ofSeconds(30), 1000));
         Catalog catalog = new CatalogIntrospector().structure(source);
