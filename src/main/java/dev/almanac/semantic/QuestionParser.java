@@ -36,9 +36,13 @@ public final class QuestionParser {
             "figure", "current", "currently", "now", "today", "so", "far", "during", "over", "across", "all", "to", "from", "with", "it", "its",
             "that", "this", "these", "those", "i", "you", "can", "could", "would", "see", "know", "want", "like", "about", "as", "level",
             "altogether", "combined", "sum", "whole", "entire", "period", "time", "by", "per", "each", "every", "which", "who", "whose", "where",
-            "when", "end", "any", "some", "them", "they", "their", "your", "make", "made", "bring", "brought", "work", "working", "employed",
-            "up", "people", "versus", "vs", "against", "or", "compared", "compare", "between", "come", "came", "coming", "received", "receive", "arrived", "arrive", "happen", "happened", "signed", "signing", "break", "down", "split", "often", "based", "located", "recorded", "logged", "handled", "processed", "sit", "sits", "hold", "holds",
-            "through", "via", "common", "frequent", "popular", "offer", "offered", "generate", "generated"));
+            "when", "end", "any", "some", "them", "they", "their", "your", "up", "people",
+            // verbs of our own doing ("plans we offer", "responses we received", "did the shop make"), of a breakdown ranked by a
+            // measure ("which channel generated the most leads") and of the event a metric's time records ("leads came in during
+            // Q3", "customers signing up"), not yet read as constructions of their own: a verb before what a preposition
+            // introduces is (linkingVerb)
+            "offer", "offered", "receive", "received", "make", "made", "bring", "brought", "generate", "generated", "handle", "handled", "hold", "holds",
+            "come", "came", "coming", "signed", "signing", "versus", "vs", "against", "or", "compared", "compare", "between", "break", "down", "split", "often", "through", "via", "common", "frequent", "popular"));
     /** The words and their forms as the parser compares them ("does" is read as "doe"). */
     private static Set<String> withSingulars(List<String> words) {
         Set<String> out = new java.util.HashSet<>(words);
@@ -2046,6 +2050,8 @@ public final class QuestionParser {
             if (DISTINCT_WORDS.contains(w) && i + 1 < words.size() && used[i + 1] && (!groupBy.isEmpty() && !metricWords[i + 1]
                     || inSpan(metricSpan, i + 1) && metric.info().synonyms().equals(LISTING_WORDS))) continue;
             boolean afterCue = i > 0 && BREAKDOWN_CUES.contains(words.get(i - 1)) && !(i + 1 < words.size() && inSpan(metricSpan, i + 1));
+            // "engineers work in Berlin", "revenue came from orders shipped to France": what follows is placed, or the rows' own noun
+            if (linkingVerb(words, used, i, k -> used[k] || isAllowed(words.get(k), allowed))) continue;
             if (FILLER.contains(w) || ours.contains(w) && !afterCue || !afterCue && isAllowed(w, allowed) || previous != null && FOLLOW_UP.contains(w)
                     || compared.isPresent() && COMPARISON_FILLER.contains(w)) continue;
             unplaced.add(original.get(i));
@@ -2305,6 +2311,51 @@ public final class QuestionParser {
     }
 
     /** The words of the model's metric and dimension phrases and of its datasets' names, as the parser compares them. */
+    /**
+     * A verb that links the rows read to what a preposition after it introduces, itself placed (a value, a breakdown, the
+     * rows' own noun): "engineers work in our Berlin office", "orders came from Germany", "revenue that came from enterprise
+     * customers". Never before a period ("died in 2018" says which event the year dates). It says how the rows relate to that element, which the model's
+     * relationships say already, whichever verb it is. Never a word of the model (a status or a measure: "returned",
+     * "refunded" say which rows, and are placed as such or refused), never denied ("did not come from"), and only before
+     * a preposition: "how many orders were shipped?" says which orders, and is not answered.
+     */
+    private boolean linkingVerb(List<String> words, boolean[] used, int i, java.util.function.IntPredicate placed) {
+        String w = words.get(i);
+        Lexicon lexicon = Lexicon.english();
+        if (!lexicon.partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.VERB) || modelStems().contains(stem(w))) return false;
+        FunctionWords grammar = FunctionWords.english();
+        if (i > 0 && (grammar.is(words.get(i - 1), dev.almanac.reading.FunctionClass.NEGATION) || words.get(i - 1).endsWith("n't"))) return false;
+        // "covered by countries", "produced by the maker": an agent after "by", which the reader takes for a breakdown
+        if (i + 1 < words.size() && words.get(i + 1).equals("by")) return false;
+        int k = i + 1, prepositions = 0;
+        while (k < words.size() && prepositions < 2 && grammar.is(words.get(k), dev.almanac.reading.FunctionClass.PREPOSITION)) { // "in each": a cue
+            k++;
+            prepositions++;
+        }
+        if (prepositions == 0) return false;
+        while (k < words.size() && !used[k] && (grammar.is(words.get(k), dev.almanac.reading.FunctionClass.ARTICLE)
+                || grammar.is(words.get(k), dev.almanac.reading.FunctionClass.POSSESSIVE) || Set.of("each", "every", "all").contains(words.get(k))
+                || ours.contains(words.get(k)))) k++;
+        // not a period: "died in 2018" says which event the year dates, which the metric's own time may not be
+        return k < words.size() && placed.test(k);
+    }
+
+    /** The stems of every word the model names things with: measures, attributes, datasets and the values indexed. */
+    private Set<String> modelStems() {
+        Set<String> v = modelStems;
+        if (v != null) return v;
+        Set<String> out = new java.util.HashSet<>();
+        vocabulary().forEach(w -> out.add(stem(w)));
+        attributePhrases().keySet().forEach(p -> p.forEach(w -> out.add(stem(w))));
+        for (ValueIndex.Values vs : values.all().values()) {
+            for (Object x : vs.values()) tokens(String.valueOf(x), true).forEach(w -> out.add(stem(w)));
+            vs.synonyms().keySet().forEach(x -> tokens(x, true).forEach(w -> out.add(stem(w))));
+        }
+        return modelStems = Set.copyOf(out);
+    }
+
+    private volatile Set<String> modelStems;
+
     private Set<String> vocabulary() {
         Set<String> v = vocabulary;
         if (v != null) return v;
