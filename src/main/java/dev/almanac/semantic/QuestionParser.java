@@ -818,16 +818,17 @@ public final class QuestionParser {
     private Optional<Result> superlativeRecord(Question question) {
         List<String> words = question.words();
         int cue = -1;
-        for (int i = 1; i < words.size() && cue < 0; i++) if ((MOST.contains(words.get(i)) || LEAST.contains(words.get(i))) && words.get(i - 1).equals("the")) cue = i;
+        // "the most", or a link word right before ("the document with greatest number of paragraphs")
+        for (int i = 1; i < words.size() && cue < 0; i++) {
+            if ((MOST.contains(words.get(i)) || LEAST.contains(words.get(i))) && (words.get(i - 1).equals("the") || SUPERLATIVE_LINKS.contains(words.get(i - 1)))) cue = i;
+        }
         if (cue < 0) return Optional.empty();
         final int at = cue;
         List<Span> after = spans(words, numberPhrases()).stream().filter(sp -> sp.from() == at + 1).toList();
         if (after.isEmpty()) return relatedCountFirst(question, at);
         Span by = longestFirst(after).get(0);
-        // the words that tie it to the record: back from "the" over link words, at least one of them
-        int from = at - 1;
-        while (from > 0 && SUPERLATIVE_LINKS.contains(words.get(from - 1)) && !words.get(from - 1).equals("the")) from--;
-        if (from == at - 1 || from == 0) return Optional.empty();
+        int from = linkStart(words, at);
+        if (from < 0) return Optional.empty();
         Question listed = question.without(from, by.to());
         if (listed.words().stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w))) return Optional.empty();
         String said = String.join(" ", question.original().subList(at, by.to()));
@@ -848,6 +849,20 @@ public final class QuestionParser {
             return Optional.of(new Parsed(first, Optional.empty()));
         }
         return Optional.of(new Cannot("'" + said + "' is not an attribute of the records listed"));
+    }
+
+    /**
+     * Where the words that tie a superlative at {@code at} to its record begin: back from it (and its "the") over link words
+     * ("with", "who has", "that have"), at least one of them and not the question's first word; -1 when there are none.
+     */
+    private static int linkStart(List<String> words, int at) {
+        int from = words.get(at - 1).equals("the") ? at - 1 : at;
+        int links = 0;
+        while (from > 0 && SUPERLATIVE_LINKS.contains(words.get(from - 1)) && !words.get(from - 1).equals("the")) {
+            from--;
+            links++;
+        }
+        return links == 0 || from == 0 ? -1 : from;
     }
 
     /**
@@ -877,9 +892,8 @@ public final class QuestionParser {
         if (rows == null) return Optional.empty();
         SemanticMetric count = countOf(rows).orElse(null);
         if (count == null) return Optional.empty();
-        int start = at - 1;
-        while (start > 0 && SUPERLATIVE_LINKS.contains(words.get(start - 1)) && !words.get(start - 1).equals("the")) start--;
-        if (start == at - 1 || start == 0) return Optional.empty();
+        int start = linkStart(words, at);
+        if (start < 0) return Optional.empty();
         Question listed = question.without(start, counted);
         if (listed.words().stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w))) return Optional.empty();
         String said = String.join(" ", question.original().subList(at, counted));

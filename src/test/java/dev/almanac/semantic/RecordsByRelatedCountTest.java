@@ -38,6 +38,8 @@ class RecordsByRelatedCountTest {
 
         SemanticQuery fewest = QuestionWordsTest.read(parser, "Show the name of the stadium with the fewest concerts.");
         assertThat(fewest.order()).singleElement().satisfies(o -> assertThat(o.descending()).isFalse());
+        // without "the" after the link word
+        assertThat(QuestionWordsTest.read(parser, "What is the name and capacity of the stadium with most concerts?")).isEqualTo(most);
     }
 
     @Test
