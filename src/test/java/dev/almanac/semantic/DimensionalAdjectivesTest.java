@@ -2,15 +2,6 @@ package dev.almanac.semantic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.almanac.source.Source;
-import dev.almanac.source.Sources;
-import dev.almanac.sql.Guard;
-import dev.almanac.sql.QueryExecutor;
-import dev.almanac.sql.QueryLimits;
-import dev.almanac.testing.SpiderDatabases;
-import java.time.Duration;
-import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,12 +17,12 @@ class DimensionalAdjectivesTest {
         SemanticQuery youngest = QuestionWordsTest.read(parser, "What is the hometown of the youngest teacher?");
         assertThat(youngest.records()).isEqualTo("teacher");
         assertThat(youngest.order()).singleElement().satisfies(o -> assertThat(o.descending()).isFalse());
-        assertThat(rows("course_teach", layer.compile(youngest).sql())).isNotEmpty().isEqualTo(rows("course_teach",
+        assertThat(QuestionWordsTest.rows("course_teach", layer.compile(youngest).sql())).isNotEmpty().isEqualTo(QuestionWordsTest.rows("course_teach",
                 "SELECT hometown FROM teacher WHERE CAST(age AS INTEGER) = (SELECT min(CAST(age AS INTEGER)) FROM teacher)"));
 
         SemanticQuery oldest = QuestionWordsTest.read(parser, "What is the name of the oldest teacher?");
         assertThat(oldest.order()).singleElement().satisfies(o -> assertThat(o.descending()).isTrue());
-        assertThat(rows("course_teach", layer.compile(oldest).sql())).isEqualTo(rows("course_teach",
+        assertThat(QuestionWordsTest.rows("course_teach", layer.compile(oldest).sql())).isEqualTo(QuestionWordsTest.rows("course_teach",
                 "SELECT name FROM teacher WHERE CAST(age AS INTEGER) = (SELECT max(CAST(age AS INTEGER)) FROM teacher)"));
     }
 
@@ -40,7 +31,7 @@ class DimensionalAdjectivesTest {
         // three dogs share the greatest age: "the age of the oldest dog" is that age, once
         SemanticLayer layer = QuestionWordsTest.layer("dog_kennels");
         SemanticQuery age = QuestionWordsTest.read(QuestionWordsTest.parser(layer), "What is the age of the oldest dog?");
-        assertThat(rowList("dog_kennels", layer.compile(age).sql())).isEqualTo(rowList("dog_kennels", "SELECT max(CAST(age AS INTEGER)) FROM Dogs"));
+        assertThat(QuestionWordsTest.rowList("dog_kennels", layer.compile(age).sql())).isEqualTo(QuestionWordsTest.rowList("dog_kennels", "SELECT max(CAST(age AS INTEGER)) FROM Dogs"));
     }
 
     @Test
@@ -48,7 +39,7 @@ class DimensionalAdjectivesTest {
         SemanticLayer layer = QuestionWordsTest.layer("pets_1");
         SemanticQuery older = QuestionWordsTest.read(QuestionWordsTest.parser(layer), "What is the id and weight of every pet who is older than 1?");
         assertThat(older.filters()).singleElement().satisfies(f -> assertThat(f.op()).isEqualTo(">"));
-        assertThat(rows("pets_1", layer.compile(older).sql())).isNotEmpty().isEqualTo(rows("pets_1", "SELECT petid, weight FROM pets WHERE pet_age > 1"));
+        assertThat(QuestionWordsTest.rows("pets_1", layer.compile(older).sql())).isNotEmpty().isEqualTo(QuestionWordsTest.rows("pets_1", "SELECT petid, weight FROM pets WHERE pet_age > 1"));
     }
 
     @Test
@@ -60,14 +51,14 @@ class DimensionalAdjectivesTest {
             assertThat(f.op()).isEqualTo("<");
             assertThat(f.values()).containsExactly(SemanticQuery.Filter.AVERAGE);
         });
-        assertThat(rowList("dog_kennels", layer.compile(below).sql()))
-                .isEqualTo(rowList("dog_kennels", "SELECT count(*) FROM Dogs WHERE CAST(age AS INTEGER) < (SELECT avg(CAST(age AS INTEGER)) FROM Dogs)"));
+        assertThat(QuestionWordsTest.rowList("dog_kennels", layer.compile(below).sql()))
+                .isEqualTo(QuestionWordsTest.rowList("dog_kennels", "SELECT count(*) FROM Dogs WHERE CAST(age AS INTEGER) < (SELECT avg(CAST(age AS INTEGER)) FROM Dogs)"));
 
         SemanticLayer singers = QuestionWordsTest.layer("concert_singer");
         SemanticQuery older = QuestionWordsTest.read(QuestionWordsTest.parser(singers), "What are the names of singers whose age is greater than the average age?");
         assertThat(older.records()).isEqualTo("singer");
-        assertThat(rows("concert_singer", singers.compile(older).sql())).isNotEmpty()
-                .isEqualTo(rows("concert_singer", "SELECT name FROM singer WHERE age > (SELECT avg(age) FROM singer)"));
+        assertThat(QuestionWordsTest.rows("concert_singer", singers.compile(older).sql())).isNotEmpty()
+                .isEqualTo(QuestionWordsTest.rows("concert_singer", "SELECT name FROM singer WHERE age > (SELECT avg(age) FROM singer)"));
     }
 
     @Test
@@ -78,17 +69,5 @@ class DimensionalAdjectivesTest {
         // "where is ... from" asks for a place: a number (the lowest age) is not its answer
         QuestionParser teachers = QuestionWordsTest.parser("course_teach");
         assertThat(teachers.parse("Where is the youngest teacher from?")).isNotInstanceOf(QuestionParser.Parsed.class);
-    }
-
-    private static java.util.Set<String> rows(String database, String sql) {
-        return new java.util.HashSet<>(rowList(database, sql));
-    }
-
-    private static List<String> rowList(String database, String sql) {
-        SpiderDatabases.require();
-        try (Source source = Sources.openFile(SpiderDatabases.SPIDER.resolve("database").resolve(database).resolve(database + ".sqlite"))) {
-            QueryExecutor executor = new QueryExecutor(source, new Guard(source.dialect()), new QueryLimits(Duration.ofSeconds(30), 1000));
-            return executor.execute(sql).rows().stream().map(r -> r.stream().map(String::valueOf).collect(Collectors.joining("|"))).toList();
-        }
     }
 }

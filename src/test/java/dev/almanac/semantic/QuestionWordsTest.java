@@ -50,6 +50,20 @@ class QuestionWordsTest {
         return new SemanticLayer(model, knowledge, ValueIndex.build(model, executor, ValueIndex.DEFAULT_LIMIT), executor);
     }
 
+    /** The rows a query gives on a Spider dev database's SQLite file, each as its values joined by '|', in order. */
+    static List<String> rowList(String database, String sql) {
+        SpiderDatabases.require();
+        try (Source source = Sources.openFile(SpiderDatabases.SPIDER.resolve("database").resolve(database).resolve(database + ".sqlite"))) {
+            QueryExecutor executor = new QueryExecutor(source, new Guard(source.dialect()), new QueryLimits(Duration.ofSeconds(30), 1000));
+            return executor.execute(sql).rows().stream().map(r -> r.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining("|"))).toList();
+        }
+    }
+
+    /** The same rows as a set: compared whatever their order. */
+    static java.util.Set<String> rows(String database, String sql) {
+        return new java.util.HashSet<>(rowList(database, sql));
+    }
+
     static SemanticQuery read(QuestionParser parser, String question) {
         QuestionParser.Result r = parser.parse(question);
         assertThat(r).as(question).isInstanceOf(QuestionParser.Parsed.class);

@@ -2,15 +2,6 @@ package dev.almanac.semantic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.almanac.source.Source;
-import dev.almanac.source.Sources;
-import dev.almanac.sql.Guard;
-import dev.almanac.sql.QueryExecutor;
-import dev.almanac.sql.QueryLimits;
-import dev.almanac.testing.SpiderDatabases;
-import java.time.Duration;
-import java.util.Set;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,11 +19,11 @@ class QuotedValuesTest {
             assertThat(f.op()).isEqualTo("=");
             assertThat(f.values()).containsExactly("JetBlue Airways");
         });
-        assertThat(rows("flight_2", layer.compile(abbreviation).sql())).isNotEmpty()
-                .isEqualTo(rows("flight_2", "SELECT abbreviation FROM airlines WHERE airline = 'JetBlue Airways'"));
+        assertThat(QuestionWordsTest.rows("flight_2", layer.compile(abbreviation).sql())).isNotEmpty()
+                .isEqualTo(QuestionWordsTest.rows("flight_2", "SELECT abbreviation FROM airlines WHERE airline = 'JetBlue Airways'"));
         SemanticQuery code = QuestionWordsTest.read(parser, "Return the name of the airport with code 'AKO'.");
-        assertThat(rows("flight_2", layer.compile(code).sql())).isNotEmpty()
-                .isEqualTo(rows("flight_2", "SELECT airportname FROM airports WHERE airportcode = 'AKO'"));
+        assertThat(QuestionWordsTest.rows("flight_2", layer.compile(code).sql())).isNotEmpty()
+                .isEqualTo(QuestionWordsTest.rows("flight_2", "SELECT airportname FROM airports WHERE airportcode = 'AKO'"));
     }
 
     @Test
@@ -41,8 +32,8 @@ class QuotedValuesTest {
         QuestionParser parser = QuestionWordsTest.parser(layer);
         SemanticQuery notFrance = QuestionWordsTest.read(parser, "List the name of singers whose citizenship is not \"France\".");
         assertThat(notFrance.filters()).singleElement().satisfies(f -> assertThat(f.op()).isEqualTo("!="));
-        assertThat(rows("singer", layer.compile(notFrance).sql())).isNotEmpty()
-                .isEqualTo(rows("singer", "SELECT name FROM singer WHERE citizenship != 'France'"));
+        assertThat(QuestionWordsTest.rows("singer", layer.compile(notFrance).sql())).isNotEmpty()
+                .isEqualTo(QuestionWordsTest.rows("singer", "SELECT name FROM singer WHERE citizenship != 'France'"));
         // a country of concert_singer's singers is one of a complete list of values: one not in it is not answered
         QuestionParser concerts = QuestionWordsTest.parser("concert_singer");
         assertThat(concerts.parse("List the names of singers whose country is \"Atlantis\".")).isNotInstanceOf(QuestionParser.Parsed.class);
@@ -56,13 +47,5 @@ class QuotedValuesTest {
         QuestionParser parser = QuestionWordsTest.parser("flight_2");
         QuestionParser.Result r = parser.parse("How many flights does airline 'JetBlue Airways' have?");
         assertThat(r instanceof QuestionParser.Parsed p && p.query().filters().stream().anyMatch(f -> f.field().contains("flights"))).isFalse();
-    }
-
-    private static Set<String> rows(String database, String sql) {
-        SpiderDatabases.require();
-        try (Source source = Sources.openFile(SpiderDatabases.SPIDER.resolve("database").resolve(database).resolve(database + ".sqlite"))) {
-            QueryExecutor executor = new QueryExecutor(source, new Guard(source.dialect()), new QueryLimits(Duration.ofSeconds(30), 1000));
-            return executor.execute(sql).rows().stream().map(r -> r.stream().map(String::valueOf).collect(Collectors.joining("|"))).collect(Collectors.toSet());
-        }
     }
 }

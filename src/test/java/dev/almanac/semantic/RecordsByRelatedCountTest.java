@@ -2,15 +2,6 @@ package dev.almanac.semantic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.almanac.source.Source;
-import dev.almanac.source.Sources;
-import dev.almanac.sql.Guard;
-import dev.almanac.sql.QueryExecutor;
-import dev.almanac.sql.QueryLimits;
-import dev.almanac.testing.SpiderDatabases;
-import java.time.Duration;
-import java.util.Set;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,7 +22,7 @@ class RecordsByRelatedCountTest {
         assertThat(most.limit()).isEqualTo(1);
         assertThat(most.keepsTies()).isTrue();
         // the answer's rows are those of a query written by hand: every stadium whose concerts number the most
-        assertThat(rows("concert_singer", layer.compile(most).sql())).isNotEmpty().isEqualTo(rows("concert_singer",
+        assertThat(QuestionWordsTest.rows("concert_singer", layer.compile(most).sql())).isNotEmpty().isEqualTo(QuestionWordsTest.rows("concert_singer",
                 "SELECT s.name, s.capacity FROM stadium s WHERE (SELECT count(*) FROM concert c WHERE c.stadium_id = s.stadium_id)"
                         + " = (SELECT max(n) FROM (SELECT count(*) AS n FROM concert GROUP BY stadium_id))"));
         assertThat(layer.compile(most).columns()).as("the count orders the records; it is not shown").hasSize(2);
@@ -50,7 +41,7 @@ class RecordsByRelatedCountTest {
         QuestionParser parser = QuestionWordsTest.parser(layer);
         SemanticQuery owner = QuestionWordsTest.read(parser, "Return the owner id, first name and last name of the owner who has the most dogs.");
         assertThat(owner.records()).isEqualTo("owners");
-        assertThat(rows("dog_kennels", layer.compile(owner).sql())).isNotEmpty().isEqualTo(rows("dog_kennels",
+        assertThat(QuestionWordsTest.rows("dog_kennels", layer.compile(owner).sql())).isNotEmpty().isEqualTo(QuestionWordsTest.rows("dog_kennels",
                 "SELECT o.owner_id, o.first_name, o.last_name FROM Owners o WHERE (SELECT count(*) FROM Dogs d WHERE d.owner_id = o.owner_id)"
                         + " = (SELECT max(n) FROM (SELECT count(*) AS n FROM Dogs GROUP BY owner_id))"));
     }
@@ -78,7 +69,7 @@ class RecordsByRelatedCountTest {
             assertThat(f.op()).isEqualTo(">");
             assertThat(f.values()).containsExactly("1");
         });
-        assertThat(rows("singer", layer.compile(singers).sql())).isNotEmpty().isEqualTo(rows("singer",
+        assertThat(QuestionWordsTest.rows("singer", layer.compile(singers).sql())).isNotEmpty().isEqualTo(QuestionWordsTest.rows("singer",
                 "SELECT s.name FROM singer s WHERE (SELECT count(*) FROM song g WHERE g.singer_id = s.singer_id) > 1"));
         assertThat(layer.compile(singers).columns()).hasSize(1);
 
@@ -86,7 +77,7 @@ class RecordsByRelatedCountTest {
         QuestionParser reader = QuestionWordsTest.parser(documents);
         SemanticQuery ids = QuestionWordsTest.read(reader, "What are the ids of documents that have 2 or more paragraphs?");
         assertThat(ids.filters()).singleElement().extracting(SemanticQuery.Filter::op).isEqualTo(">=");
-        assertThat(rows("cre_Doc_Template_Mgt", documents.compile(ids).sql())).isNotEmpty().isEqualTo(rows("cre_Doc_Template_Mgt",
+        assertThat(QuestionWordsTest.rows("cre_Doc_Template_Mgt", documents.compile(ids).sql())).isNotEmpty().isEqualTo(QuestionWordsTest.rows("cre_Doc_Template_Mgt",
                 "SELECT d.document_id FROM Documents d WHERE (SELECT count(*) FROM Paragraphs p WHERE p.document_id = d.document_id) >= 2"));
         SemanticQuery fewer = QuestionWordsTest.read(reader, "Show all template type codes with less than three templates.");
         assertThat(fewer.filters()).singleElement().satisfies(f -> assertThat(f.op() + " " + f.values().get(0)).isEqualTo("< 3"));
@@ -110,7 +101,7 @@ class RecordsByRelatedCountTest {
         assertThat(each.records()).isEqualTo("stadium");
         assertThat(each.metrics()).hasSize(1);
         // a stadium with no concert is listed with 0, as a count of none is
-        assertThat(rows("concert_singer", layer.compile(each).sql())).isNotEmpty().isEqualTo(rows("concert_singer",
+        assertThat(QuestionWordsTest.rows("concert_singer", layer.compile(each).sql())).isNotEmpty().isEqualTo(QuestionWordsTest.rows("concert_singer",
                 "SELECT s.name, (SELECT count(*) FROM concert c WHERE c.stadium_id = s.stadium_id) FROM stadium s"));
 
         // every attribute listed is shown, never one absorbed as a word of the request ("names")
@@ -119,13 +110,5 @@ class RecordsByRelatedCountTest {
         assertThat(r instanceof QuestionParser.Parsed p && p.query().groupBy().size() < 2).isFalse();
         // the records counted for must be those listed
         assertThat(parser.parse("Show the stadium name and the number of concerts in each singer.")).isNotInstanceOf(QuestionParser.Parsed.class);
-    }
-
-    private static Set<String> rows(String database, String sql) {
-        SpiderDatabases.require();
-        try (Source source = Sources.openFile(SpiderDatabases.SPIDER.resolve("database").resolve(database).resolve(database + ".sqlite"))) {
-            QueryExecutor executor = new QueryExecutor(source, new Guard(source.dialect()), new QueryLimits(Duration.ofSeconds(30), 1000));
-            return executor.execute(sql).rows().stream().map(r -> r.stream().map(String::valueOf).collect(Collectors.joining("|"))).collect(Collectors.toSet());
-        }
     }
 }
