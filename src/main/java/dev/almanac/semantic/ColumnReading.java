@@ -48,10 +48,13 @@ record ColumnReading(Dimension.Kind kind, String expr, Grain grain, Additivity a
         return !w.isEmpty() && NAME_WORDS.contains(w.get(w.size() - 1));
     }
 
-    /** Reads a column; {@code key} when it is a declared or inferred key, {@code p} null when its values were not sampled. */
-    static ColumnReading of(Catalog.Column c, ColumnProfile p, boolean key, Dialect dialect) {
+    /**
+     * Reads a column; {@code key} when it is a declared or inferred key, {@code p} null when its values were not sampled;
+     * {@code vocabulary}: the words of the source's names an abbreviation in the column's may stand for.
+     */
+    static ColumnReading of(Catalog.Column c, ColumnProfile p, boolean key, Dialect dialect, Set<String> vocabulary) {
         String col = Sql.identifier(c.name(), dialect);
-        List<String> words = Words.expanded(Words.split(c.name()));
+        List<String> words = Words.expanded(Words.split(c.name()), vocabulary);
         String type = c.type() == null ? "" : c.type().toUpperCase(Locale.ROOT);
         boolean typedTime = type.startsWith("DATE") || type.startsWith("TIMESTAMP") || type.equals("DATETIME") || type.startsWith("TIME WITH")
                 || type.startsWith("TIMESTAMPTZ");

@@ -68,6 +68,8 @@ public final class ModelDrafter {
     private long rowsRead;
     private long deadline;
     private final Map<String, String> tableOfDataset = new HashMap<>();
+    /** The words of the source's table and column names, which an abbreviation in a name may stand for. */
+    private Set<String> vocabulary = Set.of();
 
     public ModelDrafter(QueryExecutor executor, Settings settings, Existing existing, Progress progress) {
         this.executor = executor;
@@ -117,6 +119,12 @@ public final class ModelDrafter {
         Set<String> schemas = new HashSet<>();
         for (Catalog.Table t : catalog.tables()) schemas.add(t.schema() == null ? "" : t.schema());
         boolean oneSchema = schemas.size() <= 1;
+        List<String> identifiers = new ArrayList<>();
+        for (Catalog.Table t : catalog.tables()) {
+            identifiers.add(t.name());
+            t.columns().forEach(c -> identifiers.add(c.name()));
+        }
+        vocabulary = Words.vocabulary(identifiers);
 
         // names in use: the model's, then each drafted one's
         Set<String> datasetNames = new HashSet<>();
@@ -427,7 +435,7 @@ public final class ModelDrafter {
     }
 
     private SemanticFile file(Table d, Set<String> metricNames) {
-        String label = Words.label(d.table.name());
+        String label = Words.label(d.table.name(), vocabulary);
         String singular = Words.singularPhrase(label.toLowerCase(Locale.ROOT));
         String plural = Words.pluralPhrase(singular);
         Set<String> keyColumns = new HashSet<>();
@@ -442,7 +450,8 @@ public final class ModelDrafter {
         int bestTime = -1;
         Map<String, ColumnReading> readings = new LinkedHashMap<>();
         for (Catalog.Column c : d.table.columns()) {
-            ColumnReading r = ColumnReading.of(c, d.sampled() ? d.profiles.get(c.name()) : null, keyColumns.contains(c.name().toLowerCase(Locale.ROOT)), dialect);
+            ColumnReading r = ColumnReading.of(c, d.sampled() ? d.profiles.get(c.name()) : null, keyColumns.contains(c.name().toLowerCase(Locale.ROOT)), dialect,
+                    vocabulary);
             readings.put(c.name(), r);
         }
         String sampleNote = d.sampled() ? "" : " (from the catalog only: the time budget ran out before its rows were read)";
@@ -450,8 +459,8 @@ public final class ModelDrafter {
             ColumnReading r = readings.get(c.name());
             String name = unique(Words.name(c.name()), dimNames);
             dimNames.add(name);
-            String colLabel = Words.label(c.name());
-            Set<String> synonyms = new LinkedHashSet<>(Words.synonyms(c.name()));
+            String colLabel = Words.label(c.name(), vocabulary);
+            Set<String> synonyms = new LinkedHashSet<>(Words.synonyms(c.name(), vocabulary));
             if (c.comment() != null && c.comment().strip().split("\\s+").length <= 4 && c.comment().matches("[\\p{L}\\p{N} _-]+")) {
                 synonyms.add(c.comment().strip().toLowerCase(Locale.ROOT));
             }
@@ -497,7 +506,7 @@ public final class ModelDrafter {
         for (Map.Entry<String, String> ref : d.keyColumnsOut.entrySet()) {
             String col = ref.getKey();
             String dimName = Words.name(col);
-            String target = Words.pluralPhrase(Words.singularPhrase(Words.label(ref.getValue()).toLowerCase(Locale.ROOT)));
+            String target = Words.pluralPhrase(Words.singularPhrase(Words.label(ref.getValue(), vocabulary).toLowerCase(Locale.ROOT)));
             String name = unique(d.dataset + "_distinct_" + dimName, metricNames);
             metricNames.add(name);
             metrics.add(metric(name, "Distinct " + target + " in " + plural, "The number of different " + target + " (" + col + ") the " + plural + " refer to.",
@@ -509,7 +518,7 @@ public final class ModelDrafter {
             ColumnReading r = readings.get(c.name());
             if (r.kind() != Dimension.Kind.NUMBER) continue;
             String col = Words.name(c.name());
-            String what = Words.label(c.name()).toLowerCase(Locale.ROOT);
+            String what = Words.label(c.name(), vocabulary).toLowerCase(Locale.ROOT);
             List<String[]> aggs = new ArrayList<>();
             if (r.additivity() == ColumnReading.Additivity.SUM) aggs.add(new String[] {"sum", "total", "Total"});
             if (r.additivity() == ColumnReading.Additivity.SUM || r.additivity() == ColumnReading.Additivity.AVERAGE_ONLY) {

@@ -10,30 +10,29 @@ import java.util.Set;
 /**
  * The words of a database identifier, for the labels and synonyms of a drafted model: {@code Song_Name}, {@code songName}
  * and {@code SONG_NAME} are "song name"; common abbreviations are spelled out ({@code qty} is "quantity", {@code dob} is
- * "date of birth"); nouns are put in the singular or plural by the regular rules of English and a few irregular ones.
+ * "date of birth", and "cust" is "customer" where the database names customers); nouns are put in the singular or plural by the regular rules of English and a few irregular ones.
  * Nothing here knows a table of any particular database.
  */
 final class Words {
     private Words() {}
 
-    /** Abbreviations seen in schemas everywhere, with what they stand for. */
+    /**
+     * Abbreviations of words of measurement, time and address that schemas everywhere use, with what they stand for. An
+     * abbreviation of anything else is spelled out only as a word of the database's own names ({@link #expanded(List, Set)}:
+     * {@code cust_id} is "customer id" where a table is called customers).
+     */
     static final Map<String, String> ABBREVIATIONS = Map.ofEntries(
             Map.entry("qty", "quantity"), Map.entry("amt", "amount"), Map.entry("num", "number"), Map.entry("nbr", "number"),
             Map.entry("no", "number"), Map.entry("cnt", "count"), Map.entry("dt", "date"), Map.entry("ts", "timestamp"),
-            Map.entry("addr", "address"), Map.entry("desc", "description"), Map.entry("descr", "description"), Map.entry("cust", "customer"),
-            Map.entry("emp", "employee"), Map.entry("empl", "employee"), Map.entry("dept", "department"), Map.entry("prod", "product"),
-            Map.entry("cat", "category"), Map.entry("pct", "percent"), Map.entry("perc", "percent"), Map.entry("avg", "average"),
+            Map.entry("addr", "address"), Map.entry("desc", "description"), Map.entry("descr", "description"),
+            Map.entry("pct", "percent"), Map.entry("perc", "percent"), Map.entry("avg", "average"),
             Map.entry("yr", "year"), Map.entry("mth", "month"), Map.entry("mo", "month"), Map.entry("wk", "week"), Map.entry("hr", "hour"),
             Map.entry("min", "minimum"), Map.entry("max", "maximum"), Map.entry("tel", "telephone"), Map.entry("ph", "phone"),
-            Map.entry("org", "organization"), Map.entry("acct", "account"), Map.entry("inv", "invoice"), Map.entry("txn", "transaction"),
-            Map.entry("trx", "transaction"), Map.entry("mgr", "manager"), Map.entry("loc", "location"), Map.entry("lat", "latitude"),
-            Map.entry("lon", "longitude"), Map.entry("lng", "longitude"), Map.entry("pop", "population"), Map.entry("info", "information"),
-            Map.entry("ref", "reference"), Map.entry("src", "source"), Map.entry("dest", "destination"), Map.entry("dst", "destination"),
+            Map.entry("lat", "latitude"), Map.entry("lon", "longitude"), Map.entry("lng", "longitude"), Map.entry("info", "information"),
+            Map.entry("ref", "reference"), Map.entry("dest", "destination"), Map.entry("dst", "destination"),
             Map.entry("dob", "date of birth"), Map.entry("fname", "first name"), Map.entry("lname", "last name"), Map.entry("pwd", "password"),
-            Map.entry("stu", "student"), Map.entry("std", "standard"), Map.entry("curr", "currency"), Map.entry("ccy", "currency"),
-            Map.entry("approx", "approximate"), Map.entry("temp", "temperature"), Map.entry("govt", "government"), Map.entry("intl", "international"),
-            Map.entry("natl", "national"), Map.entry("univ", "university"), Map.entry("sec", "second"), Map.entry("secs", "seconds"),
-            Map.entry("mins", "minutes"), Map.entry("hrs", "hours"), Map.entry("yrs", "years"), Map.entry("id", "id"));
+            Map.entry("std", "standard"), Map.entry("approx", "approximate"), Map.entry("temp", "temperature"), Map.entry("sec", "second"),
+            Map.entry("secs", "seconds"), Map.entry("mins", "minutes"), Map.entry("hrs", "hours"), Map.entry("yrs", "years"), Map.entry("id", "id"));
 
     private static final Map<String, String> IRREGULAR_PLURALS = Map.ofEntries(
             Map.entry("person", "people"), Map.entry("child", "children"), Map.entry("man", "men"), Map.entry("woman", "women"),
@@ -59,24 +58,63 @@ final class Words {
 
     /** The words with their abbreviations spelled out. */
     static List<String> expanded(List<String> words) {
+        return expanded(words, Set.of());
+    }
+
+    /**
+     * The words with their abbreviations spelled out: those of {@link #ABBREVIATIONS}, and a short word that abbreviates one
+     * word of the database's own names ({@code vocabulary}, singular: "cust" of customer, "dept" of department), as
+     * {@link Lexicon#abbreviationOf} reads it (never a word WordNet knows, never two candidates).
+     */
+    static List<String> expanded(List<String> words, Set<String> vocabulary) {
         List<String> out = new ArrayList<>();
-        for (String w : words) out.addAll(List.of(ABBREVIATIONS.getOrDefault(w, w).split(" ")));
+        for (String w : words) {
+            String full = ABBREVIATIONS.get(w);
+            if (full == null && !vocabulary.isEmpty() && w.length() >= dev.almanac.reading.Lexicon.ABBREVIATION_MIN_LETTERS
+                    && w.length() <= dev.almanac.reading.Lexicon.ABBREVIATION_MAX_LETTERS) {
+                List<String> others = vocabulary.stream().filter(v -> !v.equals(w)).toList(); // "dept" is a name of the database too
+                full = dev.almanac.reading.Lexicon.english().abbreviationOf(w, others).orElse(null);
+            }
+            out.addAll(List.of((full == null ? w : full).split(" ")));
+        }
         return out;
+    }
+
+    /**
+     * The words of a database's names, in the singular, that an abbreviation in them may stand for: four letters or more, and
+     * English words (WordNet knows them: "cust" of cust_id is not one).
+     */
+    static Set<String> vocabulary(java.util.Collection<String> identifiers) {
+        Set<String> out = new java.util.HashSet<>();
+        dev.almanac.reading.Lexicon english = dev.almanac.reading.Lexicon.english();
+        for (String id : identifiers) {
+            for (String w : split(id)) if (w.length() >= 4 && w.chars().allMatch(Character::isLetter) && english.knows(w)) out.add(singular(w));
+        }
+        return Set.copyOf(out);
     }
 
     /** A label people read: the words spelled out, the first capitalised ("Song name", "Date of birth"). */
     static String label(String identifier) {
-        String text = String.join(" ", expanded(split(identifier)));
+        return label(identifier, Set.of());
+    }
+
+    /** A label people read, abbreviations of the database's own words spelled out too. */
+    static String label(String identifier, Set<String> vocabulary) {
+        String text = String.join(" ", expanded(split(identifier), vocabulary));
         if (text.isEmpty()) return identifier;
         return Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }
 
     /** The other ways to write an identifier's words: as written when an abbreviation was spelled out in the label, and so on. */
     static Set<String> synonyms(String identifier) {
+        return synonyms(identifier, Set.of());
+    }
+
+    static Set<String> synonyms(String identifier, Set<String> vocabulary) {
         Set<String> out = new LinkedHashSet<>();
         List<String> words = split(identifier);
         String plain = String.join(" ", words);
-        String spelled = String.join(" ", expanded(words));
+        String spelled = String.join(" ", expanded(words, vocabulary));
         if (!plain.equals(spelled) && !words.contains("id")) out.add(plain);
         out.remove(spelled);
         return out;

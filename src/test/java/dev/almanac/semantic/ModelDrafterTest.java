@@ -115,4 +115,30 @@ class ModelDrafterTest {
             assertThat(o.files()).extracting(SemanticFile::name).containsExactly("alpha", "gamma");
         }
     }
+
+    @Test
+    void an_abbreviation_is_spelled_out_as_a_word_of_the_databases_own_names(@TempDir Path dir) throws Exception {
+        Path with = dir.resolve("with.sqlite"), without = dir.resolve("without.sqlite");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + with); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)");
+            s.execute("CREATE TABLE managers (id INTEGER PRIMARY KEY, title TEXT)");
+            s.execute("CREATE TABLE orders (id INTEGER PRIMARY KEY, cust_id INTEGER, mgr_no INTEGER, qty INTEGER)");
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + without); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE orders (id INTEGER PRIMARY KEY, cust_id INTEGER, mgr_no INTEGER, qty INTEGER)");
+        }
+        // "cust" begins customer, "mgr" is manager's consonants
+        assertThat(labels(with)).contains("Customer id", "Manager number", "Quantity");
+        // no table or column says what "cust" and "mgr" stand for: they stay as written; "qty" is a word of measurement anywhere
+        assertThat(labels(without)).contains("Cust id", "Mgr number", "Quantity").doesNotContain("Customer id");
+    }
+
+    private static List<String> labels(Path file) {
+        try (Source source = Sources.openFile(file)) {
+            List<String> problems = new ArrayList<>();
+            SemanticModel model = SemanticModel.of(draftAndValidate(source, problems).files(), source.dialect());
+            assertThat(problems).isEmpty();
+            return model.dimensions().stream().filter(d -> d.dataset().equals("orders")).map(d -> d.label() == null ? d.name() : d.label()).toList();
+        }
+    }
 }
