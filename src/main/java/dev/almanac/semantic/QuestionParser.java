@@ -221,6 +221,8 @@ public final class QuestionParser {
         if (previous == null) {
             Optional<Result> distinct = distinctCount(q);
             if (distinct.isPresent()) return distinct.get();
+            Optional<Result> common = mostCommon(q);
+            if (common.isPresent()) return common.get();
             Optional<Result> none = withoutRelated(q);
             if (none.isPresent()) return none.get();
             Optional<Result> counted = relatedCountCondition(q);
@@ -952,6 +954,31 @@ public final class QuestionParser {
      * distinct values of that attribute where the list's conditions hold. Empty when the question is not so worded or its
      * list does not read.
      */
+    private static final Pattern MOST_COMMON = Pattern.compile("(?i)^\\s*(?:(?:what|which)\\s+(?:is|are|was|were)|(?:please\\s+)?(?:list|show|give|find|tell)(?:\\s+me)?)"
+            + "\\s+the\\s+(most|least)\\s+(?:common|frequent|popular)\\s+(.+?)\\s*[?.!]?\\s*$");
+
+    /**
+     * "What is the most common hometown of teachers?", "the least frequent nationality of singers": the question read as the
+     * list of those values ("what are the hometowns of teachers"), each value ranked by how many rows have it (their plain
+     * count, not shown), every value tied for first kept. Empty when the question is not so, or its list does not read.
+     */
+    private Optional<Result> mostCommon(String q) {
+        Matcher m = MOST_COMMON.matcher(q);
+        if (!m.find()) return Optional.empty();
+        Result r = parse("What are the " + m.group(2), null);
+        if (!(r instanceof Parsed p) || p.period().isPresent()) return Optional.empty();
+        SemanticQuery x = p.query();
+        if (!x.metrics().isEmpty() || x.groupBy().size() != 1 || x.grain() != null || x.limit() != null || !x.exists().isEmpty() || !x.order().isEmpty()) {
+            return Optional.empty();
+        }
+        Dimension d = model.dimension(x.groupBy().get(0).dimension()).orElse(null);
+        Optional<SemanticMetric> count = d == null ? Optional.empty() : model.dataset(d.dataset()).flatMap(this::countOf);
+        if (count.isEmpty()) return Optional.of(new Cannot("what has the " + m.group(1).toLowerCase(Locale.ROOT) + " rows of " + d + " could not be counted"));
+        SemanticQuery first = new SemanticQuery(List.of(), x.groupBy(), null, null, null, x.filters(), null, null, null, null, null)
+                .withOrder(List.of(new SemanticQuery.Order(count.get().name(), m.group(1).equalsIgnoreCase("most")))).limit(1).withTies();
+        return Optional.of(new Parsed(first, Optional.empty()));
+    }
+
     private Optional<Result> distinctCount(String q) {
         Matcher m = DISTINCT_COUNT.matcher(q);
         if (!m.find()) return Optional.empty();

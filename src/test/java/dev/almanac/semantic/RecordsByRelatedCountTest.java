@@ -111,4 +111,20 @@ class RecordsByRelatedCountTest {
         // the records counted for must be those listed
         assertThat(parser.parse("Show the stadium name and the number of concerts in each singer.")).isNotInstanceOf(QuestionParser.Parsed.class);
     }
+
+    @Test
+    void the_most_common_value_is_the_one_the_most_rows_have_every_value_tied_for_first_kept() {
+        SemanticLayer layer = QuestionWordsTest.layer("concert_singer");
+        QuestionParser parser = QuestionWordsTest.parser(layer);
+        SemanticQuery common = QuestionWordsTest.read(parser, "What is the most common country of singers?");
+        assertThat(common.groupBy()).singleElement().satisfies(g -> assertThat(g.dimension()).endsWith("country"));
+        assertThat(common.keepsTies()).isTrue();
+        assertThat(layer.compile(common).columns()).as("the count ranks; it is not shown").hasSize(1);
+        assertThat(QuestionWordsTest.rows("concert_singer", layer.compile(common).sql())).isNotEmpty().isEqualTo(QuestionWordsTest.rows("concert_singer",
+                "SELECT country FROM singer GROUP BY country HAVING count(*) = (SELECT max(n) FROM (SELECT count(*) AS n FROM singer GROUP BY country))"));
+        SemanticQuery least = QuestionWordsTest.read(parser, "What is the least common country of singers older than 30?");
+        assertThat(QuestionWordsTest.rows("concert_singer", layer.compile(least).sql())).isNotEmpty().isEqualTo(QuestionWordsTest.rows("concert_singer",
+                "SELECT country FROM singer WHERE age > 30 GROUP BY country HAVING count(*) = (SELECT min(n) FROM (SELECT count(*) AS n FROM singer"
+                        + " WHERE age > 30 GROUP BY country))"));
+    }
 }
