@@ -213,7 +213,7 @@ public final class QuestionParser {
 
     /** The question as it is read: an imperative of request as "show", a shared year, typos mended, adjectives of a measure said by it. */
     private String prepared(String question) {
-        return dimensionalAdjectives(spelled(sharedYear(imperativeShown(question.replace('’', '\'').strip()))));
+        return dimensionalAdjectives(closedCompounds(spelled(sharedYear(imperativeShown(question.replace('’', '\'').strip())))));
     }
 
     private Result parse(String question, SemanticQuery previous) {
@@ -1326,6 +1326,28 @@ public final class QuestionParser {
                 out.append(attribute).append(low ? " less than" : " greater than");
             }
             copied = at.get(i + 1)[1];
+            i++;
+        }
+        return copied == 0 ? q : out.append(q.substring(copied)).toString();
+    }
+
+    /**
+     * Two words the model writes as one ("high schoolers" of a table Highschooler, "work shop" of workshop): joined, when
+     * together (in the singular) they are one word of the model's names and neither is one alone.
+     */
+    private String closedCompounds(String q) {
+        Matcher m = LETTERS.matcher(q);
+        List<int[]> at = new ArrayList<>();
+        while (m.find()) at.add(new int[] {m.start(), m.end()});
+        Set<String> names = vocabulary();
+        StringBuilder out = new StringBuilder();
+        int copied = 0;
+        for (int i = 0; i + 1 < at.size(); i++) {
+            if (at.get(i + 1)[0] != at.get(i)[1] + 1 || q.charAt(at.get(i)[1]) != ' ') continue; // one space between
+            String a = q.substring(at.get(i)[0], at.get(i)[1]).toLowerCase(Locale.ROOT), b = q.substring(at.get(i + 1)[0], at.get(i + 1)[1]).toLowerCase(Locale.ROOT);
+            if (names.contains(a) || names.contains(singular(a)) || names.contains(singular(b)) || !names.contains(singular(a + b))) continue;
+            out.append(q, copied, at.get(i)[1]);
+            copied = at.get(i)[1] + 1; // the space dropped
             i++;
         }
         return copied == 0 ? q : out.append(q.substring(copied)).toString();

@@ -195,4 +195,14 @@ class QuestionWordsTest {
         // not how the measure went: a verb of something else
         assertThat(dogs.parse("How many treatments did dogs develop each month in 2018?")).isNotInstanceOf(QuestionParser.Parsed.class);
     }
+
+    @Test
+    void two_words_the_model_writes_as_one_are_read_as_that_word() {
+        // network_1's table is Highschooler
+        QuestionParser parser = parser("network_1");
+        SemanticQuery count = read(parser, "How many highschoolers are there?");
+        assertThat(read(parser, "How many high schoolers are there?")).isEqualTo(count);
+        assertThat(read(parser, "Return the grade for the high schooler named Kyle.").filters()).singleElement()
+                .satisfies(f -> assertThat(f.values()).containsExactly("Kyle"));
+    }
 }
