@@ -954,6 +954,17 @@ public final class QuestionParser {
      * distinct values of that attribute where the list's conditions hold. Empty when the question is not so worded or its
      * list does not read.
      */
+    /**
+     * "What are the " + {@code rest} read as a list of one attribute's values or records, with no period, grain, limit,
+     * metric or related rows: the list a distinct count or a "most common" is made of. Empty otherwise.
+     */
+    private Optional<SemanticQuery> listOfOne(String rest) {
+        if (!(parse("What are the " + rest, null) instanceof Parsed p) || p.period().isPresent()) return Optional.empty();
+        SemanticQuery x = p.query();
+        boolean one = x.metrics().isEmpty() && x.groupBy().size() == 1 && x.grain() == null && x.limit() == null && x.exists().isEmpty();
+        return one ? Optional.of(x) : Optional.empty();
+    }
+
     private static final Pattern MOST_COMMON = Pattern.compile("(?i)^\\s*(?:(?:what|which)\\s+(?:is|are|was|were)|(?:please\\s+)?(?:list|show|give|find|tell)(?:\\s+me)?)"
             + "\\s+the\\s+(most|least)\\s+(?:common|frequent|popular)\\s+(.+?)\\s*[?.!]?\\s*$");
 
@@ -965,12 +976,8 @@ public final class QuestionParser {
     private Optional<Result> mostCommon(String q) {
         Matcher m = MOST_COMMON.matcher(q);
         if (!m.find()) return Optional.empty();
-        Result r = parse("What are the " + m.group(2), null);
-        if (!(r instanceof Parsed p) || p.period().isPresent()) return Optional.empty();
-        SemanticQuery x = p.query();
-        if (!x.metrics().isEmpty() || x.groupBy().size() != 1 || x.grain() != null || x.limit() != null || !x.exists().isEmpty() || !x.order().isEmpty()) {
-            return Optional.empty();
-        }
+        SemanticQuery x = listOfOne(m.group(2)).orElse(null);
+        if (x == null || !x.order().isEmpty()) return Optional.empty();
         Dimension d = model.dimension(x.groupBy().get(0).dimension()).orElse(null);
         Optional<SemanticMetric> count = d == null ? Optional.empty() : model.dataset(d.dataset()).flatMap(this::countOf);
         if (count.isEmpty()) return Optional.of(new Cannot("what has the " + m.group(1).toLowerCase(Locale.ROOT) + " rows of " + d + " could not be counted"));
@@ -982,12 +989,8 @@ public final class QuestionParser {
     private Optional<Result> distinctCount(String q) {
         Matcher m = DISTINCT_COUNT.matcher(q);
         if (!m.find()) return Optional.empty();
-        Result r = parse("What are the " + m.group(1), null);
-        if (!(r instanceof Parsed p) || p.period().isPresent()) return Optional.empty();
-        SemanticQuery x = p.query();
-        if (!x.metrics().isEmpty() || x.groupBy().size() != 1 || x.records() != null || x.grain() != null || x.limit() != null || !x.exists().isEmpty()) {
-            return Optional.empty();
-        }
+        SemanticQuery x = listOfOne(m.group(1)).orElse(null);
+        if (x == null || x.records() != null) return Optional.empty();
         SemanticQuery counted = new SemanticQuery(List.of(), List.of(), null, null, null, x.filters(), null, null, null, null, null)
                 .countDistinct(x.groupBy().get(0).dimension());
         return Optional.of(new Parsed(counted, Optional.empty()));
@@ -1276,6 +1279,14 @@ public final class QuestionParser {
 
     private static final Pattern LETTERS = Pattern.compile("[A-Za-z]+");
 
+    /** Where each run of letters of the text starts and ends, for the rewrites that change words in place. */
+    private static List<int[]> letterRuns(String q) {
+        Matcher m = LETTERS.matcher(q);
+        List<int[]> at = new ArrayList<>();
+        while (m.find()) at.add(new int[] {m.start(), m.end()});
+        return at;
+    }
+
     /**
      * An adjective that gives a value of an attribute (WordNet's attribute relation: "young" and "old" of age, "heavy" of
      * weight, "tall" of height) said of records whose dataset has one number attribute of that name, said as that attribute:
@@ -1285,9 +1296,7 @@ public final class QuestionParser {
      * attributes of that name, none, a generic "largest" or "higher") is left to the rest of the reader.
      */
     private String dimensionalAdjectives(String q) {
-        Matcher m = LETTERS.matcher(q);
-        List<int[]> at = new ArrayList<>();
-        while (m.find()) at.add(new int[] {m.start(), m.end()});
+        List<int[]> at = letterRuns(q);
         if (at.isEmpty()) return q;
         java.util.function.IntFunction<String> word = i -> q.substring(at.get(i)[0], at.get(i)[1]).toLowerCase(Locale.ROOT);
         StringBuilder out = new StringBuilder();
@@ -1336,9 +1345,7 @@ public final class QuestionParser {
      * together (in the singular) they are one word of the model's names and neither is one alone.
      */
     private String closedCompounds(String q) {
-        Matcher m = LETTERS.matcher(q);
-        List<int[]> at = new ArrayList<>();
-        while (m.find()) at.add(new int[] {m.start(), m.end()});
+        List<int[]> at = letterRuns(q);
         Set<String> names = vocabulary();
         StringBuilder out = new StringBuilder();
         int copied = 0;
@@ -1392,8 +1399,7 @@ public final class QuestionParser {
      * list of values (a refusal, {@link Cannot}, when that list does not have it). Empty when no such attribute stands before it.
      */
     private Optional<Object> quotedValue(List<String> words, boolean[] used, SemanticMetric metric, List<Dimension> dims, Quoted literal) {
-        Set<String> own = new java.util.HashSet<>();
-        model.simpleInputs(metric).forEach(x -> own.add(x.dataset()));
+        Set<String> own = datasetsOf(metric);
         // not a number, a time, nor a column that holds the keys of other rows (a flight's airline is a key: 'JetBlue Airways' is
         // the name of the airline it reaches, never the key itself; an identifier that is not its rows' own key refers to other rows)
         java.util.function.Predicate<Dimension> quotable = d -> !d.time() && d.kind() != Dimension.Kind.NUMBER
@@ -1469,8 +1475,7 @@ public final class QuestionParser {
      * can be sliced by; the words are marked placed. Anything else is left to the leftover check.
      */
     private List<SemanticQuery.Filter> conditions(List<String> words, boolean[] used, SemanticMetric metric, List<Dimension> dims) {
-        Set<String> own = new java.util.HashSet<>();
-        model.simpleInputs(metric).forEach(x -> own.add(x.dataset()));
+        Set<String> own = datasetsOf(metric);
         List<Dimension> numbers = new ArrayList<>(model.dimensions().stream().filter(d -> d.kind() == Dimension.Kind.NUMBER && own.contains(d.dataset())).toList());
         dims.stream().filter(d -> !d.time() && d.kind() == Dimension.Kind.CATEGORICAL && values.of(d) != null && values.of(d).numeric()).forEach(numbers::add);
         List<SemanticQuery.Filter> out = new ArrayList<>();
@@ -2231,8 +2236,7 @@ public final class QuestionParser {
      */
     private List<Span> headNounSpans(List<String> words, List<Dimension> dims, List<Span> found, SemanticMetric metric) {
         List<Span> out = new ArrayList<>();
-        Set<String> own = new java.util.HashSet<>();
-        model.simpleInputs(metric).forEach(s -> own.add(s.dataset()));
+        Set<String> own = datasetsOf(metric);
         for (int i = 1; i < words.size(); i++) {
             final int at = i;
             String cue = cueBefore(words, i);
@@ -2269,8 +2273,7 @@ public final class QuestionParser {
 
     private List<Dimension> closest(List<Dimension> ds, Span named, SemanticMetric metric, List<String> words, boolean[] used, boolean[] metricWords) {
         if (ds.size() < 2) return ds;
-        final Set<String> own = new java.util.HashSet<>();
-        model.simpleInputs(metric).forEach(s -> own.add(s.dataset()));
+        Set<String> own = datasetsOf(metric);
         List<Dimension> ours = ds.stream().filter(d -> own.contains(d.dataset())).toList();
         if (ours.size() == 1) return ours;
         List<Dimension> pool = ours.isEmpty() ? ds : ours;
