@@ -85,8 +85,10 @@ public final class BackTranslation {
 
     private Set<String> metricWords(String name) {
         Set<String> out = new HashSet<>(words(name.replace('_', ' ')));
+        QuestionParser.initialism(QuestionParser.tokens(name, true)).ifPresent(out::add);
         model.metric(name).ifPresent(m -> {
             out.addAll(words(m.info().label()));
+            if (m.info().label() != null) QuestionParser.initialism(QuestionParser.tokens(m.info().label(), true)).ifPresent(out::add);
             m.info().synonyms().forEach(s -> out.addAll(words(s)));
             if (m.info().unit() != null) out.addAll(words(m.info().unit()));
             for (SemanticMetric.Simple s : model.simpleInputs(m)) {

@@ -213,7 +213,14 @@ public final class QuestionParser {
 
     /** The question as it is read: an imperative of request as "show", a shared year, typos mended, adjectives of a measure said by it. */
     private String prepared(String question) {
-        return dimensionalAdjectives(closedCompounds(spelled(sharedYear(imperativeShown(question.replace('’', '\'').strip())))));
+        return dimensionalAdjectives(closedCompounds(spelled(sharedYear(imperativeShown(percentSign(question.replace('’', '\'').strip()))))));
+    }
+
+    private static final Pattern WORD_PERCENT = Pattern.compile("(?<=[\\p{L})])\\s*%");
+
+    /** A percent sign after a word, not a number, is the word "percent" ("drink revenue %", a metric called so). */
+    static String percentSign(String q) {
+        return q.indexOf('%') < 0 ? q : WORD_PERCENT.matcher(q).replaceAll(" percent");
     }
 
     private Result parse(String question, SemanticQuery previous) {
@@ -2473,6 +2480,8 @@ public final class QuestionParser {
                 while (paren.find()) if (paren.group(1).strip().matches("[A-Z][A-Z0-9&]{1,7}")) phrases.add(paren.group(1)); // "(MRR)", not "(today)"
             }
             phrases.addAll(m.info().synonyms());
+            phrases.replaceAll(QuestionParser::percentSign);
+            phrases.addAll(shortNames(m, phrases));
             for (String p : phrases) {
                 List<String> key = tokens(p, true);
                 if (key.isEmpty()) continue;
@@ -2481,6 +2490,41 @@ public final class QuestionParser {
             }
         }
         return out;
+    }
+
+    /**
+     * The other names people give a metric called by several words: its initials ("AOV" of Average Order Value, when they
+     * are not an English word), and its name without the word of the records it is computed over ("gross profit" of Order
+     * Gross Profit over orders), when at least two words of its own remain, none of them a function word (a name, not a
+     * phrase: "customers using the product" does not give "using the product").
+     */
+    private List<String> shortNames(SemanticMetric m, List<String> phrases) {
+        List<String> out = new ArrayList<>();
+        Set<String> records = new java.util.HashSet<>();
+        for (String d : datasetsOf(m)) {
+            tokens(d, true).forEach(w -> records.add(stem(w)));
+            model.dataset(d).ifPresent(ds -> ds.entities().forEach(e -> tokens(e.name(), true).forEach(w -> records.add(stem(w)))));
+        }
+        var function = dev.almanac.reading.FunctionWords.english();
+        for (String p : phrases) {
+            List<String> words = tokens(p, true);
+            initialism(words).ifPresent(out::add);
+            if (words.size() < 3) continue;
+            List<String> rest = records.contains(stem(words.get(0))) ? words.subList(1, words.size())
+                    : records.contains(stem(words.get(words.size() - 1))) ? words.subList(0, words.size() - 1) : List.of();
+            if (rest.size() >= 2 && rest.stream().noneMatch(w -> function.isFunctionWord(w) || FILLER.contains(w) || records.contains(stem(w)))) {
+                out.add(String.join(" ", rest));
+            }
+        }
+        return out;
+    }
+
+    /** The initials of a name of three words or more, when they are not an English word: "aov" of average order value. */
+    static Optional<String> initialism(List<String> words) {
+        if (words.size() < 3 || !words.stream().allMatch(w -> w.length() > 1 && w.chars().allMatch(Character::isLetter))) return Optional.empty();
+        StringBuilder initials = new StringBuilder();
+        words.forEach(w -> initials.append(w.charAt(0)));
+        return Lexicon.english().knows(initials.toString()) ? Optional.empty() : Optional.of(initials.toString());
     }
 
     private static Map<List<String>, Object> grainPhrases() {

@@ -392,7 +392,12 @@ public final class SemanticModel {
             }
             m.datasets.put(d.name(), new Dataset(d.name(), hasTable ? d.table().strip() : null, hasSql ? variant(d.sql(), d.dialects(), place) : null, d.description(),
                     key, d.defaultTimeDimension(), d.synonyms(), entities));
-            for (int i = 0; i < d.dimensions().size(); i++) dimension(d.dimensions().get(i), d.name(), place.at("dimensions/" + i));
+            // a drafted model says its labels from the data (names nearly unique), an imported one cannot say them
+            String label = d.dimensions().stream().anyMatch(x -> x.labelOf() != null || x.drafted() != null) ? null : namingLabel(m.datasets.get(d.name()), d.dimensions());
+            for (int i = 0; i < d.dimensions().size(); i++) {
+                DimensionSpec spec = d.dimensions().get(i);
+                dimension(spec.name().equals(label) ? inferredLabel(spec, m.datasets.get(d.name())) : spec, d.name(), place.at("dimensions/" + i));
+            }
             for (int i = 0; i < d.segments().size(); i++) segment(d.segments().get(i), d.name(), place.at("segments/" + i));
         }
 
@@ -442,6 +447,30 @@ public final class SemanticModel {
             Dimension dim = new Dimension(d.name(), dataset, time, expr, d.label(), d.description(), d.synonyms(), grain, d.values(), keyExpr, kind);
             m.dimensions.put(key(dataset) + "." + key(d.name()), dim);
             m.byBareName.computeIfAbsent(key(d.name()), k -> new ArrayList<>()).add(dim);
+        }
+
+        /**
+         * The dimension that names the rows of a dataset whose model declares no label (dbt, Cortex and Ossie cannot say
+         * one): the categorical dimension called after the dataset's one identifying entity and "name" ({@code location_name}
+         * of entity {@code location}, dbt's own convention), or plain {@code name}; null when none or more than one fits.
+         */
+        private static String namingLabel(Dataset ds, List<DimensionSpec> dims) {
+            List<Dataset.Entity> identifying = ds == null ? List.of() : ds.entities().stream().filter(Dataset.Entity::identifies).toList();
+            if (identifying.size() != 1) return null;
+            String entity = key(identifying.get(0).name());
+            List<String> named = dims.stream().filter(x -> x.type() == null || x.type().strip().equalsIgnoreCase("categorical"))
+                    .map(DimensionSpec::name).filter(n -> key(n).equals(entity + "_name") || key(n).equals("name")).toList();
+            return named.size() == 1 ? named.get(0) : null;
+        }
+
+        /** A dimension found to name its dataset's entity: the label of that entity, called by the entity's name too. */
+        private static DimensionSpec inferredLabel(DimensionSpec d, Dataset ds) {
+            Dataset.Entity e = ds.entities().stream().filter(Dataset.Entity::identifies).findFirst().orElseThrow();
+            List<String> synonyms = new ArrayList<>(d.synonyms());
+            String called = e.name().replace('_', ' ').toLowerCase(Locale.ROOT);
+            if (!synonyms.contains(called)) synonyms.add(called);
+            return new DimensionSpec(d.name(), d.type(), d.expr(), d.label(), d.description(), List.copyOf(synonyms), d.grain(), d.values(), d.dialects(),
+                    e.name(), d.drafted());
         }
 
         /** The SQL of the key a label names: an identifying entity of the dataset, or its one-column primary key; null if neither. */

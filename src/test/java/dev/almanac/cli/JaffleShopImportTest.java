@@ -295,6 +295,48 @@ class JaffleShopImportTest {
         assertThat(query("--metric", "revenue", "--by", "order_item.is_food_item")).hasSize(2);
     }
 
+    /** A question asked with no model: the answer's rows as "label,number" with the number to 2 places; empty when not answered. */
+    List<String> asked(String question) throws Exception {
+        CliTest.Run r = CliTest.run("ask", question, "--llm", "none", "--format", "json", "--project", project.toString());
+        JsonNode answer = new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.out());
+        List<String> rows = new ArrayList<>();
+        for (JsonNode row : answer.path("data").path("rows")) {
+            List<String> cells = new ArrayList<>();
+            row.forEach(c -> cells.add(c.isNumber() ? c.decimalValue().setScale(2, RoundingMode.HALF_UP).toPlainString() : c.asText()));
+            rows.add(String.join(",", cells));
+        }
+        return rows;
+    }
+
+    /** SQL written by hand, its rows as {@link #asked} gives them. */
+    List<String> handRows(String sql) {
+        return CliTest.sqlRows(project, sql).stream().map(l -> {
+            String[] cells = l.split(",");
+            for (int i = 0; i < cells.length; i++) if (cells[i].matches("-?[0-9.]+")) cells[i] = new BigDecimal(cells[i]).setScale(2, RoundingMode.HALF_UP).toPlainString();
+            return String.join(",", cells);
+        }).toList();
+    }
+
+    @Test
+    void questions_in_peoples_words_read_the_published_model() throws Exception {
+        // dbt declares no label: location_name, named after the locations' primary entity, names a location (grouped by its key)
+        assertThat(asked("revenue by location")).containsExactlyInAnyOrderElementsOf(handRows("SELECT l.location_name, sum(i.product_price) "
+                + "FROM order_items i JOIN orders o USING (order_id) JOIN locations l USING (location_id) GROUP BY l.location_id, l.location_name"));
+        // two products tie on 720: the order between them is either
+        assertThat(asked("top 3 products by revenue")).containsExactlyInAnyOrderElementsOf(handRows("SELECT p.product_name, sum(i.product_price) "
+                + "FROM order_items i JOIN products p USING (product_id) GROUP BY p.product_id, p.product_name ORDER BY 2 DESC LIMIT 3"));
+        // a metric by its initials, and by its name without the records it is over (Order Gross Profit over orders)
+        assertThat(asked("whats our aov")).containsExactlyElementsOf(handRows("SELECT sum(lifetime_spend_pretax) / sum(count_lifetime_orders) FROM customers"));
+        assertThat(asked("gross profit in September 2024")).containsExactlyElementsOf(handRows("SELECT (SELECT sum(product_price) FROM order_items "
+                + "WHERE ordered_at >= DATE '2024-09-01' AND ordered_at < DATE '2024-10-01') - (SELECT sum(order_cost) FROM orders "
+                + "WHERE ordered_at >= DATE '2024-09-01' AND ordered_at < DATE '2024-10-01')"));
+        // a label's "%" is the word percent: "Drink Revenue %" is not "Drink Revenue"
+        assertThat(asked("drink revenue % in September 2024")).containsExactlyElementsOf(handRows("SELECT sum(CASE WHEN is_drink_item THEN product_price ELSE 0 END) "
+                + "/ sum(product_price) FROM order_items WHERE ordered_at >= DATE '2024-09-01' AND ordered_at < DATE '2024-10-01'"));
+        // "order" alone names no metric: the initials and short names never make a word that is one
+        assertThat(asked("gross in September 2024")).isEmpty();
+    }
+
     @Test
     void one_yaml_file_of_the_project_imports_on_its_own(@TempDir Path dir) throws Exception {
         Path other = dir.resolve("project");
