@@ -2200,6 +2200,13 @@ public final class QuestionParser {
             for (int n = Math.min(3, words.size() - i - 2 - skip); n >= 1; n--) {
                 List<String> entity = words.subList(i + 2 + skip, i + 2 + skip + n);
                 List<Dataset> named = model.datasets().stream().filter(d -> namesRows(d, entity)).toList();
+                if (named.isEmpty()) { // "how many customers" where only an identifier column is called so
+                    Optional<SemanticMetric.Simple> identified = model.identifiedCount(String.join(" ", entity));
+                    if (identified.isPresent()) {
+                        int[] at = java.util.stream.IntStream.range(i + 2 + skip, i + 2 + skip + n).toArray();
+                        return List.of(new Span(i + 2 + skip, i + 2 + skip + n, List.of(identified.get()), n, at));
+                    }
+                }
                 if (named.size() != 1) continue;
                 Dataset d = named.get(0);
                 List<SemanticMetric> counts = new ArrayList<>();

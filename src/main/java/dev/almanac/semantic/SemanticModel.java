@@ -188,7 +188,46 @@ public final class SemanticModel {
     public Optional<SemanticMetric> metric(String name) {
         SemanticMetric m = metrics.get(key(name));
         if (m == null) m = entityCounts().get(key(name));
+        if (m == null) m = identifiedCounts().values().stream().filter(x -> x.name().equals(key(name))).findFirst().orElse(null);
         return Optional.ofNullable(m);
+    }
+
+    /**
+     * The number of different values of the one identifier column named after a noun ({@code customer_id} of "customer"),
+     * where no dataset's rows are called so: "how many customers" of a Cortex view whose rows are customers' metrics, or
+     * of any table that only refers to them, is the number of different customer ids it holds, whatever its rows are.
+     * Empty when two datasets have such a column (which one counts is not said), or a metric or dataset has the name.
+     */
+    public Optional<SemanticMetric.Simple> identifiedCount(String noun) {
+        return Optional.ofNullable(identifiedCounts().get(noun));
+    }
+
+    private Map<String, SemanticMetric.Simple> identifiedCounts;
+
+    private Map<String, SemanticMetric.Simple> identifiedCounts() {
+        if (identifiedCounts != null) return identifiedCounts;
+        Map<String, List<Dimension>> byNoun = new java.util.LinkedHashMap<>();
+        for (Dimension d : dimensions.values()) {
+            if (d.time() || d.kind() == Dimension.Kind.NUMBER) continue;
+            List<String> words = List.of(d.name().toLowerCase(Locale.ROOT).split("_+"));
+            if (words.size() < 2 || !words.get(words.size() - 1).equals("id")) continue;
+            byNoun.computeIfAbsent(String.join(" ", words.subList(0, words.size() - 1)), k -> new ArrayList<>()).add(d);
+        }
+        Map<String, SemanticMetric.Simple> out = new java.util.LinkedHashMap<>();
+        byNoun.forEach((noun, dims) -> {
+            String name = noun.replace(' ', '_') + "_count";
+            boolean rowsCalledSo = datasets.values().stream().anyMatch(ds -> key(ds.name()).equals(noun.replace(' ', '_'))
+                    || ds.synonyms().stream().anyMatch(x -> x.equalsIgnoreCase(noun)));
+            if (dims.size() != 1 || rowsCalledSo || metrics.containsKey(name) || entityCounts().containsKey(name)) return;
+            Dimension d = dims.get(0);
+            String counted = Words.plural(noun);
+            SemanticMetric.Info info = new SemanticMetric.Info("Number of " + counted, "The different values of " + d.qualifiedName()
+                    + " (no dataset's rows are " + counted + "), counted from the semantic model.", null, "integer", 0, null, List.of(), List.of("number of " + counted), List.of("identified_count"), null);
+            out.put(noun, new SemanticMetric.Simple(name, info, d.dataset(), SemanticMetric.Agg.COUNT_DISTINCT, d.expr(), null, null, List.of(),
+                    dataset(d.dataset()).map(Dataset::defaultTimeDimension).orElse(null), null, false, null, null));
+        });
+        identifiedCounts = out;
+        return out;
     }
 
     /**

@@ -156,6 +156,28 @@ class TastyBytesCortexImportTest {
         assertThat(answer.path("data").path("rows").get(0).get(0).asLong()).isEqualTo(7);
     }
 
+    /** A question asked with no model: the answer's rows as CSV lines; empty when not answered. */
+    List<String> asked(String question) throws Exception {
+        CliTest.Run r = CliTest.run("ask", question, "--llm", "none", "--format", "json", "--project", project.toString());
+        List<String> out = new ArrayList<>();
+        for (JsonNode row : new ObjectMapper().readTree(r.out()).path("data").path("rows")) {
+            List<String> cells = new ArrayList<>();
+            row.forEach(c -> cells.add(c.asText()));
+            out.add(String.join(",", cells));
+        }
+        return out;
+    }
+
+    @Test
+    void customers_are_counted_by_their_identifier_where_no_dataset_is_theirs() throws Exception {
+        // the view's rows are customers' metrics and no dataset is called customers: "customers" are its different customer ids
+        assertThat(asked("how many customers do we have")).isEqualTo(rows("SELECT count(DISTINCT customer_id) FROM " + TABLE));
+        assertThat(asked("how many customers in Egypt")).isEqualTo(rows("SELECT count(DISTINCT customer_id) FROM " + TABLE + " WHERE country = 'Egypt'"));
+        // three cities tie on two customers: all three, as the ranking keeps ties
+        assertThat(asked("which city has the most customers")).containsExactlyInAnyOrderElementsOf(rows("SELECT city, count(DISTINCT customer_id) AS n FROM "
+                + TABLE + " GROUP BY city QUALIFY n = max(n) OVER ()"));
+    }
+
     @Test
     void a_second_import_writes_the_same_bytes() throws Exception {
         Map<String, String> first = knowledgeFiles();

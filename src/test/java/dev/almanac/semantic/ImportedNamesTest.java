@@ -1,0 +1,162 @@
+package dev.almanac.semantic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.almanac.knowledge.KnowledgeFiles;
+import dev.almanac.knowledge.KnowledgeSet;
+import dev.almanac.source.Source;
+import dev.almanac.source.Sources;
+import dev.almanac.sql.Guard;
+import dev.almanac.sql.QueryExecutor;
+import dev.almanac.sql.QueryLimits;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a model written elsewhere (dbt, Cortex, Ossie) does not say, and the model finds from its names: the dimension that
+ * names an entity's rows (dbt's {@code store_name} of entity {@code store}), and the count of what an identifier column
+ * names where no dataset's rows are it ({@code visitor_id} of a visits table). Questions asked with no model, on a real
+ * DuckDB, against SQL written by hand; two stores share a name, so a breakdown by store that merged them would show.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ImportedNamesTest {
+    static final String ROWS = """
+            CREATE TABLE stores (store_id INTEGER, store_name VARCHAR, city VARCHAR);
+            INSERT INTO stores VALUES (1, 'Corner', 'Oslo'), (2, 'Corner', 'Bergen'), (3, 'Harbour', 'Bergen');
+            CREATE TABLE visits (visit_id INTEGER, store_id INTEGER, visitor_id INTEGER, referrer_id INTEGER, spent DECIMAL(10, 2));
+            INSERT INTO visits VALUES (10, 1, 100, 7, 12.50), (11, 1, 101, 7, 3.00), (12, 2, 100, 8, 8.25), (13, 3, 102, NULL, 1.00),
+              (14, 3, 102, 9, 2.00), (15, 2, 103, 9, 4.00);
+            CREATE TABLE referrals (referral_id INTEGER, referrer_id INTEGER, paid DECIMAL(10, 2));
+            INSERT INTO referrals VALUES (1, 7, 5.00), (2, 8, 5.00);
+            """;
+
+    static final String MODEL = """
+            name: imported
+            datasets:
+              - name: stores
+                table: stores
+                entities:
+                  - {name: store, type: primary, expr: store_id}
+                dimensions:
+                  - name: store_name
+                  - name: city
+              - name: visits
+                table: visits
+                entities:
+                  - {name: visit, type: primary, expr: visit_id}
+                  - {name: store, type: foreign, expr: store_id}
+                dimensions:
+                  - name: visitor_id
+                    type: identifier
+                  - name: referrer_id
+                    type: identifier
+              - name: referrals
+                table: referrals
+                entities:
+                  - {name: referral, type: primary, expr: referral_id}
+                dimensions:
+                  - name: referrer_id
+                    type: identifier
+            metrics:
+              - name: amount_spent
+                dataset: visits
+                agg: sum
+                expr: spent
+            """;
+
+    Path db;
+    Source source;
+    Guard guard;
+    SemanticLayer layer;
+
+    @BeforeAll
+    void setUp(@TempDir Path dir) throws Exception {
+        db = dir.resolve("imported.duckdb");
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + db); Statement s = c.createStatement()) {
+            for (String sql : ROWS.split(";")) if (!sql.isBlank()) s.execute(sql);
+        }
+        Path k = dir.resolve("knowledge/semantic");
+        Files.createDirectories(k);
+        Files.writeString(k.resolve("imported.yml"), MODEL);
+        KnowledgeFiles.Read read = KnowledgeFiles.read(dir.resolve("knowledge"));
+        assertThat(read.problems()).isEmpty();
+        SemanticModel.Loaded loaded = SemanticModel.load(read.knowledge().semantic());
+        assertThat(loaded.issues()).isEmpty();
+        source = Sources.openFile(db);
+        guard = new Guard(source.dialect());
+        QueryExecutor executor = new QueryExecutor(source, guard, QueryLimits.DEFAULT);
+        layer = new SemanticLayer(loaded.model(), KnowledgeSet.EMPTY, ValueIndex.build(loaded.model(), executor, ValueIndex.DEFAULT_LIMIT), executor);
+    }
+
+    @AfterAll
+    void tearDown() {
+        if (guard != null) guard.close();
+        if (source != null) source.close();
+    }
+
+    List<String> answer(String question) {
+        QuestionParser.Result r = layer.withParser(LocalDate.of(2026, 1, 15), p -> p.parse(question));
+        assertThat(r).as(question + ": " + r).isInstanceOf(QuestionParser.Parsed.class);
+        return lines(layer.run(((QuestionParser.Parsed) r).query()).result().rows());
+    }
+
+    List<String> hand(String sql) throws Exception {
+        try (Connection c = source.openConnection(); Statement s = c.createStatement();
+             var rs = s.executeQuery(sql)) {
+            List<List<Object>> rows = new java.util.ArrayList<>();
+            while (rs.next()) {
+                List<Object> row = new java.util.ArrayList<>();
+                for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) row.add(rs.getObject(i));
+                rows.add(row);
+            }
+            return lines(rows);
+        }
+    }
+
+    static List<String> lines(List<List<Object>> rows) {
+        return rows.stream().map(r -> r.stream().map(v -> v instanceof Number n ? new BigDecimal(n.toString()).stripTrailingZeros().toPlainString() : String.valueOf(v))
+                .collect(Collectors.joining(" | "))).toList();
+    }
+
+    /** A store's name as an answer shows it: with its key when another store of the answer has the same name. */
+    static final String SHOWN = "CASE WHEN count(*) OVER (PARTITION BY s.store_name) > 1 THEN s.store_name || ' (#' || s.store_id || ')' ELSE s.store_name END";
+
+    @Test
+    void the_name_called_after_an_entity_labels_it_and_two_stores_of_one_name_stay_two() throws Exception {
+        assertThat(layer.model().dimension("stores.store_name").orElseThrow().labelsEntity()).isTrue();
+        assertThat(layer.model().dimension("stores.city").orElseThrow().labelsEntity()).isFalse();
+        // "by store": the entity's name, grouped by its key; the two stores called Corner are two rows, each shown with its key
+        assertThat(answer("amount spent by store")).containsExactlyInAnyOrderElementsOf(hand("SELECT " + SHOWN
+                + ", sum(v.spent) FROM visits v JOIN stores s USING (store_id) GROUP BY s.store_id, s.store_name"));
+        assertThat(answer("amount spent by store")).hasSize(3);
+    }
+
+    @Test
+    void people_an_identifier_names_are_its_different_values_where_no_dataset_is_theirs() throws Exception {
+        assertThat(answer("how many visitors")).containsExactly(hand("SELECT count(DISTINCT visitor_id) FROM visits").toArray(String[]::new));
+        assertThat(answer("which store has the most visitors")).containsExactlyInAnyOrderElementsOf(hand(
+                "SELECT " + SHOWN + ", count(DISTINCT v.visitor_id) AS n FROM visits v JOIN stores s USING (store_id) GROUP BY s.store_id, s.store_name "
+                        + "QUALIFY n = max(n) OVER ()"));
+    }
+
+    @Test
+    void an_identifier_two_datasets_hold_counts_nothing_it_is_not_said_which() {
+        // referrer_id is in visits and in referrals: "how many referrers" does not say whose
+        assertThat(layer.model().identifiedCount("referrer")).isEmpty();
+        assertThat(layer.model().identifiedCount("visitor")).isPresent();
+        QuestionParser.Result r = layer.withParser(LocalDate.of(2026, 1, 15), p -> p.parse("how many referrers"));
+        assertThat(r).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+}
