@@ -1225,6 +1225,7 @@ public final class QuestionParser {
         for (int i = v.from() - 1; i >= 0 && i >= v.from() - 5; i--) {
             String w = words.get(i);
             if (attribute.contains(stem(w)) || attribute.contains(stem(singular(w)))) {
+                if (!used[i] && cueBefore(words, i) != null) return; // "by store for franchised stores": a breakdown, not the value's attribute
                 if (!used[i]) used[i] = true;
                 continue;
             }

@@ -17,6 +17,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The semantic model of a project: every semantic file's datasets, dimensions, segments,
@@ -435,7 +437,7 @@ public final class SemanticModel {
             String label = d.dimensions().stream().anyMatch(x -> x.labelOf() != null || x.drafted() != null) ? null : namingLabel(m.datasets.get(d.name()), d.dimensions());
             for (int i = 0; i < d.dimensions().size(); i++) {
                 DimensionSpec spec = d.dimensions().get(i);
-                dimension(spec.name().equals(label) ? inferredLabel(spec, m.datasets.get(d.name())) : spec, d.name(), place.at("dimensions/" + i));
+                dimension(yesNo(spec.name().equals(label) ? inferredLabel(spec, m.datasets.get(d.name())) : spec), d.name(), place.at("dimensions/" + i));
             }
             for (int i = 0; i < d.segments().size(); i++) segment(d.segments().get(i), d.name(), place.at("segments/" + i));
         }
@@ -510,6 +512,23 @@ public final class SemanticModel {
             if (!synonyms.contains(called)) synonyms.add(called);
             return new DimensionSpec(d.name(), d.type(), d.expr(), d.label(), d.description(), List.copyOf(synonyms), d.grain(), d.values(), d.dialects(),
                     e.name(), d.drafted());
+        }
+
+        private static final Pattern IS_ADJECTIVE = Pattern.compile("(?i)is_([a-z]+)(?:_[a-z0-9_]+)?");
+
+        /**
+         * A yes/no dimension called {@code is_<adjective>} ({@code is_perishable_supply}, {@code is_food_item}: dbt's
+         * convention) whose values say nothing of their words: its value true is also called by the adjective ("which
+         * supplies are perishable", "perishable supplies"), and so are all its words ("food item" of {@code is_food_item});
+         * false is that word denied.
+         */
+        private static DimensionSpec yesNo(DimensionSpec d) {
+            Matcher m = IS_ADJECTIVE.matcher(d.name());
+            boolean categorical = d.type() == null || d.type().strip().equalsIgnoreCase("categorical");
+            if (!m.matches() || !categorical || !d.values().isEmpty()) return d;
+            String adjective = m.group(1).toLowerCase(Locale.ROOT), words = d.name().substring(3).replace('_', ' ').toLowerCase(Locale.ROOT);
+            return new DimensionSpec(d.name(), d.type(), d.expr(), d.label(), d.description(), d.synonyms(), d.grain(),
+                    Map.of("true", words.equals(adjective) ? List.of(adjective) : List.of(adjective, words)), d.dialects(), d.labelOf(), d.drafted());
         }
 
         /** The SQL of the key a label names: an identifying entity of the dataset, or its one-column primary key; null if neither. */

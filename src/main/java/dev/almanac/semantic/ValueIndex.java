@@ -116,7 +116,7 @@ public final class ValueIndex {
     /** The index for a source state and model: from the cache folder when it was built for the same ones, else built and written there. */
     public static ValueIndex cached(Path directory, String sourceId, String sourceFingerprint, SemanticModel model, String modelDigest,
                                     QueryExecutor executor, int limit) {
-        String key = digest("by qualified name\n" + sourceId + "\n" + sourceFingerprint + "\n" + modelDigest + "\n" + limit);
+        String key = digest("by qualified name\n" + sourceId + "\n" + sourceFingerprint + "\n" + modelDigest + "\n" + limit + "\n" + valueWords(model));
         Path file = directory == null || sourceFingerprint.isEmpty() ? null : directory.resolve("values-" + key + ".json");
         if (file != null && Files.isRegularFile(file)) {
             try {
@@ -141,6 +141,18 @@ public final class ValueIndex {
     }
 
     record Stored(String key, Map<String, Values> dimensions) {}
+
+    /**
+     * The words of the model's values as the index keeps them, in a stable order: part of the cache's key, as the model
+     * finds some from its names (a yes/no dimension's adjective) that the files' text does not hold.
+     */
+    private static String valueWords(SemanticModel model) {
+        java.util.TreeMap<String, String> out = new java.util.TreeMap<>();
+        for (Dimension d : model.dimensions()) {
+            if (!d.valueSynonyms().isEmpty()) out.put(d.qualifiedName(), new java.util.TreeMap<>(d.valueSynonyms()).toString());
+        }
+        return out.toString();
+    }
 
     static String digest(String text) {
         try {

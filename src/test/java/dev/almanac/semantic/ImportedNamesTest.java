@@ -27,14 +27,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * What a model written elsewhere (dbt, Cortex, Ossie) does not say, and the model finds from its names: the dimension that
  * names an entity's rows (dbt's {@code store_name} of entity {@code store}), and the count of what an identifier column
- * names where no dataset's rows are it ({@code visitor_id} of a visits table). Questions asked with no model, on a real
+ * names where no dataset's rows are it ({@code visitor_id} of a visits table), the words of a yes/no dimension's value
+ * ({@code is_franchised_store}: "franchised"). Questions asked with no model, on a real
  * DuckDB, against SQL written by hand; two stores share a name, so a breakdown by store that merged them would show.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ImportedNamesTest {
     static final String ROWS = """
-            CREATE TABLE stores (store_id INTEGER, store_name VARCHAR, city VARCHAR);
-            INSERT INTO stores VALUES (1, 'Corner', 'Oslo'), (2, 'Corner', 'Bergen'), (3, 'Harbour', 'Bergen');
+            CREATE TABLE stores (store_id INTEGER, store_name VARCHAR, city VARCHAR, is_franchised_store BOOLEAN);
+            INSERT INTO stores VALUES (1, 'Corner', 'Oslo', true), (2, 'Corner', 'Bergen', false), (3, 'Harbour', 'Bergen', true);
             CREATE TABLE visits (visit_id INTEGER, store_id INTEGER, visitor_id INTEGER, referrer_id INTEGER, spent DECIMAL(10, 2));
             INSERT INTO visits VALUES (10, 1, 100, 7, 12.50), (11, 1, 101, 7, 3.00), (12, 2, 100, 8, 8.25), (13, 3, 102, NULL, 1.00),
               (14, 3, 102, 9, 2.00), (15, 2, 103, 9, 4.00);
@@ -52,6 +53,7 @@ class ImportedNamesTest {
                 dimensions:
                   - name: store_name
                   - name: city
+                  - name: is_franchised_store
               - name: visits
                 table: visits
                 entities:
@@ -158,5 +160,13 @@ class ImportedNamesTest {
         assertThat(layer.model().identifiedCount("visitor")).isPresent();
         QuestionParser.Result r = layer.withParser(LocalDate.of(2026, 1, 15), p -> p.parse("how many referrers"));
         assertThat(r).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+
+    @Test
+    void a_yes_no_dimension_called_is_an_adjective_is_that_adjective() throws Exception {
+        assertThat(answer("how many franchised stores")).containsExactly(hand("SELECT count(*) FROM stores WHERE is_franchised_store").toArray(String[]::new));
+        assertThat(answer("how many stores are not franchised")).containsExactly(hand("SELECT count(*) FROM stores WHERE NOT is_franchised_store").toArray(String[]::new));
+        assertThat(answer("amount spent by store for franchised stores")).containsExactlyInAnyOrderElementsOf(hand("SELECT s.store_name, sum(v.spent) "
+                + "FROM visits v JOIN stores s USING (store_id) WHERE s.is_franchised_store GROUP BY s.store_id, s.store_name"));
     }
 }
