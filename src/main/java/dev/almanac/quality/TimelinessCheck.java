@@ -117,18 +117,19 @@ public final class TimelinessCheck {
     }
 
     private Footprint timeColumn(Catalog.Table table, String sql) {
-        Optional<TableNote> note = knowledge.note(table.name());
+        // the table as queries name it: a table outside the default schema is read through its schema
+        Optional<TableNote> note = knowledge.note(table.qualifiedName()).or(() -> knowledge.note(table.name()));
         if (note.isPresent() && note.get().timeColumn() != null && table.column(note.get().timeColumn()).isPresent()) {
             boolean epoch = "epoch_ms".equalsIgnoreCase(note.get().timeFormat());
-            return new Footprint(table.name(), note.get().timeColumn(), epoch, table.rowCount());
+            return new Footprint(table.qualifiedName(), note.get().timeColumn(), epoch, table.rowCount());
         }
         List<Catalog.Column> temporal = table.columns().stream().filter(Catalog.Column::isTemporal).toList();
         String lower = sql.toLowerCase(Locale.ROOT);
         Set<String> filtered = new LinkedHashSet<>();
         int where = lower.indexOf(" where ");
         for (Catalog.Column c : temporal) if (where >= 0 && lower.indexOf(c.name().toLowerCase(Locale.ROOT), where) >= 0) filtered.add(c.name());
-        if (!filtered.isEmpty()) return new Footprint(table.name(), filtered.iterator().next(), false, table.rowCount());
-        if (temporal.size() == 1) return new Footprint(table.name(), temporal.get(0).name(), false, table.rowCount());
+        if (!filtered.isEmpty()) return new Footprint(table.qualifiedName(), filtered.iterator().next(), false, table.rowCount());
+        if (temporal.size() == 1) return new Footprint(table.qualifiedName(), temporal.get(0).name(), false, table.rowCount());
         return null;
     }
 

@@ -108,4 +108,30 @@ class TimelinessCheckTest {
             }
         }
     }
+
+    @Test
+    void a_table_outside_the_default_schema_is_read_through_its_schema(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path file = dir.resolve("schema.duckdb");
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:duckdb:" + file); java.sql.Statement s = c.createStatement()) {
+            s.execute("CREATE SCHEMA shop");
+            s.execute("CREATE TABLE shop.sales (sale_id integer, sold_at timestamp, amount decimal(10, 2))");
+            s.execute("INSERT INTO shop.sales VALUES (1, '2026-01-05 10:00', 5), (2, '2026-03-01 00:00', 2)");
+        }
+        dev.almanac.testing.EmbeddedPostgres pg = dev.almanac.testing.EmbeddedPostgres.shared();
+        String url = pg.createDatabase("timeliness_schema");
+        pg.execute("timeliness_schema", "CREATE SCHEMA shop", "CREATE TABLE shop.sales (sale_id integer PRIMARY KEY, sold_at timestamp, amount numeric)",
+                "INSERT INTO shop.sales VALUES (1, '2026-01-05 10:00', 5), (2, '2026-03-01 00:00', 2)");
+        for (String spec : List.of(file.toString(), url)) {
+            try (dev.almanac.source.Source source = spec.startsWith("jdbc:") ? dev.almanac.source.Sources.open(spec) : dev.almanac.source.Sources.openFile(file);
+                 dev.almanac.sql.Guard guard = new dev.almanac.sql.Guard(source.dialect())) {
+                dev.almanac.sql.QueryExecutor executor = new dev.almanac.sql.QueryExecutor(source, guard, dev.almanac.sql.QueryLimits.DEFAULT);
+                TimelinessCheck onSource = new TimelinessCheck(new dev.almanac.source.CatalogIntrospector().introspect(source),
+                        dev.almanac.knowledge.KnowledgeSet.EMPTY, executor, LocalDate.of(2026, 11, 22));
+                Timeliness t = onSource.evaluate(List.of("How much did we sell in the first quarter of 2026?"),
+                        List.of("SELECT sum(amount) FROM shop.sales WHERE sold_at >= '2026-01-01' AND sold_at < '2026-04-01'"));
+                assertThat(t.status()).as(spec + ": " + t.dqSql()).isEqualTo(Timeliness.Status.PARTIAL);
+                assertThat(t.missingBuckets()).as(spec).containsExactly("2026-02");
+            }
+        }
+    }
 }
