@@ -71,9 +71,28 @@ public final class SemanticLayer {
     }
 
     public SemanticCompiler.Compiled compile(SemanticQuery query) {
-        return query.grain() != null && query.start() != null
+        SemanticCompiler.Compiled compiled = query.grain() != null && query.start() != null
                 ? compiler.compile(query, executor.source().dialect(), coverage(query), this::daysWithRows)
                 : compiler.compile(query, executor.source().dialect(), java.util.Map.of());
+        for (QueryPlan.Base b : compiled.plan().bases()) {
+            joinsOneRow(b.joins());
+            for (QueryPlan.Condition c : b.where()) if (c instanceof QueryPlan.Related r) joinsOneRow(r.joins());
+        }
+        return compiled;
+    }
+
+    /**
+     * Refuses a plan that joins many rows to one through a key its data holds more than once (the value index read each
+     * relationship's "one" side): the facts would be counted several times, a wrong number with no error.
+     */
+    private void joinsOneRow(List<QueryPlan.Join> joins) {
+        for (QueryPlan.Join j : joins) {
+            Dataset to = j.read().dataset();
+            if (values.oneRowPer(to.name(), j.columns())) continue;
+            throw new UserError("the model joins each row to one row of " + to.name() + " by " + String.join(", ", j.columns()) + ", but its data holds "
+                    + (j.columns().size() == 1 ? "a " + j.columns().get(0) : "the same " + String.join(", ", j.columns())) + " more than once: every number "
+                    + "through it would count rows several times (make the key unique in the table, or join by one that is)");
+        }
     }
 
     /** The days the data of each simple input of the query's metrics covers, where it can be read (by metric name). */

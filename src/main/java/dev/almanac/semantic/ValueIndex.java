@@ -29,13 +29,33 @@ import java.util.Objects;
  */
 public final class ValueIndex {
     public static final int DEFAULT_LIMIT = 200;
-    public static final ValueIndex EMPTY = new ValueIndex(Map.of());
+    public static final ValueIndex EMPTY = new ValueIndex(Map.of(), java.util.Set.of());
     private static final ObjectMapper JSON = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     private final Map<String, Values> byDimension;
+    /** The keys of datasets a relationship joins many rows to one by, that the data holds more than once ({@link #oneRowPer}). */
+    private final java.util.Set<String> repeatedKeys;
 
     public ValueIndex(Map<String, Values> byDimension) {
+        this(byDimension, java.util.Set.of());
+    }
+
+    public ValueIndex(Map<String, Values> byDimension, java.util.Set<String> repeatedKeys) {
         this.byDimension = Map.copyOf(byDimension);
+        this.repeatedKeys = java.util.Set.copyOf(repeatedKeys);
+    }
+
+    /**
+     * Whether the data holds one row of a dataset per value of the columns a relationship joins to it by, as the model
+     * says it does (false when the index was built and found a value twice: Cortex's quickstart region table has five
+     * rows per region, one per state, so revenue by region through it would count each day five times).
+     */
+    public boolean oneRowPer(String dataset, List<String> columns) {
+        return !repeatedKeys.contains(keyOf(dataset, columns));
+    }
+
+    private static String keyOf(String dataset, List<String> columns) {
+        return dataset + "(" + String.join(", ", columns) + ")";
     }
 
     /** The values of a dimension; null when it has no index (a time dimension, or a failed read). */
@@ -110,7 +130,29 @@ public final class ValueIndex {
                 // a dimension whose values cannot be read has no index: its filters are passed through unchecked
             }
         }
-        return new ValueIndex(out);
+        return new ValueIndex(out, repeatedKeys(model, executor));
+    }
+
+    /** The "one" sides of the model's relationships whose key the data holds more than once: one small grouped query each. */
+    private static java.util.Set<String> repeatedKeys(SemanticModel model, QueryExecutor executor) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        java.util.Set<String> checked = new java.util.HashSet<>();
+        for (Dataset from : model.datasets()) {
+            for (SemanticModel.Edge e : model.edgesFrom(from.name())) {
+                String key = keyOf(e.to(), e.toColumns());
+                if (!checked.add(key)) continue;
+                Dataset to = model.dataset(e.to()).orElse(null);
+                if (to == null || e.toColumns().isEmpty()) continue;
+                String columns = String.join(", ", e.toColumns().stream().map(c -> "(" + c + ")").toList());
+                try {
+                    QueryResult r = executor.execute("SELECT 1 FROM " + to.from("t") + " GROUP BY " + columns + " HAVING count(*) > 1 LIMIT 1");
+                    if (!r.rows().isEmpty()) out.add(key);
+                } catch (AlmanacException ex) {
+                    // not read: the model's word is taken, as for a dimension whose values cannot be read
+                }
+            }
+        }
+        return out;
     }
 
     /** The index for a source state and model: from the cache folder when it was built for the same ones, else built and written there. */
@@ -121,7 +163,8 @@ public final class ValueIndex {
         if (file != null && Files.isRegularFile(file)) {
             try {
                 Stored stored = JSON.readValue(file.toFile(), Stored.class);
-                if (Objects.equals(stored.key(), key)) return new ValueIndex(stored.dimensions());
+                // a file written before keys were checked holds no repeatedKeys: built again
+                if (Objects.equals(stored.key(), key) && stored.repeatedKeys() != null) return new ValueIndex(stored.dimensions(), stored.repeatedKeys());
             } catch (IOException e) {
                 // rebuilt below
             }
@@ -131,7 +174,7 @@ public final class ValueIndex {
             try {
                 Files.createDirectories(directory);
                 Path tmp = Files.createTempFile(directory, "values", ".tmp");
-                JSON.writeValue(tmp.toFile(), new Stored(key, index.byDimension));
+                JSON.writeValue(tmp.toFile(), new Stored(key, index.byDimension, index.repeatedKeys));
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException e) {
                 // the cache saves time only
@@ -140,7 +183,7 @@ public final class ValueIndex {
         return index;
     }
 
-    record Stored(String key, Map<String, Values> dimensions) {}
+    record Stored(String key, Map<String, Values> dimensions, java.util.Set<String> repeatedKeys) {}
 
     /**
      * The words of the model's values as the index keeps them, in a stable order: part of the cache's key, as the model

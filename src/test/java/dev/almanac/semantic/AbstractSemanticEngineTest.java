@@ -88,6 +88,15 @@ abstract class AbstractSemanticEngineTest {
     // ------------------------------------------------------------------ metric kinds
 
     @Test
+    void a_join_to_a_key_the_data_repeats_is_refused_not_counted_twice() {
+        // snapshot_price says each snapshot has one plan price; plan_prices holds plan 1 twice: MRR by currency would count it twice
+        assertThatThrownBy(() -> rows(SemanticQuery.of("mrr").by("currency"))).isInstanceOf(dev.almanac.UserError.class)
+                .hasMessageContaining("plan_prices").hasMessageContaining("plan_id").hasMessageContaining("more than once");
+        // the same metric through a key that is unique still answers
+        assertThat(rows(SemanticQuery.of("mrr").by("plan"))).isNotEmpty();
+    }
+
+    @Test
     void sum_adds_the_filtered_rows_of_the_period() {
         // completed orders of 2024: 120 + 79.99 + 200 + 40.05 + 60 + 99.95 + 105 + 150 = 854.99 (order 10 is 2025, 3 refunded, 7 canceled)
         assertThat(rows(SemanticQuery.of("revenue").between(d("2024-01-01"), d("2025-01-01")))).containsExactly("854.99");

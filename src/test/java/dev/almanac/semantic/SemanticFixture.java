@@ -55,6 +55,9 @@ final class SemanticFixture {
             CREATE TABLE plans (plan_id INTEGER PRIMARY KEY, plan_name VARCHAR(20) NOT NULL, tier INTEGER NOT NULL);
             INSERT INTO plans VALUES (1, 'Basic', 1), (2, 'Pro', 2), (3, 'Enterprise', 3), (4, 'Free', 0);
 
+            CREATE TABLE plan_prices (plan_id INTEGER NOT NULL, currency VARCHAR(3) NOT NULL);
+            INSERT INTO plan_prices VALUES (1, 'USD'), (1, 'EUR'), (2, 'USD');
+
             CREATE TABLE mrr_snapshots (snapshot_month DATE NOT NULL, customer_id INTEGER NOT NULL, plan_id INTEGER NOT NULL,
               mrr_cents INTEGER NOT NULL, PRIMARY KEY (snapshot_month, customer_id));
             INSERT INTO mrr_snapshots VALUES
@@ -159,6 +162,10 @@ final class SemanticFixture {
                   - name: plan
                     expr: plan_name
                   - name: tier
+              - name: plan_prices
+                table: plan_prices
+                dimensions:
+                  - name: currency
               - name: mrr_snapshots
                 table: mrr_snapshots
                 primary_key: [snapshot_month, customer_id]
@@ -224,6 +231,8 @@ final class SemanticFixture {
               - {name: country_region, from: countries, to: regions, from_columns: [region_id], to_columns: [region_id]}
               - {name: snapshot_customer, from: mrr_snapshots, to: customers, from_columns: [customer_id], to_columns: [customer_id]}
               - {name: snapshot_plan, from: mrr_snapshots, to: plans, from_columns: [plan_id], to_columns: [plan_id]}
+              # said to be many-to-one, but the table holds plan 1 twice (in two currencies)
+              - {name: snapshot_price, from: mrr_snapshots, to: plan_prices, from_columns: [plan_id], to_columns: [plan_id]}
               - {name: order_customer, from: orders, to: customers, from_columns: [customer_id], to_columns: [customer_id]}
               - {name: item_order, from: order_items, to: orders, from_columns: [order_id], to_columns: [order_id]}
               - {name: item_product, from: order_items, to: products, from_columns: [product_id], to_columns: [product_id]}
