@@ -2072,13 +2072,14 @@ public final class QuestionParser {
             return new Cannot("a ranking needs something to rank (\"top 5 products by ...\"): no dimension was named");
         }
 
-        // another metric's phrase joined to this one's by "and" or "or" ("revenue and MRR", "orders and shop revenue") is a
+        // another metric's phrase joined to this one's by "and", "or" or "vs" ("revenue and MRR", "forecast vs revenue") is a
         // second measure, even when its words are also this metric's
         for (Span s : metricSpans) {
             List<SemanticMetric> ms = metricsOf(s);
             if (ms.contains(metric) || overlaps(s, metricSpan) || s.scattered() || metricSpan.scattered()) continue;
-            boolean conjoined = s.to() + 1 == metricSpan.from() && Set.of("and", "or", "plus").contains(words.get(s.to()))
-                    || metricSpan.to() + 1 == s.from() && Set.of("and", "or", "plus").contains(words.get(metricSpan.to()));
+            Set<String> joining = Set.of("and", "or", "plus", "vs", "versus");
+            boolean conjoined = s.to() + 1 == metricSpan.from() && joining.contains(words.get(s.to()))
+                    || metricSpan.to() + 1 == s.from() && joining.contains(words.get(metricSpan.to()));
             boolean free = true;
             for (int i = s.from(); i < s.to(); i++) if (used[i]) free = false;
             if (conjoined && free && !ms.stream().allMatch(m -> m.inputNames().contains(metric.name()) || metric.inputNames().contains(m.name()))) {
@@ -2504,7 +2505,8 @@ public final class QuestionParser {
      * The other names people give a metric called by several words: its initials ("AOV" of Average Order Value, when they
      * are not an English word), and its name without the word of the records it is computed over ("gross profit" of Order
      * Gross Profit over orders), when at least two words of its own remain, none of them a function word (a name, not a
-     * phrase: "customers using the product" does not give "using the product").
+     * phrase: "customers using the product" does not give "using the product"); and a sum or count named after the grain
+     * of its rows without that word ("revenue" of Cortex's daily_revenue: added up over any period, it is the period's).
      */
     private List<String> shortNames(SemanticMetric m, List<String> phrases) {
         List<String> out = new ArrayList<>();
@@ -2517,6 +2519,11 @@ public final class QuestionParser {
         for (String p : phrases) {
             List<String> words = tokens(p, true);
             initialism(words).ifPresent(out::add);
+            // "daily revenue" of a table of days: a sum or count of rows of a day, added up over any period, is the period's
+            if (words.size() >= 2 && grainPhrases().containsKey(words.subList(0, 1)) && m instanceof SemanticMetric.Simple simple
+                    && (simple.agg() == SemanticMetric.Agg.SUM || simple.agg() == SemanticMetric.Agg.COUNT)) {
+                out.add(String.join(" ", words.subList(1, words.size())));
+            }
             if (words.size() < 3) continue;
             List<String> rest = records.contains(stem(words.get(0))) ? words.subList(1, words.size())
                     : records.contains(stem(words.get(words.size() - 1))) ? words.subList(0, words.size() - 1) : List.of();

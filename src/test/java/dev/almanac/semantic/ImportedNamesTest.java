@@ -76,6 +76,14 @@ class ImportedNamesTest {
                 dataset: visits
                 agg: sum
                 expr: spent
+              - name: daily_referral_payouts
+                dataset: referrals
+                agg: sum
+                expr: paid
+              - name: daily_unique_referrers
+                dataset: referrals
+                agg: count_distinct
+                expr: referrer_id
             """;
 
     Path db;
@@ -168,5 +176,18 @@ class ImportedNamesTest {
         assertThat(answer("how many stores are not franchised")).containsExactly(hand("SELECT count(*) FROM stores WHERE NOT is_franchised_store").toArray(String[]::new));
         assertThat(answer("amount spent by store for franchised stores")).containsExactlyInAnyOrderElementsOf(hand("SELECT s.store_name, sum(v.spent) "
                 + "FROM visits v JOIN stores s USING (store_id) WHERE s.is_franchised_store GROUP BY s.store_id, s.store_name"));
+    }
+
+    @Test
+    void a_sum_named_after_the_grain_of_its_rows_is_called_without_it_a_distinct_count_is_not() throws Exception {
+        // Cortex's quickstart names its measures daily_revenue, daily_cogs: summed over any period, they are that period's
+        assertThat(answer("referral payouts")).containsExactly(hand("SELECT sum(paid) FROM referrals").toArray(String[]::new));
+        // the number of different referrers of each day is not that of a longer period: "unique referrers" does not name it
+        QuestionParser.Result r = layer.withParser(LocalDate.of(2026, 1, 15), p -> p.parse("unique referrers"));
+        assertThat(r).isNotInstanceOf(QuestionParser.Parsed.class);
+        // two measures side by side are asked one at a time, not answered with one of them
+        QuestionParser.Result both = layer.withParser(LocalDate.of(2026, 1, 15), p -> p.parse("referral payouts vs amount spent"));
+        assertThat(both).isInstanceOf(QuestionParser.Cannot.class);
+        assertThat(((QuestionParser.Cannot) both).reason()).contains("two measures");
     }
 }
