@@ -125,6 +125,17 @@ public final class QuestionParser {
         }
     }
 
+    /** Whether the words are a metric's own name or label (without what its label says in parentheses). */
+    private static boolean ownName(SemanticMetric m, List<String> words) {
+        return tokens(m.name(), true).equals(words) || m.info().label() != null && tokens(m.info().label().replaceAll("\\s*\\(.*?\\)", ""), true).equals(words);
+    }
+
+    /** Two phrases side by side, joined by "and", "or", "plus" or "vs" ("revenue and MRR", "hires vs leavers"). */
+    private static boolean conjoined(List<String> words, Span a, Span b) {
+        Set<String> joining = Set.of("and", "or", "plus", "vs", "versus");
+        return a.to() + 1 == b.from() && joining.contains(words.get(a.to())) || b.to() + 1 == a.from() && joining.contains(words.get(b.to()));
+    }
+
     private static Cannot twoMeasures(SemanticMetric metric, SemanticMetric other) {
         return new Cannot(Cannot.TWO_MEASURES + " (" + metric.displayName() + " and " + other.displayName() + "); ask for one at a time");
     }
@@ -1924,6 +1935,15 @@ public final class QuestionParser {
             }
             @SuppressWarnings("unchecked") List<ValueHit> hits = (List<ValueHit>) v.target();
             List<ValueHit> withContext = hits.stream().filter(h -> valueInContext(words, v, h.dimension(), dimSpans, valueSpans)).toList();
+            // "hires and leavers": words that are another measure's own name (its name or label, not a synonym such as "sold"),
+            // and a value with nothing around it that says it is one, are read neither way
+            @SuppressWarnings("unchecked") List<SemanticMetric> measures = ((List<SemanticMetric>) metricPhraseMap().getOrDefault(words.subList(v.from(), v.to()), List.of()))
+                    .stream().filter(m -> m != metric && ownName(m, words.subList(v.from(), v.to())) && !metric.inputNames().contains(m.name())).toList();
+            if (withContext.isEmpty() && !measures.isEmpty()) {
+                if (conjoined(words, new Span(v.from(), v.to(), measures), metricSpan)) return twoMeasures(metric, measures.get(0));
+                return new Cannot("'" + String.join(" ", original.subList(v.from(), v.to())) + "' names the measure " + measures.get(0).displayName()
+                        + " and a value of " + hits.get(0).dimension().displayName() + ": which one is meant is not read");
+            }
             boolean inDimensionPhrase = anyDimSpans.stream().anyMatch(d -> d.length() > v.length() && overlaps(d, v)); // "sales" of "sales channel"
             // "tickets that were resolved in 2025" for a resolution time: the event of the metric, told in the past; "tickets are
             // open", "still open" is a state, a filter
@@ -2077,9 +2097,7 @@ public final class QuestionParser {
         for (Span s : metricSpans) {
             List<SemanticMetric> ms = metricsOf(s);
             if (ms.contains(metric) || overlaps(s, metricSpan) || s.scattered() || metricSpan.scattered()) continue;
-            Set<String> joining = Set.of("and", "or", "plus", "vs", "versus");
-            boolean conjoined = s.to() + 1 == metricSpan.from() && joining.contains(words.get(s.to()))
-                    || metricSpan.to() + 1 == s.from() && joining.contains(words.get(metricSpan.to()));
+            boolean conjoined = conjoined(words, s, metricSpan);
             boolean free = true;
             for (int i = s.from(); i < s.to(); i++) if (used[i]) free = false;
             if (conjoined && free && !ms.stream().allMatch(m -> m.inputNames().contains(metric.name()) || metric.inputNames().contains(m.name()))) {

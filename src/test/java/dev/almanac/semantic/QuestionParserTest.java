@@ -283,6 +283,11 @@ class QuestionParserTest {
         assertThat(parser.parse("Show me revenue and MRR for 2024")).isInstanceOfSatisfying(QuestionParser.Cannot.class,
                 c -> assertThat(c.namesTwoMeasures()).isTrue());
         assertThat(cannot("How many orders and returns did we have in March 2025?")).startsWith("the question names two measures");
+        // "leavers" is a measure's name and a word for a value of employment status: beside another measure it is that measure,
+        // not a filter of the first (it was read as hires of former employees)
+        assertThat(cannot("hires and leavers in 2025")).startsWith("the question names two measures");
+        assertThat(cannot("hires vs leavers 2025")).startsWith("the question names two measures");
+        assertThat(parsed("how many leavers in 2025").metrics()).containsExactly("leavers");
     }
 
     @Test
