@@ -240,6 +240,12 @@ public final class VerifiedAnswerer {
         Match best = ranked.get(0);
         Candidate c = candidate(best);
         if (c.query() != null && !sameShape(question, c.query().question())) return Optional.empty();
+        // a canonical metric answers its own value: not how it moved or compares ("shop revenue growth in 2025"), unless those
+        // words are its own (a growth metric)
+        if (c.metric() != null && dev.almanac.semantic.QuestionParser.movementWords(question).stream()
+                .anyMatch(w -> Tokens.of(w).stream().noneMatch(c.vocabulary()::contains))) {
+            return Optional.empty();
+        }
         if (!answersEveryPeriod(question, c)) return Optional.empty();
         return Optional.of(best);
     }

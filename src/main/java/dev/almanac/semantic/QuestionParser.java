@@ -42,7 +42,7 @@ public final class QuestionParser {
             // Q3", "customers signing up"), not yet read as constructions of their own: a verb before what a preposition
             // introduces is (linkingVerb)
             "offer", "offered", "receive", "received", "make", "made", "bring", "brought", "generate", "generated", "handle", "handled", "hold", "holds",
-            "come", "came", "coming", "signed", "signing", "versus", "vs", "against", "or", "compared", "compare", "between", "break", "down", "split", "often", "through", "via", "common", "frequent", "popular"));
+            "come", "came", "coming", "signed", "signing", "or", "between", "break", "down", "split", "often", "through", "via", "common", "frequent", "popular"));
     /** The words and their forms as the parser compares them ("does" is read as "doe"). */
     private static Set<String> withSingulars(List<String> words) {
         Set<String> out = new java.util.HashSet<>(words);
@@ -1779,6 +1779,15 @@ public final class QuestionParser {
     }
 
     private static final Set<String> CHANGE_STEMS = Set.of("chang", "growth", "grow", "grew", "increas", "decreas", "differ", "differenc");
+
+    /** Word stems that ask how a number moved or how two compare, not the number itself. */
+    private static final Set<String> MOVEMENT_STEMS = Set.of("chang", "growth", "grow", "grew", "increas", "decreas", "differ", "differenc", "vs",
+            "versus", "compar", "drop", "rise", "rose", "fell", "fall", "declin", "trend");
+
+    /** The words of a text that ask how a number moved or how two compare ("growth", "vs", "dropped"), as written. */
+    public static List<String> movementWords(String text) {
+        return tokens(text, true).stream().filter(w -> MOVEMENT_STEMS.contains(stem(w))).toList();
+    }
 
     private static boolean changeWordIn(Span s, List<String> words) {
         if (s.scattered()) return java.util.Arrays.stream(s.at()).anyMatch(i -> CHANGE_STEMS.contains(stem(words.get(i))));

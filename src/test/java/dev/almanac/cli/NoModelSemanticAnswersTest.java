@@ -151,6 +151,17 @@ class NoModelSemanticAnswersTest {
     }
 
     @Test
+    void a_canonical_metric_does_not_answer_how_it_moved() throws Exception {
+        // shop_revenue is a canonical metric: "growth" asks for a change, which its value is not
+        for (String question : java.util.List.of("shop revenue growth in 2025", "How did shop revenue compare in 2025?")) {
+            JsonNode a = ask(question);
+            assertThat(a.path("verified").asBoolean()).as(question + ": " + a.get("answer").asText()).isFalse();
+            assertThat(a.path("data").path("rows").size()).as(question + ": " + a.get("answer").asText()).isZero();
+        }
+        assertThat(ask("shop revenue in 2025").path("data").path("rows").size()).isEqualTo(1);
+    }
+
+    @Test
     void suggestions_follow_the_answer_itself_and_each_is_answered() throws Exception {
         JsonNode list = ask("Which currency does Germany use?"); // a list of values: no metric to follow up on
         assertThat(list.get("kind").asText()).as(list.get("answer").asText()).isEqualTo("result");
