@@ -240,6 +240,9 @@ public final class VerifiedAnswerer {
         Match best = ranked.get(0);
         Candidate c = candidate(best);
         if (c.query() != null && !sameShape(question, c.query().question())) return Optional.empty();
+        // a canonical metric is named by the question: every word of its label, name or one synonym ("total refunds" does not
+        // name the refund rate, whose "rate" it does not say)
+        if (c.metric() != null && !namesWhole(question, c)) return Optional.empty();
         // a canonical metric answers its own value: not how it moved or compares ("shop revenue growth in 2025"), unless those
         // words are its own (a growth metric)
         if (c.metric() != null && dev.almanac.semantic.QuestionParser.movementWords(question).stream()
@@ -259,6 +262,22 @@ public final class VerifiedAnswerer {
         if (!timeframes.loosePeriodWords(question).isEmpty()) return false;
         List<Timeframe> periods = timeframes.parseAll(question);
         return periods.size() <= 1 || periods.size() <= TimeframeParser.MAX_PERIODS && !dateParameters(c).isEmpty();
+    }
+
+    /** Whether the question says every word of one of a metric's names (its label without what it says in parentheses, its name, a synonym). */
+    private boolean namesWhole(String question, Candidate c) {
+        Set<String> asked = new HashSet<>(Tokens.of(question));
+        List<String> names = new ArrayList<>();
+        if (c.metric().label() != null) names.add(c.metric().label().replaceAll("\\s*\\(.*?\\)", ""));
+        java.util.regex.Matcher paren = java.util.regex.Pattern.compile("\\(([^)]+)\\)").matcher(c.metric().label() == null ? "" : c.metric().label());
+        while (paren.find()) names.add(paren.group(1)); // "(MRR)", "(AOV)"
+        names.add(c.metric().name().replace('_', ' '));
+        names.addAll(c.metric().synonyms());
+        for (String n : names) {
+            List<String> words = Tokens.of(n);
+            if (!words.isEmpty() && asked.containsAll(words)) return true;
+        }
+        return false;
     }
 
     private Candidate candidate(Match m) {

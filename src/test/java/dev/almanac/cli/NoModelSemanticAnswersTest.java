@@ -159,6 +159,10 @@ class NoModelSemanticAnswersTest {
             assertThat(a.path("data").path("rows").size()).as(question + ": " + a.get("answer").asText()).isZero();
         }
         assertThat(ask("shop revenue in 2025").path("data").path("rows").size()).isEqualTo(1);
+        // nor a question that does not say all of its name: "total refunds" is not the refund rate (it was answered 0.91%)
+        JsonNode refunds = ask("total refunds last year");
+        assertThat(refunds.at("/provenance/metric").asText()).as(refunds.get("answer").asText()).isNotEqualTo("refund_rate");
+        assertThat(refunds.get("answer").asText()).doesNotContain("%");
     }
 
     @Test
