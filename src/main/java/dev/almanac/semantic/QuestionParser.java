@@ -36,7 +36,7 @@ public final class QuestionParser {
             "figure", "current", "currently", "now", "today", "so", "far", "during", "over", "across", "all", "to", "from", "with", "it", "its",
             "that", "this", "these", "those", "i", "you", "can", "could", "would", "see", "know", "want", "like", "about", "as", "level",
             "altogether", "combined", "sum", "whole", "entire", "period", "time", "by", "per", "each", "every", "which", "who", "whose", "where",
-            "when", "end", "any", "some", "them", "they", "their", "your", "up", "people",
+            "when", "any", "some", "them", "they", "their", "your", "up", "people",
             // verbs of our own doing ("plans we offer", "responses we received", "did the shop make"), of a breakdown ranked by a
             // measure ("which channel generated the most leads") and of the event a metric's time records ("leads came in during
             // Q3", "customers signing up"), not yet read as constructions of their own: a verb before what a preposition
@@ -1841,6 +1841,12 @@ public final class QuestionParser {
         List<String> original = question.original();
         List<String> words = question.words();
         Map<List<String>, Object> allDims = breakdownPhrases();
+        // "refunds at the end of Q2": a moment of a period, of a measure that adds up over the period (not a snapshot)
+        boolean snapshot = model.simpleInputs(metric).stream().allMatch(SemanticMetric.Simple::isSnapshot);
+        if (!snapshot && period.map(t -> t.description() != null && t.description().startsWith("the end of ")).orElse(false)) {
+            return new Cannot("the question asks for " + period.get().description() + ", but " + metric.displayName()
+                    + " adds up over a period: the value at a moment is not read");
+        }
         boolean[] used = new boolean[words.size()];
         mark(used, metricSpan);
         // other phrases of the same metric are its words too
@@ -1926,6 +1932,12 @@ public final class QuestionParser {
             if (grain != null && grain != g) return new Cannot("the question asks for two time grains (" + grain.label() + " and " + g.label() + ")");
             grain = g;
             mark(used, s);
+        }
+        // "units in stock at the start of each month", of snapshots taken once a month: at the grain of the snapshots, each
+        // period holds one, the first of it and its last alike
+        if (grain != null && metric instanceof SemanticMetric.Simple s && s.isSnapshot() && s.timeDimension() != null
+                && model.dimension(s.dataset() + "." + s.timeDimension()).map(Dimension::grain).orElse(null) == grain) {
+            for (int i = 0; i < words.size(); i++) if (!used[i] && Set.of("start", "beginning", "end", "close").contains(words.get(i))) used[i] = true;
         }
         if (grain == null && period.isPresent() && Pattern.compile("(?i)\\b(in )?(each|every) (month|quarter|week|year|day)\\b").matcher(q).find()) {
             return new Cannot("the grain of the question could not be read");
@@ -2669,7 +2681,9 @@ public final class QuestionParser {
         if (unit.matches("hours?|days?|minutes?|seconds?") || nullToEmpty(metric.info().label()).toLowerCase(Locale.ROOT).matches(".*\\b(time|duration)\\b.*")) {
             out.addAll(List.of("long", "take", "took", "last", "lasted", "it")); // "how long did it take"
         }
-        if (metric instanceof SemanticMetric.Simple s && s.isSnapshot()) out.addAll(List.of("start", "beginning", "end", "close")); // "at the start of each month"
+        // a snapshot is taken at the end of each period ("headcount at the end of each month") or at its start, never both:
+        // "headcount at the start of 2025" is not the last snapshot of 2025
+        if (metric instanceof SemanticMetric.Simple s && s.isSnapshot()) out.addAll(s.snapshotLast() ? List.of("end", "close") : List.of("start", "beginning"));
         // a count of rows that "exist", "are listed", "are recorded": verbs that say the rows are there and nothing about which
         if (metric instanceof SemanticMetric.Simple c && c.agg() == SemanticMetric.Agg.COUNT && c.filter() == null) out.addAll(EXISTENCE);
         out.removeAll(List.of("not", "no", "without", "excluding", "except", "only", "per", "by"));

@@ -278,6 +278,16 @@ class QuestionParserTest {
     }
 
     @Test
+    void a_moment_of_a_period_is_read_only_where_the_measure_has_one() {
+        // headcount is the last snapshot of a period: the end of 2025 is that, its start is not (it was answered with the end)
+        assertThat(parsed("headcount at the end of 2025").metrics()).containsExactly("headcount");
+        assertThat(parser.parse("how many employees did we have at the start of 2025")).isInstanceOf(QuestionParser.Cannot.class);
+        // a refunded amount adds up over a period: at its end it has no value of its own (it was answered with the whole quarter)
+        assertThat(parser.parse("refunded amount at the end of Q2 2026")).isInstanceOf(QuestionParser.Cannot.class);
+        assertThat(parser.parse("refund amount for end of q2")).isInstanceOf(QuestionParser.Cannot.class);
+    }
+
+    @Test
     void two_measures_joined_by_and_are_refused_even_when_one_names_the_others_words() {
         assertThat(cannot("Show me revenue and MRR for 2024")).startsWith("the question names two measures");
         assertThat(parser.parse("Show me revenue and MRR for 2024")).isInstanceOfSatisfying(QuestionParser.Cannot.class,
