@@ -130,6 +130,25 @@ public final class QuestionParser {
         return tokens(m.name(), true).equals(words) || m.info().label() != null && tokens(m.info().label().replaceAll("\\s*\\(.*?\\)", ""), true).equals(words);
     }
 
+    /**
+     * The condition of a metric's own definition on a dimension's column (completed orders: {@code status = 'completed'}),
+     * if it has one: a value of that dimension asked of it would contradict it or repeat it.
+     */
+    private Optional<String> ownCondition(SemanticMetric metric, String field) {
+        Dimension d = model.dimension(field).orElse(null);
+        if (d == null || d.expr() == null || !d.expr().matches("[A-Za-z_][A-Za-z0-9_]*")) return Optional.empty();
+        Pattern column = Pattern.compile("(?i)(?<![\\w.])" + Pattern.quote(d.expr()) + "(?!\\w)");
+        for (SemanticMetric.Simple s : model.simpleInputs(metric)) {
+            if (s.dataset().equals(d.dataset()) && s.filter() != null && column.matcher(s.filter()).find()) return Optional.of(s.filter().strip());
+        }
+        return Optional.empty();
+    }
+
+    /** A metric's name and label as one text. */
+    private static String m(SemanticMetric metric) {
+        return metric.name().replace('_', ' ') + " " + nullToEmpty(metric.info().label());
+    }
+
     /** Two phrases side by side, joined by "and", "or", "plus" or "vs" ("revenue and MRR", "hires vs leavers"). */
     private static boolean conjoined(List<String> words, Span a, Span b) {
         Set<String> joining = Set.of("and", "or", "plus", "vs", "versus");
@@ -1841,6 +1860,16 @@ public final class QuestionParser {
         List<String> original = question.original();
         List<String> words = question.words();
         Map<List<String>, Object> allDims = breakdownPhrases();
+        // "orders from returning customers": a word of the metric in its -ing form before the noun of records it qualifies
+        // ("returning customers"), not the metric's own form ("returns")
+        if (!metricSpan.scattered() && metricSpan.length() == 1 && metricSpan.to() < words.size()) {
+            String w = words.get(metricSpan.from());
+            boolean ownForm = tokens(m(metric), true).contains(w) || metric.info().synonyms().stream().anyMatch(x -> tokens(x, true).contains(w));
+            if (w.endsWith("ing") && !ownForm && entityWords().contains(words.get(metricSpan.to()))) {
+                return new Cannot("'" + original.get(metricSpan.from()) + "' qualifies '" + original.get(metricSpan.to()) + "', it does not name "
+                        + metric.displayName());
+            }
+        }
         // "refunds at the end of Q2": a moment of a period, of a measure that adds up over the period (not a snapshot)
         boolean snapshot = model.simpleInputs(metric).stream().allMatch(SemanticMetric.Simple::isSnapshot);
         if (!snapshot && period.map(t -> t.description() != null && t.description().startsWith("the end of ")).orElse(false)) {
@@ -2065,6 +2094,14 @@ public final class QuestionParser {
         // and "the total of Asia and Europe", "Asia and Europe combined" ask for one figure over both
         boolean union = words.contains("or") && !words.contains("and") && !COMPARING.matcher(q).find()
                 || words.stream().anyMatch(TOGETHER::contains) && !COMPARING.matcher(q).find() && words.stream().noneMatch(w -> w.equals("each") || w.equals("respectively"));
+        // "how many orders were refunded" of completed orders: a value of what the metric's own definition keeps one value of
+        for (String field : java.util.stream.Stream.concat(filterValues.keySet().stream(), negatedValues.keySet().stream()).toList()) {
+            Optional<String> own = ownCondition(metric, field);
+            if (own.isPresent()) {
+                return new Cannot(metric.displayName() + " counts only the rows where " + own.get() + ": a condition on "
+                        + model.dimension(field).map(Dimension::displayName).orElse(field) + " is not read with it");
+            }
+        }
         for (Map.Entry<String, List<String>> e : filterValues.entrySet()) {
             if (e.getValue().size() > 1 && !groupBy.contains(e.getKey()) && !union) {
                 groupBy.add(e.getKey());

@@ -278,6 +278,18 @@ class QuestionParserTest {
     }
 
     @Test
+    void a_value_the_metrics_own_definition_fixes_is_not_asked_of_it_and_an_ing_word_qualifies_its_noun() {
+        // completed orders keep status = 'completed': refunded orders are counted by the metric of all statuses (they were 0)
+        SemanticQuery refunded = parsed("how many orders were refunded in 2025");
+        assertThat(refunded.metrics()).containsExactly("orders_placed");
+        assertThat(refunded.filters()).extracting(Object::toString).containsExactly("order_status = refunded");
+        // "returning customers" are customers who come back, not returns (it was answered with the number of returns)
+        QuestionParser.Result returning = parser.parse("orders from returning customers");
+        assertThat(returning).isNotInstanceOf(QuestionParser.Parsed.class);
+        assertThat(parsed("returns in 2025").metrics()).containsExactly("returns");
+    }
+
+    @Test
     void a_moment_of_a_period_is_read_only_where_the_measure_has_one() {
         // headcount is the last snapshot of a period: the end of 2025 is that, its start is not (it was answered with the end)
         assertThat(parsed("headcount at the end of 2025").metrics()).containsExactly("headcount");
