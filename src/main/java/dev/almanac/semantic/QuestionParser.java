@@ -1865,7 +1865,8 @@ public final class QuestionParser {
         if (!metricSpan.scattered() && metricSpan.length() == 1 && metricSpan.to() < words.size()) {
             String w = words.get(metricSpan.from());
             boolean ownForm = tokens(m(metric), true).contains(w) || metric.info().synonyms().stream().anyMatch(x -> tokens(x, true).contains(w));
-            if (w.endsWith("ing") && !ownForm && entityWords().contains(words.get(metricSpan.to()))) {
+            boolean ranked = metricSpan.from() > 0 && (MOST.contains(words.get(metricSpan.from() - 1)) || LEAST.contains(words.get(metricSpan.from() - 1)));
+            if (w.endsWith("ing") && !ownForm && !ranked && entityWords().contains(words.get(metricSpan.to()))) { // "best selling product" ranks
                 return new Cannot("'" + original.get(metricSpan.from()) + "' qualifies '" + original.get(metricSpan.to()) + "', it does not name "
                         + metric.displayName());
             }
