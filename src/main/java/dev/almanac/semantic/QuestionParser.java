@@ -1871,6 +1871,16 @@ public final class QuestionParser {
                         + metric.displayName());
             }
         }
+        // "the singer with the highest age" (and "the oldest singer", read so): the singer, not the highest age
+        if (metric instanceof SemanticMetric.Simple extreme && (extreme.agg() == SemanticMetric.Agg.MAX || extreme.agg() == SemanticMetric.Agg.MIN)
+                && !metricSpan.scattered() && metricSpan.from() >= 2) {
+            int at = metricSpan.from() - 1;
+            if (words.get(at).equals("the")) at--;
+            if (at >= 1 && words.get(at).equals("with") && entityWords().contains(words.get(at - 1))) {
+                return new Cannot("the question asks for the " + original.get(at - 1) + " with the " + String.join(" ",
+                        original.subList(metricSpan.from(), metricSpan.to())) + ", not for that " + String.join(" ", original.subList(metricSpan.to() - 1, metricSpan.to())));
+            }
+        }
         // "refunds at the end of Q2": a moment of a period, of a measure that adds up over the period (not a snapshot)
         boolean snapshot = model.simpleInputs(metric).stream().allMatch(SemanticMetric.Simple::isSnapshot);
         if (!snapshot && period.map(t -> t.description() != null && t.description().startsWith("the end of ")).orElse(false)) {

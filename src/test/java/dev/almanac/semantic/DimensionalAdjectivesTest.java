@@ -35,6 +35,18 @@ class DimensionalAdjectivesTest {
     }
 
     @Test
+    void the_record_with_the_highest_value_is_not_that_value() {
+        SemanticLayer layer = QuestionWordsTest.layer("concert_singer");
+        QuestionParser parser = QuestionWordsTest.parser(layer);
+        // "the oldest singer" asks for a singer: the maximum age alone is not the answer (it was given as one)
+        for (String q : java.util.List.of("the oldest singer", "singer with the highest age", "youngest singer")) {
+            assertThat(parser.parse(q)).as(q).isNotInstanceOf(QuestionParser.Parsed.class);
+        }
+        SemanticQuery max = QuestionWordsTest.read(parser, "maximum age of singers");
+        assertThat(QuestionWordsTest.rowList("concert_singer", layer.compile(max).sql())).isEqualTo(QuestionWordsTest.rowList("concert_singer", "SELECT max(Age) FROM singer"));
+    }
+
+    @Test
     void a_comparative_adjective_before_than_is_a_condition_on_its_attribute() {
         SemanticLayer layer = QuestionWordsTest.layer("pets_1");
         SemanticQuery older = QuestionWordsTest.read(QuestionWordsTest.parser(layer), "What is the id and weight of every pet who is older than 1?");
