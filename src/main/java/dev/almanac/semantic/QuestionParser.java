@@ -145,7 +145,7 @@ public final class QuestionParser {
     }
 
     /** A metric's name and label as one text. */
-    private static String m(SemanticMetric metric) {
+    private static String nameAndLabel(SemanticMetric metric) {
         return metric.name().replace('_', ' ') + " " + nullToEmpty(metric.info().label());
     }
 
@@ -1864,7 +1864,7 @@ public final class QuestionParser {
         // ("returning customers"), not the metric's own form ("returns")
         if (!metricSpan.scattered() && metricSpan.length() == 1 && metricSpan.to() < words.size()) {
             String w = words.get(metricSpan.from());
-            boolean ownForm = tokens(m(metric), true).contains(w) || metric.info().synonyms().stream().anyMatch(x -> tokens(x, true).contains(w));
+            boolean ownForm = tokens(nameAndLabel(metric), true).contains(w) || metric.info().synonyms().stream().anyMatch(x -> tokens(x, true).contains(w));
             boolean ranked = metricSpan.from() > 0 && (MOST.contains(words.get(metricSpan.from() - 1)) || LEAST.contains(words.get(metricSpan.from() - 1)));
             if (w.endsWith("ing") && !ownForm && !ranked && entityWords().contains(words.get(metricSpan.to()))) { // "best selling product" ranks
                 return new Cannot("'" + original.get(metricSpan.from()) + "' qualifies '" + original.get(metricSpan.to()) + "', it does not name "
@@ -2720,7 +2720,7 @@ public final class QuestionParser {
         List<SemanticMetric> own = new ArrayList<>(List.of(metric));
         if (!(metric instanceof SemanticMetric.Simple)) metric.inputNames().forEach(n -> model.metric(n).ifPresent(own::add));
         for (SemanticMetric m : own) {
-            out.addAll(tokens(m.name().replace('_', ' ') + " " + nullToEmpty(m.info().label()), true));
+            out.addAll(tokens(nameAndLabel(m), true));
             m.info().synonyms().forEach(x -> out.addAll(tokens(x, true)));
         }
         String unit = nullToEmpty(metric.info().unit()).toLowerCase(Locale.ROOT);
