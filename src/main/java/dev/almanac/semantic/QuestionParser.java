@@ -1928,9 +1928,16 @@ public final class QuestionParser {
         boolean howMany = Pattern.compile("(?i)\\bhow many\\b(?!\\s+(percent|percentage|%))").matcher(q).find(); // "by how many percent" asks a change
         boolean isMoney = "currency".equals(metric.info().format()) || "USD".equalsIgnoreCase(metric.info().unit());
         // a count, or a sum of whole things ("units sold"): "how much did we sell" asks for money, not units
-        boolean isCount = metric instanceof SemanticMetric.Simple sm && (sm.agg() == SemanticMetric.Agg.COUNT || sm.agg() == SemanticMetric.Agg.COUNT_DISTINCT)
+        // a count, or a sum of 1 per row (dbt's `agg: sum, expr: 1`)
+        boolean isCount = metric instanceof SemanticMetric.Simple sm && (sm.agg() == SemanticMetric.Agg.COUNT || sm.agg() == SemanticMetric.Agg.COUNT_DISTINCT
+                || sm.agg() == SemanticMetric.Agg.SUM && sm.expr() != null && sm.expr().strip().equals("1"))
                 || !isMoney && "integer".equals(metric.info().format());
         boolean howMuchChange = howMuch && compared.isPresent(); // "how much did new customers grow from January to February"
+        // "what is the total order value": a value is an amount, which a count of orders is not (it was answered with 300 orders)
+        boolean asksValue = java.util.stream.IntStream.range(0, words.size()).anyMatch(i -> !used[i] && words.get(i).equals("value"));
+        if (asksValue && isCount) {
+            return new Cannot("the question asks for a value, but " + metric.displayName() + " is a count; name the measure you mean");
+        }
         if (howMuch && isCount && !howMuchChange || howMany && isMoney) {
             return new Cannot("the question asks " + (howMuch ? "how much" : "how many") + ", but " + metric.displayName() + " is "
                     + (isCount ? "a count" : "an amount of money") + "; name the measure you mean");
