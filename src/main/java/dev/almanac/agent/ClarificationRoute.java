@@ -54,7 +54,8 @@ final class ClarificationRoute implements Route {
         for (Metric m : flow.ctx.knowledge().metrics()) {
             Set<String> names = names(m);
             names.retainAll(words);
-            names.removeIf(w -> w.length() < 4 || w.matches("\\d+") || TOO_COMMON.contains(w));
+            // a function word names nothing ("over" of "average over a period" made DAU an option for "orders over $500")
+            names.removeIf(w -> w.length() < 4 || w.matches("\\d+") || TOO_COMMON.contains(w) || dev.almanac.reading.FunctionWords.english().isFunctionWord(w));
             if (!names.isEmpty()) fits.add(m);
         }
         if (fits.size() < 2 || t.question().split("\\s+").length > 8) return null;

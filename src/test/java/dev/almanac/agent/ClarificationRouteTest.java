@@ -36,6 +36,14 @@ class ClarificationRouteTest {
     }
 
     @Test
+    void a_metric_is_never_offered_for_a_function_word_of_its_label() {
+        // "over" is in the label of daily active users ("average over a period"): it did not fit "refunds over $100"
+        Flow flow = world.flow(null);
+        Route.Outcome o = route(flow).take(turn(flow, "refunds over $100"));
+        if (o instanceof Route.Answered done) assertThat(done.answer().suggestions()).noneMatch(x -> x.contains("active users"));
+    }
+
+    @Test
     void a_question_with_its_period_or_naming_no_metric_goes_on() {
         Flow flow = world.flow(null);
         for (String q : new String[] {"What was our MRR in September 2026?", "How many suppliers do we work with?"}) {
