@@ -243,6 +243,9 @@ public final class VerifiedAnswerer {
         // a canonical metric is named by the question: every word of its label, name or one synonym ("total refunds" does not
         // name the refund rate, whose "rate" it does not say)
         if (c.metric() != null && !namesWhole(question, c)) return Optional.empty();
+        // nor over rows a condition on a number keeps ("shop revenue from orders with an order value over 1000": its value over
+        // every order was given)
+        if (c.metric() != null && NUMBER_CONDITION.matcher(dev.almanac.semantic.QuestionParser.amounts(question)).find()) return Optional.empty();
         // a canonical metric answers its own value: not how it moved or compares ("shop revenue growth in 2025"), unless those
         // words are its own (a growth metric)
         if (c.metric() != null && dev.almanac.semantic.QuestionParser.movementWords(question).stream()
@@ -279,6 +282,10 @@ public final class VerifiedAnswerer {
         }
         return false;
     }
+
+    /** A comparison with a number that is not a year ("over 1000", "at least 5", "under $50"). */
+    private static final java.util.regex.Pattern NUMBER_CONDITION = java.util.regex.Pattern.compile("(?i)\\b(?:over|above|under|below|exceeding|more than|"
+            + "less than|fewer than|greater than|at least|at most|between)\\s+(?!(?:19|20)\\d{2}\\b)\\d");
 
     private Candidate candidate(Match m) {
         return candidates.stream().filter(x -> x.name().equals(m.name()) && x.kind().equals(m.kind())).findFirst().orElseThrow();

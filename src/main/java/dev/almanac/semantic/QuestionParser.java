@@ -243,7 +243,29 @@ public final class QuestionParser {
 
     /** The question as it is read: an imperative of request as "show", a shared year, typos mended, adjectives of a measure said by it. */
     private String prepared(String question) {
-        return dimensionalAdjectives(closedCompounds(spelled(sharedYear(imperativeShown(percentSign(question.replace('’', '\'').strip()))))));
+        return dimensionalAdjectives(closedCompounds(spelled(sharedYear(imperativeShown(percentSign(amounts(question.replace('’', '\'').strip())))))));
+    }
+
+    private static final Pattern AMOUNT = Pattern.compile("(?i)(?<![\\w.,])\\$?(\\d{1,3}(?:,\\d{3})+|\\d+)(\\.\\d+)?\\s?(k|m|bn)?(?!\\w|,\\d)");
+
+    /**
+     * Amounts written as people write them, as the number they are: "$500" is 500, "10k" 10000, "1.5m" 1500000, "1,200"
+     * 1200 (a year, "2025", stays as written: it has no sign, separator or suffix).
+     */
+    public static String amounts(String q) {
+        if (q.indexOf('$') < 0 && q.indexOf(',') < 0 && !Pattern.compile("(?i)\\d\\s?(k|m|bn)\\b").matcher(q).find()) return q;
+        Matcher m = AMOUNT.matcher(q);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String whole = m.group(1).replace(",", ""), fraction = m.group(2), suffix = m.group(3);
+            boolean written = m.group().startsWith("$") || m.group(1).contains(",") || suffix != null;
+            if (!written) continue;
+            java.math.BigDecimal n = new java.math.BigDecimal(whole + (fraction == null ? "" : fraction));
+            if (suffix != null) n = n.multiply(java.math.BigDecimal.TEN.pow(switch (suffix.toLowerCase(Locale.ROOT)) { case "k" -> 3; case "m" -> 6; default -> 9; }));
+            m.appendReplacement(out, Matcher.quoteReplacement(n.stripTrailingZeros().toPlainString()));
+        }
+        m.appendTail(out);
+        return out.toString();
     }
 
     private static final Pattern WORD_PERCENT = Pattern.compile("(?<=[\\p{L})])\\s*%");

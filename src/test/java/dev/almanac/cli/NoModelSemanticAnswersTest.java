@@ -159,6 +159,8 @@ class NoModelSemanticAnswersTest {
             assertThat(a.path("data").path("rows").size()).as(question + ": " + a.get("answer").asText()).isZero();
         }
         assertThat(ask("shop revenue in 2025").path("data").path("rows").size()).isEqualTo(1);
+        // nor over the rows a condition on a number keeps (it gave the revenue of every order)
+        assertThat(ask("shop revenue from orders with an order value over 1000 in 2025").path("data").path("rows").size()).isZero();
         // nor a question that does not say all of its name: "total refunds" is not the refund rate (it was answered 0.91%)
         JsonNode refunds = ask("total refunds last year");
         assertThat(refunds.at("/provenance/metric").asText()).as(refunds.get("answer").asText()).isNotEqualTo("refund_rate");

@@ -35,6 +35,18 @@ class DimensionalAdjectivesTest {
     }
 
     @Test
+    void amounts_are_read_as_people_write_them() {
+        assertThat(QuestionParser.amounts("orders over $1,500 and under 10k, 1.5m or 2bn in 2025")).isEqualTo("orders over 1500 and under 10000, 1500000 or 2000000000 in 2025");
+        SemanticLayer layer = QuestionWordsTest.layer("world_1");
+        QuestionParser parser = QuestionWordsTest.parser(layer);
+        for (String q : java.util.List.of("how many cities have a population over 1,000,000", "how many cities have a population over 1m")) {
+            SemanticQuery cities = QuestionWordsTest.read(parser, q);
+            assertThat(QuestionWordsTest.rowList("world_1", layer.compile(cities).sql())).as(q)
+                    .isEqualTo(QuestionWordsTest.rowList("world_1", "SELECT count(*) FROM city WHERE Population > 1000000"));
+        }
+    }
+
+    @Test
     void the_record_with_the_highest_value_is_not_that_value() {
         SemanticLayer layer = QuestionWordsTest.layer("concert_singer");
         QuestionParser parser = QuestionWordsTest.parser(layer);
