@@ -240,18 +240,7 @@ public final class VerifiedAnswerer {
         Match best = ranked.get(0);
         Candidate c = candidate(best);
         if (c.query() != null && !sameShape(question, c.query().question())) return Optional.empty();
-        // a canonical metric is named by the question: every word of its label, name or one synonym ("total refunds" does not
-        // name the refund rate, whose "rate" it does not say)
-        if (c.metric() != null && !namesWhole(question, c)) return Optional.empty();
-        // nor over rows a condition on a number keeps ("shop revenue from orders with an order value over 1000": its value over
-        // every order was given)
-        if (c.metric() != null && NUMBER_CONDITION.matcher(dev.almanac.semantic.QuestionParser.amounts(question)).find()) return Optional.empty();
-        // a canonical metric answers its own value: not how it moved or compares ("shop revenue growth in 2025"), unless those
-        // words are its own (a growth metric)
-        if (c.metric() != null && dev.almanac.semantic.QuestionParser.movementWords(question).stream()
-                .anyMatch(w -> Tokens.of(w).stream().noneMatch(c.vocabulary()::contains))) {
-            return Optional.empty();
-        }
+        if (c.metric() != null && !asksItsValue(question, c)) return Optional.empty();
         if (!answersEveryPeriod(question, c)) return Optional.empty();
         return Optional.of(best);
     }
@@ -267,11 +256,22 @@ public final class VerifiedAnswerer {
         return periods.size() <= 1 || periods.size() <= TimeframeParser.MAX_PERIODS && !dateParameters(c).isEmpty();
     }
 
+    /**
+     * Whether a question asks for a canonical metric's own value: it names the metric by every word of its label, name or
+     * one synonym ("total refunds" does not name the refund rate, whose "rate" it does not say), over no rows a condition on
+     * a number keeps ("shop revenue from orders with an order value over 1000"), and not how it moved or compares ("shop
+     * revenue growth in 2025"), unless those words are its own (a growth metric).
+     */
+    private boolean asksItsValue(String question, Candidate c) {
+        return namesWhole(question, c) && !NUMBER_CONDITION.matcher(dev.almanac.semantic.QuestionParser.amounts(question)).find()
+                && dev.almanac.semantic.QuestionParser.movementWords(question).stream().allMatch(w -> Tokens.of(w).stream().anyMatch(c.vocabulary()::contains));
+    }
+
     /** Whether the question says every word of one of a metric's names (its label without what it says in parentheses, its name, a synonym). */
     private boolean namesWhole(String question, Candidate c) {
         Set<String> asked = new HashSet<>(Tokens.of(question));
         List<String> names = new ArrayList<>();
-        if (c.metric().label() != null) names.add(c.metric().label().replaceAll("\\s*\\(.*?\\)", ""));
+        if (c.metric().label() != null) names.add(dev.almanac.semantic.QuestionParser.withoutAside(c.metric().label()));
         java.util.regex.Matcher paren = java.util.regex.Pattern.compile("\\(([^)]+)\\)").matcher(c.metric().label() == null ? "" : c.metric().label());
         while (paren.find()) names.add(paren.group(1)); // "(MRR)", "(AOV)"
         names.add(c.metric().name().replace('_', ' '));

@@ -127,7 +127,14 @@ public final class QuestionParser {
 
     /** Whether the words are a metric's own name or label (without what its label says in parentheses). */
     private static boolean ownName(SemanticMetric m, List<String> words) {
-        return tokens(m.name(), true).equals(words) || m.info().label() != null && tokens(m.info().label().replaceAll("\\s*\\(.*?\\)", ""), true).equals(words);
+        return tokens(m.name(), true).equals(words) || m.info().label() != null && tokens(withoutAside(m.info().label()), true).equals(words);
+    }
+
+    private static final Pattern ASIDE = Pattern.compile("\\s*\\(.*?\\)");
+
+    /** A label without what it says in parentheses: "Monthly recurring revenue (MRR)" is "Monthly recurring revenue". */
+    public static String withoutAside(String label) {
+        return ASIDE.matcher(label).replaceAll("");
     }
 
     /**
@@ -1821,9 +1828,12 @@ public final class QuestionParser {
 
     private static final Set<String> CHANGE_STEMS = Set.of("chang", "growth", "grow", "grew", "increas", "decreas", "differ", "differenc");
 
+    /** Words of a moment of a period: its start ("at the start of each month"), its end. */
+    private static final List<String> PERIOD_START_WORDS = List.of("start", "beginning"), PERIOD_END_WORDS = List.of("end", "close");
+
     /** Word stems that ask how a number moved or how two compare, not the number itself. */
-    private static final Set<String> MOVEMENT_STEMS = Set.of("chang", "growth", "grow", "grew", "increas", "decreas", "differ", "differenc", "vs",
-            "versus", "compar", "drop", "rise", "rose", "fell", "fall", "declin", "trend");
+    private static final Set<String> MOVEMENT_STEMS = java.util.stream.Stream.concat(CHANGE_STEMS.stream(),
+            java.util.stream.Stream.of("vs", "versus", "compar", "drop", "rise", "rose", "fell", "fall", "declin", "trend")).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     /** The words of a text that ask how a number moved or how two compare ("growth", "vs", "dropped"), as written. */
     public static List<String> movementWords(String text) {
@@ -1949,8 +1959,8 @@ public final class QuestionParser {
         boolean howMuch = Pattern.compile("(?i)\\bhow much\\b").matcher(q).find();
         boolean howMany = Pattern.compile("(?i)\\bhow many\\b(?!\\s+(percent|percentage|%))").matcher(q).find(); // "by how many percent" asks a change
         boolean isMoney = "currency".equals(metric.info().format()) || "USD".equalsIgnoreCase(metric.info().unit());
-        // a count, or a sum of whole things ("units sold"): "how much did we sell" asks for money, not units
-        // a count, or a sum of 1 per row (dbt's `agg: sum, expr: 1`)
+        // a count (a sum of 1 per row too: dbt's `agg: sum, expr: 1`), or a sum of whole things ("units sold"): "how much did
+        // we sell" asks for money, not units
         boolean isCount = metric instanceof SemanticMetric.Simple sm && (sm.agg() == SemanticMetric.Agg.COUNT || sm.agg() == SemanticMetric.Agg.COUNT_DISTINCT
                 || sm.agg() == SemanticMetric.Agg.SUM && sm.expr() != null && sm.expr().strip().equals("1"))
                 || !isMoney && "integer".equals(metric.info().format());
@@ -2006,7 +2016,7 @@ public final class QuestionParser {
         // period holds one, the first of it and its last alike
         if (grain != null && metric instanceof SemanticMetric.Simple s && s.isSnapshot() && s.timeDimension() != null
                 && model.dimension(s.dataset() + "." + s.timeDimension()).map(Dimension::grain).orElse(null) == grain) {
-            for (int i = 0; i < words.size(); i++) if (!used[i] && Set.of("start", "beginning", "end", "close").contains(words.get(i))) used[i] = true;
+            for (int i = 0; i < words.size(); i++) if (!used[i] && (PERIOD_START_WORDS.contains(words.get(i)) || PERIOD_END_WORDS.contains(words.get(i)))) used[i] = true;
         }
         if (grain == null && period.isPresent() && Pattern.compile("(?i)\\b(in )?(each|every) (month|quarter|week|year|day)\\b").matcher(q).find()) {
             return new Cannot("the grain of the question could not be read");
@@ -2600,7 +2610,7 @@ public final class QuestionParser {
             List<String> phrases = new ArrayList<>(List.of(m.name().replace('_', ' ')));
             if (m.info().label() != null) {
                 String label = m.info().label();
-                phrases.add(label.replaceAll("\\s*\\(.*?\\)", ""));
+                phrases.add(withoutAside(label));
                 Matcher paren = Pattern.compile("\\(([^)]+)\\)").matcher(label);
                 while (paren.find()) if (paren.group(1).strip().matches("[A-Z][A-Z0-9&]{1,7}")) phrases.add(paren.group(1)); // "(MRR)", not "(today)"
             }
@@ -2760,7 +2770,7 @@ public final class QuestionParser {
         }
         // a snapshot is taken at the end of each period ("headcount at the end of each month") or at its start, never both:
         // "headcount at the start of 2025" is not the last snapshot of 2025
-        if (metric instanceof SemanticMetric.Simple s && s.isSnapshot()) out.addAll(s.snapshotLast() ? List.of("end", "close") : List.of("start", "beginning"));
+        if (metric instanceof SemanticMetric.Simple s && s.isSnapshot()) out.addAll(s.snapshotLast() ? PERIOD_END_WORDS : PERIOD_START_WORDS);
         // a count of rows that "exist", "are listed", "are recorded": verbs that say the rows are there and nothing about which
         if (metric instanceof SemanticMetric.Simple c && c.agg() == SemanticMetric.Agg.COUNT && c.filter() == null) out.addAll(EXISTENCE);
         out.removeAll(List.of("not", "no", "without", "excluding", "except", "only", "per", "by"));
