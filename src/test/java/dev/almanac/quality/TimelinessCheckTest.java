@@ -95,17 +95,22 @@ class TimelinessCheckTest {
         pg.execute("timeliness_gap", "CREATE TABLE sales (sale_id integer PRIMARY KEY, sold_at timestamp, amount numeric)",
                 "INSERT INTO sales VALUES (1, '2026-01-05 10:00', 5), (2, '2026-01-31 23:59:59', 7), (3, '2026-03-01 00:00', 2), (4, '2026-04-02 08:00', 1)");
         for (String spec : List.of(file.toString(), url)) {
-            try (dev.almanac.source.Source source = spec.startsWith("jdbc:") ? dev.almanac.source.Sources.open(spec) : dev.almanac.source.Sources.openFile(Path.of(spec));
-                 dev.almanac.sql.Guard guard = new dev.almanac.sql.Guard(source.dialect())) {
-                dev.almanac.sql.QueryExecutor executor = new dev.almanac.sql.QueryExecutor(source, guard, dev.almanac.sql.QueryLimits.DEFAULT);
-                TimelinessCheck onSource = new TimelinessCheck(new dev.almanac.source.CatalogIntrospector().introspect(source),
-                        dev.almanac.knowledge.KnowledgeSet.EMPTY, executor, LocalDate.of(2026, 11, 22));
-                Timeliness t = onSource.evaluate(List.of("How much did we sell per month in the first quarter of 2026?"),
-                        List.of("SELECT sum(amount) FROM sales WHERE sold_at >= '2026-01-01' AND sold_at < '2026-04-01'"));
-                assertThat(t.status()).as(spec + ": " + t.dqSql()).isEqualTo(Timeliness.Status.PARTIAL);
-                assertThat(t.missingBuckets()).as(spec).containsExactly("2026-02");
-                assertThat(t.observed()).as(spec).contains("2026-01 to 2026-03 (2 of 3 months)");
-            }
+            Timeliness t = evaluatedOn(spec, "How much did we sell per month in the first quarter of 2026?",
+                    "SELECT sum(amount) FROM sales WHERE sold_at >= '2026-01-01' AND sold_at < '2026-04-01'");
+            assertThat(t.status()).as(spec + ": " + t.dqSql()).isEqualTo(Timeliness.Status.PARTIAL);
+            assertThat(t.missingBuckets()).as(spec).containsExactly("2026-02");
+            assertThat(t.observed()).as(spec).contains("2026-01 to 2026-03 (2 of 3 months)");
+        }
+    }
+
+    /** The timeliness of a question and its query on a source of its own (a file or a JDBC URL), with its catalog read from it. */
+    static Timeliness evaluatedOn(String spec, String question, String sql) {
+        try (dev.almanac.source.Source source = spec.startsWith("jdbc:") ? dev.almanac.source.Sources.open(spec) : dev.almanac.source.Sources.openFile(Path.of(spec));
+             dev.almanac.sql.Guard guard = new dev.almanac.sql.Guard(source.dialect())) {
+            dev.almanac.sql.QueryExecutor executor = new dev.almanac.sql.QueryExecutor(source, guard, dev.almanac.sql.QueryLimits.DEFAULT);
+            TimelinessCheck onSource = new TimelinessCheck(new dev.almanac.source.CatalogIntrospector().introspect(source),
+                    dev.almanac.knowledge.KnowledgeSet.EMPTY, executor, LocalDate.of(2026, 11, 22));
+            return onSource.evaluate(List.of(question), List.of(sql));
         }
     }
 
@@ -122,16 +127,10 @@ class TimelinessCheckTest {
         pg.execute("timeliness_schema", "CREATE SCHEMA shop", "CREATE TABLE shop.sales (sale_id integer PRIMARY KEY, sold_at timestamp, amount numeric)",
                 "INSERT INTO shop.sales VALUES (1, '2026-01-05 10:00', 5), (2, '2026-03-01 00:00', 2)");
         for (String spec : List.of(file.toString(), url)) {
-            try (dev.almanac.source.Source source = spec.startsWith("jdbc:") ? dev.almanac.source.Sources.open(spec) : dev.almanac.source.Sources.openFile(file);
-                 dev.almanac.sql.Guard guard = new dev.almanac.sql.Guard(source.dialect())) {
-                dev.almanac.sql.QueryExecutor executor = new dev.almanac.sql.QueryExecutor(source, guard, dev.almanac.sql.QueryLimits.DEFAULT);
-                TimelinessCheck onSource = new TimelinessCheck(new dev.almanac.source.CatalogIntrospector().introspect(source),
-                        dev.almanac.knowledge.KnowledgeSet.EMPTY, executor, LocalDate.of(2026, 11, 22));
-                Timeliness t = onSource.evaluate(List.of("How much did we sell in the first quarter of 2026?"),
-                        List.of("SELECT sum(amount) FROM shop.sales WHERE sold_at >= '2026-01-01' AND sold_at < '2026-04-01'"));
-                assertThat(t.status()).as(spec + ": " + t.dqSql()).isEqualTo(Timeliness.Status.PARTIAL);
-                assertThat(t.missingBuckets()).as(spec).containsExactly("2026-02");
-            }
+            Timeliness t = evaluatedOn(spec, "How much did we sell in the first quarter of 2026?",
+                    "SELECT sum(amount) FROM shop.sales WHERE sold_at >= '2026-01-01' AND sold_at < '2026-04-01'");
+            assertThat(t.status()).as(spec + ": " + t.dqSql()).isEqualTo(Timeliness.Status.PARTIAL);
+            assertThat(t.missingBuckets()).as(spec).containsExactly("2026-02");
         }
     }
 }

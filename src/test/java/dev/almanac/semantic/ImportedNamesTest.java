@@ -2,22 +2,11 @@ package dev.almanac.semantic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.almanac.knowledge.KnowledgeFiles;
-import dev.almanac.knowledge.KnowledgeSet;
-import dev.almanac.source.Source;
-import dev.almanac.source.Sources;
-import dev.almanac.sql.Guard;
-import dev.almanac.sql.QueryExecutor;
-import dev.almanac.sql.QueryLimits;
-import java.math.BigDecimal;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.LocalDate;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -86,44 +75,28 @@ class ImportedNamesTest {
                 expr: referrer_id
             """;
 
-    Path db;
-    Source source;
-    Guard guard;
+    LayerOnDuckDb fixture;
     SemanticLayer layer;
 
     @BeforeAll
     void setUp(@TempDir Path dir) throws Exception {
-        db = dir.resolve("imported.duckdb");
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + db); Statement s = c.createStatement()) {
-            for (String sql : ROWS.split(";")) if (!sql.isBlank()) s.execute(sql);
-        }
-        Path k = dir.resolve("knowledge/semantic");
-        Files.createDirectories(k);
-        Files.writeString(k.resolve("imported.yml"), MODEL);
-        KnowledgeFiles.Read read = KnowledgeFiles.read(dir.resolve("knowledge"));
-        assertThat(read.problems()).isEmpty();
-        SemanticModel.Loaded loaded = SemanticModel.load(read.knowledge().semantic());
-        assertThat(loaded.issues()).isEmpty();
-        source = Sources.openFile(db);
-        guard = new Guard(source.dialect());
-        QueryExecutor executor = new QueryExecutor(source, guard, QueryLimits.DEFAULT);
-        layer = new SemanticLayer(loaded.model(), KnowledgeSet.EMPTY, ValueIndex.build(loaded.model(), executor, ValueIndex.DEFAULT_LIMIT), executor);
+        fixture = LayerOnDuckDb.of(dir, "imported", ROWS, MODEL, "the model loads");
+        layer = fixture.layer;
     }
 
     @AfterAll
     void tearDown() {
-        if (guard != null) guard.close();
-        if (source != null) source.close();
+        if (fixture != null) fixture.close();
     }
 
     List<String> answer(String question) {
         QuestionParser.Result r = layer.withParser(LocalDate.of(2026, 1, 15), p -> p.parse(question));
         assertThat(r).as(question + ": " + r).isInstanceOf(QuestionParser.Parsed.class);
-        return lines(layer.run(((QuestionParser.Parsed) r).query()).result().rows());
+        return LayerOnDuckDb.lines(layer.run(((QuestionParser.Parsed) r).query()).result().rows());
     }
 
     List<String> hand(String sql) throws Exception {
-        try (Connection c = source.openConnection(); Statement s = c.createStatement();
+        try (Connection c = fixture.source.openConnection(); Statement s = c.createStatement();
              var rs = s.executeQuery(sql)) {
             List<List<Object>> rows = new java.util.ArrayList<>();
             while (rs.next()) {
@@ -131,14 +104,10 @@ class ImportedNamesTest {
                 for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) row.add(rs.getObject(i));
                 rows.add(row);
             }
-            return lines(rows);
+            return LayerOnDuckDb.lines(rows);
         }
     }
 
-    static List<String> lines(List<List<Object>> rows) {
-        return rows.stream().map(r -> r.stream().map(v -> v instanceof Number n ? new BigDecimal(n.toString()).stripTrailingZeros().toPlainString() : String.valueOf(v))
-                .collect(Collectors.joining(" | "))).toList();
-    }
 
     /** A store's name as an answer shows it: with its key when another store of the answer has the same name. */
     static final String SHOWN = "CASE WHEN count(*) OVER (PARTITION BY s.store_name) > 1 THEN s.store_name || ' (#' || s.store_id || ')' ELSE s.store_name END";

@@ -3,21 +3,8 @@ package dev.almanac.semantic;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.almanac.knowledge.KnowledgeFiles;
-import dev.almanac.knowledge.KnowledgeSet;
-import dev.almanac.source.Source;
-import dev.almanac.source.Sources;
-import dev.almanac.sql.Guard;
-import dev.almanac.sql.QueryExecutor;
-import dev.almanac.sql.QueryLimits;
-import java.math.BigDecimal;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -82,40 +69,22 @@ class ScopedNamesTest {
                 expr: amount
             """;
 
-    Source source;
-    Guard guard;
+    LayerOnDuckDb fixture;
     SemanticLayer layer;
 
     @BeforeAll
     void setUp(@TempDir Path dir) throws Exception {
-        Path db = dir.resolve("scoped.duckdb");
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + db); Statement s = c.createStatement()) {
-            for (String sql : ROWS.split(";")) if (!sql.isBlank()) s.execute(sql);
-        }
-        Path k = dir.resolve("knowledge/semantic");
-        Files.createDirectories(k);
-        Files.writeString(k.resolve("shop.yml"), MODEL);
-        KnowledgeFiles.Read read = KnowledgeFiles.read(dir.resolve("knowledge"));
-        assertThat(read.problems()).isEmpty();
-        SemanticModel.Loaded loaded = SemanticModel.load(read.knowledge().semantic());
-        assertThat(loaded.issues()).as("a name shared by two datasets is no duplicate").isEmpty();
-        source = Sources.openFile(db);
-        guard = new Guard(source.dialect());
-        QueryExecutor executor = new QueryExecutor(source, guard, QueryLimits.DEFAULT);
-        layer = new SemanticLayer(loaded.model(), KnowledgeSet.EMPTY, ValueIndex.build(loaded.model(), executor, ValueIndex.DEFAULT_LIMIT), executor);
+        fixture = LayerOnDuckDb.of(dir, "shop", ROWS, MODEL, "a name shared by two datasets is no duplicate");
+        layer = fixture.layer;
     }
 
     @AfterAll
     void tearDown() {
-        if (guard != null) guard.close();
-        if (source != null) source.close();
+        if (fixture != null) fixture.close();
     }
 
     List<String> rows(SemanticQuery q) {
-        return layer.run(q).result().rows().stream()
-                .map(r -> r.stream().map(v -> v instanceof Number n ? new BigDecimal(n.toString()).stripTrailingZeros().toPlainString() : String.valueOf(v))
-                        .collect(Collectors.joining(" | ")))
-                .toList();
+        return LayerOnDuckDb.lines(layer.run(q).result().rows());
     }
 
     @Test
