@@ -190,7 +190,7 @@ public final class SemanticModel {
     public Optional<SemanticMetric> metric(String name) {
         SemanticMetric m = metrics.get(key(name));
         if (m == null) m = entityCounts().get(key(name));
-        if (m == null) m = identifiedCounts().values().stream().filter(x -> x.name().equals(key(name))).findFirst().orElse(null);
+        if (m == null) m = identifiedCounts().get(key(name));
         return Optional.ofNullable(m);
     }
 
@@ -201,9 +201,14 @@ public final class SemanticModel {
      * Empty when two datasets have such a column (which one counts is not said), or a metric or dataset has the name.
      */
     public Optional<SemanticMetric.Simple> identifiedCount(String noun) {
-        return Optional.ofNullable(identifiedCounts().get(noun));
+        return Optional.ofNullable(identifiedCounts().get(identifiedCountName(noun)));
     }
 
+    private static String identifiedCountName(String noun) {
+        return noun.replace(' ', '_') + "_count";
+    }
+
+    /** The identified counts by metric name. */
     private Map<String, SemanticMetric.Simple> identifiedCounts;
 
     private Map<String, SemanticMetric.Simple> identifiedCounts() {
@@ -217,7 +222,7 @@ public final class SemanticModel {
         }
         Map<String, SemanticMetric.Simple> out = new java.util.LinkedHashMap<>();
         byNoun.forEach((noun, dims) -> {
-            String name = noun.replace(' ', '_') + "_count";
+            String name = identifiedCountName(noun);
             boolean rowsCalledSo = datasets.values().stream().anyMatch(ds -> key(ds.name()).equals(noun.replace(' ', '_'))
                     || ds.synonyms().stream().anyMatch(x -> x.equalsIgnoreCase(noun)));
             if (dims.size() != 1 || rowsCalledSo || metrics.containsKey(name) || entityCounts().containsKey(name)) return;
@@ -225,7 +230,7 @@ public final class SemanticModel {
             String counted = Words.plural(noun);
             SemanticMetric.Info info = new SemanticMetric.Info("Number of " + counted, "The different values of " + d.qualifiedName()
                     + " (no dataset's rows are " + counted + "), counted from the semantic model.", null, "integer", 0, null, List.of(), List.of("number of " + counted), List.of("identified_count"), null);
-            out.put(noun, new SemanticMetric.Simple(name, info, d.dataset(), SemanticMetric.Agg.COUNT_DISTINCT, d.expr(), null, null, List.of(),
+            out.put(name, new SemanticMetric.Simple(name, info, d.dataset(), SemanticMetric.Agg.COUNT_DISTINCT, d.expr(), null, null, List.of(),
                     dataset(d.dataset()).map(Dataset::defaultTimeDimension).orElse(null), null, false, null, null));
         });
         identifiedCounts = out;
@@ -499,7 +504,7 @@ public final class SemanticModel {
             List<Dataset.Entity> identifying = ds == null ? List.of() : ds.entities().stream().filter(Dataset.Entity::identifies).toList();
             if (identifying.size() != 1) return null;
             String entity = key(identifying.get(0).name());
-            List<String> named = dims.stream().filter(x -> x.type() == null || x.type().strip().equalsIgnoreCase("categorical"))
+            List<String> named = dims.stream().filter(Loader::categorical)
                     .map(DimensionSpec::name).filter(n -> key(n).equals(entity + "_name") || key(n).equals("name")).toList();
             return named.size() == 1 ? named.get(0) : null;
         }
@@ -514,6 +519,11 @@ public final class SemanticModel {
                     e.name(), d.drafted());
         }
 
+        /** Whether a dimension is categorical, as its type says or by default. */
+        private static boolean categorical(DimensionSpec d) {
+            return d.type() == null || d.type().strip().equalsIgnoreCase("categorical");
+        }
+
         private static final Pattern IS_ADJECTIVE = Pattern.compile("(?i)is_([a-z]+)(?:_[a-z0-9_]+)?");
 
         /**
@@ -524,8 +534,7 @@ public final class SemanticModel {
          */
         private static DimensionSpec yesNo(DimensionSpec d) {
             Matcher m = IS_ADJECTIVE.matcher(d.name());
-            boolean categorical = d.type() == null || d.type().strip().equalsIgnoreCase("categorical");
-            if (!m.matches() || !categorical || !d.values().isEmpty()) return d;
+            if (!m.matches() || !categorical(d) || !d.values().isEmpty()) return d;
             String adjective = m.group(1).toLowerCase(Locale.ROOT), words = d.name().substring(3).replace('_', ' ').toLowerCase(Locale.ROOT);
             return new DimensionSpec(d.name(), d.type(), d.expr(), d.label(), d.description(), d.synonyms(), d.grain(),
                     Map.of("true", words.equals(adjective) ? List.of(adjective) : List.of(adjective, words)), d.dialects(), d.labelOf(), d.drafted());
