@@ -161,6 +161,12 @@ public record QueryPlan(List<Base> bases, List<Key> keys, List<Output> outputs, 
      * An output metric column: an expression over base ids ({@code {b0}}), rounded to {@code decimals} when set; {@code hidden}
      * when it is computed only to filter or order the answer by, not shown.
      */
+    /** The same plan with every metric column as computed, not rounded to its decimals (an analysis that adds values up). */
+    public QueryPlan unrounded() {
+        List<Output> exact = outputs.stream().map(o -> new Output(o.name(), o.expr(), null, o.hidden())).toList();
+        return new QueryPlan(bases, keys, exact, having, order, limit, gaps, spine, rowsDrive, ties);
+    }
+
     public record Output(String name, String expr, Integer decimals, boolean hidden) {
         public Output(String name, String expr, Integer decimals) {
             this(name, expr, decimals, false);

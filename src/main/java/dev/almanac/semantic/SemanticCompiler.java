@@ -108,8 +108,14 @@ public final class SemanticCompiler {
     }
 
     public Compiled compile(SemanticQuery query, Dialect dialect, Map<String, Coverage> coverage, Census census) {
+        return compile(query, dialect, coverage, census, true);
+    }
+
+    /** @param rounded whether each metric column is rounded to its decimals (false: as computed, for sums taken of them) */
+    public Compiled compile(SemanticQuery query, Dialect dialect, Map<String, Coverage> coverage, Census census, boolean rounded) {
         Resolved resolved = resolve(query);
         QueryPlan plan = plan(resolved, query, coverage, census);
+        if (!rounded) plan = plan.unrounded();
         String sql = new SqlRenderer(dialect, m -> model.timeDimensionOf(m).map(Dimension::grain).orElse(null)).render(plan);
         List<String> columns = new ArrayList<>(plan.keys().stream().filter(k -> !k.isHidden()).map(Key::name).toList());
         plan.outputs().stream().filter(o -> !o.hidden()).forEach(o -> columns.add(o.name()));

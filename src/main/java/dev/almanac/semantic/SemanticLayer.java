@@ -71,9 +71,17 @@ public final class SemanticLayer {
     }
 
     public SemanticCompiler.Compiled compile(SemanticQuery query) {
+        return compile(query, true);
+    }
+
+    /**
+     * The query compiled for the source; {@code rounded} false leaves every metric column as computed, not rounded to its
+     * decimals (values an analysis adds up, rounded once when shown).
+     */
+    public SemanticCompiler.Compiled compile(SemanticQuery query, boolean rounded) {
         SemanticCompiler.Compiled compiled = query.grain() != null && query.start() != null
-                ? compiler.compile(query, executor.source().dialect(), coverage(query), this::daysWithRows)
-                : compiler.compile(query, executor.source().dialect(), java.util.Map.of());
+                ? compiler.compile(query, executor.source().dialect(), coverage(query), this::daysWithRows, rounded)
+                : compiler.compile(query, executor.source().dialect(), java.util.Map.of(), read -> null, rounded);
         for (QueryPlan.Base b : compiled.plan().bases()) {
             joinsOneRow(b.joins());
             for (QueryPlan.Condition c : b.where()) if (c instanceof QueryPlan.Related r) joinsOneRow(r.joins());

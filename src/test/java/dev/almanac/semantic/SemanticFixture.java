@@ -378,31 +378,53 @@ final class SemanticFixture {
     private SemanticFixture() {}
 
     static void load(Connection c) throws SQLException {
+        load(c, SQL);
+    }
+
+    static void load(Connection c, List<String> statements) throws SQLException {
         try (Statement s = c.createStatement()) {
-            for (String sql : SQL) s.execute(sql);
+            for (String sql : statements) s.execute(sql);
         }
     }
 
     static Path duckdb(Path dir) {
-        return file(dir.resolve("shop.duckdb"), "jdbc:duckdb:");
+        return duckdb(dir, SQL);
     }
 
     static Path sqlite(Path dir) {
-        return file(dir.resolve("shop.sqlite"), "jdbc:sqlite:");
+        return sqlite(dir, SQL);
+    }
+
+    /** A fresh DuckDB file in {@code dir} holding these portable statements' tables. */
+    static Path duckdb(Path dir, List<String> statements) {
+        return file(dir.resolve("shop.duckdb"), "jdbc:duckdb:", statements);
+    }
+
+    static Path sqlite(Path dir, List<String> statements) {
+        return file(dir.resolve("shop.sqlite"), "jdbc:sqlite:", statements);
     }
 
     /** A fresh database on the embedded PostgreSQL with the fixture; returns its JDBC URL. */
     static String postgres() {
+        return postgres(SQL);
+    }
+
+    static String postgres(List<String> statements) {
         EmbeddedPostgres pg = EmbeddedPostgres.shared();
         String name = "semantic_shop_" + ProcessHandle.current().pid() + "_" + DATABASES.incrementAndGet();
         String url = pg.createDatabase(name);
-        pg.execute(name, SQL.toArray(String[]::new));
+        pg.execute(name, statements.toArray(String[]::new));
         return url;
     }
 
-    private static Path file(Path file, String prefix) {
+    /** Portable statements, one per {@code ;} at a line's end, as the fixtures are written. */
+    static List<String> statements(String text) {
+        return Arrays.stream(text.split(";\\s*\\n")).map(String::strip).filter(x -> !x.isEmpty()).toList();
+    }
+
+    private static Path file(Path file, String prefix, List<String> statements) {
         try (Connection c = DriverManager.getConnection(prefix + file)) {
-            load(c);
+            load(c, statements);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot load the fixture into " + file + ": " + e.getMessage(), e);
         }
@@ -411,10 +433,15 @@ final class SemanticFixture {
 
     /** A knowledge folder holding the model as {@code semantic/shop.yml} (and whatever else is given as path, content pairs). */
     static Path knowledge(Path dir, String... extraFiles) {
+        return knowledgeOf(dir, MODEL, extraFiles);
+    }
+
+    /** A knowledge folder holding {@code model} as {@code semantic/shop.yml} (and the extra path, content pairs). */
+    static Path knowledgeOf(Path dir, String model, String... extraFiles) {
         try {
             Path k = dir.resolve("knowledge");
             Files.createDirectories(k.resolve("semantic"));
-            Files.writeString(k.resolve("semantic/shop.yml"), MODEL);
+            Files.writeString(k.resolve("semantic/shop.yml"), model);
             for (int i = 0; i + 1 < extraFiles.length; i += 2) {
                 Path f = k.resolve(extraFiles[i]);
                 Files.createDirectories(f.getParent());
@@ -433,7 +460,12 @@ final class SemanticFixture {
 
     /** The model as an engine of the dialect reads it (each expression's variant for the dialect). */
     static SemanticModel model(Path dir, dev.almanac.source.Dialect dialect) {
-        KnowledgeFiles.Read read = KnowledgeFiles.read(knowledge(dir));
+        return model(dir, dialect, MODEL);
+    }
+
+    /** {@code model} as an engine of the dialect reads it, through the knowledge files, checked clean. */
+    static SemanticModel model(Path dir, dev.almanac.source.Dialect dialect, String model) {
+        KnowledgeFiles.Read read = KnowledgeFiles.read(knowledgeOf(dir, model));
         if (!read.problems().isEmpty()) throw new IllegalStateException("fixture knowledge has problems: " + read.problems());
         SemanticModel.Loaded loaded = SemanticModel.load(read.knowledge().semantic(), dialect);
         if (!loaded.ok()) throw new IllegalStateException("fixture model has problems: " + loaded.issues());
