@@ -77,6 +77,7 @@ public final class Agent {
         this.routes = List.of(
                 new ReplyRoute(flow),
                 VerifiedRoute.ownQuestion(flow, retrieval),
+                new ChangeRoute(flow, answers),
                 new ClarificationRoute(flow, answers),
                 retrieval,
                 VerifiedRoute.canonicalMetric(flow, retrieval),

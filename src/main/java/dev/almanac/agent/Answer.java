@@ -8,7 +8,22 @@ import java.util.Map;
 
 /** An answer as users and scripts see it (ARCHITECTURE.md, "Answer JSON"). */
 public record Answer(String answer, Kind kind, String confidence, int iterations, boolean verified, Data data, Object chart,
-                     Provenance provenance, Dq dq, List<String> suggestions, String threadId, String turnId, Usage usage, long latencyMs) {
+                     Provenance provenance, Dq dq, List<String> suggestions, String threadId, String turnId, Usage usage, long latencyMs,
+                     @JsonInclude(JsonInclude.Include.NON_NULL) dev.almanac.semantic.Change change) {
+    /**
+     * @param change for an answer to "why did it change?", the whole analysis (docs/SEMANTIC.md, "Why did it change"): the
+     *               splits with every value's contribution, mix and rate, movements and the queries, for scripts and the web
+     *               app's waterfall; null otherwise
+     */
+    public Answer(String answer, Kind kind, String confidence, int iterations, boolean verified, Data data, Object chart, Provenance provenance, Dq dq,
+                  List<String> suggestions, String threadId, String turnId, Usage usage, long latencyMs) {
+        this(answer, kind, confidence, iterations, verified, data, chart, provenance, dq, suggestions, threadId, turnId, usage, latencyMs, null);
+    }
+
+    /** The same answer carrying a change analysis. */
+    public Answer withChange(dev.almanac.semantic.Change c) {
+        return new Answer(answer, kind, confidence, iterations, verified, data, chart, provenance, dq, suggestions, threadId, turnId, usage, latencyMs, c);
+    }
 
     public enum Kind { result, observation, chart, clarification, error }
 

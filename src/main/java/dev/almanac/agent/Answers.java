@@ -105,7 +105,7 @@ final class Answers {
 
     static Answer withConfidence(Answer a, String confidence) {
         return new Answer(a.answer(), a.kind(), confidence, a.iterations(), a.verified(), a.data(), a.chart(), a.provenance(), a.dq(),
-                a.suggestions(), a.threadId(), a.turnId(), a.usage(), a.latencyMs());
+                a.suggestions(), a.threadId(), a.turnId(), a.usage(), a.latencyMs(), a.change());
     }
 
     /** The chart the shape of a semantic query's result calls for (none for a single value), titled with the query in words. */

@@ -48,7 +48,7 @@ final class FollowUps {
             if (!q.question().equalsIgnoreCase(t.question()) && !follow.contains(q.question())) follow.add(q.question());
         }
         return new Answer(a.answer(), a.kind(), a.confidence(), a.iterations(), a.verified(), a.data(), a.chart(), a.provenance(), a.dq(),
-                List.copyOf(follow), a.threadId(), a.turnId(), a.usage(), a.latencyMs());
+                List.copyOf(follow), a.threadId(), a.turnId(), a.usage(), a.latencyMs(), a.change());
     }
 
     /** Questions that follow from an answer's metric, in the order people ask them, each checked to be read whole. */

@@ -186,7 +186,7 @@ final class ModelLoopRoute implements Route {
                     p.freshness(), caveats, p.explanation(), p.readAs());
         }
         return Answers.withConfidence(new Answer("Best attempt — results may be incomplete. " + b.answer(), b.kind(), "low", s.iteration, false, b.data(),
-                b.chart(), p, b.dq(), b.suggestions(), b.threadId(), b.turnId(), b.usage(), b.latencyMs()), "low");
+                b.chart(), p, b.dq(), b.suggestions(), b.threadId(), b.turnId(), b.usage(), b.latencyMs(), b.change()), "low");
     }
 
     private Answer giveUp(LoopState s, String why) {

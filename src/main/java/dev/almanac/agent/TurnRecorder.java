@@ -50,7 +50,7 @@ final class TurnRecorder {
         var usage = work.usage();
         Answer done = new Answer(a.answer(), a.kind(), a.confidence(), a.iterations(), a.verified(), a.data(), a.chart(), a.provenance(), dqField,
                 a.suggestions(), t.threadId(), t.threadId() == null ? null : turnId,
-                new Answer.Usage(usage.calls(), usage.promptTokens(), usage.completionTokens()), t.elapsedMs());
+                new Answer.Usage(usage.calls(), usage.promptTokens(), usage.completionTokens()), t.elapsedMs(), a.change());
         if (ctx.threads() != null && t.threadId() != null) {
             try {
                 String json = Answers.JSON.writeValueAsString(done);

@@ -183,7 +183,7 @@ final class AskCommand extends WorkspaceCommand {
     /** The answer as shown when the data-quality panel is off: the verdict is kept in the store, not shown. */
     static Answer withoutDq(Answer a) {
         return new Answer(a.answer(), a.kind(), a.confidence(), a.iterations(), a.verified(), a.data(), a.chart(), a.provenance(), null,
-                a.suggestions(), a.threadId(), a.turnId(), a.usage(), a.latencyMs());
+                a.suggestions(), a.threadId(), a.turnId(), a.usage(), a.latencyMs(), a.change());
     }
 
     static void printDq(Answer a, PrintWriter out) {

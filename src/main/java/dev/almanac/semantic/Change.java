@@ -83,6 +83,6 @@ public record Change(String metric, String label, ValueFormat format, SemanticQu
 
     public record Movement(String name, BigDecimal value, BigDecimal shown, long entities) {}
 
-    /** A query the analysis ran: what it computed, in words, and its SQL. */
-    public record Query(int index, String purpose, String sql) {}
+    /** A query the analysis ran: its number (from 1), what it computed in words, its SQL and the tables it read. */
+    public record Query(int index, String purpose, String sql, List<String> tables) {}
 }

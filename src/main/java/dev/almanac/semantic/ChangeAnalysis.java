@@ -438,7 +438,7 @@ public final class ChangeAnalysis {
                     + "  sum(CASE WHEN coalesce(b, 0) <> 0 AND coalesce(a, 0) = 0 THEN 1 ELSE 0 END) AS churn_entities\n"
                     + "FROM (SELECT " + a + " AS a, " + b + " AS b FROM (\n" + c.sql() + "\n) AS per_entity) AS moves";
             QueryResult r = executor.execute(sql);
-            int index = add(metric.displayName() + " by what each of its " + entity.displayName() + " values did, " + periods, sql);
+            int index = add(metric.displayName() + " by what each of its " + entity.displayName() + " values did, " + periods, sql, c.tables());
             if (r.rows().isEmpty()) return null;
             List<Object> row = r.rows().get(0);
             String[] names = {"new", "expansion", "contraction", "churn"};
@@ -474,7 +474,7 @@ public final class ChangeAnalysis {
             }
             QueryResult r = executor.execute(c.sql());
             int index = add(metric.displayName() + " by " + grain.label() + ", the " + HISTORY + " " + grain.label() + "s before "
-                    + QueryExplainer.periodName(request.after().start(), request.after().end()) + " (its usual change)", c.sql());
+                    + QueryExplainer.periodName(request.after().start(), request.after().end()) + " (its usual change)", c.sql(), c.tables());
             int v = r.columns().indexOf(metric.name());
             List<Object[]> points = new ArrayList<>();
             for (List<Object> row : r.rows()) points.add(new Object[] {row.get(0), number(row.get(v))});
@@ -504,7 +504,7 @@ public final class ChangeAnalysis {
         private Grouped grouped(SemanticQuery q, String purpose) {
             SemanticCompiler.Compiled c = layer.compile(q, false);
             QueryResult r = executor.execute(c.sql());
-            int index = add(purpose, c.sql());
+            int index = add(purpose, c.sql(), c.tables());
             List<String> cols = r.columns();
             boolean keyed = !q.groupBy().isEmpty();
             String keyName = keyed ? c.columns().get(0) : null;
@@ -527,8 +527,8 @@ public final class ChangeAnalysis {
             return new Grouped(rows, r.truncated(), index);
         }
 
-        private int add(String purpose, String sql) {
-            queries.add(new Change.Query(queries.size() + 1, purpose, sql));
+        private int add(String purpose, String sql, List<String> tables) {
+            queries.add(new Change.Query(queries.size() + 1, purpose, sql, tables));
             return queries.size();
         }
 

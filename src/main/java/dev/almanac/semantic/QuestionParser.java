@@ -193,6 +193,16 @@ public final class QuestionParser {
 
     private record ValueHit(Dimension dimension, Object value) {}
 
+    /** The model questions are read over. */
+    public SemanticModel model() {
+        return model;
+    }
+
+    /** How this parser reads periods (its day and the project's fiscal year). */
+    public dev.almanac.quality.TimeframeParser timeframes() {
+        return timeframes;
+    }
+
     public Result parse(String question) {
         if (checking) {
             Result known = read.known(question); // an option of a question back: read as it would be on its own, never kept

@@ -135,7 +135,7 @@ final class AskApi {
     private JsonNode shown(Answer a, AskRequest req) {
         Answer kept = req.dqPanel() || ctx.settings().dqPanel() ? a
                 : new Answer(a.answer(), a.kind(), a.confidence(), a.iterations(), a.verified(), a.data(), a.chart(), a.provenance(), null,
-                        a.suggestions(), a.threadId(), a.turnId(), a.usage(), a.latencyMs());
+                        a.suggestions(), a.threadId(), a.turnId(), a.usage(), a.latencyMs(), a.change());
         return AnswerAdvice.advised(ApiServer.JSON.valueToTree(kept));
     }
 
