@@ -27,6 +27,7 @@ final class AgentTools {
     static final String LIST_METRICS = "list_metrics";
     static final String GET_DIMENSIONS = "get_dimensions";
     static final String QUERY_METRICS = "query_metrics";
+    static final String EXPLAIN_CHANGE = "explain_change";
 
     private AgentTools() {}
 
@@ -62,6 +63,14 @@ final class AgentTools {
                             + "\"required\":[\"question\"]}"));
 
     static final List<ToolSpec> SEMANTIC = List.of(
+            spec(EXPLAIN_CHANGE, "Final answer to a why-question (why did a metric drop, rise or change; what drove it): the system splits the "
+                            + "metric's change between two periods by every dimension, exactly, and answers with every query it ran. Use it instead of "
+                            + "writing SQL for a why-question about a semantic metric. Periods: 2026, 2026-Q3, 2026-08, 2026-08-14, or "
+                            + "2026-01-01..2026-04-01 (end excluded); without 'from', the period of the same length just before 'to'.",
+                    "{\"type\":\"object\",\"properties\":{\"metric\":{\"type\":\"string\"},\"from\":{\"type\":\"string\"},\"to\":{\"type\":\"string\"},"
+                            + "\"by\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"only these dimensions (default: all)\"},"
+                            + "\"where\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"filters on both periods, e.g. 'region = Europe'\"}},"
+                            + "\"required\":[\"metric\",\"to\"]}"),
             spec(LIST_METRICS, "List the metrics of the semantic model (name, label, kind, unit, definition, time dimension and grain), and the "
                             + "canonical metrics that only have SQL (not sliceable). Internal. Optional: words to search for.",
                     "{\"type\":\"object\",\"properties\":{\"search\":{\"type\":\"string\",\"description\":\"optional words to narrow the list\"}}}"),

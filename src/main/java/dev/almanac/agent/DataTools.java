@@ -140,6 +140,16 @@ public final class DataTools {
         return new Result(semantic().sentence(query, r) + "\n\nSQL:\n" + compiled.sql(), data);
     }
 
+    /**
+     * Why a metric changed from one period to another: its change split by each dimension (docs/SEMANTIC.md, "Why did it
+     * change"), in words with the tables, and the whole analysis as data.
+     */
+    public Result explainChange(String metric, String from, String to, List<String> by, List<String> where) {
+        dev.almanac.semantic.Change c = new dev.almanac.semantic.ChangeAnalysis(layer(), executor)
+                .explain(dev.almanac.semantic.ChangeAnalysis.Request.read(metric, from, to, by, where));
+        return new Result(dev.almanac.semantic.ChangeWords.text(c), c);
+    }
+
     private SemanticLayer layer() {
         semantic();
         return layer;

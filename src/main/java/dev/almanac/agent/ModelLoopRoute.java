@@ -117,6 +117,7 @@ final class ModelLoopRoute implements Route {
             case AgentTools.SAVE_LEARNING -> new Step(internal.saveLearning(s, args), null);
             case AgentTools.LIST_METRICS -> new Step(flow.semantic.listMetrics(args.path("search").asText("")), null);
             case AgentTools.GET_DIMENSIONS -> new Step(flow.semantic.dimensions(args.path("metric").asText("")), null);
+            case AgentTools.EXPLAIN_CHANGE -> explainChange(s, args);
             case AgentTools.SEND_MESSAGE -> {
                 flow.event("message", args.path("text").asText(""));
                 yield new Step("Shown to the user.", null);
@@ -129,6 +130,32 @@ final class ModelLoopRoute implements Route {
             }
             default -> reviewed(s, call.name(), args);
         };
+    }
+
+    /**
+     * The change analysis the model asked for, as the answer: computed by the system from the semantic model (nothing for a
+     * reviewer to check that the analysis does not check itself), or the refusal back to the model to fix its arguments.
+     */
+    private Step explainChange(LoopState s, JsonNode args) {
+        List<String> by = new ArrayList<>();
+        args.path("by").forEach(x -> by.add(x.asText()));
+        List<String> where = new ArrayList<>();
+        args.path("where").forEach(x -> where.add(x.asText()));
+        dev.almanac.semantic.Change change;
+        dev.almanac.semantic.ChangeAnalysis.Request request;
+        try {
+            request = dev.almanac.semantic.ChangeAnalysis.Request.read(args.path("metric").asText(""), args.path("from").asText(null), args.path("to").asText(null),
+                    by, where);
+            change = new dev.almanac.semantic.ChangeAnalysis(flow.ctx.semantic(), s.executor(flow.ctx.executor())).explain(request);
+        } catch (dev.almanac.UserError e) {
+            flow.event("semantic", "refused: " + e.getMessage());
+            return new Step("The change analysis was refused: " + e.getMessage() + ". Fix the arguments (list_metrics, get_dimensions) and call explain_change "
+                    + "again.", null);
+        }
+        change.queries().forEach(q -> flow.event("executed", q.sql()));
+        String readAs = "The change in " + change.label() + " from " + dev.almanac.semantic.QueryExplainer.periodName(change.before().start(), change.before().end())
+                + " to " + dev.almanac.semantic.QueryExplainer.periodName(change.after().start(), change.after().end());
+        return new Step("Answered.", ChangeAnswers.of(flow, s.turn, change, readAs, 0));
     }
 
     /** An output tool's candidate, reviewed: accepted, or sent back for revision, or the best attempt when out of revisions. */

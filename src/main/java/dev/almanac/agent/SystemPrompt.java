@@ -46,6 +46,7 @@ final class SystemPrompt {
                       get_dimensions shows how a metric can be sliced (dimensions, values, segments, time grain); list_metrics gives
                       definitions. A canonical metric that is also a semantic metric (same name) is answered with query_metrics.
                       Use run_sql + submit_result only for what the semantic model cannot express.
+                    - A why-question about a semantic metric (why did it drop, rise or change; what drove it): call explain_change.
                     """);
         }
         s.append("Today is ").append(ctx.today()).append(".\n\n## Tables (selected for this question)\n");

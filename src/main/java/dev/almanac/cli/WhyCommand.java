@@ -5,7 +5,6 @@ import dev.almanac.semantic.Change;
 import dev.almanac.semantic.ChangeAnalysis;
 import dev.almanac.semantic.ChangeWords;
 import dev.almanac.semantic.SemanticLayer;
-import dev.almanac.semantic.SemanticQuery;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -45,16 +44,13 @@ final class WhyCommand extends WorkspaceCommand {
     @Override
     public void run() {
         if (format == ResultPrinter.Format.csv) throw new UserError("why prints a table or json, not csv");
-        SemanticQuery.Period after = ChangeAnalysis.period(to);
-        SemanticQuery.Period before = from == null ? ChangeAnalysis.previous(after) : ChangeAnalysis.period(from);
-        List<SemanticQuery.Filter> filters = new ArrayList<>();
-        for (String w : where) filters.add(SemanticQuery.Filter.parse(w));
+        ChangeAnalysis.Request request = ChangeAnalysis.Request.read(metric, from, to, by, where);
         try (Workspace ws = openWorkspace()) {
             SemanticLayer layer = ws.semanticLayer();
             if (layer.model().isEmpty()) {
                 throw new UserError("this project has no semantic model: add datasets and metrics in knowledge/semantic/*.yml (docs/SEMANTIC.md)");
             }
-            Change change = new ChangeAnalysis(layer, ws.executor(ws.limits())).explain(new ChangeAnalysis.Request(metric, before, after, by, filters));
+            Change change = new ChangeAnalysis(layer, ws.executor(ws.limits())).explain(request);
             if (format == ResultPrinter.Format.json) {
                 out().println(Json.write(change));
             } else {

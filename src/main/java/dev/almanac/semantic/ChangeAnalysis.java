@@ -64,6 +64,21 @@ public final class ChangeAnalysis {
             filters = filters == null ? List.of() : List.copyOf(filters);
         }
 
+        /**
+         * A request as the CLI, MCP and the model's tool give one: periods written as {@link ChangeAnalysis#period} reads
+         * them ({@code from} missing: the period of the same length just before {@code to}), filters as {@code "region =
+         * Europe"}.
+         */
+        public static Request read(String metric, String from, String to, List<String> by, List<String> where) {
+            if (metric == null || metric.isBlank()) throw new UserError("give the metric whose change to explain");
+            if (to == null || to.isBlank()) throw new UserError("give the period the change is to (2026-08, 2026-Q3, 2026, or 2026-01-01..2026-04-01)");
+            SemanticQuery.Period after = period(to);
+            SemanticQuery.Period before = from == null || from.isBlank() ? previous(after) : period(from);
+            List<SemanticQuery.Filter> filters = new ArrayList<>();
+            for (String w : where == null ? List.<String>of() : where) filters.add(SemanticQuery.Filter.parse(w));
+            return new Request(metric.strip(), before, after, by, filters);
+        }
+
         /** The change over {@code period} against the period of the same length just before it. */
         public static Request againstPrevious(String metric, SemanticQuery.Period period) {
             return new Request(metric, previous(period), period, List.of(), List.of());
@@ -228,6 +243,15 @@ public final class ChangeAnalysis {
             List<Change.NotSplit> notSplit = new ArrayList<>();
             for (Dimension d : dims) split(base, List.of(), d, t, change, periods).ifPresentOrElse(splits::add, () -> notSplit.add(lastRefusal(d)));
             splits.sort(RANKING);
+            // a dimension that splits the change value for value as a higher-ranked one does (a plan's tier, one per plan) says
+            // nothing more: named, not repeated
+            List<Change.Split> distinct = new ArrayList<>();
+            for (Change.Split s : splits) {
+                Optional<Change.Split> same = distinct.stream().filter(x -> sameParts(x, s)).findFirst();
+                if (same.isPresent()) notSplit.add(new Change.NotSplit(s.dimension(), s.label(), "the same split as by " + QueryExplainer.lowerFirst(same.get().label())));
+                else distinct.add(s);
+            }
+            splits.retainAll(distinct);
             Change.Deeper deeper = deeper(base, splits, dims, change, periods);
             Change.Movements movements = movements(base, change, periods);
             return result(t, change, Change.Verdict.explained, null, variation, splits, notSplit, deeper, movements, coverage);
@@ -397,7 +421,8 @@ public final class ChangeAnalysis {
             for (Change.Split s : splits.subList(1, splits.size())) {
                 if (tried++ >= DEEPER_DIMENSIONS) break;
                 Dimension d = dims.stream().filter(x -> x.qualifiedName().equals(s.dimension())).findFirst().orElseThrow();
-                split(base, List.of(inside), d, t, ownChange, periods).ifPresent(inner::add);
+                // a dimension with one value inside (a plan's tier inside a plan) splits nothing
+                split(base, List.of(inside), d, t, ownChange, periods).filter(x -> x.values().size() > 1).ifPresent(inner::add);
             }
             if (inner.isEmpty()) return null;
             inner.sort(RANKING);
@@ -582,6 +607,14 @@ public final class ChangeAnalysis {
         if (before == null && after != null) return Change.Status.added;
         if (before != null && after == null) return Change.Status.vanished;
         return Change.Status.both;
+    }
+
+    /** Whether two splits have the same values' parts, before and after (the same groups under other names). */
+    private static boolean sameParts(Change.Split a, Change.Split b) {
+        if (a.values().size() != b.values().size() || a.values().stream().anyMatch(v -> v.status() == Change.Status.others)) return false;
+        java.util.function.Function<Change.Split, List<String>> parts = s -> s.values().stream()
+                .map(v -> plain(v.before()) + "/" + plain(v.after())).sorted().toList();
+        return parts.apply(a).equals(parts.apply(b));
     }
 
     /** Most uneven first; then the one whose largest value carries more of the movement. */

@@ -104,6 +104,22 @@ public final class McpTools {
                     if (r.data() instanceof Map<?, ?> m && m.get("sql") instanceof String sql) b.audit(caller, sql);
                     return r;
                 }));
+        out.add(tool("explain_change", "Why a metric changed from one period to another: the change split, exactly, by each dimension the metric "
+                        + "can be sliced by (each value's contribution; for a ratio the part from the mix of groups and from within them; new and vanished "
+                        + "values; one level deeper inside the value carrying the most; a snapshot's new, expansion, contraction and churn), with every "
+                        + "query it ran. A change inside the metric's usual variation is said to be too small to explain. Periods: 2026, 2026-Q3, "
+                        + "2026-08, 2026-08-14 or 2026-01-01..2026-04-01 (end excluded); without 'from', the period of the same length before 'to'.",
+                "{\"type\":\"object\",\"properties\":{\"metric\":{\"type\":\"string\"},\"from\":{\"type\":\"string\",\"description\":\"the period the change is from\"},"
+                        + "\"to\":{\"type\":\"string\",\"description\":\"the period the change is to\"},\"by\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},"
+                        + "\"description\":\"only these dimensions (default: all)\"},\"where\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},"
+                        + "\"description\":\"filters on both periods, e.g. 'region = Europe'\"}},\"required\":[\"metric\",\"to\"]}",
+                callers, backend, (b, caller, a) -> {
+                    b.admit(caller);
+                    DataTools.Result r = b.tools().explainChange(text(a, "metric", true, MAX_NAME), text(a, "from", false, MAX_NAME), text(a, "to", true, MAX_NAME),
+                            strings(a, "by"), strings(a, "where"));
+                    if (r.data() instanceof dev.almanac.semantic.Change c) c.queries().forEach(q -> b.audit(caller, q.sql()));
+                    return r;
+                }));
         out.add(tool("compile_metrics_sql", "The SQL query_metrics would run for these arguments, without running it.",
                 "{\"type\":\"object\",\"properties\":{" + QUERY_PROPERTIES + "},\"required\":[\"metrics\"]}",
                 callers, backend, (b, caller, a) -> b.tools().compileMetricsSql(semanticArguments(a))));

@@ -397,6 +397,10 @@ function renderTurn(question, a) {
  * the text too, for readers of the text alone; here the table below shows those rows, so the text is its lead sentence.
  */
 function leadOf(a) {
+  if (a.change) { // its tables are drawn below: the text up to them
+    const at = a.answer.search(/\n\n(?:Inside [^\n]*:\n)?By [^\n]*\(query \d+\):\n\|/);
+    return at > 0 ? a.answer.slice(0, at) : a.answer;
+  }
   const table = a.data && a.data.labels ? a.answer.indexOf("\n\n| ") : -1;
   return table > 0 ? a.answer.slice(0, table) : a.answer;
 }
@@ -419,7 +423,9 @@ function renderAnswer(a) {
       window.vegaEmbed(chart, fitted(a.chart), { actions: false, renderer: "svg" }).catch((e) => chart.append(h("p", { class: "muted" }, "The chart could not be drawn: " + e.message)));
     }
   }
-  if (a.data && a.data.columns && a.data.columns.length) {
+  const sqlIds = "q" + (++answerSerial) + "-";
+  if (a.change) box.append(renderChange(a.change, sqlIds));
+  else if (a.data && a.data.columns && a.data.columns.length) {
     box.append(dataTable(a.data.columns, a.data.rows, 200, a.data.labels, a.data.formats));
     const more = a.data.truncated || a.data.row_count > 200;
     const whole = a.data.total_rows != null && a.turn_id && a.thread_id;
@@ -438,7 +444,10 @@ function renderAnswer(a) {
   if (p && p.readAs) box.append(h("p", { class: "read-as" }, h("strong", {}, "Read as: "), p.readAs));
   if (p && p.explanation) box.append(h("p", { class: "explanation" }, h("strong", {}, "How this was computed: "), withCode(p.explanation)));
   if (p && p.sql && p.sql.length) {
-    box.append(h("details", { class: "sql" }, h("summary", {}, p.sql.length === 1 ? "SQL" : "SQL (" + p.sql.length + " queries)"), p.sql.map((s) => h("pre", {}, h("code", {}, s)))));
+    const purposes = a.change ? a.change.queries.map((q) => q.purpose) : [];
+    box.append(h("details", { class: "sql" }, h("summary", {}, p.sql.length === 1 ? "SQL" : "SQL (" + p.sql.length + " queries)"),
+      p.sql.map((s, i) => h("div", { class: "sql-query", id: sqlIds + (i + 1) }, purposes[i] ? h("p", { class: "muted" }, "Query " + (i + 1) + ": " + purposes[i]) : null,
+        h("pre", {}, h("code", {}, s))))));
   }
   const answered = a.kind !== "clarification" && a.kind !== "error";
   if (answered && p && (p.tables.length || p.metric || p.knowledge_applied.length)) {
@@ -458,6 +467,81 @@ function renderAnswer(a) {
     box.append(h("div", { class: "suggestions" }, a.suggestions.map((s) => h("button", { type: "button", class: "suggestion", onclick: () => ask(s) }, s))));
   }
   if (a.usage) box.append(h("div", { class: "meta" }, (a.latency_ms / 1000).toFixed(1) + " s · " + a.usage.llm_calls + " model call" + (a.usage.llm_calls === 1 ? "" : "s")));
+  return box;
+}
+
+let answerSerial = 0;
+
+/** A change as people read it: "+$1,234.50", "-3", "+0.42 points" for a percentage (the change of a percentage is in points). */
+function signedValue(v, f) {
+  if (v === null || v === undefined) return "";
+  const n = Number(v);
+  const sign = n > 0 ? "+" : n < 0 ? "-" : "";
+  if (f && f.kind === "percent") return sign + Math.abs(n).toLocaleString("en-US", { minimumFractionDigits: f.decimals || 0, maximumFractionDigits: f.decimals || 0 }) + " points";
+  return sign + formatValue(Math.abs(n), f);
+}
+
+/** Opens the answer's SQL and shows the query a contribution came from. */
+function showQuery(ev, id) {
+  ev.preventDefault();
+  const target = document.getElementById(id);
+  if (!target) return;
+  const details = target.closest("details");
+  if (details) details.open = true;
+  document.querySelectorAll(".sql-query.shown").forEach((x) => x.classList.remove("shown"));
+  target.classList.add("shown");
+  target.scrollIntoView({ block: "nearest" });
+}
+
+/**
+ * "Why did it change?": each split as a table whose contributions add up to the change shown under it, every value linking
+ * to the query that computed it; a snapshot's movements; the dimensions it could not be split by, with the reason.
+ */
+function renderChange(c, sqlIds) {
+  const box = h("div", { class: "change" });
+  const queryLink = (n) => h("a", { href: "#" + sqlIds + n, class: "query-link", onclick: (ev) => showQuery(ev, sqlIds + n) }, "query " + n);
+  const splitTable = (s, total, heading) => {
+    const ratio = s.mix !== null && s.mix !== undefined;
+    const head = [s.label, "Before", "After", "Contribution"].concat(ratio ? ["Mix", "Rate"] : []).concat(["From"]);
+    const rows = s.values.map((v) => {
+      const name = v.status === "others" ? "All " + v.others + " other values" : (v.value === null ? "(no value)" : v.value)
+        + (v.status === "added" ? " (new)" : v.status === "vanished" ? " (gone)" : "");
+      const cells = [h("td", {}, name), h("td", { class: "num" }, v.status === "others" ? "" : v.before === null || v.before === undefined ? "no data" : formatValue(v.before, c.format)),
+        h("td", { class: "num" }, v.status === "others" ? "" : v.after === null || v.after === undefined ? "no data" : formatValue(v.after, c.format)),
+        h("td", { class: "num contribution" }, signedValue(v.shown, c.format))];
+      if (ratio) cells.push(h("td", { class: "num" }, signedValue(v.mix, c.format)), h("td", { class: "num" }, signedValue(v.rate, c.format)));
+      cells.push(h("td", {}, queryLink(s.query)));
+      return h("tr", {}, cells);
+    });
+    const sum = [h("th", { scope: "row" }, "Change"), h("td"), h("td"), h("td", { class: "num contribution" }, signedValue(total, c.format))];
+    if (ratio) sum.push(h("td", { class: "num" }, signedValue(s.shown_mix, c.format)), h("td", { class: "num" }, signedValue(s.shown_rate, c.format)));
+    sum.push(h("td"));
+    return h("div", { class: "table-wrap change-split", "data-dimension": s.dimension },
+      h("p", { class: "split-heading" }, heading),
+      h("table", { class: "data" }, h("thead", {}, h("tr", {}, head.map((x, i) => h("th", { scope: "col", class: i > 0 && i < head.length - 1 ? "num" : null }, x)))),
+        h("tbody", {}, rows), h("tfoot", {}, h("tr", { class: "total" }, sum))));
+  };
+  // the three dimensions the change is most concentrated in, then the rest folded
+  const shownFirst = (tables, more) => {
+    tables.slice(0, 3).forEach((t) => box.append(t));
+    if (tables.length > 3) box.append(h("details", { class: "more-splits" }, h("summary", {}, more(tables.length - 3)), tables.slice(3)));
+  };
+  shownFirst((c.dimensions || []).map((s) => splitTable(s, c.shown_change, "By " + s.label)), (n) => "Split by " + n + " more dimension" + (n === 1 ? "" : "s"));
+  if (c.deeper) {
+    shownFirst(c.deeper.dimensions.map((s) => splitTable(s, c.deeper.shown_change, "Inside " + c.deeper.value + ", by " + s.label)),
+      (n) => "Inside " + c.deeper.value + ", by " + n + " more dimension" + (n === 1 ? "" : "s"));
+  }
+  if (c.movements) {
+    box.append(h("div", { class: "table-wrap change-movements" }, h("p", { class: "split-heading" }, "By what each " + c.movements.entity + " did"),
+      h("table", { class: "data" },
+        h("thead", {}, h("tr", {}, ["Movement", c.movements.entity + "s", "Contribution", "From"].map((x, i) => h("th", { scope: "col", class: i === 1 || i === 2 ? "num" : null }, x)))),
+        h("tbody", {}, c.movements.parts.map((m) => h("tr", {}, h("td", {}, m.name), h("td", { class: "num" }, m.entities.toLocaleString("en-US")),
+          h("td", { class: "num contribution" }, signedValue(m.shown, c.format)), h("td", {}, queryLink(c.movements.query))))),
+        h("tfoot", {}, h("tr", { class: "total" }, h("th", { scope: "row" }, "Change"), h("td"), h("td", { class: "num contribution" }, signedValue(c.shown_change, c.format)), h("td"))))));
+  }
+  if (c.not_split && c.not_split.length) {
+    box.append(h("p", { class: "muted" }, "Not split by: " + c.not_split.map((n) => n.label + " (" + n.reason + ")").join("; ") + "."));
+  }
   return box;
 }
 

@@ -39,7 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class McpServerTest {
     static final ObjectMapper JSON = new ObjectMapper();
-    static final List<String> TOOLS = List.of("ask", "list_metrics", "get_dimensions", "get_dimension_values", "query_metrics", "compile_metrics_sql",
+    static final List<String> TOOLS = List.of("ask", "list_metrics", "get_dimensions", "get_dimension_values", "query_metrics", "explain_change", "compile_metrics_sql",
             "list_tables", "describe_table", "run_sql", "search_knowledge", "save_learning");
 
     @TempDir
@@ -322,6 +322,18 @@ class McpServerTest {
             McpSchema.CallToolResult ask = call(client, "ask", Map.of("question", "How many invoices were issued in 2025?"));
             assertThat(structured(ask).at("/data/rows/0/0").asLong())
                     .isEqualTo(scalar("SELECT count(*) FROM invoices WHERE invoice_date >= DATE '2025-01-01' AND invoice_date < DATE '2026-01-01'"));
+            // why MRR changed: the change the warehouse holds, split by plan into contributions that add up to it
+            McpSchema.CallToolResult why = call(client, "explain_change", Map.of("metric", "mrr", "from", "2026-07", "to", "2026-08", "by", List.of("plan")));
+            assertThat(why.isError()).isFalse();
+            JsonNode change = structured(why);
+            double july = scalar("SELECT sum(mrr_cents) FROM mrr_snapshots WHERE snapshot_month = DATE '2026-07-01'") / 100.0;
+            double august = scalar("SELECT sum(mrr_cents) FROM mrr_snapshots WHERE snapshot_month = DATE '2026-08-01'") / 100.0;
+            assertThat(change.path("change").asDouble()).isCloseTo(august - july, org.assertj.core.data.Offset.offset(0.001));
+            double parts = 0;
+            for (JsonNode v : change.at("/dimensions/0/values")) parts += v.path("shown").asDouble();
+            assertThat(parts).isCloseTo(change.path("shown_change").asDouble(), org.assertj.core.data.Offset.offset(0.0001));
+            assertThat(change.path("queries").size()).isGreaterThan(1);
+            assertThat(call(client, "explain_change", Map.of("metric", "mrr", "to", "August")).isError()).as("a period it cannot read").isTrue();
             McpSchema.CallToolResult drop = call(client, "run_sql", Map.of("sql", "DROP TABLE plans"));
             assertThat(drop.isError()).isTrue();
             assertThat(call(client, "save_learning", Map.of("description", "Plans are priced in cents")).isError()).as("the local user may keep learnings").isFalse();
