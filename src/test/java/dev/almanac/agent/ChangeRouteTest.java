@@ -41,6 +41,13 @@ class ChangeRouteTest {
         BigDecimal shown = first.values().stream().map(Change.Contribution::shown).reduce(BigDecimal.ZERO, BigDecimal::add);
         assertThat(shown).isEqualByComparingTo(c.shownChange());
         assertThat(a.chart()).isNotNull();
+        // one level deeper: inside the value of the first split that carries the most, its own change split again
+        Change.Contribution top = first.values().stream().filter(v -> v.value() != null && v.value().equals(c.deeper().value())).findFirst().orElseThrow();
+        assertThat(c.deeper().change()).isEqualByComparingTo(top.contribution());
+        assertThat(c.deeper().dimensions()).isNotEmpty().allSatisfy(s -> {
+            assertThat(s.values()).hasSizeGreaterThan(1);
+            assertThat(s.values().stream().map(Change.Contribution::shown).reduce(BigDecimal.ZERO, BigDecimal::add)).isEqualByComparingTo(c.deeper().shownChange());
+        });
         assertThat(a.answer()).startsWith("Monthly recurring revenue").doesNotContain("because");
     }
 
