@@ -6,6 +6,10 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import dev.almanac.reading.Lexicon;
+import dev.almanac.reading.PartOfSpeech;
+import dev.almanac.reading.Sense;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -29,63 +33,149 @@ public final class ChangeQuestion {
     /** A change question whose metric or periods were not read whole: why, and questions that would be (may be none). */
     public record Unsure(String reason, List<String> options) implements Reading {}
 
-    private static final String MOVE_VERBS = "(?:drop|dropp|fall|fell|fallen|decline|declin|decrease|decreas|dip|dipp|slide|slid|slip|slipp|sink|sank|sunk|"
-            + "shrink|shrank|shrunk|rise|rose|risen|ris|increase|increas|grow|grew|grown|jump|spike|spik|climb|surge|surg|soar|plunge|plung|tank|"
-            + "improve|improv|worsen|change|chang|move|mov|shift|swing|swung|vary|varied|differ|go up|gone up|went up|go down|gone down|went down|"
-            + "be up|been up|be down|been down|up|down|higher|lower|bigger|smaller|larger|so high|so low|flat)(?:s|ed|d|ing|ped|ping)?";
-    private static final String CHANGE_NOUNS = "(?:change|changes|drop|fall|decline|decrease|dip|rise|increase|growth|jump|spike|swing|shift|movement|"
-            + "gain|loss|uptick|downturn|slump|surge|difference|variance)";
-
-    /** "why did/has/is X drop ... [period]" */
-    private static final Pattern WHY = Pattern.compile("^(?:so\\s+|and\\s+|but\\s+)?why\\s+(?:did|does|do|has|have|had|is|was|were|are|would|'s)\\s+(.+)\\s+"
-            + MOVE_VERBS + "(?:\\s+so\\s+much|\\s+so\\s+sharply|\\s+so\\s+fast)?(\\s.*)?$");
+    /** "why did/has/is ...": the rest holds the metric, a word of movement, and the periods. */
+    private static final Pattern WHY = Pattern.compile("^(?:so\\s+|and\\s+|but\\s+)?why\\s+(?:did|does|do|has|have|had|is|was|were|are|would|'s)\\s+(.+)$");
     /** "what drove / explains / caused [the change in] X [period]" */
-    private static final Pattern WHAT = Pattern.compile("^what(?:'s|\\s+is|\\s+was|\\s+has\\s+been)?\\s+(?:drove|drives|driven|driving|caused|causes|causing|explains|"
-            + "explained|explaining|behind|accounts\\s+for|accounted\\s+for|contributed\\s+to|contributes\\s+to)\\s+(?:the\\s+)?(?:" + CHANGE_NOUNS
-            + "\\s+(?:in|of)\\s+)?(.+)$");
+    private static final Pattern WHAT = Pattern.compile("^what(?:'s|\\s+is|\\s+was|\\s+has\\s+been)?\\s+(?:drove|drives|driven|driving|caused|causes|causing|"
+            + "explains|explained|explaining|behind|contributed\\s+to|contributes\\s+to)\\s+(?:the\\s+)?(.+)$");
     /** "explain / break down the change in X [period]" */
-    private static final Pattern EXPLAIN = Pattern.compile("^(?:please\\s+)?(?:explain|break\\s+down|decompose|analy[sz]e)\\s+(?:the\\s+|this\\s+)?" + CHANGE_NOUNS
-            + "\\s+(?:in|of)\\s+(.+)$");
+    private static final Pattern EXPLAIN = Pattern.compile("^(?:please\\s+)?(?:explain|break\\s+down|decompose|analy[sz]e)\\s+(?:the\\s+|this\\s+)?(\\w+)\\s+(?:in|of)\\s+(.+)$");
     /** "where did the growth in X come from [period]" */
-    private static final Pattern WHERE = Pattern.compile("^where\\s+(?:did|does|do|has|have)\\s+(?:the\\s+)?" + CHANGE_NOUNS + "\\s+(?:in|of)\\s+(.+?)\\s+"
-            + "(?:come|came)\\s+from(\\s.*)?$");
+    private static final Pattern WHERE = Pattern.compile("^where\\s+(?:did|does|do|has|have)\\s+(?:the\\s+)?(\\w+)\\s+(?:in|of)\\s+(.+?)\\s+(?:come|came)\\s+from(\\s.*)?$");
+    /** A noun of movement before the metric: "[the drop] in X". */
+    private static final Pattern NOUN_IN = Pattern.compile("^(\\w+)\\s+(?:in|of)\\s+(.+)$");
+    /** Words between the subject and its movement that only carry it: "go up", "has been down". */
+    private static final Pattern CARRIER = Pattern.compile("\\s+(?:go|gone|went|been|be|get|got|gotten|come|came)$");
+    /** Degree words after the movement: "so much", "so sharply". */
+    private static final Pattern DEGREE = Pattern.compile("^(?:so\\s+)?(?:much|sharply|fast|quickly|steeply|suddenly)\\b");
     /** "between A and B", "from A to B": two periods, the earlier the one the change is from. */
     private static final Pattern TWO_PERIODS = Pattern.compile("\\b(?:between\\s+(.+?)\\s+and\\s+(.+)|from\\s+(.+?)\\s+(?:to|until|till)\\s+(.+))$");
     private static final Pattern YEAR = Pattern.compile("\\b(\\d{4})\\b");
 
     private ChangeQuestion() {}
 
+    /**
+     * The two verbs every verb of a change in amount is a kind of, in WordNet, with the direction each says: what "rise",
+     * "climb", "shrink" or "dip" do, a few hypernym steps away.
+     */
+    private static final java.util.Map<String, Integer> AMOUNT_ROOTS = java.util.Map.of("increase", 1, "decrease", -1);
+    /** Verbs that say only that something changed, no direction. */
+    private static final Set<String> ANY_CHANGE = Set.of("change", "move", "shift", "vary", "differ", "swing", "fluctuate");
+    /** How many hypernym steps a verb may be from a root ("climb" is a kind of "increase"). */
+    private static final int STEPS = 2;
+    /** How many of a verb's senses, most frequent first, are looked at: a movement must be one of its usual meanings. */
+    private static final int SENSES = 4;
+
+    /**
+     * The direction a word says an amount moved (1 up, -1 down, 0 either), or empty when it says no movement: a verb of
+     * change in amount by WordNet (one whose broader verbs, within {@link #STEPS} steps from one of its first {@link #SENSES}
+     * senses, include increasing or decreasing; a verb whose antonym is one, in the other direction: "fall" of "rise"), a
+     * verb that says only that something changed, "up" or "down", or a comparative adjective ("higher", "smaller": its pole).
+     */
+    static Optional<Integer> movement(String word) {
+        if (word.equals("up")) return Optional.of(1);
+        if (word.equals("down")) return Optional.of(-1);
+        Lexicon lx = Lexicon.english();
+        for (String base : lx.baseForms(word, PartOfSpeech.VERB)) {
+            if (ANY_CHANGE.contains(base)) return Optional.of(0);
+            Optional<Integer> d = amountVerb(lx, base, STEPS, true);
+            if (d.isPresent()) return d;
+        }
+        if (word.endsWith("er")) { // a comparative: "higher", "smaller"
+            for (String base : lx.baseForms(word, PartOfSpeech.ADJECTIVE)) if (!base.equals(word)) return Optional.of(Lexicon.lowerPole(base) ? -1 : 1);
+        }
+        return Optional.empty();
+    }
+
+    private static List<Sense> first(List<Sense> senses) {
+        return senses.subList(0, Math.min(senses.size(), SENSES));
+    }
+
+    /** The direction of a verb of change in amount: a root, or a verb whose broader verb (or, the other way, antonym) is one. */
+    private static Optional<Integer> amountVerb(Lexicon lx, String verb, int steps, boolean antonyms) {
+        if (AMOUNT_ROOTS.containsKey(verb)) return Optional.of(AMOUNT_ROOTS.get(verb));
+        if (steps == 0) return Optional.empty();
+        for (Sense sense : first(lx.senses(verb, PartOfSpeech.VERB))) {
+            for (String broader : sense.broader()) {
+                if (broader.contains(" ")) continue;
+                Optional<Integer> d = amountVerb(lx, broader, steps - 1, false);
+                if (d.isPresent()) return d;
+            }
+        }
+        if (!antonyms) return Optional.empty();
+        for (Sense sense : first(lx.senses(verb, PartOfSpeech.VERB))) {
+            for (dev.almanac.reading.Related a : sense.antonyms()) {
+                if (a.pos() != PartOfSpeech.VERB) continue;
+                Optional<Integer> other = amountVerb(lx, a.word(), steps, false);
+                if (other.isPresent()) return Optional.of(-other.get());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The direction a noun of movement says ("growth", "decline", "drop", "change"): one that is itself such a verb, or is
+     * derived from one in its first senses; never a noun of people or things ("customers").
+     */
+    static Optional<Integer> movementNoun(String word) {
+        Lexicon lx = Lexicon.english();
+        for (String base : lx.baseForms(word, PartOfSpeech.NOUN)) {
+            List<Sense> senses = lx.senses(base, PartOfSpeech.NOUN);
+            if (senses.isEmpty() || senses.get(0).lexFile().endsWith(".person") || senses.get(0).lexFile().endsWith(".artifact")) continue;
+            Optional<Integer> d = movement(base);
+            if (d.isPresent()) return d;
+            // derived from such a verb: a movement, its direction not said with certainty ("difference" of "differ")
+            for (Sense sense : first(senses)) {
+                for (dev.almanac.reading.Related r : sense.derived()) {
+                    if (r.pos() == PartOfSpeech.VERB && movement(r.word()).isPresent()) return Optional.of(0);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The words after the frame (the metric, its filters and periods) and the direction the question says. */
+    record Frame(String subject, int said) {}
+
     /** The reading of a change question; empty when the question does not ask why a metric changed. */
     public static Optional<Reading> read(String question, QuestionParser parser, LocalDate today) {
         String q = question.toLowerCase(Locale.ROOT).replace('’', '\'').replaceAll("[?!.]+\\s*$", "").replaceAll("\\s+", " ").strip();
-        String subject = frame(q);
-        if (subject == null) return Optional.empty();
-        Reading r = subject(subject, parser, today);
-        return Optional.of(r instanceof Explain e ? new Explain(e.request(), e.readAs(), direction(q.substring(0, q.length() - subject.length()) + " " + q)) : r);
+        Frame f = frame(q);
+        if (f == null) return Optional.empty();
+        Reading r = subject(f.subject(), parser, today);
+        return Optional.of(r instanceof Explain e ? new Explain(e.request(), e.readAs(), f.said()) : r);
     }
 
-    private static final Pattern DOWN = Pattern.compile("\\b(?:drop|dropped|fall|fell|fallen|decline|declined|decrease|decreased|dip|dipped|slide|slid|slip|slipped|"
-            + "sink|sank|sunk|shrink|shrank|shrunk|plunge|plunged|tank|tanked|worsen|worsened|go down|went down|gone down|down|lower|smaller|loss|downturn|slump)\\b");
-    private static final Pattern UP = Pattern.compile("\\b(?:rise|rose|risen|increase|increased|grow|grew|grown|growth|jump|jumped|spike|spiked|climb|climbed|"
-            + "surge|surged|soar|soared|improve|improved|go up|went up|gone up|up|higher|bigger|larger|gain|uptick)\\b");
-
-    /** The direction the question's frame says the metric moved: 1 up, -1 down, 0 when it says only that it changed or both. */
-    static int direction(String frameWords) {
-        boolean down = DOWN.matcher(frameWords).find();
-        boolean up = UP.matcher(frameWords).find();
-        return down == up ? 0 : down ? -1 : 1;
-    }
-
-    /** The words after the frame (the metric, its filters and periods), or null when the question has no change frame. */
-    static String frame(String q) {
+    /** The question's change frame, or null when it has none. */
+    static Frame frame(String q) {
         Matcher m = WHY.matcher(q);
-        if (m.matches()) return (m.group(1).replaceAll("\\s+(?:go|gone|went|been|be|get|got|gotten|come|came)$", "") + (m.group(2) == null ? "" : m.group(2))).strip();
-        m = WHERE.matcher(q);
-        if (m.matches()) return (m.group(1) + (m.group(2) == null ? "" : m.group(2))).strip();
+        if (m.matches()) {
+            // the last word of movement after the subject: "why did the change rate rise" moves at "rise"
+            String[] words = m.group(1).split(" ");
+            for (int i = words.length - 1; i >= 1; i--) {
+                Optional<Integer> d = movement(words[i]);
+                if (d.isEmpty()) continue;
+                String subject = CARRIER.matcher(String.join(" ", java.util.Arrays.copyOfRange(words, 0, i))).replaceAll("");
+                String tail = DEGREE.matcher(String.join(" ", java.util.Arrays.copyOfRange(words, i + 1, words.length))).replaceAll("").strip();
+                return new Frame((subject + " " + tail).strip(), d.get());
+            }
+            return null;
+        }
+        Matcher where = WHERE.matcher(q);
+        if (where.matches()) {
+            return movementNoun(where.group(1)).map(d -> new Frame((where.group(2) + (where.group(3) == null ? "" : where.group(3))).strip(), d)).orElse(null);
+        }
+        Matcher explain = EXPLAIN.matcher(q);
+        if (explain.matches()) return movementNoun(explain.group(1)).map(d -> new Frame(explain.group(2).strip(), d)).orElse(null);
         m = WHAT.matcher(q);
-        if (m.matches()) return m.group(1).strip();
-        m = EXPLAIN.matcher(q);
-        if (m.matches()) return m.group(1).strip();
+        if (m.matches()) {
+            Matcher noun = NOUN_IN.matcher(m.group(1));
+            if (noun.matches()) {
+                Optional<Integer> d = movementNoun(noun.group(1));
+                if (d.isPresent()) return new Frame(noun.group(2).strip(), d.get());
+            }
+            return new Frame(m.group(1).strip(), 0); // "what drove revenue in August": the metric's change
+        }
         return null;
     }
 

@@ -53,6 +53,12 @@ class ChangeQuestionTest {
         assertThat(periods(e)).isEqualTo("2026-01-01..2026-02-01 -> 2026-02-01..2026-03-01");
         assertThat(e.said()).isEqualTo(-1);
         assertThat(explain("why have conversions gone up in March 2026").said()).isEqualTo(1);
+        // movement words from WordNet, not from a list: verbs of change in amount, their antonyms, comparatives
+        assertThat(explain("why did revenue soar so much in February 2026").said()).isEqualTo(1);
+        assertThat(explain("Why did the conversion rate dip in March 2026?").said()).isEqualTo(-1);
+        assertThat(explain("Why did visit count fall in March 2026?").said()).isEqualTo(-1);
+        assertThat(explain("why is revenue smaller in January 2026 than in February 2026").said()).isEqualTo(-1);
+        assertThat(explain("Why did tickets vary in March 2026?").said()).isZero();
         assertThat(periods(explain("Why did the conversion rate change in Q1 2026?"))).isEqualTo("2025-10-01..2026-01-01 -> 2026-01-01..2026-04-01");
         assertThat(explain("what drove tickets last month").request().after().start()).isEqualTo(LocalDate.of(2026, 3, 1));
         assertThat(explain("What's behind the jump in revenue in February 2026?").request().metric()).isEqualTo("revenue");
@@ -95,5 +101,8 @@ class ChangeQuestionTest {
         assertThat(read("Why is the February data missing?")).isEmpty();
         assertThat(read("what was the revenue by channel in February 2026")).isEmpty();
         assertThat(read("Which channel had the highest revenue in February 2026?")).isEmpty();
+        // a verb that is no movement of an amount (WordNet says which are) is not read as one
+        assertThat(read("Why did subscriptions churn in February 2026?")).isEmpty();
+        assertThat(read("Why did revenue happen in February 2026?")).isEmpty();
     }
 }
