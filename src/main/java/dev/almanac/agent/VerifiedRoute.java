@@ -59,6 +59,16 @@ final class VerifiedRoute implements Route {
             SemanticQuery q = p.query();
             return !q.groupBy().isEmpty() || q.grain() != null || !q.filters().isEmpty() || q.limit() != null || q.compareTo() != null;
         }
-        return reading instanceof QuestionParser.Cannot c && c.namesTwoMeasures(); // "revenue and MRR in 2025": one metric is not the answer
+        if (!(reading instanceof QuestionParser.Cannot c)) return false;
+        if (c.namesTwoMeasures()) return true; // "revenue and MRR in 2025": one metric is not the answer
+        // a word the reader could not place that is a value in the data ("web shop revenue", "shop revenue from web"): the
+        // question keeps some rows only, and the metric's one value over all of them is not its answer
+        return c.unplaced().stream().anyMatch(this::isValue);
+    }
+
+    /** Whether a word (not a number) is one of the values of a dimension of the semantic model, or a synonym of one. */
+    private boolean isValue(String word) {
+        if (word.isBlank() || !Character.isLetter(word.charAt(0))) return false;
+        return flow.ctx.semantic().values().all().values().stream().anyMatch(v -> v.match(word) != null);
     }
 }

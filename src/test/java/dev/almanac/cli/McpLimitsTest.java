@@ -147,7 +147,7 @@ class McpLimitsTest {
         assertThat(raw.send("DELETE", other, session, null, null).statusCode()).isEqualTo(404);
         HttpResponse<String> mine = raw.post(owner, session, McpRaw.toolsList(2));
         assertThat(mine.statusCode()).as("the owner's session is untouched").isEqualTo(200);
-        assertThat(McpRaw.message(mine).at("/result/tools").size()).isEqualTo(11);
+        assertThat(McpRaw.message(mine).at("/result/tools").size()).isEqualTo(McpServerTest.TOOLS.size());
     }
 
     @Test

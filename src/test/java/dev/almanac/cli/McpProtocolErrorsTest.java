@@ -60,7 +60,7 @@ class McpProtocolErrorsTest {
     static void stillWorks(String session) throws Exception {
         HttpResponse<String> r = raw.post(api.viewer, session, McpRaw.toolsList(99));
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        assertThat(McpRaw.message(r).at("/result/tools").size()).isEqualTo(11);
+        assertThat(McpRaw.message(r).at("/result/tools").size()).isEqualTo(McpServerTest.TOOLS.size());
     }
 
     @Test
