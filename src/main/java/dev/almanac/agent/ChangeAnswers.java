@@ -129,13 +129,29 @@ final class ChangeAnswers {
         spec.put("$schema", "https://vega.github.io/schema/vega-lite/v5.json");
         spec.put("title", c.label() + ": " + before + " to " + after + ", by " + QueryExplainer.lowerFirst(top.label()));
         spec.putObject("data").set("values", values);
-        spec.put("mark", "bar");
+        // the axis spans the levels the bars reach, not from zero: a change of 7% of a large total stays visible; the two
+        // totals are drawn from the axis's foot (clipped), their values on the axis and in the tooltip
+        BigDecimal lo = null;
+        BigDecimal hi = null;
+        for (com.fasterxml.jackson.databind.JsonNode v : values) {
+            for (String end : List.of("from", "to")) {
+                if (v.get("kind").asText().equals("total") && end.equals("from")) continue;
+                BigDecimal x = v.get(end).decimalValue();
+                lo = lo == null || x.compareTo(lo) < 0 ? x : lo;
+                hi = hi == null || x.compareTo(hi) > 0 ? x : hi;
+            }
+        }
+        BigDecimal pad = hi.subtract(lo).signum() == 0 ? hi.abs().max(BigDecimal.ONE).multiply(new BigDecimal("0.1")) : hi.subtract(lo).multiply(new BigDecimal("0.25"));
+        BigDecimal foot = lo.signum() >= 0 && lo.subtract(pad).signum() < 0 ? BigDecimal.ZERO : lo.subtract(pad);
+        spec.putObject("mark").put("type", "bar").put("clip", true);
         ObjectNode enc = spec.putObject("encoding");
         ObjectNode x = enc.putObject("x");
         x.put("field", "step").put("type", "nominal").putNull("title");
         x.set("sort", labels(values));
         x.putObject("axis").put("labelAngle", -40);
-        enc.putObject("y").put("field", "from").put("type", "quantitative").put("title", c.label());
+        ObjectNode y = enc.putObject("y");
+        y.put("field", "from").put("type", "quantitative").put("title", c.label());
+        y.putObject("scale").put("zero", false).set("domain", JSON.createArrayNode().add(foot).add(hi.add(pad)));
         enc.putObject("y2").put("field", "to");
         ObjectNode color = enc.putObject("color");
         color.put("field", "kind").put("type", "nominal").putNull("title");

@@ -193,6 +193,18 @@ public final class QuestionParser {
 
     private record ValueHit(Dimension dimension, Object value) {}
 
+    /**
+     * Whether a short word written in lower case is a noun of English and nothing else, so a value it names is meant ("web",
+     * "ads", "app"), unlike a word of the grammar or a code that is one ("in", "us", "it") and an adjective ("new", "top").
+     */
+    static boolean shortNoun(String word) {
+        String w = word.toLowerCase(Locale.ROOT);
+        if (FunctionWords.english().isFunctionWord(w)) return false;
+        Set<dev.almanac.reading.PartOfSpeech> pos = Lexicon.english().partsOfSpeech(w);
+        return pos.contains(dev.almanac.reading.PartOfSpeech.NOUN) && !pos.contains(dev.almanac.reading.PartOfSpeech.ADJECTIVE)
+                && !pos.contains(dev.almanac.reading.PartOfSpeech.ADVERB);
+    }
+
     /** The model questions are read over. */
     public SemanticModel model() {
         return model;
@@ -2040,8 +2052,8 @@ public final class QuestionParser {
         for (Span v : longestFirst(valueSpans)) {
             if (anyUsed(used, v)) continue;
             if (v.length() == 1 && (FILLER.contains(words.get(v.from())) || original.get(v.from()).length() <= 3
-                    && !original.get(v.from()).equals(original.get(v.from()).toUpperCase(Locale.ROOT)))) {
-                continue; // "in", "us", "it": a code counts only when written as one ("IN", "US")
+                    && !original.get(v.from()).equals(original.get(v.from()).toUpperCase(Locale.ROOT)) && !shortNoun(original.get(v.from())))) {
+                continue; // "in", "us", "it": a code counts only when written as one ("IN", "US"); a noun ("web", "ads") as it is
             }
             @SuppressWarnings("unchecked") List<ValueHit> hits = (List<ValueHit>) v.target();
             List<ValueHit> withContext = hits.stream().filter(h -> valueInContext(words, v, h.dimension(), dimSpans, valueSpans)).toList();

@@ -502,53 +502,50 @@ class WebAppBrowserTest {
     @Order(12)
     void a_why_question_shows_a_waterfall_and_contributions_that_add_up_each_linking_to_its_query() throws Exception {
         signIn(api.url("/"), api.editor);
-        for (int[] screen : new int[][] {{1366, 900}, {390, 844}}) {
-            boolean phone = screen[0] < 500;
-            if (phone) Chromium.screen(browser, screen[0], screen[1], true);
-            try {
-                browser.get(api.url("/#/ask"));
-                int before = browser.findElements(By.cssSelector("#turns .answer .change")).size();
-                askInBrowser("Why did MRR rise in August 2026?");
-                wait.until(d -> d.findElements(By.cssSelector("#turns .answer .change")).size() > before);
-                List<WebElement> changes = browser.findElements(By.cssSelector("#turns .answer[data-kind=result]"));
-                WebElement answer = changes.get(changes.size() - 1);
-                assertThat(answer.findElement(By.cssSelector(".text")).getText()).startsWith("Monthly recurring revenue (MRR) rose by $")
-                        .as("the tables are drawn once, below the text").doesNotContain("| ---");
-                List<WebElement> splits = answer.findElements(By.cssSelector(".change .change-split"));
-                assertThat(splits).as("a table per dimension split, the first three shown").hasSizeGreaterThan(3);
-                assertThat(splits.subList(0, 3)).allSatisfy(x -> assertThat(x.isDisplayed()).isTrue());
-                assertThat(splits.get(3).isDisplayed()).as("the others folded").isFalse();
-                WebElement first = splits.get(0);
-                List<WebElement> cells = first.findElements(By.cssSelector("tbody td.contribution"));
-                java.math.BigDecimal sum = cells.stream().map(c -> amount(c.getText())).reduce(java.math.BigDecimal.ZERO, java.math.BigDecimal::add);
-                java.math.BigDecimal total = amount(first.findElement(By.cssSelector("tfoot td.contribution")).getText());
-                assertThat(sum).as("the contributions add up to the change, to the cent").isEqualByComparingTo(total);
-                assertThat(answer.findElement(By.cssSelector(".text")).getText()).contains(String.format(java.util.Locale.ENGLISH, "$%,.2f", total));
-                // the waterfall: the value before, a bar per contribution that moved, the value after
-                long moved = cells.stream().filter(c -> amount(c.getText()).signum() != 0).count();
-                wait.until(d -> !answer.findElements(By.cssSelector(".chart svg .mark-rect path")).isEmpty());
-                assertThat(answer.findElements(By.cssSelector(".chart svg .mark-rect path"))).hasSize((int) moved + 2);
-                if (phone) {
-                    long width = (Long) ((JavascriptExecutor) browser).executeScript("return document.documentElement.scrollWidth");
-                    assertThat(width).as("no sideways scrolling of the page").isLessThanOrEqualTo(screen[0]);
-                    long chartWidth = (Long) ((JavascriptExecutor) browser).executeScript(
-                            "const s = arguments[0].querySelector('.chart svg'); return Math.round(s.getBoundingClientRect().width)", answer);
-                    long boxWidth = (Long) ((JavascriptExecutor) browser).executeScript("return Math.round(arguments[0].querySelector('.chart').clientWidth)", answer);
-                    assertThat(chartWidth).as("the waterfall fits its box").isLessThanOrEqualTo(boxWidth);
-                }
-                shot(phone ? "14-why-waterfall-phone" : "13-why-waterfall");
-                // each contribution links to the query that computed it: the SQL opens there
-                WebElement link = first.findElement(By.cssSelector("tbody a.query-link"));
-                String target = link.getAttribute("href").replaceAll("^.*#", "");
-                ((JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView({block: 'center'})", link);
-                link.click();
-                WebElement query = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id(target)));
-                assertThat(query.getAttribute("class")).contains("shown");
-                assertThat(query.getText()).contains("Query " + target.replaceAll("^.*-", "") + ":", "SELECT");
-                assertThat(query.getText()).contains("by " + first.findElement(By.cssSelector("thead th")).getText());
-            } finally {
-                if (phone) Chromium.windowScreen(browser);
-            }
+        browser.get(api.url("/#/ask"));
+        int before = browser.findElements(By.cssSelector("#turns .answer .change")).size();
+        askInBrowser("Why did MRR rise in August 2026?");
+        wait.until(d -> d.findElements(By.cssSelector("#turns .answer .change")).size() > before);
+        List<WebElement> changes = browser.findElements(By.cssSelector("#turns .answer[data-kind=result]"));
+        WebElement answer = changes.get(changes.size() - 1);
+        assertThat(answer.findElement(By.cssSelector(".text")).getText()).startsWith("Monthly recurring revenue (MRR) rose by $")
+                .as("the tables are drawn once, below the text").doesNotContain("| ---");
+        List<WebElement> splits = answer.findElements(By.cssSelector(".change .change-split"));
+        assertThat(splits).as("a table per dimension split, the first three shown").hasSizeGreaterThan(3);
+        assertThat(splits.subList(0, 3)).allSatisfy(x -> assertThat(x.isDisplayed()).isTrue());
+        assertThat(splits.get(3).isDisplayed()).as("the others folded").isFalse();
+        WebElement first = splits.get(0);
+        List<WebElement> cells = first.findElements(By.cssSelector("tbody td.contribution"));
+        java.math.BigDecimal sum = cells.stream().map(c -> amount(c.getText())).reduce(java.math.BigDecimal.ZERO, java.math.BigDecimal::add);
+        java.math.BigDecimal total = amount(first.findElement(By.cssSelector("tfoot td.contribution")).getText());
+        assertThat(sum).as("the contributions add up to the change, to the cent").isEqualByComparingTo(total);
+        assertThat(answer.findElement(By.cssSelector(".text")).getText()).contains(String.format(java.util.Locale.ENGLISH, "$%,.2f", total));
+        // the waterfall: the value before, a bar per contribution that moved, the value after
+        long moved = cells.stream().filter(c -> amount(c.getText()).signum() != 0).count();
+        wait.until(d -> !answer.findElements(By.cssSelector(".chart svg .mark-rect path")).isEmpty());
+        assertThat(answer.findElements(By.cssSelector(".chart svg .mark-rect path"))).hasSize((int) moved + 2);
+        shot("13-why-waterfall");
+        // each contribution links to the query that computed it: the SQL opens there
+        WebElement link = first.findElement(By.cssSelector("tbody a.query-link"));
+        String target = link.getAttribute("href").replaceAll("^.*#", "");
+        ((JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView({block: 'center'})", link);
+        link.click();
+        WebElement query = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id(target)));
+        assertThat(query.getAttribute("class")).contains("shown");
+        assertThat(query.getText()).contains("Query " + target.replaceAll("^.*-", "") + ":", "SELECT");
+        assertThat(query.getText()).contains("by " + first.findElement(By.cssSelector("thead th")).getText());
+        // at a phone's width the same answer fits the screen: the waterfall is drawn to its box, the tables scroll in theirs
+        Chromium.screen(browser, 390, 844, true);
+        try {
+            ((JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView({block: 'start'})", answer.findElement(By.cssSelector(".chart")));
+            wait.until(d -> (Long) ((JavascriptExecutor) d).executeScript(
+                    "const s = arguments[0].querySelector('.chart svg'); return Math.round(s.getBoundingClientRect().width)", answer)
+                    <= (Long) ((JavascriptExecutor) d).executeScript("return Math.round(arguments[0].querySelector('.chart').clientWidth)", answer));
+            long width = (Long) ((JavascriptExecutor) browser).executeScript("return document.documentElement.scrollWidth");
+            assertThat(width).as("no sideways scrolling of the page").isLessThanOrEqualTo(390);
+            shot("14-why-waterfall-phone");
+        } finally {
+            Chromium.windowScreen(browser);
         }
     }
 }
