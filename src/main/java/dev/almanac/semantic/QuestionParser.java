@@ -2510,8 +2510,12 @@ public final class QuestionParser {
         var function = dev.almanac.reading.FunctionWords.english();
         java.util.function.Predicate<String> unknown = lower -> lower.chars().allMatch(Character::isLetter) && !ours.contains(lower)
                 && !vocabulary.contains(singular(lower)) && !function.isFunctionWord(lower);
+        // a schema's usual abbreviation of a word the model's names use ("avg" of "Average order value", "qty" of "Quantity
+        // sold"): that word, which the names are matched by
+        java.util.function.Predicate<String> shortFor = lower -> lower.length() >= 3 && !function.isFunctionWord(lower)
+                && Words.ABBREVIATIONS.containsKey(lower) && !Words.ABBREVIATIONS.get(lower).contains(" ") && vocabulary.contains(Words.ABBREVIATIONS.get(lower));
         // most questions have no word to read so: the periods are looked for only when one has
-        if (tokens(q, false).stream().map(w -> w.toLowerCase(Locale.ROOT)).noneMatch(unknown)) return q;
+        if (tokens(q, false).stream().map(w -> w.toLowerCase(Locale.ROOT)).noneMatch(unknown.or(shortFor))) return q;
         Set<String> periodWords = new java.util.HashSet<>();
         for (String w : tokens(q, false)) periodWords.add(w.toLowerCase(Locale.ROOT));
         periodWords.removeAll(tokens(timeframes.withoutPeriods(q), false).stream().map(w -> w.toLowerCase(Locale.ROOT)).toList());
@@ -2523,7 +2527,9 @@ public final class QuestionParser {
             String w = m.group();
             String lower = w.toLowerCase(Locale.ROOT);
             String read = null;
-            if (!periodWords.contains(lower) && unknown.test(lower)) {
+            if (!periodWords.contains(lower) && shortFor.test(lower)) {
+                read = Words.ABBREVIATIONS.get(lower);
+            } else if (!periodWords.contains(lower) && unknown.test(lower)) {
                 var lexicon = dev.almanac.reading.Lexicon.english();
                 String one = singular(lower); // "emps", "emplyees": the plural of an abbreviation or a misspelling (the model's words are singular)
                 read = lexicon.typoOf(lower, vocabulary).or(() -> lexicon.abbreviationOf(lower, vocabulary))

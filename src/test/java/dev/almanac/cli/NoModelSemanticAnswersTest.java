@@ -152,6 +152,15 @@ class NoModelSemanticAnswersTest {
     }
 
     @Test
+    void a_schemas_usual_abbreviation_reads_as_the_word_a_metrics_name_says() throws Exception {
+        // "avg" of "Average order value (AOV)": it was read as the average of completed orders, a count, and refused
+        JsonNode full = ask("average order value in 2025");
+        JsonNode terse = ask("avg order value in 2025");
+        assertThat(terse.path("data").path("rows").size()).as(terse.get("answer").asText()).isEqualTo(1);
+        assertThat(terse.at("/data/rows/0/0").asText()).isEqualTo(full.at("/data/rows/0/0").asText());
+    }
+
+    @Test
     void a_canonical_metric_does_not_answer_how_it_moved() throws Exception {
         // shop_revenue is a canonical metric: "growth" asks for a change, which its value is not
         for (String question : java.util.List.of("shop revenue growth in 2025", "How did shop revenue compare in 2025?")) {
