@@ -138,6 +138,25 @@ public final class VerifiedAnswerer {
                 + String.join("; ", timeframes.parseAll(question).stream().map(Timeframe::label).toList());
     }
 
+    /**
+     * The words that narrow a verified query's records and that the question does not say: an adjective of the verified
+     * question (in WordNet an adjective and no noun: "paying", "active") missing from the asked one. "Customer count by
+     * region" is not "How many paying customers are in each region?": the plain count of customers was answered with the
+     * count of those that pay.
+     */
+    static List<String> unqualified(String asked, String verified) {
+        List<String> have = words(asked);
+        var lexicon = dev.almanac.reading.Lexicon.english();
+        var function = dev.almanac.reading.FunctionWords.english();
+        List<String> out = new ArrayList<>();
+        for (String w : words(verified)) {
+            if (have.contains(w) || w.length() < 3 || GENERIC.contains(w) || function.isFunctionWord(w) || !w.chars().allMatch(Character::isLetter)) continue;
+            Set<dev.almanac.reading.PartOfSpeech> pos = lexicon.partsOfSpeech(w);
+            if (pos.contains(dev.almanac.reading.PartOfSpeech.ADJECTIVE) && !pos.contains(dev.almanac.reading.PartOfSpeech.NOUN)) out.add(w);
+        }
+        return out;
+    }
+
     static boolean sameShape(String asked, String verified) {
         if (!dev.almanac.semantic.QuestionParser.grainOf(asked).equals(dev.almanac.semantic.QuestionParser.grainOf(verified))) return false;
         return breakdownWords(verified).stream().allMatch(w -> words(asked).contains(w))
@@ -239,7 +258,7 @@ public final class VerifiedAnswerer {
         if (ranked.isEmpty() || ranked.get(0).score() < threshold) return Optional.empty();
         Match best = ranked.get(0);
         Candidate c = candidate(best);
-        if (c.query() != null && !sameShape(question, c.query().question())) return Optional.empty();
+        if (c.query() != null && (!sameShape(question, c.query().question()) || !unqualified(question, c.query().question()).isEmpty())) return Optional.empty();
         if (c.metric() != null && !asksItsValue(question, c)) return Optional.empty();
         if (!answersEveryPeriod(question, c)) return Optional.empty();
         return Optional.of(best);

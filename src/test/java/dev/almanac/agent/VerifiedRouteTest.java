@@ -57,4 +57,17 @@ class VerifiedRouteTest {
         assertThat(passedOn(VerifiedRoute.ownQuestion(flow, retrieval).take(turn))).isSameAs(turn);
         assertThat(passedOn(VerifiedRoute.canonicalMetric(flow, retrieval).take(turn))).isSameAs(turn);
     }
+
+    @Test
+    void a_verified_query_over_some_records_does_not_answer_a_question_about_all_of_them() {
+        // "paying" narrows the verified query's customers; the question counts every customer
+        assertThat(VerifiedAnswerer.unqualified("customer count by region", "How many paying customers are in each region?")).containsExactly("paying");
+        assertThat(VerifiedAnswerer.unqualified("paying customers per region", "How many paying customers are in each region?")).isEmpty();
+        Flow flow = world.flow(null);
+        Retrieval retrieval = new Retrieval(flow);
+        Turn all = turn(flow, "customer count by region");
+        assertThat(passedOn(VerifiedRoute.ownQuestion(flow, retrieval).take(all))).isSameAs(all);
+        Answer paying = answered(VerifiedRoute.ownQuestion(flow, retrieval).take(turn(flow, "How many paying customers are in each region?")));
+        assertThat(paying.provenance().knowledgeApplied()).first().isEqualTo("query:paying_customers_by_region");
+    }
 }
