@@ -88,9 +88,17 @@ public final class ChangeAnalysis {
     private final SemanticLayer layer;
     private final QueryExecutor executor;
 
+    private final int shownValues;
+
     public ChangeAnalysis(SemanticLayer layer, QueryExecutor executor) {
+        this(layer, executor, SHOWN_VALUES);
+    }
+
+    /** @param shownValues values shown per dimension before the rest is one row (and taken from a query, past its row cap) */
+    ChangeAnalysis(SemanticLayer layer, QueryExecutor executor, int shownValues) {
         this.layer = layer;
         this.executor = executor;
+        this.shownValues = shownValues;
     }
 
     /** The period of the same length just before {@code period}: the month before a month, the quarter before a quarter. */
@@ -311,8 +319,14 @@ public final class ChangeAnalysis {
                 return Optional.empty();
             }
             if (g.truncated) {
-                refusals.put(d, "it has more values than a query returns");
-                return Optional.empty();
+                // more values than a query returns (every customer): the values that moved most, and the rest summed as one row,
+                // in one query over the same comparison
+                try {
+                    g = topAndRest(g, total);
+                } catch (RuntimeException e) {
+                    refusals.put(d, "it has more values than a query returns");
+                    return Optional.empty();
+                }
             }
             List<Change.Contribution> values = new ArrayList<>();
             List<BigDecimal> levels = new ArrayList<>(); // each value's size before: its metric, or a ratio's denominator
@@ -339,7 +353,9 @@ public final class ChangeAnalysis {
                 mix = BigDecimal.ZERO;
                 rate = BigDecimal.ZERO;
                 for (Row r : g.rows) {
-                    Change.Contribution c = ratioPart(r, total);
+                    Change.Contribution part = ratioPart(r, total);
+                    Change.Contribution c = r.others > 0 ? new Change.Contribution(null, null, null, part.contribution(), null, Change.Status.others, part.mix(),
+                            part.rate(), r.others) : part;
                     levels.add(zero(r.values.denBefore));
                     mix = mix.add(c.mix());
                     rate = rate.add(c.rate());
@@ -353,7 +369,8 @@ public final class ChangeAnalysis {
                     after = after.add(zero(r.values.after));
                     BigDecimal c = zero(r.values.after).subtract(zero(r.values.before));
                     levels.add(zero(r.values.before));
-                    values.add(new Change.Contribution(r.value, r.values.before, r.values.after, c, null, status(r.values.before, r.values.after), null, null,
+                    values.add(r.others > 0 ? new Change.Contribution(null, r.values.before, r.values.after, c, null, Change.Status.others, null, null, r.others)
+                            : new Change.Contribution(r.value, r.values.before, r.values.after, c, null, status(r.values.before, r.values.after), null, null,
                             null));
                 }
                 if (!same(before, total.before) || !same(after, total.after)) {
@@ -367,7 +384,7 @@ public final class ChangeAnalysis {
             Excess most = excess(values, levels);
             return Optional.of(new Change.Split(d.qualifiedName(), d.displayName(), g.query, most.excess(), most.index() < 0 ? null : values.get(most.index()).value(),
                     most.ofMovement(), most.ofSize(), concentration(values), mix, rate, pair == null ? null : pair.get(0),
-                    pair == null ? null : pair.get(1), shown(values, shownChange)));
+                    pair == null ? null : pair.get(1), shown(values, shownChange, shownValues)));
         }
 
         /** A value's part of a ratio's change, and its mix and rate parts (class comment). */
@@ -498,6 +515,7 @@ public final class ChangeAnalysis {
                 return null; // a grain finer than the data's: the usual variation cannot be read at it
             }
             QueryResult r = executor.execute(c.sql());
+            if (r.truncated()) return null; // a spread of part of the series would not be the usual one
             int index = add(metric.displayName() + " by " + grain.label() + ", the " + HISTORY + " " + grain.label() + "s before "
                     + QueryExplainer.periodName(request.after().start(), request.after().end()) + " (its usual change)", c.sql(), c.tables());
             int v = r.columns().indexOf(metric.name());
@@ -521,9 +539,63 @@ public final class ChangeAnalysis {
 
         private record Values(BigDecimal before, BigDecimal after, BigDecimal numBefore, BigDecimal numAfter, BigDecimal denBefore, BigDecimal denAfter) {}
 
-        private record Row(String value, Values values) {}
+        /** A value's row; {@code others} > 0: the sum of that many values that moved least, as one row. */
+        private record Row(String value, Values values, int others) {
+            Row(String value, Values values) {
+                this(value, values, 0);
+            }
+        }
 
-        private record Grouped(List<Row> rows, boolean truncated, int query) {}
+        private record Grouped(List<Row> rows, boolean truncated, int query, SemanticCompiler.Compiled compiled, List<String> columns, String purpose) {}
+
+        /**
+         * The {@link #SHOWN_VALUES} values of a comparison that moved most (by their contribution: a ratio's over the totals),
+         * and the rest summed as one row with how many values it holds, over the compiled comparison in one query: a split by
+         * a dimension of more values than a query returns (every customer) still adds up.
+         */
+        private Grouped topAndRest(Grouped g, Values total) {
+            String key = g.compiled().columns().get(0);
+            boolean entity = g.columns().contains(QueryPlan.Key.IDENTITY + key);
+            List<String> measures = new ArrayList<>();
+            for (String m : shape.asked()) {
+                measures.add(m);
+                measures.add(m + "_comparison");
+            }
+            StringBuilder select = new StringBuilder(quote(key) + " AS k" + (entity ? ", " + quote(QueryPlan.Key.IDENTITY + key) + " AS e" : ""));
+            for (int i = 0; i < measures.size(); i++) select.append(", ").append(quote(measures.get(i))).append(" AS v").append(i);
+            // v0, v1: the metric after and before; for a ratio v2..v5: numerator after, before, denominator after, before
+            String moved = shape.ratio()
+                    ? "abs(coalesce(v2, 0) / " + literal(total.denAfter) + " - coalesce(v3, 0) / " + literal(total.denBefore) + ")"
+                    : "abs(coalesce(v0, 0) - coalesce(v1, 0))";
+            StringBuilder top = new StringBuilder("SELECT -1 AS rest, k" + (entity ? ", e" : ""));
+            StringBuilder rest = new StringBuilder("SELECT count(*) AS rest, NULL" + (entity ? ", NULL" : ""));
+            for (int i = 0; i < measures.size(); i++) {
+                top.append(", v").append(i);
+                rest.append(", sum(v").append(i).append(')');
+            }
+            String sql = "WITH per_value AS (\nSELECT " + select + " FROM (\n" + g.compiled().sql() + "\n) AS compared\n),\n"
+                    + "ranked AS (SELECT per_value.*, row_number() OVER (ORDER BY " + moved + " DESC, k) AS place FROM per_value)\n"
+                    + top + " FROM ranked WHERE place <= " + shownValues + "\nUNION ALL\n" + rest + " FROM ranked WHERE place > " + shownValues;
+            QueryResult r = executor.execute(sql);
+            int index = add(g.purpose() + " (the " + shownValues + " values that moved most, and the rest summed)", sql, g.compiled().tables());
+            int first = entity ? 3 : 2;
+            Map<String, Integer> labels = new HashMap<>();
+            for (List<Object> row : r.rows()) if (number(row.get(0)).signum() < 0 && row.get(1) != null) labels.merge(row.get(1).toString(), 1, Integer::sum);
+            List<Row> rows = new ArrayList<>();
+            for (List<Object> row : r.rows()) {
+                int place = number(row.get(0)).intValue(); // -1: one of the top values; else how many values the rest sums (0: none)
+                if (place == 0) continue;
+                int others = Math.max(place, 0);
+                String value = others > 0 || row.get(1) == null ? null : row.get(1).toString();
+                if (value != null && entity && labels.getOrDefault(value, 0) > 1) value = value + " (#" + row.get(2) + ")";
+                BigDecimal[] v = new BigDecimal[measures.size()];
+                for (int i = 0; i < v.length; i++) v[i] = number(row.get(first + i));
+                rows.add(new Row(value, new Values(v[1], v[0], shape.ratio() ? v[3] : null, shape.ratio() ? v[2] : null, shape.ratio() ? v[5] : null,
+                        shape.ratio() ? v[4] : null), others));
+            }
+            if (r.truncated()) throw new IllegalStateException("the top values and the rest did not fit");
+            return new Grouped(rows, false, index, g.compiled(), g.columns(), g.purpose());
+        }
 
         /** A comparison query of the shape's metrics, run unrounded, its rows read as values; the query kept for the answer. */
         private Grouped grouped(SemanticQuery q, String purpose) {
@@ -549,7 +621,7 @@ public final class ChangeAnalysis {
                         shape.ratio() ? at(row, cols, shape.numerator() + "_comparison") : null, shape.ratio() ? at(row, cols, shape.numerator()) : null,
                         shape.ratio() ? at(row, cols, shape.denominator() + "_comparison") : null, shape.ratio() ? at(row, cols, shape.denominator()) : null)));
             }
-            return new Grouped(rows, r.truncated(), index);
+            return new Grouped(rows, r.truncated(), index, c, cols, purpose);
         }
 
         private int add(String purpose, String sql, List<String> tables) {
@@ -640,6 +712,7 @@ public final class ChangeAnalysis {
         for (int i = 0; i < values.size(); i++) {
             double m = values.get(i).contribution().abs().divide(moved, MathContext.DECIMAL64).doubleValue();
             double l = size.signum() == 0 ? 0 : levels.get(i).abs().divide(size, MathContext.DECIMAL64).doubleValue();
+            if (values.get(i).status() == Change.Status.others) continue; // the rest is many values, not one
             if (best.index() < 0 || m - l > best.excess()) best = new Excess(m - l, i, m, l);
         }
         return best;
@@ -653,25 +726,28 @@ public final class ChangeAnalysis {
         BigDecimal max = BigDecimal.ZERO;
         for (Change.Contribution c : values) {
             sum = sum.add(c.contribution().abs());
-            max = max.max(c.contribution().abs());
+            if (c.status() != Change.Status.others) max = max.max(c.contribution().abs());
         }
         return sum.signum() == 0 ? 0 : max.divide(sum, MathContext.DECIMAL64).doubleValue();
     }
 
     private static Change.Contribution top(Change.Split s) {
-        return s.values().stream().max(Comparator.comparing(c -> c.contribution().abs())).orElseThrow();
+        return s.values().stream().filter(c -> c.status() != Change.Status.others).max(Comparator.comparing(c -> c.contribution().abs()))
+                .orElse(s.values().get(0));
     }
 
     /**
      * The values to show, largest contribution (without its sign) first: the first {@link #SHOWN_VALUES}, then the others
      * as one row, each with its contribution rounded so that the shown ones add up to the change as shown.
      */
-    private static List<Change.Contribution> shown(List<Change.Contribution> values, BigDecimal shownChange) {
-        List<Change.Contribution> sorted = new ArrayList<>(values);
+    private static List<Change.Contribution> shown(List<Change.Contribution> values, BigDecimal shownChange, int shownValues) {
+        List<Change.Contribution> sorted = new ArrayList<>(values.stream().filter(c -> c.status() != Change.Status.others).toList());
+        List<Change.Contribution> summed = values.stream().filter(c -> c.status() == Change.Status.others).toList(); // the rest, summed by the query
         sorted.sort(Comparator.comparing((Change.Contribution c) -> c.contribution().abs()).reversed().thenComparing(c -> String.valueOf(c.value())));
-        List<Change.Contribution> rows = new ArrayList<>(sorted.subList(0, Math.min(SHOWN_VALUES, sorted.size())));
-        if (sorted.size() > SHOWN_VALUES) {
-            List<Change.Contribution> rest = sorted.subList(SHOWN_VALUES, sorted.size());
+        List<Change.Contribution> rows = new ArrayList<>(sorted.subList(0, Math.min(shownValues, sorted.size())));
+        rows.addAll(summed);
+        if (sorted.size() > shownValues) {
+            List<Change.Contribution> rest = sorted.subList(shownValues, sorted.size());
             BigDecimal c = BigDecimal.ZERO, mix = null, rate = null;
             for (Change.Contribution x : rest) {
                 c = c.add(x.contribution());
@@ -747,6 +823,12 @@ public final class ChangeAnalysis {
 
     private static String plain(BigDecimal v) {
         return v == null ? "no data" : v.stripTrailingZeros().toPlainString();
+    }
+
+    /** A number as a literal every engine reads exactly (a decimal, never an exponent). */
+    private static String literal(BigDecimal v) {
+        String t = zero(v).toPlainString();
+        return t.contains(".") ? t : t + ".0"; // never an integer: an integer divided by one is cut on PostgreSQL, SQLite and Trino
     }
 
     private static String quote(String name) {

@@ -31,6 +31,8 @@ abstract class AbstractChangeAnalysisTest {
     Source source;
     Guard guard;
     ChangeAnalysis analysis;
+    /** The same, through an executor that returns at most 2 rows and showing 1 value per dimension before the rest. */
+    ChangeAnalysis capped;
 
     /** A fresh database of the engine holding {@link ChangeFixture#SQL}, opened as a source. */
     abstract Source open(Path dir);
@@ -43,6 +45,8 @@ abstract class AbstractChangeAnalysisTest {
         SemanticModel model = SemanticFixture.model(dir, source.dialect(), ChangeFixture.MODEL);
         SemanticLayer layer = new SemanticLayer(model, KnowledgeSet.EMPTY, ValueIndex.build(model, executor, ValueIndex.DEFAULT_LIMIT), executor);
         analysis = new ChangeAnalysis(layer, executor);
+        QueryExecutor two = new QueryExecutor(source, guard, new QueryLimits(java.time.Duration.ofSeconds(30), 2));
+        capped = new ChangeAnalysis(new SemanticLayer(model, KnowledgeSet.EMPTY, ValueIndex.build(model, executor, ValueIndex.DEFAULT_LIMIT), two), two, 1);
     }
 
     @AfterAll
@@ -192,5 +196,26 @@ abstract class AbstractChangeAnalysisTest {
     void a_period_without_data_has_no_change_and_an_average_is_refused() {
         assertThat(why("revenue", "2025-01", "2026-01").verdict()).isEqualTo(Change.Verdict.no_data);
         assertThatThrownBy(() -> why("average_revenue", "2026-01", "2026-02")).isInstanceOf(UserError.class).hasMessageContaining("an average");
+    }
+
+    @Test
+    void a_dimension_of_more_values_than_a_query_returns_is_split_into_the_top_values_and_the_rest_summed() {
+        // 3 devices, 2 rows a query: phone (+160.07) moved most; desktop +120.09 and tablet -100.05 are the rest, +20.04
+        Change c = capped.explain(new ChangeAnalysis.Request("revenue", ChangeAnalysis.period("2026-01"), ChangeAnalysis.period("2026-02"), List.of("device"),
+                List.of()));
+        Change.Split s = split(c, "device");
+        assertThat(s.values()).hasSize(2);
+        assertThat(s.values().get(0).value()).isEqualTo("phone");
+        assertThat(six(s.values().get(0).contribution())).isEqualTo("160.070000");
+        Change.Contribution rest = s.values().get(1);
+        assertThat(rest.status()).isEqualTo(Change.Status.others);
+        assertThat(rest.others()).isEqualTo(2);
+        assertThat(six(rest.contribution())).isEqualTo("20.040000");
+        addsUp(s, c.change(), c.shownChange());
+        assertThat(c.queries()).anySatisfy(q -> assertThat(q.purpose()).contains("the 1 values that moved most, and the rest summed"));
+        // a ratio's rest too: by device, conversions over visits
+        Change ratio = capped.explain(new ChangeAnalysis.Request("conversion_rate", ChangeAnalysis.period("2026-01"), ChangeAnalysis.period("2026-02"),
+                List.of("device"), List.of()));
+        addsUp(split(ratio, "device"), ratio.change(), ratio.shownChange());
     }
 }
