@@ -35,7 +35,7 @@ final class ChangeRoute implements Route {
             if (!u.options().isEmpty()) {
                 return new Answered(t, answers.of(t, "Which period's change should I explain?", Answer.Kind.clarification, null, u.options()));
             }
-            return new Answered(t, answers.of(t, "I can't explain that change yet: " + u.reason() + ". Nothing was computed.", Answer.Kind.error, "low", List.of()));
+            return cannot(t, u.reason());
         }
         ChangeQuestion.Explain e = (ChangeQuestion.Explain) reading.get();
         flow.event("semantic", e.readAs());
@@ -44,10 +44,14 @@ final class ChangeRoute implements Route {
             change = new ChangeAnalysis(flow.ctx.semantic(), flow.ctx.executor()).explain(e.request());
         } catch (UserError refused) {
             if (flow.ctx.model() != null) return new Next(t);
-            return new Answered(t, answers.of(t, "I can't explain that change yet: " + refused.getMessage() + ". Nothing was computed.", Answer.Kind.error, "low",
-                    List.of()));
+            return cannot(t, refused.getMessage());
         }
         change.queries().forEach(q -> flow.event("executed", q.sql()));
         return new Answered(t, ChangeAnswers.of(flow, t, change, e.readAs(), e.said()));
+    }
+
+    /** The refusal, naming why, when there is no model to pass the question to. */
+    private Answered cannot(Turn t, String reason) {
+        return new Answered(t, answers.of(t, "I can't explain that change yet: " + reason + ". Nothing was computed.", Answer.Kind.error, "low", List.of()));
     }
 }

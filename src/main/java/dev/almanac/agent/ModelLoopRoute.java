@@ -153,9 +153,7 @@ final class ModelLoopRoute implements Route {
                     + "again.", null);
         }
         change.queries().forEach(q -> flow.event("executed", q.sql()));
-        String readAs = "The change in " + change.label() + " from " + dev.almanac.semantic.QueryExplainer.periodName(change.before().start(), change.before().end())
-                + " to " + dev.almanac.semantic.QueryExplainer.periodName(change.after().start(), change.after().end());
-        return new Step("Answered.", ChangeAnswers.of(flow, s.turn, change, readAs, 0));
+        return new Step("Answered.", ChangeAnswers.of(flow, s.turn, change, dev.almanac.semantic.ChangeQuestion.readAs(change.label(), request), 0));
     }
 
     /** An output tool's candidate, reviewed: accepted, or sent back for revision, or the best attempt when out of revisions. */

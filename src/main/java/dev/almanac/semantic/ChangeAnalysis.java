@@ -217,9 +217,6 @@ public final class ChangeAnalysis {
         }
 
         Change explain() {
-            if (!request.before().end().isAfter(request.before().start()) || !request.after().end().isAfter(request.after().start())) {
-                throw new UserError("a period ends after it starts");
-            }
             if (request.before().equals(request.after())) throw new UserError("the two periods are the same: give two different periods");
             List<Dimension> dims = dimensions();
             // every row of the metric, in a split too: slicing through a dataset would apply that dataset's default segments (its
@@ -546,7 +543,7 @@ public final class ChangeAnalysis {
             }
         }
 
-        private record Grouped(List<Row> rows, boolean truncated, int query, SemanticCompiler.Compiled compiled, List<String> columns, String purpose) {}
+        private record Grouped(List<Row> rows, boolean truncated, int query, SemanticCompiler.Compiled compiled, String purpose) {}
 
         /**
          * The {@link #SHOWN_VALUES} values of a comparison that moved most (by their contribution: a ratio's over the totals),
@@ -555,20 +552,19 @@ public final class ChangeAnalysis {
          */
         private Grouped topAndRest(Grouped g, Values total) {
             String key = g.compiled().columns().get(0);
-            boolean entity = g.columns().contains(QueryPlan.Key.IDENTITY + key);
             List<String> measures = new ArrayList<>();
             for (String m : shape.asked()) {
                 measures.add(m);
                 measures.add(m + "_comparison");
             }
-            StringBuilder select = new StringBuilder(quote(key) + " AS k" + (entity ? ", " + quote(QueryPlan.Key.IDENTITY + key) + " AS e" : ""));
+            StringBuilder select = new StringBuilder(quote(key) + " AS k");
             for (int i = 0; i < measures.size(); i++) select.append(", ").append(quote(measures.get(i))).append(" AS v").append(i);
             // v0, v1: the metric after and before; for a ratio v2..v5: numerator after, before, denominator after, before
             String moved = shape.ratio()
                     ? "abs(coalesce(v2, 0) / " + literal(total.denAfter) + " - coalesce(v3, 0) / " + literal(total.denBefore) + ")"
                     : "abs(coalesce(v0, 0) - coalesce(v1, 0))";
-            StringBuilder top = new StringBuilder("SELECT -1 AS rest, k" + (entity ? ", e" : ""));
-            StringBuilder rest = new StringBuilder("SELECT count(*) AS rest, NULL" + (entity ? ", NULL" : ""));
+            StringBuilder top = new StringBuilder("SELECT -1 AS rest, k");
+            StringBuilder rest = new StringBuilder("SELECT count(*) AS rest, NULL");
             for (int i = 0; i < measures.size(); i++) {
                 top.append(", v").append(i);
                 rest.append(", sum(v").append(i).append(')');
@@ -578,23 +574,20 @@ public final class ChangeAnalysis {
                     + top + " FROM ranked WHERE place <= " + shownValues + "\nUNION ALL\n" + rest + " FROM ranked WHERE place > " + shownValues;
             QueryResult r = executor.execute(sql);
             int index = add(g.purpose() + " (the " + shownValues + " values that moved most, and the rest summed)", sql, g.compiled().tables());
-            int first = entity ? 3 : 2;
-            Map<String, Integer> labels = new HashMap<>();
-            for (List<Object> row : r.rows()) if (number(row.get(0)).signum() < 0 && row.get(1) != null) labels.merge(row.get(1).toString(), 1, Integer::sum);
+            int first = 2;
             List<Row> rows = new ArrayList<>();
             for (List<Object> row : r.rows()) {
                 int place = number(row.get(0)).intValue(); // -1: one of the top values; else how many values the rest sums (0: none)
                 if (place == 0) continue;
                 int others = Math.max(place, 0);
                 String value = others > 0 || row.get(1) == null ? null : row.get(1).toString();
-                if (value != null && entity && labels.getOrDefault(value, 0) > 1) value = value + " (#" + row.get(2) + ")";
                 BigDecimal[] v = new BigDecimal[measures.size()];
                 for (int i = 0; i < v.length; i++) v[i] = number(row.get(first + i));
                 rows.add(new Row(value, new Values(v[1], v[0], shape.ratio() ? v[3] : null, shape.ratio() ? v[2] : null, shape.ratio() ? v[5] : null,
                         shape.ratio() ? v[4] : null), others));
             }
             if (r.truncated()) throw new IllegalStateException("the top values and the rest did not fit");
-            return new Grouped(rows, false, index, g.compiled(), g.columns(), g.purpose());
+            return new Grouped(rows, false, index, g.compiled(), g.purpose());
         }
 
         /** A comparison query of the shape's metrics, run unrounded, its rows read as values; the query kept for the answer. */
@@ -606,22 +599,15 @@ public final class ChangeAnalysis {
             boolean keyed = !q.groupBy().isEmpty();
             String keyName = keyed ? c.columns().get(0) : null;
             int key = keyed ? cols.indexOf(keyName) : -1;
-            int entity = keyed ? cols.indexOf(QueryPlan.Key.IDENTITY + keyName) : -1;
-            Map<String, Integer> labels = new HashMap<>();
-            if (entity >= 0) for (List<Object> row : r.rows()) labels.merge(String.valueOf(row.get(key)), 1, Integer::sum);
             List<Row> rows = new ArrayList<>();
             for (List<Object> row : r.rows()) {
-                String value = null;
-                if (keyed && row.get(key) != null) {
-                    value = row.get(key).toString();
-                    // two entities of one name (two people called alike) stay two values, told apart by their key
-                    if (entity >= 0 && labels.getOrDefault(value, 0) > 1) value = value + " (#" + row.get(entity) + ")";
-                }
+                // two entities of one name come told apart by their key ("Esther Haddad (#162)"): the compiler's answer says so
+                String value = keyed && row.get(key) != null ? row.get(key).toString() : null;
                 rows.add(new Row(value, new Values(at(row, cols, metric.name() + "_comparison"), at(row, cols, metric.name()),
                         shape.ratio() ? at(row, cols, shape.numerator() + "_comparison") : null, shape.ratio() ? at(row, cols, shape.numerator()) : null,
                         shape.ratio() ? at(row, cols, shape.denominator() + "_comparison") : null, shape.ratio() ? at(row, cols, shape.denominator()) : null)));
             }
-            return new Grouped(rows, r.truncated(), index, c, cols, purpose);
+            return new Grouped(rows, r.truncated(), index, c, purpose);
         }
 
         private int add(String purpose, String sql, List<String> tables) {

@@ -236,9 +236,13 @@ public final class ChangeQuestion {
                 "Why did " + label + " change in " + QueryExplainer.periodName(quarter, quarter.plusMonths(3)) + "?");
     }
 
-    /** "Why Monthly recurring revenue changed from July 2026 to August 2026, by plan, where region = Europe". */
+    /** "The change in Monthly recurring revenue (MRR) from July 2026 to August 2026, split by plan, where region = Europe". */
     static String readAs(QuestionParser parser, ChangeAnalysis.Request r) {
-        String label = parser.model().metric(r.metric()).map(SemanticMetric::displayName).orElse(r.metric());
+        return readAs(parser.model().metric(r.metric()).map(SemanticMetric::displayName).orElse(r.metric()), r);
+    }
+
+    /** The request in words, its metric called {@code label}: what a change question, or the model's call, was read as. */
+    public static String readAs(String label, ChangeAnalysis.Request r) {
         StringBuilder s = new StringBuilder("The change in " + label + " from " + QueryExplainer.periodName(r.before().start(), r.before().end()) + " to "
                 + QueryExplainer.periodName(r.after().start(), r.after().end()));
         if (!r.by().isEmpty()) s.append(", split by ").append(String.join(", ", r.by()));

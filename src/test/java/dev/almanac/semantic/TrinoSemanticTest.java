@@ -27,9 +27,14 @@ class TrinoSemanticTest extends AbstractSemanticEngineTest {
 
     @Override
     Source open(Path dir) {
-        String schema = "semantic_" + ProcessHandle.current().pid() + "_" + SCHEMAS.incrementAndGet();
+        return load(trino, "semantic", SemanticFixture.SQL);
+    }
+
+    /** Portable fixture statements loaded into a fresh schema of the cluster's memory catalog, opened as Almanac's read-only user. */
+    static Source load(TrinoCluster trino, String prefix, List<String> fixture) {
+        String schema = prefix + "_" + ProcessHandle.current().pid() + "_" + SCHEMAS.incrementAndGet();
         List<String> statements = new ArrayList<>(List.of("CREATE SCHEMA memory." + schema));
-        for (String sql : SemanticFixture.SQL) statements.add(forTrino(sql, schema));
+        for (String sql : fixture) statements.add(forTrino(sql, schema));
         trino.load(statements.toArray(String[]::new));
         return Sources.open(trino.url(TrinoCluster.ALMANAC, schema));
     }
