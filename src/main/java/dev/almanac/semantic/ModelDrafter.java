@@ -195,7 +195,7 @@ public final class ModelDrafter {
         List<TableNote> notes = new ArrayList<>();
         int metrics = 0;
         for (Table d : tables) {
-            SemanticFile f = file(d, metricNames);
+            SemanticFile f = file(d, tables, metricNames);
             files.add(f);
             metrics += f.metrics().size();
             if (!existing.notedTables().contains(d.table.name().toLowerCase(Locale.ROOT)) && !existing.notedTables().contains(d.table.qualifiedName().toLowerCase(Locale.ROOT))) {
@@ -422,6 +422,20 @@ public final class ModelDrafter {
     }
 
     /** Whether {@code to} is reachable from {@code from} along many-to-one edges. */
+    /**
+     * What a table's rows are called: its name's words without those for the kind of table ("cars_data": cars), unless
+     * another table is called so.
+     */
+    private String label(Table d, List<Table> tables) {
+        String label = Words.label(d.table.name(), vocabulary);
+        String core = Words.withoutContainer(label);
+        if (core.equals(label)) return label;
+        String single = Words.singularPhrase(core.toLowerCase(Locale.ROOT));
+        boolean taken = tables.stream().anyMatch(o -> o != d
+                && Words.singularPhrase(Words.label(o.table.name(), vocabulary).toLowerCase(Locale.ROOT)).equals(single));
+        return taken ? label : core;
+    }
+
     private static boolean reaches(Map<String, Set<String>> edges, String from, String to) {
         if (from.equals(to)) return true;
         Set<String> seen = new HashSet<>();
@@ -434,8 +448,8 @@ public final class ModelDrafter {
         return false;
     }
 
-    private SemanticFile file(Table d, Set<String> metricNames) {
-        String label = Words.label(d.table.name(), vocabulary);
+    private SemanticFile file(Table d, List<Table> tables, Set<String> metricNames) {
+        String label = label(d, tables);
         String singular = Words.singularPhrase(label.toLowerCase(Locale.ROOT));
         String plural = Words.pluralPhrase(singular);
         Set<String> keyColumns = new HashSet<>();

@@ -105,6 +105,22 @@ final class Words {
         return Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }
 
+    /**
+     * Words a schema adds to a table's name for the kind of table it is, not for the things its rows are: "cars_data",
+     * "model_list", "ref_template_types", "dim_customers". The things are what questions name ("how many cars").
+     */
+    private static final Set<String> CONTAINER_SUFFIXES = Set.of("data", "list", "info", "information", "details", "records", "table", "tbl", "master", "lookup");
+    private static final Set<String> CONTAINER_PREFIXES = Set.of("ref", "tbl", "lu", "dim", "fct", "fact", "stg", "lkp");
+
+    /** A table's label without its container words ("Cars data" -> "Cars"), or the label itself when it has none or is only one. */
+    static String withoutContainer(String label) {
+        List<String> words = new ArrayList<>(List.of(label.split(" ")));
+        if (words.size() > 1 && CONTAINER_SUFFIXES.contains(words.get(words.size() - 1).toLowerCase(Locale.ROOT))) words.remove(words.size() - 1);
+        if (words.size() > 1 && CONTAINER_PREFIXES.contains(words.get(0).toLowerCase(Locale.ROOT))) words.remove(0);
+        String core = String.join(" ", words);
+        return core.equalsIgnoreCase(label) ? label : Character.toUpperCase(core.charAt(0)) + core.substring(1);
+    }
+
     /** The other ways to write an identifier's words: as written when an abbreviation was spelled out in the label, and so on. */
     static Set<String> synonyms(String identifier) {
         return synonyms(identifier, Set.of());
