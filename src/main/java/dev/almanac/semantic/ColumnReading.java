@@ -133,7 +133,7 @@ record ColumnReading(Dimension.Kind kind, String expr, Grain grain, Additivity a
         if (p == null) {
             return new ColumnReading(Dimension.Kind.TEXT, col, null, Additivity.NONE, "text not sampled (the time budget ran out): free text until a person says otherwise");
         }
-        if (few(p) && p.avgLength() <= 60) {
+        if ((few(p) || repeated(p)) && p.avgLength() <= 60) {
             return new ColumnReading(Dimension.Kind.CATEGORICAL, col, null, Additivity.NONE, p.distinct() + " distinct values in " + p.nonNull() + " sampled");
         }
         return new ColumnReading(Dimension.Kind.TEXT, col, null, Additivity.NONE, p.distinct() + " distinct values in " + p.nonNull()
@@ -143,6 +143,14 @@ record ColumnReading(Dimension.Kind kind, String expr, Grain grain, Additivity a
     /** Few enough distinct values to break down by: at most {@link #MAX_CATEGORIES}, and repeated (at most half as many as values). */
     static boolean few(ColumnProfile p) {
         return p.distinct() > 0 && p.distinct() <= MAX_CATEGORIES && p.distinct() <= Math.max(2, p.nonNull() / 2);
+    }
+
+    /**
+     * Short text whose values repeat, on average half again as many rows as values ("United States" 4 times among 8 singers
+     * of 5 citizenships): a category, though a small table has too few rows for {@link #few}'s half.
+     */
+    private static boolean repeated(ColumnProfile p) {
+        return p.distinct() > 0 && p.distinct() <= MAX_CATEGORIES && p.distinct() * 3 <= p.nonNull() * 2;
     }
 
     private static boolean measureNamed(List<String> words) {

@@ -475,6 +475,7 @@ public final class ModelDrafter {
             dimNames.add(name);
             String colLabel = Words.label(c.name(), vocabulary);
             Set<String> synonyms = new LinkedHashSet<>(Words.synonyms(c.name(), vocabulary));
+            synonyms.add(Words.withoutUnit(colLabel.toLowerCase(Locale.ROOT))); // "net worth" of Net_Worth_Millions
             if (c.comment() != null && c.comment().strip().split("\\s+").length <= 4 && c.comment().matches("[\\p{L}\\p{N} _-]+")) {
                 synonyms.add(c.comment().strip().toLowerCase(Locale.ROOT));
             }
@@ -546,10 +547,13 @@ public final class ModelDrafter {
                 String name = unique(d.dataset + "_" + a[1] + "_" + col, metricNames);
                 metricNames.add(name);
                 String lbl = a[2] + " " + what + " of " + plural;
-                List<String> syn = new ArrayList<>(List.of(a[2].toLowerCase(Locale.ROOT) + " " + what));
-                if (a[0].equals("avg")) syn.add("mean " + what);
-                if (a[0].equals("max")) syn.add("highest " + what);
-                if (a[0].equals("min")) syn.add("lowest " + what);
+                List<String> syn = new ArrayList<>();
+                for (String w : new LinkedHashSet<>(List.of(what, Words.withoutUnit(what)))) {
+                    syn.add(a[2].toLowerCase(Locale.ROOT) + " " + w);
+                    if (a[0].equals("avg")) syn.add("mean " + w);
+                    if (a[0].equals("max")) syn.add("highest " + w);
+                    if (a[0].equals("min")) syn.add("lowest " + w);
+                }
                 metrics.add(metric(name, lbl, a[2] + " of " + c.name() + " over the " + plural + ".", d.dataset, a[0], r.expr(),
                         timeDimension, a[0].equals("avg") ? "number" : null, syn, r.reason()));
             }

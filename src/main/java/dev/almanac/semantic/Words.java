@@ -121,6 +121,19 @@ final class Words {
         return core.equalsIgnoreCase(label) ? label : Character.toUpperCase(core.charAt(0)) + core.substring(1);
     }
 
+    /** Units and scales a column's name ends with ("net_worth_millions", "sales_in_billion", "weight_kg"): not what is asked about. */
+    private static final Set<String> UNITS = Set.of("million", "millions", "billion", "billions", "thousand", "thousands", "usd", "dollars", "eur", "euros",
+            "gbp", "percent", "pct", "kg", "kgs", "km", "cm", "mm", "lbs");
+
+    /** A column's words without the unit its name ends with ("net worth millions" -> "net worth"), or the words as they are. */
+    static String withoutUnit(String phrase) {
+        List<String> words = new ArrayList<>(List.of(phrase.split(" ")));
+        if (words.size() < 2 || !UNITS.contains(words.get(words.size() - 1).toLowerCase(Locale.ROOT))) return phrase;
+        words.remove(words.size() - 1);
+        if (words.size() > 1 && words.get(words.size() - 1).equalsIgnoreCase("in")) words.remove(words.size() - 1);
+        return String.join(" ", words);
+    }
+
     /** The other ways to write an identifier's words: as written when an abbreviation was spelled out in the label, and so on. */
     static Set<String> synonyms(String identifier) {
         return synonyms(identifier, Set.of());

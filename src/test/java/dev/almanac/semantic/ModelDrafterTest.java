@@ -133,6 +133,35 @@ class ModelDrafterTest {
         assertThat(labels(without)).contains("Cust id", "Mgr number", "Quantity").doesNotContain("Customer id");
     }
 
+    @Test
+    void rows_are_called_by_the_things_they_are_units_are_not_asked_about_and_repeated_short_text_is_a_category(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("people.sqlite");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE boats_data (id INTEGER PRIMARY KEY, net_worth_millions REAL, flag TEXT, motto TEXT)");
+            String[] flags = {"Malta", "Malta", "Malta", "Panama", "Panama", "Liberia", "Greece", "Norway"};
+            for (int i = 0; i < flags.length; i++) {
+                s.execute("INSERT INTO boats_data VALUES (" + i + ", " + (10.5 + i) + ", '" + flags[i] + "', 'motto " + i + "')");
+            }
+            s.execute("CREATE TABLE ships (id INTEGER PRIMARY KEY, name TEXT)");
+            s.execute("CREATE TABLE ships_list (id INTEGER PRIMARY KEY, name TEXT)");
+        }
+        try (Source source = Sources.openFile(file)) {
+            List<String> problems = new ArrayList<>();
+            SemanticModel model = SemanticModel.of(draftAndValidate(source, problems).files(), source.dialect());
+            assertThat(problems).isEmpty();
+            // "how many boats": the rows of boats_data; ships_list keeps its words, another table is called ships
+            assertThat(model.dataset("boats_data").orElseThrow().synonyms()).contains("boat", "boats");
+            assertThat(model.metric("boats_data_count").orElseThrow().label()).isEqualTo("Number of boats");
+            assertThat(model.metric("ships_list_count").orElseThrow().label()).isEqualTo("Number of ships lists");
+            // the worth asked about, in millions
+            assertThat(model.dimension("boats_data.net_worth_millions").orElseThrow().synonyms()).contains("net worth");
+            assertThat(model.metric("boats_data_max_net_worth_millions").orElseThrow().synonyms()).contains("maximum net worth", "highest net worth");
+            // 5 flags over 8 boats repeat (Malta 3 times): a category to break down by; 8 mottos of 8 boats do not
+            assertThat(model.dimension("boats_data.flag").orElseThrow().kind()).isEqualTo(Dimension.Kind.CATEGORICAL);
+            assertThat(model.dimension("boats_data.motto").orElseThrow().kind()).isEqualTo(Dimension.Kind.TEXT);
+        }
+    }
+
     private static List<String> labels(Path file) {
         try (Source source = Sources.openFile(file)) {
             List<String> problems = new ArrayList<>();
