@@ -73,6 +73,11 @@ public final class BenchAccess {
             return agent.ask(Questions.check(question), null);
         }
 
+        /** How the question reader reads a question over the project's model (for looking into a refusal), as text. */
+        public String reading(String question) {
+            return workspace.semanticLayer().withParser(workspace.today(), p -> p.parse(question).toString());
+        }
+
         @Override
         public void close() {
             workspace.close();

@@ -151,11 +151,11 @@ class ModelDrafterTest {
             assertThat(problems).isEmpty();
             // "how many boats": the rows of boats_data; ships_list keeps its words, another table is called ships
             assertThat(model.dataset("boats_data").orElseThrow().synonyms()).contains("boat", "boats");
-            assertThat(model.metric("boats_data_count").orElseThrow().label()).isEqualTo("Number of boats");
-            assertThat(model.metric("ships_list_count").orElseThrow().label()).isEqualTo("Number of ships lists");
+            assertThat(model.metric("boats_data_count").orElseThrow().displayName()).isEqualTo("Number of boats");
+            assertThat(model.metric("ships_list_count").orElseThrow().displayName()).isEqualTo("Number of ships lists");
             // the worth asked about, in millions
             assertThat(model.dimension("boats_data.net_worth_millions").orElseThrow().synonyms()).contains("net worth");
-            assertThat(model.metric("boats_data_max_net_worth_millions").orElseThrow().synonyms()).contains("maximum net worth", "highest net worth");
+            assertThat(model.metric("boats_data_max_net_worth_millions").orElseThrow().info().synonyms()).contains("maximum net worth", "highest net worth");
             // 5 flags over 8 boats repeat (Malta 3 times): a category to break down by; 8 mottos of 8 boats do not
             assertThat(model.dimension("boats_data.flag").orElseThrow().kind()).isEqualTo(Dimension.Kind.CATEGORICAL);
             assertThat(model.dimension("boats_data.motto").orElseThrow().kind()).isEqualTo(Dimension.Kind.TEXT);
