@@ -1974,7 +1974,11 @@ public final class QuestionParser {
         });
         List<Span> dimSpans = new ArrayList<>(spans(words, phrases.dimensionsOf(metric.name(), () -> dimensionPhrases(dims))));
         dimSpans.addAll(headNounSpans(words, dims, dimSpans, metric));
-        List<Span> valueSpans = spans(words, phrases.valuesOf(metric.name(), () -> valuePhrases(dims)));
+        List<Span> valueSpans = spans(words, phrases.valuesOf(metric.name(), () -> {
+            List<Dimension> named = new ArrayList<>(dims); // a record is named by a value of its free text too ("in Aberdeen")
+            named.addAll(layer.textsOf(metric));
+            return valuePhrases(named);
+        }));
         List<Span> grainSpans = spans(words, grainPhrases());
 
         // "how much" asks for an amount, "how many" for a count: a metric of the other kind is not what was asked

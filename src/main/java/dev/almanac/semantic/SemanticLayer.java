@@ -394,6 +394,16 @@ public final class SemanticLayer {
 
     private final java.util.Map<String, List<Dimension>> identifiersByMetric = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /**
+     * The free text a metric's facts reach many-to-one on one shortest path: never a breakdown, but a question may name a
+     * record by one of its values ("airports in Aberdeen", a city written as free text).
+     */
+    public List<Dimension> textsOf(SemanticMetric metric) {
+        return textsByMetric.computeIfAbsent(metric.name(), k -> reached(metric, d -> d.kind() == Dimension.Kind.TEXT));
+    }
+
+    private final java.util.Map<String, List<Dimension>> textsByMetric = new java.util.concurrent.ConcurrentHashMap<>();
+
 
 
     private List<Dimension> reached(SemanticMetric metric, java.util.function.Predicate<Dimension> kind) {

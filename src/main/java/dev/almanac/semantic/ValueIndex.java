@@ -85,7 +85,7 @@ public final class ValueIndex {
         /** The value a word stands for: the value itself in any case, or a synonym; null when unknown. */
         public Object match(String text) {
             String t = text.strip().toLowerCase(Locale.ROOT);
-            for (Object v : values) if (String.valueOf(v).toLowerCase(Locale.ROOT).equals(t)) return v;
+            for (Object v : values) if (String.valueOf(v).strip().toLowerCase(Locale.ROOT).equals(t)) return v; // "Aberdeen " as stored
             String target = synonyms.get(t);
             if (target != null) {
                 for (Object v : values) if (String.valueOf(v).equalsIgnoreCase(target)) return v;
@@ -115,7 +115,7 @@ public final class ValueIndex {
     public static ValueIndex build(SemanticModel model, QueryExecutor executor, int limit) {
         Map<String, Values> out = new LinkedHashMap<>();
         for (Dimension d : model.dimensions()) {
-            if (d.kind() != Dimension.Kind.CATEGORICAL) continue; // identifiers, free text and numbers have no list of values
+            if (!listed(d)) continue;
             Dataset ds = model.dataset(d.dataset()).orElseThrow();
             Map<String, String> synonyms = new LinkedHashMap<>();
             d.valueSynonyms().forEach((value, words) -> words.forEach(w -> synonyms.put(w.strip().toLowerCase(Locale.ROOT), value)));
@@ -124,6 +124,8 @@ public final class ValueIndex {
                         + ") IS NOT NULL ORDER BY 1 LIMIT " + (limit + 1));
                 List<Object> values = new ArrayList<>();
                 for (List<Object> row : r.rows()) values.add(row.get(0) instanceof Number || row.get(0) instanceof Boolean ? row.get(0) : String.valueOf(row.get(0)));
+                // a name or a code is looked up by; a paragraph or a number that identifies is not
+                if (d.kind() != Dimension.Kind.CATEGORICAL && values.stream().anyMatch(v -> !(v instanceof String text) || text.length() > MAX_NAME_LENGTH)) continue;
                 boolean complete = values.size() <= limit;
                 out.put(d.qualifiedName(), new Values(complete ? values : values.subList(0, limit), synonyms, complete));
             } catch (AlmanacException e) {
@@ -131,6 +133,17 @@ public final class ValueIndex {
             }
         }
         return new ValueIndex(out, repeatedKeys(model, executor));
+    }
+
+    /** The longest value of free text or of an identifier the index keeps: a name or a code, not a sentence. */
+    static final int MAX_NAME_LENGTH = 40;
+
+    /**
+     * Whether a dimension's values are listed: a category's, and the names and codes of free text and identifiers ("Port
+     * Chelsea" of a city, "APG" of an airport code) when every value is short text, so a question may name a record by them.
+     */
+    private static boolean listed(Dimension d) {
+        return !d.time() && (d.kind() == Dimension.Kind.CATEGORICAL || d.kind() == Dimension.Kind.TEXT || d.kind() == Dimension.Kind.IDENTIFIER);
     }
 
     /** The "one" sides of the model's relationships whose key the data holds more than once: one small grouped query each. */
@@ -158,7 +171,7 @@ public final class ValueIndex {
     /** The index for a source state and model: from the cache folder when it was built for the same ones, else built and written there. */
     public static ValueIndex cached(Path directory, String sourceId, String sourceFingerprint, SemanticModel model, String modelDigest,
                                     QueryExecutor executor, int limit) {
-        String key = digest("by qualified name\n" + sourceId + "\n" + sourceFingerprint + "\n" + modelDigest + "\n" + limit + "\n" + valueWords(model));
+        String key = digest("by qualified name, names and codes\n" + sourceId + "\n" + sourceFingerprint + "\n" + modelDigest + "\n" + limit + "\n" + valueWords(model));
         Path file = directory == null || sourceFingerprint.isEmpty() ? null : directory.resolve("values-" + key + ".json");
         if (file != null && Files.isRegularFile(file)) {
             try {

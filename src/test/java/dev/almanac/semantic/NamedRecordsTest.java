@@ -1,0 +1,98 @@
+package dev.almanac.semantic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.almanac.sql.QueryExecutor;
+import dev.almanac.sql.QueryLimits;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A record named by a value of free text or by a code (a city written as text, an airport's code as its key): the value
+ * index lists short text and codes, so "airports in Aberdeen" is a condition on the city, as stored (with its stray space);
+ * a sentence of free text and a numeric key are not listed.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class NamedRecordsTest {
+    static final LocalDate TODAY = LocalDate.of(2026, 4, 20);
+    LayerOnDuckDb db;
+
+    @BeforeAll
+    void setUp(@TempDir Path dir) throws Exception {
+        db = LayerOnDuckDb.of(dir, "airports", """
+                CREATE TABLE airports (code VARCHAR PRIMARY KEY, city VARCHAR, remark VARCHAR, elevation INTEGER);
+                INSERT INTO airports VALUES ('APG', 'Aberdeen ', 'a proving ground airfield beside the Chesapeake bay shore', 17),
+                  ('ABR', 'Aberdeen ', 'the regional airport of Brown County in South Dakota state', 397),
+                  ('ATO', 'Athens', 'an airport of Ohio University, a few miles out of town', 235),
+                  ('ALX', 'Alexander City', 'the municipal airport of Thomas C. Russell Field, Alabama', 209);
+                CREATE TABLE flights (flight_no INTEGER PRIMARY KEY, dest VARCHAR, seats INTEGER);
+                INSERT INTO flights VALUES (1, 'APG', 100), (2, 'APG', 120), (3, 'ATO', 90), (4, 'ABR', 80)
+                """, """
+                name: airports
+                datasets:
+                  - name: airports
+                    table: airports
+                    primary_key: [code]
+                    dimensions:
+                      - {name: code, type: identifier}
+                      - {name: city, type: text}
+                      - {name: remark, type: text}
+                      - {name: elevation, type: number}
+                  - name: flights
+                    table: flights
+                    primary_key: [flight_no]
+                    dimensions:
+                      - {name: flight_no, type: identifier}
+                      - {name: dest, type: identifier, label: Destination}
+                relationships:
+                  - {name: flights_dest, from: flights, to: airports, type: many_to_one, from_columns: [dest], to_columns: [code]}
+                metrics:
+                  - {name: airports_count, type: simple, dataset: airports, agg: count, label: Number of airports}
+                  - {name: flights_count, type: simple, dataset: flights, agg: count, label: Number of flights}
+                """, "a model of airports named by city and code");
+    }
+
+    @AfterAll
+    void tearDown() {
+        db.close();
+    }
+
+    QuestionParser.Result read(String question) {
+        return db.layer.withParser(TODAY, p -> p.parse(question));
+    }
+
+    List<List<Object>> run(QuestionParser.Result r) {
+        assertThat(r).isInstanceOf(QuestionParser.Parsed.class);
+        String sql = db.layer.compile(((QuestionParser.Parsed) r).query()).sql();
+        return new QueryExecutor(db.source, db.guard, QueryLimits.DEFAULT).execute(sql).rows();
+    }
+
+    @Test
+    void a_value_of_free_text_names_the_records_as_they_are_stored() {
+        assertThat(LayerOnDuckDb.lines(run(read("How many airports are in Aberdeen?")))).containsExactly("2");
+        assertThat(LayerOnDuckDb.lines(run(read("how many airports are there in 'Alexander City'")))).containsExactly("1");
+    }
+
+    @Test
+    void a_code_names_its_record_and_the_rows_that_refer_to_it() {
+        assertThat(LayerOnDuckDb.lines(run(read("How many flights have destination APG?")))).containsExactly("2");
+        assertThat(LayerOnDuckDb.lines(run(read("number of airports with code ATO")))).containsExactly("1");
+    }
+
+    @Test
+    void sentences_and_numbers_are_not_listed() {
+        ValueIndex index = db.layer.values();
+        assertThat(index.of("airports.city").values()).containsExactly("Aberdeen ", "Alexander City", "Athens");
+        assertThat(index.of("airports.code").values()).contains("APG");
+        assertThat(index.of("airports.remark")).isNull(); // sentences: a word of one is not a record's name
+        assertThat(index.of("flights.flight_no")).isNull();
+        // a word of a remark is not a condition
+        assertThat(read("How many airports are in Ohio?")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+}
