@@ -648,7 +648,7 @@ public final class QuestionParser {
         }
         // a sorted list may show any attribute of its records (a name, a code); a list of values, a dimension's; of records the
         // question names, an attribute also by its name without theirs ("the names of airports": airport_name)
-        List<Dataset> namedRows = namedRows(words);
+        List<Dataset> namedRows = recordsNamed(question, namedRows(words));
         Map<List<String>, Object> base = attributes ? attributePhrases() : breakdownPhrases();
         List<Span> dims = new ArrayList<>(spans(words, base));
         for (Dataset ds : namedRows) {
@@ -739,6 +739,41 @@ public final class QuestionParser {
             out.addAll(byWord.getOrDefault(List.of(singular(words.get(i))), List.of()));
         }
         return List.copyOf(out);
+    }
+
+    /**
+     * The datasets named, and those a name or code in the question names records of ("the population of Angola": a
+     * country's name; "Kyle's grade"): a value of a dimension that labels its dataset's records or is called a name, of free
+     * text or of a code.
+     */
+    private List<Dataset> recordsNamed(Question question, List<Dataset> named) {
+        java.util.LinkedHashSet<Dataset> out = new java.util.LinkedHashSet<>(named);
+        for (Span s : spans(question.words(), recordNames())) {
+            // a name stands out (capitals, several words, a long word), never a word of the grammar ("are", "to" as codes)
+            if (!distinctive(question.original(), s) || s.length() == 1 && FunctionWords.english().isFunctionWord(question.words().get(s.from()))) continue;
+            for (Object hit : (List<?>) s.target()) model.dataset(((ValueHit) hit).dimension().dataset()).ifPresent(out::add);
+        }
+        return List.copyOf(out);
+    }
+
+    /** The values that name records: of a dimension labelling its records, of free text, of a code; made once. */
+    private Map<List<String>, Object> recordNames() {
+        Map<List<String>, Object> r = recordNames;
+        if (r == null) {
+            // a reference to another dataset's record (a flight's destination code) names that record, not its own
+            Set<String> references = new java.util.HashSet<>();
+            for (Relationship rel : model.relationships()) rel.fromColumns().forEach(c -> references.add(rel.from() + "." + unquoted(c)));
+            recordNames = r = valuePhrases(model.dimensions().stream().filter(d -> !d.time() && (d.labelsEntity() || ColumnReading.nameLike(d.name())
+                    || d.kind() == Dimension.Kind.TEXT || d.kind() == Dimension.Kind.IDENTIFIER) && !references.contains(d.dataset() + "." + unquoted(d.expr()))).toList());
+        }
+        return r;
+    }
+
+    private volatile Map<List<String>, Object> recordNames;
+
+    /** A column's name as a relationship or dimension writes it, without quotes and in lower case. */
+    private static String unquoted(String column) {
+        return column.replace("\"", "").replace("`", "").strip().toLowerCase(Locale.ROOT);
     }
 
     /** The datasets each one-word name of rows names ("singer": singers), made once. */
@@ -1761,10 +1796,13 @@ public final class QuestionParser {
     /** Another dimension named after "and" ("titles of songs and names of singers"): a second thing to list, which one list does not show. */
     private Optional<Span> secondToList(List<String> words, Span listed, List<Span> dims) {
         for (Span e : dims) {
-            if (e.from() < listed.to() || dimensionOf(e).equals(dimensionOf(listed))) continue;
-            // "the names and the ages": only list words after the "and" ("... and have a population of 80000" is a condition)
-            for (int i = listed.to(); i < e.from(); i++) {
-                if (words.get(i).equals("and") && words.subList(i + 1, e.from()).stream().allMatch(LIST_JOINERS::contains)) return Optional.of(e);
+            if (dimensionOf(e).equals(dimensionOf(listed))) continue;
+            // "the names and the ages": only list words after the "and" ("... and have a population of 80000" is a condition);
+            // "the population and life expectancy": the one before too
+            Span first = e.from() < listed.from() ? e : listed, second = first == e ? listed : e;
+            if (second.from() < first.to()) continue;
+            for (int i = first.to(); i < second.from(); i++) {
+                if (words.get(i).equals("and") && words.subList(i + 1, second.from()).stream().allMatch(LIST_JOINERS::contains)) return Optional.of(e);
             }
         }
         return Optional.empty();

@@ -30,7 +30,8 @@ class NamedRecordsTest {
                 INSERT INTO airports VALUES ('APG', 'Aberdeen ', 'a proving ground airfield beside the Chesapeake bay shore', 17),
                   ('ABR', 'Aberdeen ', 'the regional airport of Brown County in South Dakota state', 397),
                   ('ATO', 'Athens', 'an airport of Ohio University, a few miles out of town', 235),
-                  ('ALX', 'Alexander City', 'the municipal airport of Thomas C. Russell Field, Alabama', 209);
+                  ('ALX', 'Alexander City', 'the municipal airport of Thomas C. Russell Field, Alabama', 209),
+                  ('AND', 'Anderson', 'the regional airport of Anderson in South Carolina state', 239);
                 CREATE TABLE flights (flight_no INTEGER PRIMARY KEY, dest VARCHAR, seats INTEGER);
                 INSERT INTO flights VALUES (1, 'APG', 100), (2, 'APG', 120), (3, 'ATO', 90), (4, 'ABR', 80)
                 """, """
@@ -86,9 +87,23 @@ class NamedRecordsTest {
     }
 
     @Test
+    void an_attribute_of_a_record_named_by_its_city_or_code() {
+        QuestionParser.Result r = read("What is the elevation of Athens?");
+        assertThat(r).isInstanceOfSatisfying(QuestionParser.Parsed.class, p -> assertThat(p.query().filters()).extracting(Object::toString)
+                .containsExactly("city = Athens"));
+        assertThat(LayerOnDuckDb.lines(run(r))).containsExactly("235");
+        assertThat(LayerOnDuckDb.lines(run(read("What is APG's elevation?")))).containsExactly("17");
+        // two things asked of it: not read yet, never one of them alone
+        assertThat(read("What are the city and elevation of APG?")).isNotInstanceOf(QuestionParser.Parsed.class);
+        assertThat(read("Give me APG's city and elevation")).isNotInstanceOf(QuestionParser.Parsed.class);
+        // a code that is a word of the grammar ("AND") is never read as its record
+        assertThat(read("What is the elevation of airports and cities?")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+
+    @Test
     void sentences_and_numbers_are_not_listed() {
         ValueIndex index = db.layer.values();
-        assertThat(index.of("airports.city").values()).containsExactly("Aberdeen ", "Alexander City", "Athens");
+        assertThat(index.of("airports.city").values()).containsExactly("Aberdeen ", "Alexander City", "Anderson", "Athens");
         assertThat(index.of("airports.code").values()).contains("APG");
         assertThat(index.of("airports.remark")).isNull(); // sentences: a word of one is not a record's name
         assertThat(index.of("flights.flight_no")).isNull();
