@@ -50,6 +50,7 @@ final class ClarificationRoute implements Route {
     /** Which of several metrics, when the question's words fit several and name none of them; else null. */
     private Answer whichMetric(Turn t) {
         Set<String> words = new LinkedHashSet<>(Tokens.of(t.question()));
+        t.timeframe().ifPresent(tf -> words.removeAll(Tokens.of(tf.text()))); // "last month" names no metric ("Monthly active users")
         List<Metric> fits = new ArrayList<>();
         for (Metric m : flow.ctx.knowledge().metrics()) {
             Set<String> names = names(m);

@@ -476,6 +476,11 @@ public final class QuestionParser {
             int most = best.stream().mapToInt(r -> ownWords(r.metric(), words)).max().orElseThrow();
             best = best.stream().filter(r -> ownWords(r.metric(), words) == most).toList();
         }
+        if (best.size() > 1) {
+            // the words are one metric's very name or label ("refunds": Refunds, not Refunded amount of the refunds' rows)
+            List<Reading> named = best.stream().filter(r -> !r.span().scattered() && namedExactly(r.metric(), words.subList(r.span().from(), r.span().to()))).toList();
+            if (named.size() == 1) best = named;
+        }
         if (best.size() == 1) return best.get(0).result();
         List<String> options = new ArrayList<>();
         for (Reading r : best) {
@@ -1931,6 +1936,15 @@ public final class QuestionParser {
     /** A metric the question may name, and the question read for it. */
     private record Reading(SemanticMetric metric, Span span, Result result) {}
 
+    /** Whether the words are the metric's name or label, word forms folded. */
+    private static boolean namedExactly(SemanticMetric metric, List<String> said) {
+        List<String> words = said.stream().map(QuestionParser::stem).toList();
+        for (String n : new String[] {metric.name().replace('_', ' '), nullToEmpty(metric.info().label())}) {
+            if (!n.isBlank() && tokens(n, true).stream().map(QuestionParser::stem).toList().equals(words)) return true;
+        }
+        return false;
+    }
+
     /** How many of the question's words are the metric's own (its name, label and synonyms), word forms folded. */
     private int ownWords(SemanticMetric metric, List<String> words) {
         Set<String> own = wordsOf(metric).stems();
@@ -2687,8 +2701,10 @@ public final class QuestionParser {
             phrases.addAll(m.info().synonyms());
             phrases.replaceAll(QuestionParser::percentSign);
             phrases.addAll(shortNames(m, phrases));
-            for (String p : phrases) {
-                List<String> key = tokens(p, true);
+            List<List<String>> keys = new ArrayList<>();
+            for (String p : phrases) keys.add(tokens(p, true));
+            for (String p : phrases) keys.add(spelledOut(tokens(p, true))); // "avg delivery days": average delivery days
+            for (List<String> key : keys) {
                 if (key.isEmpty()) continue;
                 @SuppressWarnings("unchecked") List<SemanticMetric> list = (List<SemanticMetric>) out.computeIfAbsent(key, k -> new ArrayList<SemanticMetric>());
                 if (list.stream().noneMatch(x -> x == m)) list.add(m); // by identity: a metric's record equality is deep and slow
@@ -2780,7 +2796,20 @@ public final class QuestionParser {
                 }
             }
         }
+        List<String> spelled = spelledOut(words);
+        if (!spelled.equals(words)) out.add(spelled);
         return out;
+    }
+
+    /**
+     * A name written with a schema's usual abbreviations, said with the words ("avg delivery days": average delivery days),
+     * as a question is read with the word ("avg" is read as "average" when the model's names use it).
+     */
+    private static List<String> spelledOut(List<String> words) {
+        return words.stream().map(w -> {
+            String full = Words.ABBREVIATIONS.get(w);
+            return full == null || full.contains(" ") ? w : full;
+        }).toList();
     }
 
     private static Map<List<String>, Object> dimensionPhrases(List<Dimension> dims) {

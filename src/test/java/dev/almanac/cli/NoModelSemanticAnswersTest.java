@@ -71,6 +71,21 @@ class NoModelSemanticAnswersTest {
     }
 
     @Test
+    void a_vague_question_with_a_period_offers_the_metrics_its_words_fit_not_those_of_the_periods_words() throws Exception {
+        // "month" of "last month" is a word of "Monthly active users": that metric does not fit "revenue"
+        JsonNode a = ask("How is revenue doing last month?", "--now", "2026-11-22");
+        assertThat(a.get("kind").asText()).isEqualTo("clarification");
+        assertThat(a.get("suggestions")).isNotEmpty().allSatisfy(o -> assertThat(o.asText()).endsWith(" for last month").doesNotContain("active users"));
+    }
+
+    @Test
+    void refunds_are_the_metric_called_so_not_the_amount_of_the_same_rows() throws Exception {
+        JsonNode a = ask("refunds in september 2026");
+        assertThat(a.get("kind").asText()).isEqualTo("result");
+        assertThat(a.at("/data/rows/0/0").asLong()).isEqualTo(count("SELECT count(*) FROM refunds WHERE refunded_at >= DATE '2026-09-01' AND refunded_at < DATE '2026-10-01'"));
+    }
+
+    @Test
     void a_period_after_the_data_is_said_to_have_no_data() throws Exception {
         JsonNode a = ask("How many support tickets came in last month?");
         assertThat(a.get("kind").asText()).isNotEqualTo("result");
