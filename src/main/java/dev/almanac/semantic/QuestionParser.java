@@ -2108,7 +2108,8 @@ public final class QuestionParser {
         for (Span v : longestFirst(valueSpans)) {
             if (anyUsed(used, v)) continue;
             if (v.length() == 1 && (FILLER.contains(words.get(v.from())) || original.get(v.from()).length() <= 3
-                    && !original.get(v.from()).equals(original.get(v.from()).toUpperCase(Locale.ROOT)) && !shortNoun(original.get(v.from())))) {
+                    && !original.get(v.from()).equals(original.get(v.from()).toUpperCase(Locale.ROOT)) && !shortNoun(original.get(v.from()))
+                    && !declaredValue(v, words))) {
                 continue; // "in", "us", "it": a code counts only when written as one ("IN", "US"); a noun ("web", "ads") as it is
             }
             @SuppressWarnings("unchecked") List<ValueHit> hits = (List<ValueHit>) v.target();
@@ -2135,7 +2136,7 @@ public final class QuestionParser {
             }
             // "opened by email", "paying by card", "via partners": a value after a preposition of means, when one dimension has it
             boolean byMeans = v.from() > 0 && Set.of("by", "via", "through").contains(words.get(v.from() - 1)) && hits.size() == 1 && !inDimensionPhrase;
-            List<ValueHit> chosen = !withContext.isEmpty() ? withContext : distinctive(original, v) || byMeans ? hits : List.of();
+            List<ValueHit> chosen = !withContext.isEmpty() ? withContext : distinctive(original, v) || byMeans || declared(hits, words.subList(v.from(), v.to())) ? hits : List.of();
             if (chosen.isEmpty()) continue; // a short common word without context: left for the leftover check
             Set<Dimension> ds = new LinkedHashSet<>(closest(chosen.stream().map(ValueHit::dimension).distinct().toList(), v, metric, words, used, metricWords));
             chosen = chosen.stream().filter(h -> ds.contains(h.dimension())).toList();
@@ -3244,6 +3245,25 @@ public final class QuestionParser {
     /** Whether two spans touch, allowing one small word between ("priority of low" is not usual; "Pro plan", "plan Pro", "the Pro tier"). */
     private static boolean adjacent(Span a, Span b) {
         return a.to() == b.from() || b.to() == a.from();
+    }
+
+    /**
+     * Whether the words are a name the model gives a value of every dimension hit ("uk" of United Kingdom), its author's word
+     * for it, and a name in English too (a noun and nothing else, or no word English has): not a word of everyday use that
+     * also names a value ("sold" of a product status).
+     */
+    @SuppressWarnings("unchecked")
+    private boolean declaredValue(Span v, List<String> words) {
+        return declared((List<ValueHit>) v.target(), words.subList(v.from(), v.to()));
+    }
+
+    private boolean declared(List<ValueHit> hits, List<String> said) {
+        if (!said.stream().allMatch(w -> shortNoun(w) || !Lexicon.english().knows(w))) return false;
+        String phrase = String.join(" ", said);
+        return hits.stream().allMatch(h -> {
+            ValueIndex.Values v = values.of(h.dimension());
+            return v != null && v.synonyms().containsKey(phrase);
+        });
     }
 
     /** A value that stands on its own: several words, written with a capital, or a long word. */

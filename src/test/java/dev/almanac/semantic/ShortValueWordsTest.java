@@ -34,7 +34,9 @@ class ShortValueWordsTest {
                     dimensions:
                       - {name: visit_day, type: time, grain: day}
                       - {name: channel}
-                      - {name: country}
+                      - name: country
+                        values:
+                          it: [ita, italia]
                       - {name: state}
                 metrics:
                   - {name: amount_spent, type: simple, dataset: visits, agg: sum, expr: amount}
@@ -56,6 +58,15 @@ class ShortValueWordsTest {
                 p -> assertThat(p.query().filters()).extracting(Object::toString).containsExactly("channel = web"));
         assertThat(read("amount spent in the ads channel in February 2026")).isInstanceOfSatisfying(QuestionParser.Parsed.class,
                 p -> assertThat(p.query().filters()).extracting(Object::toString).containsExactly("channel = ads"));
+    }
+
+    @Test
+    void a_name_the_model_gives_a_value_names_it_in_lower_case_too() {
+        // "ita" is the model's own word for the country "it", and no word of English
+        assertThat(read("amount spent in ita in February 2026")).isInstanceOfSatisfying(QuestionParser.Parsed.class,
+                p -> assertThat(p.query().filters()).extracting(Object::toString).containsExactly("country = it"));
+        assertThat(read("amount spent in italia")).isInstanceOfSatisfying(QuestionParser.Parsed.class,
+                p -> assertThat(p.query().filters()).extracting(Object::toString).containsExactly("country = it"));
     }
 
     @Test
