@@ -2022,15 +2022,12 @@ public final class QuestionParser {
         List<Dimension> dims = sliceable.computeIfAbsent(metric.name(), k -> {
             List<Dimension> out = new ArrayList<>(layer.dimensionsOf(metric));
             out.addAll(layer.identifiersOf(metric));
+            out.addAll(layer.textsOf(metric)); // "for each hometown": free text named is grouped by, never offered
             return List.copyOf(out);
         });
         List<Span> dimSpans = new ArrayList<>(spans(words, phrases.dimensionsOf(metric.name(), () -> dimensionPhrases(dims))));
         dimSpans.addAll(headNounSpans(words, dims, dimSpans, metric));
-        List<Span> valueSpans = spans(words, phrases.valuesOf(metric.name(), () -> {
-            List<Dimension> named = new ArrayList<>(dims); // a record is named by a value of its free text too ("in Aberdeen")
-            named.addAll(layer.textsOf(metric));
-            return valuePhrases(named);
-        }));
+        List<Span> valueSpans = spans(words, phrases.valuesOf(metric.name(), () -> valuePhrases(dims)));
         List<Span> grainSpans = spans(words, grainPhrases());
 
         // "how much" asks for an amount, "how many" for a count: a metric of the other kind is not what was asked

@@ -101,6 +101,14 @@ class NamedRecordsTest {
     }
 
     @Test
+    void free_text_named_after_for_each_is_grouped_by() {
+        QuestionParser.Result r = read("For each city, how many airports are there?");
+        assertThat(r).isInstanceOfSatisfying(QuestionParser.Parsed.class, p -> assertThat(p.query().groupBy()).extracting(g -> g.dimension())
+                .containsExactly("city"));
+        assertThat(LayerOnDuckDb.lines(run(r))).containsExactlyInAnyOrder("Aberdeen  | 2", "Alexander City | 1", "Anderson | 1", "Athens | 1");
+    }
+
+    @Test
     void sentences_and_numbers_are_not_listed() {
         ValueIndex index = db.layer.values();
         assertThat(index.of("airports.city").values()).containsExactly("Aberdeen ", "Alexander City", "Anderson", "Athens");
