@@ -776,6 +776,18 @@ public final class QuestionParser {
 
     private volatile Map<List<String>, Object> recordNames;
 
+    /**
+     * The dimensions without a key that refers to the records another of them is an attribute of: "each continent" is the
+     * continent by its own name, not a country's reference to it, when both are called so.
+     */
+    private List<Dimension> withoutReferences(List<Dimension> ds) {
+        if (ds.size() < 2) return ds;
+        List<Dimension> out = ds.stream().filter(d -> d.kind() != Dimension.Kind.IDENTIFIER || model.relationships().stream().noneMatch(rel ->
+                rel.from().equals(d.dataset()) && rel.fromColumns().stream().anyMatch(c -> unquoted(c).equals(unquoted(d.expr())))
+                        && ds.stream().anyMatch(o -> o != d && o.dataset().equals(rel.to())))).toList();
+        return out.isEmpty() ? ds : out;
+    }
+
     /** A column's name as a relationship or dimension writes it, without quotes and in lower case. */
     private static String unquoted(String column) {
         return column.replace("\"", "").replace("`", "").strip().toLowerCase(Locale.ROOT);
@@ -2187,7 +2199,7 @@ public final class QuestionParser {
         // a dimension after a grouping cue is a group-by
         for (Span d : longestFirst(dimSpans)) {
             if (anyUsed(used, d)) continue;
-            List<Dimension> ds = closest(dimensionOf(d), d, metric, words, used, metricWords);
+            List<Dimension> ds = withoutReferences(closest(dimensionOf(d), d, metric, words, used, metricWords));
             String cue = cueBefore(words, d.from());
             if (cue == null && d.from() >= 1 && Set.of("and", ",").contains(words.get(d.from() - 1)) && groupedJustBefore(d.from() - 1, used, dimSpans, groupBy)) {
                 cue = "and"; // "by plan and region"
