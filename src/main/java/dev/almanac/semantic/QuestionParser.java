@@ -825,6 +825,10 @@ public final class QuestionParser {
                     if (isKey(ds, d) && phrase.size() == 1 && phrase.get(0).length() <= 2) out.putIfAbsent(List.of(phrase.get(0) + "s"), d);
                 }
             }
+            // "the names of the cartoons": the attribute that names each record (a cartoon's title), when none is called a name
+            List<Dimension> labels = model.dimensions().stream().filter(d -> d.dataset().equals(ds.name()) && d.labelsEntity()).toList();
+            boolean nameCalled = model.dimensions().stream().anyMatch(d -> d.dataset().equals(ds.name()) && tokens(d.name(), true).contains("name"));
+            if (labels.size() == 1 && !nameCalled) out.putIfAbsent(List.of("name"), labels.get(0));
             return out;
         });
     }

@@ -109,6 +109,14 @@ class NamedRecordsTest {
     }
 
     @Test
+    void the_names_of_records_with_no_attribute_called_a_name_are_what_names_each_one() {
+        // Spider's cartoons are named by their title
+        SemanticQuery q = QuestionWordsTest.read(QuestionWordsTest.parser("tvshow"), "What are the names of all cartoons directed by Ben Jones?");
+        assertThat(q.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("title");
+        assertThat(q.filters()).extracting(Object::toString).containsExactly("directed_by = Ben Jones");
+    }
+
+    @Test
     void sentences_and_numbers_are_not_listed() {
         ValueIndex index = db.layer.values();
         assertThat(index.of("airports.city").values()).containsExactly("Aberdeen ", "Alexander City", "Anderson", "Athens");
