@@ -548,7 +548,10 @@ public final class ModelDrafter {
                 metricNames.add(name);
                 String lbl = a[2] + " " + what + " of " + plural;
                 List<String> syn = new ArrayList<>();
-                for (String w : new LinkedHashSet<>(List.of(what, Words.withoutUnit(what)))) {
+                // "pet age" of pets is "age" too ("the average age of the pets"), "net worth millions" "net worth"
+                Set<String> ways = new LinkedHashSet<>(List.of(what, Words.withoutUnit(what)));
+                if (what.startsWith(singular + " ") && what.length() > singular.length() + 3) ways.add(Words.withoutUnit(what.substring(singular.length() + 1)));
+                for (String w : ways) {
                     syn.add(a[2].toLowerCase(Locale.ROOT) + " " + w);
                     if (a[0].equals("avg")) syn.add("mean " + w);
                     if (a[0].equals("max")) syn.add("highest " + w);

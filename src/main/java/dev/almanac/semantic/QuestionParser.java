@@ -2178,6 +2178,13 @@ public final class QuestionParser {
             mark(used, v);
             if (byMeans && withContext.isEmpty() && !distinctive(original, v)) used[v.from() - 1] = true;
             for (Span d : dimSpans) if (adjacent(d, v) && dimensionOf(d).contains(hit.dimension())) mark(used, d);
+            // "a republic as their form of government": the value, then "as" and the attribute it is the value of
+            for (Span d : dimSpans) {
+                if (!dimensionOf(d).contains(hit.dimension()) || d.from() <= v.to() || d.from() - v.to() > 2 || !words.get(v.to()).equals("as")) continue;
+                if (!words.subList(v.to() + 1, d.from()).stream().allMatch(w -> FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.POSSESSIVE)
+                        || FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.ARTICLE))) continue;
+                for (int k = v.to(); k < d.to(); k++) used[k] = true;
+            }
             for (int i : neighbours(v, words.size())) if (!used[i] && dimensionStems(hit.dimension()).contains(stem(words.get(i)))) used[i] = true; // "annually billed"
             markAttributeBefore(words, used, v, hit.dimension()); // "whose nationality is USA", "a nationality other than USA"
             // the noun right after a value is what it qualifies ("monthly plans", "retail companies"), not a breakdown
@@ -2797,6 +2804,8 @@ public final class QuestionParser {
             swapped.addAll(words.subList(0, of));
             out.add(List.copyOf(swapped));
         }
+        // "government form" is also "form of government": a compound of two nouns said with "of"
+        if (of < 0 && words.size() == 2 && isNoun(words.get(0)) && isNoun(words.get(1))) out.add(List.of(words.get(1), "of", words.get(0)));
         if (words.size() == 2 && (words.get(1).endsWith("ed") || words.get(1).endsWith("en"))) {
             Lexicon lexicon = Lexicon.english();
             for (String verb : lexicon.baseForms(words.get(1), dev.almanac.reading.PartOfSpeech.VERB)) {
@@ -2824,6 +2833,10 @@ public final class QuestionParser {
             String full = Words.ABBREVIATIONS.get(w);
             return full == null || full.contains(" ") ? w : full;
         }).toList();
+    }
+
+    private static boolean isNoun(String word) {
+        return Lexicon.english().partsOfSpeech(word).contains(dev.almanac.reading.PartOfSpeech.NOUN);
     }
 
     private static Map<List<String>, Object> dimensionPhrases(List<Dimension> dims) {

@@ -137,10 +137,10 @@ class ModelDrafterTest {
     void rows_are_called_by_the_things_they_are_units_are_not_asked_about_and_repeated_short_text_is_a_category(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("people.sqlite");
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
-            s.execute("CREATE TABLE boats_data (id INTEGER PRIMARY KEY, net_worth_millions REAL, flag TEXT, motto TEXT)");
+            s.execute("CREATE TABLE boats_data (id INTEGER PRIMARY KEY, net_worth_millions REAL, flag TEXT, motto TEXT, boat_length REAL)");
             String[] flags = {"Malta", "Malta", "Malta", "Panama", "Panama", "Liberia", "Greece", "Norway"};
             for (int i = 0; i < flags.length; i++) {
-                s.execute("INSERT INTO boats_data VALUES (" + i + ", " + (10.5 + i) + ", '" + flags[i] + "', 'motto " + i + "')");
+                s.execute("INSERT INTO boats_data VALUES (" + i + ", " + (10.5 + i) + ", '" + flags[i] + "', 'motto " + i + "', " + (20.25 + i) + ")");
             }
             s.execute("CREATE TABLE ships (id INTEGER PRIMARY KEY, name TEXT)");
             s.execute("CREATE TABLE ships_list (id INTEGER PRIMARY KEY, name TEXT)");
@@ -156,6 +156,8 @@ class ModelDrafterTest {
             // the worth asked about, in millions
             assertThat(model.dimension("boats_data.net_worth_millions").orElseThrow().synonyms()).contains("net worth");
             assertThat(model.metric("boats_data_max_net_worth_millions").orElseThrow().info().synonyms()).contains("maximum net worth", "highest net worth");
+            // a boat's length is its length: "the average length of the boats"
+            assertThat(model.metric("boats_data_average_boat_length").orElseThrow().info().synonyms()).contains("average boat length", "average length");
             // 5 flags over 8 boats repeat (Malta 3 times): a category to break down by; 8 mottos of 8 boats do not
             assertThat(model.dimension("boats_data.flag").orElseThrow().kind()).isEqualTo(Dimension.Kind.CATEGORICAL);
             assertThat(model.dimension("boats_data.motto").orElseThrow().kind()).isEqualTo(Dimension.Kind.TEXT);
