@@ -564,6 +564,8 @@ public final class QuestionParser {
      * or a count (those ask for a metric). A list filtered on the dimension it lists says nothing, and is not meant.
      */
     private Result listing(Question asked) {
+        Optional<Result> itself = sortedByItself(asked);
+        if (itself.isPresent()) return itself.get();
         Optional<Sorted> sorted = sorted(asked);
         Question question = sorted.map(Sorted::rest).orElse(asked);
         Result listed = values(question, sorted.isPresent());
@@ -577,6 +579,32 @@ public final class QuestionParser {
         }
         return new Parsed(x.records(by.dataset()).withOrder(List.of(new SemanticQuery.Order(model.reference(by), sorted.get().descending()))),
                 Optional.empty());
+    }
+
+    /**
+     * "the earnings of poker players in descending order", "the names of people in alphabetical order": a list of one
+     * attribute of records, sorted by that attribute, the direction said with no attribute of its own.
+     */
+    private Optional<Result> sortedByItself(Question question) {
+        List<String> words = question.words();
+        int from = -1, to = -1;
+        for (int i = 0; i < words.size() && from < 0; i++) {
+            String w = words.get(i);
+            // "in descending order", "in alphabetical order", "ordered descending", "sorted alphabetically"
+            if (i + 2 < words.size() && w.equals("in") && (ASCENDING.contains(words.get(i + 1)) || DESCENDING.contains(words.get(i + 1))) && words.get(i + 2).equals("order")) {
+                from = i;
+                to = i + 3;
+            } else if (i + 1 < words.size() && Set.of("ordered", "sorted").contains(w) && (ASCENDING.contains(words.get(i + 1)) || DESCENDING.contains(words.get(i + 1)))) {
+                from = i;
+                to = i + 2;
+            }
+        }
+        if (from < 0 || to < words.size() && !words.subList(to, words.size()).stream().allMatch(w -> w.equals("?") || w.equals("."))) return Optional.empty();
+        boolean descending = words.subList(from, to).stream().anyMatch(DESCENDING::contains);
+        Result r = values(question.without(from, to), true);
+        if (!(r instanceof Parsed p) || p.query().records() == null || p.query().groupBy().size() != 1 || !p.query().order().isEmpty()) return Optional.empty();
+        SemanticQuery x = p.query();
+        return Optional.of(new Parsed(x.withOrder(List.of(new SemanticQuery.Order(x.groupBy().get(0).dimension(), descending))), Optional.empty()));
     }
 
     /** The phrases of every attribute of the model's datasets that is not a time (names, codes and numbers too). */
@@ -598,7 +626,7 @@ public final class QuestionParser {
     /** A listing's sort: the attribute, its direction, and the question without the words that said it. */
     private record Sorted(Dimension by, boolean descending, Question rest) {}
 
-    private static final Set<String> ASCENDING = Set.of("ascending", "increasing");
+    private static final Set<String> ASCENDING = Set.of("ascending", "increasing", "alphabetical", "alphabetically");
     private static final Set<String> DESCENDING = Set.of("descending", "decreasing");
 
     /**
