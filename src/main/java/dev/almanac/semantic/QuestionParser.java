@@ -708,7 +708,12 @@ public final class QuestionParser {
                     Dimension shortly = shortPhrases(ds).get(said);
                     if (shortly != null && !own.contains(shortly)) own.add(shortly);
                 }
-                if (own.isEmpty()) continue; // no reading as a list: the records named have no such attribute
+                if (own.isEmpty()) {
+                    // "the names of poker players": an attribute of the one record each refers to (the person a player is)
+                    Optional<Result> through = named.size() == 1 && namedRows(words).equals(named) ? referredAttribute(question, d, candidates, named, dims) : Optional.empty();
+                    if (through.isPresent()) return through.get();
+                    continue; // no reading as a list: the records named have no such attribute
+                }
                 candidates = own;
             }
             for (Dimension dim : candidates) {
@@ -745,6 +750,39 @@ public final class QuestionParser {
         return new NoMetric();
     }
 
+    /**
+     * An attribute the records named do not have, of the records each of them refers to, one step many-to-one ("the names
+     * of poker players", a player being a person with a name): each named record with that attribute, when the records have
+     * no words of their own, one such attribute is found and the question is read whole for the named records.
+     */
+    private Optional<Result> referredAttribute(Question question, Span d, List<Dimension> candidates, List<Dataset> named, List<Span> dims) {
+        List<String> said = question.words().subList(d.from(), d.to());
+        Map<Dimension, Dataset> referred = new LinkedHashMap<>();
+        // only records with no words of their own (keys and numbers: a player's winnings) are described by what they refer to;
+        // an orchestra's name is not its conductor's
+        boolean wordless = named.stream().allMatch(ds -> model.dimensions().stream().noneMatch(x -> x.dataset().equals(ds.name())
+                && (x.kind() == Dimension.Kind.TEXT || x.kind() == Dimension.Kind.CATEGORICAL)));
+        if (!wordless) return Optional.empty();
+        for (Dataset ds : named) {
+            for (SemanticModel.Edge e : model.edgesFrom(ds.name())) {
+                if (!e.from().equals(ds.name())) continue;
+                for (Dimension x : candidates) if (x.dataset().equals(e.to()) && !x.time()) referred.putIfAbsent(x, ds);
+                model.dataset(e.to()).map(to -> shortPhrases(to).get(said)).ifPresent(x -> referred.putIfAbsent(x, ds));
+            }
+        }
+        if (referred.size() != 1) return Optional.empty();
+        Dimension dim = referred.keySet().iterator().next();
+        Dataset records = referred.get(dim);
+        if (named.size() != 1 || secondToList(question.words(), d, dims).isPresent()) return Optional.empty();
+        SemanticMetric.Simple listed = listedRows(records.name());
+        Result r = read(question, listed, new Span(d.from(), d.to(), List.of(listed)), List.of(), dims, null);
+        if (!(r instanceof Parsed p)) return Optional.empty();
+        SemanticQuery x = p.query();
+        if (!x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) return Optional.empty();
+        return Optional.of(new Parsed(new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(model.reference(dim), List.of())), null, null, null,
+                x.filters(), null, null, null, null, null).records(records.name()), Optional.empty()));
+    }
+
     /** A question that asks for a list ("what are", "show", "return", "give me"). */
     private static final Pattern REQUEST_FOR_LIST = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|which|what|sort|give|display|find|return|tell)\\b");
 
@@ -770,6 +808,20 @@ public final class QuestionParser {
         for (int i = 0; i < words.size(); i++) {
             if (i == 0 && REQUEST_VERBS.contains(words.get(0))) continue; // "Show the names ...": the request, not a dataset called show
             out.addAll(byWord.getOrDefault(List.of(singular(words.get(i))), List.of()));
+        }
+        // names of two words or more ("poker players"), their last word in either number
+        for (Dataset d : model.datasets()) {
+            for (String n : rowNames(d)) {
+                List<String> t = tokens(n.replace('_', ' '), true);
+                if (t.size() < 2) continue;
+                for (int i = 0; i + t.size() <= words.size(); i++) {
+                    List<String> at = new ArrayList<>(words.subList(i, i + t.size()));
+                    at.set(at.size() - 1, singular(at.get(at.size() - 1)));
+                    List<String> name = new ArrayList<>(t);
+                    name.set(name.size() - 1, singular(name.get(name.size() - 1)));
+                    if (at.equals(name)) out.add(d);
+                }
+            }
         }
         return List.copyOf(out);
     }

@@ -117,6 +117,22 @@ class NamedRecordsTest {
     }
 
     @Test
+    void records_with_no_words_of_their_own_are_described_by_the_record_they_refer_to() {
+        // a poker player has keys and numbers only: the names of poker players are the names of the people they are
+        SemanticQuery q = QuestionWordsTest.read(QuestionWordsTest.parser("poker_player"), "What are the names of poker players?");
+        assertThat(q.records()).isEqualTo("poker_player");
+        assertThat(q.groupBy()).extracting(SemanticQuery.GroupBy::dimension).singleElement().asString().endsWith("name");
+        // an orchestra has words of its own: the names of orchestras are never their conductors'
+        SemanticLayer orchestra = QuestionWordsTest.layer("orchestra");
+        for (String question : new String[] {"List the names of orchestras that have no performance.", "What are the names of orchestras?"}) {
+            QuestionParser.Result r = QuestionWordsTest.parser(orchestra).parse(question);
+            List<String> listedFrom = r instanceof QuestionParser.Parsed p ? p.query().groupBy().stream()
+                    .map(g -> orchestra.model().dimension(g.dimension()).orElseThrow().dataset()).toList() : List.of();
+            assertThat(listedFrom).as(question).doesNotContain("conductor");
+        }
+    }
+
+    @Test
     void sentences_and_numbers_are_not_listed() {
         ValueIndex index = db.layer.values();
         assertThat(index.of("airports.city").values()).containsExactly("Aberdeen ", "Alexander City", "Anderson", "Athens");
