@@ -868,6 +868,13 @@ public final class QuestionParser {
         return out.isEmpty() ? ds : out;
     }
 
+    /** Whether "for" stands before a word, "the" and "all" aside ("for all the different cylinders"). */
+    private static boolean forBefore(List<String> words, int at) {
+        int i = at - 1;
+        while (i >= 0 && Set.of("the", "all").contains(words.get(i))) i--;
+        return i >= 0 && words.get(i).equals("for");
+    }
+
     /** A column's name as a relationship or dimension writes it, without quotes and in lower case. */
     private static String unquoted(String column) {
         return column.replace("\"", "").replace("`", "").strip().toLowerCase(Locale.ROOT);
@@ -2303,6 +2310,13 @@ public final class QuestionParser {
                     used[d.from() - 1] = true;
                     used[d.from() - 2] = true;
                 }
+            }
+            // "the maximum accelerate for the different cylinders", "show different hometowns and the number of teachers": a
+            // measure of each of the different values asked for is one by each
+            if (cue == null && d.from() >= 1 && DISTINCT_WORDS.contains(words.get(d.from() - 1)) && !metric.info().synonyms().equals(LISTING_WORDS)
+                    && (metricSpan.from() > d.to() && words.subList(d.to(), metricSpan.from()).contains("and") || forBefore(words, d.from() - 1))) {
+                cue = "";
+                used[d.from() - 1] = true;
             }
             if (cue == null) continue;
             if (ds.size() > 1) {
