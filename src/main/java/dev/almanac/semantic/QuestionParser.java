@@ -681,7 +681,8 @@ public final class QuestionParser {
         }
         // a sorted list may show any attribute of its records (a name, a code); a list of values, a dimension's; of records the
         // question names, an attribute also by its name without theirs ("the names of airports": airport_name)
-        List<Dataset> namedRows = recordsNamed(question, namedRows(words));
+        List<Dataset> rowsCalled = namedRows(words);
+        List<Dataset> namedRows = recordsNamed(question, rowsCalled);
         Map<List<String>, Object> base = attributes ? attributePhrases() : breakdownPhrases();
         List<Span> dims = new ArrayList<>(spans(words, base));
         for (Dataset ds : namedRows) {
@@ -710,7 +711,7 @@ public final class QuestionParser {
                 }
                 if (own.isEmpty()) {
                     // "the names of poker players": an attribute of the one record each refers to (the person a player is)
-                    Optional<Result> through = named.size() == 1 && namedRows(words).equals(named) ? referredAttribute(question, d, candidates, named, dims) : Optional.empty();
+                    Optional<Result> through = named.size() == 1 && rowsCalled.equals(named) ? referredAttribute(question, d, candidates, named.get(0), dims) : Optional.empty();
                     if (through.isPresent()) return through.get();
                     continue; // no reading as a list: the records named have no such attribute
                 }
@@ -753,27 +754,23 @@ public final class QuestionParser {
     /**
      * An attribute the records named do not have, of the records each of them refers to, one step many-to-one ("the names
      * of poker players", a player being a person with a name): each named record with that attribute, when the records have
-     * no words of their own, one such attribute is found and the question is read whole for the named records.
+     * no words of their own, one such attribute is found and the question is read whole for the records.
      */
-    private Optional<Result> referredAttribute(Question question, Span d, List<Dimension> candidates, List<Dataset> named, List<Span> dims) {
+    private Optional<Result> referredAttribute(Question question, Span d, List<Dimension> candidates, Dataset records, List<Span> dims) {
         List<String> said = question.words().subList(d.from(), d.to());
-        Map<Dimension, Dataset> referred = new LinkedHashMap<>();
         // only records with no words of their own (keys and numbers: a player's winnings) are described by what they refer to;
         // an orchestra's name is not its conductor's
-        boolean wordless = named.stream().allMatch(ds -> model.dimensions().stream().noneMatch(x -> x.dataset().equals(ds.name())
-                && (x.kind() == Dimension.Kind.TEXT || x.kind() == Dimension.Kind.CATEGORICAL)));
+        boolean wordless = model.dimensions().stream().noneMatch(x -> x.dataset().equals(records.name())
+                && (x.kind() == Dimension.Kind.TEXT || x.kind() == Dimension.Kind.CATEGORICAL));
         if (!wordless) return Optional.empty();
-        for (Dataset ds : named) {
-            for (SemanticModel.Edge e : model.edgesFrom(ds.name())) {
-                if (!e.from().equals(ds.name())) continue;
-                for (Dimension x : candidates) if (x.dataset().equals(e.to()) && !x.time()) referred.putIfAbsent(x, ds);
-                model.dataset(e.to()).map(to -> shortPhrases(to).get(said)).ifPresent(x -> referred.putIfAbsent(x, ds));
-            }
+        Set<Dimension> referred = new LinkedHashSet<>();
+        for (SemanticModel.Edge e : model.edgesFrom(records.name())) {
+            if (!e.from().equals(records.name())) continue;
+            for (Dimension x : candidates) if (x.dataset().equals(e.to()) && !x.time()) referred.add(x);
+            model.dataset(e.to()).map(to -> shortPhrases(to).get(said)).ifPresent(referred::add);
         }
-        if (referred.size() != 1) return Optional.empty();
-        Dimension dim = referred.keySet().iterator().next();
-        Dataset records = referred.get(dim);
-        if (named.size() != 1 || secondToList(question.words(), d, dims).isPresent()) return Optional.empty();
+        if (referred.size() != 1 || secondToList(question.words(), d, dims).isPresent()) return Optional.empty();
+        Dimension dim = referred.iterator().next();
         SemanticMetric.Simple listed = listedRows(records.name());
         Result r = read(question, listed, new Span(d.from(), d.to(), List.of(listed)), List.of(), dims, null);
         if (!(r instanceof Parsed p)) return Optional.empty();
@@ -810,20 +807,39 @@ public final class QuestionParser {
             out.addAll(byWord.getOrDefault(List.of(singular(words.get(i))), List.of()));
         }
         // names of two words or more ("poker players"), their last word in either number
-        for (Dataset d : model.datasets()) {
-            for (String n : rowNames(d)) {
-                List<String> t = tokens(n.replace('_', ' '), true);
-                if (t.size() < 2) continue;
-                for (int i = 0; i + t.size() <= words.size(); i++) {
-                    List<String> at = new ArrayList<>(words.subList(i, i + t.size()));
-                    at.set(at.size() - 1, singular(at.get(at.size() - 1)));
-                    List<String> name = new ArrayList<>(t);
-                    name.set(name.size() - 1, singular(name.get(name.size() - 1)));
-                    if (at.equals(name)) out.add(d);
-                }
+        for (RowPhrase p : rowPhrases()) {
+            for (int i = 0; i + p.words().size() <= words.size(); i++) {
+                if (withSingularLast(words.subList(i, i + p.words().size())).equals(p.words())) out.add(p.dataset());
             }
         }
         return List.copyOf(out);
+    }
+
+    /** A name of two words or more of a dataset's rows, its last word in the singular. */
+    private record RowPhrase(Dataset dataset, List<String> words) {}
+
+    /** The names of two words or more of every dataset's rows, in the model's order; made once. */
+    private List<RowPhrase> rowPhrases() {
+        List<RowPhrase> r = rowPhrases;
+        if (r == null) {
+            List<RowPhrase> out = new ArrayList<>();
+            for (Dataset d : model.datasets()) {
+                for (String n : rowNames(d)) {
+                    List<String> t = tokens(n.replace('_', ' '), true);
+                    if (t.size() >= 2) out.add(new RowPhrase(d, withSingularLast(t)));
+                }
+            }
+            rowPhrases = r = List.copyOf(out);
+        }
+        return r;
+    }
+
+    private volatile List<RowPhrase> rowPhrases;
+
+    private static List<String> withSingularLast(List<String> words) {
+        List<String> out = new ArrayList<>(words);
+        out.set(out.size() - 1, singular(out.get(out.size() - 1)));
+        return out;
     }
 
     /**
@@ -846,10 +862,8 @@ public final class QuestionParser {
         Map<List<String>, Object> r = recordNames;
         if (r == null) {
             // a reference to another dataset's record (a flight's destination code) names that record, not its own
-            Set<String> references = new java.util.HashSet<>();
-            for (Relationship rel : model.relationships()) rel.fromColumns().forEach(c -> references.add(rel.from() + "." + unquoted(c)));
             recordNames = r = valuePhrases(model.dimensions().stream().filter(d -> !d.time() && (d.labelsEntity() || ColumnReading.nameLike(d.name())
-                    || d.kind() == Dimension.Kind.TEXT || d.kind() == Dimension.Kind.IDENTIFIER) && !references.contains(d.dataset() + "." + unquoted(d.expr()))).toList());
+                    || d.kind() == Dimension.Kind.TEXT || d.kind() == Dimension.Kind.IDENTIFIER) && referredBy(d).isEmpty()).toList());
         }
         return r;
     }
@@ -862,10 +876,15 @@ public final class QuestionParser {
      */
     private List<Dimension> withoutReferences(List<Dimension> ds) {
         if (ds.size() < 2) return ds;
-        List<Dimension> out = ds.stream().filter(d -> d.kind() != Dimension.Kind.IDENTIFIER || model.relationships().stream().noneMatch(rel ->
-                rel.from().equals(d.dataset()) && rel.fromColumns().stream().anyMatch(c -> unquoted(c).equals(unquoted(d.expr())))
-                        && ds.stream().anyMatch(o -> o != d && o.dataset().equals(rel.to())))).toList();
+        List<Dimension> out = ds.stream().filter(d -> d.kind() != Dimension.Kind.IDENTIFIER
+                || referredBy(d).stream().noneMatch(to -> ds.stream().anyMatch(o -> o != d && o.dataset().equals(to)))).toList();
         return out.isEmpty() ? ds : out;
+    }
+
+    /** The datasets a dimension's column refers to, as a relationship's key (a flight's destination code: airports); none for most. */
+    private List<String> referredBy(Dimension d) {
+        return model.relationships().stream().filter(rel -> rel.from().equals(d.dataset())
+                && rel.fromColumns().stream().anyMatch(c -> unquoted(c).equals(unquoted(d.expr())))).map(Relationship::to).toList();
     }
 
     /** Whether "for" stands before a word, "the" and "all" aside ("for all the different cylinders"). */
