@@ -167,7 +167,7 @@ enum PeriodRule {
     },
             "loans in April, May and June 2024 => 2024-04-01..2024-07-01 RANGE"),
 
-    BY_END_OF("\\bby\\s+the\\s+end\\s+of\\s+(" + PeriodPatterns.END_TARGET + ")", (m, c) -> {
+    BY_END_OF("\\bby\\s+(?:the\\s+)?end\\s+of\\s+(" + PeriodPatterns.END_TARGET + ")", (m, c) -> {
         Timeframe t = anchor(c, m.group(1));
         if (t == null) return null;
         LocalDate from = c.fiscal().start(c.fiscal().yearOf(t.end().minusDays(1)));
@@ -175,9 +175,10 @@ enum PeriodRule {
     },
             "rainfall by the end of March 2026 => 2026-01-01..2026-04-01 RANGE",
             "by the end of Q3 => 2026-01-01..2026-10-01 RANGE",
-            "fy4: by the end of Q3 2026 => 2026-04-01..2026-10-01 RANGE"),
+            "fy4: by the end of Q3 2026 => 2026-04-01..2026-10-01 RANGE",
+            "signups by end of june => 2026-01-01..2026-07-01 RANGE"),
 
-    AT_END_OF("\\b(?:(?:at|as\\s+of|on)\\s+)?the\\s+end\\s+of\\s+(" + PeriodPatterns.END_TARGET + ")", (m, c) -> {
+    AT_END_OF("\\b(?:(?:at|as\\s+of|on)\\s+)?(?:the\\s+)?end\\s+of\\s+(" + PeriodPatterns.END_TARGET + ")", (m, c) -> {
         Timeframe t = anchor(c, m.group(1));
         return t == null ? null : t.describedAs("the end of " + t.inWords());
     },
@@ -185,7 +186,9 @@ enum PeriodRule {
             "readers at the end of September 2026 => 2026-09-01..2026-10-01 MONTH",
             "balance as of the end of March => 2026-03-01..2026-04-01 MONTH",
             "at the end of last month => 2026-10-01..2026-11-01 MONTH",
-            "the end of Q3 2025 => 2025-07-01..2025-10-01 QUARTER"),
+            "the end of Q3 2025 => 2025-07-01..2025-10-01 QUARTER",
+            "mrr by region end of august => 2026-08-01..2026-09-01 MONTH",
+            "headcount at end of last year => 2025-01-01..2026-01-01 YEAR"),
 
     PERIOD_END("(?<!\\b(?:each|every|per|by)\\s)\\b(?:(?:at|as\\s+of|on)\\s+)?(?:the\\s+)?(?:" + MONTH + "(?:\\s+" + YEAR + ")?\\s+|(?:last|latest)\\s+)?"
             + "(month|quarter|year)[- ]end\\b", (m, c) -> {

@@ -2530,15 +2530,19 @@ public final class QuestionParser {
      * dataset's rows ({@link SemanticModel#entityCount}).
      */
     private List<Span> entityCount(List<String> words) {
-        for (int i = 0; i + 2 < words.size(); i++) {
-            boolean howMany = words.get(i).equals("how") && words.get(i + 1).equals("many");
-            boolean numberOf = List.of("number", "count").contains(words.get(i)) && words.get(i + 1).equals("of");
-            boolean most = Set.of("most", "fewest", "more", "fewer").contains(words.get(i + 1)); // "which industry has the most customers"
-            if (!howMany && !numberOf && !most) continue;
+        for (int i = -2; i + 2 < words.size(); i++) {
+            // "customers by industry", "orders per country": a question that is the rows' noun and a breakdown counts them
+            if (i == -1) continue;
+            boolean terse = i == -2;
+            boolean howMany = !terse && words.get(i).equals("how") && words.get(i + 1).equals("many");
+            boolean numberOf = !terse && List.of("number", "count").contains(words.get(i)) && words.get(i + 1).equals("of");
+            boolean most = !terse && Set.of("most", "fewest", "more", "fewer").contains(words.get(i + 1)); // "which industry has the most customers"
+            if (!terse && !howMany && !numberOf && !most) continue;
             // the entity may follow a few words that qualify it ("how many healthcare companies"): those are read as values later
-            for (int skip = 0; skip <= 2 && i + 2 + skip < words.size(); skip++)
+            for (int skip = 0; skip <= (terse ? 0 : 2) && i + 2 + skip < words.size(); skip++)
             for (int n = Math.min(3, words.size() - i - 2 - skip); n >= 1; n--) {
                 List<String> entity = words.subList(i + 2 + skip, i + 2 + skip + n);
+                if (terse && (n + 1 >= words.size() || !Set.of("by", "per").contains(words.get(n)))) continue;
                 List<Dataset> named = model.datasets().stream().filter(d -> namesRows(d, entity)).toList();
                 if (named.isEmpty()) { // "how many customers" where only an identifier column is called so
                     Optional<SemanticMetric.Simple> identified = model.identifiedCount(String.join(" ", entity));
@@ -3012,6 +3016,7 @@ public final class QuestionParser {
         if (metric instanceof SemanticMetric.Simple s && s.isSnapshot()) out.addAll(s.snapshotLast() ? PERIOD_END_WORDS : PERIOD_START_WORDS);
         // a count of rows that "exist", "are listed", "are recorded": verbs that say the rows are there and nothing about which
         if (metric instanceof SemanticMetric.Simple c && c.agg() == SemanticMetric.Agg.COUNT && c.filter() == null) out.addAll(EXISTENCE);
+        if (metric instanceof SemanticMetric.Simple c && c.agg() == SemanticMetric.Agg.COUNT) out.addAll(OCCURRENCE); // "how many upgrades happened"
         out.removeAll(List.of("not", "no", "without", "excluding", "except", "only", "per", "by"));
         // what the rows of its datasets, and of those its dimensions come from, are called ("orders", "shop order", "office")
         Set<String> datasets = readingDatasets(metric, dims);
@@ -3109,6 +3114,8 @@ public final class QuestionParser {
 
     /** Verbs of a row's being there: they say that rows exist, never which ones. */
     private static final List<String> EXISTENCE = List.of("exist", "exists", "existing", "listed", "recorded", "registered", "stored", "included", "present");
+    /** Levin's verbs of occurrence (English Verb Classes and Alternations, 1993, class 48.3): the events counted took place. */
+    private static final List<String> OCCURRENCE = List.of("happen", "happens", "happened", "occur", "occurs", "occurred", "transpired");
 
     static List<String> datasetWords(Dataset d) {
         List<String> out = new ArrayList<>(tokens(d.name().replace('_', ' '), true));
@@ -3192,7 +3199,8 @@ public final class QuestionParser {
                 boolean whole = true;
                 for (int k = 1; k < phrase.size() && whole; k++) {
                     int gap = 0;
-                    while (at < stems.size() && !stems.get(at).equals(phrase.get(k)) && GAP.contains(words.get(at)) && gap < 2) {
+                    while (at < stems.size() && !stems.get(at).equals(phrase.get(k)) && GAP.contains(words.get(at)) && gap < 2
+                            && !(BREAKDOWN_CUES.contains(words.get(at)) && dimensionAt(words, at + 1))) {
                         at++;
                         gap++;
                     }
@@ -3227,6 +3235,13 @@ public final class QuestionParser {
     }
 
     private Map<List<String>, Object> stemmedMetricPhrases;
+
+    /** Whether a dimension's phrase begins at a word ("by acquisition channel": the breakdown, not a metric's words around "by"). */
+    private boolean dimensionAt(List<String> words, int at) {
+        Map<List<String>, Object> dims = breakdownPhrases();
+        for (int to = at + 1; to <= Math.min(words.size(), at + 5); to++) if (dims.containsKey(words.subList(at, to))) return true;
+        return false;
+    }
 
     // ------------------------------------------------------------------ matching
 

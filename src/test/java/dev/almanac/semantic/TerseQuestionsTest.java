@@ -1,0 +1,102 @@
+package dev.almanac.semantic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.LocalDate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Questions said the short way, over a credit union's model written for this test: the rows' noun and a breakdown ("loans by
+ * purpose" counts loans), a breakdown whose first word a metric's phrase also has ("new members by acquisition source"), the
+ * events of a count said to happen ("how many originations happened"), a period's end without "the".
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TerseQuestionsTest {
+    static final LocalDate TODAY = LocalDate.of(2026, 4, 20);
+    LayerOnDuckDb db;
+
+    @BeforeAll
+    void setUp(@TempDir Path dir) throws Exception {
+        db = LayerOnDuckDb.of(dir, "credit_union", """
+                CREATE TABLE members (member_id INTEGER PRIMARY KEY, joined_on DATE, acquisition_source VARCHAR);
+                INSERT INTO members VALUES (1, '2026-01-05', 'branch'), (2, '2026-02-11', 'referral'), (3, '2026-02-20', 'branch'),
+                  (4, '2026-03-03', 'online');
+                CREATE TABLE loans (loan_id INTEGER PRIMARY KEY, member_id INTEGER, opened_on DATE, purpose VARCHAR, principal DECIMAL(10, 2));
+                INSERT INTO loans VALUES (1, 1, '2026-01-10', 'car', 9000), (2, 2, '2026-02-14', 'home', 150000), (3, 3, '2026-03-01', 'car', 12000),
+                  (4, 1, '2026-03-15', 'education', 4000), (5, 4, '2026-03-20', 'car', 7000)
+                """, """
+                name: credit_union
+                datasets:
+                  - name: members
+                    table: members
+                    primary_key: [member_id]
+                    default_time_dimension: joined_on
+                    entities:
+                      - {name: member, type: primary, expr: member_id}
+                    dimensions:
+                      - {name: joined_on, type: time, grain: day}
+                      - {name: acquisition_source, type: categorical, label: Acquisition source}
+                  - name: loans
+                    table: loans
+                    primary_key: [loan_id]
+                    default_time_dimension: opened_on
+                    entities:
+                      - {name: loan, type: primary, expr: loan_id}
+                      - {name: member, type: foreign, expr: member_id}
+                    dimensions:
+                      - {name: opened_on, type: time, grain: day}
+                      - {name: purpose, type: categorical}
+                metrics:
+                  - {name: new_members, type: simple, dataset: members, agg: count, label: New members, synonyms: [member acquisition]}
+                  - {name: originations, type: simple, dataset: loans, agg: count, label: Originations}
+                  - {name: principal_lent, type: simple, dataset: loans, agg: sum, expr: principal, label: Principal lent}
+                """, "a credit union's members and loans");
+    }
+
+    @AfterAll
+    void tearDown() {
+        db.close();
+    }
+
+    QuestionParser.Result parsed(String question) {
+        return db.layer.withParser(TODAY, p -> p.parse(question));
+    }
+
+    SemanticQuery read(String question) {
+        QuestionParser.Result r = parsed(question);
+        assertThat(r).as(question).isInstanceOf(QuestionParser.Parsed.class);
+        return ((QuestionParser.Parsed) r).query();
+    }
+
+    @Test
+    void the_rows_noun_and_a_breakdown_count_the_rows() {
+        SemanticQuery q = read("loans by purpose");
+        assertThat(q.metrics()).containsExactly("originations");
+        assertThat(q.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("purpose");
+        assertThat(read("loans per purpose in March 2026").start()).isEqualTo(LocalDate.of(2026, 3, 1));
+        // a word after "by" that names nothing is not a breakdown, and nothing is answered
+        assertThat(parsed("loans by Smith")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+
+    @Test
+    void a_breakdown_after_by_is_not_the_second_word_of_a_metrics_phrase() {
+        // "member acquisition" is a phrase of New members: "members by acquisition" are not its words with "by" between them
+        SemanticQuery q = read("new members by acquisition source");
+        assertThat(q.metrics()).containsExactly("new_members");
+        assertThat(q.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("acquisition_source");
+    }
+
+    @Test
+    void the_events_of_a_count_happen() {
+        SemanticQuery q = read("How many originations happened in March 2026?");
+        assertThat(q.metrics()).containsExactly("originations");
+        assertThat(q.start()).isEqualTo(LocalDate.of(2026, 3, 1));
+        // an amount is not an event: what it happened to is not said
+        assertThat(parsed("How much principal lent happened in March 2026?")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+}
