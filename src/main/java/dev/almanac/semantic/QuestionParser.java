@@ -272,8 +272,54 @@ public final class QuestionParser {
 
     /** The question as it is read: an imperative of request as "show", a shared year, typos mended, adjectives of a measure said by it. */
     private String prepared(String question) {
-        return dimensionalAdjectives(closedCompounds(spelled(sharedYear(imperativeShown(percentSign(amounts(question.replace('’', '\'').strip())))))));
+        return dimensionalAdjectives(closedCompounds(properAdjectives(spelled(sharedYear(imperativeShown(percentSign(amounts(question.replace('’', '\'').strip()))))))));
     }
+
+    /**
+     * A proper adjective said of what a value names ("French singers", "Asian countries"): the value its WordNet pertainym
+     * is ("French" pertains to France), when the adjective is capitalized (English writes those so; "financial" is never the
+     * Finance department), is not the question's first word nor itself a value, and pertains to exactly one value, itself a
+     * proper name.
+     */
+    String properAdjectives(String q) {
+        List<int[]> at = letterRuns(q);
+        StringBuilder out = null;
+        int copied = 0;
+        Lexicon lexicon = Lexicon.english();
+        for (int i = 1; i < at.size(); i++) {
+            String w = q.substring(at.get(i)[0], at.get(i)[1]);
+            if (w.length() < 4 || !Character.isUpperCase(w.charAt(0)) || w.chars().skip(1).anyMatch(Character::isUpperCase)) continue;
+            String lower = w.toLowerCase(Locale.ROOT);
+            if (!lexicon.partsOfSpeech(lower).contains(dev.almanac.reading.PartOfSpeech.ADJECTIVE) || allValuePhrases().containsKey(List.of(singular(lower)))
+                    || allValuePhrases().containsKey(List.of(lower))) continue;
+            Set<String> values = new LinkedHashSet<>();
+            for (String base : lexicon.baseForms(lower, dev.almanac.reading.PartOfSpeech.ADJECTIVE)) {
+                for (dev.almanac.reading.Sense sense : lexicon.senses(base, dev.almanac.reading.PartOfSpeech.ADJECTIVE)) {
+                    for (dev.almanac.reading.Related r : sense.pertains()) {
+                        if (!(allValuePhrases().get(tokens(r.word(), true)) instanceof List<?> hits)) continue;
+                        for (Object h : hits) {
+                            String value = String.valueOf(((ValueHit) h).value());
+                            if (!value.isEmpty() && Character.isUpperCase(value.charAt(0))) values.add(value);
+                        }
+                    }
+                }
+            }
+            if (values.size() != 1) continue;
+            if (out == null) out = new StringBuilder();
+            out.append(q, copied, at.get(i)[0]).append(values.iterator().next());
+            copied = at.get(i)[1];
+        }
+        return out == null ? q : out.append(q.substring(copied)).toString();
+    }
+
+    /** The phrases of every value of the model's dimensions that are not times. */
+    private Map<List<String>, Object> allValuePhrases() {
+        Map<List<String>, Object> v = allValues;
+        if (v == null) allValues = v = valuePhrases(model.dimensions().stream().filter(d -> !d.time()).toList());
+        return v;
+    }
+
+    private volatile Map<List<String>, Object> allValues;
 
     private static final Pattern AMOUNT = Pattern.compile("(?i)(?<![\\w.,])\\$?(\\d{1,3}(?:,\\d{3})+|\\d+)(\\.\\d+)?\\s?(k|m|bn)?(?!\\w|,\\d)");
 
