@@ -1115,21 +1115,46 @@ public final class QuestionParser {
      */
     private Optional<Result> superlativeRecord(Question question) {
         List<String> words = question.words();
-        int cue = -1;
-        // "the most", or a link word right before ("the document with greatest number of paragraphs")
+        int cue = -1, head = -1, count = 1;
+        // "the most", or a link word right before ("the document with greatest number of paragraphs"); "the 3 largest", "the top 3
+        // largest": that many records first
         for (int i = 1; i < words.size() && cue < 0; i++) {
-            if ((MOST.contains(words.get(i)) || LEAST.contains(words.get(i))) && (words.get(i - 1).equals("the") || SUPERLATIVE_LINKS.contains(words.get(i - 1)))) cue = i;
+            if (!MOST.contains(words.get(i)) && !LEAST.contains(words.get(i))) continue;
+            int h = i;
+            int n = 1;
+            if (Set.of("top", "bottom").contains(words.get(i)) && i + 2 < words.size() && smallNumber(words.get(i + 1))
+                    && (MOST.contains(words.get(i + 2)) || LEAST.contains(words.get(i + 2))) && !Set.of("top", "bottom").contains(words.get(i + 2))) {
+                n = Integer.parseInt(words.get(i + 1));
+                i += 2;
+            } else if (smallNumber(words.get(i - 1)) && i >= 2) {
+                n = Integer.parseInt(words.get(i - 1));
+                h = Set.of("top", "bottom").contains(words.get(i - 2)) && i >= 3 ? i - 2 : i - 1;
+            }
+            if (n < 1 || h < 1 || !words.get(h - 1).equals("the") && !SUPERLATIVE_LINKS.contains(words.get(h - 1))) continue;
+            cue = i;
+            head = h;
+            count = n;
         }
         if (cue < 0) return Optional.empty();
         final int at = cue;
         List<Span> after = spans(words, numberPhrases()).stream().filter(sp -> sp.from() == at + 1).toList();
-        if (after.isEmpty()) return relatedCountFirst(question, at);
+        if (after.isEmpty()) return count == 1 ? relatedCountFirst(question, at) : Optional.empty();
         Span by = longestFirst(after).get(0);
-        int from = linkStart(words, at);
+        int from = linkStart(words, head);
         if (from < 0) return Optional.empty();
-        Question listed = question.without(from, by.to());
+        Question withoutCue = question.without(from, by.to());
+        // "the 3 countries with the largest area": the number before the records' noun says how many
+        for (int k = 1; k <= 3 && count == 1 && from - k - 1 >= 0; k++) {
+            List<String> noun = words.subList(from - k, from);
+            if (smallNumber(words.get(from - k - 1)) && model.datasets().stream().anyMatch(d -> namesRows(d, noun))) {
+                count = Integer.parseInt(words.get(from - k - 1));
+                withoutCue = withoutCue.without(from - k - 1, from - k);
+            }
+        }
+        if (count < 1) return Optional.empty();
+        Question listed = withoutCue;
         if (listed.words().stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w))) return Optional.empty();
-        String said = String.join(" ", question.original().subList(at, by.to()));
+        String said = String.join(" ", question.original().subList(head, by.to()));
         Result list = severalAttributes(listed).orElseGet(() -> values(listed, true));
         if (!(list instanceof Parsed p)) return Optional.of(list instanceof Cannot c ? c : new Cannot("the records '" + said + "' are first by could not be listed"));
         SemanticQuery x = p.query();
@@ -1137,13 +1162,13 @@ public final class QuestionParser {
         for (Dimension d : dimensionOf(by)) {
             List<Dimension> shown = x.groupBy().stream().map(g -> model.dimension(g.dimension()).orElse(null)).toList();
             if (shown.isEmpty() || shown.stream().anyMatch(s -> s == null || !s.dataset().equals(d.dataset()))) continue;
-            if (shown.equals(List.of(d))) {
+            if (shown.equals(List.of(d)) && count == 1) {
                 // "the age of the oldest dog": the one value every record tied for first has, once
                 return Optional.of(new Parsed(new SemanticQuery(List.of(), x.groupBy(), null, null, null, x.filters(), null, null, null, null, null)
                         .withOrder(List.of(new SemanticQuery.Order(model.reference(d), descending))).limit(1), Optional.empty()));
             }
             SemanticQuery first = new SemanticQuery(List.of(), x.groupBy(), null, null, null, x.filters(), null, null, null, null, null).records(d.dataset())
-                    .withOrder(List.of(new SemanticQuery.Order(model.reference(d), descending))).limit(1).withTies();
+                    .withOrder(List.of(new SemanticQuery.Order(model.reference(d), descending))).limit(count).withTies();
             return Optional.of(new Parsed(first, Optional.empty()));
         }
         return Optional.of(new Cannot("'" + said + "' is not an attribute of the records listed"));

@@ -57,6 +57,17 @@ class ListsOfAttributesTest {
         assertThat(shown(youngest)).containsExactly("name", "country");
         assertThat(youngest.order()).extracting(o -> o.descending()).containsExactly(false);
 
+        // so many records first: "the 2 stadiums with the largest capacity", "stadiums with the top 2 highest capacities"
+        for (String q : List.of("What are the names of the 2 stadiums with the largest capacity?", "List the names of stadiums with the top 2 highest capacities.",
+                "Show the names of the stadiums with the 2 highest capacities.")) {
+            SemanticQuery two = QuestionWordsTest.read(singers, q);
+            assertThat(two.records()).as(q).isEqualTo("stadium");
+            assertThat(shown(two)).as(q).containsExactly("name");
+            assertThat(two.order()).as(q).extracting(o -> o.field().substring(o.field().indexOf('.') + 1) + (o.descending() ? " desc" : "")).containsExactly("capacity desc");
+            assertThat(two.limit()).as(q).isEqualTo(2);
+            assertThat(two.keepsTies()).as(q).isTrue();
+        }
+
         // a count of other records (concerts of a stadium) is not one of the stadium's own numbers (RecordsByRelatedCountTest)
         SemanticQuery concerts = QuestionWordsTest.read(singers, "What is the name of the stadium with the most concerts?");
         assertThat(concerts.order()).extracting(SemanticQuery.Order::field).singleElement().asString().doesNotStartWith("stadium.");
