@@ -370,7 +370,7 @@ enum PeriodRule {
             "prior year to date => 2025-01-01..2025-11-23 RANGE",
             "rainfall ytd vs last ytd => 2025-01-01..2025-11-23 RANGE"),
 
-    RELATIVE("\\b(last|previous|past|this|current)\\s+(month|quarter|year|week)\\b", (m, c) -> {
+    RELATIVE("\\b(last|previous|past|this|current)\\s+(?:(?:full|complete|completed|whole|entire)\\s+)?(month|quarter|year|week)\\b", (m, c) -> {
         boolean previous = !m.group(1).equalsIgnoreCase("this") && !m.group(1).equalsIgnoreCase("current");
         LocalDate t = c.today();
         return switch (m.group(2).toLowerCase(Locale.ROOT)) {
@@ -389,7 +389,9 @@ enum PeriodRule {
             "absences this quarter => 2026-10-01..2027-01-01 QUARTER",
             "absences last year => 2025-01-01..2026-01-01 YEAR",
             "this week => 2026-11-16..2026-11-23 RANGE",
-            "the past month => 2026-10-01..2026-11-01 MONTH"),
+            "the past month => 2026-10-01..2026-11-01 MONTH",
+            "revenue in the last full month => 2026-10-01..2026-11-01 MONTH",
+            "the last complete quarter => 2026-07-01..2026-10-01 QUARTER"),
 
     TO_DATE("\\b(?:(year|quarter|month|week)[- ]to[- ]date|(y|q|m|w)td)\\b", (m, c) -> {
         String unit = m.group(1) != null ? m.group(1) : switch (m.group(2).toLowerCase(Locale.ROOT)) {

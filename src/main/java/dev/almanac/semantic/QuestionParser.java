@@ -2024,12 +2024,23 @@ public final class QuestionParser {
             if (r instanceof SemanticMetric.Simple || !"percent".equals(r.info().format())) continue;
             Set<String> vocabulary = new java.util.HashSet<>(contentStems(r));
             boolean everyInput = true;
+            List<Set<String>> inputs = new ArrayList<>();
             for (String input : r.inputNames()) {
                 Set<String> own = model.metric(input).map(this::contentStems).orElse(Set.of());
                 if (own.stream().noneMatch(said::contains)) everyInput = false;
                 vocabulary.addAll(own);
+                inputs.add(own);
             }
             if (!everyInput) continue;
+            // the part is told from the whole by a word of one input that the others lack ("converted" leads of leads): "tickets
+            // resolved" names both tickets resolved and those resolved within the SLA, and is not the SLA's attainment
+            boolean toldApart = r.inputNames().size() < 2;
+            for (int k = 0; k < inputs.size() && !toldApart; k++) {
+                Set<String> distinct = new java.util.HashSet<>(inputs.get(k));
+                for (int o = 0; o < inputs.size(); o++) if (o != k) distinct.removeAll(inputs.get(o));
+                if (distinct.stream().anyMatch(said::contains)) toldApart = true;
+            }
+            if (!toldApart && contentStems(r).stream().noneMatch(said::contains)) continue;
             int weight = 0;
             for (String w : words) if (!FILLER.contains(w) && vocabulary.contains(stem(w))) weight++;
             if (weight >= 2) out.put(r, new Span(cue, cue + 1, List.of(r), weight));
@@ -2506,6 +2517,14 @@ public final class QuestionParser {
                 used[i] = true;
                 for (int k = 0; k < words.size(); k++) if (!used[k] && SHARE_FILLER.contains(words.get(k))) used[k] = true;
                 break;
+            }
+        }
+        // "what fraction of leads converted": a part of a whole is asked, which a count or an amount alone does not give
+        if (!share && !"percent".equals(metric.info().format())) {
+            for (int i = 0; i < metricSpan.from(); i++) {
+                if (SHARE_CUES.contains(words.get(i)) && i + 1 < words.size() && words.get(i + 1).equals("of")) {
+                    return new Cannot("the question asks for a share ('" + original.get(i) + " of'), and " + metric.displayName() + " is not one");
+                }
             }
         }
         // "show all distinct codes", "list the singers": the rows or values asked for, which a count of them does not show (a
