@@ -272,7 +272,23 @@ public final class QuestionParser {
 
     /** The question as it is read: an imperative of request as "show", a shared year, typos mended, adjectives of a measure said by it. */
     private String prepared(String question) {
-        return dimensionalAdjectives(closedCompounds(properAdjectives(spelled(sharedYear(imperativeShown(percentSign(amounts(question.replace('’', '\'').strip()))))))));
+        return dimensionalAdjectives(closedCompounds(properAdjectives(spelled(sharedYear(rankedBreakdown(imperativeShown(percentSign(amounts(question.replace('’', '\'').strip())))))))));
+    }
+
+    private static final Pattern RANK_FIRST = Pattern.compile("(?i)^\\s*(?:please\\s+)?rank\\s+(?:the\\s+|our\\s+|all\\s+)?(.+?)\\s+(?:by|on)\\s+(.+?)\\s*[?.]?\\s*$");
+    private static final Pattern RANKED_BY = Pattern.compile("(?i)^\\s*(?:(?:please\\s+)?(?:show|list|give)\\s+(?:me\\s+)?)?(?:the\\s+|our\\s+|all\\s+)?(.+?)\\s+ranked\\s+(?:by|on)\\s+(.+?)\\s*[?.]?\\s*$");
+
+    /**
+     * "Rank departments by headcount", "marketing channels ranked by spend": the things ranked are a breakdown of the measure
+     * they are ranked by, said as "headcount by departments, ranked" so that the breakdown follows its cue.
+     */
+    static String rankedBreakdown(String q) {
+        if (!q.toLowerCase(Locale.ROOT).contains("rank")) return q;
+        for (Pattern p : List.of(RANK_FIRST, RANKED_BY)) {
+            Matcher m = p.matcher(q);
+            if (m.matches()) return m.group(2) + " by " + m.group(1) + " ranked";
+        }
+        return q;
     }
 
     /**
@@ -375,7 +391,13 @@ public final class QuestionParser {
         Optional<Timeframe> compared = Optional.empty();
         String text = q;
         Matcher yearEarlier = YEAR_EARLIER.matcher(q);
-        if (period.isPresent() && COMPARE_WORDS.matcher(q).find() && yearEarlier.find()) {
+        Matcher yearOverYear = YEAR_OVER_YEAR.matcher(q);
+        if (period.isPresent() && yearOverYear.find() && timeframes.parse(q.replace(period.get().text(), " ")).isEmpty()) {
+            // "year-over-year change in shop revenue for Q3 2026", "YoY signups in March": the period against the same one a year before
+            Timeframe p = period.get();
+            compared = Optional.of(new Timeframe(p.start().minusYears(1), p.end().minusYears(1), p.grain(), yearOverYear.group()));
+            text = q.replace(p.text(), " ").replace(yearOverYear.group(), " ");
+        } else if (period.isPresent() && COMPARE_WORDS.matcher(q).find() && yearEarlier.find()) {
             // "than in the same quarter a year earlier", "compared with the year before": the asked period, a year back
             Timeframe p = period.get();
             compared = Optional.of(new Timeframe(p.start().minusYears(1), p.end().minusYears(1), p.grain(), yearEarlier.group()));
@@ -2479,6 +2501,17 @@ public final class QuestionParser {
                 used[i] = true;
             }
         }
+        // "rank departments by headcount", "channels ranked by spend": a breakdown, highest first, all of it
+        if (order.isEmpty() && !groupBy.isEmpty()) {
+            for (int i = 0; i < words.size(); i++) {
+                if (used[i] || !Set.of("rank", "ranked", "ranking").contains(words.get(i))) continue;
+                boolean lowest = words.stream().anyMatch(ASCENDING::contains);
+                order.add((lowest ? "" : "-") + metric.name());
+                used[i] = true;
+                for (int k = 0; k < words.size(); k++) if (!used[k] && (ASCENDING.contains(words.get(k)) || DESCENDING.contains(words.get(k)) || words.get(k).equals("order"))) used[k] = true;
+                break;
+            }
+        }
         if (limit != null && groupBy.isEmpty() && grain == null) {
             // "which month had the most", "the three best months", "on which day": a ranking of periods
             for (int i = 1; i < words.size(); i++) {
@@ -3343,6 +3376,8 @@ public final class QuestionParser {
     private static final Pattern COMPARING = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|which|more|less|fewer|higher|lower|bigger|"
             + "smaller|larger|better|worse|each|respectively|separately|side by side)\\b");
     private static final Pattern COMPARE_WORDS = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|than|grow|grew|growth|change[ds]?|differ(ence)?|increase[ds]?|decrease[ds]?|lower|higher|more|less|bigger|smaller)\\b");
+    /** The period against the same one a year before, said in one word: "year-over-year", "year on year", "YoY". */
+    private static final Pattern YEAR_OVER_YEAR = Pattern.compile("(?i)\\b(?:year[- ]over[- ]year|year[- ]on[- ]year|yoy)\\b");
     private static final Pattern YEAR_EARLIER = Pattern.compile("(?i)\\b(?:(?:in|with|to)\\s+)?(?:the\\s+same\\s+(?:day|week|month|quarter|half|period|time)\\s+)?"
             + "(?:a\\s+year\\s+(?:earlier|before|ago)|(?:of\\s+)?(?:the\\s+)?(?:previous|prior|last)\\s+year|the\\s+year\\s+before)\\b");
     private static final Pattern FROM_TO = Pattern.compile("(?i)\\bfrom\\s+(.+?)\\s+to\\s+(.+?)(?=\\?|$|,)");

@@ -92,6 +92,25 @@ class TerseQuestionsTest {
     }
 
     @Test
+    void things_ranked_by_a_measure_are_its_breakdown_highest_first_unless_ascending() {
+        SemanticQuery ranked = read("Rank purposes by principal lent in March 2026");
+        assertThat(ranked.metrics()).containsExactly("principal_lent");
+        assertThat(ranked.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("purpose");
+        assertThat(ranked.order()).extracting(o -> o.field() + (o.descending() ? " desc" : "")).containsExactly("principal_lent desc");
+        SemanticQuery ascending = read("purposes ranked by originations in ascending order");
+        assertThat(ascending.order()).extracting(o -> o.field() + (o.descending() ? " desc" : "")).containsExactly("originations");
+    }
+
+    @Test
+    void year_over_year_is_the_period_against_the_same_one_a_year_before() {
+        SemanticQuery q = read("year-over-year change in originations for March 2026");
+        assertThat(q.start()).isEqualTo(LocalDate.of(2026, 3, 1));
+        assertThat(q.compareTo().start()).isEqualTo(LocalDate.of(2025, 3, 1));
+        assertThat(q.compareTo().end()).isEqualTo(LocalDate.of(2025, 4, 1));
+        assertThat(read("YoY principal lent in Q1 2026").compareTo().start()).isEqualTo(LocalDate.of(2025, 1, 1));
+    }
+
+    @Test
     void the_events_of_a_count_happen() {
         SemanticQuery q = read("How many originations happened in March 2026?");
         assertThat(q.metrics()).containsExactly("originations");
