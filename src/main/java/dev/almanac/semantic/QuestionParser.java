@@ -353,7 +353,10 @@ public final class QuestionParser {
             if (!written) continue;
             java.math.BigDecimal n = new java.math.BigDecimal(whole + (fraction == null ? "" : fraction));
             if (suffix != null) n = n.multiply(java.math.BigDecimal.TEN.pow(switch (suffix.toLowerCase(Locale.ROOT)) { case "k" -> 3; case "m" -> 6; default -> 9; }));
-            m.appendReplacement(out, Matcher.quoteReplacement(n.stripTrailingZeros().toPlainString()));
+            String number = n.stripTrailingZeros().toPlainString();
+            // "$2,000" keeps its sign where the number could be a year: an amount, never the year 2000
+            if (m.group().startsWith("$") && number.matches("(19|20)\\d{2}")) number = "$" + number;
+            m.appendReplacement(out, Matcher.quoteReplacement(number));
         }
         m.appendTail(out);
         return out.toString();
@@ -1803,6 +1806,10 @@ public final class QuestionParser {
     }
 
     /** Comparison words and the operator they ask for, longest first ("no more than" before "more than"). */
+    /** Words for what a row is worth, besides the rows' own noun ("deals worth more than 50k", "orders with a value over 100"). */
+    private static final List<String> ROW_AMOUNT_WORDS = List.of("amount", "value", "worth", "size", "total", "valued");
+    private static final Set<String> CURRENCY_WORDS = Set.of("dollar", "dollars", "usd", "eur", "euro", "euros", "pound", "pounds", "gbp", "bucks");
+
     private static final List<Map.Entry<List<String>, String>> COMPARISONS = List.of(
             Map.entry(List.of("no", "more", "than"), "<="), Map.entry(List.of("no", "less", "than"), ">="), Map.entry(List.of("no", "fewer", "than"), ">="),
             Map.entry(List.of("at", "least"), ">="), Map.entry(List.of("at", "most"), "<="), Map.entry(List.of("or", "more"), ">="),
@@ -1823,9 +1830,24 @@ public final class QuestionParser {
         List<Dimension> numbers = new ArrayList<>(model.dimensions().stream().filter(d -> d.kind() == Dimension.Kind.NUMBER && own.contains(d.dataset())).toList());
         dims.stream().filter(d -> !d.time() && d.kind() == Dimension.Kind.CATEGORICAL && values.of(d) != null && values.of(d).numeric()).forEach(numbers::add);
         List<SemanticQuery.Filter> out = new ArrayList<>();
-        if (numbers.isEmpty()) return out;
+        // what each row is worth, where the model has no attribute for it: said by the rows' noun ("orders over $500") or a
+        // word for an amount ("deals worth more than 50k"); the noun is the metric's too, so its span may be placed already
+        Map<List<String>, Object> amountPhrases = new HashMap<>();
+        for (String ds : own) {
+            Optional<Dimension> amount = model.rowAmount(ds);
+            if (amount.isEmpty() || numbers.stream().anyMatch(d -> d.dataset().equals(ds) && d.expr().equals(amount.get().expr()))) continue;
+            List<String> said = new ArrayList<>(ROW_AMOUNT_WORDS);
+            model.dataset(ds).ifPresent(d -> said.addAll(rowNames(d)));
+            for (String phrase : said) {
+                @SuppressWarnings("unchecked") List<Dimension> list = (List<Dimension>) amountPhrases.computeIfAbsent(tokens(phrase.replace('_', ' '), true), k -> new ArrayList<Dimension>());
+                if (!list.contains(amount.get())) list.add(amount.get());
+            }
+        }
+        if (numbers.isEmpty() && amountPhrases.isEmpty()) return out;
         Map<List<String>, Object> phrases = dimensionPhrases(numbers);
         List<Span> spans = new ArrayList<>(spans(words, phrases));
+        List<Span> amountSpans = spans(words, amountPhrases);
+        spans.addAll(amountSpans);
         // a one-word attribute in another form of its word ("aged" for age)
         Map<String, Object> byStem = new HashMap<>();
         phrases.forEach((p, target) -> { if (p.size() == 1) byStem.putIfAbsent(stem(p.get(0)), target); });
@@ -1842,7 +1864,7 @@ public final class QuestionParser {
                 Span attribute = null;
                 int number = -1;
                 for (Span d : spans) {
-                    if (anyUsed(used, d) || dimensionOf(d).size() != 1) continue;
+                    if (anyUsed(used, d) && !amountSpans.contains(d) || dimensionOf(d).size() != 1) continue;
                     boolean before = d.to() == i || d.to() + 1 == i && Set.of("is", "are", "was", "were", "of").contains(words.get(d.to()));
                     // "age greater than the average", "weight below average", "above the average age": the attribute's own average
                     int average = averageEnd(words, i + n, d);
@@ -1872,6 +1894,7 @@ public final class QuestionParser {
                 Dimension d = dimensionOf(attribute).get(0);
                 out.add(new SemanticQuery.Filter(model.reference(d), c.getValue(), List.of(words.get(number))));
                 for (int k = Math.min(i, attribute.from()); k <= Math.max(number, attribute.to() - 1); k++) used[k] = true;
+                if (amountSpans.contains(attribute) && number + 1 < words.size() && CURRENCY_WORDS.contains(words.get(number + 1))) used[number + 1] = true; // "1000 dollars"
                 break;
             }
         }
@@ -3400,6 +3423,7 @@ public final class QuestionParser {
             w = w.substring(0, end);
             if (w.endsWith("'s")) w = w.substring(0, w.length() - 2);
             if (w.isEmpty()) continue;
+            if (normalised && w.length() > 1 && w.charAt(0) == '$' && digits(w.substring(1))) w = w.substring(1); // "$2000": the amount
             String lower = w.toLowerCase(Locale.ROOT);
             out.add(normalised ? NUMBER_WORDS.getOrDefault(lower, singular(lower)) : w);
         }

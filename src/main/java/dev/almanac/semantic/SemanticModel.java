@@ -133,6 +133,7 @@ public final class SemanticModel {
     public List<Dimension> candidates(String ref) {
         String k = key(ref);
         int dot = k.indexOf('.');
+        if (dot > 0 && !dimensions.containsKey(k) && k.substring(dot + 1).equals(ROW_AMOUNT)) return rowAmount(k.substring(0, dot)).map(List::of).orElse(List.of());
         if (dot > 0) return Optional.ofNullable(dimensions.get(k)).map(List::of).orElse(List.of());
         Optional<EntityPath> path = EntityPath.of(k);
         if (path.isPresent()) {
@@ -145,8 +146,45 @@ public final class SemanticModel {
         return byBareName.getOrDefault(k, List.of());
     }
 
+    /** The name of a dataset's {@link #rowAmount row amount}, always referred to with its dataset's: {@code orders.row_amount}. */
+    public static final String ROW_AMOUNT = "row_amount";
+
+    /**
+     * What each row of a dataset is worth in money, for conditions on it ("orders over $500", "deals larger than 50k") where
+     * the model declares no dimension for it: the one expression the dataset's money measures aggregate (their format
+     * currency, or a currency for unit), a bare column preferred to a computed one when they differ ("amount_usd" over
+     * "amount_usd * win_probability_pct / 100.0"); empty when there is none or no single one, or when nothing says the
+     * dataset's rows are records (no primary key or entity: they may be a month's totals). A number attribute of the
+     * dataset, never a breakdown, and not among {@link #dimensions()}: the model's author did not write it.
+     */
+    public Optional<Dimension> rowAmount(String dataset) {
+        return rowAmounts.computeIfAbsent(key(dataset), ds -> {
+            Dataset rows = datasets.get(ds);
+            // rows that are records (a key says so): a dataset without one may hold totals (a month's revenue), not records
+            if (rows == null || dimensions.containsKey(ds + "." + ROW_AMOUNT) || rows.primaryKey().isEmpty()
+                    && rows.entities().stream().noneMatch(Dataset.Entity::identifies)) return Optional.empty();
+            java.util.Set<String> exprs = new java.util.LinkedHashSet<>();
+            for (SemanticMetric m : metrics.values()) {
+                if (!(m instanceof SemanticMetric.Simple s) || !key(s.dataset()).equals(ds) || s.expr() == null || s.agg() == SemanticMetric.Agg.COUNT
+                        || s.agg() == SemanticMetric.Agg.COUNT_DISTINCT) continue;
+                String unit = s.info().unit() == null ? "" : s.info().unit().strip().toLowerCase(Locale.ROOT);
+                boolean money = "currency".equals(s.info().format()) || CURRENCY_UNITS.contains(unit.split("\\s+")[0]);
+                if (money) exprs.add(s.expr().strip());
+            }
+            if (exprs.size() > 1) exprs.removeIf(e -> !e.matches("[A-Za-z_][A-Za-z0-9_]*"));
+            if (exprs.size() != 1) return Optional.empty();
+            return Optional.of(new Dimension(ROW_AMOUNT, rows.name(), false, exprs.iterator().next(), "amount",
+                    "What each row is worth, as the dataset's money measures add it up", List.of(), null, Map.of(), null, Dimension.Kind.NUMBER));
+        });
+    }
+
+    private static final java.util.Set<String> CURRENCY_UNITS = java.util.Set.of("usd", "eur", "gbp", "jpy", "chf", "cad", "aud", "dollars", "dollar", "euros",
+            "euro", "pounds", "$", "€", "£");
+    private final Map<String, Optional<Dimension>> rowAmounts = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** The reference that names a dimension shortest and unambiguously: its bare name, else {@code dataset.name}. */
     public String reference(Dimension d) {
+        if (d.name().equals(ROW_AMOUNT) && !dimensions.containsKey(key(d.dataset()) + "." + ROW_AMOUNT)) return d.qualifiedName();
         return byBareName.getOrDefault(key(d.name()), List.of()).size() == 1 ? d.name() : d.qualifiedName();
     }
 
