@@ -552,6 +552,12 @@ public final class QuestionParser {
             List<Reading> named = best.stream().filter(r -> !r.span().scattered() && namedExactly(r.metric(), words.subList(r.span().from(), r.span().to()))).toList();
             if (named.size() == 1) best = named;
         }
+        if (best.size() > 1) {
+            // the words as the metric's own names write them, not another form of them ("still open": Open tickets, not Tickets opened)
+            int most = best.stream().mapToInt(r -> verbatimWords(r.metric(), words)).max().orElseThrow();
+            List<Reading> verbatim = best.stream().filter(r -> verbatimWords(r.metric(), words) == most).toList();
+            if (verbatim.size() == 1) best = verbatim;
+        }
         if (best.size() == 1) return best.get(0).result();
         List<String> options = new ArrayList<>();
         for (Reading r : best) {
@@ -2195,6 +2201,15 @@ public final class QuestionParser {
     }
 
     /** How many of the question's words are the metric's own (its name, label and synonyms), word forms folded. */
+    /** How many of the words the metric's name, label or synonyms have in the same form (not only the same stem). */
+    private static int verbatimWords(SemanticMetric metric, List<String> words) {
+        Set<String> own = new java.util.HashSet<>(tokens(metric.name().replace('_', ' ') + " " + nullToEmpty(metric.info().label()), true));
+        metric.info().synonyms().forEach(x -> own.addAll(tokens(x, true)));
+        int n = 0;
+        for (String w : new java.util.HashSet<>(words)) if (own.contains(w)) n++;
+        return n;
+    }
+
     private int ownWords(SemanticMetric metric, List<String> words) {
         Set<String> own = wordsOf(metric).stems();
         int n = 0;

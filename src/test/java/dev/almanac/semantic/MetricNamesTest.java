@@ -22,8 +22,8 @@ class MetricNamesTest {
     @BeforeAll
     void setUp(@TempDir Path dir) throws Exception {
         db = LayerOnDuckDb.of(dir, "claims", """
-                CREATE TABLE claims (claim_id INTEGER PRIMARY KEY, filed_on DATE, amount DECIMAL(10, 2), days_open INTEGER);
-                INSERT INTO claims VALUES (1, '2026-03-02', 100.00, 4), (2, '2026-03-09', 250.00, 8), (3, '2026-02-11', 40.00, 2)
+                CREATE TABLE claims (claim_id INTEGER PRIMARY KEY, filed_on DATE, amount DECIMAL(10, 2), days_open INTEGER, closed_on DATE);
+                INSERT INTO claims VALUES (1, '2026-03-02', 100.00, 4, '2026-03-06'), (2, '2026-03-09', 250.00, 8, NULL), (3, '2026-02-11', 40.00, 2, '2026-02-13')
                 """, """
                 name: claims
                 datasets:
@@ -38,6 +38,8 @@ class MetricNamesTest {
                   - {name: claims, type: simple, dataset: claims, agg: count, label: Claims}
                   - {name: claimed_amount, type: simple, dataset: claims, agg: sum, expr: amount, label: Claimed amount}
                   - {name: avg_claim_days, type: simple, dataset: claims, agg: avg, expr: days_open}
+                  - {name: claims_opened, type: simple, dataset: claims, agg: count, label: Claims opened}
+                  - {name: open_claims, type: simple, dataset: claims, agg: count, filter: closed_on IS NULL, label: Open claims}
                 """, "a model of claims");
     }
 
@@ -56,6 +58,13 @@ class MetricNamesTest {
     void a_metrics_very_name_is_that_metric() {
         assertThat(metricOf("claims in March 2026")).isEqualTo("claims");
         assertThat(metricOf("claimed amount in March 2026")).isEqualTo("claimed_amount");
+    }
+
+    @Test
+    void the_form_a_metrics_names_write_a_word_in_tells_two_of_the_same_stem_apart() {
+        // "open" (a state) and "opened" (an event) share a stem: the form said is the metric's
+        assertThat(metricOf("How many claims are still open?")).isEqualTo("open_claims");
+        assertThat(metricOf("How many claims were opened in March 2026?")).isEqualTo("claims_opened");
     }
 
     @Test
