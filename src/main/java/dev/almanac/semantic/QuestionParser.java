@@ -2305,7 +2305,9 @@ public final class QuestionParser {
                 || !isMoney && "integer".equals(metric.info().format());
         boolean howMuchChange = howMuch && compared.isPresent(); // "how much did new customers grow from January to February"
         // "what is the total order value": a value is an amount, which a count of orders is not (it was answered with 300 orders)
-        boolean asksValue = java.util.stream.IntStream.range(0, words.size()).anyMatch(i -> !used[i] && words.get(i).equals("value"));
+        // "the sum of won deals": a sum adds amounts up, which a count of deals does not (nor "the sum of orders")
+        boolean asksValue = java.util.stream.IntStream.range(0, words.size()).anyMatch(i -> !used[i] && (words.get(i).equals("value")
+                || words.get(i).equals("sum") && i + 1 < words.size() && words.get(i + 1).equals("of")));
         if (asksValue && isCount) {
             return new Cannot("the question asks for a value, but " + metric.displayName() + " is a count; name the measure you mean");
         }
@@ -2493,6 +2495,14 @@ public final class QuestionParser {
             mark(used, d);
             markCue(words, used, d.from(), cue);
         }
+        // "revenue by product" said as the metric's own phrase (a synonym with a breakdown in it): the breakdown is asked all the
+        // same, never dropped for the total
+        for (Span d : dimSpans) {
+            if (d.from() < 1 || !inSpan(metricSpan, d.from()) || !inSpan(metricSpan, d.from() - 1) || !Set.of("by", "per").contains(words.get(d.from() - 1))) continue;
+            List<Dimension> ds = withoutReferences(dimensionOf(d).stream().filter(dims::contains).toList());
+            if (ds.size() != 1) return new Cannot("the breakdown in '" + String.join(" ", original.subList(metricSpan.from(), metricSpan.to())) + "' could not be read");
+            if (!groupBy.contains(model.reference(ds.get(0)))) groupBy.add(model.reference(ds.get(0)));
+        }
         // two values of one dimension compare the groups ("annual and monthly plans", "Europe or North America, which had more");
         // joined by "or" with nothing that compares, they are one group ("tickets still open or pending")
         // and "the total of Asia and Europe", "Asia and Europe combined" ask for one figure over both
@@ -2528,7 +2538,7 @@ public final class QuestionParser {
                 if (used[i] || (!MOST.contains(w) && !LEAST.contains(w))) continue;
                 boolean counted = i > 0 && smallNumber(words.get(i - 1)) && !used[i - 1]; // "our three best months"
                 boolean rankingQuestion = joined.startsWith("which") || joined.startsWith("what") || joined.contains(" which ") || i > 0 && words.get(i - 1).equals("the")
-                        || counted;
+                        || counted || i == 0 || i == 1 && words.get(0).equals("our"); // "best month for signups this year
                 if (!rankingQuestion) continue;
                 order.add((LEAST.contains(w) ? "" : "-") + metric.name());
                 if (counted) {

@@ -54,7 +54,7 @@ class TerseQuestionsTest {
                 metrics:
                   - {name: new_members, type: simple, dataset: members, agg: count, label: New members, synonyms: [member acquisition]}
                   - {name: originations, type: simple, dataset: loans, agg: count, label: Originations}
-                  - {name: principal_lent, type: simple, dataset: loans, agg: sum, expr: principal, label: Principal lent}
+                  - {name: principal_lent, type: simple, dataset: loans, agg: sum, expr: principal, label: Principal lent, synonyms: [lending by purpose]}
                 """, "a credit union's members and loans");
     }
 
@@ -108,6 +108,23 @@ class TerseQuestionsTest {
         assertThat(q.compareTo().start()).isEqualTo(LocalDate.of(2025, 3, 1));
         assertThat(q.compareTo().end()).isEqualTo(LocalDate.of(2025, 4, 1));
         assertThat(read("YoY principal lent in Q1 2026").compareTo().start()).isEqualTo(LocalDate.of(2025, 1, 1));
+    }
+
+    @Test
+    void a_breakdown_inside_a_metrics_own_phrase_is_still_asked() {
+        // "lending by purpose" is a synonym of Principal lent: the breakdown it says is not dropped for the total
+        SemanticQuery q = read("lending by purpose in March 2026");
+        assertThat(q.metrics()).containsExactly("principal_lent");
+        assertThat(q.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("purpose");
+    }
+
+    @Test
+    void a_sum_is_never_a_count_and_a_superlative_may_open_the_question() {
+        assertThat(parsed("sum of originations in March 2026")).isNotInstanceOf(QuestionParser.Parsed.class);
+        SemanticQuery best = read("best month for originations in 2026");
+        assertThat(best.grain()).isEqualTo(Grain.MONTH);
+        assertThat(best.limit()).isEqualTo(1);
+        assertThat(best.order()).extracting(o -> o.field() + (o.descending() ? " desc" : "")).containsExactly("originations desc");
     }
 
     @Test
