@@ -176,7 +176,7 @@ enum PeriodRule {
             "rainfall by the end of March 2026 => 2026-01-01..2026-04-01 RANGE",
             "by the end of Q3 => 2026-01-01..2026-10-01 RANGE",
             "fy4: by the end of Q3 2026 => 2026-04-01..2026-10-01 RANGE",
-            "signups by end of june => 2026-01-01..2026-07-01 RANGE"),
+            "rainfall by end of june => 2026-01-01..2026-07-01 RANGE"),
 
     AT_END_OF("\\b(?:(?:at|as\\s+of|on)\\s+)?(?:the\\s+)?end\\s+of\\s+(" + PeriodPatterns.END_TARGET + ")", (m, c) -> {
         Timeframe t = anchor(c, m.group(1));
@@ -187,8 +187,8 @@ enum PeriodRule {
             "balance as of the end of March => 2026-03-01..2026-04-01 MONTH",
             "at the end of last month => 2026-10-01..2026-11-01 MONTH",
             "the end of Q3 2025 => 2025-07-01..2025-10-01 QUARTER",
-            "mrr by region end of august => 2026-08-01..2026-09-01 MONTH",
-            "headcount at end of last year => 2025-01-01..2026-01-01 YEAR"),
+            "readers by town end of august => 2026-08-01..2026-09-01 MONTH",
+            "members at end of last year => 2025-01-01..2026-01-01 YEAR"),
 
     PERIOD_END("(?<!\\b(?:each|every|per|by)\\s)\\b(?:(?:at|as\\s+of|on)\\s+)?(?:the\\s+)?(?:" + MONTH + "(?:\\s+" + YEAR + ")?\\s+|(?:last|latest)\\s+)?"
             + "(month|quarter|year)[- ]end\\b", (m, c) -> {
@@ -370,7 +370,7 @@ enum PeriodRule {
             "prior year to date => 2025-01-01..2025-11-23 RANGE",
             "rainfall ytd vs last ytd => 2025-01-01..2025-11-23 RANGE"),
 
-    RELATIVE("\\b(last|previous|past|this|current)\\s+(?:(?:full|complete|completed|whole|entire)\\s+)?(month|quarter|year|week)\\b", (m, c) -> {
+    RELATIVE("\\b(last|previous|past|this|current)\\s+(?:(?:full|complete|whole|entire)\\s+)?(month|quarter|year|week)\\b", (m, c) -> {
         boolean previous = !m.group(1).equalsIgnoreCase("this") && !m.group(1).equalsIgnoreCase("current");
         LocalDate t = c.today();
         return switch (m.group(2).toLowerCase(Locale.ROOT)) {
@@ -390,7 +390,7 @@ enum PeriodRule {
             "absences last year => 2025-01-01..2026-01-01 YEAR",
             "this week => 2026-11-16..2026-11-23 RANGE",
             "the past month => 2026-10-01..2026-11-01 MONTH",
-            "revenue in the last full month => 2026-10-01..2026-11-01 MONTH",
+            "rainfall in the last full month => 2026-10-01..2026-11-01 MONTH",
             "the last complete quarter => 2026-07-01..2026-10-01 QUARTER"),
 
     TO_DATE("\\b(?:(year|quarter|month|week)[- ]to[- ]date|(y|q|m|w)td)\\b", (m, c) -> {
