@@ -161,6 +161,26 @@ enum PeriodRule {
             "readers in the first week of June 2026 => 2026-06-01..2026-06-08 RANGE",
             "readers in the last week of February 2024 => 2024-02-23..2024-03-01 RANGE"),
 
+    /** "the week of September 14": the week (Monday to Sunday) that holds the day, of the year written or else the latest. */
+    WEEK_OF_DAY("\\bthe\\s+week\\s+of\\s+(?:(\\d{1,2})(?:st|nd|rd|th)?\\s+" + MONTH_ALONE + "|" + MONTH_ALONE + "\\s+(\\d{1,2})(?:st|nd|rd|th)?)(?:,?\\s+" + YEAR + ")?\\b",
+            (m, c) -> {
+        String monthWord = m.group(2) != null ? m.group(2) : m.group(3);
+        int dayOfMonth = Integer.parseInt(m.group(1) != null ? m.group(1) : m.group(4));
+        LocalDate monthStart = m.group(5) != null ? LocalDate.of(yearNumber(m.group(5)), monthNumber(monthWord), 1) : c.latestStarted(monthNumber(monthWord));
+        if (dayOfMonth < 1 || dayOfMonth > monthStart.lengthOfMonth()) return null;
+        LocalDate monday = PeriodContext.monday(monthStart.withDayOfMonth(dayOfMonth));
+        return range(monday, monday.plusWeeks(1));
+    },
+            "readers in the week of September 14 => 2026-09-14..2026-09-21 RANGE",
+            "the week of 3 March 2025 => 2025-03-03..2025-03-10 RANGE"),
+
+    WEEK_OF_MONTH_NO_YEAR(true, "\\b(?:the\\s+)?(first|second|third|fourth|1st|2nd|3rd|4th|last)\\s+week\\s+(?:of\\s+)?" + MONTH_ALONE + "\\b(?!\\s*,?\\s*'?\\d)", (m, c) -> {
+        LocalDate monthStart = c.latestStarted(monthNumber(m.group(2)));
+        LocalDate a = m.group(1).equalsIgnoreCase("last") ? monthStart.plusMonths(1).minusDays(7) : monthStart.plusDays(7L * (ordinalNumber(m.group(1)) - 1));
+        return range(a, a.plusDays(7));
+    },
+            "readers in the first week of September => 2026-09-01..2026-09-08 RANGE"),
+
     MONTH_LIST("\\b" + MONTH + "(?:\\s*,\\s*" + MONTH + ")*\\s*(?:,\\s*)?and\\s+" + MONTH + "\\s+" + YEAR, (m, c) -> {
         Timeframe t = months(m.group(1), null, m.group(m.groupCount() - 1), yearNumber(m.group(m.groupCount())));
         return t != null && t.start().getYear() == t.end().minusDays(1).getYear() ? t : null;
@@ -240,6 +260,23 @@ enum PeriodRule {
             "March last year => 2025-03-01..2025-04-01 MONTH",
             "December of last year => 2025-12-01..2026-01-01 MONTH"),
 
+    AGO("\\b(a|an|one|" + PeriodContext.NUMBER.substring(1, PeriodContext.NUMBER.length() - 1) + ")\\s+(day|week|month|quarter|year)s?\\s+ago\\b", (m, c) -> {
+        int n = m.group(1).matches("(?i)an?") ? 1 : PeriodContext.number(m.group(1));
+        if (n < 1) return null;
+        LocalDate t = c.today();
+        return switch (m.group(2).toLowerCase(Locale.ROOT)) { // the calendar period that many back: "2 months ago" in November is September
+            case "day" -> day(t.minusDays(n));
+            case "week" -> range(PeriodContext.monday(t).minusWeeks(n), PeriodContext.monday(t).minusWeeks(n - 1L));
+            case "month" -> month(t.withDayOfMonth(1).minusMonths(n));
+            case "quarter" -> quarter(quarterStart(t).minusMonths(3L * n));
+            default -> year(t.getYear() - n);
+        };
+    },
+            "readers 2 months ago => 2026-09-01..2026-10-01 MONTH",
+            "two years ago => 2024-01-01..2025-01-01 YEAR",
+            "arrivals three weeks ago => 2026-10-26..2026-11-02 RANGE",
+            "one quarter ago => 2026-07-01..2026-10-01 QUARTER"),
+
     BEFORE_LAST("\\bthe\\s+(?:(day)\\s+before\\s+(?:yesterday|last)|(week|month|quarter|year)\\s+before\\s+last)\\b", (m, c) -> {
         LocalDate t = c.today();
         return switch ((m.group(1) != null ? m.group(1) : m.group(2)).toLowerCase(Locale.ROOT)) {
@@ -297,9 +334,15 @@ enum PeriodRule {
             "rainfall over the trailing twelve months => 2025-11-01..2026-11-01 RANGE",
             "LTM EBITDA => 2025-11-01..2026-11-01 RANGE"),
 
-    LAST_N("\\b(?:the\\s+)?(last|past|previous|trailing)\\s+" + PeriodContext.NUMBER + "\\s+(day|week|month|quarter|year)s?\\b", (m, c) -> {
+    LAST_N("\\b(?:the\\s+)?(last|past|previous|trailing)\\s+" + PeriodContext.NUMBER + "\\s+(day|week|month|quarter|year|mo|mth|wk|yr|qtr)s?\\b", (m, c) -> {
         int n = number(m.group(2));
-        String unit = m.group(3).toLowerCase(Locale.ROOT);
+        String unit = switch (m.group(3).toLowerCase(Locale.ROOT)) { // "last 3 mos", "past 2 yrs"
+            case "mo", "mth" -> "month";
+            case "wk" -> "week";
+            case "yr" -> "year";
+            case "qtr" -> "quarter";
+            default -> m.group(3).toLowerCase(Locale.ROOT);
+        };
         if (n < 1) return null;
         if (unit.equals("quarter")) { // whole quarters, the current one not included: a quarter is a reporting period
             LocalDate end = quarterStart(c.tomorrow());
@@ -321,7 +364,9 @@ enum PeriodRule {
             "the past three weeks => 2026-11-02..2026-11-23 RANGE",
             "last 12 months => 2025-11-23..2026-11-23 RANGE",
             "the last two quarters => 2026-04-01..2026-10-01 RANGE",
-            "trailing 6 months => 2026-05-01..2026-11-01 RANGE"),
+            "trailing 6 months => 2026-05-01..2026-11-01 RANGE",
+            "arrivals last 3 mos => 2026-08-23..2026-11-23 RANGE",
+            "the past 2 yrs => 2024-11-23..2026-11-23 RANGE"),
 
     LAST_WEEKDAY("\\b(last|this|past)\\s+" + WEEKDAY + "\\b", (m, c) -> {
         DayOfWeek d = DayOfWeek.valueOf(m.group(2).toUpperCase(Locale.ROOT));
