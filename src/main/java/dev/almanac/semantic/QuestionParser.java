@@ -1816,8 +1816,15 @@ public final class QuestionParser {
     private static final List<String> ROW_AMOUNT_WORDS = List.of("amount", "value", "worth", "size", "total", "valued");
     private static final Set<String> CURRENCY_WORDS = Set.of("dollar", "dollars", "usd", "eur", "euro", "euros", "pound", "pounds", "gbp", "bucks");
 
+    /** Comparatives said before the attribute they compare, "than" after it ("a greater weight than 10"). */
+    private static final Map<String, String> SPLIT_COMPARATIVES = Map.of("greater", ">", "higher", ">", "larger", ">", "bigger", ">", "more", ">",
+            "less", "<", "lower", "<", "smaller", "<", "fewer", "<");
+
     private static final List<Map.Entry<List<String>, String>> COMPARISONS = List.of(
             Map.entry(List.of("no", "more", "than"), "<="), Map.entry(List.of("no", "less", "than"), ">="), Map.entry(List.of("no", "fewer", "than"), ">="),
+            Map.entry(List.of("not", "more", "than"), "<="), Map.entry(List.of("not", "greater", "than"), "<="), Map.entry(List.of("not", "higher", "than"), "<="),
+            Map.entry(List.of("not", "larger", "than"), "<="), Map.entry(List.of("not", "bigger", "than"), "<="), Map.entry(List.of("not", "less", "than"), ">="),
+            Map.entry(List.of("not", "fewer", "than"), ">="), Map.entry(List.of("not", "lower", "than"), ">="), Map.entry(List.of("not", "smaller", "than"), ">="),
             Map.entry(List.of("at", "least"), ">="), Map.entry(List.of("at", "most"), "<="), Map.entry(List.of("or", "more"), ">="),
             Map.entry(List.of("more", "than"), ">"), Map.entry(List.of("greater", "than"), ">"), Map.entry(List.of("higher", "than"), ">"),
             Map.entry(List.of("larger", "than"), ">"), Map.entry(List.of("bigger", "than"), ">"),
@@ -1834,6 +1841,9 @@ public final class QuestionParser {
     private List<SemanticQuery.Filter> conditions(List<String> words, boolean[] used, SemanticMetric metric, List<Dimension> dims) {
         Set<String> own = datasetsOf(metric);
         List<Dimension> numbers = new ArrayList<>(model.dimensions().stream().filter(d -> d.kind() == Dimension.Kind.NUMBER && own.contains(d.dataset())).toList());
+        // and those of the records the metric's rows refer to ("poker players with a height over 200": each player's person's),
+        // by words no number of the rows' own has ("population" of cities is the city's, not its country's)
+        List<Dimension> referred = layer.numbersOf(metric).stream().filter(d -> !numbers.contains(d)).toList();
         dims.stream().filter(d -> !d.time() && d.kind() == Dimension.Kind.CATEGORICAL && values.of(d) != null && values.of(d).numeric()).forEach(numbers::add);
         List<SemanticQuery.Filter> out = new ArrayList<>();
         // what each row is worth, where the model has no attribute for it: said by the rows' noun ("orders over $500") or a
@@ -1849,8 +1859,9 @@ public final class QuestionParser {
                 if (!list.contains(amount.get())) list.add(amount.get());
             }
         }
-        if (numbers.isEmpty() && amountPhrases.isEmpty()) return out;
+        if (numbers.isEmpty() && referred.isEmpty() && amountPhrases.isEmpty()) return out;
         Map<List<String>, Object> phrases = dimensionPhrases(numbers);
+        dimensionPhrases(referred).forEach(phrases::putIfAbsent);
         List<Span> spans = new ArrayList<>(spans(words, phrases));
         List<Span> amountSpans = spans(words, amountPhrases);
         spans.addAll(amountSpans);
@@ -1903,6 +1914,14 @@ public final class QuestionParser {
                 if (amountSpans.contains(attribute) && number + 1 < words.size() && CURRENCY_WORDS.contains(words.get(number + 1))) used[number + 1] = true; // "1000 dollars"
                 break;
             }
+        }
+        // "a greater weight than 10", "a higher capacity than 5000": the comparative before the attribute, "than" after it
+        for (Span d : spans) {
+            if (anyUsed(used, d) || dimensionOf(d).size() != 1 || d.from() < 1 || d.to() + 1 >= words.size()) continue;
+            String op = SPLIT_COMPARATIVES.get(words.get(d.from() - 1));
+            if (op == null || used[d.from() - 1] || !words.get(d.to()).equals("than") || used[d.to()] || !digits(words.get(d.to() + 1)) || used[d.to() + 1]) continue;
+            out.add(new SemanticQuery.Filter(model.reference(dimensionOf(d).get(0)), op, List.of(words.get(d.to() + 1))));
+            for (int k = d.from() - 1; k <= d.to() + 1; k++) used[k] = true;
         }
         // "capacity between 5000 and 10000", "a population of between ...": both ends kept
         for (Span d : spans) {

@@ -404,6 +404,16 @@ public final class SemanticLayer {
 
     private final java.util.Map<String, List<Dimension>> textsByMetric = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /**
+     * The numbers a metric's facts reach many-to-one on one shortest path: never a breakdown, but a condition may compare one
+     * ("poker players with a height over 200": each player's person's height).
+     */
+    public List<Dimension> numbersOf(SemanticMetric metric) {
+        return numbersByMetric.computeIfAbsent(metric.name(), k -> reached(metric, d -> d.kind() == Dimension.Kind.NUMBER));
+    }
+
+    private final java.util.Map<String, List<Dimension>> numbersByMetric = new java.util.concurrent.ConcurrentHashMap<>();
+
 
 
     private List<Dimension> reached(SemanticMetric metric, java.util.function.Predicate<Dimension> kind) {
