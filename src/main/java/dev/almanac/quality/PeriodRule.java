@@ -521,11 +521,13 @@ enum PeriodRule {
             "arrivals in May => 2026-05-01..2026-06-01 MONTH"),
 
     /** A month compared with or listed after another: "in March vs February", "for May and June" (never "and may", "and march": verbs too). */
-    MONTH_COMPARED_NO_YEAR(true, "\\b(?:vs\\.?|versus|than|against|compared\\s+(?:to|with)|and|or)\\s+(?:in\\s+|with\\s+)?(?!may\\b|march\\b)" + MONTH_ALONE
+    MONTH_COMPARED_NO_YEAR(true, "\\b(?:vs\\.?|versus|than|against|compared\\s+(?:to|with)|and|or|(?:what|how)\\s+about)\\s+(?:in\\s+|with\\s+|for\\s+)?(?!may\\b|march\\b)" + MONTH_ALONE
             + "(?!\\s*,?\\s*'?\\d)",
             (m, c) -> month(c.latestStarted(monthNumber(m.group(1)))),
             "loans compared with February => 2026-02-01..2026-03-01 MONTH",
-            "arrivals, May or June => 2026-06-01..2026-07-01 MONTH");
+            "arrivals, May or June => 2026-06-01..2026-07-01 MONTH",
+            "what about July => 2026-07-01..2026-08-01 MONTH",
+            "how about Aug? => 2026-08-01..2026-09-01 MONTH");
 
     /** Phrases no rule may read as a period: everyday words that look like period words. */
     static final List<String> NOT_PERIODS = List.of(

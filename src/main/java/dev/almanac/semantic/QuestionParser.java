@@ -262,9 +262,52 @@ public final class QuestionParser {
      * A question that names a metric of its own is a new question.
      */
     public Result followUp(String question, SemanticQuery previous) {
+        Matcher another = ANOTHER_METRIC.matcher(question.strip());
+        if (previous != null && !previous.metrics().isEmpty() && another.matches()) {
+            Result named = translatedBack(another.group(1), parse(another.group(1), null));
+            if (named instanceof Parsed p && !p.query().listsRecords()) return sameQuestionOf(p, previous);
+        }
         Result fresh = translatedBack(question, parse(question, null));
         if (!(fresh instanceof NoMetric) || previous == null || previous.metrics().isEmpty()) return fresh;
         return parse(question, previous);
+    }
+
+    /** "How about leads?", "and refunds?", "same for churned MRR": another metric, asked as the thread's last question. */
+    private static final Pattern ANOTHER_METRIC = Pattern.compile("(?i)^(?:(?:and\\s+)?(?:what|how)\\s+about|(?:and\\s+)?(?:the\\s+)?same\\s+(?:for|with)|and)\\s+(?:the\\s+|for\\s+)?(.+?)\\s*[?.!]*$");
+
+    /**
+     * The thread's last question asked of the metric a follow-up names: its period, breakdown and conditions kept where
+     * the follow-up says none of its own; a breakdown or condition the new metric cannot be read by is refused, never
+     * dropped ("only Germany", then "how about ad spend": spend has no customer country).
+     */
+    private Result sameQuestionOf(Parsed named, SemanticQuery previous) {
+        SemanticQuery now = named.query();
+        SemanticMetric metric = model.metric(now.metrics().get(0)).orElse(null);
+        if (metric == null) return named;
+        Set<String> reachable = new java.util.HashSet<>();
+        for (Dimension d : layer.dimensionsOf(metric)) {
+            reachable.add(d.name());
+            reachable.add(d.qualifiedName());
+            reachable.add(model.reference(d));
+        }
+        List<String> carried = new ArrayList<>();
+        if (now.groupBy().isEmpty()) previous.groupBy().forEach(g -> carried.add(g.dimension()));
+        if (now.filters().isEmpty()) previous.filters().forEach(f -> carried.add(f.field()));
+        for (String field : carried) {
+            String bare = field.contains(".") ? field.substring(field.indexOf('.') + 1) : field;
+            if (!reachable.contains(field) && !reachable.contains(bare)) {
+                return new Cannot(metric.displayName() + " cannot be read by '" + bare + "' as the last question was; ask it in full");
+            }
+        }
+        boolean ownPeriod = now.start() != null || now.grain() != null && previous.grain() == null;
+        SemanticQuery q = new SemanticQuery(now.metrics(), now.groupBy().isEmpty() ? previous.groupBy() : now.groupBy(),
+                ownPeriod ? now.grain() : previous.grain(), ownPeriod ? now.start() : previous.start(), ownPeriod ? now.end() : previous.end(),
+                now.filters().isEmpty() ? previous.filters() : now.filters(), now.order(), now.limit() != null ? now.limit() : previous.limit(),
+                ownPeriod ? now.compareTo() : previous.compareTo(), now.segments(), now.withoutSegments());
+        if (q.order().isEmpty() && !q.groupBy().isEmpty() && !previous.order().isEmpty()) {
+            q = q.withOrder(List.of(new SemanticQuery.Order(metric.name(), previous.order().get(0).descending())));
+        }
+        return new Parsed(q, ownPeriod ? named.period() : Optional.empty());
     }
 
     private static final Set<String> FOLLOW_UP = Set.of("instead", "only", "just", "also", "and", "about", "chart", "graph", "plot", "same", "then",
@@ -2284,7 +2327,7 @@ public final class QuestionParser {
             if (ms.contains(metric) && !overlaps(s, metricSpan)) mark(used, s);
         }
         boolean[] metricWords = used.clone();
-        if (SHARE_WORDS.contains(words.get(metricSpan.from())) && metricSpan.length() == 1 && !(metric instanceof SemanticMetric.Simple)) {
+        if (metricSpan.length() == 1 && SHARE_WORDS.contains(words.get(metricSpan.from())) && !(metric instanceof SemanticMetric.Simple)) {
             // "what share of payment attempts failed": the words of the percentage's inputs define it; they are not filters
             Set<String> vocabulary = new java.util.HashSet<>(contentStems(metric));
             metric.inputNames().forEach(n -> model.metric(n).ifPresent(m -> vocabulary.addAll(contentStems(m))));

@@ -128,6 +128,25 @@ class TerseQuestionsTest {
     }
 
     @Test
+    void a_follow_up_naming_another_metric_asks_the_last_question_of_it() {
+        SemanticQuery previous = read("loans by purpose in March 2026");
+        QuestionParser.Result r = db.layer.withParser(TODAY, p -> p.followUp("how about principal lent?", previous));
+        assertThat(r).isInstanceOf(QuestionParser.Parsed.class);
+        SemanticQuery q = ((QuestionParser.Parsed) r).query();
+        assertThat(q.metrics()).containsExactly("principal_lent");
+        assertThat(q.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("purpose");
+        assertThat(q.start()).isEqualTo(LocalDate.of(2026, 3, 1));
+        // a month alone after "what about" is the thread's question in that month
+        QuestionParser.Result month = db.layer.withParser(TODAY, p -> p.followUp("what about February", previous));
+        assertThat(month).isInstanceOf(QuestionParser.Parsed.class);
+        assertThat(((QuestionParser.Parsed) month).query().start()).isEqualTo(LocalDate.of(2026, 2, 1));
+        assertThat(((QuestionParser.Parsed) month).query().metrics()).containsExactly("originations");
+        // new members have no purpose: the breakdown is never dropped for an answer without it
+        QuestionParser.Result members = db.layer.withParser(TODAY, p -> p.followUp("and new members?", previous));
+        assertThat(members).isInstanceOf(QuestionParser.Cannot.class);
+    }
+
+    @Test
     void the_events_of_a_count_happen() {
         SemanticQuery q = read("How many originations happened in March 2026?");
         assertThat(q.metrics()).containsExactly("originations");
