@@ -141,6 +141,12 @@ class TerseQuestionsTest {
         assertThat(month).isInstanceOf(QuestionParser.Parsed.class);
         assertThat(((QuestionParser.Parsed) month).query().start()).isEqualTo(LocalDate.of(2026, 2, 1));
         assertThat(((QuestionParser.Parsed) month).query().metrics()).containsExactly("originations");
+        // a follow-up of a period alone (it once threw: the thread's metric is named by no word)
+        for (String said : new String[] {"and february?", "And for February?"}) {
+            QuestionParser.Result alone = db.layer.withParser(TODAY, p -> p.followUp(said, previous));
+            assertThat(alone).as(said).isInstanceOf(QuestionParser.Parsed.class);
+            assertThat(((QuestionParser.Parsed) alone).query().start()).as(said).isEqualTo(LocalDate.of(2026, 2, 1));
+        }
         // new members have no purpose: the breakdown is never dropped for an answer without it
         QuestionParser.Result members = db.layer.withParser(TODAY, p -> p.followUp("and new members?", previous));
         assertThat(members).isInstanceOf(QuestionParser.Cannot.class);
