@@ -2682,9 +2682,22 @@ public final class QuestionParser {
         Set<String> entities = entityNouns(readingDatasets(metric, dims));
         Set<String> allowed = allowedWords(metric, dims, entities);
         List<String> unplaced = new ArrayList<>();
+        // a word that names a breakdown of the metric and was not read as one is not let pass as a word of its records ("MRR by
+        // customer region": "region" is a breakdown, not the customers' entity; MRR by customer alone dropped it)
+        boolean[] unreadBreakdown = new boolean[words.size()];
+        for (Span d : dimSpans) {
+            if (anyUsed(used, d) || dimensionOf(d).stream().noneMatch(x -> x.breakdown() && !x.time())) continue;
+            if (d.from() > 0 && (used[d.from() - 1] && cueBefore(words, d.from()) == null && !inSpan(metricSpan, d.from() - 1))) {
+                for (int k = d.from(); k < d.to(); k++) unreadBreakdown[k] = true;
+            }
+        }
         for (int i = 0; i < words.size(); i++) {
             if (used[i]) continue;
             String w = words.get(i);
+            if (unreadBreakdown[i] && !FILLER.contains(w)) {
+                unplaced.add(original.get(i));
+                continue;
+            }
             if (!(i > 0 && BREAKDOWN_CUES.contains(words.get(i - 1))) && (agentOf(w, entities) || organizationItself(words, i))) continue;
             // "per payment method": a breakdown asked, never a word let pass; but "top 3 categories by shop revenue" ranks by the
             // metric, and the word before the metric's own words qualifies it
