@@ -1194,18 +1194,17 @@ public final class QuestionParser {
         // largest": that many records first
         for (int i = 1; i < words.size() && cue < 0; i++) {
             if (!MOST.contains(words.get(i)) && !LEAST.contains(words.get(i))) continue;
-            int h = i;
-            int n = 1;
+            int c = i, h = i, n = 1;
             if (Set.of("top", "bottom").contains(words.get(i)) && i + 2 < words.size() && smallNumber(words.get(i + 1))
                     && (MOST.contains(words.get(i + 2)) || LEAST.contains(words.get(i + 2))) && !Set.of("top", "bottom").contains(words.get(i + 2))) {
-                n = Integer.parseInt(words.get(i + 1));
-                i += 2;
+                n = Integer.parseInt(words.get(i + 1)); // "the top 3 largest": the superlative is two words on
+                c = i + 2;
             } else if (smallNumber(words.get(i - 1)) && i >= 2) {
                 n = Integer.parseInt(words.get(i - 1));
                 h = Set.of("top", "bottom").contains(words.get(i - 2)) && i >= 3 ? i - 2 : i - 1;
             }
             if (n < 1 || h < 1 || !words.get(h - 1).equals("the") && !SUPERLATIVE_LINKS.contains(words.get(h - 1))) continue;
-            cue = i;
+            cue = c;
             head = h;
             count = n;
         }
@@ -1854,7 +1853,6 @@ public final class QuestionParser {
         return k;
     }
 
-    /** Comparison words and the operator they ask for, longest first ("no more than" before "more than"). */
     /** Words for what a row is worth, besides the rows' own noun ("deals worth more than 50k", "orders with a value over 100"). */
     private static final List<String> ROW_AMOUNT_WORDS = List.of("amount", "value", "worth", "size", "total", "valued");
     private static final Set<String> CURRENCY_WORDS = Set.of("dollar", "dollars", "usd", "eur", "euro", "euros", "pound", "pounds", "gbp", "bucks");
@@ -1863,6 +1861,7 @@ public final class QuestionParser {
     private static final Map<String, String> SPLIT_COMPARATIVES = Map.of("greater", ">", "higher", ">", "larger", ">", "bigger", ">", "more", ">",
             "less", "<", "lower", "<", "smaller", "<", "fewer", "<");
 
+    /** Comparison words and the operator they ask for, longest first ("no more than" before "more than"). */
     private static final List<Map.Entry<List<String>, String>> COMPARISONS = List.of(
             Map.entry(List.of("no", "more", "than"), "<="), Map.entry(List.of("no", "less", "than"), ">="), Map.entry(List.of("no", "fewer", "than"), ">="),
             Map.entry(List.of("not", "more", "than"), "<="), Map.entry(List.of("not", "greater", "than"), "<="), Map.entry(List.of("not", "higher", "than"), "<="),
@@ -2262,7 +2261,6 @@ public final class QuestionParser {
         return false;
     }
 
-    /** How many of the question's words are the metric's own (its name, label and synonyms), word forms folded. */
     /** How many of the words the metric's name, label or synonyms have in the same form (not only the same stem). */
     private static int verbatimWords(SemanticMetric metric, List<String> words) {
         Set<String> own = new java.util.HashSet<>(tokens(metric.name().replace('_', ' ') + " " + nullToEmpty(metric.info().label()), true));
@@ -2272,6 +2270,7 @@ public final class QuestionParser {
         return n;
     }
 
+    /** How many of the question's words are the metric's own (its name, label and synonyms), word forms folded. */
     private int ownWords(SemanticMetric metric, List<String> words) {
         Set<String> own = wordsOf(metric).stems();
         int n = 0;
@@ -2776,48 +2775,54 @@ public final class QuestionParser {
      * dataset's rows ({@link SemanticModel#entityCount}).
      */
     private List<Span> entityCount(List<String> words) {
-        for (int i = -2; i + 2 < words.size(); i++) {
-            // "customers by industry", "orders per country": a question that is the rows' noun and a breakdown counts them
-            if (i == -1) continue;
-            boolean terse = i == -2;
-            boolean howMany = !terse && words.get(i).equals("how") && words.get(i + 1).equals("many");
-            boolean numberOf = !terse && List.of("number", "count").contains(words.get(i)) && words.get(i + 1).equals("of");
-            boolean most = !terse && Set.of("most", "fewest", "more", "fewer").contains(words.get(i + 1)); // "which industry has the most customers"
-            if (!terse && !howMany && !numberOf && !most) continue;
+        // "customers by industry", "orders per country": a question that is the rows' noun and a breakdown counts them
+        Optional<Span> terse = countedAt(words, 0, 0, true);
+        if (terse.isPresent()) return List.of(terse.get());
+        for (int i = 0; i + 2 < words.size(); i++) {
+            boolean howMany = words.get(i).equals("how") && words.get(i + 1).equals("many");
+            boolean numberOf = List.of("number", "count").contains(words.get(i)) && words.get(i + 1).equals("of");
+            boolean most = Set.of("most", "fewest", "more", "fewer").contains(words.get(i + 1)); // "which industry has the most customers"
+            if (!howMany && !numberOf && !most) continue;
             // the entity may follow a few words that qualify it ("how many healthcare companies"): those are read as values later
-            for (int skip = 0; skip <= (terse ? 0 : 2) && i + 2 + skip < words.size(); skip++)
-            for (int n = Math.min(3, words.size() - i - 2 - skip); n >= 1; n--) {
-                List<String> entity = words.subList(i + 2 + skip, i + 2 + skip + n);
-                if (terse && (n + 1 >= words.size() || !Set.of("by", "per").contains(words.get(n)))) continue;
-                List<Dataset> named = model.datasets().stream().filter(d -> namesRows(d, entity)).toList();
-                if (named.isEmpty()) { // "how many customers" where only an identifier column is called so
-                    Optional<SemanticMetric.Simple> identified = model.identifiedCount(String.join(" ", entity));
-                    if (identified.isPresent()) {
-                        int[] at = java.util.stream.IntStream.range(i + 2 + skip, i + 2 + skip + n).toArray();
-                        return List.of(new Span(i + 2 + skip, i + 2 + skip + n, List.of(identified.get()), n, at));
-                    }
-                }
-                if (named.size() != 1) continue;
-                Dataset d = named.get(0);
-                List<SemanticMetric> counts = new ArrayList<>();
-                for (SemanticMetric m : model.metrics()) {
-                    if (m instanceof SemanticMetric.Simple s && s.agg() == SemanticMetric.Agg.COUNT && s.filter() == null && s.segments().isEmpty()
-                            && s.dataset().equals(d.name())) counts.add(m);
-                }
-                if (counts.size() > 1) {
-                    String said = String.join(" ", entity);
-                    counts = counts.stream().filter(m -> m.info().synonyms().stream()
-                            .anyMatch(x -> String.join(" ", tokens(x, true)).equals("number of " + said) || String.join(" ", tokens(x, true)).equals(said + " count"))).toList();
-                }
-                if (counts.isEmpty()) model.entityCount(d.name()).ifPresent(counts::add);
-                if (counts.size() == 1) {
-                    // ranked like scattered words: a metric named by its own phrase wins a tie with the plain count of its rows
-                    int[] at = java.util.stream.IntStream.range(i + 2 + skip, i + 2 + skip + n).toArray();
-                    return List.of(new Span(i + 2 + skip, i + 2 + skip + n, List.of(counts.get(0)), n, at));
-                }
-            }
+            Optional<Span> counted = countedAt(words, i + 2, 2, false);
+            if (counted.isPresent()) return List.of(counted.get());
         }
         return List.of();
+    }
+
+    /**
+     * The count of the rows named from word {@code from} on (after up to {@code skip} words), one to three words naming one
+     * dataset; with {@code beforeBreakdown}, the rows' noun must be followed by "by" or "per" and a word after it.
+     */
+    private Optional<Span> countedAt(List<String> words, int from, int skip, boolean beforeBreakdown) {
+        for (int s = 0; s <= skip && from + s < words.size(); s++)
+        for (int n = Math.min(3, words.size() - from - s); n >= 1; n--) {
+            int start = from + s, end = start + n;
+            List<String> entity = words.subList(start, end);
+            if (beforeBreakdown && (end + 1 >= words.size() || !Set.of("by", "per").contains(words.get(end)))) continue;
+            int[] at = java.util.stream.IntStream.range(start, end).toArray();
+            List<Dataset> named = model.datasets().stream().filter(d -> namesRows(d, entity)).toList();
+            if (named.isEmpty()) { // "how many customers" where only an identifier column is called so
+                Optional<SemanticMetric.Simple> identified = model.identifiedCount(String.join(" ", entity));
+                if (identified.isPresent()) return Optional.of(new Span(start, end, List.of(identified.get()), n, at));
+            }
+            if (named.size() != 1) continue;
+            Dataset d = named.get(0);
+            List<SemanticMetric> counts = new ArrayList<>();
+            for (SemanticMetric m : model.metrics()) {
+                if (m instanceof SemanticMetric.Simple c && c.agg() == SemanticMetric.Agg.COUNT && c.filter() == null && c.segments().isEmpty()
+                        && c.dataset().equals(d.name())) counts.add(m);
+            }
+            if (counts.size() > 1) {
+                String said = String.join(" ", entity);
+                counts = counts.stream().filter(m -> m.info().synonyms().stream()
+                        .anyMatch(x -> String.join(" ", tokens(x, true)).equals("number of " + said) || String.join(" ", tokens(x, true)).equals(said + " count"))).toList();
+            }
+            if (counts.isEmpty()) model.entityCount(d.name()).ifPresent(counts::add);
+            // ranked like scattered words: a metric named by its own phrase wins a tie with the plain count of its rows
+            if (counts.size() == 1) return Optional.of(new Span(start, end, List.of(counts.get(0)), n, at));
+        }
+        return Optional.empty();
     }
 
     /** Whether the words are what a dataset's rows are called: its name, its table's or a synonym, read as words. */

@@ -53,6 +53,11 @@ final class LayerOnDuckDb implements AutoCloseable {
                 ValueIndex.build(loaded.model(), executor, ValueIndex.DEFAULT_LIMIT), executor));
     }
 
+    /** How the layer's question reader reads a question on a day. */
+    QuestionParser.Result parse(java.time.LocalDate today, String question) {
+        return layer.withParser(today, p -> p.parse(question));
+    }
+
     /** Rows as lines, cells joined by " | ", numbers without trailing zeros. */
     static List<String> lines(List<List<Object>> rows) {
         return rows.stream().map(r -> r.stream().map(v -> v instanceof Number n ? new BigDecimal(n.toString()).stripTrailingZeros().toPlainString() : String.valueOf(v))

@@ -49,7 +49,7 @@ class MetricNamesTest {
     }
 
     String metricOf(String question) {
-        QuestionParser.Result r = db.layer.withParser(TODAY, p -> p.parse(question));
+        QuestionParser.Result r = db.parse(TODAY, question);
         assertThat(r).as(question).isInstanceOf(QuestionParser.Parsed.class);
         return ((QuestionParser.Parsed) r).query().metrics().get(0);
     }

@@ -65,7 +65,7 @@ class NamedRecordsTest {
     }
 
     QuestionParser.Result read(String question) {
-        return db.layer.withParser(TODAY, p -> p.parse(question));
+        return db.parse(TODAY, question);
     }
 
     List<List<Object>> run(QuestionParser.Result r) {

@@ -63,7 +63,7 @@ class PartsOfAWholeTest {
     }
 
     QuestionParser.Result parsed(String question) {
-        return db.layer.withParser(TODAY, p -> p.parse(question));
+        return db.parse(TODAY, question);
     }
 
     @Test

@@ -48,7 +48,7 @@ class ProperAdjectivesTest {
     }
 
     QuestionParser.Result parsed(String question) {
-        return db.layer.withParser(TODAY, p -> p.parse(question));
+        return db.parse(TODAY, question);
     }
 
     @Test

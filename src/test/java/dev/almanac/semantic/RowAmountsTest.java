@@ -62,7 +62,7 @@ class RowAmountsTest {
     }
 
     QuestionParser.Result parsed(String question) {
-        return db.layer.withParser(TODAY, p -> p.parse(question));
+        return db.parse(TODAY, question);
     }
 
     @Test

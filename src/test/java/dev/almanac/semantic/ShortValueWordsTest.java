@@ -49,7 +49,7 @@ class ShortValueWordsTest {
     }
 
     QuestionParser.Result read(String question) {
-        return db.layer.withParser(TODAY, p -> p.parse(question));
+        return db.parse(TODAY, question);
     }
 
     @Test

@@ -64,7 +64,7 @@ class TerseQuestionsTest {
     }
 
     QuestionParser.Result parsed(String question) {
-        return db.layer.withParser(TODAY, p -> p.parse(question));
+        return db.parse(TODAY, question);
     }
 
     SemanticQuery read(String question) {

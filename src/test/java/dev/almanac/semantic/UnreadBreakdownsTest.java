@@ -67,7 +67,7 @@ class UnreadBreakdownsTest {
     }
 
     QuestionParser.Result parsed(String question) {
-        return db.layer.withParser(TODAY, p -> p.parse(question));
+        return db.parse(TODAY, question);
     }
 
     @Test
