@@ -224,7 +224,24 @@ public final class Lexicon {
             String full = Spelling.normal(v);
             if (full.length() > n && (full.startsWith(w) || skeleton(w, full)) && !matches.contains(full)) matches.add(full);
         }
-        return single(matches);
+        return single(matches).or(() -> nounOfOneWord(matches));
+    }
+
+    /**
+     * The noun among words that are all forms of it ("conversion" of "conversion" and "converted", which "conv" both begins):
+     * an abbreviation shortens a name, and a name is a noun. Empty unless exactly one of them is a noun and WordNet derives
+     * every other from it.
+     */
+    private Optional<String> nounOfOneWord(List<String> matches) {
+        List<String> nouns = matches.stream().filter(m -> partsOfSpeech(m).equals(java.util.EnumSet.of(PartOfSpeech.NOUN))).toList();
+        if (matches.size() < 2 || nouns.size() != 1) return Optional.empty();
+        String noun = nouns.get(0);
+        for (String m : matches) {
+            if (m.equals(noun)) continue;
+            Optional<Relation> r = relation(m, noun);
+            if (r.isEmpty() || r.get().kind().compareTo(Relation.Kind.DERIVED) > 0) return Optional.empty();
+        }
+        return Optional.of(noun);
     }
 
     // ------------------------------------------------------------------------------------------------------------------

@@ -581,7 +581,14 @@ public final class QuestionParser {
                         && java.util.Collections.disjoint(datasetsOf(o.metric()), datasetsOf(r.metric()))
                         && java.util.Arrays.stream(r.span().at()).anyMatch(i -> i >= o.span().from() && i < o.span().to())))
                 .toList();
-        if (answered.isEmpty()) return readings.get(0).result();
+        if (answered.isEmpty()) {
+            Result first = readings.get(0).result();
+            if (first instanceof Cannot no && !no.unplaced().isEmpty()) {
+                Optional<Result> narrower = narrowerMetrics(readings.get(0), q, original, words);
+                if (narrower.isPresent()) return narrower.get();
+            }
+            return first;
+        }
         int top = answered.get(0).span().weight();
         List<Reading> best = answered.stream().filter(r -> r.span().weight() == top).toList();
         if (best.stream().anyMatch(r -> !r.span().scattered())) best = best.stream().filter(r -> !r.span().scattered()).toList(); // words in order first
@@ -609,6 +616,44 @@ public final class QuestionParser {
         }
         return checked(new Clarify("Which do you mean: " + String.join("; ", best.stream().map(r -> r.metric().displayName()).toList()) + "?", options));
     }
+
+    /**
+     * "revenue per product category", where the metric the words name (Revenue) has no product category: the metrics whose
+     * names say more than those words ("Product revenue", "Shop revenue") and read the whole question, as a question back.
+     * Never one of them chosen: the words did not name it. Empty when none reads the question.
+     */
+    private Optional<Result> narrowerMetrics(Reading reading, String q, List<String> original, List<String> words) {
+        Span said = reading.span();
+        if (checking || said.scattered() || said.length() == 0) return Optional.empty();
+        List<String> stems = words.subList(said.from(), said.to()).stream().map(QuestionParser::stem).toList();
+        Set<SemanticMetric> longer = new java.util.LinkedHashSet<>();
+        metricPhraseMap().forEach((phrase, metrics) -> {
+            @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) metrics;
+            if (phrase.size() > stems.size() && java.util.Collections.indexOfSubList(phrase.stream().map(QuestionParser::stem).toList(), stems) >= 0) longer.addAll(ms);
+        });
+        longer.remove(reading.metric());
+        if (longer.isEmpty() || longer.size() > 4 * MAX_READINGS) return Optional.empty();
+        String shown = String.join(" ", original.subList(said.from(), said.to()));
+        List<String> names = new ArrayList<>(), options = new ArrayList<>();
+        checking = true;
+        try {
+            for (SemanticMetric m : longer) {
+                String option = q.replaceFirst("(?i)\\b" + Pattern.quote(shown) + "\\b", Matcher.quoteReplacement(m.displayName()));
+                if (!option.equals(q) && parse(option) instanceof Parsed) {
+                    names.add(m.displayName());
+                    options.add(option);
+                }
+            }
+        } finally {
+            checking = false;
+        }
+        if (options.isEmpty() || options.size() > MAX_OPTIONS) return Optional.empty();
+        return Optional.of(new Clarify("Which do you mean: " + String.join("; ", names) + "? (" + reading.metric().displayName()
+                + " cannot be read with the rest of the question.)", options));
+    }
+
+    /** The most options a question back offers: more say the question is too vague to answer by choosing. */
+    static final int MAX_OPTIONS = 5;
 
     /** The most measures a question is read for, one whole reading each; more are narrowed to those of the records named. */
     static final int MAX_READINGS = 12;
@@ -2535,6 +2580,10 @@ public final class QuestionParser {
                     used[d.from() - 2] = true;
                 }
             }
+            if (cue == null && d.from() >= 2 && smallNumber(words.get(d.from() - 2)) && !used[d.from() - 2]
+                    && (MOST.contains(words.get(d.from() - 1)) || LEAST.contains(words.get(d.from() - 1)))) {
+                cue = ""; // "the 10 biggest customers by MRR", "our 3 smallest regions": the count and the ranking word are read below
+            }
             // "the maximum accelerate for the different cylinders", "show different hometowns and the number of teachers": a
             // measure of each of the different values asked for is one by each
             if (cue == null && d.from() >= 1 && DISTINCT_WORDS.contains(words.get(d.from() - 1)) && !metric.info().synonyms().equals(LISTING_WORDS)
@@ -3451,7 +3500,7 @@ public final class QuestionParser {
                 for (int k = 1; k < phrase.size() && whole; k++) {
                     int gap = 0;
                     while (at < stems.size() && !stems.get(at).equals(phrase.get(k)) && GAP.contains(words.get(at)) && gap < 2
-                            && !(BREAKDOWN_CUES.contains(words.get(at)) && dimensionAt(words, at + 1))) {
+                            && !(BREAKDOWN_CUES.contains(words.get(at)) && (dimensionAt(words, at + 1) || dimensionEndsAt(words, at)))) {
                         at++;
                         gap++;
                     }
@@ -3491,6 +3540,16 @@ public final class QuestionParser {
     private boolean dimensionAt(List<String> words, int at) {
         Map<List<String>, Object> dims = breakdownPhrases();
         for (int to = at + 1; to <= Math.min(words.size(), at + 5); to++) if (dims.containsKey(words.subList(at, to))) return true;
+        return false;
+    }
+
+    /**
+     * Whether a dimension's phrase ends right before a word ("customers by MRR": what is ranked, then the measure; not the
+     * words of "customer MRR" around "by").
+     */
+    private boolean dimensionEndsAt(List<String> words, int at) {
+        Map<List<String>, Object> dims = breakdownPhrases();
+        for (int from = Math.max(0, at - 5); from < at; from++) if (dims.containsKey(words.subList(from, at))) return true;
         return false;
     }
 
@@ -3715,9 +3774,12 @@ public final class QuestionParser {
         for (int i = s.from(); i < s.to(); i++) used[i] = true;
     }
 
-    /** A phrase after a ranking's count ("top 3 product categories", "which five products"). */
+    /** A phrase after a ranking's count ("top 3 product categories", "which five products", "the 10 biggest customers"). */
     private static boolean ranked(List<String> words, Span d) {
-        return d.from() >= 2 && smallNumber(words.get(d.from() - 1)) && Set.of("top", "which", "bottom", "best", "worst").contains(words.get(d.from() - 2));
+        if (d.from() < 2) return false;
+        String twoBefore = words.get(d.from() - 2), before = words.get(d.from() - 1);
+        return smallNumber(before) && Set.of("top", "which", "bottom", "best", "worst").contains(twoBefore)
+                || smallNumber(twoBefore) && (MOST.contains(before) || LEAST.contains(before));
     }
 
     /** Whether a scattered phrase's words stand in the question in another order than the phrase's. */

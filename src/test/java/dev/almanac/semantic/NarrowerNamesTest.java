@@ -1,0 +1,139 @@
+package dev.almanac.semantic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Names said shorter or in another order than the model writes them, over a guest house's model written for this test:
+ * "the 2 biggest guests by income" (a count and a superlative before what is ranked, "by" then the measure, never the
+ * words of another metric's phrase around "by"), "conv rate" (an abbreviation that begins both "conversion" and
+ * "converted": the noun, a name), and "income by room type" where Income has no room type but Room income has (asked
+ * back with the metric that reads the whole question, never answered with it unasked).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class NarrowerNamesTest {
+    static final LocalDate TODAY = LocalDate.of(2026, 6, 10);
+    LayerOnDuckDb db;
+
+    @BeforeAll
+    void setUp(@TempDir Path dir) throws Exception {
+        db = LayerOnDuckDb.of(dir, "guest_house", """
+                CREATE TABLE guests (guest_id INTEGER PRIMARY KEY, guest_name VARCHAR, home_country VARCHAR);
+                INSERT INTO guests VALUES (1, 'Ines Duarte', 'Portugal'), (2, 'Tomas Berg', 'Sweden'), (3, 'Amara Obi', 'Nigeria'), (4, 'Lena Vogt', 'Austria');
+                CREATE TABLE payments (payment_id INTEGER PRIMARY KEY, guest_id INTEGER, paid_on DATE, amount DECIMAL(10, 2));
+                INSERT INTO payments VALUES (1, 1, '2026-02-03', 420), (2, 2, '2026-03-14', 1300), (3, 3, '2026-03-20', 260), (4, 1, '2026-04-02', 510),
+                  (5, 4, '2026-05-09', 90), (6, 3, '2026-05-30', 700);
+                CREATE TABLE stays (stay_id INTEGER PRIMARY KEY, guest_id INTEGER, checked_in DATE, room_type VARCHAR, room_charge DECIMAL(10, 2));
+                INSERT INTO stays VALUES (1, 1, '2026-02-01', 'single', 380), (2, 2, '2026-03-12', 'suite', 1200), (3, 3, '2026-03-18', 'double', 240),
+                  (4, 1, '2026-03-30', 'double', 480), (5, 3, '2026-05-27', 'suite', 650);
+                CREATE TABLE inquiries (inquiry_id INTEGER PRIMARY KEY, received_on DATE, converted BOOLEAN);
+                INSERT INTO inquiries VALUES (1, '2026-01-04', true), (2, '2026-01-19', false), (3, '2026-02-08', false), (4, '2026-03-01', true),
+                  (5, '2026-04-22', false)
+                """, """
+                name: guest_house
+                datasets:
+                  - name: guests
+                    table: guests
+                    primary_key: [guest_id]
+                    entities:
+                      - {name: guest, type: primary, expr: guest_id}
+                    dimensions:
+                      - {name: guest, type: categorical, expr: guest_name, label: Guest}
+                      - {name: home_country, type: categorical, label: Home country}
+                  - name: payments
+                    table: payments
+                    primary_key: [payment_id]
+                    default_time_dimension: paid_on
+                    entities:
+                      - {name: guest, type: foreign, expr: guest_id}
+                    dimensions:
+                      - {name: paid_on, type: time, grain: day}
+                  - name: stays
+                    table: stays
+                    primary_key: [stay_id]
+                    default_time_dimension: checked_in
+                    entities:
+                      - {name: guest, type: foreign, expr: guest_id}
+                    dimensions:
+                      - {name: checked_in, type: time, grain: day}
+                      - {name: room_type, type: categorical, label: Room type}
+                  - name: inquiries
+                    table: inquiries
+                    primary_key: [inquiry_id]
+                    default_time_dimension: received_on
+                    dimensions:
+                      - {name: received_on, type: time, grain: day}
+                metrics:
+                  - {name: income, type: simple, dataset: payments, agg: sum, expr: amount, label: Income, synonyms: [guest income]}
+                  - {name: room_income, type: simple, dataset: stays, agg: sum, expr: room_charge, label: Room income}
+                  - {name: inquiries, type: simple, dataset: inquiries, agg: count, label: Inquiries}
+                  - {name: converted_inquiries, type: simple, dataset: inquiries, agg: count, filter: "converted", label: Converted inquiries}
+                  - name: inquiry_conversion_rate
+                    type: derived
+                    label: Inquiry conversion rate
+                    expr: 100.0 * converted_inquiries / NULLIF(inquiries, 0)
+                    metrics: [converted_inquiries, inquiries]
+                    format: percent
+                """, "a guest house's guests, payments, stays and inquiries");
+    }
+
+    @AfterAll
+    void tearDown() {
+        db.close();
+    }
+
+    SemanticQuery read(String question) {
+        QuestionParser.Result r = db.parse(TODAY, question);
+        assertThat(r).as(question).isInstanceOf(QuestionParser.Parsed.class);
+        return ((QuestionParser.Parsed) r).query();
+    }
+
+    @Test
+    void a_count_and_a_superlative_before_what_is_ranked_rank_it_by_the_measure_after_by() {
+        SemanticQuery q = read("the 2 biggest guests by income in 2026");
+        assertThat(q.metrics()).containsExactly("income");
+        assertThat(q.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("guest");
+        assertThat(q.limit()).isEqualTo(2);
+        assertThat(q.order()).extracting(SemanticQuery.Order::descending).containsExactly(true);
+        // Tomas 1300, Amara 260 + 700 = 960, Ines 420 + 510 = 930 (by hand, from the rows above)
+        assertThat(LayerOnDuckDb.lines(db.layer.run(q).result().rows())).containsExactly("Tomas Berg | 1300", "Amara Obi | 960");
+
+        SemanticQuery fewest = read("our 3 smallest room types by room income in 2026");
+        assertThat(fewest.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("room_type");
+        assertThat(fewest.order()).extracting(SemanticQuery.Order::descending).containsExactly(false);
+        assertThat(fewest.limit()).isEqualTo(3);
+    }
+
+    @Test
+    void an_abbreviation_of_a_word_and_its_forms_is_the_noun() {
+        assertThat(read("conv rate of inquiries in q1 2026").metrics()).containsExactly("inquiry_conversion_rate");
+        assertThat(read("inquiry conv rate in 2026").metrics()).containsExactly("inquiry_conversion_rate");
+        assertThat(dev.almanac.reading.Lexicon.english().abbreviationOf("conv", List.of("conversion", "converted", "inquiry")))
+                .contains("conversion");
+        // two nouns ("convoy" is not a form of "conversion") are no answer
+        assertThat(dev.almanac.reading.Lexicon.english().abbreviationOf("conv", List.of("conversion", "convoy"))).isEmpty();
+    }
+
+    @Test
+    void a_breakdown_only_a_metric_with_a_longer_name_has_is_asked_back_with_that_metric() {
+        QuestionParser.Result r = db.parse(TODAY, "income by room type in 2026");
+        assertThat(r).isInstanceOf(QuestionParser.Clarify.class);
+        QuestionParser.Clarify c = (QuestionParser.Clarify) r;
+        assertThat(c.options()).hasSize(1);
+        assertThat(c.question()).contains("Room income");
+        SemanticQuery option = read(c.options().get(0));
+        assertThat(option.metrics()).containsExactly("room_income");
+        assertThat(option.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("room_type");
+        // a breakdown no metric has is refused, naming the words
+        QuestionParser.Result none = db.parse(TODAY, "income by inquiry in 2026");
+        assertThat(none).isInstanceOf(QuestionParser.Cannot.class);
+    }
+}
