@@ -2138,6 +2138,11 @@ public final class QuestionParser {
     }
 
     private static final Pattern REQUEST_FOR_ROWS = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|give|display|find|return)\\b");
+    /** "which campaigns were launched in 2026", "what deals did we win": the question word right before the counted rows' words asks for the rows. */
+    private static boolean whichRows(List<String> words, Span metricSpan) {
+        return metricSpan.from() == 1 && Set.of("which", "what").contains(words.get(0));
+    }
+
     /** Words that ask how many. */
     private static final Set<String> COUNT_CUES = Set.of("how", "many", "number", "count", "total", "amount");
 
@@ -2722,7 +2727,8 @@ public final class QuestionParser {
         // listing, read with no metric phrase, is such a request answered)
         if (!metricSpans.isEmpty() && metric instanceof SemanticMetric.Simple counted && (counted.agg() == SemanticMetric.Agg.COUNT || counted.agg() == SemanticMetric.Agg.COUNT_DISTINCT)
                 && !counted.info().synonyms().equals(LISTING_WORDS) // a list being read is such a request answered
-                && REQUEST_FOR_ROWS.matcher(q).find() && groupBy.isEmpty() && limit == null && words.stream().noneMatch(COUNT_CUES::contains)) {
+                && (REQUEST_FOR_ROWS.matcher(q).find() || whichRows(words, metricSpan)) && groupBy.isEmpty() && limit == null
+                && words.stream().noneMatch(COUNT_CUES::contains)) {
             return new Cannot("the question asks for the " + metric.displayName().toLowerCase(Locale.ROOT).replaceFirst("^(number|count) of ", "")
                     + " themselves, not how many; lists of records are not read yet");
         }

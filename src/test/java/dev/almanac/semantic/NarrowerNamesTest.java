@@ -123,6 +123,16 @@ class NarrowerNamesTest {
     }
 
     @Test
+    void which_before_the_counted_rows_asks_for_the_rows_not_their_number() {
+        for (String q : new String[] {"which inquiries were converted in 2026", "what converted inquiries did we get in q1 2026"}) {
+            QuestionParser.Result r = db.parse(TODAY, q);
+            assertThat(r).as(q).isInstanceOf(QuestionParser.Cannot.class);
+            assertThat(((QuestionParser.Cannot) r).reason()).as(q).contains("themselves, not how many");
+        }
+        assertThat(read("how many inquiries were converted in 2026").metrics()).containsExactly("converted_inquiries");
+    }
+
+    @Test
     void a_breakdown_only_a_metric_with_a_longer_name_has_is_asked_back_with_that_metric() {
         QuestionParser.Result r = db.parse(TODAY, "income by room type in 2026");
         assertThat(r).isInstanceOf(QuestionParser.Clarify.class);
