@@ -1900,7 +1900,6 @@ public final class QuestionParser {
 
     /** Words for what a row is worth, besides the rows' own noun ("deals worth more than 50k", "orders with a value over 100"). */
     private static final List<String> ROW_AMOUNT_WORDS = List.of("amount", "value", "worth", "size", "total", "valued");
-    private static final Set<String> CURRENCY_WORDS = Set.of("dollar", "dollars", "usd", "eur", "euro", "euros", "pound", "pounds", "gbp", "bucks");
 
     /** Comparatives said before the attribute they compare, "than" after it ("a greater weight than 10"). */
     private static final Map<String, String> SPLIT_COMPARATIVES = Map.of("greater", ">", "higher", ">", "larger", ">", "bigger", ">", "more", ">",
@@ -1998,7 +1997,8 @@ public final class QuestionParser {
                 Dimension d = dimensionOf(attribute).get(0);
                 out.add(new SemanticQuery.Filter(model.reference(d), c.getValue(), List.of(words.get(number))));
                 for (int k = Math.min(i, attribute.from()); k <= Math.max(number, attribute.to() - 1); k++) used[k] = true;
-                if (amountSpans.contains(attribute) && number + 1 < words.size() && CURRENCY_WORDS.contains(words.get(number + 1))) used[number + 1] = true; // "1000 dollars"
+                // "1000 dollars": the currency of the measures; another ("1000 euros" of amounts in dollars) is left unplaced
+                if (amountSpans.contains(attribute) && number + 1 < words.size() && model.currencyWords(d.dataset()).contains(words.get(number + 1))) used[number + 1] = true;
                 break;
             }
         }
@@ -2506,6 +2506,13 @@ public final class QuestionParser {
             boolean timedEvent = eventStems(metric).contains(stem(words.get(v.from())));
             if (withContext.isEmpty() && v.length() == 1 && (pastEvent || timedEvent) && !inDimensionPhrase && ownStems.contains(stem(words.get(v.from())))) {
                 used[v.from()] = true; // "tickets that were resolved" for a resolution time: the metric's own word, not a status filter
+                continue;
+            }
+            // "the average deal size of deals closed in Q2": the event the metric's own rows record the time of, not a value of
+            // other rows ("closed", a lead's status)
+            Set<String> own = datasetsOf(metric);
+            if (withContext.isEmpty() && v.length() == 1 && timedEvent && !inDimensionPhrase && hits.stream().noneMatch(h -> own.contains(h.dimension().dataset()))) {
+                used[v.from()] = true;
                 continue;
             }
             // "opened by email", "paying by card", "via partners": a value after a preposition of means, when one dimension has it

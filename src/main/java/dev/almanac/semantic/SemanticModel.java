@@ -178,6 +178,26 @@ public final class SemanticModel {
         });
     }
 
+    /**
+     * The words for the currency a dataset's money measures are in ("dollars", "usd" of a unit USD or $): what a number
+     * said with one of them ("over 500 dollars") is worth in. Empty when they name no unit, or several.
+     */
+    public java.util.Set<String> currencyWords(String dataset) {
+        java.util.Set<String> units = new java.util.HashSet<>();
+        for (SemanticMetric m : metrics.values()) {
+            if (!(m instanceof SemanticMetric.Simple s) || !key(s.dataset()).equals(key(dataset)) || s.info().unit() == null) continue;
+            String unit = s.info().unit().strip().toLowerCase(Locale.ROOT).split("\\s+")[0];
+            for (Map.Entry<String, java.util.Set<String>> c : CURRENCIES.entrySet()) if (c.getValue().contains(unit)) units.add(c.getKey());
+        }
+        return units.size() == 1 ? CURRENCIES.get(units.iterator().next()) : java.util.Set.of();
+    }
+
+    /** Each currency's words, its code and symbol among them. */
+    private static final Map<String, java.util.Set<String>> CURRENCIES = Map.of(
+            "usd", java.util.Set.of("usd", "$", "dollar", "dollars", "bucks"),
+            "eur", java.util.Set.of("eur", "€", "euro", "euros"),
+            "gbp", java.util.Set.of("gbp", "£", "pound", "pounds"));
+
     private static final java.util.Set<String> CURRENCY_UNITS = java.util.Set.of("usd", "eur", "gbp", "jpy", "chf", "cad", "aud", "dollars", "dollar", "euros",
             "euro", "pounds", "$", "€", "£");
     private final Map<String, Optional<Dimension>> rowAmounts = new java.util.concurrent.ConcurrentHashMap<>();

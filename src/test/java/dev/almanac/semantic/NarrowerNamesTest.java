@@ -26,14 +26,15 @@ class NarrowerNamesTest {
     @BeforeAll
     void setUp(@TempDir Path dir) throws Exception {
         db = LayerOnDuckDb.of(dir, "guest_house", """
-                CREATE TABLE guests (guest_id INTEGER PRIMARY KEY, guest_name VARCHAR, home_country VARCHAR);
-                INSERT INTO guests VALUES (1, 'Ines Duarte', 'Portugal'), (2, 'Tomas Berg', 'Sweden'), (3, 'Amara Obi', 'Nigeria'), (4, 'Lena Vogt', 'Austria');
+                CREATE TABLE guests (guest_id INTEGER PRIMARY KEY, guest_name VARCHAR, home_country VARCHAR, guest_status VARCHAR);
+                INSERT INTO guests VALUES (1, 'Ines Duarte', 'Portugal', 'booked'), (2, 'Tomas Berg', 'Sweden', 'booked'), (3, 'Amara Obi', 'Nigeria', 'booked'),
+                  (4, 'Lena Vogt', 'Austria', 'browsing');
                 CREATE TABLE payments (payment_id INTEGER PRIMARY KEY, guest_id INTEGER, paid_on DATE, amount DECIMAL(10, 2));
                 INSERT INTO payments VALUES (1, 1, '2026-02-03', 420), (2, 2, '2026-03-14', 1300), (3, 3, '2026-03-20', 260), (4, 1, '2026-04-02', 510),
                   (5, 4, '2026-05-09', 90), (6, 3, '2026-05-30', 700);
-                CREATE TABLE stays (stay_id INTEGER PRIMARY KEY, guest_id INTEGER, checked_in DATE, room_type VARCHAR, room_charge DECIMAL(10, 2));
-                INSERT INTO stays VALUES (1, 1, '2026-02-01', 'single', 380), (2, 2, '2026-03-12', 'suite', 1200), (3, 3, '2026-03-18', 'double', 240),
-                  (4, 1, '2026-03-30', 'double', 480), (5, 3, '2026-05-27', 'suite', 650);
+                CREATE TABLE stays (stay_id INTEGER PRIMARY KEY, guest_id INTEGER, checked_in DATE, booked_on DATE, room_type VARCHAR, room_charge DECIMAL(10, 2));
+                INSERT INTO stays VALUES (1, 1, '2026-02-01', '2026-01-20', 'single', 380), (2, 2, '2026-03-12', '2026-03-01', 'suite', 1200),
+                  (3, 3, '2026-03-18', '2026-03-10', 'double', 240), (4, 1, '2026-03-30', '2026-02-25', 'double', 480), (5, 3, '2026-05-27', '2026-03-29', 'suite', 650);
                 CREATE TABLE inquiries (inquiry_id INTEGER PRIMARY KEY, received_on DATE, converted BOOLEAN);
                 INSERT INTO inquiries VALUES (1, '2026-01-04', true), (2, '2026-01-19', false), (3, '2026-02-08', false), (4, '2026-03-01', true),
                   (5, '2026-04-22', false)
@@ -48,6 +49,7 @@ class NarrowerNamesTest {
                     dimensions:
                       - {name: guest, type: categorical, expr: guest_name, label: Guest}
                       - {name: home_country, type: categorical, label: Home country}
+                      - {name: guest_status, type: categorical, label: Guest status}
                   - name: payments
                     table: payments
                     primary_key: [payment_id]
@@ -64,6 +66,7 @@ class NarrowerNamesTest {
                       - {name: guest, type: foreign, expr: guest_id}
                     dimensions:
                       - {name: checked_in, type: time, grain: day}
+                      - {name: booked_on, type: time, grain: day}
                       - {name: room_type, type: categorical, label: Room type}
                   - name: inquiries
                     table: inquiries
@@ -72,8 +75,9 @@ class NarrowerNamesTest {
                     dimensions:
                       - {name: received_on, type: time, grain: day}
                 metrics:
-                  - {name: income, type: simple, dataset: payments, agg: sum, expr: amount, label: Income, synonyms: [guest income]}
-                  - {name: room_income, type: simple, dataset: stays, agg: sum, expr: room_charge, label: Room income}
+                  - {name: income, type: simple, dataset: payments, agg: sum, expr: amount, label: Income, unit: EUR, synonyms: [guest income]}
+                  - {name: room_income, type: simple, dataset: stays, agg: sum, expr: room_charge, label: Room income, unit: EUR}
+                  - {name: average_stay_value, type: simple, dataset: stays, agg: avg, expr: room_charge, time_dimension: booked_on, label: Average stay value, unit: EUR}
                   - {name: inquiries, type: simple, dataset: inquiries, agg: count, label: Inquiries}
                   - {name: converted_inquiries, type: simple, dataset: inquiries, agg: count, filter: "converted", label: Converted inquiries}
                   - name: inquiry_conversion_rate
@@ -130,6 +134,27 @@ class NarrowerNamesTest {
             assertThat(((QuestionParser.Cannot) r).reason()).as(q).contains("themselves, not how many");
         }
         assertThat(read("how many inquiries were converted in 2026").metrics()).containsExactly("converted_inquiries");
+    }
+
+    @Test
+    void the_event_the_rows_record_the_time_of_is_not_a_value_of_related_rows() {
+        // "booked" is also a guest status; the stays' own time is when they were booked
+        SemanticQuery q = read("average stay value of stays booked in march 2026");
+        assertThat(q.metrics()).containsExactly("average_stay_value");
+        assertThat(q.filters()).isEmpty();
+        // stays booked in March: 1200, 240, 650 (by hand)
+        assertThat(new java.math.BigDecimal(db.layer.run(q).result().rows().get(0).get(0).toString())).isCloseTo(new java.math.BigDecimal("696.6667"),
+                org.assertj.core.data.Offset.offset(new java.math.BigDecimal("0.001")));
+    }
+
+    @Test
+    void money_said_in_the_measures_currency_is_what_a_row_is_worth_and_another_currency_is_not_placed() {
+        SemanticQuery q = read("income from payments over 500 euros in 2026");
+        assertThat(q.filters()).extracting(SemanticQuery.Filter::op).containsExactly(">");
+        assertThat(LayerOnDuckDb.lines(db.layer.run(q).result().rows())).containsExactly("2510"); // 1300 + 510 + 700
+        QuestionParser.Result dollars = db.parse(TODAY, "income from payments over 500 dollars in 2026");
+        assertThat(dollars).isInstanceOf(QuestionParser.Cannot.class);
+        assertThat(((QuestionParser.Cannot) dollars).unplaced()).containsExactly("dollars");
     }
 
     @Test
