@@ -2138,6 +2138,42 @@ public final class QuestionParser {
     }
 
     private static final Pattern REQUEST_FOR_ROWS = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|give|display|find|return)\\b");
+    /**
+     * The rows a plain count counts (no filter or segment of its own beyond its dataset's), named by their one naming
+     * attribute, over a period on the count's time: what "list the campaigns launched in 2026" asks. Empty for a count
+     * that keeps only some rows (its list would need its condition), a dataset whose records nothing names, a question
+     * with a grain or a comparison, or a period the count has no time for.
+     */
+    private Optional<RowsOverPeriod> rowsOverPeriod(SemanticMetric.Simple counted, Timeframe period, Grain grain, boolean compared) {
+        if (counted.filter() != null || !counted.segments().isEmpty() || counted.agg() != SemanticMetric.Agg.COUNT || grain != null || compared) return Optional.empty();
+        Optional<Dataset> rows = model.dataset(counted.dataset());
+        if (rows.isEmpty()) return Optional.empty();
+        List<Dimension> labels = namingAttributes(rows.get());
+        if (labels.size() != 1) return Optional.empty();
+        Dimension time = period == null ? null : model.timeDimensionOf(counted).orElse(null);
+        if (period != null && (time == null || !time.dataset().equals(rows.get().name()))) return Optional.empty();
+        return Optional.of(new RowsOverPeriod(rows.get().name(), model.reference(labels.get(0)), time == null ? null : model.reference(time), period));
+    }
+
+    /** Records listed by their naming attribute, over a period on their own time (shown next to them). */
+    private record RowsOverPeriod(String rows, String label, String time, Timeframe period) {
+        Parsed query(Map<String, List<String>> values, Map<String, List<String>> excluded, List<SemanticQuery.Filter> conditions, Optional<Timeframe> asked) {
+            List<SemanticQuery.Filter> filters = new ArrayList<>();
+            values.forEach((dim, vs) -> filters.add(new SemanticQuery.Filter(dim, vs.size() == 1 ? "=" : "in", vs)));
+            excluded.forEach((dim, vs) -> filters.add(new SemanticQuery.Filter(dim, vs.size() == 1 ? "!=" : "not_in", vs)));
+            filters.addAll(conditions);
+            List<SemanticQuery.GroupBy> shown = new ArrayList<>(List.of(new SemanticQuery.GroupBy(label, List.of())));
+            List<SemanticQuery.Order> order = List.of();
+            if (time != null) {
+                filters.add(new SemanticQuery.Filter(time, ">=", List.of(period.start().toString())));
+                filters.add(new SemanticQuery.Filter(time, "<", List.of(period.end().toString())));
+                shown.add(new SemanticQuery.GroupBy(time, List.of()));
+                order = List.of(new SemanticQuery.Order(time, false));
+            }
+            return new Parsed(new SemanticQuery(List.of(), shown, null, null, null, filters, order, null, null, null, null).records(rows), asked);
+        }
+    }
+
     /** "which campaigns were launched in 2026", "what deals did we win": the question word right before the counted rows' words asks for the rows. */
     private static boolean whichRows(List<String> words, Span metricSpan) {
         return metricSpan.from() == 1 && Set.of("which", "what").contains(words.get(0));
@@ -2732,12 +2768,18 @@ public final class QuestionParser {
         }
         // "show all distinct codes", "list the singers": the rows or values asked for, which a count of them does not show (a
         // listing, read with no metric phrase, is such a request answered)
+        // "list the campaigns launched in 2026", "which customers signed up last month": the rows a plain count counts, over the
+        // period on the time it counts them by, are listed by the attribute that names them
+        RowsOverPeriod listed = null;
         if (!metricSpans.isEmpty() && metric instanceof SemanticMetric.Simple counted && (counted.agg() == SemanticMetric.Agg.COUNT || counted.agg() == SemanticMetric.Agg.COUNT_DISTINCT)
                 && !counted.info().synonyms().equals(LISTING_WORDS) // a list being read is such a request answered
                 && (REQUEST_FOR_ROWS.matcher(q).find() || whichRows(words, metricSpan)) && groupBy.isEmpty() && limit == null
                 && words.stream().noneMatch(COUNT_CUES::contains)) {
-            return new Cannot("the question asks for the " + metric.displayName().toLowerCase(Locale.ROOT).replaceFirst("^(number|count) of ", "")
-                    + " themselves, not how many; lists of records are not read yet");
+            listed = rowsOverPeriod(counted, period.orElse(null), grain, compared.isPresent()).orElse(null);
+            if (listed == null) {
+                return new Cannot("the question asks for the " + metric.displayName().toLowerCase(Locale.ROOT).replaceFirst("^(number|count) of ", "")
+                        + " themselves, not how many; lists of records are not read yet");
+            }
         }
         // every other word must be filler, a word of the metric's entities, or a number we placed
         Set<String> entities = entityNouns(readingDatasets(metric, dims));
@@ -2788,6 +2830,7 @@ public final class QuestionParser {
                     + metric.displayName(), unplaced);
         }
 
+        if (listed != null) return listed.query(filterValues, negatedValues, conditions, asked);
         SemanticQuery query = SemanticQuery.of(metric.name());
         if (!groupBy.isEmpty()) query = query.by(groupBy.toArray(String[]::new));
         if (grain != null) query = query.grain(grain);
