@@ -415,13 +415,13 @@ enum PeriodRule {
             "prior year to date => 2025-01-01..2025-11-23 RANGE",
             "rainfall ytd vs last ytd => 2025-01-01..2025-11-23 RANGE"),
 
-    RELATIVE("\\b(last|previous|past|this|current)\\s+(?:(?:full|complete|whole|entire)\\s+)?(month|quarter|year|week)\\b", (m, c) -> {
+    RELATIVE("\\b(last|previous|prior|past|this|current)\\s+(?:(?:full|complete|whole|entire)\\s+)?(month|quarter|year|week|mo|mth|qtr|yr|wk)\\b", (m, c) -> {
         boolean previous = !m.group(1).equalsIgnoreCase("this") && !m.group(1).equalsIgnoreCase("current");
         LocalDate t = c.today();
         return switch (m.group(2).toLowerCase(Locale.ROOT)) {
-            case "month" -> month(t.withDayOfMonth(1).minusMonths(previous ? 1 : 0));
-            case "quarter" -> quarter(quarterStart(t).minusMonths(previous ? 3 : 0));
-            case "week" -> {
+            case "month", "mo", "mth" -> month(t.withDayOfMonth(1).minusMonths(previous ? 1 : 0));
+            case "quarter", "qtr" -> quarter(quarterStart(t).minusMonths(previous ? 3 : 0));
+            case "week", "wk" -> {
                 LocalDate a = PeriodContext.monday(t).minusWeeks(previous ? 1 : 0);
                 yield range(a, a.plusWeeks(1));
             }
@@ -436,7 +436,11 @@ enum PeriodRule {
             "this week => 2026-11-16..2026-11-23 RANGE",
             "the past month => 2026-10-01..2026-11-01 MONTH",
             "rainfall in the last full month => 2026-10-01..2026-11-01 MONTH",
-            "the last complete quarter => 2026-07-01..2026-10-01 QUARTER"),
+            "the last complete quarter => 2026-07-01..2026-10-01 QUARTER",
+            "rainfall in the prior month => 2026-10-01..2026-11-01 MONTH",
+            "absences this yr => 2026-01-01..2027-01-01 YEAR",
+            "rainfall last qtr => 2026-07-01..2026-10-01 QUARTER",
+            "rainfall this wk => 2026-11-16..2026-11-23 RANGE"),
 
     TO_DATE("\\b(?:(year|quarter|month|week)[- ]to[- ]date|(y|q|m|w)td)\\b", (m, c) -> {
         String unit = m.group(1) != null ? m.group(1) : switch (m.group(2).toLowerCase(Locale.ROOT)) {

@@ -3082,8 +3082,10 @@ public final class QuestionParser {
             } else if (!periodWords.contains(lower) && unknown.test(lower)) {
                 var lexicon = dev.almanac.reading.Lexicon.english();
                 String one = singular(lower); // "emps", "emplyees": the plural of an abbreviation or a misspelling (the model's words are singular)
-                read = lexicon.typoOf(lower, vocabulary).or(() -> lexicon.abbreviationOf(lower, vocabulary))
-                        .or(() -> one.equals(lower) ? Optional.empty() : lexicon.typoOf(one, vocabulary).or(() -> lexicon.abbreviationOf(one, vocabulary)))
+                Set<String> spelling = spellingWords();
+                if (spelling.contains(one)) continue; // "volvos": the plural of a value, not a misspelling of it
+                read = lexicon.typoOf(lower, spelling).or(() -> lexicon.abbreviationOf(lower, vocabulary))
+                        .or(() -> one.equals(lower) ? Optional.empty() : lexicon.typoOf(one, spelling).or(() -> lexicon.abbreviationOf(one, vocabulary)))
                         .orElse(null);
             }
             if (read != null) {
@@ -3154,6 +3156,25 @@ public final class QuestionParser {
     }
 
     private volatile Set<String> vocabulary;
+
+    /**
+     * The words a misspelling is corrected to: the model's ({@link #vocabulary}) and those of the values the value index
+     * holds and their synonyms ("germnay" of Germany), each of the letters only and long enough to be corrected to.
+     */
+    private Set<String> spellingWords() {
+        Set<String> w = spellingWords;
+        if (w != null) return w;
+        Set<String> out = new java.util.HashSet<>(vocabulary());
+        for (ValueIndex.Values v : values.all().values()) {
+            for (Object value : v.values()) if (value instanceof String text) out.addAll(tokens(text, true));
+            v.synonyms().keySet().forEach(x -> out.addAll(tokens(x, true)));
+        }
+        out.removeIf(x -> x.length() < dev.almanac.reading.Lexicon.TYPO_MIN_LETTERS || !x.chars().allMatch(Character::isLetter));
+        out.addAll(vocabulary());
+        return spellingWords = Set.copyOf(out);
+    }
+
+    private volatile Set<String> spellingWords;
 
     private Map<List<String>, Object> metricPhrases;
 

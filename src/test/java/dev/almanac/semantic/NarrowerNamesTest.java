@@ -158,6 +158,15 @@ class NarrowerNamesTest {
     }
 
     @Test
+    void a_value_misspelled_by_one_letter_is_that_value() {
+        SemanticQuery q = read("income from guests from portgual in 2026");
+        assertThat(q.filters()).extracting(SemanticQuery.Filter::values).containsExactly(List.of("Portugal"));
+        assertThat(LayerOnDuckDb.lines(db.layer.run(q).result().rows())).containsExactly("930"); // 420 + 510
+        // two letters wrong is not a misspelling read
+        assertThat(db.parse(TODAY, "income from guests from protgaul in 2026")).isInstanceOf(QuestionParser.Cannot.class);
+    }
+
+    @Test
     void a_breakdown_only_a_metric_with_a_longer_name_has_is_asked_back_with_that_metric() {
         QuestionParser.Result r = db.parse(TODAY, "income by room type in 2026");
         assertThat(r).isInstanceOf(QuestionParser.Clarify.class);
