@@ -167,6 +167,15 @@ class NarrowerNamesTest {
     }
 
     @Test
+    void a_verb_of_change_between_two_periods_compares_them() {
+        for (String question : new String[] {"did income go up in april 2026 vs march 2026", "how much did room income drop in may 2026 compared to march 2026"}) {
+            SemanticQuery q = read(question);
+            assertThat(q.compareTo()).as(question).isNotNull();
+            assertThat(q.compareTo().start().getMonthValue()).as(question).isEqualTo(3);
+        }
+    }
+
+    @Test
     void a_breakdown_only_a_metric_with_a_longer_name_has_is_asked_back_with_that_metric() {
         QuestionParser.Result r = db.parse(TODAY, "income by room type in 2026");
         assertThat(r).isInstanceOf(QuestionParser.Clarify.class);
