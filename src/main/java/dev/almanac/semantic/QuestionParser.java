@@ -1697,6 +1697,17 @@ public final class QuestionParser {
         return dev.almanac.reading.Lexicon.english().partsOfSpeech(words.get(i)).contains(dev.almanac.reading.PartOfSpeech.VERB);
     }
 
+    /**
+     * "in the US", "new customers in the us": a personal pronoun's letters after an article, or written in capitals, are a
+     * name (a country's code), which a question that does not place it never lets pass as the pronoun.
+     */
+    private static boolean nameNotPronoun(List<String> original, List<String> words, int i) {
+        if (!dev.almanac.reading.FunctionWords.english().is(words.get(i), dev.almanac.reading.FunctionClass.PERSONAL_PRONOUN)) return false;
+        String typed = original.get(i);
+        boolean capitals = typed.length() >= 2 && typed.equals(typed.toUpperCase(Locale.ROOT)) && !typed.equals("I");
+        return capitals || i > 0 && dev.almanac.reading.FunctionWords.english().is(words.get(i - 1), dev.almanac.reading.FunctionClass.ARTICLE);
+    }
+
     /** Words that ask for values each once. */
     private static final Set<String> DISTINCT_WORDS = Set.of("different", "distinct", "unique");
 
@@ -2797,7 +2808,7 @@ public final class QuestionParser {
         for (int i = 0; i < words.size(); i++) {
             if (used[i]) continue;
             String w = words.get(i);
-            if (unreadBreakdown[i] && !FILLER.contains(w)) {
+            if (unreadBreakdown[i] && !FILLER.contains(w) || nameNotPronoun(original, words, i)) {
                 unplaced.add(original.get(i));
                 continue;
             }

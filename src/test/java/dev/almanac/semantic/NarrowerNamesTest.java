@@ -176,6 +176,17 @@ class NarrowerNamesTest {
     }
 
     @Test
+    void a_pronouns_letters_after_an_article_or_in_capitals_are_a_name_never_let_pass() {
+        // no guest is from the US (no value says so): refused naming the word, never the income of every guest
+        for (String question : new String[] {"income from guests in the us in 2026", "income from guests in the US in 2026"}) {
+            QuestionParser.Result r = db.parse(TODAY, question);
+            assertThat(r).as(question).isInstanceOf(QuestionParser.Cannot.class);
+            assertThat(((QuestionParser.Cannot) r).unplaced()).as(question).extracting(String::toLowerCase).containsExactly("us");
+        }
+        assertThat(read("how much income did we get from guests in 2026").metrics()).containsExactly("income");
+    }
+
+    @Test
     void a_breakdown_only_a_metric_with_a_longer_name_has_is_asked_back_with_that_metric() {
         QuestionParser.Result r = db.parse(TODAY, "income by room type in 2026");
         assertThat(r).isInstanceOf(QuestionParser.Clarify.class);
