@@ -2577,6 +2577,19 @@ public final class QuestionParser {
                 return checked(new Clarify("'" + shown + "' is a value of several things: " + String.join(", ", names) + ". Which one do you mean?", options));
             }
             ValueHit hit = chosen.get(0);
+            // "sessions from organic search": a value of other rows said whole ("organic search", the customers' channel) while a
+            // word of it is on its own a value of the rows' own ("search", the visit's source): which one is meant is not read
+            if (v.length() > 1 && !own.contains(hit.dimension().dataset())) {
+                for (Span part : valueSpans) {
+                    if (part.length() != 1 || part.from() < v.from() || part.from() >= v.to()) continue;
+                    @SuppressWarnings("unchecked") List<ValueHit> partHits = (List<ValueHit>) part.target();
+                    Optional<ValueHit> ownHit = partHits.stream().filter(h -> own.contains(h.dimension().dataset())).findFirst();
+                    if (ownHit.isPresent()) {
+                        return new Cannot("'" + String.join(" ", original.subList(v.from(), v.to())) + "' is a value of " + hit.dimension().displayName()
+                                + ", and '" + original.get(part.from()) + "' one of " + ownHit.get().dimension().displayName() + ": which one is meant is not read");
+                    }
+                }
+            }
             int negation = negationBefore(words, used, v, hit.dimension());
             if (negation >= 0) {
                 if (filterValues.containsKey(model.reference(hit.dimension()))) return new Cannot("a value of " + hit.dimension().displayName()

@@ -26,12 +26,12 @@ class NarrowerNamesTest {
     @BeforeAll
     void setUp(@TempDir Path dir) throws Exception {
         db = LayerOnDuckDb.of(dir, "guest_house", """
-                CREATE TABLE guests (guest_id INTEGER PRIMARY KEY, guest_name VARCHAR, home_country VARCHAR, guest_status VARCHAR);
-                INSERT INTO guests VALUES (1, 'Ines Duarte', 'Portugal', 'booked'), (2, 'Tomas Berg', 'Sweden', 'booked'), (3, 'Amara Obi', 'Nigeria', 'booked'),
-                  (4, 'Lena Vogt', 'Austria', 'browsing');
-                CREATE TABLE payments (payment_id INTEGER PRIMARY KEY, guest_id INTEGER, paid_on DATE, amount DECIMAL(10, 2));
-                INSERT INTO payments VALUES (1, 1, '2026-02-03', 420), (2, 2, '2026-03-14', 1300), (3, 3, '2026-03-20', 260), (4, 1, '2026-04-02', 510),
-                  (5, 4, '2026-05-09', 90), (6, 3, '2026-05-30', 700);
+                CREATE TABLE guests (guest_id INTEGER PRIMARY KEY, guest_name VARCHAR, home_country VARCHAR, guest_status VARCHAR, membership VARCHAR);
+                INSERT INTO guests VALUES (1, 'Ines Duarte', 'Portugal', 'booked', 'gold card'), (2, 'Tomas Berg', 'Sweden', 'booked', 'none'),
+                  (3, 'Amara Obi', 'Nigeria', 'booked', 'gold card'), (4, 'Lena Vogt', 'Austria', 'browsing', 'none');
+                CREATE TABLE payments (payment_id INTEGER PRIMARY KEY, guest_id INTEGER, paid_on DATE, amount DECIMAL(10, 2), method VARCHAR);
+                INSERT INTO payments VALUES (1, 1, '2026-02-03', 420, 'card'), (2, 2, '2026-03-14', 1300, 'transfer'), (3, 3, '2026-03-20', 260, 'card'),
+                  (4, 1, '2026-04-02', 510, 'cash'), (5, 4, '2026-05-09', 90, 'card'), (6, 3, '2026-05-30', 700, 'transfer');
                 CREATE TABLE stays (stay_id INTEGER PRIMARY KEY, guest_id INTEGER, checked_in DATE, booked_on DATE, room_type VARCHAR, room_charge DECIMAL(10, 2));
                 INSERT INTO stays VALUES (1, 1, '2026-02-01', '2026-01-20', 'single', 380), (2, 2, '2026-03-12', '2026-03-01', 'suite', 1200),
                   (3, 3, '2026-03-18', '2026-03-10', 'double', 240), (4, 1, '2026-03-30', '2026-02-25', 'double', 480), (5, 3, '2026-05-27', '2026-03-29', 'suite', 650);
@@ -50,6 +50,7 @@ class NarrowerNamesTest {
                       - {name: guest, type: categorical, expr: guest_name, label: Guest}
                       - {name: home_country, type: categorical, label: Home country}
                       - {name: guest_status, type: categorical, label: Guest status}
+                      - {name: membership, type: categorical, label: Membership}
                   - name: payments
                     table: payments
                     primary_key: [payment_id]
@@ -58,6 +59,7 @@ class NarrowerNamesTest {
                       - {name: guest, type: foreign, expr: guest_id}
                     dimensions:
                       - {name: paid_on, type: time, grain: day}
+                      - {name: method, type: categorical, label: Payment method}
                   - name: stays
                     table: stays
                     primary_key: [stay_id]
@@ -184,6 +186,17 @@ class NarrowerNamesTest {
             assertThat(((QuestionParser.Cannot) r).unplaced()).as(question).extracting(String::toLowerCase).containsExactly("us");
         }
         assertThat(read("how much income did we get from guests in 2026").metrics()).containsExactly("income");
+    }
+
+    @Test
+    void a_value_of_related_rows_said_whole_is_not_read_when_a_word_of_it_is_a_value_of_the_rows_own() {
+        // "gold card", a guest's membership; "card", a payment's method: which one is meant is not read
+        QuestionParser.Result r = db.parse(TODAY, "income from gold card in 2026");
+        assertThat(r).isInstanceOf(QuestionParser.Cannot.class);
+        assertThat(((QuestionParser.Cannot) r).reason()).contains("Membership", "Payment method");
+        SemanticQuery card = read("income from payments by card in 2026");
+        assertThat(card.filters()).extracting(SemanticQuery.Filter::field).containsExactly("method");
+        assertThat(LayerOnDuckDb.lines(db.layer.run(card).result().rows())).containsExactly("770"); // 420 + 260 + 90
     }
 
     @Test
