@@ -627,9 +627,9 @@ public final class QuestionParser {
         if (checking || said.scattered() || said.length() == 0) return Optional.empty();
         List<String> stems = words.subList(said.from(), said.to()).stream().map(QuestionParser::stem).toList();
         Set<SemanticMetric> longer = new java.util.LinkedHashSet<>();
-        metricPhraseMap().forEach((phrase, metrics) -> {
+        stemmedMetricPhrases().forEach((phrase, metrics) -> {
             @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) metrics;
-            if (phrase.size() > stems.size() && java.util.Collections.indexOfSubList(phrase.stream().map(QuestionParser::stem).toList(), stems) >= 0) longer.addAll(ms);
+            if (phrase.size() > stems.size() && java.util.Collections.indexOfSubList(phrase, stems) >= 0) longer.addAll(ms);
         });
         longer.remove(reading.metric());
         if (longer.isEmpty() || longer.size() > 4 * MAX_READINGS) return Optional.empty();
@@ -2168,11 +2168,9 @@ public final class QuestionParser {
 
     /** Records listed by their naming attribute, over a period on their own time (shown next to them). */
     private record RowsOverPeriod(String rows, String label, String time, Timeframe period) {
-        Parsed query(Map<String, List<String>> values, Map<String, List<String>> excluded, List<SemanticQuery.Filter> conditions, Optional<Timeframe> asked) {
-            List<SemanticQuery.Filter> filters = new ArrayList<>();
-            values.forEach((dim, vs) -> filters.add(new SemanticQuery.Filter(dim, vs.size() == 1 ? "=" : "in", vs)));
-            excluded.forEach((dim, vs) -> filters.add(new SemanticQuery.Filter(dim, vs.size() == 1 ? "!=" : "not_in", vs)));
-            filters.addAll(conditions);
+        /** The list with the question's own filters, and the period's on the rows' time; {@code said}: the period as the question said it. */
+        Parsed query(List<SemanticQuery.Filter> asked, Optional<Timeframe> said) {
+            List<SemanticQuery.Filter> filters = new ArrayList<>(asked);
             List<SemanticQuery.GroupBy> shown = new ArrayList<>(List.of(new SemanticQuery.GroupBy(label, List.of())));
             List<SemanticQuery.Order> order = List.of();
             if (time != null) {
@@ -2181,7 +2179,7 @@ public final class QuestionParser {
                 shown.add(new SemanticQuery.GroupBy(time, List.of()));
                 order = List.of(new SemanticQuery.Order(time, false));
             }
-            return new Parsed(new SemanticQuery(List.of(), shown, null, null, null, filters, order, null, null, null, null).records(rows), asked);
+            return new Parsed(new SemanticQuery(List.of(), shown, null, null, null, filters, order, null, null, null, null).records(rows), said);
         }
     }
 
@@ -2526,6 +2524,7 @@ public final class QuestionParser {
         Map<String, List<String>> negatedValues = new LinkedHashMap<>();
         Set<String> ownStems = contentStems(metric);
         // values first: a value with its dimension's word next to it ("on the Pro plan") is a filter
+        Set<String> ownDatasets = datasetsOf(metric);
         for (Span v : longestFirst(valueSpans)) {
             if (anyUsed(used, v)) continue;
             if (v.length() == 1 && (FILLER.contains(words.get(v.from())) || original.get(v.from()).length() <= 3
@@ -2557,8 +2556,7 @@ public final class QuestionParser {
             }
             // "the average deal size of deals closed in Q2": the event the metric's own rows record the time of, not a value of
             // other rows ("closed", a lead's status)
-            Set<String> own = datasetsOf(metric);
-            if (withContext.isEmpty() && v.length() == 1 && timedEvent && !inDimensionPhrase && hits.stream().noneMatch(h -> own.contains(h.dimension().dataset()))) {
+            if (withContext.isEmpty() && v.length() == 1 && timedEvent && !inDimensionPhrase && hits.stream().noneMatch(h -> ownDatasets.contains(h.dimension().dataset()))) {
                 used[v.from()] = true;
                 continue;
             }
@@ -2579,11 +2577,11 @@ public final class QuestionParser {
             ValueHit hit = chosen.get(0);
             // "sessions from organic search": a value of other rows said whole ("organic search", the customers' channel) while a
             // word of it is on its own a value of the rows' own ("search", the visit's source): which one is meant is not read
-            if (v.length() > 1 && !own.contains(hit.dimension().dataset())) {
+            if (v.length() > 1 && !ownDatasets.contains(hit.dimension().dataset())) {
                 for (Span part : valueSpans) {
                     if (part.length() != 1 || part.from() < v.from() || part.from() >= v.to()) continue;
                     @SuppressWarnings("unchecked") List<ValueHit> partHits = (List<ValueHit>) part.target();
-                    Optional<ValueHit> ownHit = partHits.stream().filter(h -> own.contains(h.dimension().dataset())).findFirst();
+                    Optional<ValueHit> ownHit = partHits.stream().filter(h -> ownDatasets.contains(h.dimension().dataset())).findFirst();
                     if (ownHit.isPresent()) {
                         return new Cannot("'" + String.join(" ", original.subList(v.from(), v.to())) + "' is a value of " + hit.dimension().displayName()
                                 + ", and '" + original.get(part.from()) + "' one of " + ownHit.get().dimension().displayName() + ": which one is meant is not read");
@@ -2854,15 +2852,15 @@ public final class QuestionParser {
                     + metric.displayName(), unplaced);
         }
 
-        if (listed != null) return listed.query(filterValues, negatedValues, conditions, asked);
-        SemanticQuery query = SemanticQuery.of(metric.name());
-        if (!groupBy.isEmpty()) query = query.by(groupBy.toArray(String[]::new));
-        if (grain != null) query = query.grain(grain);
-        if (period.isPresent()) query = query.between(period.get().start(), period.get().end());
         List<SemanticQuery.Filter> filters = new ArrayList<>();
         filterValues.forEach((dim, vs) -> filters.add(new SemanticQuery.Filter(dim, vs.size() == 1 ? "=" : "in", vs)));
         negatedValues.forEach((dim, vs) -> filters.add(new SemanticQuery.Filter(dim, vs.size() == 1 ? "!=" : "not_in", vs)));
         filters.addAll(conditions);
+        if (listed != null) return listed.query(filters, asked);
+        SemanticQuery query = SemanticQuery.of(metric.name());
+        if (!groupBy.isEmpty()) query = query.by(groupBy.toArray(String[]::new));
+        if (grain != null) query = query.grain(grain);
+        if (period.isPresent()) query = query.between(period.get().start(), period.get().end());
         query = query.where(filters);
         // a breakdown of an amount or a count by categories reads largest first (its bars sorted); an average or a rate, and a
         // trend, keep the categories' or the periods' order
@@ -3188,7 +3186,7 @@ public final class QuestionParser {
     private Set<String> spellingWords() {
         Set<String> w = spellingWords;
         if (w != null) return w;
-        Set<String> out = new java.util.HashSet<>(vocabulary());
+        Set<String> out = new java.util.HashSet<>();
         for (ValueIndex.Values v : values.all().values()) {
             for (Object value : v.values()) if (value instanceof String text) out.addAll(tokens(text, true));
             v.synonyms().keySet().forEach(x -> out.addAll(tokens(x, true)));
@@ -3580,19 +3578,9 @@ public final class QuestionParser {
      * small words between them ("orders were placed" finds "orders placed").
      */
     private List<Span> metricSpans(List<String> words) {
-        if (stemmedMetricPhrases == null) {
-            Map<List<String>, Object> stemmed = new HashMap<>();
-            metricPhraseMap().forEach((k, v) -> {
-                @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) v;
-                @SuppressWarnings("unchecked") List<SemanticMetric> list = (List<SemanticMetric>) stemmed.computeIfAbsent(k.stream().map(QuestionParser::stem).toList(),
-                        x -> new ArrayList<SemanticMetric>());
-                ms.stream().filter(m -> list.stream().noneMatch(x -> x == m)).forEach(list::add);
-            });
-            stemmedMetricPhrases = stemmed;
-        }
         List<String> stems = words.stream().map(QuestionParser::stem).toList();
         List<Span> out = new ArrayList<>();
-        for (Map.Entry<List<String>, Object> e : stemmedMetricPhrases.entrySet()) {
+        for (Map.Entry<List<String>, Object> e : stemmedMetricPhrases().entrySet()) {
             List<String> phrase = e.getKey();
             for (int i = 0; i < stems.size(); i++) {
                 if (!stems.get(i).equals(phrase.get(0))) continue;
@@ -3636,6 +3624,21 @@ public final class QuestionParser {
     }
 
     private Map<List<String>, Object> stemmedMetricPhrases;
+
+    /** The metrics' phrases with their words' stems, the metrics of phrases that stem alike together; made once per parser. */
+    private Map<List<String>, Object> stemmedMetricPhrases() {
+        if (stemmedMetricPhrases == null) {
+            Map<List<String>, Object> stemmed = new HashMap<>();
+            metricPhraseMap().forEach((k, v) -> {
+                @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) v;
+                @SuppressWarnings("unchecked") List<SemanticMetric> list = (List<SemanticMetric>) stemmed.computeIfAbsent(k.stream().map(QuestionParser::stem).toList(),
+                        x -> new ArrayList<SemanticMetric>());
+                ms.stream().filter(m -> list.stream().noneMatch(x -> x == m)).forEach(list::add);
+            });
+            stemmedMetricPhrases = stemmed;
+        }
+        return stemmedMetricPhrases;
+    }
 
     /** Whether a dimension's phrase begins at a word ("by acquisition channel": the breakdown, not a metric's words around "by"). */
     private boolean dimensionAt(List<String> words, int at) {

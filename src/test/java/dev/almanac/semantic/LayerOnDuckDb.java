@@ -58,6 +58,13 @@ final class LayerOnDuckDb implements AutoCloseable {
         return layer.withParser(today, p -> p.parse(question));
     }
 
+    /** The semantic query a question is read into; fails the test when it is not read whole. */
+    SemanticQuery query(java.time.LocalDate today, String question) {
+        QuestionParser.Result r = parse(today, question);
+        assertThat(r).as(question).isInstanceOf(QuestionParser.Parsed.class);
+        return ((QuestionParser.Parsed) r).query();
+    }
+
     /** Rows as lines, cells joined by " | ", numbers without trailing zeros. */
     static List<String> lines(List<List<Object>> rows) {
         return rows.stream().map(r -> r.stream().map(v -> v instanceof Number n ? new BigDecimal(n.toString()).stripTrailingZeros().toPlainString() : String.valueOf(v))

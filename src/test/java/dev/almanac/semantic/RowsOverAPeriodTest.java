@@ -63,9 +63,7 @@ class RowsOverAPeriodTest {
     }
 
     SemanticQuery read(String question) {
-        QuestionParser.Result r = db.parse(TODAY, question);
-        assertThat(r).as(question).isInstanceOf(QuestionParser.Parsed.class);
-        return ((QuestionParser.Parsed) r).query();
+        return db.query(TODAY, question);
     }
 
     @Test
