@@ -3667,7 +3667,7 @@ public final class QuestionParser {
     private static final Pattern COMPARING = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|which|more|less|fewer|higher|lower|bigger|"
             + "smaller|larger|better|worse|each|respectively|separately|side by side)\\b");
     private static final Pattern COMPARE_WORDS = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|than|grow|grew|growth|change[ds]?|differ(ence)?|increase[ds]?|decrease[ds]?|lower|higher|more|less|bigger|smaller"
-            + "|rise|rose|fell|fall|drop(?:ped)?|decline[ds]?|(?:go|goes|went|gone)\\s+(?:up|down))\\b");
+            + "|rise|rose|fell|fall|drop(?:ped)?|(?:go|goes|went|gone)\\s+(?:up|down))\\b");
     /** The period against the same one a year before, said in one word: "year-over-year", "year on year", "YoY". */
     private static final Pattern YEAR_OVER_YEAR = Pattern.compile("(?i)\\b(?:year[- ]over[- ]year|year[- ]on[- ]year|yoy)\\b");
     private static final Pattern YEAR_EARLIER = Pattern.compile("(?i)\\b(?:(?:in|with|to)\\s+)?(?:the\\s+same\\s+(?:day|week|month|quarter|half|period|time)\\s+)?"
@@ -3677,7 +3677,7 @@ public final class QuestionParser {
             "growth", "change", "changed", "differ", "difference", "increase", "increased", "decrease", "decreased", "more", "less",
             "same", "previous", "prior", "year", "did", "from", "lower", "higher", "bigger", "smaller", "better", "worse", "or",
             // the verbs of a change of amount ("did bookings go up in Q3 vs Q2", "fell", "dropped")
-            "go", "goes", "went", "gone", "up", "down", "rise", "rose", "risen", "fall", "fell", "fallen", "drop", "dropped", "decline", "declined");
+            "go", "goes", "went", "gone", "up", "down", "rise", "rose", "risen", "fall", "fell", "fallen", "drop", "dropped");
 
     private static final Map<String, String> NUMBER_WORDS = Map.ofEntries(Map.entry("one", "1"), Map.entry("two", "2"), Map.entry("three", "3"),
             Map.entry("four", "4"), Map.entry("five", "5"), Map.entry("six", "6"), Map.entry("seven", "7"), Map.entry("eight", "8"),
