@@ -41,6 +41,7 @@ final class Workspace implements AutoCloseable {
     private java.util.List<dev.almanac.knowledge.Problem> knowledgeProblems = java.util.List.of();
     private TableSelector selector;
     private dev.almanac.knowledge.KnowledgeEditor editor;
+    private final KnowledgeValidator.RanClean ranClean = new KnowledgeValidator.RanClean();
     private KnowledgeSet selectorFor;
     private dev.almanac.agent.VerifiedAnswerer verified;
     private KnowledgeSet verifiedFor;
@@ -199,7 +200,8 @@ final class Workspace implements AutoCloseable {
     }
 
     KnowledgeValidator validator() {
-        return new KnowledgeValidator(catalog(), executor(limits()), java.util.List.of(new dev.almanac.semantic.SemanticValidator()));
+        return new KnowledgeValidator(catalog(), executor(limits()), java.util.List.of(new dev.almanac.semantic.SemanticValidator()),
+                ranClean.of(source().id(), source().fingerprint()));
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Checks knowledge against a data source: every table and column named exists in the catalog, and
@@ -18,6 +19,38 @@ public final class KnowledgeValidator {
     private final Catalog catalog;
     private final QueryExecutor executor;
     private final List<Check> checks;
+    private final Scope ranClean;
+
+    /**
+     * The SQL texts that ran clean against a data source as it was (its file's fingerprint), kept by a long-lived
+     * workspace so that a save, which validates the whole folder again, runs only the SQL that changed, not every
+     * golden question's. A text that failed is run again each time; a changed database file changes the fingerprint,
+     * and with it every key; a source without a fingerprint (a server) keeps nothing, its schema may change unseen.
+     */
+    public static final class RanClean {
+        private static final int MAX = 20_000;
+        private final Set<String> keys = ConcurrentHashMap.newKeySet();
+
+        /** What ran clean on the source of this id as it is now. */
+        public Scope of(String sourceId, java.util.Optional<String> fingerprint) {
+            return new Scope(this, fingerprint.filter(f -> !f.isEmpty()).map(f -> sourceId + "\u0000" + f + "\u0000").orElse(null));
+        }
+    }
+
+    /** {@link RanClean} for one source as it is now; remembers nothing when the source has no fingerprint. */
+    public record Scope(RanClean memo, String prefix) {
+        static final Scope NONE = new Scope(null, null);
+
+        boolean contains(String sql) {
+            return prefix != null && memo.keys.contains(prefix + sql);
+        }
+
+        void add(String sql) {
+            if (prefix == null) return;
+            if (memo.keys.size() >= RanClean.MAX) memo.keys.clear();
+            memo.keys.add(prefix + sql);
+        }
+    }
 
     /** A further check of a whole knowledge folder (the semantic model's, say), run after the per-item ones. */
     public interface Check {
@@ -29,9 +62,14 @@ public final class KnowledgeValidator {
     }
 
     public KnowledgeValidator(Catalog catalog, QueryExecutor executor, List<Check> checks) {
+        this(catalog, executor, checks, Scope.NONE);
+    }
+
+    public KnowledgeValidator(Catalog catalog, QueryExecutor executor, List<Check> checks, Scope ranClean) {
         this.catalog = catalog;
         this.executor = executor;
         this.checks = List.copyOf(checks);
+        this.ranClean = ranClean;
     }
 
     public List<Problem> validate(KnowledgeFiles.Read read) {
@@ -101,8 +139,11 @@ public final class KnowledgeValidator {
                 return;
             }
         }
+        String bound = SqlParameters.bind(sql, SqlParameters.defaults(parameters));
+        if (ranClean.contains(bound)) return;
         try {
-            executor.execute(SqlParameters.bind(sql, SqlParameters.defaults(parameters)));
+            executor.execute(bound);
+            ranClean.add(bound);
         } catch (AlmanacException e) {
             problems.add(at(o, field, e.getMessage()));
         }
