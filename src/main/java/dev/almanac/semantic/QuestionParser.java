@@ -1489,8 +1489,8 @@ public final class QuestionParser {
      * a number of related rows a record has, at the question's end.
      */
     private static final Pattern RELATED_COUNT = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:have|has|had|with|having)\\s+(?:"
-            + "(more\\s+than|at\\s+least|fewer\\s+than|less\\s+than|at\\s+most|no\\s+more\\s+than|over|under)\\s+" + COUNTED
-            + "|" + COUNTED + "\\s+or\\s+(more|fewer|less))\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
+            + "(" + ComparisonRule.regex(ComparisonRule.Place.NUMBER_AFTER) + ")\\s+" + COUNTED
+            + "|" + COUNTED + "\\s+(" + ComparisonRule.regex(ComparisonRule.Place.NUMBER_BEFORE) + "))\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
 
     /**
      * "Which airlines have at least 10 flights?", "the names of singers that have more than one song": the question without
@@ -1509,15 +1509,10 @@ public final class QuestionParser {
         String op;
         String n;
         if (m.group(1) != null) {
-            op = switch (m.group(1).toLowerCase(Locale.ROOT).replaceAll("\\s+", " ")) {
-                case "more than", "over" -> ">";
-                case "at least" -> ">=";
-                case "fewer than", "less than", "under" -> "<";
-                default -> "<="; // at most, no more than
-            };
+            op = ComparisonRule.operatorOf(ComparisonRule.Place.NUMBER_AFTER, m.group(1));
             n = m.group(2);
         } else {
-            op = m.group(4).equalsIgnoreCase("more") ? ">=" : "<=";
+            op = ComparisonRule.operatorOf(ComparisonRule.Place.NUMBER_BEFORE, m.group(4));
             n = m.group(3);
         }
         String number = n.matches("\\d+") ? n : n.toLowerCase(Locale.ROOT).matches("a|an|a\\s+single") ? "1" : NUMBER_WORDS.get(n.toLowerCase(Locale.ROOT));
@@ -1912,23 +1907,6 @@ public final class QuestionParser {
     /** Words for what a row is worth, besides the rows' own noun ("deals worth more than 50k", "orders with a value over 100"). */
     private static final List<String> ROW_AMOUNT_WORDS = List.of("amount", "value", "worth", "size", "total", "valued");
 
-    /** Comparatives said before the attribute they compare, "than" after it ("a greater weight than 10"). */
-    private static final Map<String, String> SPLIT_COMPARATIVES = Map.of("greater", ">", "higher", ">", "larger", ">", "bigger", ">", "more", ">",
-            "less", "<", "lower", "<", "smaller", "<", "fewer", "<");
-
-    /** Comparison words and the operator they ask for, longest first ("no more than" before "more than"). */
-    private static final List<Map.Entry<List<String>, String>> COMPARISONS = List.of(
-            Map.entry(List.of("no", "more", "than"), "<="), Map.entry(List.of("no", "less", "than"), ">="), Map.entry(List.of("no", "fewer", "than"), ">="),
-            Map.entry(List.of("not", "more", "than"), "<="), Map.entry(List.of("not", "greater", "than"), "<="), Map.entry(List.of("not", "higher", "than"), "<="),
-            Map.entry(List.of("not", "larger", "than"), "<="), Map.entry(List.of("not", "bigger", "than"), "<="), Map.entry(List.of("not", "less", "than"), ">="),
-            Map.entry(List.of("not", "fewer", "than"), ">="), Map.entry(List.of("not", "lower", "than"), ">="), Map.entry(List.of("not", "smaller", "than"), ">="),
-            Map.entry(List.of("at", "least"), ">="), Map.entry(List.of("at", "most"), "<="), Map.entry(List.of("or", "more"), ">="),
-            Map.entry(List.of("more", "than"), ">"), Map.entry(List.of("greater", "than"), ">"), Map.entry(List.of("higher", "than"), ">"),
-            Map.entry(List.of("larger", "than"), ">"), Map.entry(List.of("bigger", "than"), ">"),
-            Map.entry(List.of("less", "than"), "<"), Map.entry(List.of("fewer", "than"), "<"), Map.entry(List.of("lower", "than"), "<"),
-            Map.entry(List.of("smaller", "than"), "<"),
-            Map.entry(List.of("over"), ">"), Map.entry(List.of("above"), ">"), Map.entry(List.of("under"), "<"), Map.entry(List.of("below"), "<"));
-
     /**
      * Conditions on a number attribute: its phrase, then a comparison and a number ("horsepower greater than 150", "age above
      * 20"), or a comparison, a number and its phrase ("more than 4 cylinders"). The attribute is a number dimension, or one
@@ -1972,9 +1950,9 @@ public final class QuestionParser {
         }
         for (int i = 0; i < words.size(); i++) {
             if (used[i]) continue;
-            for (Map.Entry<List<String>, String> c : COMPARISONS) {
-                int n = c.getKey().size();
-                if (i + n >= words.size() || !words.subList(i, i + n).equals(c.getKey())) continue;
+            for (ComparisonRule.Match c : ComparisonRule.before(words, i).stream().toList()) {
+                int n = c.to() - c.from();
+                if (i + n >= words.size()) continue;
                 Span attribute = null;
                 int number = -1;
                 for (Span d : spans) {
@@ -1989,7 +1967,7 @@ public final class QuestionParser {
                     }
                     if (average > 0 && (before || d.from() > i)) {
                         if (java.util.stream.IntStream.range(Math.min(i, d.from()), average).anyMatch(k -> used[k] && !inSpan(d, k))) continue;
-                        out.add(new SemanticQuery.Filter(model.reference(dimensionOf(d).get(0)), c.getValue(), List.of(SemanticQuery.Filter.AVERAGE)));
+                        out.add(new SemanticQuery.Filter(model.reference(dimensionOf(d).get(0)), c.operator(), List.of(SemanticQuery.Filter.AVERAGE)));
                         for (int k = Math.min(i, d.from()); k < average; k++) used[k] = true;
                         attribute = null;
                         number = -2;
@@ -2006,17 +1984,32 @@ public final class QuestionParser {
                 if (number == -2) break; // compared with the average, placed
                 if (attribute == null || used[number]) continue;
                 Dimension d = dimensionOf(attribute).get(0);
-                out.add(new SemanticQuery.Filter(model.reference(d), c.getValue(), List.of(words.get(number))));
+                out.add(new SemanticQuery.Filter(model.reference(d), c.operator(), List.of(words.get(number))));
                 for (int k = Math.min(i, attribute.from()); k <= Math.max(number, attribute.to() - 1); k++) used[k] = true;
                 // "1000 dollars": the currency of the measures; another ("1000 euros" of amounts in dollars) is left unplaced
                 if (amountSpans.contains(attribute) && number + 1 < words.size() && model.currencyWords(d.dataset()).contains(words.get(number + 1))) used[number + 1] = true;
                 break;
             }
         }
+        // "6 or more cylinders", "a weight of 10 or less", "age 30 and over": the number before the comparison's words, the
+        // attribute after them or before the number
+        for (int i = 1; i < words.size(); i++) {
+            Optional<ComparisonRule.Match> c = ComparisonRule.after(words, i);
+            // the number and the comparison's own word unplaced ("and", "or" may be placed already as joining words)
+            if (c.isEmpty() || !digits(words.get(i - 1)) || used[i - 1] || java.util.stream.IntStream.range(i + 1, c.get().to()).anyMatch(k -> used[k])) continue;
+            int at = i;
+            Span attribute = spans.stream().filter(d -> !anyUsed(used, d) && dimensionOf(d).size() == 1)
+                    .filter(d -> d.from() == c.get().to() || d.to() == at - 1
+                            || d.to() + 1 == at - 1 && Set.of("is", "are", "was", "were", "of").contains(words.get(d.to())))
+                    .findFirst().orElse(null);
+            if (attribute == null) continue;
+            out.add(new SemanticQuery.Filter(model.reference(dimensionOf(attribute).get(0)), c.get().operator(), List.of(words.get(i - 1))));
+            for (int k = Math.min(i - 1, attribute.from()); k < Math.max(c.get().to(), attribute.to()); k++) used[k] = true;
+        }
         // "a greater weight than 10", "a higher capacity than 5000": the comparative before the attribute, "than" after it
         for (Span d : spans) {
             if (anyUsed(used, d) || dimensionOf(d).size() != 1 || d.from() < 1 || d.to() + 1 >= words.size()) continue;
-            String op = SPLIT_COMPARATIVES.get(words.get(d.from() - 1));
+            String op = ComparisonRule.splitOperator(words.get(d.from() - 1));
             if (op == null || used[d.from() - 1] || !words.get(d.to()).equals("than") || used[d.to()] || !digits(words.get(d.to() + 1)) || used[d.to() + 1]) continue;
             out.add(new SemanticQuery.Filter(model.reference(dimensionOf(d).get(0)), op, List.of(words.get(d.to() + 1))));
             for (int k = d.from() - 1; k <= d.to() + 1; k++) used[k] = true;

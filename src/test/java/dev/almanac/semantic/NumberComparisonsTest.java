@@ -39,4 +39,13 @@ class NumberComparisonsTest {
         SemanticQuery cities = QuestionWordsTest.read(world, "How many cities have a population of more than 1000000?");
         assertThat(cities.filters().get(0).field()).isIn("city.population", "population");
     }
+
+    @Test
+    void a_number_said_before_its_comparison_compares_the_attribute_around_it() {
+        QuestionParser pets = QuestionWordsTest.parser("pets_1");
+        assertThat(condition(QuestionWordsTest.read(pets, "How many pets have a weight of 10 or more?"))).isEqualTo("weight >= 10");
+        assertThat(condition(QuestionWordsTest.read(pets, "How many pets have a weight of 10 and under?"))).isEqualTo("weight <= 10");
+        QuestionParser cars = QuestionWordsTest.parser("car_1");
+        assertThat(condition(QuestionWordsTest.read(cars, "How many cars have 6 or more cylinders?"))).isEqualTo("cylinders >= 6");
+    }
 }
