@@ -334,31 +334,18 @@ enum PeriodRule {
             "rainfall over the trailing twelve months => 2025-11-01..2026-11-01 RANGE",
             "LTM EBITDA => 2025-11-01..2026-11-01 RANGE"),
 
-    LAST_N("\\b(?:the\\s+)?(last|past|previous|trailing)\\s+" + PeriodContext.NUMBER + "\\s+(day|week|month|quarter|year|mo|mth|wk|yr|qtr)s?\\b", (m, c) -> {
-        int n = number(m.group(2));
-        String unit = switch (m.group(3).toLowerCase(Locale.ROOT)) { // "last 3 mos", "past 2 yrs"
-            case "mo", "mth" -> "month";
-            case "wk" -> "week";
-            case "yr" -> "year";
-            case "qtr" -> "quarter";
-            default -> m.group(3).toLowerCase(Locale.ROOT);
-        };
-        if (n < 1) return null;
-        if (unit.equals("quarter")) { // whole quarters, the current one not included: a quarter is a reporting period
-            LocalDate end = quarterStart(c.tomorrow());
-            return range(end.minusMonths(3L * n), end).describedAs("the " + n + " quarters to " + Timeframe.between(end.minusMonths(3), end)
-                    + " (" + Timeframe.between(end.minusMonths(3L * n), end) + ")");
-        }
-        if (unit.equals("month") && m.group(1).equalsIgnoreCase("trailing")) return completeMonths(c, n);
-        LocalDate end = c.tomorrow(); // up to today, included
-        LocalDate start = switch (unit) {
-            case "day" -> end.minusDays(n);
-            case "week" -> end.minusWeeks(n);
-            case "month" -> end.minusMonths(n);
-            default -> end.minusYears(n);
-        };
-        return range(start, end).describedAs("the " + n + " " + unit + (n == 1 ? "" : "s") + " to " + Timeframe.day(c.today()));
-    },
+    /** "l30d", "L12M", "last 30d", "past 6m": a number of days, weeks, months, quarters or years said by its letter. */
+    LAST_N_LETTER("\\b(?:l|(?:the\\s+)?(last|past|trailing)\\s+)(\\d{1,3})\\s?([dwmqy])\\b",
+            (m, c) -> lastN(c, m.group(1) == null ? "last" : m.group(1), Integer.parseInt(m.group(2)), m.group(3)),
+            "signups l30d => 2026-10-24..2026-11-23 RANGE",
+            "L7D => 2026-11-16..2026-11-23 RANGE",
+            "rainfall last 30d => 2026-10-24..2026-11-23 RANGE",
+            "the past 2w => 2026-11-09..2026-11-23 RANGE",
+            "l12m => 2025-11-23..2026-11-23 RANGE",
+            "trailing 3m => 2026-08-01..2026-11-01 RANGE"),
+
+    LAST_N("\\b(?:the\\s+)?(last|past|previous|trailing)\\s+" + PeriodContext.NUMBER + "\\s+(day|week|month|quarter|year|mo|mth|wk|yr|qtr)s?\\b",
+            (m, c) -> lastN(c, m.group(1), number(m.group(2)), m.group(3)),
             "arrivals in the last 30 days => 2026-10-24..2026-11-23 RANGE",
             "last 7 days => 2026-11-16..2026-11-23 RANGE",
             "the past three weeks => 2026-11-02..2026-11-23 RANGE",
@@ -630,6 +617,33 @@ enum PeriodRule {
                 + start.plusMonths(2).getYear() + ")";
         Timeframe t = f.quartersAreCalendarQuarters() ? quarter(start) : range(start, start.plusMonths(3));
         return t.describedAs(words);
+    }
+
+    /** The last n days, weeks, months or years to today; whole quarters before the current one; "trailing" months whole. */
+    private static Timeframe lastN(PeriodContext c, String which, int n, String said) {
+        String unit = switch (said.toLowerCase(Locale.ROOT)) { // "last 3 mos", "past 2 yrs", "l30d"
+            case "mo", "mth", "m" -> "month";
+            case "wk", "w" -> "week";
+            case "yr", "y" -> "year";
+            case "qtr", "q" -> "quarter";
+            case "d" -> "day";
+            default -> said.toLowerCase(Locale.ROOT);
+        };
+        if (n < 1) return null;
+        if (unit.equals("quarter")) { // whole quarters, the current one not included: a quarter is a reporting period
+            LocalDate end = quarterStart(c.tomorrow());
+            return range(end.minusMonths(3L * n), end).describedAs("the " + n + " quarters to " + Timeframe.between(end.minusMonths(3), end)
+                    + " (" + Timeframe.between(end.minusMonths(3L * n), end) + ")");
+        }
+        if (unit.equals("month") && which.equalsIgnoreCase("trailing")) return completeMonths(c, n);
+        LocalDate end = c.tomorrow(); // up to today, included
+        LocalDate start = switch (unit) {
+            case "day" -> end.minusDays(n);
+            case "week" -> end.minusWeeks(n);
+            case "month" -> end.minusMonths(n);
+            default -> end.minusYears(n);
+        };
+        return range(start, end).describedAs("the " + n + " " + unit + (n == 1 ? "" : "s") + " to " + Timeframe.day(c.today()));
     }
 
     private static Timeframe completeMonths(PeriodContext c, int n) {
