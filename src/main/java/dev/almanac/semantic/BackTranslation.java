@@ -59,8 +59,10 @@ public final class BackTranslation {
         for (String c : q.countDistinct()) {
             if (!model.dimension(c).map(d -> anySaid(said, dimensionWords(d))).orElse(false)) out.add("the distinct count of " + c);
         }
+        // the records of a dataset, or those a count keeps ("the members who left": said by the count's own words)
         if (q.records() != null && !model.dataset(q.records()).map(d -> anySaid(said, datasetWords(d)) || q.groupBy().stream()
-                .anyMatch(g -> model.dimension(g.dimension()).map(x -> anySaid(said, dimensionWords(x))).orElse(false))).orElse(false)) {
+                .anyMatch(g -> model.dimension(g.dimension()).map(x -> anySaid(said, dimensionWords(x))).orElse(false)))
+                .orElseGet(() -> model.metric(q.records()).isPresent() && anySaid(said, metricWords(q.records())))) {
             out.add("the records of " + q.records());
         }
         if (q.limit() != null && !anySaid(said, RANKING) && !said.contains(String.valueOf(q.limit()))) out.add("the limit of " + q.limit());

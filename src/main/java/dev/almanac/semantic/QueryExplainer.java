@@ -29,12 +29,20 @@ public final class QueryExplainer {
         return subject(q) + period(q).map(p -> " " + p).orElse("") + (rest.isEmpty() ? "" : ", " + String.join(", ", rest));
     }
 
+    /** The records listed: a dataset's name in words, or the rows a count keeps by its label ("members who left"), defined if asked. */
+    private String recordsSaid(SemanticQuery q, boolean defined) {
+        if (layer.model().dataset(q.records()).isPresent()) return InWords.of(q.records());
+        return layer.model().metric(q.records())
+                .map(m -> lowerFirst(m.displayName()) + (defined ? " (" + sentence(definition(m)).replaceAll("\\.$", "") + ")" : ""))
+                .orElse(InWords.of(q.records()));
+    }
+
     /** The metrics, breakdown and grain: "Shop revenue by sales channel per month". */
     public String subject(SemanticQuery q) {
         if (q.listsRecords()) { // "Customers with customer and signup date", "Customers with customer and shop revenue"
             List<String> shown = new ArrayList<>(q.groupBy().stream().map(g -> lowerFirst(dimensionLabel(g.dimension()))).toList());
             if (!q.metrics().isEmpty() || !q.countDistinct().isEmpty()) shown.add(lowerFirst(metricLabels(q)));
-            return capitalize(InWords.of(q.records())) + " with " + join(shown);
+            return capitalize(recordsSaid(q, false)) + " with " + join(shown);
         }
         if (isListing(q)) return listed(q);
         if (q.asksGaps()) return capitalize(plural(q.grain().label())) + " with no " + lowerFirst(metricLabels(q));
@@ -130,7 +138,7 @@ public final class QueryExplainer {
         if (q.listsRecords()) {
             List<String> rest = conditions(q);
             List<String> sentences = new ArrayList<>();
-            sentences.add("Each record of " + InWords.of(q.records()) + " is one row (two with the same values stay two), showing "
+            sentences.add("Each record of " + recordsSaid(q, true) + " is one row (two with the same values stay two), showing "
                     + join(q.groupBy().stream().map(g -> lowerFirst(dimensionLabel(g.dimension()))).toList()) + (rest.isEmpty() ? "" : ", " + String.join(", ", rest)) + ".");
             for (String name : q.metrics()) layer.model().metric(name).ifPresent(m -> sentences.add(m.displayName() + " of each: " + sentence(definition(m))));
             for (String d : q.countDistinct()) sentences.add("The number of distinct " + lowerFirst(dimensionLabel(d)) + " values of each.");

@@ -2156,14 +2156,16 @@ public final class QuestionParser {
      * with a grain or a comparison, or a period the count has no time for.
      */
     private Optional<RowsOverPeriod> rowsOverPeriod(SemanticMetric.Simple counted, Timeframe period, Grain grain, boolean compared) {
-        if (counted.filter() != null || !counted.segments().isEmpty() || counted.agg() != SemanticMetric.Agg.COUNT || grain != null || compared) return Optional.empty();
+        if (counted.agg() != SemanticMetric.Agg.COUNT || counted.expr() != null || counted.snapshotDimension() != null || grain != null || compared) return Optional.empty();
         Optional<Dataset> rows = model.dataset(counted.dataset());
         if (rows.isEmpty()) return Optional.empty();
         List<Dimension> labels = namingAttributes(rows.get());
         if (labels.size() != 1) return Optional.empty();
         Dimension time = period == null ? null : model.timeDimensionOf(counted).orElse(null);
         if (period != null && (time == null || !time.dataset().equals(rows.get().name()))) return Optional.empty();
-        return Optional.of(new RowsOverPeriod(rows.get().name(), model.reference(labels.get(0)), time == null ? null : model.reference(time), period));
+        // a count with a condition ("deals won") lists the rows it keeps: the records are named by the count
+        String records = counted.filter() != null || !counted.segments().isEmpty() ? counted.name() : rows.get().name();
+        return Optional.of(new RowsOverPeriod(records, model.reference(labels.get(0)), time == null ? null : model.reference(time), period));
     }
 
     /** Records listed by their naming attribute, over a period on their own time (shown next to them). */

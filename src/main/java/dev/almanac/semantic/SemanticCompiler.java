@@ -150,7 +150,7 @@ public final class SemanticCompiler {
         }
         List<SemanticMetric> metrics = new ArrayList<>();
         if (listing) metrics.add(model.rowsOf(dimension(q.groupBy().get(0).dimension(), List.of()).dataset()));
-        if (recordsOf != null) metrics.add(model.rowsOf(recordsOf.name()));
+        if (recordsOf != null) metrics.add(keptRows(q.records()).orElseGet(() -> model.rowsOf(recordsOf.name())));
         for (String name : q.metrics()) {
             SemanticMetric m = model.metric(name).orElseThrow(() -> new UserError("unknown metric '" + name + "'"
                     + Names.didYouMean(name, model.metrics().stream().map(SemanticMetric::name).toList()) + metricHint()));
@@ -304,10 +304,21 @@ public final class SemanticCompiler {
         return model.simpleInputs(m).stream().allMatch(x -> planner.reachable(x.dataset()).contains(dataset));
     }
 
-    /** The dataset whose records a query lists: by its name, or the name of the entity its rows are. */
+    /**
+     * The rows a count keeps, listed as records when the query's records name the count rather than a dataset ("the deals
+     * won": the opportunities its filter and segments keep): a simple count of its dataset's rows, with a condition.
+     */
+    private Optional<SemanticMetric> keptRows(String name) {
+        if (model.dataset(name).isPresent()) return Optional.empty();
+        return model.metric(name).filter(m -> m instanceof SemanticMetric.Simple s && s.agg() == SemanticMetric.Agg.COUNT && s.expr() == null
+                && (s.filter() != null || !s.segments().isEmpty()) && s.snapshotDimension() == null);
+    }
+
+    /** The dataset whose records a query lists: by its name, the name of the entity its rows are, or of a count that keeps some of them. */
     private Dataset recordsDataset(String name) {
         Optional<Dataset> d = model.dataset(name);
         if (d.isEmpty()) d = model.datasets().stream().filter(x -> x.identifyingEntity(name).isPresent()).findFirst();
+        if (d.isEmpty()) d = keptRows(name).flatMap(m -> model.dataset(((SemanticMetric.Simple) m).dataset()));
         return d.orElseThrow(() -> new UserError("unknown dataset '" + name + "' to list the records of"
                 + Names.didYouMean(name, model.datasets().stream().map(Dataset::name).toList())));
     }
