@@ -99,6 +99,13 @@ public final class QueryExplainer {
         return rankingAlone(q).map(r -> q.keepsTies() ? r + " (ties kept)" : r);
     }
 
+    /** A ranking names values: the rows with none are left out of it (the SQL renderer's rule), said so in the explanation. */
+    private Optional<String> leftOutOfRanking(SemanticQuery q) {
+        if (q.limit() == null || q.order().isEmpty() || q.listsRecords() || q.groupBy().isEmpty()) return Optional.empty();
+        return Optional.of("Rows with no " + join(q.groupBy().stream().map(g -> lowerFirst(dimensionLabel(g.dimension()))).toList(), "or")
+                + " are left out of the ranking.");
+    }
+
     private Optional<String> rankingAlone(SemanticQuery q) {
         if (q.order().isEmpty()) return q.limit() == null ? Optional.empty() : Optional.of("first " + q.limit() + " rows");
         SemanticQuery.Order o = q.order().get(0);
@@ -164,6 +171,7 @@ public final class QueryExplainer {
         List<String> rest = conditions(q);
         String where = String.join(" ", scope) + (rest.isEmpty() ? "" : (scope.isEmpty() ? "" : ", ") + String.join(", ", rest));
         sentences.add(where.isEmpty() ? "Computed over all the data." : "Computed " + where + ".");
+        leftOutOfRanking(q).ifPresent(sentences::add);
         return String.join(" ", sentences);
     }
 

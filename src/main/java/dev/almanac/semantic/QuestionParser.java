@@ -2635,6 +2635,7 @@ public final class QuestionParser {
             f.ifPresent(x -> conditions.add((SemanticQuery.Filter) x));
         }
         Integer limit = null;
+        Boolean rankedAllDescending = null; // "top products by units sold": every product, in the ranking's order
         // a dimension after a grouping cue is a group-by
         for (Span d : longestFirst(dimSpans)) {
             if (anyUsed(used, d)) continue;
@@ -2655,6 +2656,20 @@ public final class QuestionParser {
             if (cue == null && d.from() >= 2 && smallNumber(words.get(d.from() - 2)) && !used[d.from() - 2]
                     && (MOST.contains(words.get(d.from() - 1)) || LEAST.contains(words.get(d.from() - 1)))) {
                 cue = ""; // "the 10 biggest customers by MRR", "our 3 smallest regions": the count and the ranking word are read below
+            }
+            // "top campaign by leads", "the best performing campaign by leads": a ranking word right before the dimension and the
+            // metric right after it and "by"; one, the ranking word read below, or said in the plural ("top products by units
+            // sold") all of them in its order
+            int rank = d.from() >= 2 && words.get(d.from() - 1).equals("performing") ? d.from() - 2 : d.from() - 1;
+            if (cue == null && rank >= 0 && RANK_BEFORE.contains(words.get(rank)) && !used[rank] && d.to() + 1 == metricSpan.from()
+                    && words.get(d.to()).equals("by") && !used[d.to()] && !metricSpan.scattered()) {
+                cue = "";
+                used[d.to()] = true;
+                if (rank < d.from() - 1) used[d.from() - 1] = true;
+                if (!original.get(d.to() - 1).toLowerCase(Locale.ROOT).equals(words.get(d.to() - 1))) { // said in the plural
+                    rankedAllDescending = MOST.contains(words.get(rank));
+                    used[rank] = true;
+                }
             }
             // "the maximum accelerate for the different cylinders", "show different hometowns and the number of teachers": a
             // measure of each of the different values asked for is one by each
@@ -2709,7 +2724,9 @@ public final class QuestionParser {
         List<String> order = new ArrayList<>();
         Matcher top = TOP.matcher(String.join(" ", words));
         String joined = String.join(" ", words);
-        if (top.find()) {
+        if (rankedAllDescending != null) {
+            order.add((rankedAllDescending ? "-" : "") + metric.name());
+        } else if (top.find()) {
             limit = Integer.parseInt(top.group(2));
             boolean asc = LEAST.contains(top.group(1));
             order.add((asc ? "" : "-") + metric.name());
@@ -3942,6 +3959,9 @@ public final class QuestionParser {
         }
         for (int i = s.from(); i < s.to(); i++) used[i] = true;
     }
+
+    /** Ranking words said right before what they rank, with no count: "top campaign by leads", "worst performing rep by bookings". */
+    private static final Set<String> RANK_BEFORE = Set.of("top", "bottom", "best", "worst");
 
     /** A phrase after a ranking's count ("top 3 product categories", "which five products", "the 10 biggest customers"). */
     private static boolean ranked(List<String> words, Span d) {

@@ -236,13 +236,19 @@ public final class SqlRenderer {
     private String finish(QueryPlan plan, List<String> ctes, int keyCount, String answer) {
         boolean hides = plan.keys().stream().anyMatch(Key::isHidden) || plan.outputs().stream().anyMatch(Output::hidden);
         boolean ties = plan.ties() && plan.limit() != null && !plan.order().isEmpty();
-        boolean asItIs = plan.having().isEmpty() && !hides && !ties;
+        // a ranking names values: "which campaign brought the most leads" is a campaign, never the rows that have none
+        List<String> known = new ArrayList<>();
+        if (plan.limit() != null && !plan.order().isEmpty() && plan.keys().stream().noneMatch(k -> k.name().startsWith(SemanticCompiler.RECORD_KEY))) {
+            for (Key k : plan.keys().subList(0, keyCount)) if (!k.isHidden() && k.dimension() != null) known.add(quote(k.name()) + " IS NOT NULL");
+        }
+        boolean asItIs = plan.having().isEmpty() && !hides && !ties && known.isEmpty();
         if (!asItIs) ctes.add("answer AS (\n  " + answer + "\n)");
         String shown = asItIs ? null : shownColumns(plan, ctes);
         String where = "";
-        if (!plan.having().isEmpty()) {
+        if (!plan.having().isEmpty() || !known.isEmpty()) {
             StringJoiner conditions = new StringJoiner(" AND ");
             for (Condition c : plan.having()) conditions.add(condition(c));
+            known.forEach(conditions::add);
             where = "\nWHERE " + conditions;
         }
         StringJoiner asked = new StringJoiner(", ");
