@@ -2021,17 +2021,20 @@ public final class QuestionParser {
             out.add(new SemanticQuery.Filter(model.reference(dimensionOf(d).get(0)), op, List.of(words.get(d.to() + 1))));
             for (int k = d.from() - 1; k <= d.to() + 1; k++) used[k] = true;
         }
-        // "capacity between 5000 and 10000", "a population of between ...": both ends kept
+        // "capacity between 5000 and 10000", "a population of between ...", "orders between 100 and 200 dollars": both ends kept
         for (Span d : spans) {
             int i = d.to();
-            while (i < words.size() && Set.of("is", "are", "was", "were", "of").contains(words.get(i))) i++;
-            if (anyUsed(used, d) || dimensionOf(d).size() != 1 || i + 3 >= words.size()) continue;
+            while (i < words.size() && Set.of("is", "are", "was", "were", "of", "worth", "valued").contains(words.get(i))) i++;
+            if (anyUsed(used, d) && !amountSpans.contains(d) || dimensionOf(d).size() != 1 || i + 3 >= words.size()) continue;
             if (!words.get(i).equals("between") || !digits(words.get(i + 1)) || !words.get(i + 2).equals("and") || !digits(words.get(i + 3))) continue;
-            if (java.util.stream.IntStream.rangeClosed(i, i + 3).anyMatch(k -> used[k])) continue;
-            String field = model.reference(dimensionOf(d).get(0));
+            if (java.util.stream.IntStream.rangeClosed(i, i + 3).anyMatch(k -> used[k] && !words.get(k).equals("and"))) continue;
+            Dimension dim = dimensionOf(d).get(0);
+            String field = model.reference(dim);
             out.add(new SemanticQuery.Filter(field, ">=", List.of(words.get(i + 1))));
             out.add(new SemanticQuery.Filter(field, "<=", List.of(words.get(i + 3))));
             for (int k = d.from(); k <= i + 3; k++) used[k] = true;
+            // "between 100 and 200 dollars": the currency of the measures; another is left unplaced
+            if (amountSpans.contains(d) && i + 4 < words.size() && model.currencyWords(dim.dataset()).contains(words.get(i + 4))) used[i + 4] = true;
         }
         out.addAll(equalities(words, used, spans));
         return out;

@@ -84,6 +84,14 @@ class RowAmountsTest {
         QuestionParser.Result worth = parsed("What was the job revenue from jobs worth less than 200 dollars in March 2026?");
         assertThat(worth).isInstanceOf(QuestionParser.Parsed.class);
         assertThat(LayerOnDuckDb.lines(db.layer.run(((QuestionParser.Parsed) worth).query()).result().rows())).containsExactly("200");
+
+        // both ends, the currency after the second number: jobs 2 (640.00) and 3 (515.50) of March, not a job at 700 or more
+        QuestionParser.Result between = parsed("How many jobs between 500 and 700 dollars in March 2026?");
+        assertThat(between).isInstanceOf(QuestionParser.Parsed.class);
+        assertThat(((QuestionParser.Parsed) between).query().filters()).extracting(Object::toString)
+                .containsExactly("jobs.row_amount >= 500", "jobs.row_amount <= 700");
+        assertThat(LayerOnDuckDb.lines(db.layer.run(((QuestionParser.Parsed) between).query()).result().rows())).containsExactly("2");
+        assertThat(parsed("How many jobs between 500 and 700 euros in March 2026?")).as("another currency").isNotInstanceOf(QuestionParser.Parsed.class);
     }
 
     @Test
