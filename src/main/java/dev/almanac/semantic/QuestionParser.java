@@ -7,6 +7,7 @@ import dev.almanac.quality.Timeframe;
 import dev.almanac.quality.TimeframeParser;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -1425,6 +1426,13 @@ public final class QuestionParser {
         SemanticQuery x = listOfOne(m.group(2)).orElse(null);
         if (x == null || !x.order().isEmpty()) return Optional.empty();
         Dimension d = model.dimension(x.groupBy().get(0).dimension()).orElse(null);
+        // "the most popular plan": a plan is one row of its own, so its own rows never make it common; what would (the
+        // subscriptions to it, the customers on it) is not said
+        if (d != null && (d.labelsEntity() || model.dataset(d.dataset()).map(ds -> isKey(ds, d) || calledAfterRecords(ds, d)).orElse(false))) {
+            return Optional.of(new Cannot("each " + InWords.of(d.name()) + " is one record of its own: the " + m.group(1).toLowerCase(Locale.ROOT)
+                    + " " + m.group(0).replaceAll("(?is).*\\b(common|frequent|popular)\\b.*", "$1").toLowerCase(Locale.ROOT)
+                    + " one needs what it is counted by (\"the " + InWords.of(d.name()) + " with the most ...\")"));
+        }
         Optional<SemanticMetric> count = d == null ? Optional.empty() : model.dataset(d.dataset()).flatMap(this::countOf);
         if (count.isEmpty()) return Optional.of(new Cannot("what has the " + m.group(1).toLowerCase(Locale.ROOT) + " rows of " + d + " could not be counted"));
         SemanticQuery first = new SemanticQuery(List.of(), x.groupBy(), null, null, null, x.filters(), null, null, null, null, null)
@@ -2708,11 +2716,12 @@ public final class QuestionParser {
         // and "the total of Asia and Europe", "Asia and Europe combined" ask for one figure over both
         boolean union = words.contains("or") && !words.contains("and") && !COMPARING.matcher(q).find()
                 || words.stream().anyMatch(TOGETHER::contains) && !COMPARING.matcher(q).find() && words.stream().noneMatch(w -> w.equals("each") || w.equals("respectively"));
-        // "how many orders were refunded" of completed orders: a value of what the metric's own definition keeps one value of
-        for (String field : java.util.stream.Stream.concat(filterValues.keySet().stream(), negatedValues.keySet().stream()).toList()) {
+        // "how many orders were refunded" of completed orders: a value of what the metric's own definition keeps one value of;
+        // "orders by status": a breakdown by it (one group, or a few the definition lets through, never the statuses asked)
+        for (String field : java.util.stream.Stream.of(filterValues.keySet(), negatedValues.keySet(), groupBy).flatMap(Collection::stream).toList()) {
             Optional<String> own = ownCondition(metric, field);
             if (own.isPresent()) {
-                return new Cannot(metric.displayName() + " counts only the rows where " + own.get() + ": a condition on "
+                return new Cannot(metric.displayName() + " counts only the rows where " + own.get() + ": " + (groupBy.contains(field) ? "a breakdown by " : "a condition on ")
                         + model.dimension(field).map(Dimension::displayName).orElse(field) + " is not read with it");
             }
         }

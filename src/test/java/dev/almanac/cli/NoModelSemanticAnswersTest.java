@@ -183,6 +183,10 @@ class NoModelSemanticAnswersTest {
         assertThat(growth.path("verified").asBoolean()).isFalse();
         assertThat(growth.at("/provenance/semantic_query/compare_to/start").asText()).as(growth.get("answer").asText()).isEqualTo("2024-01-01");
         assertThat(growth.at("/data/columns").toString()).contains("shop_revenue_change");
+        // a breakdown by what the metric keeps one value of: completed orders by status were one group; all orders by status
+        JsonNode byStatus = ask("orders by status in September 2026");
+        assertThat(byStatus.at("/provenance/semantic_query/metrics/0").asText()).as(byStatus.get("answer").asText()).isNotEqualTo("orders");
+        if (byStatus.path("data").path("rows").size() > 0) assertThat(byStatus.path("data").path("rows").size()).isGreaterThan(1);
         JsonNode compared = ask("How did shop revenue compare in 2025?");
         assertThat(compared.path("verified").asBoolean()).isFalse();
         assertThat(compared.path("data").path("rows").size()).as(compared.get("answer").asText()).isZero();

@@ -26,7 +26,9 @@ class RankingWordsTest {
                 CREATE TABLE episodes (episode_id INTEGER PRIMARY KEY, show_name VARCHAR, host VARCHAR, downloads INTEGER, released_on DATE);
                 INSERT INTO episodes VALUES (1, 'Tide Tables', 'Runa Falk', 900, '2026-01-10'), (2, 'Tide Tables', NULL, 5000, '2026-02-01'),
                   (3, 'Night Shift', 'Ivo Brandt', 1200, '2026-02-14'), (4, 'Night Shift', 'Ivo Brandt', 300, '2026-03-03'),
-                  (5, 'Field Notes', 'Runa Falk', 250, '2026-04-20'), (6, 'Field Notes', NULL, 100, '2026-05-02')
+                  (5, 'Field Notes', 'Runa Falk', 250, '2026-04-20'), (6, 'Field Notes', NULL, 100, '2026-05-02');
+                CREATE TABLE networks (network_id INTEGER PRIMARY KEY, network VARCHAR);
+                INSERT INTO networks VALUES (1, 'Harbour Audio'), (2, 'Lantern FM')
                 """, """
                 name: podcasts
                 datasets:
@@ -40,6 +42,13 @@ class RankingWordsTest {
                       - {name: show, type: categorical, expr: show_name, label: Show}
                       - {name: host, type: categorical, label: Host}
                       - {name: released_on, type: time, grain: day}
+                  - name: networks
+                    table: networks
+                    primary_key: [network_id]
+                    entities:
+                      - {name: network, type: primary, expr: network_id}
+                    dimensions:
+                      - {name: network, type: categorical, label: Network}
                 metrics:
                   - {name: downloads, type: simple, dataset: episodes, agg: sum, expr: downloads, label: Downloads}
                 """, "a podcast network's episodes");
@@ -73,5 +82,18 @@ class RankingWordsTest {
         SemanticQuery shows = db.query(TODAY, "top shows by downloads in 2026");
         assertThat(shows.limit()).as("said in the plural: every show, in order").isNull();
         assertThat(rows("top shows by downloads in 2026")).containsExactly("Tide Tables | 5900", "Night Shift | 1500", "Field Notes | 350");
+    }
+
+    @Test
+    void the_most_common_of_what_is_one_record_each_is_not_counted_by_its_own_rows() {
+        // "the most popular network": each network is one record of its own, so counting its rows says nothing (every
+        // network was "the most popular", tied at one)
+        QuestionParser.Result popular = db.parse(TODAY, "what is the most popular network");
+        assertThat(popular).isInstanceOf(QuestionParser.Cannot.class);
+        assertThat(((QuestionParser.Cannot) popular).reason()).contains("one record of its own");
+        // a show is an attribute of many episodes: the show with the most episodes, all three tied at two
+        QuestionParser.Result show = db.parse(TODAY, "what is the most popular show");
+        assertThat(show).isInstanceOf(QuestionParser.Parsed.class);
+        assertThat(LayerOnDuckDb.lines(db.layer.run(((QuestionParser.Parsed) show).query()).result().rows())).hasSize(3);
     }
 }
