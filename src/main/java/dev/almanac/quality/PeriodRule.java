@@ -95,6 +95,18 @@ enum PeriodRule {
             "since March 15, 2026 => 2026-03-15..2026-11-23 RANGE",
             "since 1 June 2026 => 2026-06-01..2026-11-23 RANGE"),
 
+    /** "after 2024", "after June 2025", "after Q1": from the end of the period named to today. */
+    AFTER("\\bafter\\s+((?:the\\s+)?(?:last|previous|this)\\s+(?:year|quarter|month|week)"
+            + "|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}(?:st|nd|rd|th)?\\s+" + MONTH + ",?\\s+" + YEAR + "|" + MONTH + "\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+" + YEAR
+            + "|(?:q[1-4]|h[12])(?:\\s+" + YEAR + ")?|" + MONTH + "\\s+" + YEAR + "|" + MONTH_ALONE + "(?!\\s*\\d)|(?:19|20)\\d{2}\\b(?!-))", (m, c) -> {
+        Timeframe after = anchor(c, m.group(1));
+        return after == null || !after.end().isBefore(c.tomorrow()) ? null : range(after.end(), c.tomorrow());
+    },
+            "hires after 2024 => 2025-01-01..2026-11-23 RANGE",
+            "after June 2025 => 2025-07-01..2026-11-23 RANGE",
+            "after Q1 => 2026-04-01..2026-11-23 RANGE",
+            "arrivals after 2026-03-15 => 2026-03-16..2026-11-23 RANGE"),
+
     MONTH_RANGE("\\b(?:between|from)\\s+" + MONTH + "(?:\\s+" + YEAR + ")?\\s+(?:and|" + TO + ")\\s+" + MONTH + "\\s+" + YEAR + "\\b",
             (m, c) -> months(m.group(1), m.group(2), m.group(3), yearNumber(m.group(4))),
             "rainfall between March and June 2023 => 2023-03-01..2023-07-01 RANGE",
