@@ -102,7 +102,7 @@ enum PeriodRule {
         Timeframe after = anchor(c, m.group(1));
         return after == null || !after.end().isBefore(c.tomorrow()) ? null : range(after.end(), c.tomorrow());
     },
-            "hires after 2024 => 2025-01-01..2026-11-23 RANGE",
+            "arrivals after 2024 => 2025-01-01..2026-11-23 RANGE",
             "after June 2025 => 2025-07-01..2026-11-23 RANGE",
             "after Q1 => 2026-04-01..2026-11-23 RANGE",
             "arrivals after 2026-03-15 => 2026-03-16..2026-11-23 RANGE"),
@@ -349,7 +349,7 @@ enum PeriodRule {
     /** "l30d", "L12M", "last 30d", "past 6m": a number of days, weeks, months, quarters or years said by its letter. */
     LAST_N_LETTER("\\b(?:l|(?:the\\s+)?(last|past|trailing)\\s+)(\\d{1,3})\\s?([dwmqy])\\b",
             (m, c) -> lastN(c, m.group(1) == null ? "last" : m.group(1), Integer.parseInt(m.group(2)), m.group(3)),
-            "signups l30d => 2026-10-24..2026-11-23 RANGE",
+            "rainfall l30d => 2026-10-24..2026-11-23 RANGE",
             "L7D => 2026-11-16..2026-11-23 RANGE",
             "rainfall last 30d => 2026-10-24..2026-11-23 RANGE",
             "the past 2w => 2026-11-09..2026-11-23 RANGE",

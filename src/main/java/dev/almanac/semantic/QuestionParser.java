@@ -1429,9 +1429,8 @@ public final class QuestionParser {
         // "the most popular plan": a plan is one row of its own, so its own rows never make it common; what would (the
         // subscriptions to it, the customers on it) is not said
         if (d != null && (d.labelsEntity() || model.dataset(d.dataset()).map(ds -> isKey(ds, d) || calledAfterRecords(ds, d)).orElse(false))) {
-            return Optional.of(new Cannot("each " + InWords.of(d.name()) + " is one record of its own: the " + m.group(1).toLowerCase(Locale.ROOT)
-                    + " " + m.group(0).replaceAll("(?is).*\\b(common|frequent|popular)\\b.*", "$1").toLowerCase(Locale.ROOT)
-                    + " one needs what it is counted by (\"the " + InWords.of(d.name()) + " with the most ...\")"));
+            return Optional.of(new Cannot("each " + InWords.of(d.name()) + " is one record of its own: counting its own rows does not rank it;"
+                    + " say what it is counted by (\"the " + InWords.of(d.name()) + " with the most ...\")"));
         }
         Optional<SemanticMetric> count = d == null ? Optional.empty() : model.dataset(d.dataset()).flatMap(this::countOf);
         if (count.isEmpty()) return Optional.of(new Cannot("what has the " + m.group(1).toLowerCase(Locale.ROOT) + " rows of " + d + " could not be counted"));
