@@ -41,7 +41,8 @@ final class Workspace implements AutoCloseable {
     private java.util.List<dev.almanac.knowledge.Problem> knowledgeProblems = java.util.List.of();
     private TableSelector selector;
     private dev.almanac.knowledge.KnowledgeEditor editor;
-    private final KnowledgeValidator.RanClean ranClean = new KnowledgeValidator.RanClean();
+    /** The SQL that ran clean on each database file as it was: one memo for the process, whose workspaces share the files. */
+    private static final KnowledgeValidator.RanClean RAN_CLEAN = new KnowledgeValidator.RanClean();
     private KnowledgeSet selectorFor;
     private dev.almanac.agent.VerifiedAnswerer verified;
     private KnowledgeSet verifiedFor;
@@ -201,7 +202,7 @@ final class Workspace implements AutoCloseable {
 
     KnowledgeValidator validator() {
         return new KnowledgeValidator(catalog(), executor(limits()), java.util.List.of(new dev.almanac.semantic.SemanticValidator()),
-                ranClean.of(source().id(), source().fingerprint()));
+                RAN_CLEAN.of(source().id(), source().fingerprint()));
     }
 
     /**

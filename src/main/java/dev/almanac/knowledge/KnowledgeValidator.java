@@ -22,9 +22,9 @@ public final class KnowledgeValidator {
     private final Scope ranClean;
 
     /**
-     * The SQL texts that ran clean against a data source as it was (its file's fingerprint), kept by a long-lived
-     * workspace so that a save, which validates the whole folder again, runs only the SQL that changed, not every
-     * golden question's. A text that failed is run again each time; a changed database file changes the fingerprint,
+     * The SQL texts that ran clean against a data source as it was (its file's fingerprint), kept for the life of the
+     * process so that a save, which validates the whole folder again, runs only the SQL that changed, not every golden
+     * question's. A text that failed is run again each time; a changed database file changes the fingerprint,
      * and with it every key; a source without a fingerprint (a server) keeps nothing, its schema may change unseen.
      */
     public static final class RanClean {
