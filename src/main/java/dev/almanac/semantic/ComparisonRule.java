@@ -37,8 +37,12 @@ enum ComparisonRule {
     /** Where the number stands: after the phrase ("more than 4"), before it ("4 or more"), or after "than" past what is compared. */
     enum Place { NUMBER_AFTER, NUMBER_BEFORE, SPLIT }
 
-    /** A comparison read at a word: its rule, operator, and the span of its phrase (the number outside it). */
-    record Match(ComparisonRule rule, String operator, int from, int to) {}
+    /** A comparison read at a word: its rule and the span of its phrase (the number outside it). */
+    record Match(ComparisonRule rule, int from, int to) {
+        String operator() {
+            return rule.operator;
+        }
+    }
 
     final Place place;
     final String operator;
@@ -83,7 +87,7 @@ enum ComparisonRule {
     private static Optional<Match> at(List<String> words, int i, List<Phrase> phrases) {
         for (Phrase p : phrases) {
             int n = p.words().size();
-            if (i + n <= words.size() && words.subList(i, i + n).equals(p.words())) return Optional.of(new Match(p.rule(), p.rule().operator, i, i + n));
+            if (i + n <= words.size() && words.subList(i, i + n).equals(p.words())) return Optional.of(new Match(p.rule(), i, i + n));
         }
         return Optional.empty();
     }

@@ -439,6 +439,7 @@ public final class QuestionParser {
         String text = q;
         Matcher yearEarlier = YEAR_EARLIER.matcher(q);
         Matcher yearOverYear = YEAR_OVER_YEAR.matcher(q);
+        Optional<String> previousSaid = period.flatMap(p -> previousPeriodSaid(q, p));
         if (period.isPresent() && yearOverYear.find() && timeframes.parse(q.replace(period.get().text(), " ")).isEmpty()) {
             // "year-over-year change in shop revenue for Q3 2026", "YoY signups in March": the period against the same one a year before
             Timeframe p = period.get();
@@ -449,11 +450,11 @@ public final class QuestionParser {
             Timeframe p = period.get();
             compared = Optional.of(new Timeframe(p.start().minusYears(1), p.end().minusYears(1), p.grain(), yearEarlier.group()));
             text = q.replace(p.text(), " ").replace(yearEarlier.group(), " ");
-        } else if (period.isPresent() && previousPeriodSaid(q, period.get()).isPresent()) {
+        } else if (previousSaid.isPresent()) {
             // "Q3 2026 vs the prior quarter", "MRR in September MoM", "did signups grow in Q3": the asked period against the one
             // of its length just before it (never against "the prior quarter" counted from today)
             Timeframe p = period.get();
-            String said = previousPeriodSaid(q, p).get();
+            String said = previousSaid.get();
             compared = Optional.of(previousOf(p, said));
             text = q.replace(p.text(), " ").replace(said, " ");
         } else if (period.isPresent() && COMPARE_WORDS.matcher(q).find()) {
@@ -1918,6 +1919,11 @@ public final class QuestionParser {
         return k;
     }
 
+    /** Words between an attribute and the number it is compared with: "age is above 20", "a population of between ...". */
+    private static final Set<String> ATTRIBUTE_LINKS = Set.of("is", "are", "was", "were", "of");
+    /** Words between the rows' noun and what each is worth: "orders worth between 100 and 200". */
+    private static final Set<String> ROW_AMOUNT_LINKS = Set.of("worth", "valued");
+
     /** Words for what a row is worth, besides the rows' own noun ("deals worth more than 50k", "orders with a value over 100"). */
     private static final List<String> ROW_AMOUNT_WORDS = List.of("amount", "value", "worth", "size", "total", "valued");
 
@@ -1964,14 +1970,15 @@ public final class QuestionParser {
         }
         for (int i = 0; i < words.size(); i++) {
             if (used[i]) continue;
-            for (ComparisonRule.Match c : ComparisonRule.before(words, i).stream().toList()) {
+            ComparisonRule.Match c = ComparisonRule.before(words, i).orElse(null);
+            if (c != null) {
                 int n = c.to() - c.from();
                 if (i + n >= words.size()) continue;
                 Span attribute = null;
                 int number = -1;
                 for (Span d : spans) {
                     if (anyUsed(used, d) && !amountSpans.contains(d) || dimensionOf(d).size() != 1) continue;
-                    boolean before = d.to() == i || d.to() + 1 == i && Set.of("is", "are", "was", "were", "of").contains(words.get(d.to()));
+                    boolean before = d.to() == i || d.to() + 1 == i && ATTRIBUTE_LINKS.contains(words.get(d.to()));
                     // "age greater than the average", "weight below average", "above the average age": the attribute's own average
                     int average = averageEnd(words, i + n, d);
                     if (average < 0 && d.from() >= i + n + 1) {
@@ -1995,14 +2002,12 @@ public final class QuestionParser {
                         number = d.to();
                     }
                 }
-                if (number == -2) break; // compared with the average, placed
-                if (attribute == null || used[number]) continue;
+                if (number == -2 || attribute == null || used[number]) continue; // -2: compared with the average, placed
                 Dimension d = dimensionOf(attribute).get(0);
                 out.add(new SemanticQuery.Filter(model.reference(d), c.operator(), List.of(words.get(number))));
                 for (int k = Math.min(i, attribute.from()); k <= Math.max(number, attribute.to() - 1); k++) used[k] = true;
                 // "1000 dollars": the currency of the measures; another ("1000 euros" of amounts in dollars) is left unplaced
                 if (amountSpans.contains(attribute) && number + 1 < words.size() && model.currencyWords(d.dataset()).contains(words.get(number + 1))) used[number + 1] = true;
-                break;
             }
         }
         // "6 or more cylinders", "a weight of 10 or less", "age 30 and over": the number before the comparison's words, the
@@ -2014,7 +2019,7 @@ public final class QuestionParser {
             int at = i;
             Span attribute = spans.stream().filter(d -> !anyUsed(used, d) && dimensionOf(d).size() == 1)
                     .filter(d -> d.from() == c.get().to() || d.to() == at - 1
-                            || d.to() + 1 == at - 1 && Set.of("is", "are", "was", "were", "of").contains(words.get(d.to())))
+                            || d.to() + 1 == at - 1 && ATTRIBUTE_LINKS.contains(words.get(d.to())))
                     .findFirst().orElse(null);
             if (attribute == null) continue;
             out.add(new SemanticQuery.Filter(model.reference(dimensionOf(attribute).get(0)), c.get().operator(), List.of(words.get(i - 1))));
@@ -2031,7 +2036,7 @@ public final class QuestionParser {
         // "capacity between 5000 and 10000", "a population of between ...", "orders between 100 and 200 dollars": both ends kept
         for (Span d : spans) {
             int i = d.to();
-            while (i < words.size() && Set.of("is", "are", "was", "were", "of", "worth", "valued").contains(words.get(i))) i++;
+            while (i < words.size() && (ATTRIBUTE_LINKS.contains(words.get(i)) || ROW_AMOUNT_LINKS.contains(words.get(i)))) i++;
             if (anyUsed(used, d) && !amountSpans.contains(d) || dimensionOf(d).size() != 1 || i + 3 >= words.size()) continue;
             if (!words.get(i).equals("between") || !digits(words.get(i + 1)) || !words.get(i + 2).equals("and") || !digits(words.get(i + 3))) continue;
             if (java.util.stream.IntStream.rangeClosed(i, i + 3).anyMatch(k -> used[k] && !words.get(k).equals("and"))) continue;
