@@ -11,11 +11,11 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One-shot commands as whole processes (issue 16): each command run 10 times through the launcher {@code ./almanac} (which
- * builds nothing here: run {@code ./mvnw -DskipTests package} first), median, min and max wall time, next to
- * {@code --version} in the same run, with the ratios. The first run after a build (the launcher's class-archive
- * training, the native library and vector caches) is timed apart. With a jar path as argument, that jar is measured too
- * as {@code java -jar JAR} (a build from before the change), for the "before" columns.
+ * One-shot commands as whole processes (issue 16): each command run 10 times (in rounds of every command in turn) through
+ * the launcher {@code ./almanac} (which builds nothing here: run {@code ./mvnw -DskipTests package} first), median, min
+ * and max wall time, next to {@code --version} in the same run, with the ratios. The first run after a build (the
+ * launcher's class-archive training, the native library and vector caches) is timed apart. With a jar path as argument,
+ * that jar is measured too as {@code java -jar JAR} (a build from before the change), for the "before" columns.
  * {@code bench/run StartupBench [BEFORE_JAR]}
  */
 public final class StartupBench {
@@ -51,9 +51,10 @@ public final class StartupBench {
         }
         long version = now.get("--version").median();
         StringBuilder out = new StringBuilder("""
-                `bench/run StartupBench%s`: each command as a whole process, %d runs after one warm-up run, wall time in ms
+                `bench/run StartupBench%s`: each command as a whole process, %d rounds (each command once per round, in turn) after
+                one warm-up round, wall time in ms
                 (median, min-max) and the median's ratio to `--version` in the same run. "now" is `./almanac` (the launcher:
-                class-data archive, C1 only, serial GC; the caches of earlier runs). The demo project, 2 cores.
+                class-data archive, C1 only on one compiler thread, serial GC; the caches of earlier runs). The demo project, 2 cores.
 
                 """.formatted(args.length > 0 ? " " + args[0] : "", RUNS));
         out.append("| command | now (ms) | now / --version |").append(before != null ? " before (ms) | before / --version |" : "").append('\n');
@@ -87,7 +88,9 @@ public final class StartupBench {
         configs.put("class-data archive", List.of(cds, "-Xlog:cds=off"));
         configs.put("C1 only (`-XX:TieredStopAtLevel=1`)", List.of("-XX:TieredStopAtLevel=1"));
         configs.put("archive + C1", List.of(cds, "-Xlog:cds=off", "-XX:TieredStopAtLevel=1"));
-        configs.put("archive + C1 + serial GC (the launcher)", List.of(cds, "-Xlog:cds=off", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
+        configs.put("archive + C1 + serial GC", List.of(cds, "-Xlog:cds=off", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
+        configs.put("archive + C1 on one compiler thread (`-XX:CICompilerCount=1`) + serial GC (the launcher)", List.of(cds, "-Xlog:cds=off",
+                "-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-XX:+UseSerialGC"));
         configs.put("archive + C1 + serial GC + `-XX:-UsePerfData -Xss512k`", List.of(cds, "-Xlog:cds=off", "-XX:TieredStopAtLevel=1",
                 "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xss512k"));
         StringBuilder out = new StringBuilder("\nJVM options, each on its own and together (median of 6 runs, ms):\n\n"
@@ -113,17 +116,26 @@ public final class StartupBench {
         List<String> of(List<String> command);
     }
 
+    /**
+     * Each command once per round, the commands in turn, {@value #RUNS} rounds after one warm-up round: a slow minute of the
+     * machine (its two cores are shared) falls on every command alike, so the ratios to {@code --version} hold better than
+     * with each command's runs in one block.
+     */
     static Map<String, Stats> measure(CommandLine line) throws Exception {
-        Map<String, Stats> out = new LinkedHashMap<>();
+        Map<String, long[]> times = new LinkedHashMap<>();
         for (Map.Entry<String, List<String>> c : COMMANDS.entrySet()) {
-            List<String> command = line.of(c.getValue());
-            time(command); // warm-up: caches of this command (vectors of its question) and the OS's file cache
-            long[] t = new long[RUNS];
-            for (int i = 0; i < RUNS; i++) t[i] = time(command);
-            Arrays.sort(t);
-            out.put(c.getKey(), new Stats((t[RUNS / 2 - 1] + t[RUNS / 2]) / 2, t[0], t[RUNS - 1]));
-            System.err.printf("%s: %s%n", c.getKey(), out.get(c.getKey()));
+            time(line.of(c.getValue())); // warm-up: caches of this command (vectors of its question) and the OS's file cache
+            times.put(c.getKey(), new long[RUNS]);
         }
+        for (int i = 0; i < RUNS; i++) {
+            for (Map.Entry<String, List<String>> c : COMMANDS.entrySet()) times.get(c.getKey())[i] = time(line.of(c.getValue()));
+        }
+        Map<String, Stats> out = new LinkedHashMap<>();
+        times.forEach((name, t) -> {
+            Arrays.sort(t);
+            out.put(name, new Stats((t[RUNS / 2 - 1] + t[RUNS / 2]) / 2, t[0], t[RUNS - 1]));
+            System.err.printf("%s: %s%n", name, out.get(name));
+        });
         return out;
     }
 

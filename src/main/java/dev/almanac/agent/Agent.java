@@ -88,6 +88,16 @@ public final class Agent {
         this.recorder = new TurnRecorder(flow);
     }
 
+    /**
+     * Makes ready, once per process, what writing an answer down needs the first time (the JSON writer's serializers of an
+     * answer and its timeliness, built by reflection): a command that answers one question calls it on a thread that is
+     * otherwise idle while the answer is worked out, so that storing the turn does not pay for it.
+     */
+    public static void prepareAnswerWriting() {
+        Answers.JSON.canSerialize(Answer.class);
+        Answers.JSON.canSerialize(dev.almanac.quality.Timeliness.class);
+    }
+
     public Answer ask(String typed, String threadId) {
         String asked = QuestionText.check(typed); // before anything is created for it
         TurnRecorder.Opened thread = recorder.open(asked, threadId);

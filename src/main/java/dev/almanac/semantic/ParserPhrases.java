@@ -3,13 +3,16 @@ package dev.almanac.semantic;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.IdentityHashMap;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
  * The phrases a {@link QuestionParser} looks for (metric names and synonyms, dimension names, and the values a metric can
  * be sliced by), made once per semantic layer and shared by its parsers: they depend on the model and its value index,
  * not on the day or the question. A command that reads its question on two threads (the warm-up and the answer) or
- * reads follow-ups does not make them again. Made once, only read after.
+ * reads follow-ups does not make them again; the metrics' and breakdowns' phrases may be kept between runs
+ * ({@link PhraseCache}). Made once, only read after.
  */
 final class ParserPhrases {
     private volatile Map<List<String>, Object> metrics;
@@ -17,9 +20,25 @@ final class ParserPhrases {
     private final Map<String, Map<List<String>, Object>> dimensionsByMetric = new ConcurrentHashMap<>();
     private final Map<String, Map<List<String>, Object>> valuesByMetric = new ConcurrentHashMap<>();
 
+    /** Where the metrics' and breakdowns' phrases are kept between runs, and the model they are of; none by default. */
+    private volatile PhraseCache cache;
+    private volatile SemanticModel model;
+
+    void keptIn(PhraseCache cache, SemanticModel model) {
+        this.model = model;
+        this.cache = cache;
+    }
+
     Map<List<String>, Object> metrics(Supplier<Map<List<String>, Object>> make) {
         Map<List<String>, Object> out = metrics;
-        if (out == null) metrics = out = make.get(); // two threads may both make it: the same phrases
+        if (out == null) { // two threads may both make it: the same phrases
+            PhraseCache kept = cache;
+            metrics = out = kept == null ? make.get() : kept.metrics(model).orElseGet(() -> {
+                Map<List<String>, Object> made = make.get();
+                kept.keepMetrics(model, made);
+                return made;
+            });
+        }
         return out;
     }
 
@@ -27,6 +46,35 @@ final class ParserPhrases {
         Map<List<String>, Object> out = dimensions;
         if (out == null) dimensions = out = make.get();
         return out;
+    }
+
+    /** The model's dimensions, each with its position in the model's order, and every way each is said, by position. */
+    private volatile Map<Dimension, Integer> positions;
+    private volatile List<List<List<String>>> phrasings;
+
+    /**
+     * Every way a dimension is said ({@code make} of it): made for all the model's dimensions at once on first need (most
+     * questions read all of them as breakdowns or attributes) and kept between runs; made on the spot for a dimension that
+     * is not the model's own.
+     */
+    List<List<String>> phrasingsOf(Dimension d, SemanticModel of, Function<Dimension, List<List<String>>> make) {
+        Map<Dimension, Integer> at = positions;
+        List<List<List<String>>> all = phrasings;
+        if (at == null || all == null) {
+            List<Dimension> dims = List.copyOf(of.dimensions());
+            Map<Dimension, Integer> index = new IdentityHashMap<>();
+            for (int i = 0; i < dims.size(); i++) index.putIfAbsent(dims.get(i), i);
+            PhraseCache kept = cache;
+            all = kept == null ? null : kept.dimensionPhrasings(dims.size()).orElse(null);
+            if (all == null) {
+                all = dims.stream().map(make).toList();
+                if (kept != null) kept.keepDimensionPhrasings(all);
+            }
+            phrasings = all;
+            positions = at = index;
+        }
+        Integer i = at.get(d);
+        return i == null ? make.apply(d) : all.get(i);
     }
 
     /** The phrases of the dimensions a metric can be sliced by. */

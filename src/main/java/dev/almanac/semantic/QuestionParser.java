@@ -1096,9 +1096,9 @@ public final class QuestionParser {
         return shortPhrases.computeIfAbsent(ds.name(), k -> {
             Map<List<String>, Dimension> out = new HashMap<>();
             List<String> prefix = tokens(ds.name(), true);
-            for (Dimension d : model.dimensions()) {
+            for (Dimension d : model.dimensionsOf(ds.name())) {
                 List<String> t = tokens(d.name(), true);
-                if (d.dataset().equals(ds.name()) && !d.time() && t.size() > prefix.size() && t.subList(0, prefix.size()).equals(prefix)) {
+                if (!d.time() && t.size() > prefix.size() && t.subList(0, prefix.size()).equals(prefix)) {
                     List<String> phrase = List.copyOf(t.subList(prefix.size(), t.size()));
                     out.putIfAbsent(phrase, d);
                     // "ids": a word too short for the reader to take its plural ending off
@@ -1106,8 +1106,8 @@ public final class QuestionParser {
                 }
             }
             // "the names of the cartoons": the attribute that names each record (a cartoon's title), when none is called a name
-            List<Dimension> labels = model.dimensions().stream().filter(d -> d.dataset().equals(ds.name()) && d.labelsEntity()).toList();
-            boolean nameCalled = model.dimensions().stream().anyMatch(d -> d.dataset().equals(ds.name()) && tokens(d.name(), true).contains("name"));
+            List<Dimension> labels = model.dimensionsOf(ds.name()).stream().filter(Dimension::labelsEntity).toList();
+            boolean nameCalled = model.dimensionsOf(ds.name()).stream().anyMatch(d -> tokens(d.name(), true).contains("name"));
             if (labels.size() == 1 && !nameCalled) out.putIfAbsent(List.of("name"), labels.get(0));
             return out;
         });
@@ -1118,7 +1118,7 @@ public final class QuestionParser {
     /** The phrases of a dataset's attributes (its times too): their names, labels and synonyms, and their short names. Made once. */
     private Map<List<String>, Object> attributesOf(Dataset ds) {
         return datasetAttributes.computeIfAbsent(ds.name(), k -> {
-            Map<List<String>, Object> out = new HashMap<>(dimensionPhrases(model.dimensions().stream().filter(d -> d.dataset().equals(ds.name())).toList()));
+            Map<List<String>, Object> out = new HashMap<>(dimensionPhrases(model.dimensionsOf(ds.name()).stream().toList()));
             shortPhrases(ds).forEach((phrase, d) -> out.putIfAbsent(phrase, new ArrayList<>(List.of(d))));
             return Map.copyOf(out);
         });
@@ -1615,7 +1615,7 @@ public final class QuestionParser {
      * called "name" or "title", by the records' own name ("airline" of airlines) or that name with "name" ("airport name").
      */
     private List<Dimension> namingAttributes(Dataset ds) {
-        List<Dimension> own = model.dimensions().stream().filter(d -> d.dataset().equals(ds.name()) && !d.time()).toList();
+        List<Dimension> own = model.dimensionsOf(ds.name()).stream().filter(d -> !d.time()).toList();
         List<Dimension> labels = own.stream().filter(Dimension::labelsEntity).toList();
         if (!labels.isEmpty()) return labels;
         return own.stream().filter(d -> (d.kind() == Dimension.Kind.TEXT || d.kind() == Dimension.Kind.CATEGORICAL) && calledAfterRecords(ds, d)).toList();
@@ -1782,8 +1782,8 @@ public final class QuestionParser {
             }
             List<Dimension> measured = new ArrayList<>();
             for (Dataset d : rows) {
-                for (Dimension x : model.dimensions()) {
-                    if (x.dataset().equals(d.name()) && x.kind() == Dimension.Kind.NUMBER
+                for (Dimension x : model.dimensionsOf(d.name())) {
+                    if (x.kind() == Dimension.Kind.NUMBER
                             && tokens(x.displayName(), true).stream().anyMatch(t -> nouns.contains(t) || nouns.contains(singular(t)))) measured.add(x);
                 }
             }
@@ -3390,20 +3390,25 @@ public final class QuestionParser {
         return Lexicon.english().partsOfSpeech(word).contains(dev.almanac.reading.PartOfSpeech.NOUN);
     }
 
-    private static Map<List<String>, Object> dimensionPhrases(List<Dimension> dims) {
+    private Map<List<String>, Object> dimensionPhrases(List<Dimension> dims) {
         Map<List<String>, Object> out = new HashMap<>();
         for (Dimension d : dims) {
-            List<String> phrases = new ArrayList<>(List.of(d.name().replace('_', ' ')));
-            if (d.label() != null) phrases.add(d.label());
-            phrases.addAll(d.synonyms());
-            for (String p : phrases) {
-                for (List<String> phrase : phrasings(tokens(p, true))) {
-                    @SuppressWarnings("unchecked") List<Dimension> list = (List<Dimension>) out.computeIfAbsent(phrase, k -> new ArrayList<Dimension>());
-                    if (!list.contains(d)) list.add(d);
-                }
+            for (List<String> phrase : phrases.phrasingsOf(d, model, QuestionParser::phrasingsOf)) {
+                @SuppressWarnings("unchecked") List<Dimension> list = (List<Dimension>) out.computeIfAbsent(phrase, k -> new ArrayList<Dimension>());
+                if (list.stream().noneMatch(x -> x == d)) list.add(d); // by identity: a dimension's record equality is deep and slow
             }
         }
         out.remove(List.<String>of());
+        return out;
+    }
+
+    /** Every way a dimension is said: its name's, label's and synonyms' words and their {@link #phrasings}, in that order. */
+    static List<List<String>> phrasingsOf(Dimension d) {
+        List<String> names = new ArrayList<>(List.of(d.name().replace('_', ' ')));
+        if (d.label() != null) names.add(d.label());
+        names.addAll(d.synonyms());
+        List<List<String>> out = new ArrayList<>();
+        for (String p : names) out.addAll(phrasings(tokens(p, true)));
         return out;
     }
 

@@ -371,6 +371,12 @@ public final class SemanticLayer {
      * Keeps which datasets reach which in this cache between runs: the pairs it holds are read now, and the pairs planned
      * later are written to it. Returns this layer.
      */
+    /** Keeps the phrases its parsers look for that depend on the model alone in this cache between runs. Returns this layer. */
+    public SemanticLayer keepingPhrases(PhraseCache cache) {
+        parserPhrases.keptIn(cache, model);
+        return this;
+    }
+
     public SemanticLayer keepingReaches(JoinReachCache cache) {
         reaches.putAll(cache.read());
         reachCache = cache;

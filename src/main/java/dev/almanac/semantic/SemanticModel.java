@@ -124,6 +124,20 @@ public final class SemanticModel {
         return found.size() == 1 ? Optional.of(found.get(0)) : Optional.empty();
     }
 
+    /** A dataset's own dimensions (named exactly as the dataset is), in the model's order. */
+    public List<Dimension> dimensionsOf(String dataset) {
+        Map<String, List<Dimension>> by = byDataset;
+        if (by == null) {
+            Map<String, List<Dimension>> out = new HashMap<>();
+            for (Dimension d : dimensions.values()) out.computeIfAbsent(d.dataset(), k -> new ArrayList<>()).add(d);
+            out.replaceAll((k, v) -> List.copyOf(v));
+            byDataset = by = out;
+        }
+        return by.getOrDefault(dataset, List.of());
+    }
+
+    private volatile Map<String, List<Dimension>> byDataset;
+
     /** A dataset's own dimension of that name. */
     public Optional<Dimension> dimension(String dataset, String name) {
         return Optional.ofNullable(dimensions.get(key(dataset) + "." + key(name)));

@@ -1,11 +1,8 @@
 package dev.almanac.source;
 
-import java.io.IOException;
-import java.io.InputStream;
+import dev.almanac.PlacedFiles;
 import java.net.URL;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 
 /**
@@ -42,9 +39,9 @@ public final class NativeLibraries {
         String name = duckDbName();
         if (NativeLibraries.class.getResource("/" + name) != null) return; // the driver's own jar: it loads from there
         URL shipped = NativeLibraries.class.getResource("/native/duckdb/" + name);
-        Path jarDir = jarDir();
+        Path jarDir = PlacedFiles.jarDir();
         if (shipped == null || jarDir == null) return;
-        if (!placed(shipped, jarDir.resolve(name))) {
+        if (!PlacedFiles.placed(shipped, jarDir.resolve(name))) {
             System.err.println("almanac: cannot place DuckDB's native library in " + jarDir + ": run Almanac once where its jar's folder is writable");
         }
     }
@@ -57,7 +54,7 @@ public final class NativeLibraries {
     public static synchronized void prepareSqlite() {
         if (sqliteReady) return;
         sqliteReady = true;
-        Path jarDir = jarDir();
+        Path jarDir = PlacedFiles.jarDir();
         if (jarDir == null || System.getProperty("org.sqlite.lib.path") != null) return;
         try {
             String folder = org.sqlite.util.LibraryLoaderUtil.getNativeLibResourcePath();
@@ -65,7 +62,7 @@ public final class NativeLibraries {
             URL shipped = NativeLibraries.class.getResource(folder + "/" + name);
             if (shipped == null) return;
             Path dir = jarDir.resolve("native-sqlite" + folder.replace('/', '-'));
-            if (placed(shipped, dir.resolve(name))) {
+            if (PlacedFiles.placed(shipped, dir.resolve(name))) {
                 System.setProperty("org.sqlite.lib.path", dir.toString());
                 System.setProperty("org.sqlite.lib.name", name);
             }
@@ -87,42 +84,5 @@ public final class NativeLibraries {
     public static java.sql.Connection sqlite(String url, java.util.Properties properties) throws java.sql.SQLException {
         prepareSqlite();
         return new org.sqlite.JDBC().connect(url, properties);
-    }
-
-    /** Whether the file holds the shipped library of this jar: copied there (atomically) unless it already was. */
-    private static boolean placed(URL shipped, Path target) {
-        try {
-            long size = shipped.openConnection().getContentLengthLong();
-            if (Files.isRegularFile(target) && Files.size(target) == size && Files.getLastModifiedTime(target).toMillis() >= jarModified()) return true;
-            Files.createDirectories(target.getParent());
-            Path tmp = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".tmp");
-            try (InputStream in = shipped.openStream()) {
-                Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static long jarModified() {
-        Path jar = jarPath();
-        try {
-            return jar == null ? 0 : Files.getLastModifiedTime(jar).toMillis();
-        } catch (IOException e) {
-            return 0;
-        }
-    }
-
-    private static Path jarPath() {
-        return dev.almanac.Build.path().orElse(null);
-    }
-
-    private static Path jarDir() {
-        Path jar = jarPath();
-        return jar == null ? null : jar.getParent();
     }
 }

@@ -109,14 +109,14 @@ class LauncherTest {
         List<String> calls = Files.readAllLines(root.resolve("java.log"));
         assertThat(calls.get(calls.size() - 2)).as("the training run, on the same project")
                 .contains("-XX:ArchiveClassesAtExit=", "-cp " + root.resolve("target/almanac.jar") + " dev.almanac.cli.ClassTraining sql select 1 --project p");
-        assertThat(first).contains("-XX:SharedArchiveFile=" + root.resolve("target"), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+        assertThat(first).contains("-XX:SharedArchiveFile=" + root.resolve("target"), "-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-XX:+UseSerialGC");
         try (var files = Files.list(root.resolve("target"))) {
             assertThat(files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".jsa")).toList()).as("the archive, under its final name").hasSize(1);
         }
         output(launch("sql", "select 1"));
         assertThat(Files.readAllLines(root.resolve("java.log")).stream().filter(l -> l.contains("ClassTraining"))).as("trained once").hasSize(1);
         String serve = output(launch("serve", "--port", "0"));
-        assertThat(serve).as("a server keeps the JVM's own compilers").contains("-XX:SharedArchiveFile=").doesNotContain("TieredStopAtLevel");
+        assertThat(serve).as("a server keeps the JVM's own compilers").contains("-XX:SharedArchiveFile=").doesNotContain("TieredStopAtLevel").doesNotContain("CICompilerCount");
         ProcessBuilder plain = launcher("sql", "select 1");
         plain.environment().put("ALMANAC_FAST_START", "0");
         assertThat(output(plain.start())).contains("ran -jar ");

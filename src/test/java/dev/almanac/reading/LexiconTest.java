@@ -2,6 +2,7 @@ package dev.almanac.reading;
 
 import static dev.almanac.reading.PartOfSpeech.*;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -146,20 +147,23 @@ class LexiconTest {
     }
 
     @Test
-    void nothing_is_read_until_a_word_is_looked_up_and_then_only_its_buckets() {
-        List<String> read = new ArrayList<>();
-        ClassLoader loader = LexiconTest.class.getClassLoader();
-        Lexicon fresh = new Lexicon(new WordNetFile(name -> {
-            read.add(name);
-            return loader.getResourceAsStream(name);
+    void nothing_is_read_until_a_word_is_looked_up_and_the_digest_is_opened_once() throws Exception {
+        List<String> opened = new ArrayList<>();
+        java.nio.file.Path file = java.nio.file.Path.of(LexiconTest.class.getClassLoader().getResource(WordNetFile.DIGEST).toURI());
+        Lexicon fresh = new Lexicon(new WordNetFile(() -> {
+            opened.add("digest");
+            return WordNetFile.mapped(file);
         }));
-        assertThat(read).isEmpty();
+        assertThat(opened).isEmpty();
         assertThat(fresh.baseForms("umbrellas", NOUN)).containsExactly("umbrella");
-        // a word and the forms morphology tries for it share a bucket
-        assertThat(read).hasSize(1).allMatch(n -> n.startsWith("dev/almanac/reading/wordnet/"));
-        int afterFirst = read.size();
-        fresh.baseForms("umbrellas", NOUN);
         fresh.senses("umbrella", NOUN);
-        assertThat(read).hasSize(afterFirst);
+        assertThat(fresh.partsOfSpeech("quickly")).containsExactly(PartOfSpeech.ADVERB);
+        assertThat(opened).hasSize(1);
+    }
+
+    @Test
+    void a_damaged_digest_is_reported_as_such() {
+        Lexicon damaged = new Lexicon(new WordNetFile(() -> java.nio.ByteBuffer.allocate(WordNetFile.HEADER + 10)));
+        assertThatThrownBy(() -> damaged.baseForms("umbrellas", NOUN)).hasMessageContaining("damaged");
     }
 }
