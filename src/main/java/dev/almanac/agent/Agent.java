@@ -89,13 +89,15 @@ public final class Agent {
     }
 
     /**
-     * Makes ready, once per process, what writing an answer down needs the first time (the JSON writer's serializers of an
-     * answer and its timeliness, built by reflection): a command that answers one question calls it on a thread that is
-     * otherwise idle while the answer is worked out, so that storing the turn does not pay for it.
+     * Makes ready, once per process, what writing an answer down needs the first time: the JSON writer's serializers of an
+     * answer and its timeliness (built by reflection) and the business names of the knowledge's columns (the semantic
+     * files read into a model) that explanations use. A command that answers one question calls it on a thread that is
+     * otherwise idle while the answer is worked out, so that the answer and storing the turn do not pay for it.
      */
-    public static void prepareAnswerWriting() {
+    public static void prepareAnswerWriting(KnowledgeSet knowledge) {
         Answers.JSON.canSerialize(Answer.class);
         Answers.JSON.canSerialize(dev.almanac.quality.Timeliness.class);
+        dev.almanac.agent.explain.PlainExplainer.prepare(knowledge);
     }
 
     public Answer ask(String typed, String threadId) {

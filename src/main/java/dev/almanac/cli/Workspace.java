@@ -137,8 +137,8 @@ final class Workspace implements AutoCloseable {
      * Opens the source, reads its catalog and starts the guard on another thread, while this one reads the knowledge (a
      * command that will query the data starts sooner on two cores); then the semantic layer, and the question read once so
      * that the parser's classes and patterns are ready (the parser goes back to the layer's pool) when the command reads it
-     * itself; last, the writer of the answer's JSON (the thread is idle while the answer is worked out). A failure there is
-     * met again, and reported, when the command itself asks for these.
+     * itself; last, the answer's JSON writer and its columns' business names (the thread is idle while the answer is worked
+     * out). A failure there is met again, and reported, when the command itself asks for these.
      */
     void prepareInBackground(String question, java.time.LocalDate today) {
         Thread t = new Thread(() -> {
@@ -149,7 +149,7 @@ final class Workspace implements AutoCloseable {
                 if (project == null) return;
                 dev.almanac.semantic.SemanticLayer layer = semanticLayer();
                 if (!layer.model().isEmpty()) layer.withParser(today, parser -> parser.parse(question));
-                dev.almanac.agent.Agent.prepareAnswerWriting();
+                dev.almanac.agent.Agent.prepareAnswerWriting(knowledge());
                 dev.almanac.Timing.phase("question read, answer writer ready");
             } catch (RuntimeException e) {
                 // reported when the command asks for these itself

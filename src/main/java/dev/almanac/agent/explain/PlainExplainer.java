@@ -48,6 +48,11 @@ public final class PlainExplainer {
         this.names = new ColumnNames(knowledge);
     }
 
+    /** Reads the columns' business names of the knowledge's semantic files now (they are kept for the next explainer of the same files). */
+    public static void prepare(KnowledgeSet knowledge) {
+        new ColumnNames(knowledge);
+    }
+
     public String explain(String sql) {
         Scope scope = new Scope(this);
         List<String> out = new ArrayList<>();
