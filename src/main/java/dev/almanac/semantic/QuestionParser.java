@@ -316,7 +316,7 @@ public final class QuestionParser {
 
     /** The question as it is read: an imperative of request as "show", a shared year, typos mended, adjectives of a measure said by it. */
     private String prepared(String question) {
-        return dimensionalAdjectives(closedCompounds(properAdjectives(spelled(sharedYear(rankedBreakdown(imperativeShown(percentSign(amounts(question.replace('’', '\'').strip())))))))));
+        return dimensionalAdjectives(closedCompounds(properAdjectives(spelled(sharedYear(rankedBreakdown(imperativeShown(reverseOrder(percentSign(amounts(question.replace('’', '\'').strip()))))))))));
     }
 
     private static final Pattern RANK_FIRST = Pattern.compile("(?i)^\\s*(?:please\\s+)?rank\\s+(?:the\\s+|our\\s+|all\\s+)?(.+?)\\s+(?:by|on)\\s+(.+?)\\s*[?.]?\\s*$");
@@ -404,6 +404,13 @@ public final class QuestionParser {
         }
         m.appendTail(out);
         return out.toString();
+    }
+
+    private static final Pattern REVERSE_ORDER = Pattern.compile("(?i)\\b(?:in\\s+)?revers(?:e|ed)\\s+(?:alphabetic|alphabetical|lexicographic|lexicographical)\\s+order\\b");
+
+    /** "in reverse alphabetical order", "in reversed lexicographical order": the order of the letters, descending. */
+    static String reverseOrder(String q) {
+        return q.toLowerCase(Locale.ROOT).contains("revers") ? REVERSE_ORDER.matcher(q).replaceAll("in descending order") : q;
     }
 
     private static final Pattern WORD_PERCENT = Pattern.compile("(?<=[\\p{L})])\\s*%");
@@ -726,7 +733,7 @@ public final class QuestionParser {
     private static final Set<String> SHARE_FILLER = Set.of("accounted", "account", "represent", "represented", "contributed", "contribute", "went");
 
     /** How a request for a list of values starts ("list the products ...", "which currency is used in Japan?"). */
-    private static final Pattern LISTING = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|which|what|sort|give|display|find|tell)\\b");
+    private static final Pattern LISTING = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|which|what|sort|give|display|find|return|tell)\\b");
     /** Words that say nothing more in a request for a list ("the plans we offer", "the currency used in Japan"). */
     private static final List<String> LISTING_WORDS = List.of("list", "show", "return", "display", "find", "give", "tell", "used", "use", "available", "offered", "exist", "existing", "called",
             "known", "kind", "type", "sort");
@@ -800,7 +807,8 @@ public final class QuestionParser {
     /** A listing's sort: the attribute, its direction, and the question without the words that said it. */
     private record Sorted(Dimension by, boolean descending, Question rest) {}
 
-    private static final Set<String> ASCENDING = Set.of("ascending", "increasing", "alphabetical", "alphabetically");
+    private static final Set<String> ASCENDING = Set.of("ascending", "increasing", "alphabetical", "alphabetically", "alphabetic", "lexicographic",
+            "lexicographical", "lexicographically");
     private static final Set<String> DESCENDING = Set.of("descending", "decreasing");
 
     /**

@@ -30,4 +30,17 @@ class SortedListsTest {
         assertThat(QuestionWordsTest.parser("poker_player").parse("List the names of people in alphabetical order of their cousins."))
                 .isNotInstanceOf(QuestionParser.Parsed.class);
     }
+
+    @Test
+    void reverse_alphabetical_order_is_descending_and_a_list_may_be_asked_for_by_return() {
+        QuestionParser poker = QuestionWordsTest.parser("poker_player");
+        assertThat(QuestionWordsTest.read(poker, "List the names of people in reverse alphabetical order.").order())
+                .extracting(Object::toString).containsExactly("-name");
+        assertThat(QuestionWordsTest.read(poker, "What are the names of people in reversed lexicographical order?").order())
+                .extracting(Object::toString).containsExactly("-name");
+        assertThat(QuestionWordsTest.read(poker, "Return the names of people in lexicographic order.").order())
+                .extracting(Object::toString).containsExactly("name");
+        // "reverse" of no order of letters says no direction: not read as one
+        assertThat(poker.parse("List the names of people in reverse order of their cousins.")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
 }
