@@ -2472,6 +2472,12 @@ public final class QuestionParser {
         });
         List<Span> dimSpans = new ArrayList<>(spans(words, phrases.dimensionsOf(metric.name(), () -> dimensionPhrases(dims))));
         dimSpans.addAll(headNounSpans(words, dims, dimSpans, metric));
+        // "how many high schoolers are in each grade": a number the metric's rows reach, named right after "each", "every" or
+        // "per", is grouped by, each of its values a group (never offered as a breakdown, and elsewhere a condition's)
+        for (Span sp : spans(words, dimensionPhrases(layer.numbersOf(metric)))) {
+            if (sp.from() > 0 && EACH.contains(words.get(sp.from() - 1)) && dimensionOf(sp).size() == 1
+                    && dimSpans.stream().noneMatch(d -> overlaps(d, sp))) dimSpans.add(sp);
+        }
         List<Span> valueSpans = spans(words, phrases.valuesOf(metric.name(), () -> valuePhrases(dims)));
         List<Span> grainSpans = spans(words, grainPhrases());
 
@@ -3706,6 +3712,9 @@ public final class QuestionParser {
     }
 
     // ------------------------------------------------------------------ matching
+
+    /** Words right before a number attribute that ask for each of its values. */
+    private static final Set<String> EACH = Set.of("each", "every", "per");
 
     /** Words after which a noun asks for a breakdown. */
     private static final Set<String> BREAKDOWN_CUES = Set.of("by", "per", "each", "every");

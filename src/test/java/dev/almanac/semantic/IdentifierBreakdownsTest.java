@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 /**
- * Identifiers named in full ("template type code") as breakdowns and rankings, on models drafted from Spider dev databases
- * nobody here wrote: grouped when named, every value tied for the most kept, and a metric of other records never read
- * from words scattered over another's name.
+ * Identifiers named in full ("template type code") and numbers named after "each" ("in each grade") as breakdowns and
+ * rankings, on models drafted from Spider dev databases nobody here wrote: grouped when named, every value tied for the
+ * most kept, and a metric of other records never read from words scattered over another's name.
  */
 class IdentifierBreakdownsTest {
     @Test
@@ -31,5 +31,18 @@ class IdentifierBreakdownsTest {
         // "car ... name" scattered over "car makers ... continent name" is not the count of car names
         assertThat(cars.parse("How many car makers are there in each continents? List the continent name and the count."))
                 .isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+
+    @Test
+    void a_number_named_after_each_is_a_breakdown_and_elsewhere_a_condition() {
+        QuestionParser school = QuestionWordsTest.parser("network_1");
+        SemanticQuery each = QuestionWordsTest.read(school, "How many high schoolers are in each grade?");
+        assertThat(each.groupBy()).extracting(SemanticQuery.GroupBy::dimension).singleElement().asString().endsWith("grade");
+        assertThat(each.filters()).isEmpty();
+        SemanticQuery of10 = QuestionWordsTest.read(school, "How many high schoolers have a grade of 10?");
+        assertThat(of10.groupBy()).isEmpty();
+        assertThat(of10.filters()).extracting(Object::toString).singleElement().asString().contains("grade").endsWith("10");
+        // a number that is not the counted rows' own, nor reached one way, is not grouped by
+        assertThat(school.parse("How many friends are there for each grade?")).isNotInstanceOf(QuestionParser.Parsed.class);
     }
 }
