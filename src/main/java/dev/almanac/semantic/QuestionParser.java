@@ -1165,7 +1165,7 @@ public final class QuestionParser {
         List<Result> refusals = new ArrayList<>();
         List<SemanticQuery> found = new ArrayList<>();
         String named = null;
-        for (Dataset rows : namedRows(words)) {
+        for (Dataset rows : namedRows(words).isEmpty() ? rowsOfNamedValues(words) : namedRows(words)) {
             Map<List<String>, Object> phrases = attributesOf(rows);
             List<Span> run = listRun(question, longestFirst(spans(words, phrases)));
             if (run.size() < 2 || run.stream().anyMatch(x -> dimensionOf(x).size() != 1)) continue;
@@ -1203,6 +1203,21 @@ public final class QuestionParser {
         if (named == null) return Optional.empty();
         return Optional.of(refusals.size() == 1 && refusals.get(0) instanceof Cannot c ? c
                 : new Cannot("the list of '" + named + "' could not be read with the rest of the question"));
+    }
+
+    /**
+     * The records a question names by a value of the attribute that names each of them ("the region and population of
+     * Angola": Angola is a country's name), when it names no records by their own word.
+     */
+    private List<Dataset> rowsOfNamedValues(List<String> words) {
+        List<Dataset> out = new ArrayList<>();
+        for (Span v : spans(words, allValuePhrases())) {
+            for (Object hit : (List<?>) v.target()) {
+                Dimension d = ((ValueHit) hit).dimension();
+                if (d.labelsEntity()) model.dataset(d.dataset()).filter(ds -> !out.contains(ds)).ifPresent(out::add);
+            }
+        }
+        return out;
     }
 
     /**

@@ -150,4 +150,15 @@ class ListsOfAttributesTest {
         assertThat(between.filters()).extracting(f -> f.op() + " " + f.values().get(0)).containsExactly(">= 5000", "<= 10000");
         assertThat(between.records()).isEqualTo("stadium");
     }
+
+    @Test
+    void attributes_of_a_record_named_by_its_name_are_that_records() {
+        QuestionParser singers = QuestionWordsTest.parser("singer");
+        SemanticQuery one = QuestionWordsTest.read(singers, "What are the birth year and citizenship of Liliane Bettencourt?");
+        assertThat(one.records()).isEqualTo("singer");
+        assertThat(one.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("birth_year", "citizenship");
+        assertThat(one.filters()).extracting(Object::toString).containsExactly("name = Liliane Bettencourt");
+        // a value that does not name a record (a citizenship) names no record to list the attributes of
+        assertThat(singers.parse("What are the birth year and citizenship of France?")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
 }
