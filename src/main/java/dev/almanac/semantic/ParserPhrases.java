@@ -1,9 +1,9 @@
 package dev.almanac.semantic;
 
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.IdentityHashMap;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -11,8 +11,8 @@ import java.util.function.Supplier;
  * The phrases a {@link QuestionParser} looks for (metric names and synonyms, dimension names, and the values a metric can
  * be sliced by), made once per semantic layer and shared by its parsers: they depend on the model and its value index,
  * not on the day or the question. A command that reads its question on two threads (the warm-up and the answer) or
- * reads follow-ups does not make them again; the metrics' and breakdowns' phrases may be kept between runs
- * ({@link PhraseCache}). Made once, only read after.
+ * reads follow-ups does not make them again; the metrics' phrases and the dimensions' phrasings may be kept between
+ * runs ({@link PhraseCache}). Made once, only read after.
  */
 final class ParserPhrases {
     private volatile Map<List<String>, Object> metrics;
@@ -20,12 +20,15 @@ final class ParserPhrases {
     private final Map<String, Map<List<String>, Object>> dimensionsByMetric = new ConcurrentHashMap<>();
     private final Map<String, Map<List<String>, Object>> valuesByMetric = new ConcurrentHashMap<>();
 
-    /** Where the metrics' and breakdowns' phrases are kept between runs, and the model they are of; none by default. */
+    private final SemanticModel model;
+    /** Where the metrics' phrases and the dimensions' phrasings are kept between runs; none by default. */
     private volatile PhraseCache cache;
-    private volatile SemanticModel model;
 
-    void keptIn(PhraseCache cache, SemanticModel model) {
+    ParserPhrases(SemanticModel model) {
         this.model = model;
+    }
+
+    void keptIn(PhraseCache cache) {
         this.cache = cache;
     }
 
@@ -57,11 +60,11 @@ final class ParserPhrases {
      * questions read all of them as breakdowns or attributes) and kept between runs; made on the spot for a dimension that
      * is not the model's own.
      */
-    List<List<String>> phrasingsOf(Dimension d, SemanticModel of, Function<Dimension, List<List<String>>> make) {
+    List<List<String>> phrasingsOf(Dimension d, Function<Dimension, List<List<String>>> make) {
         Map<Dimension, Integer> at = positions;
         List<List<List<String>>> all = phrasings;
         if (at == null || all == null) {
-            List<Dimension> dims = List.copyOf(of.dimensions());
+            List<Dimension> dims = List.copyOf(model.dimensions());
             Map<Dimension, Integer> index = new IdentityHashMap<>();
             for (int i = 0; i < dims.size(); i++) index.putIfAbsent(dims.get(i), i);
             PhraseCache kept = cache;

@@ -1126,7 +1126,7 @@ public final class QuestionParser {
     /** The phrases of a dataset's attributes (its times too): their names, labels and synonyms, and their short names. Made once. */
     private Map<List<String>, Object> attributesOf(Dataset ds) {
         return datasetAttributes.computeIfAbsent(ds.name(), k -> {
-            Map<List<String>, Object> out = new HashMap<>(dimensionPhrases(model.dimensionsOf(ds.name()).stream().toList()));
+            Map<List<String>, Object> out = new HashMap<>(dimensionPhrases(model.dimensionsOf(ds.name())));
             shortPhrases(ds).forEach((phrase, d) -> out.putIfAbsent(phrase, new ArrayList<>(List.of(d))));
             return Map.copyOf(out);
         });
@@ -1165,7 +1165,8 @@ public final class QuestionParser {
         List<Result> refusals = new ArrayList<>();
         List<SemanticQuery> found = new ArrayList<>();
         String named = null;
-        for (Dataset rows : namedRows(words).isEmpty() ? rowsOfNamedValues(words) : namedRows(words)) {
+        List<Dataset> rowsNamed = namedRows(words);
+        for (Dataset rows : rowsNamed.isEmpty() ? rowsOfNamedValues(words) : rowsNamed) {
             Map<List<String>, Object> phrases = attributesOf(rows);
             List<Span> run = listRun(question, longestFirst(spans(words, phrases)));
             if (run.size() < 2 || run.stream().anyMatch(x -> dimensionOf(x).size() != 1)) continue;
@@ -3422,7 +3423,7 @@ public final class QuestionParser {
     private Map<List<String>, Object> dimensionPhrases(List<Dimension> dims) {
         Map<List<String>, Object> out = new HashMap<>();
         for (Dimension d : dims) {
-            for (List<String> phrase : phrases.phrasingsOf(d, model, QuestionParser::phrasingsOf)) {
+            for (List<String> phrase : phrases.phrasingsOf(d, QuestionParser::phrasingsOf)) {
                 @SuppressWarnings("unchecked") List<Dimension> list = (List<Dimension>) out.computeIfAbsent(phrase, k -> new ArrayList<Dimension>());
                 if (list.stream().noneMatch(x -> x == d)) list.add(d); // by identity: a dimension's record equality is deep and slow
             }

@@ -38,6 +38,7 @@ public final class SemanticLayer {
                          dev.almanac.quality.FiscalYear fiscalYear) {
         this.fiscalYear = fiscalYear;
         this.model = model;
+        this.parserPhrases = new ParserPhrases(model);
         this.knowledge = knowledge;
         this.values = values;
         this.compiler = new SemanticCompiler(model, values);
@@ -45,7 +46,7 @@ public final class SemanticLayer {
         this.company = List.copyOf(company);
     }
 
-    private final ParserPhrases parserPhrases = new ParserPhrases();
+    private final ParserPhrases parserPhrases;
 
     /** The phrases its question parsers look for, made once for all of them. */
     ParserPhrases parserPhrases() {
@@ -373,7 +374,7 @@ public final class SemanticLayer {
      */
     /** Keeps the phrases its parsers look for that depend on the model alone in this cache between runs. Returns this layer. */
     public SemanticLayer keepingPhrases(PhraseCache cache) {
-        parserPhrases.keptIn(cache, model);
+        parserPhrases.keptIn(cache);
         return this;
     }
 
