@@ -2490,9 +2490,11 @@ public final class QuestionParser {
         dimSpans.addAll(headNounSpans(words, dims, dimSpans, metric));
         // "how many high schoolers are in each grade": a number the metric's rows reach, named right after "each", "every" or
         // "per", is grouped by, each of its values a group (never offered as a breakdown, and elsewhere a condition's)
-        for (Span sp : spans(words, dimensionPhrases(layer.numbersOf(metric)))) {
-            if (sp.from() > 0 && EACH.contains(words.get(sp.from() - 1)) && dimensionOf(sp).size() == 1
-                    && dimSpans.stream().noneMatch(d -> overlaps(d, sp))) dimSpans.add(sp);
+        if (words.stream().anyMatch(EACH::contains)) {
+            for (Span sp : spans(words, numberPhrasesOf(metric))) {
+                if (sp.from() > 0 && EACH.contains(words.get(sp.from() - 1)) && dimensionOf(sp).size() == 1
+                        && dimSpans.stream().noneMatch(d -> overlaps(d, sp))) dimSpans.add(sp);
+            }
         }
         List<Span> valueSpans = spans(words, phrases.valuesOf(metric.name(), () -> valuePhrases(dims)));
         List<Span> grainSpans = spans(words, grainPhrases());
@@ -3728,6 +3730,13 @@ public final class QuestionParser {
     }
 
     // ------------------------------------------------------------------ matching
+
+    /** The phrases of the numbers a metric's rows reach one way, made once per metric for this parser. */
+    private Map<List<String>, Object> numberPhrasesOf(SemanticMetric metric) {
+        return numbersByMetric.computeIfAbsent(metric.name(), k -> dimensionPhrases(layer.numbersOf(metric)));
+    }
+
+    private final Map<String, Map<List<String>, Object>> numbersByMetric = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Words right before a number attribute that ask for each of its values. */
     private static final Set<String> EACH = Set.of("each", "every", "per");
