@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -52,13 +51,6 @@ public final class JoinReachCache {
     void write(Map<String, Boolean> pairs) {
         StringBuilder text = new StringBuilder();
         new TreeMap<>(pairs).forEach((pair, reached) -> text.append(pair).append('\t').append(reached).append('\n'));
-        try {
-            Files.createDirectories(file.getParent());
-            Path tmp = Files.createTempFile(file.getParent(), "reaches", ".tmp");
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            // the cache saves time only
-        }
+        CacheText.replace(file, text);
     }
 }

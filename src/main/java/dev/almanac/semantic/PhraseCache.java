@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -143,13 +142,6 @@ public final class PhraseCache {
     }
 
     private void write(String kind, CharSequence text) {
-        try {
-            Files.createDirectories(directory);
-            Path tmp = Files.createTempFile(directory, "phrases", ".tmp");
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            Files.move(tmp, file(kind), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            // the cache saves time only
-        }
+        CacheText.replace(file(kind), text);
     }
 }
