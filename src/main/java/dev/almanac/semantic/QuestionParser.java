@@ -435,7 +435,7 @@ public final class QuestionParser {
             if (withCounts.isPresent()) return withCounts.get();
             Optional<Result> gaps = gaps(q);
             if (gaps.isPresent()) return gaps.get();
-            Optional<Result> several = severalAggregates(q);
+            Optional<Result> several = severalAggregates(q).or(() -> aggregatesOfTwoMeasures(q));
             if (several.isPresent()) return several.get();
         }
         Optional<Timeframe> period = timeframes.parse(q);
@@ -623,6 +623,12 @@ public final class QuestionParser {
             int most = best.stream().mapToInt(r -> verbatimWords(r.metric(), words)).max().orElseThrow();
             List<Reading> verbatim = best.stream().filter(r -> verbatimWords(r.metric(), words) == most).toList();
             if (verbatim.size() == 1) best = verbatim;
+        }
+        if (best.size() > 1) {
+            // the records the question names are those one of them adds up ("the total population of all countries", not of cities)
+            List<String> named = namedRows(words).stream().map(Dataset::name).toList();
+            List<Reading> ofNamed = best.stream().filter(r -> !java.util.Collections.disjoint(datasetsOf(r.metric()), named)).toList();
+            if (ofNamed.size() == 1) best = ofNamed;
         }
         if (best.size() == 1) return best.get(0).result();
         List<String> options = new ArrayList<>();
@@ -906,7 +912,8 @@ public final class QuestionParser {
                 if (!(r instanceof Parsed p)) continue;
                 SemanticQuery x = p.query();
                 if (!x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) continue;
-                if (x.filters().stream().anyMatch(f -> f.field().equals(model.reference(dim)))) continue;
+                // "the names whose name is 'X'" lists what it names; "names that contain 'Al'", "names other than 'X'" list some
+                if (x.filters().stream().anyMatch(f -> f.field().equals(model.reference(dim)) && Set.of("=", "in").contains(f.op()))) continue;
                 // other records the question names ("templates ... documents use") must be read as a condition of the list, else
                 // their words say something the list does not
                 if (named.stream().anyMatch(ds -> !ds.name().equals(dim.dataset()) && x.filters().stream()
@@ -1034,6 +1041,7 @@ public final class QuestionParser {
         for (Span s : spans(question.words(), recordNames())) {
             // a name stands out (capitals, several words, a long word), never a word of the grammar ("are", "to" as codes)
             if (!distinctive(question.original(), s) || s.length() == 1 && FunctionWords.english().isFunctionWord(question.words().get(s.from()))) continue;
+            if (pieceOfText(question.words(), s.from())) continue; // "names containing 'Al'": a piece of text, not a record's name
             for (Object hit : (List<?>) s.target()) model.dataset(((ValueHit) hit).dimension().dataset()).ifPresent(out::add);
         }
         return List.copyOf(out);
@@ -1562,6 +1570,10 @@ public final class QuestionParser {
         if (!(r instanceof Parsed p) || p.period().isPresent()) return Optional.empty();
         SemanticQuery x = p.query();
         if (!x.metrics().isEmpty() || x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) return Optional.empty();
+        // "channels that have more than 2 channels": a record is one row of its own dataset, never several (a value, "type codes
+        // with fewer than three templates", has as many as hold it)
+        if (x.records() != null && x.records().equals(related.name())) return Optional.of(new Cannot("'" + m.group().strip().replaceAll("[?.!]$", "")
+                + "' counts the very records listed, and each is one"));
         List<SemanticQuery.Filter> filters = new ArrayList<>(x.filters());
         filters.add(new SemanticQuery.Filter(count.name(), op, List.of(number)));
         SemanticQuery having = x.where(filters);
@@ -1914,6 +1926,64 @@ public final class QuestionParser {
         return Optional.of(new SemanticQuery.Filter(model.reference(dim), negated ? "!=" : "=", List.of(value)));
     }
 
+    /** Verbs that say a text holds a piece of text. */
+    private static final Set<String> CONTAIN_VERBS = Set.of("contain", "contains", "containing", "contained", "include", "includes", "including");
+    /** What a piece of text is called ("the substring 'Al'", "the letter w", "the word computer"). */
+    private static final Set<String> PIECE_WORDS = Set.of("substring", "string", "letter", "letters", "word", "words", "character", "characters");
+    /** Words with which a piece of text is said to be held, when the piece is called one ("with the letter 'w'", "has the word 'Hey'"). */
+    private static final Set<String> HOLDING_WORDS = Set.of("with", "has", "have", "having", "had");
+
+    /** Whether the words from {@code at} are a piece of text some text is said to hold ("contains 'Al'", "the letter w"). */
+    private static boolean pieceOfText(List<String> words, int at) {
+        int k = at > 0 && Set.of("the", "a").contains(words.get(at - 1)) ? at - 1 : at;
+        return k > 0 && (PIECE_WORDS.contains(words.get(k - 1)) || CONTAIN_VERBS.contains(words.get(k - 1)));
+    }
+
+    /**
+     * The condition that an attribute holds the piece of text at {@code from}..{@code to}: the attribute (a text or category
+     * of the rows read, named once) right before the words that say so ("names contain the substring 'Al'", "a city that
+     * contains 'West'", "a description with the letter 'w' in it"), or after them ("contain the letter w in their
+     * description"); a verb of containing, or a word of holding with the piece called what it is ("with the letter"). Denied
+     * ("does not contain") it is the opposite condition. The words are marked placed; empty when no such reading fits.
+     */
+    private Optional<SemanticQuery.Filter> containedText(List<String> words, boolean[] used, List<Span> attributes, int from, int to, String value) {
+        if (java.util.stream.IntStream.range(from, to).anyMatch(i -> used[i])) return Optional.empty();
+        int k = from;
+        if (k > 1 && Set.of("the", "a").contains(words.get(k - 1)) && PIECE_WORDS.contains(words.get(k - 2))) k--; // "the substring the computer"
+        boolean called = k > 0 && PIECE_WORDS.contains(words.get(k - 1));
+        if (called) k--;
+        if (k > 0 && Set.of("the", "a").contains(words.get(k - 1))) k--;
+        if (k == 0) return Optional.empty();
+        String verb = words.get(k - 1);
+        if (!CONTAIN_VERBS.contains(verb) && !(called && HOLDING_WORDS.contains(verb))) return Optional.empty();
+        int cue = k - 1;
+        int start = cue;
+        boolean negated = false;
+        if (start > 0 && words.get(start - 1).equals("not")) {
+            negated = true;
+            start--;
+            if (start > 0 && Set.of("do", "does", "did").contains(words.get(start - 1))) start--;
+        }
+        while (start > 0 && Set.of("that", "which", "who").contains(words.get(start - 1))) start--;
+        // an attribute, not the records' own noun ("documents that contain the letter w" says no more than that one of their texts does)
+        java.util.function.Predicate<Span> text = d -> dimensionOf(d).size() == 1 && !dimensionOf(d).get(0).time()
+                && dimensionOf(d).get(0).kind() != Dimension.Kind.NUMBER && !anyUsed(used, d)
+                && model.datasets().stream().noneMatch(ds -> namesRows(ds, words.subList(d.from(), d.to())));
+        // the attribute before ("names contain"), else after "in its", "in their" ("the letter w in their description")
+        final int before = start;
+        Span attribute = longestFirst(attributes).stream().filter(d -> d.to() == before && text.test(d)).findFirst().orElse(null);
+        int end = to;
+        if (end + 1 < words.size() && words.get(end).equals("in") && Set.of("it", "them").contains(words.get(end + 1))) end += 2; // "with the letter 'w' in it"
+        else if (attribute == null && end + 2 < words.size() && words.get(end).equals("in") && Set.of("its", "their", "the").contains(words.get(end + 1))) {
+            final int after = end + 2;
+            attribute = longestFirst(attributes).stream().filter(d -> d.from() == after && text.test(d)).findFirst().orElse(null);
+            if (attribute != null) end = attribute.to();
+        }
+        if (attribute == null) return Optional.empty();
+        for (int i = Math.min(attribute.from(), start); i < end; i++) used[i] = true;
+        return Optional.of(new SemanticQuery.Filter(model.reference(dimensionOf(attribute).get(0)), negated ? "not_contains" : "contains", List.of(value)));
+    }
+
     /** Whether a metric phrase is an average some attribute is compared with ("than the average age", "above average weight"). */
     private static boolean comparedAverage(List<String> words, Span s) {
         int[] at = s.at() != null ? s.at() : java.util.stream.IntStream.range(s.from(), s.to()).toArray();
@@ -2171,6 +2241,40 @@ public final class QuestionParser {
             metrics.add(alone.metrics().get(0));
         }
         return Optional.of(new Parsed(shared.withMetrics(metrics), period));
+    }
+
+    /** "the total population and maximum GNP ...": an aggregate of one measure and another of a second, joined by "and". */
+    private static final Pattern TWO_AGGREGATES = Pattern.compile("(?i)\\b" + AGGREGATE + "\\s+((?:[\\p{L}\\d]+\\s+){0,3}?[\\p{L}\\d]+)\\s*,?\\s+and\\s+(?:the\\s+)?"
+            + AGGREGATE + "\\s+");
+    private static final Pattern WORD_AND_SPACE = Pattern.compile("\\S+\\s*");
+
+    /**
+     * "What is the total population and maximum GNP in Asia?", "the average GNP and total population of nations whose
+     * government is US territory": the question read once for each aggregate with its own measure and the rest of the
+     * question ("the total population in Asia", "the maximum GNP in Asia"), the second measure's words the fewest after
+     * its aggregate with which both read whole, each naming one metric, all alike but for it: one query of both metrics.
+     * Empty when no split reads so (the question is then read as it is, and refused if it names two measures).
+     */
+    private Optional<Result> aggregatesOfTwoMeasures(String q) {
+        Matcher m = TWO_AGGREGATES.matcher(q);
+        if (!m.find() || ONE_AGGREGATE.matcher(m.group(2)).matches()) return Optional.empty();
+        String before = q.substring(0, m.start());
+        String tail = q.substring(m.end());
+        Matcher word = WORD_AND_SPACE.matcher(tail);
+        int words = 0;
+        while (word.find() && ++words <= 4) {
+            String second = tail.substring(0, word.start()) + word.group().strip();
+            String rest = tail.substring(word.end());
+            Result a = parse(before + m.group(1) + " " + m.group(2) + " " + rest, null);
+            Result b = parse(before + m.group(3) + " " + second + " " + rest, null);
+            if (!(a instanceof Parsed pa) || !(b instanceof Parsed pb) || pa.query().metrics().size() != 1 || pb.query().metrics().size() != 1) continue;
+            SemanticQuery shared = pa.query().withMetrics(List.of()).withOrder(List.of());
+            if (pa.query().metrics().equals(pb.query().metrics()) || !shared.equals(pb.query().withMetrics(List.of()).withOrder(List.of()))
+                    || !pa.period().equals(pb.period())) continue;
+            List<String> metrics = List.of(pa.query().metrics().get(0), pb.query().metrics().get(0));
+            return Optional.of(new Parsed(shared.withMetrics(metrics), pa.period()));
+        }
+        return Optional.empty();
     }
 
     /** A request for rows or values, not for a figure. */
@@ -2496,6 +2600,19 @@ public final class QuestionParser {
                         && dimSpans.stream().noneMatch(d -> overlaps(d, sp))) dimSpans.add(sp);
             }
         }
+        // "names that contain the substring 'Al'", "a description with the letter 'w' in it": text holding a piece of text, read
+        // before values so that the piece is never taken for one
+        List<SemanticQuery.Filter> contained = new ArrayList<>();
+        List<Span> attributeSpans = new ArrayList<>(dimSpans); // the records' own attributes by their short names too ("names" of contestant_name)
+        for (String ds : datasetsOf(metric)) model.dataset(ds).ifPresent(d -> attributeSpans.addAll(spans(words, attributesOf(d))));
+        for (Quoted literal : quoted(q, original)) containedText(words, used, attributeSpans, literal.from(), literal.to(), literal.text()).ifPresent(contained::add);
+        for (int i = 0; i < words.size(); i++) {
+            if (used[i] || !PIECE_WORDS.contains(words.get(i))) continue;
+            int v = i + 1 < words.size() && words.get(i + 1).equals("the") ? i + 2 : i + 1; // "the substring the computer"
+            if (v < words.size() && !used[v] && (v + 1 == words.size() || words.get(v + 1).equals("in"))) {
+                containedText(words, used, attributeSpans, v, v + 1, original.get(v)).ifPresent(contained::add);
+            }
+        }
         List<Span> valueSpans = spans(words, phrases.valuesOf(metric.name(), () -> valuePhrases(dims)));
         List<Span> grainSpans = spans(words, grainPhrases());
 
@@ -2674,6 +2791,7 @@ public final class QuestionParser {
         }
         // "more than 4 cylinders", "horsepower greater than 150", "aged at least 30": a number compared with a number attribute
         List<SemanticQuery.Filter> conditions = conditions(words, used, metric, dims);
+        conditions.addAll(contained);
         // "with episode 'A Love of a Lifetime'", "the airline named "JetBlue Airways"": a quoted value of the attribute just before it
         for (Quoted literal : quoted(q, original)) {
             if (java.util.stream.IntStream.range(literal.from(), literal.to()).anyMatch(i -> used[i])) continue;
@@ -3864,6 +3982,7 @@ public final class QuestionParser {
         if (w.length() > 4 && w.endsWith("ies")) return w.substring(0, w.length() - 3) + "y";
         if (w.length() > 4 && (w.endsWith("ses") || w.endsWith("xes") || w.endsWith("ches") || w.endsWith("shes"))) return w.substring(0, w.length() - 2);
         if (w.length() > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) return w.substring(0, w.length() - 1);
+        if (w.length() == 3 && w.endsWith("s") && Words.ABBREVIATIONS.containsKey(w.substring(0, 2))) return w.substring(0, 2); // "ids"
         return w;
     }
 

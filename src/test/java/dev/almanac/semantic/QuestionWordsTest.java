@@ -168,6 +168,19 @@ class QuestionWordsTest {
     }
 
     @Test
+    void an_aggregate_of_one_measure_and_another_of_a_second_are_one_query_when_both_read_whole_alike() {
+        SemanticLayer layer = layer("world_1");
+        QuestionParser countries = parser(layer);
+        SemanticQuery both = read(countries, "Give the mean life expectancy and the total population of countries in Europe.");
+        assertThat(both.metrics()).containsExactly(read(countries, "Give the mean life expectancy of countries in Europe.").metrics().get(0),
+                read(countries, "Give the total population of countries in Europe.").metrics().get(0));
+        assertThat(rows("world_1", layer.compile(both).sql())).isEqualTo(rows("world_1",
+                "SELECT avg(lifeexpectancy), sum(population) FROM country WHERE continent = 'Europe'"));
+        // a second measure the model does not have is no reading of both
+        assertThat(countries.parse("Give the mean life expectancy and the total happiness of countries in Europe.")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+
+    @Test
     void a_word_for_the_rows_entities_or_for_the_organization_itself_says_nothing_more_and_a_kind_of_thing_is_never_let_pass() {
         QuestionParser orchestras = parser("orchestra");
         SemanticQuery performances = read(orchestras, "How many performances are there?");

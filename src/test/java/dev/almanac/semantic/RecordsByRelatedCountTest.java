@@ -88,6 +88,8 @@ class RecordsByRelatedCountTest {
         // flights name their airline by a number that no declared key ties to the airlines: the model does not relate them
         QuestionParser flights = QuestionWordsTest.parser("flight_2");
         assertThat(flights.parse("Which airlines have at least 10 flights?")).isNotInstanceOf(QuestionParser.Parsed.class);
+        // a record is one row of its own: "channels that have more than 2 channels" is no condition
+        assertThat(QuestionWordsTest.parser("tvshow").parse("Which TV channels have more than 1 TV channel?")).isInstanceOf(QuestionParser.Cannot.class);
         QuestionParser singers = QuestionWordsTest.parser("singer");
         QuestionParser.Result roofs = singers.parse("Show the names of singers that have more than one roof.");
         assertThat(roofs instanceof QuestionParser.Parsed p && !p.query().filters().isEmpty()).isFalse();
