@@ -316,7 +316,27 @@ public final class QuestionParser {
 
     /** The question as it is read: an imperative of request as "show", a shared year, typos mended, adjectives of a measure said by it. */
     private String prepared(String question) {
-        return dimensionalAdjectives(closedCompounds(properAdjectives(spelled(sharedYear(rankedBreakdown(imperativeShown(reverseOrder(percentSign(amounts(question.replace('’', '\'').strip()))))))))));
+        return dimensionalAdjectives(closedCompounds(properAdjectives(spelled(sharedYear(rankedBreakdown(belongingAsked(imperativeShown(reverseOrder(percentSign(amounts(question.replace('’', '\'').strip())))))))))));
+    }
+
+    /** "Which continent does Anguilla belong to?", "What country is JetBlue Airways affiliated with?" */
+    private static final Pattern BELONGING_ASKED = Pattern.compile("(?i)^\\s*(?:which|what)\\s+(.+?)\\s+(?:does|do|did|is|are|was|were)\\s+(?:the\\s+)?(.+?)\\s+"
+            + "(?:belong|belongs|belonged)\\s+to\\s*[?.]?\\s*$");
+    /** "What is the continent name which Anguilla belongs to?" */
+    private static final Pattern BELONGED_TO = Pattern.compile("(?i)^\\s*what\\s+(?:is|are|was|were)\\s+(?:the\\s+)?(.+?)\\s+(?:which|that)\\s+(?:the\\s+)?(.+?)\\s+"
+            + "(?:belong|belongs|belonged)\\s+to\\s*[?.]?\\s*$");
+
+    /**
+     * What a thing belongs to is its attribute: "Which continent does Anguilla belong to?" asks "What is the continent of
+     * Anguilla?", and is read so (the attribute and the record's name then placed as in any question of that form).
+     */
+    static String belongingAsked(String q) {
+        if (!q.toLowerCase(Locale.ROOT).contains("belong")) return q;
+        for (Pattern p : List.of(BELONGING_ASKED, BELONGED_TO)) {
+            Matcher m = p.matcher(q);
+            if (m.matches()) return "What is the " + m.group(1) + " of " + m.group(2) + "?";
+        }
+        return q;
     }
 
     private static final Pattern RANK_FIRST = Pattern.compile("(?i)^\\s*(?:please\\s+)?rank\\s+(?:the\\s+|our\\s+|all\\s+)?(.+?)\\s+(?:by|on)\\s+(.+?)\\s*[?.]?\\s*$");
@@ -1315,7 +1335,7 @@ public final class QuestionParser {
         if (listed.words().stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w))) return Optional.empty();
         String said = String.join(" ", question.original().subList(head, by.to()));
         Result list = severalAttributes(listed).orElseGet(() -> values(listed, true));
-        if (!(list instanceof Parsed p)) return Optional.of(list instanceof Cannot c ? c : new Cannot("the records '" + said + "' are first by could not be listed"));
+        if (!(list instanceof Parsed p)) return Optional.of(list instanceof Cannot c ? c : new Cannot("the records first by '" + said + "' could not be listed"));
         SemanticQuery x = p.query();
         boolean descending = MOST.contains(words.get(at));
         for (Dimension d : dimensionOf(by)) {
@@ -1380,10 +1400,10 @@ public final class QuestionParser {
         if (listed.words().stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w))) return Optional.empty();
         String said = String.join(" ", question.original().subList(at, counted));
         Result list = severalAttributes(listed).orElseGet(() -> values(listed, true));
-        if (!(list instanceof Parsed p)) return Optional.of(list instanceof Cannot c ? c : new Cannot("the records '" + said + "' are first by could not be listed"));
+        if (!(list instanceof Parsed p)) return Optional.of(list instanceof Cannot c ? c : new Cannot("the records first by '" + said + "' could not be listed"));
         SemanticQuery x = p.query();
         if (!x.metrics().isEmpty() || x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || !x.order().isEmpty()) {
-            return Optional.of(new Cannot("the records '" + said + "' are first by could not be listed"));
+            return Optional.of(new Cannot("the records first by '" + said + "' could not be listed"));
         }
         String records = listedDataset(x);
         if (records == null || records.equals(rows.name())) return Optional.of(new Cannot("'" + said + "' does not say which records are first"));
@@ -3271,8 +3291,11 @@ public final class QuestionParser {
         // sold"): that word, which the names are matched by
         java.util.function.Predicate<String> shortFor = lower -> lower.length() >= 3 && !function.isFunctionWord(lower)
                 && Words.ABBREVIATIONS.containsKey(lower) && !Words.ABBREVIATIONS.get(lower).contains(" ") && vocabulary.contains(Words.ABBREVIATIONS.get(lower));
+        // an English word the model's names shorten, as no English word ("independence" of "Indep year"): that shortening
+        java.util.function.Predicate<String> shortened = lower -> lower.length() > ABBREVIATION_MAX && !ours.contains(lower) && !vocabulary.contains(singular(lower))
+                && shortening(lower).isPresent();
         // most questions have no word to read so: the periods are looked for only when one has
-        if (tokens(q, false).stream().map(w -> w.toLowerCase(Locale.ROOT)).noneMatch(unknown.or(shortFor))) return q;
+        if (tokens(q, false).stream().map(w -> w.toLowerCase(Locale.ROOT)).noneMatch(unknown.or(shortFor).or(shortened))) return q;
         Set<String> periodWords = new java.util.HashSet<>();
         for (String w : tokens(q, false)) periodWords.add(w.toLowerCase(Locale.ROOT));
         periodWords.removeAll(tokens(timeframes.withoutPeriods(q), false).stream().map(w -> w.toLowerCase(Locale.ROOT)).toList());
@@ -3286,6 +3309,8 @@ public final class QuestionParser {
             String read = null;
             if (!periodWords.contains(lower) && shortFor.test(lower)) {
                 read = Words.ABBREVIATIONS.get(lower);
+            } else if (!periodWords.contains(lower) && shortened.test(lower)) {
+                read = shortening(lower).get();
             } else if (!periodWords.contains(lower) && unknown.test(lower)) {
                 var lexicon = dev.almanac.reading.Lexicon.english();
                 String one = singular(lower); // "emps", "emplyees": the plural of an abbreviation or a misspelling (the model's words are singular)
@@ -3363,6 +3388,39 @@ public final class QuestionParser {
     }
 
     private volatile Set<String> vocabulary;
+
+    private static final int ABBREVIATION_MAX = dev.almanac.reading.Lexicon.ABBREVIATION_MAX_LETTERS;
+
+    /**
+     * The one word of the model's attribute and measure names that shortens {@code word}: a word of the names WordNet does not
+     * know, of {@value dev.almanac.reading.Lexicon#ABBREVIATION_MIN_LETTERS} to {@value #ABBREVIATION_MAX} letters, that
+     * begins the word (an English word, two letters longer or more), and no schema abbreviation spelled out already.
+     */
+    private Optional<String> shortening(String word) {
+        Set<String> shortenings = modelShortenings;
+        if (shortenings == null) {
+            Set<String> out = new java.util.HashSet<>();
+            Lexicon english = Lexicon.english();
+            List<String> names = new ArrayList<>();
+            model.dimensions().forEach(d -> {
+                names.add(d.name());
+                if (d.label() != null) names.add(d.label());
+            });
+            model.metrics().forEach(m -> names.add(nameAndLabel(m)));
+            for (String n : names) {
+                for (String w : tokens(n, true)) {
+                    if (w.length() >= dev.almanac.reading.Lexicon.ABBREVIATION_MIN_LETTERS && w.length() <= ABBREVIATION_MAX && w.chars().allMatch(Character::isLetter)
+                            && !Words.ABBREVIATIONS.containsKey(w) && !english.knows(w)) out.add(w);
+                }
+            }
+            modelShortenings = shortenings = Set.copyOf(out);
+        }
+        if (shortenings.isEmpty() || !word.chars().allMatch(Character::isLetter) || !Lexicon.english().knows(word)) return Optional.empty();
+        List<String> found = shortenings.stream().filter(a -> word.startsWith(a) && word.length() >= a.length() + 2).toList();
+        return found.size() == 1 ? Optional.of(found.get(0)) : Optional.empty();
+    }
+
+    private volatile Set<String> modelShortenings;
 
     /**
      * The words a misspelling is corrected to: the model's ({@link #vocabulary}) and those of the values the value index
@@ -3506,7 +3564,9 @@ public final class QuestionParser {
             out.add(List.copyOf(swapped));
         }
         // "government form" is also "form of government": a compound of two nouns said with "of"
-        if (of < 0 && words.size() == 2 && isNoun(words.get(0)) && isNoun(words.get(1))) out.add(List.of(words.get(1), "of", words.get(0)));
+        // (a shortening English does not know, "indep year", qualifies a noun as one: "year of independence" once read so)
+        if (of < 0 && words.size() == 2 && (isNoun(words.get(0)) || !Lexicon.english().knows(words.get(0)) && words.get(0).chars().allMatch(Character::isLetter))
+                && isNoun(words.get(1))) out.add(List.of(words.get(1), "of", words.get(0)));
         if (words.size() == 2 && (words.get(1).endsWith("ed") || words.get(1).endsWith("en"))) {
             Lexicon lexicon = Lexicon.english();
             for (String verb : lexicon.baseForms(words.get(1), dev.almanac.reading.PartOfSpeech.VERB)) {

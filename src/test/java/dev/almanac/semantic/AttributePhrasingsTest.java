@@ -37,4 +37,28 @@ class AttributePhrasingsTest {
         assertThat(QuestionWordsTest.parser("world_1").parse("How many countries have a republic as their continent?"))
                 .isNotInstanceOf(QuestionParser.Parsed.class);
     }
+
+    @Test
+    void an_english_word_a_name_shortens_is_that_name_and_said_with_of_too() {
+        // world_1 calls a country's year of independence IndepYear: "independence" begins with "indep", which English does not know
+        SemanticLayer layer = QuestionWordsTest.layer("world_1");
+        QuestionParser parser = QuestionWordsTest.parser(layer);
+        for (String q : java.util.List.of("List the name and independence year of the country with the largest surface area.",
+                "Give the name and year of independence of the country that has the largest surface area.")) {
+            SemanticQuery read = QuestionWordsTest.read(parser, q);
+            assertThat(read.groupBy()).extracting(SemanticQuery.GroupBy::dimension).as(q).contains("indep_year");
+            assertThat(QuestionWordsTest.rows("world_1", layer.compile(read).sql())).as(q).isEqualTo(QuestionWordsTest.rows("world_1",
+                    "SELECT name, indepyear FROM country ORDER BY surfacearea DESC LIMIT 1"));
+        }
+        // a word no name of the model shortens stays as written, and unplaced
+        assertThat(parser.parse("List the name and independence day of the country with the largest surface area.")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+
+    @Test
+    void what_a_record_belongs_to_is_its_attribute() {
+        QuestionParser parser = QuestionWordsTest.parser("world_1");
+        SemanticQuery of = QuestionWordsTest.read(parser, "What is the region of Aruba?");
+        assertThat(QuestionWordsTest.read(parser, "Which region does Aruba belong to?")).isEqualTo(of);
+        assertThat(QuestionWordsTest.read(parser, "What is the region that Aruba belongs to?")).isEqualTo(of);
+    }
 }
