@@ -316,8 +316,59 @@ public final class QuestionParser {
 
     /** The question as it is read: an imperative of request as "show", a shared year, typos mended, adjectives of a measure said by it. */
     private String prepared(String question) {
-        return dimensionalAdjectives(closedCompounds(properAdjectives(spelled(sharedYear(rankedBreakdown(belongingAsked(imperativeShown(reverseOrder(percentSign(amounts(question.replace('’', '\'').strip())))))))))));
+        return dimensionalAdjectives(closedCompounds(properAdjectives(rowSynonyms(spelled(sharedYear(rankedBreakdown(belongingAsked(imperativeShown(reverseOrder(percentSign(amounts(question.replace('’', '\'').strip()))))))))))));
     }
+
+    /**
+     * A noun whose most frequent WordNet sense has, as a synonym, the one-word noun of one dataset's rows ("nations" of
+     * countries, "stores" of shops): that noun, in the same number, when the word is no word of the model's names, of the
+     * reader's own nor a value. Any other sense, and a word two datasets' nouns share, stay as written.
+     */
+    private String rowSynonyms(String q) {
+        Map<String, List<Dataset>> nouns = rowNouns();
+        if (nouns.isEmpty()) return q;
+        Lexicon english = Lexicon.english();
+        Set<String> vocabulary = vocabulary();
+        StringBuilder out = null;
+        int copied = 0;
+        Matcher m = WORD.matcher(q);
+        while (m.find()) {
+            String w = m.group(), lower = w.toLowerCase(Locale.ROOT), one = singular(lower);
+            if (lower.length() < 3 || !lower.chars().allMatch(Character::isLetter) || nouns.containsKey(one) || ours.contains(lower) || vocabulary.contains(one)
+                    || FunctionWords.english().isFunctionWord(lower) || allValuePhrases().containsKey(List.of(one))) continue;
+            List<dev.almanac.reading.Sense> senses = english.baseForms(lower, dev.almanac.reading.PartOfSpeech.NOUN).stream().findFirst()
+                    .map(b -> english.senses(b, dev.almanac.reading.PartOfSpeech.NOUN)).orElse(List.of());
+            if (senses.isEmpty()) continue;
+            List<String> named = senses.get(0).synonyms().stream().map(x -> x.toLowerCase(Locale.ROOT))
+                    .filter(x -> nouns.getOrDefault(x, List.of()).size() == 1).distinct().toList();
+            if (named.size() != 1) continue;
+            String noun = named.get(0);
+            String said = one.equals(lower) ? noun : plural(noun);
+            if (out == null) out = new StringBuilder();
+            out.append(q, copied, m.start()).append(said);
+            copied = m.end();
+        }
+        return out == null ? q : out.append(q.substring(copied)).toString();
+    }
+
+    private static String plural(String noun) {
+        if (noun.endsWith("y") && noun.length() > 2 && "aeiou".indexOf(noun.charAt(noun.length() - 2)) < 0) return noun.substring(0, noun.length() - 1) + "ies";
+        if (noun.endsWith("s") || noun.endsWith("x") || noun.endsWith("ch") || noun.endsWith("sh")) return noun + "es";
+        return noun + "s";
+    }
+
+    /** The one-word nouns of the datasets' rows (their names', tables' and synonyms', singular), each with its datasets. */
+    private Map<String, List<Dataset>> rowNouns() {
+        Map<String, List<Dataset>> r = rowNouns;
+        if (r == null) {
+            Map<String, List<Dataset>> out = new HashMap<>();
+            rowWords().forEach((phrase, ds) -> out.put(phrase.get(0), ds));
+            rowNouns = r = Map.copyOf(out);
+        }
+        return r;
+    }
+
+    private volatile Map<String, List<Dataset>> rowNouns;
 
     /** "Which continent does Anguilla belong to?", "What country is JetBlue Airways affiliated with?" */
     private static final Pattern BELONGING_ASKED = Pattern.compile("(?i)^\\s*(?:which|what)\\s+(.+?)\\s+(?:does|do|did|is|are|was|were)\\s+(?:the\\s+)?(.+?)\\s+"

@@ -168,6 +168,15 @@ class QuestionWordsTest {
     }
 
     @Test
+    void a_noun_whose_first_sense_has_the_rows_noun_as_a_synonym_names_those_rows() {
+        QuestionParser countries = parser("world_1");
+        assertThat(read(countries, "How many nations are in Europe?")).isEqualTo(read(countries, "How many countries are in Europe?"));
+        assertThat(read(countries, "List the names of the nations in Oceania.")).isEqualTo(read(countries, "List the names of the countries in Oceania."));
+        // "land" is a country only in a rarer sense: not read so
+        assertThat(countries.parse("How many lands are in Europe?")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+
+    @Test
     void an_aggregate_of_one_measure_and_another_of_a_second_are_one_query_when_both_read_whole_alike() {
         SemanticLayer layer = layer("world_1");
         QuestionParser countries = parser(layer);
