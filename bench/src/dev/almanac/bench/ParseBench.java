@@ -128,9 +128,17 @@ public final class ParseBench {
     /** WordNet's most used single-word nouns, most used first, from the digest the application reads. */
     static List<String> nouns(int n) throws Exception {
         Map<String, Integer> uses = new LinkedHashMap<>();
-        for (int b = 0; ; b++) {
-            var in = ParseBench.class.getClassLoader().getResourceAsStream(String.format("dev/almanac/reading/wordnet/%04d.tsv", b));
-            if (in == null) break;
+        // the digest WordNetDigest writes: a header of 2,049 big-endian offsets after it (each bucket's start, then the end), then the buckets' lines
+        byte[] digest;
+        try (var in = ParseBench.class.getClassLoader().getResourceAsStream("dev/almanac/reading/wordnet/digest.bin")) {
+            if (in == null) throw new IllegalStateException("WordNet digest missing from the class path: build with Maven");
+            digest = in.readAllBytes();
+        }
+        java.nio.ByteBuffer header = java.nio.ByteBuffer.wrap(digest);
+        int buckets = 2048;
+        for (int b = 0; b < buckets; b++) {
+            int from = header.getInt(4 * b), to = header.getInt(4 * (b + 1));
+            var in = new java.io.ByteArrayInputStream(digest, 4 * (buckets + 1) + from, to - from); // offsets count from the header's end
             try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
                 for (String line; (line = r.readLine()) != null; ) {
                     String[] f = line.split("\t", 3);

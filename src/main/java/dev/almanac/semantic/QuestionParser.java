@@ -321,8 +321,8 @@ public final class QuestionParser {
 
     /**
      * A noun whose most frequent WordNet sense has, as a synonym, the one-word noun of one dataset's rows ("nations" of
-     * countries, "stores" of shops): that noun, in the same number, when the word is no word of the model's names, of the
-     * reader's own nor a value. Any other sense, and a word two datasets' nouns share, stay as written.
+     * countries): that noun, in the same number, when the word is no word of the model's names, of the reader's own nor a
+     * value, and English uses it as a noun more than as a verb or an adjective ("take" is a return only as a noun). Any other sense, and a word two datasets' nouns share, stay as written.
      */
     private String rowSynonyms(String q) {
         Map<String, List<Dataset>> nouns = rowNouns();
@@ -338,7 +338,9 @@ public final class QuestionParser {
                     || FunctionWords.english().isFunctionWord(lower) || allValuePhrases().containsKey(List.of(one))) continue;
             List<dev.almanac.reading.Sense> senses = english.baseForms(lower, dev.almanac.reading.PartOfSpeech.NOUN).stream().findFirst()
                     .map(b -> english.senses(b, dev.almanac.reading.PartOfSpeech.NOUN)).orElse(List.of());
-            if (senses.isEmpty()) continue;
+            // a noun as English mostly uses the word ("nations"), not a verb's form that is a noun too ("take", a return)
+            if (senses.isEmpty() || uses(english, lower, dev.almanac.reading.PartOfSpeech.NOUN) <= uses(english, lower, dev.almanac.reading.PartOfSpeech.VERB)
+                    + uses(english, lower, dev.almanac.reading.PartOfSpeech.ADJECTIVE)) continue;
             List<String> named = senses.get(0).synonyms().stream().map(x -> x.toLowerCase(Locale.ROOT))
                     .filter(x -> nouns.getOrDefault(x, List.of()).size() == 1).distinct().toList();
             if (named.size() != 1) continue;
@@ -349,6 +351,13 @@ public final class QuestionParser {
             copied = m.end();
         }
         return out == null ? q : out.append(q.substring(copied)).toString();
+    }
+
+    /** How often WordNet's tagged corpus uses a word's base forms in one part of speech, over all their senses. */
+    private static int uses(Lexicon english, String word, dev.almanac.reading.PartOfSpeech pos) {
+        int n = 0;
+        for (String base : english.baseForms(word, pos)) for (dev.almanac.reading.Sense sense : english.senses(base, pos)) n += sense.uses();
+        return n;
     }
 
     private static String plural(String noun) {
