@@ -316,7 +316,7 @@ public final class QuestionParser {
 
     /** The question as it is read: an imperative of request as "show", a shared year, typos mended, adjectives of a measure said by it. */
     private String prepared(String question) {
-        return dimensionalAdjectives(closedCompounds(properAdjectives(rowSynonyms(spelled(sharedYear(rankedBreakdown(belongingAsked(imperativeShown(reverseOrder(percentSign(amounts(question.replace('’', '\'').strip()))))))))))));
+        return recentRecords(dimensionalAdjectives(closedCompounds(properAdjectives(rowSynonyms(spelled(sharedYear(rankedBreakdown(belongingAsked(imperativeShown(reverseOrder(percentSign(amounts(question.replace('’', '\'').strip())))))))))))));
     }
 
     /**
@@ -1237,6 +1237,19 @@ public final class QuestionParser {
 
     private volatile Map<List<String>, Object> numbers;
 
+    /** What records are first by: their number attributes' phrases ({@link #numberPhrases}) and their times' ("the highest air date"). */
+    private Map<List<String>, Object> rankedPhrases() {
+        Map<List<String>, Object> r = ranked;
+        if (r == null) {
+            Map<List<String>, Object> out = new HashMap<>(dimensionPhrases(model.dimensions().stream().filter(Dimension::time).toList()));
+            out.putAll(numberPhrases());
+            ranked = r = Map.copyOf(out);
+        }
+        return r;
+    }
+
+    private volatile Map<List<String>, Object> ranked;
+
     /** Words that may stand between the attributes of one list ("name, country and age", "the names and the ages"). */
     private static final Set<String> LIST_JOINERS = Set.of("and", "the", "their", "its", "his", "her", "also", "as", "well");
 
@@ -1376,7 +1389,7 @@ public final class QuestionParser {
         }
         if (cue < 0) return Optional.empty();
         final int at = cue;
-        List<Span> after = spans(words, numberPhrases()).stream().filter(sp -> sp.from() == at + 1).toList();
+        List<Span> after = spans(words, rankedPhrases()).stream().filter(sp -> sp.from() == at + 1).toList();
         if (after.isEmpty()) return count == 1 ? relatedCountFirst(question, at) : Optional.empty();
         Span by = longestFirst(after).get(0);
         int from = linkStart(words, head);
@@ -1915,6 +1928,73 @@ public final class QuestionParser {
             i++;
         }
         return copied == 0 ? q : out.append(q.substring(copied)).toString();
+    }
+
+    /**
+     * "the most recent cartoon", "the most recently aired cartoon", "the latest transcript", "the first student to
+     * register": the records one dataset's noun (right after the superlative) names, first by their time, said as "the
+     * cartoon with the highest original air date" (read then as any record first by an attribute). The time is the
+     * dataset's one time attribute, or its default; with a verb ("most recently aired", "to register"), the one whose name
+     * has the verb's base form, else none. Anything else is left as written.
+     */
+    private String recentRecords(String q) {
+        String lower = q.toLowerCase(Locale.ROOT);
+        if (!lower.contains("recent") && !lower.contains("latest") && !lower.contains("newest") && !lower.contains("earliest") && !lower.contains("first")
+                && !lower.contains("last")) return q;
+        List<int[]> at = letterRuns(q);
+        int n = at.size();
+        java.util.function.IntFunction<String> word = i -> q.substring(at.get(i)[0], at.get(i)[1]).toLowerCase(Locale.ROOT);
+        for (int i = 0; i + 2 < n; i++) {
+            if (!word.apply(i).equals("the")) continue;
+            int k = i + 1;
+            boolean latest = true;
+            String verb = null;
+            if (word.apply(k).equals("most") && word.apply(k + 1).equals("recent")) {
+                k += 2;
+            } else if (word.apply(k).equals("most") && word.apply(k + 1).equals("recently") && k + 2 < n) {
+                verb = word.apply(k + 2);
+                k += 3;
+            } else if (Set.of("latest", "newest", "last").contains(word.apply(k))) {
+                k++;
+            } else if (Set.of("earliest", "first").contains(word.apply(k))) {
+                latest = false;
+                k++;
+            } else {
+                continue;
+            }
+            for (int len = Math.min(3, n - k); len >= 1; len--) {
+                // words only, one after the other: "the last 3 orders" is not "the last orders"
+                if (!q.substring(at.get(i)[0], at.get(k + len - 1)[1]).matches("[\\p{L} ]+")) continue;
+                List<String> noun = tokens(q.substring(at.get(k)[0], at.get(k + len - 1)[1]), true);
+                List<Dataset> ds = model.datasets().stream().filter(d -> namesRows(d, noun)).toList();
+                if (ds.size() != 1) continue;
+                // "the first student to register": the verb after the noun, said by the time it names
+                int end = k + len - 1;
+                if (verb == null && k + len + 1 < n && word.apply(k + len).equals("to") && q.substring(at.get(end)[1], at.get(k + len + 1)[0]).isBlank()) {
+                    verb = word.apply(k + len + 1);
+                    end = k + len + 1;
+                }
+                Dimension time = timeOf(ds.get(0), verb);
+                if (time == null) break;
+                return q.substring(0, at.get(i)[0]) + "the " + q.substring(at.get(k)[0], at.get(k + len - 1)[1]) + " with the "
+                        + (latest ? "highest " : "lowest ") + time.name().replace('_', ' ') + q.substring(at.get(end)[1]);
+            }
+        }
+        return q;
+    }
+
+    /** The time of a dataset's records a superlative of time means: see {@link #recentRecords}; null when not one. */
+    private Dimension timeOf(Dataset ds, String verb) {
+        List<Dimension> times = model.dimensionsOf(ds.name()).stream().filter(Dimension::time).toList();
+        if (verb != null) {
+            Lexicon english = Lexicon.english();
+            Set<String> bases = new java.util.HashSet<>(english.baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB));
+            List<Dimension> named = times.stream().filter(d -> tokens(d.name(), true).stream()
+                    .anyMatch(t -> bases.contains(t) || english.baseForms(t, dev.almanac.reading.PartOfSpeech.VERB).stream().anyMatch(bases::contains))).toList();
+            return named.size() == 1 ? named.get(0) : null;
+        }
+        if (times.size() == 1) return times.get(0);
+        return ds.defaultTimeDimension() == null ? null : times.stream().filter(d -> d.name().equals(ds.defaultTimeDimension())).findFirst().orElse(null);
     }
 
     /**
