@@ -1428,16 +1428,39 @@ public final class QuestionParser {
 
     /**
      * Where the words that tie a superlative at {@code at} to its record begin: back from it (and its "the") over link words
-     * ("with", "who has", "that have"), at least one of them and not the question's first word; -1 when there are none.
+     * ("with", "who has", "that have"), at least one of them and not the question's first word; -1 when there are none. A
+     * verb of the relationship may stand there too, as a link: "the template used by the most documents", "the conductor
+     * who has conducted the most orchestras" ({@link #relationVerb}).
      */
-    private static int linkStart(List<String> words, int at) {
+    private int linkStart(List<String> words, int at) {
         int from = words.get(at - 1).equals("the") ? at - 1 : at;
         int links = 0;
+        if (from > 2 && words.get(from - 1).equals("by") && relationVerb(words, from - 2)) { // passive: "used by the most"
+            from -= 2;
+            links++;
+        } else if (from > 2 && relationVerb(words, from - 1) && (SUPERLATIVE_LINKS.contains(words.get(from - 2)) && !words.get(from - 2).equals("the")
+                || FunctionWords.english().is(words.get(from - 2), dev.almanac.reading.FunctionClass.AUXILIARY))) { // "who has conducted the most"
+            from -= 1;
+            while (from > 0 && FunctionWords.english().is(words.get(from - 1), dev.almanac.reading.FunctionClass.AUXILIARY)
+                    && !SUPERLATIVE_LINKS.contains(words.get(from - 1))) from--; // "that is hiring"
+        }
         while (from > 0 && SUPERLATIVE_LINKS.contains(words.get(from - 1)) && !words.get(from - 1).equals("the")) {
             from--;
             links++;
         }
         return links == 0 || from == 0 ? -1 : from;
+    }
+
+    /**
+     * A verb that says only how records relate to those they are counted or ranked by ("used", "conducted", "hiring"): a
+     * verb's form English knows, never a word of the model (a status or an event the model records says which rows: "the
+     * product returned by the most customers" is refused, not read as bought), nor denied.
+     */
+    private boolean relationVerb(List<String> words, int i) {
+        String w = words.get(i);
+        if (i > 0 && (FunctionWords.english().is(words.get(i - 1), dev.almanac.reading.FunctionClass.NEGATION) || words.get(i - 1).endsWith("n't"))) return false;
+        if (FunctionWords.english().isFunctionWord(w) || modelStems().contains(stem(w)) || !w.matches("\\p{L}+(ed|en|ing|s)")) return false;
+        return Lexicon.english().baseForms(w, dev.almanac.reading.PartOfSpeech.VERB).stream().anyMatch(b -> !b.equals(w));
     }
 
     /**

@@ -129,4 +129,22 @@ class RecordsByRelatedCountTest {
                 "SELECT country FROM singer WHERE age > 30 GROUP BY country HAVING count(*) = (SELECT min(n) FROM (SELECT count(*) AS n FROM singer"
                         + " WHERE age > 30 GROUP BY country))"));
     }
+
+    @Test
+    void a_verb_of_the_relationship_ties_the_records_to_those_they_are_first_by_unless_the_model_has_the_word() {
+        SemanticLayer layer = QuestionWordsTest.layer("cre_Doc_Template_Mgt");
+        QuestionParser parser = QuestionWordsTest.parser(layer);
+        SemanticQuery used = QuestionWordsTest.read(parser, "Give the id and type code of the template used by the most documents.");
+        assertThat(used.limit()).isEqualTo(1);
+        // every template tied for the most documents
+        assertThat(QuestionWordsTest.rows("cre_Doc_Template_Mgt", layer.compile(used).sql())).isNotEmpty().isEqualTo(QuestionWordsTest.rows(
+                "cre_Doc_Template_Mgt", "SELECT t.template_id, t.template_type_code FROM templates t JOIN documents d ON d.template_id = t.template_id "
+                        + "GROUP BY t.template_id, t.template_type_code HAVING count(*) = (SELECT max(c) FROM (SELECT count(*) AS c FROM documents GROUP BY template_id))"));
+        assertThat(parser.parse("Give the id and type code of the template not used by the most documents.")).isNotInstanceOf(QuestionParser.Parsed.class);
+        QuestionParser orchestras = QuestionWordsTest.parser("orchestra");
+        assertThat(QuestionWordsTest.read(orchestras, "What is the name of the conductor who has conducted the most orchestras?").records()).isEqualTo("conductor");
+        // "hiring" is a table of employee_hire_evaluation: which rows it says is not guessed at
+        assertThat(QuestionWordsTest.parser("employee_hire_evaluation").parse("What is the name of the shop that is hiring the most employees?"))
+                .isNotInstanceOf(QuestionParser.Parsed.class);
+    }
 }
