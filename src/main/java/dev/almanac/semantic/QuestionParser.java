@@ -511,6 +511,8 @@ public final class QuestionParser {
             if (none.isPresent()) return none.get();
             Optional<Result> counted = relatedCountCondition(q);
             if (counted.isPresent()) return counted.get();
+            Optional<Result> groups = groupsByMeasure(q);
+            if (groups.isPresent()) return groups.get();
             Optional<Result> withCounts = recordsWithCounts(q);
             if (withCounts.isPresent()) return withCounts.get();
             Optional<Result> gaps = gaps(q);
@@ -1700,6 +1702,47 @@ public final class QuestionParser {
                     + "' cannot be counted for them"));
         }
         return Optional.of(new Parsed(having, Optional.empty()));
+    }
+
+    /**
+     * "for each continent whose average life expectancy is less than 72", "Which regions have a total population over
+     * 1000000?": groups kept by a measure of their own, at the question's end.
+     */
+    private static final Pattern MEASURE_CONDITION = Pattern.compile("(?i)\\s*,?\\s+(?:whose|where|with|that\\s+have|that\\s+has|which\\s+have|which\\s+has|"
+            + "having|have|has)\\s+(?:an?\\s+|the\\s+|their\\s+|its\\s+)?([\\p{L}][\\p{L} _-]*?)\\s+(?:(?:is|are|was|were)\\s+)?("
+            + ComparisonRule.regex(ComparisonRule.Place.NUMBER_AFTER) + ")\\s+(\\d{1,12}(?:\\.\\d+)?)\\s*[?.!]?\\s*$");
+
+    /**
+     * "What is the total population for each continent whose average life expectancy is less than 72?", "Which continents
+     * have an average life expectancy below 72?": the question without the condition, read as it would be (a measure by
+     * groups, or the groups listed), for the groups whose value of the measure the condition names compares so (the
+     * measure read alone from its words: one metric, nothing else; a condition on the groups, not shown). Never a number
+     * attribute of rows ("customers with an age over 30" keeps rows), and the query is compiled to check the measure can be
+     * had for those groups. Empty when the question ends in no such words or the rest does not read by groups.
+     */
+    private Optional<Result> groupsByMeasure(String q) {
+        Matcher m = MEASURE_CONDITION.matcher(q);
+        if (!m.find()) return Optional.empty();
+        List<String> said = tokens(m.group(1), true);
+        if (said.isEmpty() || numberPhrases().containsKey(said) || spans(said, numberPhrases()).stream().anyMatch(sp -> sp.length() == said.size())) return Optional.empty();
+        String op = ComparisonRule.operatorOf(ComparisonRule.Place.NUMBER_AFTER, m.group(2));
+        if (op == null) return Optional.empty();
+        Result measure = parse("What is the " + m.group(1) + "?", null);
+        if (!(measure instanceof Parsed pm) || pm.query().metrics().size() != 1 || !pm.query().filters().isEmpty() || !pm.query().groupBy().isEmpty()
+                || pm.period().isPresent() || pm.query().limit() != null) return Optional.empty();
+        String rest = q.substring(0, m.start()).strip() + "?";
+        Result r = parse(rest, null);
+        if (!(r instanceof Parsed p) || p.query().groupBy().isEmpty() || p.query().records() != null || p.query().limit() != null
+                || p.query().compareTo() != null || p.query().grain() != null) return Optional.empty();
+        List<SemanticQuery.Filter> filters = new ArrayList<>(p.query().filters());
+        filters.add(new SemanticQuery.Filter(pm.query().metrics().get(0), op, List.of(m.group(3))));
+        SemanticQuery kept = p.query().where(filters);
+        try {
+            layer.compile(kept);
+        } catch (RuntimeException e) {
+            return Optional.of(new Cannot("'" + m.group(1).strip() + "' cannot be had for each of the groups asked"));
+        }
+        return Optional.of(new Parsed(kept, p.period()));
     }
 
     /** "... and the number of concerts for each singer", "..., names and the number of paragraphs in each document". */
