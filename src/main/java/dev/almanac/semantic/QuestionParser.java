@@ -2153,7 +2153,7 @@ public final class QuestionParser {
     }
 
     /** Verbs that say a text holds a piece of text. */
-    private static final Set<String> CONTAIN_VERBS = Set.of("contain", "contains", "containing", "contained", "include", "includes", "including");
+    private static final Set<String> CONTAIN_VERBS = Set.of("contain", "contains", "containing", "contained", "include", "includes");
     /** What a piece of text is called ("the substring 'Al'", "the letter w", "the word computer"). */
     private static final Set<String> PIECE_WORDS = Set.of("substring", "string", "letter", "letters", "word", "words", "character", "characters");
     /** Words with which a piece of text is said to be held, when the piece is called one ("with the letter 'w'", "has the word 'Hey'"). */
