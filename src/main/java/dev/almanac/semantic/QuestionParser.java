@@ -338,12 +338,12 @@ public final class QuestionParser {
                     || FunctionWords.english().isFunctionWord(lower) || allValuePhrases().containsKey(List.of(one))) continue;
             List<dev.almanac.reading.Sense> senses = english.baseForms(lower, dev.almanac.reading.PartOfSpeech.NOUN).stream().findFirst()
                     .map(b -> english.senses(b, dev.almanac.reading.PartOfSpeech.NOUN)).orElse(List.of());
-            // a noun as English mostly uses the word ("nations"), not a verb's form that is a noun too ("take", a return)
-            if (senses.isEmpty() || uses(english, lower, dev.almanac.reading.PartOfSpeech.NOUN) <= uses(english, lower, dev.almanac.reading.PartOfSpeech.VERB)
-                    + uses(english, lower, dev.almanac.reading.PartOfSpeech.ADJECTIVE)) continue;
+            if (senses.isEmpty()) continue;
             List<String> named = senses.get(0).synonyms().stream().map(x -> x.toLowerCase(Locale.ROOT))
                     .filter(x -> nouns.getOrDefault(x, List.of()).size() == 1).distinct().toList();
-            if (named.size() != 1) continue;
+            // a noun as English mostly uses the word ("nations"), not a verb's form that is a noun too ("take", a return)
+            if (named.size() != 1 || uses(english, lower, dev.almanac.reading.PartOfSpeech.NOUN) <= uses(english, lower, dev.almanac.reading.PartOfSpeech.VERB)
+                    + uses(english, lower, dev.almanac.reading.PartOfSpeech.ADJECTIVE)) continue;
             String noun = named.get(0);
             String said = one.equals(lower) ? noun : plural(noun);
             if (out == null) out = new StringBuilder();
