@@ -379,7 +379,7 @@ public final class QuestionParser {
 
     private volatile Map<String, List<Dataset>> rowNouns;
 
-    /** "Which continent does Anguilla belong to?", "What country is JetBlue Airways affiliated with?" */
+    /** "Which continent does Anguilla belong to?", "Which country does the airline JetBlue Airways belong to?" */
     private static final Pattern BELONGING_ASKED = Pattern.compile("(?i)^\\s*(?:which|what)\\s+(.+?)\\s+(?:does|do|did|is|are|was|were)\\s+(?:the\\s+)?(.+?)\\s+"
             + "(?:belong|belongs|belonged)\\s+to\\s*[?.]?\\s*$");
     /** "What is the continent name which Anguilla belongs to?" */
@@ -2032,6 +2032,7 @@ public final class QuestionParser {
                 // words only, one after the other: "the last 3 orders" is not "the last orders"
                 if (!q.substring(at.get(i)[0], at.get(k + len - 1)[1]).matches("[\\p{L} ]+")) continue;
                 List<String> noun = tokens(q.substring(at.get(k)[0], at.get(k + len - 1)[1]), true);
+                if (noun.size() == 1 && UNITS.containsKey(noun.get(0))) break; // "the first day of March", "the last quarter": a period
                 List<Dataset> ds = model.datasets().stream().filter(d -> namesRows(d, noun)).toList();
                 if (ds.size() != 1) continue;
                 // "the first student to register": the verb after the noun, said by the time it names
