@@ -4,11 +4,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
@@ -87,23 +85,17 @@ final class FolderFingerprint {
     }
 
     private static void write(Path cacheFile, Map<String, Entry> entries) {
-        List<String> lines = new ArrayList<>();
+        StringBuilder lines = new StringBuilder();
         entries.forEach((name, e) -> {
-            if (name.indexOf('\t') < 0 && name.indexOf('\n') < 0) lines.add(name + "\t" + e.size() + "\t" + e.modified() + "\t" + e.taken() + "\t" + e.digest());
-        });
-        Path tmp = null;
-        try {
-            Files.createDirectories(cacheFile.getParent());
-            tmp = Files.createTempFile(cacheFile.getParent(), cacheFile.getFileName().toString(), ".tmp");
-            Files.write(tmp, lines, StandardCharsets.UTF_8);
-            Files.move(tmp, cacheFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException | RuntimeException e) {
-            // a cache that cannot be written: the next run reads the files again
-            try {
-                if (tmp != null) Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // left for the next write to replace
+            if (name.indexOf('\t') < 0 && name.indexOf('\n') < 0) {
+                lines.append(name).append('\t').append(e.size()).append('\t').append(e.modified()).append('\t').append(e.taken()).append('\t').append(e.digest())
+                        .append(System.lineSeparator());
             }
+        });
+        try {
+            dev.almanac.CacheFiles.replace(cacheFile, lines);
+        } catch (RuntimeException e) {
+            // a cache that cannot be written: the next run reads the files again
         }
     }
 

@@ -51,6 +51,6 @@ public final class JoinReachCache {
     void write(Map<String, Boolean> pairs) {
         StringBuilder text = new StringBuilder();
         new TreeMap<>(pairs).forEach((pair, reached) -> text.append(pair).append('\t').append(reached).append('\n'));
-        CacheText.replace(file, text);
+        dev.almanac.CacheFiles.replace(file, text);
     }
 }

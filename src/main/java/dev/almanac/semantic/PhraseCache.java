@@ -142,6 +142,6 @@ public final class PhraseCache {
     }
 
     private void write(String kind, CharSequence text) {
-        CacheText.replace(file(kind), text);
+        dev.almanac.CacheFiles.replace(file(kind), text);
     }
 }

@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -185,10 +184,7 @@ public final class ValueIndex {
         ValueIndex index = build(model, executor, limit);
         if (file != null) {
             try {
-                Files.createDirectories(directory);
-                Path tmp = Files.createTempFile(directory, "values", ".tmp");
-                JSON.writeValue(tmp.toFile(), new Stored(key, index.byDimension, index.repeatedKeys));
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                dev.almanac.CacheFiles.replace(file, JSON.writeValueAsString(new Stored(key, index.byDimension, index.repeatedKeys)));
             } catch (IOException e) {
                 // the cache saves time only
             }

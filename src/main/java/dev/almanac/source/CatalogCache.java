@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -71,11 +70,7 @@ public final class CatalogCache {
     private void writeDisk(Catalog catalog) {
         if (directory == null || catalog.fingerprint().isEmpty()) return;
         try {
-            Files.createDirectories(directory);
-            Path target = fileFor(catalog.source());
-            Path temp = Files.createTempFile(directory, "catalog", ".tmp");
-            JSON.writeValue(temp.toFile(), catalog);
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            dev.almanac.CacheFiles.replace(fileFor(catalog.source()), JSON.writeValueAsString(catalog));
         } catch (IOException e) {
             // the cache is an optimisation: failing to write it costs time, not correctness
         }

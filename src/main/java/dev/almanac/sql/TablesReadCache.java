@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -56,15 +55,7 @@ public final class TablesReadCache {
         if (!added) return;
         StringBuilder text = new StringBuilder();
         new TreeMap<>(known).forEach((sql, tables) -> text.append(sql).append('\t').append(String.join(",", tables)).append('\n'));
-        try {
-            Files.createDirectories(file.getParent());
-            Path tmp = Files.createTempFile(file.getParent(), "tables-read", ".tmp");
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            added = false;
-        } catch (IOException e) {
-            // the cache saves time only
-        }
+        if (dev.almanac.CacheFiles.replace(file, text)) added = false;
     }
 
     private void read() {

@@ -1,4 +1,4 @@
-package dev.almanac.semantic;
+package dev.almanac;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -6,20 +6,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
-/** A cache file of text next to the value index, written whole: a reader never sees half of it. */
-final class CacheText {
-    private CacheText() {}
+/**
+ * Cache files written whole: a temporary file beside the cache file, moved into place, so that a reader never sees half
+ * of one. A cache saves time only: a file that cannot be written is no error (the next run builds what it holds again).
+ */
+public final class CacheFiles {
+    private CacheFiles() {}
 
-    /** Writes the text to a temporary file moved into place; nothing when it cannot be (a cache saves time only). */
-    static void replace(Path file, CharSequence text) {
+    /** Writes the text to a temporary file moved into place; false when it cannot be (the temporary file then removed). */
+    public static boolean replace(Path file, CharSequence text) {
         Path tmp = null;
         try {
             Files.createDirectories(file.getParent());
             tmp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
             Files.writeString(tmp, text, StandardCharsets.UTF_8);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            tmp = null;
+            return true;
         } catch (IOException e) {
-            // the cache saves time only
+            return false;
         } finally {
             try {
                 if (tmp != null) Files.deleteIfExists(tmp);
