@@ -313,7 +313,14 @@ public final class Lexicon {
     /** How often WordNet's tagged corpus uses the word, over its base forms' senses. */
     private int uses(String word) {
         int n = 0;
-        for (PartOfSpeech pos : PartOfSpeech.values()) for (String base : baseForms(word, pos)) for (Sense s : senses(base, pos)) n += s.uses();
+        for (PartOfSpeech pos : PartOfSpeech.values()) n += uses(word, pos);
+        return n;
+    }
+
+    /** How often WordNet's tagged corpus uses the word in one part of speech, over its base forms' senses in it. */
+    public int uses(String word, PartOfSpeech pos) {
+        int n = 0;
+        for (String base : baseForms(word, pos)) for (Sense s : senses(base, pos)) n += s.uses();
         return n;
     }
 

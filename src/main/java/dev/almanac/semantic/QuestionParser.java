@@ -322,10 +322,11 @@ public final class QuestionParser {
     /**
      * A noun whose most frequent WordNet sense has, as a synonym, the one-word noun of one dataset's rows ("nations" of
      * countries): that noun, in the same number, when the word is no word of the model's names, of the reader's own nor a
-     * value, and English uses it as a noun more than as a verb or an adjective ("take" is a return only as a noun). Any other sense, and a word two datasets' nouns share, stay as written.
+     * value, and English uses it as a noun more than as a verb or an adjective ("take" is a return only as a noun). Any
+     * other sense, and a word two datasets' nouns share, stay as written.
      */
     private String rowSynonyms(String q) {
-        Map<String, List<Dataset>> nouns = rowNouns();
+        Map<List<String>, List<Dataset>> nouns = rowWords(); // the one-word nouns of the datasets' rows, singular
         if (nouns.isEmpty()) return q;
         Lexicon english = Lexicon.english();
         Set<String> vocabulary = vocabulary();
@@ -334,50 +335,24 @@ public final class QuestionParser {
         Matcher m = WORD.matcher(q);
         while (m.find()) {
             String w = m.group(), lower = w.toLowerCase(Locale.ROOT), one = singular(lower);
-            if (lower.length() < 3 || !lower.chars().allMatch(Character::isLetter) || nouns.containsKey(one) || ours.contains(lower) || vocabulary.contains(one)
+            if (lower.length() < 3 || !lower.chars().allMatch(Character::isLetter) || nouns.containsKey(List.of(one)) || ours.contains(lower) || vocabulary.contains(one)
                     || FunctionWords.english().isFunctionWord(lower) || allValuePhrases().containsKey(List.of(one))) continue;
             List<dev.almanac.reading.Sense> senses = english.baseForms(lower, dev.almanac.reading.PartOfSpeech.NOUN).stream().findFirst()
                     .map(b -> english.senses(b, dev.almanac.reading.PartOfSpeech.NOUN)).orElse(List.of());
             if (senses.isEmpty()) continue;
             List<String> named = senses.get(0).synonyms().stream().map(x -> x.toLowerCase(Locale.ROOT))
-                    .filter(x -> nouns.getOrDefault(x, List.of()).size() == 1).distinct().toList();
+                    .filter(x -> nouns.getOrDefault(List.of(x), List.of()).size() == 1).distinct().toList();
             // a noun as English mostly uses the word ("nations"), not a verb's form that is a noun too ("take", a return)
-            if (named.size() != 1 || uses(english, lower, dev.almanac.reading.PartOfSpeech.NOUN) <= uses(english, lower, dev.almanac.reading.PartOfSpeech.VERB)
-                    + uses(english, lower, dev.almanac.reading.PartOfSpeech.ADJECTIVE)) continue;
+            if (named.size() != 1 || english.uses(lower, dev.almanac.reading.PartOfSpeech.NOUN) <= english.uses(lower, dev.almanac.reading.PartOfSpeech.VERB)
+                    + english.uses(lower, dev.almanac.reading.PartOfSpeech.ADJECTIVE)) continue;
             String noun = named.get(0);
-            String said = one.equals(lower) ? noun : plural(noun);
+            String said = one.equals(lower) ? noun : Words.plural(noun);
             if (out == null) out = new StringBuilder();
             out.append(q, copied, m.start()).append(said);
             copied = m.end();
         }
         return out == null ? q : out.append(q.substring(copied)).toString();
     }
-
-    /** How often WordNet's tagged corpus uses a word's base forms in one part of speech, over all their senses. */
-    private static int uses(Lexicon english, String word, dev.almanac.reading.PartOfSpeech pos) {
-        int n = 0;
-        for (String base : english.baseForms(word, pos)) for (dev.almanac.reading.Sense sense : english.senses(base, pos)) n += sense.uses();
-        return n;
-    }
-
-    private static String plural(String noun) {
-        if (noun.endsWith("y") && noun.length() > 2 && "aeiou".indexOf(noun.charAt(noun.length() - 2)) < 0) return noun.substring(0, noun.length() - 1) + "ies";
-        if (noun.endsWith("s") || noun.endsWith("x") || noun.endsWith("ch") || noun.endsWith("sh")) return noun + "es";
-        return noun + "s";
-    }
-
-    /** The one-word nouns of the datasets' rows (their names', tables' and synonyms', singular), each with its datasets. */
-    private Map<String, List<Dataset>> rowNouns() {
-        Map<String, List<Dataset>> r = rowNouns;
-        if (r == null) {
-            Map<String, List<Dataset>> out = new HashMap<>();
-            rowWords().forEach((phrase, ds) -> out.put(phrase.get(0), ds));
-            rowNouns = r = Map.copyOf(out);
-        }
-        return r;
-    }
-
-    private volatile Map<String, List<Dataset>> rowNouns;
 
     /** "Which continent does Anguilla belong to?", "Which country does the airline JetBlue Airways belong to?" */
     private static final Pattern BELONGING_ASKED = Pattern.compile("(?i)^\\s*(?:which|what)\\s+(.+?)\\s+(?:does|do|did|is|are|was|were)\\s+(?:the\\s+)?(.+?)\\s+"
