@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  * make a question back. It returns a value and runs nothing.
  */
 public final class QuestionParser {
-    private static final Pattern WORD = Pattern.compile("\\$?[\\p{L}\\p{N}][\\p{L}\\p{N}'&.-]*");
+    static final Pattern WORD = Pattern.compile("\\$?[\\p{L}\\p{N}][\\p{L}\\p{N}'&.-]*");
     /** Words that carry no meaning of their own in a question about a number. */
     private static final Set<String> FILLER = withSingulars(List.of("what", "what's", "whats", "was", "were", "is", "are", "be", "been", "being", "the", "a", "an",
             "our", "my", "we", "us", "did", "do", "does", "how", "much", "many", "in", "of", "for", "on", "at", "and", "total", "overall",
@@ -52,11 +52,11 @@ public final class QuestionParser {
     }
 
     private static final Pattern TOP = Pattern.compile("\\b(top|best|biggest|largest|highest|bottom|worst|smallest|lowest)\\s+(\\d{1,3})\\b");
-    private static final Set<String> MOST = Set.of("most", "highest", "largest", "biggest", "best", "greatest", "top", "maximum");
-    private static final Set<String> LEAST = Set.of("least", "lowest", "smallest", "fewest", "worst", "minimum", "bottom");
+    static final Set<String> MOST = Set.of("most", "highest", "largest", "biggest", "best", "greatest", "top", "maximum");
+    static final Set<String> LEAST = Set.of("least", "lowest", "smallest", "fewest", "worst", "minimum", "bottom");
     private static final Map<String, Grain> GRAIN_WORDS = new LinkedHashMap<>();
     /** A period's name, as in "which month", "the best days". */
-    private static final Map<String, Grain> UNITS = Map.of("day", Grain.DAY, "week", Grain.WEEK, "month", Grain.MONTH, "quarter", Grain.QUARTER, "year", Grain.YEAR);
+    static final Map<String, Grain> UNITS = Map.of("day", Grain.DAY, "week", Grain.WEEK, "month", Grain.MONTH, "quarter", Grain.QUARTER, "year", Grain.YEAR);
 
     static {
         for (String w : List.of("daily", "per day", "each day", "every day", "by day", "day by day")) GRAIN_WORDS.put(w, Grain.DAY);
@@ -93,7 +93,7 @@ public final class QuestionParser {
     }
 
     /** The words of the business's own names: "at Brightline" is "at our company", and says nothing more. */
-    private final Set<String> ours;
+    final Set<String> ours;
 
     /** What parsing gave. */
     public sealed interface Result permits Parsed, Clarify, Cannot, NoMetric {}
@@ -192,7 +192,7 @@ public final class QuestionParser {
         }
     }
 
-    private record ValueHit(Dimension dimension, Object value) {}
+    record ValueHit(Dimension dimension, Object value) {}
 
     /**
      * Whether a short word written in lower case is a noun of English and nothing else, so a value it names is meant ("web",
@@ -314,166 +314,24 @@ public final class QuestionParser {
     private static final Set<String> FOLLOW_UP = Set.of("instead", "only", "just", "also", "and", "about", "chart", "graph", "plot", "same", "then",
             "again", "but", "now", "rather", "visualize", "visualise", "draw");
 
-    /** The question as it is read: an imperative of request as "show", a shared year, typos mended, adjectives of a measure said by it. */
+    /** Amounts written as people write them, as the number they are ("$500" is 500, "10k" 10000): {@link Rephrasing#AMOUNTS}. */
+    public static String amounts(String q) {
+        return Rephrasing.amounts(q);
+    }
+
+    /** The question as it is read: every {@link Rephrasing} made, in order. */
     private String prepared(String question) {
-        return recentRecords(dimensionalAdjectives(closedCompounds(properAdjectives(rowSynonyms(spelled(sharedYear(rankedBreakdown(belongingAsked(imperativeShown(reverseOrder(percentSign(amounts(question.replace('’', '\'').strip())))))))))))));
-    }
-
-    /**
-     * A noun whose most frequent WordNet sense has, as a synonym, the one-word noun of one dataset's rows ("nations" of
-     * countries): that noun, in the same number, when the word is no word of the model's names, of the reader's own nor a
-     * value, and English uses it as a noun more than as a verb or an adjective ("take" is a return only as a noun). Any
-     * other sense, and a word two datasets' nouns share, stay as written.
-     */
-    private String rowSynonyms(String q) {
-        Map<List<String>, List<Dataset>> nouns = rowWords(); // the one-word nouns of the datasets' rows, singular
-        if (nouns.isEmpty()) return q;
-        Lexicon english = Lexicon.english();
-        Set<String> vocabulary = vocabulary();
-        StringBuilder out = null;
-        int copied = 0;
-        Matcher m = WORD.matcher(q);
-        while (m.find()) {
-            String w = m.group(), lower = w.toLowerCase(Locale.ROOT), one = singular(lower);
-            if (lower.length() < 3 || !lower.chars().allMatch(Character::isLetter) || nouns.containsKey(List.of(one)) || ours.contains(lower) || vocabulary.contains(one)
-                    || FunctionWords.english().isFunctionWord(lower) || allValuePhrases().containsKey(List.of(one))) continue;
-            List<dev.almanac.reading.Sense> senses = english.baseForms(lower, dev.almanac.reading.PartOfSpeech.NOUN).stream().findFirst()
-                    .map(b -> english.senses(b, dev.almanac.reading.PartOfSpeech.NOUN)).orElse(List.of());
-            if (senses.isEmpty()) continue;
-            List<String> named = senses.get(0).synonyms().stream().map(x -> x.toLowerCase(Locale.ROOT))
-                    .filter(x -> nouns.getOrDefault(List.of(x), List.of()).size() == 1).distinct().toList();
-            // a noun as English mostly uses the word ("nations"), not a verb's form that is a noun too ("take", a return)
-            if (named.size() != 1 || english.uses(lower, dev.almanac.reading.PartOfSpeech.NOUN) <= english.uses(lower, dev.almanac.reading.PartOfSpeech.VERB)
-                    + english.uses(lower, dev.almanac.reading.PartOfSpeech.ADJECTIVE)) continue;
-            String noun = named.get(0);
-            String said = one.equals(lower) ? noun : Words.plural(noun);
-            if (out == null) out = new StringBuilder();
-            out.append(q, copied, m.start()).append(said);
-            copied = m.end();
-        }
-        return out == null ? q : out.append(q.substring(copied)).toString();
-    }
-
-    /** "Which continent does Anguilla belong to?", "Which country does the airline JetBlue Airways belong to?" */
-    private static final Pattern BELONGING_ASKED = Pattern.compile("(?i)^\\s*(?:which|what)\\s+(.+?)\\s+(?:does|do|did|is|are|was|were)\\s+(?:the\\s+)?(.+?)\\s+"
-            + "(?:belong|belongs|belonged)\\s+to\\s*[?.]?\\s*$");
-    /** "What is the continent name which Anguilla belongs to?" */
-    private static final Pattern BELONGED_TO = Pattern.compile("(?i)^\\s*what\\s+(?:is|are|was|were)\\s+(?:the\\s+)?(.+?)\\s+(?:which|that)\\s+(?:the\\s+)?(.+?)\\s+"
-            + "(?:belong|belongs|belonged)\\s+to\\s*[?.]?\\s*$");
-
-    /**
-     * What a thing belongs to is its attribute: "Which continent does Anguilla belong to?" asks "What is the continent of
-     * Anguilla?", and is read so (the attribute and the record's name then placed as in any question of that form).
-     */
-    static String belongingAsked(String q) {
-        if (!q.toLowerCase(Locale.ROOT).contains("belong")) return q;
-        for (Pattern p : List.of(BELONGING_ASKED, BELONGED_TO)) {
-            Matcher m = p.matcher(q);
-            if (m.matches()) return "What is the " + m.group(1) + " of " + m.group(2) + "?";
-        }
-        return q;
-    }
-
-    private static final Pattern RANK_FIRST = Pattern.compile("(?i)^\\s*(?:please\\s+)?rank\\s+(?:the\\s+|our\\s+|all\\s+)?(.+?)\\s+(?:by|on)\\s+(.+?)\\s*[?.]?\\s*$");
-    private static final Pattern RANKED_BY = Pattern.compile("(?i)^\\s*(?:(?:please\\s+)?(?:show|list|give)\\s+(?:me\\s+)?)?(?:the\\s+|our\\s+|all\\s+)?(.+?)\\s+ranked\\s+(?:by|on)\\s+(.+?)\\s*[?.]?\\s*$");
-
-    /**
-     * "Rank departments by headcount", "marketing channels ranked by spend": the things ranked are a breakdown of the measure
-     * they are ranked by, said as "headcount by departments, ranked" so that the breakdown follows its cue.
-     */
-    static String rankedBreakdown(String q) {
-        if (!q.toLowerCase(Locale.ROOT).contains("rank")) return q;
-        for (Pattern p : List.of(RANK_FIRST, RANKED_BY)) {
-            Matcher m = p.matcher(q);
-            if (m.matches()) return m.group(2) + " by " + m.group(1) + " ranked";
-        }
-        return q;
-    }
-
-    /**
-     * A proper adjective said of what a value names ("French singers", "Asian countries"): the value its WordNet pertainym
-     * is ("French" pertains to France), when the adjective is capitalized (English writes those so; "financial" is never the
-     * Finance department), is not the question's first word nor itself a value, and pertains to exactly one value, itself a
-     * proper name.
-     */
-    String properAdjectives(String q) {
-        List<int[]> at = letterRuns(q);
-        StringBuilder out = null;
-        int copied = 0;
-        Lexicon lexicon = Lexicon.english();
-        for (int i = 1; i < at.size(); i++) {
-            String w = q.substring(at.get(i)[0], at.get(i)[1]);
-            if (w.length() < 4 || !Character.isUpperCase(w.charAt(0)) || w.chars().skip(1).anyMatch(Character::isUpperCase)) continue;
-            String lower = w.toLowerCase(Locale.ROOT);
-            if (!lexicon.partsOfSpeech(lower).contains(dev.almanac.reading.PartOfSpeech.ADJECTIVE) || allValuePhrases().containsKey(List.of(singular(lower)))
-                    || allValuePhrases().containsKey(List.of(lower))) continue;
-            Set<String> values = new LinkedHashSet<>();
-            for (String base : lexicon.baseForms(lower, dev.almanac.reading.PartOfSpeech.ADJECTIVE)) {
-                for (dev.almanac.reading.Sense sense : lexicon.senses(base, dev.almanac.reading.PartOfSpeech.ADJECTIVE)) {
-                    for (dev.almanac.reading.Related r : sense.pertains()) {
-                        if (!(allValuePhrases().get(tokens(r.word(), true)) instanceof List<?> hits)) continue;
-                        for (Object h : hits) {
-                            String value = String.valueOf(((ValueHit) h).value());
-                            if (!value.isEmpty() && Character.isUpperCase(value.charAt(0))) values.add(value);
-                        }
-                    }
-                }
-            }
-            if (values.size() != 1) continue;
-            if (out == null) out = new StringBuilder();
-            out.append(q, copied, at.get(i)[0]).append(values.iterator().next());
-            copied = at.get(i)[1];
-        }
-        return out == null ? q : out.append(q.substring(copied)).toString();
+        return Rephrasing.all(this, question);
     }
 
     /** The phrases of every value of the model's dimensions that are not times. */
-    private Map<List<String>, Object> allValuePhrases() {
+    Map<List<String>, Object> allValuePhrases() {
         Map<List<String>, Object> v = allValues;
         if (v == null) allValues = v = valuePhrases(model.dimensions().stream().filter(d -> !d.time()).toList());
         return v;
     }
 
     private volatile Map<List<String>, Object> allValues;
-
-    private static final Pattern AMOUNT = Pattern.compile("(?i)(?<![\\w.,])\\$?(\\d{1,3}(?:,\\d{3})+|\\d+)(\\.\\d+)?\\s?(k|m|bn)?(?!\\w|,\\d)");
-
-    /**
-     * Amounts written as people write them, as the number they are: "$500" is 500, "10k" 10000, "1.5m" 1500000, "1,200"
-     * 1200 (a year, "2025", stays as written: it has no sign, separator or suffix).
-     */
-    public static String amounts(String q) {
-        if (q.indexOf('$') < 0 && q.indexOf(',') < 0 && !Pattern.compile("(?i)\\d\\s?(k|m|bn)\\b").matcher(q).find()) return q;
-        Matcher m = AMOUNT.matcher(q);
-        StringBuilder out = new StringBuilder();
-        while (m.find()) {
-            String whole = m.group(1).replace(",", ""), fraction = m.group(2), suffix = m.group(3);
-            boolean written = m.group().startsWith("$") || m.group(1).contains(",") || suffix != null;
-            if (!written) continue;
-            java.math.BigDecimal n = new java.math.BigDecimal(whole + (fraction == null ? "" : fraction));
-            if (suffix != null) n = n.multiply(java.math.BigDecimal.TEN.pow(switch (suffix.toLowerCase(Locale.ROOT)) { case "k" -> 3; case "m" -> 6; default -> 9; }));
-            String number = n.stripTrailingZeros().toPlainString();
-            // "$2,000" keeps its sign where the number could be a year: an amount, never the year 2000
-            if (m.group().startsWith("$") && number.matches("(19|20)\\d{2}")) number = "$" + number;
-            m.appendReplacement(out, Matcher.quoteReplacement(number));
-        }
-        m.appendTail(out);
-        return out.toString();
-    }
-
-    private static final Pattern REVERSE_ORDER = Pattern.compile("(?i)\\b(?:in\\s+)?revers(?:e|ed)\\s+(?:alphabetic|alphabetical|lexicographic|lexicographical)\\s+order\\b");
-
-    /** "in reverse alphabetical order", "in reversed lexicographical order": the order of the letters, descending. */
-    static String reverseOrder(String q) {
-        return q.toLowerCase(Locale.ROOT).contains("revers") ? REVERSE_ORDER.matcher(q).replaceAll("in descending order") : q;
-    }
-
-    private static final Pattern WORD_PERCENT = Pattern.compile("(?<=[\\p{L})])\\s*%");
-
-    /** A percent sign after a word, not a number, is the word "percent" ("drink revenue %", a metric called so). */
-    static String percentSign(String q) {
-        return q.indexOf('%') < 0 ? q : WORD_PERCENT.matcher(q).replaceAll(" percent");
-    }
 
     private Result parse(String question, SemanticQuery previous) {
         String q = prepared(question);
@@ -1045,7 +903,7 @@ public final class QuestionParser {
     private static final Set<String> REQUEST_VERBS = Set.of("list", "show", "give", "display", "find", "return", "tell", "sort", "name", "count");
 
     /** The datasets whose rows a word of the question names ("singers", "stadium"). */
-    private List<Dataset> namedRows(List<String> words) {
+    List<Dataset> namedRows(List<String> words) {
         Map<List<String>, List<Dataset>> byWord = rowWords();
         java.util.LinkedHashSet<Dataset> out = new java.util.LinkedHashSet<>();
         for (int i = 0; i < words.size(); i++) {
@@ -1147,7 +1005,7 @@ public final class QuestionParser {
     }
 
     /** The datasets each one-word name of rows names ("singer": singers), made once. */
-    private Map<List<String>, List<Dataset>> rowWords() {
+    Map<List<String>, List<Dataset>> rowWords() {
         Map<List<String>, List<Dataset>> r = rowWords;
         if (r == null) {
             Map<List<String>, List<Dataset>> out = new HashMap<>();
@@ -1908,160 +1766,6 @@ public final class QuestionParser {
         return false;
     }
 
-    private static final Pattern LETTERS = Pattern.compile("[A-Za-z]+");
-
-    /** Where each run of letters of the text starts and ends, for the rewrites that change words in place. */
-    private static List<int[]> letterRuns(String q) {
-        Matcher m = LETTERS.matcher(q);
-        List<int[]> at = new ArrayList<>();
-        while (m.find()) at.add(new int[] {m.start(), m.end()});
-        return at;
-    }
-
-    /**
-     * An adjective that gives a value of an attribute (WordNet's attribute relation: "young" and "old" of age, "heavy" of
-     * weight, "tall" of height) said of records whose dataset has one number attribute of that name, said as that attribute:
-     * "the youngest dog" as "the dog with the lowest age", "the heaviest of the cars" is left as it is, "dogs older than 5" as
-     * "dogs age greater than 5". The direction is the adjective's pole ({@link Lexicon#lowerPole}). The superlative must stand
-     * before a word naming the records; the comparative before "than", of records the question names. Anything else (two
-     * attributes of that name, none, a generic "largest" or "higher") is left to the rest of the reader.
-     */
-    private String dimensionalAdjectives(String q) {
-        List<int[]> at = letterRuns(q);
-        if (at.isEmpty()) return q;
-        java.util.function.IntFunction<String> word = i -> q.substring(at.get(i)[0], at.get(i)[1]).toLowerCase(Locale.ROOT);
-        StringBuilder out = new StringBuilder();
-        int copied = 0;
-        for (int i = 0; i + 1 < at.size(); i++) {
-            String w = word.apply(i);
-            boolean superlative = w.endsWith("est") && w.length() > 5, comparative = w.endsWith("er") && w.length() > 4;
-            if (!superlative && !comparative || MOST.contains(w) || LEAST.contains(w) || COMPARATIVE_WORDS.contains(w)) continue;
-            Lexicon lexicon = Lexicon.english();
-            if (lexicon.baseForms(w, dev.almanac.reading.PartOfSpeech.ADJECTIVE).stream().noneMatch(b -> !b.equals(w))) continue;
-            Set<String> nouns = lexicon.attributesOf(w);
-            if (nouns.isEmpty()) continue;
-            boolean low = lexicon.baseForms(w, dev.almanac.reading.PartOfSpeech.ADJECTIVE).stream().anyMatch(Lexicon::lowerPole);
-            List<Dataset> rows;
-            if (superlative) {
-                rows = rowWords().getOrDefault(List.of(singular(word.apply(i + 1))), List.of());
-            } else {
-                if (!word.apply(i + 1).equals("than")) continue;
-                List<String> all = new ArrayList<>();
-                for (int j = 0; j < at.size(); j++) if (j != i) all.add(word.apply(j));
-                rows = namedRows(all);
-            }
-            List<Dimension> measured = new ArrayList<>();
-            for (Dataset d : rows) {
-                for (Dimension x : model.dimensionsOf(d.name())) {
-                    if (x.kind() == Dimension.Kind.NUMBER
-                            && tokens(x.displayName(), true).stream().anyMatch(t -> nouns.contains(t) || nouns.contains(singular(t)))) measured.add(x);
-                }
-            }
-            if (measured.size() != 1) continue;
-            String attribute = measured.get(0).displayName().toLowerCase(Locale.ROOT);
-            out.append(q, copied, at.get(i)[0]);
-            if (superlative) {
-                out.append(q, at.get(i + 1)[0], at.get(i + 1)[1]).append(" with the ").append(low ? "lowest " : "highest ").append(attribute);
-            } else {
-                out.append(attribute).append(low ? " less than" : " greater than");
-            }
-            copied = at.get(i + 1)[1];
-            i++;
-        }
-        return copied == 0 ? q : out.append(q.substring(copied)).toString();
-    }
-
-    /**
-     * "the most recent cartoon", "the most recently aired cartoon", "the latest transcript", "the first student to
-     * register": the records one dataset's noun (right after the superlative) names, first by their time, said as "the
-     * cartoon with the highest original air date" (read then as any record first by an attribute). The time is the
-     * dataset's one time attribute, or its default; with a verb ("most recently aired", "to register"), the one whose name
-     * has the verb's base form, else none. Anything else is left as written.
-     */
-    private String recentRecords(String q) {
-        String lower = q.toLowerCase(Locale.ROOT);
-        if (!lower.contains("recent") && !lower.contains("latest") && !lower.contains("newest") && !lower.contains("earliest") && !lower.contains("first")
-                && !lower.contains("last")) return q;
-        List<int[]> at = letterRuns(q);
-        int n = at.size();
-        java.util.function.IntFunction<String> word = i -> q.substring(at.get(i)[0], at.get(i)[1]).toLowerCase(Locale.ROOT);
-        for (int i = 0; i + 2 < n; i++) {
-            if (!word.apply(i).equals("the")) continue;
-            int k = i + 1;
-            boolean latest = true;
-            String verb = null;
-            if (word.apply(k).equals("most") && word.apply(k + 1).equals("recent")) {
-                k += 2;
-            } else if (word.apply(k).equals("most") && word.apply(k + 1).equals("recently") && k + 2 < n) {
-                verb = word.apply(k + 2);
-                k += 3;
-            } else if (Set.of("latest", "newest", "last").contains(word.apply(k))) {
-                k++;
-            } else if (Set.of("earliest", "first").contains(word.apply(k))) {
-                latest = false;
-                k++;
-            } else {
-                continue;
-            }
-            for (int len = Math.min(3, n - k); len >= 1; len--) {
-                // words only, one after the other: "the last 3 orders" is not "the last orders"
-                if (!q.substring(at.get(i)[0], at.get(k + len - 1)[1]).matches("[\\p{L} ]+")) continue;
-                List<String> noun = tokens(q.substring(at.get(k)[0], at.get(k + len - 1)[1]), true);
-                if (noun.size() == 1 && UNITS.containsKey(noun.get(0))) break; // "the first day of March", "the last quarter": a period
-                List<Dataset> ds = model.datasets().stream().filter(d -> namesRows(d, noun)).toList();
-                if (ds.size() != 1) continue;
-                // "the first student to register": the verb after the noun, said by the time it names
-                int end = k + len - 1;
-                if (verb == null && k + len + 1 < n && word.apply(k + len).equals("to") && q.substring(at.get(end)[1], at.get(k + len + 1)[0]).isBlank()) {
-                    verb = word.apply(k + len + 1);
-                    end = k + len + 1;
-                }
-                Dimension time = timeOf(ds.get(0), verb);
-                if (time == null) break;
-                return q.substring(0, at.get(i)[0]) + "the " + q.substring(at.get(k)[0], at.get(k + len - 1)[1]) + " with the "
-                        + (latest ? "highest " : "lowest ") + time.name().replace('_', ' ') + q.substring(at.get(end)[1]);
-            }
-        }
-        return q;
-    }
-
-    /** The time of a dataset's records a superlative of time means: see {@link #recentRecords}; null when not one. */
-    private Dimension timeOf(Dataset ds, String verb) {
-        List<Dimension> times = model.dimensionsOf(ds.name()).stream().filter(Dimension::time).toList();
-        if (verb != null) {
-            Lexicon english = Lexicon.english();
-            Set<String> bases = new java.util.HashSet<>(english.baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB));
-            List<Dimension> named = times.stream().filter(d -> tokens(d.name(), true).stream()
-                    .anyMatch(t -> bases.contains(t) || english.baseForms(t, dev.almanac.reading.PartOfSpeech.VERB).stream().anyMatch(bases::contains))).toList();
-            return named.size() == 1 ? named.get(0) : null;
-        }
-        if (times.size() == 1) return times.get(0);
-        return ds.defaultTimeDimension() == null ? null : times.stream().filter(d -> d.name().equals(ds.defaultTimeDimension())).findFirst().orElse(null);
-    }
-
-    /**
-     * Two words the model writes as one ("high schoolers" of a table Highschooler, "work shop" of workshop): joined, when
-     * together (in the singular) they are one word of the model's names and neither is one alone.
-     */
-    private String closedCompounds(String q) {
-        List<int[]> at = letterRuns(q);
-        Set<String> names = vocabulary();
-        StringBuilder out = new StringBuilder();
-        int copied = 0;
-        for (int i = 0; i + 1 < at.size(); i++) {
-            if (at.get(i + 1)[0] != at.get(i)[1] + 1 || q.charAt(at.get(i)[1]) != ' ') continue; // one space between
-            String a = q.substring(at.get(i)[0], at.get(i)[1]).toLowerCase(Locale.ROOT), b = q.substring(at.get(i + 1)[0], at.get(i + 1)[1]).toLowerCase(Locale.ROOT);
-            if (names.contains(a) || names.contains(singular(a)) || names.contains(singular(b)) || !names.contains(singular(a + b))) continue;
-            out.append(q, copied, at.get(i)[1]);
-            copied = at.get(i)[1] + 1; // the space dropped
-            i++;
-        }
-        return copied == 0 ? q : out.append(q.substring(copied)).toString();
-    }
-
-    /** The comparatives of no particular attribute, read with the attribute the question names beside them. */
-    private static final Set<String> COMPARATIVE_WORDS = Set.of("greater", "higher", "larger", "bigger", "lower", "smaller", "fewer", "earlier", "later");
-
     /** A quoted part of the question ('...', "...", ``...'', “...”) and the original words it covers. */
     private record Quoted(String text, int from, int to) {}
 
@@ -2480,18 +2184,6 @@ public final class QuestionParser {
     }
 
     /** A request for rows or values, not for a figure. */
-    /**
-     * A verb that opens a question in the imperative, its object's determiner or pronoun after it ("Return the names ...",
-     * "Provide all ..."): a request to show, read as "show" is. A noun in the same place ("return rate by month") has no
-     * determiner after it and stays as written.
-     */
-    private static final Pattern IMPERATIVE_REQUEST = Pattern.compile("(?i)^(\\s*(?:please\\s+)?)(?:return|provide|output|retrieve|report|produce|fetch|name)(?=\\s+(?:me\\s+|us\\s+)?"
-            + "(?:the|all|each|every|a|an|their|its|his|her|what|which|who|how|those|these)\\b)");
-
-    private static String imperativeShown(String q) {
-        Matcher m = IMPERATIVE_REQUEST.matcher(q);
-        return m.find() ? m.replaceFirst("$1show") : q;
-    }
 
     private static final Pattern REQUEST_FOR_ROWS = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|give|display|find|return)\\b");
     /**
@@ -2634,19 +2326,6 @@ public final class QuestionParser {
             }
             return new MetricWords(Set.copyOf(stems), Set.copyOf(content));
         });
-    }
-
-    private static final Pattern SHARED_YEAR = Pattern.compile("(?i)\\b(q[1-4]|h[12]|jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june|july|aug(?:ust)?|"
-            + "sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(\\s+(?:or|and|to|vs\\.?|versus|against|compared (?:with|to))\\s+)"
-            + "(q[1-4]|h[12]|jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june|july|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|"
-            + "dec(?:ember)?)\\s+((?:19|20)\\d{2})\\b");
-
-    /** "Q1 or Q2 2026", "from Q1 to Q2 2026": the first period shares the year written once, after the second. */
-    static String sharedYear(String q) {
-        Matcher m = SHARED_YEAR.matcher(q);
-        // only between two periods compared, never inside a list ("April, May and June 2024" is one range)
-        if (!m.find() || !COMPARE_WORDS.matcher(q).find() || q.substring(0, m.start()).stripTrailing().endsWith(",")) return q;
-        return q.substring(0, m.start()) + m.group(1) + " " + m.group(4) + m.group(2) + m.group(3) + " " + m.group(4) + q.substring(m.end());
     }
 
     private static final Set<String> CHANGE_STEMS = Set.of("chang", "growth", "grow", "grew", "increas", "decreas", "differ", "differenc");
@@ -3340,7 +3019,7 @@ public final class QuestionParser {
     }
 
     /** Whether the words are what a dataset's rows are called: its name, its table's or a synonym, read as words. */
-    private static boolean namesRows(Dataset d, List<String> words) {
+    static boolean namesRows(Dataset d, List<String> words) {
         return rowNames(d).stream().anyMatch(x -> tokens(x, true).equals(words));
     }
 
@@ -3458,59 +3137,6 @@ public final class QuestionParser {
 
     private boolean checking;
     /** The model's phrases, read once per parser. */
-    /**
-     * The question with each word the model does not know and English does not know either read as the one word of the
-     * model it misspells (one letter wrong, missing, extra or swapped, in a word of five letters or more) or abbreviates
-     * ("qty", "cust"); a word that could be two of the model's words, a function word, a number and a period's word stay
-     * as written (and are placed or reported as such).
-     */
-    private String spelled(String q) {
-        Set<String> vocabulary = vocabulary();
-        var function = dev.almanac.reading.FunctionWords.english();
-        java.util.function.Predicate<String> unknown = lower -> lower.chars().allMatch(Character::isLetter) && !ours.contains(lower)
-                && !vocabulary.contains(singular(lower)) && !function.isFunctionWord(lower);
-        // a schema's usual abbreviation of a word the model's names use ("avg" of "Average order value", "qty" of "Quantity
-        // sold"): that word, which the names are matched by
-        java.util.function.Predicate<String> shortFor = lower -> lower.length() >= 3 && !function.isFunctionWord(lower)
-                && Words.ABBREVIATIONS.containsKey(lower) && !Words.ABBREVIATIONS.get(lower).contains(" ") && vocabulary.contains(Words.ABBREVIATIONS.get(lower));
-        // an English word the model's names shorten, as no English word ("independence" of "Indep year"): that shortening
-        java.util.function.Predicate<String> shortened = lower -> lower.length() > ABBREVIATION_MAX && !ours.contains(lower) && !vocabulary.contains(singular(lower))
-                && shortening(lower).isPresent();
-        // most questions have no word to read so: the periods are looked for only when one has
-        if (tokens(q, false).stream().map(w -> w.toLowerCase(Locale.ROOT)).noneMatch(unknown.or(shortFor).or(shortened))) return q;
-        Set<String> periodWords = new java.util.HashSet<>();
-        for (String w : tokens(q, false)) periodWords.add(w.toLowerCase(Locale.ROOT));
-        periodWords.removeAll(tokens(timeframes.withoutPeriods(q), false).stream().map(w -> w.toLowerCase(Locale.ROOT)).toList());
-        StringBuilder out = new StringBuilder();
-        Matcher m = WORD.matcher(q);
-        int last = 0;
-        boolean changed = false;
-        while (m.find()) {
-            String w = m.group();
-            String lower = w.toLowerCase(Locale.ROOT);
-            String read = null;
-            if (!periodWords.contains(lower) && shortFor.test(lower)) {
-                read = Words.ABBREVIATIONS.get(lower);
-            } else if (!periodWords.contains(lower) && shortened.test(lower)) {
-                read = shortening(lower).get();
-            } else if (!periodWords.contains(lower) && unknown.test(lower)) {
-                var lexicon = dev.almanac.reading.Lexicon.english();
-                String one = singular(lower); // "emps", "emplyees": the plural of an abbreviation or a misspelling (the model's words are singular)
-                Set<String> spelling = spellingWords();
-                if (spelling.contains(one)) continue; // "volvos": the plural of a value, not a misspelling of it
-                read = lexicon.typoOf(lower, spelling).or(() -> lexicon.abbreviationOf(lower, vocabulary))
-                        .or(() -> one.equals(lower) ? Optional.empty() : lexicon.typoOf(one, spelling).or(() -> lexicon.abbreviationOf(one, vocabulary)))
-                        .orElse(null);
-            }
-            if (read != null) {
-                out.append(q, last, m.start()).append(read);
-                last = m.end();
-                changed = true;
-            }
-        }
-        if (!changed) return q;
-        return out.append(q.substring(last)).toString();
-    }
 
     /** The words of the model's metric and dimension phrases and of its datasets' names, as the parser compares them. */
     /**
@@ -3558,7 +3184,7 @@ public final class QuestionParser {
 
     private volatile Set<String> modelStems;
 
-    private Set<String> vocabulary() {
+    Set<String> vocabulary() {
         Set<String> v = vocabulary;
         if (v != null) return v;
         Set<String> out = new java.util.HashSet<>();
@@ -3571,14 +3197,14 @@ public final class QuestionParser {
 
     private volatile Set<String> vocabulary;
 
-    private static final int ABBREVIATION_MAX = dev.almanac.reading.Lexicon.ABBREVIATION_MAX_LETTERS;
+    static final int ABBREVIATION_MAX = dev.almanac.reading.Lexicon.ABBREVIATION_MAX_LETTERS;
 
     /**
      * The one word of the model's attribute and measure names that shortens {@code word}: a word of the names WordNet does not
      * know, of {@value dev.almanac.reading.Lexicon#ABBREVIATION_MIN_LETTERS} to {@value #ABBREVIATION_MAX} letters, that
      * begins the word (an English word, two letters longer or more), and no schema abbreviation spelled out already.
      */
-    private Optional<String> shortening(String word) {
+    Optional<String> shortening(String word) {
         Set<String> shortenings = modelShortenings;
         if (shortenings == null) {
             Set<String> out = new java.util.HashSet<>();
@@ -3608,7 +3234,7 @@ public final class QuestionParser {
      * The words a misspelling is corrected to: the model's ({@link #vocabulary}) and those of the values the value index
      * holds and their synonyms ("germnay" of Germany), each of the letters only and long enough to be corrected to.
      */
-    private Set<String> spellingWords() {
+    Set<String> spellingWords() {
         Set<String> w = spellingWords;
         if (w != null) return w;
         Set<String> out = new java.util.HashSet<>();
@@ -3661,7 +3287,7 @@ public final class QuestionParser {
                 while (paren.find()) if (paren.group(1).strip().matches("[A-Z][A-Z0-9&]{1,7}")) phrases.add(paren.group(1)); // "(MRR)", not "(today)"
             }
             phrases.addAll(m.info().synonyms());
-            phrases.replaceAll(QuestionParser::percentSign);
+            phrases.replaceAll(Rephrasing::percentSign);
             phrases.addAll(shortNames(m, phrases));
             List<List<String>> keys = new ArrayList<>();
             for (String p : phrases) keys.add(tokens(p, true));
@@ -4108,7 +3734,7 @@ public final class QuestionParser {
     /** Words that ask two groups to be set side by side. */
     private static final Pattern COMPARING = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|which|more|less|fewer|higher|lower|bigger|"
             + "smaller|larger|better|worse|each|respectively|separately|side by side)\\b");
-    private static final Pattern COMPARE_WORDS = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|than|grow|grew|growth|change[ds]?|differ(ence)?|increase[ds]?|decrease[ds]?|lower|higher|more|less|bigger|smaller"
+    static final Pattern COMPARE_WORDS = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|than|grow|grew|growth|change[ds]?|differ(ence)?|increase[ds]?|decrease[ds]?|lower|higher|more|less|bigger|smaller"
             + "|rise|rose|fell|fall|drop(?:ped)?|(?:go|goes|went|gone)\\s+(?:up|down))\\b");
     /** The period just before the asked one, of its kind: "the previous quarter", "the month before", "the prior period". */
     private static final Pattern PREVIOUS_PERIOD = Pattern.compile("(?i)\\b(?:(?:than|vs\\.?|versus|against|(?:compared|relative)\\s+(?:to|with)|from|over)\\s+)"

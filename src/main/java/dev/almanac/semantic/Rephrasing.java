@@ -1,0 +1,467 @@
+package dev.almanac.semantic;
+
+import static dev.almanac.semantic.QuestionParser.COMPARE_WORDS;
+import static dev.almanac.semantic.QuestionParser.LEAST;
+import static dev.almanac.semantic.QuestionParser.MOST;
+import static dev.almanac.semantic.QuestionParser.UNITS;
+import static dev.almanac.semantic.QuestionParser.WORD;
+import static dev.almanac.semantic.QuestionParser.namesRows;
+import static dev.almanac.semantic.QuestionParser.singular;
+import static dev.almanac.semantic.QuestionParser.tokens;
+
+import dev.almanac.reading.FunctionWords;
+import dev.almanac.reading.Lexicon;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The rewrites a question goes through before it is read, in the order they are made: each says a thing the way the rest
+ * of the reader reads it ("$2,500" as 2500, "Return the names" as "show the names", a misspelt word of the model as that
+ * word, "the youngest dog" as "the dog with the lowest age"), and leaves anything else as written. Each is a named rule
+ * with the examples it must read beside it, {@code "as asked => as read"}; those that need a model's words start with the
+ * Spider dev database whose drafted model they are read over ({@code "world_1: ..."}). The test
+ * {@code RephrasingCorpusTest} reads them all. No rule names a model's word: what a rule writes comes from the question,
+ * from English (WordNet, a grammar's words) or from the model it reads over.
+ */
+enum Rephrasing {
+    AMOUNTS((reader, q) -> amounts(q), "orders above $2,500 => orders above 2500", "budgets under 15k => budgets under 15000",
+            "a fee of 1.5m => a fee of 1500000", "a price of $2,000 => a price of $2000", "games in 2019 => games in 2019"),
+    PERCENT_SIGN((reader, q) -> percentSign(q), "win % by team => win percent by team", "a rise of 5% => a rise of 5%"),
+    REVERSE_ORDER((reader, q) -> reverseOrder(q), "list the names in reverse alphabetical order => list the names in descending order"),
+    IMPERATIVE_REQUEST((reader, q) -> imperativeShown(q), "Return the names of all pilots => show the names of all pilots",
+            "Please provide each city's population => Please show each city's population", "return rate by month => return rate by month"),
+    BELONGING((reader, q) -> belongingAsked(q), "Which league does the club Ajax belong to? => What is the league of club Ajax?",
+            "What is the region that Tuscany belongs to? => What is the region of Tuscany?"),
+    RANKED_BREAKDOWN((reader, q) -> rankedBreakdown(q), "Rank the airlines by number of flights => number of flights by airlines ranked",
+            "show teams ranked by wins => wins by teams ranked"),
+    SHARED_YEAR((reader, q) -> sharedYear(q), "goals in Q2 vs Q3 2025 => goals in Q2 2025 vs Q3 2025",
+            "sales in April, May and June 2024 => sales in April, May and June 2024"),
+    SPELLING(Rephrasing::spelled, "world_1: How many contries are in Europe? => How many countries are in Europe?", "world_1: Which contry is largest? => Which country is largest?",
+            "world_1: What is the averge life expectancy? => What is the average life expectancy?",
+            "world_1: Which langauges are official? => Which languages are official?"),
+    ROW_SYNONYMS(Rephrasing::rowSynonyms, "world_1: How many nations are in Europe? => How many countries are in Europe?"),
+    PROPER_ADJECTIVES(Rephrasing::properAdjectives, "concert_singer: How many French singers are there? => How many France singers are there?"),
+    CLOSED_COMPOUNDS(Rephrasing::closedCompounds, "network_1: How many high schoolers are there? => How many highschoolers are there?"),
+    DIMENSIONAL_ADJECTIVES(Rephrasing::dimensionalAdjectives, "dog_kennels: What is the name of the youngest dog? => What is the name of the dog with the lowest age?"),
+    RECENT_RECORDS(Rephrasing::recentRecords, "student_transcripts_tracking: How many courses are in the newest transcript? => How many courses are in the transcript with the highest transcript date?",
+            "student_transcripts_tracking: Who was the first student to register? => Who was the student with the lowest date first registered?",
+            "student_transcripts_tracking: Who are the last three students? => Who are the last three students?");
+
+    private final BiFunction<QuestionParser, String, String> rule;
+    private final List<String> examples;
+
+    Rephrasing(BiFunction<QuestionParser, String, String> rule, String... examples) {
+        this.rule = rule;
+        this.examples = List.of(examples);
+    }
+
+    /** The examples the rule must read, {@code "as asked => as read"}, some after the database they are read over. */
+    List<String> examples() {
+        return examples;
+    }
+
+    /** The question as this rule rewrites it over the reader's model. */
+    String apply(QuestionParser reader, String q) {
+        return rule.apply(reader, q);
+    }
+
+    /** The question as it is read: every rule's rewrite, in order. */
+    static String all(QuestionParser reader, String question) {
+        String q = question.replace('’', '\'').strip();
+        for (Rephrasing r : values()) q = r.apply(reader, q);
+        return q;
+    }
+
+    /**
+     * A noun whose most frequent WordNet sense has, as a synonym, the one-word noun of one dataset's rows ("nations" of
+     * countries): that noun, in the same number, when the word is no word of the model's names, of the reader's own nor a
+     * value, and English uses it as a noun more than as a verb or an adjective ("take" is a return only as a noun). Any
+     * other sense, and a word two datasets' nouns share, stay as written.
+     */
+    private static String rowSynonyms(QuestionParser reader, String q) {
+        Map<List<String>, List<Dataset>> nouns = reader.rowWords(); // the one-word nouns of the datasets' rows, singular
+        if (nouns.isEmpty()) return q;
+        Lexicon english = Lexicon.english();
+        Set<String> vocabulary = reader.vocabulary();
+        StringBuilder out = null;
+        int copied = 0;
+        Matcher m = WORD.matcher(q);
+        while (m.find()) {
+            String w = m.group(), lower = w.toLowerCase(Locale.ROOT), one = singular(lower);
+            if (lower.length() < 3 || !lower.chars().allMatch(Character::isLetter) || nouns.containsKey(List.of(one)) || reader.ours.contains(lower) || vocabulary.contains(one)
+                    || FunctionWords.english().isFunctionWord(lower) || reader.allValuePhrases().containsKey(List.of(one))) continue;
+            List<dev.almanac.reading.Sense> senses = english.baseForms(lower, dev.almanac.reading.PartOfSpeech.NOUN).stream().findFirst()
+                    .map(b -> english.senses(b, dev.almanac.reading.PartOfSpeech.NOUN)).orElse(List.of());
+            if (senses.isEmpty()) continue;
+            List<String> named = senses.get(0).synonyms().stream().map(x -> x.toLowerCase(Locale.ROOT))
+                    .filter(x -> nouns.getOrDefault(List.of(x), List.of()).size() == 1).distinct().toList();
+            // a noun as English mostly uses the word ("nations"), not a verb's form that is a noun too ("take", a return)
+            if (named.size() != 1 || english.uses(lower, dev.almanac.reading.PartOfSpeech.NOUN) <= english.uses(lower, dev.almanac.reading.PartOfSpeech.VERB)
+                    + english.uses(lower, dev.almanac.reading.PartOfSpeech.ADJECTIVE)) continue;
+            String noun = named.get(0);
+            String said = one.equals(lower) ? noun : Words.plural(noun);
+            if (out == null) out = new StringBuilder();
+            out.append(q, copied, m.start()).append(said);
+            copied = m.end();
+        }
+        return out == null ? q : out.append(q.substring(copied)).toString();
+    }
+
+    /** "Which continent does Anguilla belong to?", "Which country does the airline JetBlue Airways belong to?" */
+    private static final Pattern BELONGING_ASKED = Pattern.compile("(?i)^\\s*(?:which|what)\\s+(.+?)\\s+(?:does|do|did|is|are|was|were)\\s+(?:the\\s+)?(.+?)\\s+"
+            + "(?:belong|belongs|belonged)\\s+to\\s*[?.]?\\s*$");
+
+    /** "What is the continent name which Anguilla belongs to?" */
+    private static final Pattern BELONGED_TO = Pattern.compile("(?i)^\\s*what\\s+(?:is|are|was|were)\\s+(?:the\\s+)?(.+?)\\s+(?:which|that)\\s+(?:the\\s+)?(.+?)\\s+"
+            + "(?:belong|belongs|belonged)\\s+to\\s*[?.]?\\s*$");
+
+    /**
+     * What a thing belongs to is its attribute: "Which continent does Anguilla belong to?" asks "What is the continent of
+     * Anguilla?", and is read so (the attribute and the record's name then placed as in any question of that form).
+     */
+    static String belongingAsked(String q) {
+        if (!q.toLowerCase(Locale.ROOT).contains("belong")) return q;
+        for (Pattern p : List.of(BELONGING_ASKED, BELONGED_TO)) {
+            Matcher m = p.matcher(q);
+            if (m.matches()) return "What is the " + m.group(1) + " of " + m.group(2) + "?";
+        }
+        return q;
+    }
+
+    private static final Pattern RANK_FIRST = Pattern.compile("(?i)^\\s*(?:please\\s+)?rank\\s+(?:the\\s+|our\\s+|all\\s+)?(.+?)\\s+(?:by|on)\\s+(.+?)\\s*[?.]?\\s*$");
+
+    private static final Pattern RANKED_BY = Pattern.compile("(?i)^\\s*(?:(?:please\\s+)?(?:show|list|give)\\s+(?:me\\s+)?)?(?:the\\s+|our\\s+|all\\s+)?(.+?)\\s+ranked\\s+(?:by|on)\\s+(.+?)\\s*[?.]?\\s*$");
+
+    /**
+     * "Rank departments by headcount", "marketing channels ranked by spend": the things ranked are a breakdown of the measure
+     * they are ranked by, said as "headcount by departments, ranked" so that the breakdown follows its cue.
+     */
+    static String rankedBreakdown(String q) {
+        if (!q.toLowerCase(Locale.ROOT).contains("rank")) return q;
+        for (Pattern p : List.of(RANK_FIRST, RANKED_BY)) {
+            Matcher m = p.matcher(q);
+            if (m.matches()) return m.group(2) + " by " + m.group(1) + " ranked";
+        }
+        return q;
+    }
+
+    /**
+     * A proper adjective said of what a value names ("French singers", "Asian countries"): the value its WordNet pertainym
+     * is ("French" pertains to France), when the adjective is capitalized (English writes those so; "financial" is never the
+     * Finance department), is not the question's first word nor itself a value, and pertains to exactly one value, itself a
+     * proper name.
+     */
+    private static String properAdjectives(QuestionParser reader, String q) {
+        List<int[]> at = letterRuns(q);
+        StringBuilder out = null;
+        int copied = 0;
+        Lexicon lexicon = Lexicon.english();
+        for (int i = 1; i < at.size(); i++) {
+            String w = q.substring(at.get(i)[0], at.get(i)[1]);
+            if (w.length() < 4 || !Character.isUpperCase(w.charAt(0)) || w.chars().skip(1).anyMatch(Character::isUpperCase)) continue;
+            String lower = w.toLowerCase(Locale.ROOT);
+            if (!lexicon.partsOfSpeech(lower).contains(dev.almanac.reading.PartOfSpeech.ADJECTIVE) || reader.allValuePhrases().containsKey(List.of(singular(lower)))
+                    || reader.allValuePhrases().containsKey(List.of(lower))) continue;
+            Set<String> values = new LinkedHashSet<>();
+            for (String base : lexicon.baseForms(lower, dev.almanac.reading.PartOfSpeech.ADJECTIVE)) {
+                for (dev.almanac.reading.Sense sense : lexicon.senses(base, dev.almanac.reading.PartOfSpeech.ADJECTIVE)) {
+                    for (dev.almanac.reading.Related r : sense.pertains()) {
+                        if (!(reader.allValuePhrases().get(tokens(r.word(), true)) instanceof List<?> hits)) continue;
+                        for (Object h : hits) {
+                            String value = String.valueOf(((QuestionParser.ValueHit) h).value());
+                            if (!value.isEmpty() && Character.isUpperCase(value.charAt(0))) values.add(value);
+                        }
+                    }
+                }
+            }
+            if (values.size() != 1) continue;
+            if (out == null) out = new StringBuilder();
+            out.append(q, copied, at.get(i)[0]).append(values.iterator().next());
+            copied = at.get(i)[1];
+        }
+        return out == null ? q : out.append(q.substring(copied)).toString();
+    }
+
+    private static final Pattern AMOUNT = Pattern.compile("(?i)(?<![\\w.,])\\$?(\\d{1,3}(?:,\\d{3})+|\\d+)(\\.\\d+)?\\s?(k|m|bn)?(?!\\w|,\\d)");
+
+    /**
+     * Amounts written as people write them, as the number they are: "$500" is 500, "10k" 10000, "1.5m" 1500000, "1,200"
+     * 1200 (a year, "2025", stays as written: it has no sign, separator or suffix).
+     */
+    public static String amounts(String q) {
+        if (q.indexOf('$') < 0 && q.indexOf(',') < 0 && !Pattern.compile("(?i)\\d\\s?(k|m|bn)\\b").matcher(q).find()) return q;
+        Matcher m = AMOUNT.matcher(q);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String whole = m.group(1).replace(",", ""), fraction = m.group(2), suffix = m.group(3);
+            boolean written = m.group().startsWith("$") || m.group(1).contains(",") || suffix != null;
+            if (!written) continue;
+            java.math.BigDecimal n = new java.math.BigDecimal(whole + (fraction == null ? "" : fraction));
+            if (suffix != null) n = n.multiply(java.math.BigDecimal.TEN.pow(switch (suffix.toLowerCase(Locale.ROOT)) { case "k" -> 3; case "m" -> 6; default -> 9; }));
+            String number = n.stripTrailingZeros().toPlainString();
+            // "$2,000" keeps its sign where the number could be a year: an amount, never the year 2000
+            if (m.group().startsWith("$") && number.matches("(19|20)\\d{2}")) number = "$" + number;
+            m.appendReplacement(out, Matcher.quoteReplacement(number));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    private static final Pattern REVERSED_ORDER_WORDS = Pattern.compile("(?i)\\b(?:in\\s+)?revers(?:e|ed)\\s+(?:alphabetic|alphabetical|lexicographic|lexicographical)\\s+order\\b");
+
+    /** "in reverse alphabetical order", "in reversed lexicographical order": the order of the letters, descending. */
+    static String reverseOrder(String q) {
+        return q.toLowerCase(Locale.ROOT).contains("revers") ? REVERSED_ORDER_WORDS.matcher(q).replaceAll("in descending order") : q;
+    }
+
+    private static final Pattern WORD_PERCENT = Pattern.compile("(?<=[\\p{L})])\\s*%");
+
+    /** A percent sign after a word, not a number, is the word "percent" ("drink revenue %", a metric called so). */
+    static String percentSign(String q) {
+        return q.indexOf('%') < 0 ? q : WORD_PERCENT.matcher(q).replaceAll(" percent");
+    }
+
+    private static final Pattern LETTERS = Pattern.compile("[A-Za-z]+");
+
+    /** Where each run of letters of the text starts and ends, for the rewrites that change words in place. */
+    private static List<int[]> letterRuns(String q) {
+        Matcher m = LETTERS.matcher(q);
+        List<int[]> at = new ArrayList<>();
+        while (m.find()) at.add(new int[] {m.start(), m.end()});
+        return at;
+    }
+
+    /**
+     * An adjective that gives a value of an attribute (WordNet's attribute relation: "young" and "old" of age, "heavy" of
+     * weight, "tall" of height) said of records whose dataset has one number attribute of that name, said as that attribute:
+     * "the youngest dog" as "the dog with the lowest age", "the heaviest of the cars" is left as it is, "dogs older than 5" as
+     * "dogs age greater than 5". The direction is the adjective's pole ({@link Lexicon#lowerPole}). The superlative must stand
+     * before a word naming the records; the comparative before "than", of records the question names. Anything else (two
+     * attributes of that name, none, a generic "largest" or "higher") is left to the rest of the reader.
+     */
+    private static String dimensionalAdjectives(QuestionParser reader, String q) {
+        List<int[]> at = letterRuns(q);
+        if (at.isEmpty()) return q;
+        java.util.function.IntFunction<String> word = i -> q.substring(at.get(i)[0], at.get(i)[1]).toLowerCase(Locale.ROOT);
+        StringBuilder out = new StringBuilder();
+        int copied = 0;
+        for (int i = 0; i + 1 < at.size(); i++) {
+            String w = word.apply(i);
+            boolean superlative = w.endsWith("est") && w.length() > 5, comparative = w.endsWith("er") && w.length() > 4;
+            if (!superlative && !comparative || MOST.contains(w) || LEAST.contains(w) || COMPARATIVE_WORDS.contains(w)) continue;
+            Lexicon lexicon = Lexicon.english();
+            if (lexicon.baseForms(w, dev.almanac.reading.PartOfSpeech.ADJECTIVE).stream().noneMatch(b -> !b.equals(w))) continue;
+            Set<String> nouns = lexicon.attributesOf(w);
+            if (nouns.isEmpty()) continue;
+            boolean low = lexicon.baseForms(w, dev.almanac.reading.PartOfSpeech.ADJECTIVE).stream().anyMatch(Lexicon::lowerPole);
+            List<Dataset> rows;
+            if (superlative) {
+                rows = reader.rowWords().getOrDefault(List.of(singular(word.apply(i + 1))), List.of());
+            } else {
+                if (!word.apply(i + 1).equals("than")) continue;
+                List<String> all = new ArrayList<>();
+                for (int j = 0; j < at.size(); j++) if (j != i) all.add(word.apply(j));
+                rows = reader.namedRows(all);
+            }
+            List<Dimension> measured = new ArrayList<>();
+            for (Dataset d : rows) {
+                for (Dimension x : reader.model().dimensionsOf(d.name())) {
+                    if (x.kind() == Dimension.Kind.NUMBER
+                            && tokens(x.displayName(), true).stream().anyMatch(t -> nouns.contains(t) || nouns.contains(singular(t)))) measured.add(x);
+                }
+            }
+            if (measured.size() != 1) continue;
+            String attribute = measured.get(0).displayName().toLowerCase(Locale.ROOT);
+            out.append(q, copied, at.get(i)[0]);
+            if (superlative) {
+                out.append(q, at.get(i + 1)[0], at.get(i + 1)[1]).append(" with the ").append(low ? "lowest " : "highest ").append(attribute);
+            } else {
+                out.append(attribute).append(low ? " less than" : " greater than");
+            }
+            copied = at.get(i + 1)[1];
+            i++;
+        }
+        return copied == 0 ? q : out.append(q.substring(copied)).toString();
+    }
+
+    /**
+     * "the most recent cartoon", "the most recently aired cartoon", "the latest transcript", "the first student to
+     * register": the records one dataset's noun (right after the superlative) names, first by their time, said as "the
+     * cartoon with the highest original air date" (read then as any record first by an attribute). The time is the
+     * dataset's one time attribute, or its default; with a verb ("most recently aired", "to register"), the one whose name
+     * has the verb's base form, else none. Anything else is left as written.
+     */
+    private static String recentRecords(QuestionParser reader, String q) {
+        String lower = q.toLowerCase(Locale.ROOT);
+        if (!lower.contains("recent") && !lower.contains("latest") && !lower.contains("newest") && !lower.contains("earliest") && !lower.contains("first")
+                && !lower.contains("last")) return q;
+        List<int[]> at = letterRuns(q);
+        int n = at.size();
+        java.util.function.IntFunction<String> word = i -> q.substring(at.get(i)[0], at.get(i)[1]).toLowerCase(Locale.ROOT);
+        for (int i = 0; i + 2 < n; i++) {
+            if (!word.apply(i).equals("the")) continue;
+            int k = i + 1;
+            boolean latest = true;
+            String verb = null;
+            if (word.apply(k).equals("most") && word.apply(k + 1).equals("recent")) {
+                k += 2;
+            } else if (word.apply(k).equals("most") && word.apply(k + 1).equals("recently") && k + 2 < n) {
+                verb = word.apply(k + 2);
+                k += 3;
+            } else if (Set.of("latest", "newest", "last").contains(word.apply(k))) {
+                k++;
+            } else if (Set.of("earliest", "first").contains(word.apply(k))) {
+                latest = false;
+                k++;
+            } else {
+                continue;
+            }
+            for (int len = Math.min(3, n - k); len >= 1; len--) {
+                // words only, one after the other: "the last 3 orders" is not "the last orders"
+                if (!q.substring(at.get(i)[0], at.get(k + len - 1)[1]).matches("[\\p{L} ]+")) continue;
+                List<String> noun = tokens(q.substring(at.get(k)[0], at.get(k + len - 1)[1]), true);
+                if (noun.size() == 1 && UNITS.containsKey(noun.get(0))) break; // "the first day of March", "the last quarter": a period
+                List<Dataset> ds = reader.model().datasets().stream().filter(d -> namesRows(d, noun)).toList();
+                if (ds.size() != 1) continue;
+                // "the first student to register": the verb after the noun, said by the time it names
+                int end = k + len - 1;
+                if (verb == null && k + len + 1 < n && word.apply(k + len).equals("to")
+                        && q.substring(at.get(end)[1], at.get(k + len)[0]).isBlank() && q.substring(at.get(k + len)[1], at.get(k + len + 1)[0]).isBlank()) {
+                    verb = word.apply(k + len + 1);
+                    end = k + len + 1;
+                }
+                Dimension time = timeOf(reader, ds.get(0), verb);
+                if (time == null) break;
+                return q.substring(0, at.get(i)[0]) + "the " + q.substring(at.get(k)[0], at.get(k + len - 1)[1]) + " with the "
+                        + (latest ? "highest " : "lowest ") + time.name().replace('_', ' ') + q.substring(at.get(end)[1]);
+            }
+        }
+        return q;
+    }
+
+    /** The time of a dataset's records a superlative of time means: see {@link #recentRecords}; null when not one. */
+    private static Dimension timeOf(QuestionParser reader, Dataset ds, String verb) {
+        List<Dimension> times = reader.model().dimensionsOf(ds.name()).stream().filter(Dimension::time).toList();
+        if (verb != null) {
+            Lexicon english = Lexicon.english();
+            Set<String> bases = new java.util.HashSet<>(english.baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB));
+            List<Dimension> named = times.stream().filter(d -> tokens(d.name(), true).stream()
+                    .anyMatch(t -> bases.contains(t) || english.baseForms(t, dev.almanac.reading.PartOfSpeech.VERB).stream().anyMatch(bases::contains))).toList();
+            return named.size() == 1 ? named.get(0) : null;
+        }
+        if (times.size() == 1) return times.get(0);
+        return ds.defaultTimeDimension() == null ? null : times.stream().filter(d -> d.name().equals(ds.defaultTimeDimension())).findFirst().orElse(null);
+    }
+
+    /**
+     * Two words the model writes as one ("high schoolers" of a table Highschooler, "work shop" of workshop): joined, when
+     * together (in the singular) they are one word of the model's names and neither is one alone.
+     */
+    private static String closedCompounds(QuestionParser reader, String q) {
+        List<int[]> at = letterRuns(q);
+        Set<String> names = reader.vocabulary();
+        StringBuilder out = new StringBuilder();
+        int copied = 0;
+        for (int i = 0; i + 1 < at.size(); i++) {
+            if (at.get(i + 1)[0] != at.get(i)[1] + 1 || q.charAt(at.get(i)[1]) != ' ') continue; // one space between
+            String a = q.substring(at.get(i)[0], at.get(i)[1]).toLowerCase(Locale.ROOT), b = q.substring(at.get(i + 1)[0], at.get(i + 1)[1]).toLowerCase(Locale.ROOT);
+            if (names.contains(a) || names.contains(singular(a)) || names.contains(singular(b)) || !names.contains(singular(a + b))) continue;
+            out.append(q, copied, at.get(i)[1]);
+            copied = at.get(i)[1] + 1; // the space dropped
+            i++;
+        }
+        return copied == 0 ? q : out.append(q.substring(copied)).toString();
+    }
+
+    /** The comparatives of no particular attribute, read with the attribute the question names beside them. */
+    private static final Set<String> COMPARATIVE_WORDS = Set.of("greater", "higher", "larger", "bigger", "lower", "smaller", "fewer", "earlier", "later");
+
+    /**
+     * A verb that opens a question in the imperative, its object's determiner or pronoun after it ("Return the names ...",
+     * "Provide all ..."): a request to show, read as "show" is. A noun in the same place ("return rate by month") has no
+     * determiner after it and stays as written.
+     */
+    private static final Pattern REQUEST_VERB = Pattern.compile("(?i)^(\\s*(?:please\\s+)?)(?:return|provide|output|retrieve|report|produce|fetch|name)(?=\\s+(?:me\\s+|us\\s+)?"
+            + "(?:the|all|each|every|a|an|their|its|his|her|what|which|who|how|those|these)\\b)");
+
+    private static String imperativeShown(String q) {
+        Matcher m = REQUEST_VERB.matcher(q);
+        return m.find() ? m.replaceFirst("$1show") : q;
+    }
+
+    private static final Pattern TWO_PERIODS_ONE_YEAR = Pattern.compile("(?i)\\b(q[1-4]|h[12]|jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june|july|aug(?:ust)?|"
+            + "sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(\\s+(?:or|and|to|vs\\.?|versus|against|compared (?:with|to))\\s+)"
+            + "(q[1-4]|h[12]|jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june|july|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|"
+            + "dec(?:ember)?)\\s+((?:19|20)\\d{2})\\b");
+
+    /** "Q1 or Q2 2026", "from Q1 to Q2 2026": the first period shares the year written once, after the second. */
+    static String sharedYear(String q) {
+        Matcher m = TWO_PERIODS_ONE_YEAR.matcher(q);
+        // only between two periods compared, never inside a list ("April, May and June 2024" is one range)
+        if (!m.find() || !COMPARE_WORDS.matcher(q).find() || q.substring(0, m.start()).stripTrailing().endsWith(",")) return q;
+        return q.substring(0, m.start()) + m.group(1) + " " + m.group(4) + m.group(2) + m.group(3) + " " + m.group(4) + q.substring(m.end());
+    }
+
+    /**
+     * The question with each word the model does not know and English does not know either read as the one word of the
+     * model it misspells (one letter wrong, missing, extra or swapped, in a word of five letters or more) or abbreviates
+     * ("qty", "cust"); a word that could be two of the model's words, a function word, a number and a period's word stay
+     * as written (and are placed or reported as such).
+     */
+    private static String spelled(QuestionParser reader, String q) {
+        Set<String> vocabulary = reader.vocabulary();
+        var function = dev.almanac.reading.FunctionWords.english();
+        java.util.function.Predicate<String> unknown = lower -> lower.chars().allMatch(Character::isLetter) && !reader.ours.contains(lower)
+                && !vocabulary.contains(singular(lower)) && !function.isFunctionWord(lower);
+        // a schema's usual abbreviation of a word the model's names use ("avg" of "Average order value", "qty" of "Quantity
+        // sold"): that word, which the names are matched by
+        java.util.function.Predicate<String> shortFor = lower -> lower.length() >= 3 && !function.isFunctionWord(lower)
+                && Words.ABBREVIATIONS.containsKey(lower) && !Words.ABBREVIATIONS.get(lower).contains(" ") && vocabulary.contains(Words.ABBREVIATIONS.get(lower));
+        // an English word the model's names shorten, as no English word ("independence" of "Indep year"): that shortening
+        java.util.function.Predicate<String> shortened = lower -> lower.length() > QuestionParser.ABBREVIATION_MAX && !reader.ours.contains(lower) && !vocabulary.contains(singular(lower))
+                && reader.shortening(lower).isPresent();
+        // most questions have no word to read so: the periods are looked for only when one has
+        if (tokens(q, false).stream().map(w -> w.toLowerCase(Locale.ROOT)).noneMatch(unknown.or(shortFor).or(shortened))) return q;
+        Set<String> periodWords = new java.util.HashSet<>();
+        for (String w : tokens(q, false)) periodWords.add(w.toLowerCase(Locale.ROOT));
+        periodWords.removeAll(tokens(reader.timeframes().withoutPeriods(q), false).stream().map(w -> w.toLowerCase(Locale.ROOT)).toList());
+        StringBuilder out = new StringBuilder();
+        Matcher m = WORD.matcher(q);
+        int last = 0;
+        boolean changed = false;
+        while (m.find()) {
+            String w = m.group();
+            String lower = w.toLowerCase(Locale.ROOT);
+            String read = null;
+            if (!periodWords.contains(lower) && shortFor.test(lower)) {
+                read = Words.ABBREVIATIONS.get(lower);
+            } else if (!periodWords.contains(lower) && shortened.test(lower)) {
+                read = reader.shortening(lower).get();
+            } else if (!periodWords.contains(lower) && unknown.test(lower)) {
+                var lexicon = dev.almanac.reading.Lexicon.english();
+                String one = singular(lower); // "emps", "emplyees": the plural of an abbreviation or a misspelling (the model's words are singular)
+                Set<String> spelling = reader.spellingWords();
+                if (spelling.contains(one)) continue; // "volvos": the plural of a value, not a misspelling of it
+                read = lexicon.typoOf(lower, spelling).or(() -> lexicon.abbreviationOf(lower, vocabulary))
+                        .or(() -> one.equals(lower) ? Optional.empty() : lexicon.typoOf(one, spelling).or(() -> lexicon.abbreviationOf(one, vocabulary))
+                                .map(Words::plural)) // in the number it was written in
+                        .orElse(null);
+            }
+            if (read != null) {
+                out.append(q, last, m.start()).append(read);
+                last = m.end();
+                changed = true;
+            }
+        }
+        if (!changed) return q;
+        return out.append(q.substring(last)).toString();
+    }
+}
