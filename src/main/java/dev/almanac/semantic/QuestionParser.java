@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
 public final class QuestionParser {
     static final Pattern WORD = Pattern.compile("\\$?[\\p{L}\\p{N}][\\p{L}\\p{N}'&.-]*");
     /** Words that carry no meaning of their own in a question about a number. */
-    private static final Set<String> FILLER = withSingulars(List.of("what", "what's", "whats", "was", "were", "is", "are", "be", "been", "being", "the", "a", "an",
+    static final Set<String> FILLER = withSingulars(List.of("what", "what's", "whats", "was", "were", "is", "are", "be", "been", "being", "the", "a", "an",
             "our", "my", "we", "us", "did", "do", "does", "how", "much", "many", "in", "of", "for", "on", "at", "and", "total", "overall",
             "show", "me", "give", "tell", "list", "please", "find", "calculate", "compute", "there", "have", "has", "had", "get", "got", "value", "number", "amount", "count",
             "figure", "current", "currently", "now", "today", "so", "far", "during", "over", "across", "all", "to", "from", "with", "it", "its",
@@ -72,13 +72,15 @@ public final class QuestionParser {
             "in each of our", "each of our", "each of the", "for each", "for every", "most common", "most frequent", "most popular", "by", "per", "each",
             "every", "across", "which", "what");
 
-    private final SemanticModel model;
-    private final ValueIndex values;
+    final SemanticModel model;
+    final ValueIndex values;
     private final TimeframeParser timeframes;
-    private final SemanticLayer layer;
+    final SemanticLayer layer;
     private final Map<String, List<Dimension>> sliceable = new java.util.concurrent.ConcurrentHashMap<>();
     /** The phrases of the model and of its values, shared by the layer's parsers. */
     private final ParserPhrases phrases;
+    /** The rules of questions about records ({@link RecordShape}). */
+    private final RecordShapes shapes = new RecordShapes(this);
 
     public QuestionParser(SemanticLayer layer, LocalDate today) {
         this.layer = layer;
@@ -174,7 +176,7 @@ public final class QuestionParser {
      * A matched phrase: its token span, what it stands for, and how many of its words are the phrase's (small words
      * between are not); {@code at} lists the words' places when they are scattered over the question, else null.
      */
-    private record Span(int from, int to, Object target, int weight, int[] at) {
+    record Span(int from, int to, Object target, int weight, int[] at) {
         Span(int from, int to, Object target) {
             this(from, to, target, to - from, null);
         }
@@ -255,7 +257,7 @@ public final class QuestionParser {
      * question gives the same result for the day and model (the command's warm-up and its answer, an answer's follow-ups
      * read twice in one turn). Bounded.
      */
-    private final Readings read;
+    final Readings read;
 
     /**
      * A follow-up in a thread changes the previous semantic query: "and in 2024?" (the period), "by region
@@ -333,25 +335,18 @@ public final class QuestionParser {
 
     private volatile Map<List<String>, Object> allValues;
 
-    private Result parse(String question, SemanticQuery previous) {
+    /** The question's reading as one shape alone, or empty when it is not of that shape (what the shape's corpus is read with). */
+    Optional<Result> readAs(RecordShape shape, String question) {
+        return shape.read(shapes, prepared(question));
+    }
+
+    Result parse(String question, SemanticQuery previous) {
         String q = prepared(question);
         if (previous == null) {
-            Optional<Result> distinct = distinctCount(q);
-            if (distinct.isPresent()) return distinct.get();
-            Optional<Result> common = mostCommon(q);
-            if (common.isPresent()) return common.get();
-            Optional<Result> none = withoutRelated(q);
-            if (none.isPresent()) return none.get();
-            Optional<Result> counted = relatedCountCondition(q);
-            if (counted.isPresent()) return counted.get();
-            Optional<Result> groups = groupsByMeasure(q);
-            if (groups.isPresent()) return groups.get();
-            Optional<Result> withCounts = recordsWithCounts(q);
-            if (withCounts.isPresent()) return withCounts.get();
-            Optional<Result> gaps = gaps(q);
-            if (gaps.isPresent()) return gaps.get();
-            Optional<Result> several = severalAggregates(q).or(() -> aggregatesOfTwoMeasures(q));
-            if (several.isPresent()) return several.get();
+            for (RecordShape shape : RecordShape.values()) {
+                Optional<Result> reading = shape.read(shapes, q);
+                if (reading.isPresent()) return reading.get();
+            }
         }
         Optional<Timeframe> period = timeframes.parse(q);
         if (period.isPresent() && period.get().text().strip().matches("(?i)today|now")) period = Optional.empty(); // "today": the latest value
@@ -437,16 +432,16 @@ public final class QuestionParser {
         }
         // "the name of the stadium with the largest capacity": the attributes of the record first by an attribute of its own
         if (previous == null && REQUEST_FOR_LIST.matcher(q).find() && period.isEmpty() && compared.isEmpty() && !words.contains("how")) {
-            Optional<Result> first = superlativeRecord(new Question(q, period, compared, asked, original, words));
+            Optional<Result> first = shapes.superlativeRecord(new Question(q, period, compared, asked, original, words));
             if (first.isPresent()) return first.get();
         }
         // "the names and ages of singers older than 30": a list of records' attributes, though a word may name a count too
         if (previous == null && REQUEST_FOR_LIST.matcher(q).find() && period.isEmpty() && compared.isEmpty()
                 && words.stream().noneMatch(w -> MOST.contains(w) || LEAST.contains(w) || w.equals("how"))) {
-            Optional<Result> list = severalAttributes(new Question(q, period, compared, asked, original, words));
+            Optional<Result> list = shapes.severalAttributes(new Question(q, period, compared, asked, original, words));
             if (list.isPresent() && list.get() instanceof Parsed) return list.get();
         }
-        if (metricSpans.isEmpty()) return listing(new Question(q, period, compared, asked, original, words));
+        if (metricSpans.isEmpty()) return shapes.listing(new Question(q, period, compared, asked, original, words));
         // a metric word inside a longer dimension phrase is part of the dimension ("sales" in "sales channel")
         List<Span> anyDimSpans = spans(words, allDims);
         metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> anyDimSpans.stream().noneMatch(d -> d.length() > m.weight() && overlaps(d, m))).toList());
@@ -602,49 +597,6 @@ public final class QuestionParser {
         return out;
     }
 
-    private static final Pattern WHICH_PERIODS = Pattern.compile("(?i)\\b(?:in\\s+|on\\s+|during\\s+)?(?:which|what)\\s+(days?|weeks?|months?|quarters?|years?)\\b");
-    private static final Pattern NONE = Pattern.compile("(?i)\\b(?:no|without|missing)\\b");
-    /** Words for the rows themselves: "no marketing spend data". */
-    private static final Set<String> DATA_WORDS = Set.of("data", "record", "row", "entry", "value", "any", "figure", "number");
-    private static final Set<String> PERIOD_PREPOSITIONS = Set.of("in", "during", "between", "for", "of", "from", "since", "before", "after", "over");
-
-    /**
-     * "Which months of 2024 have no marketing spend data?", "In which weeks of 2025 did we get no signups?": the periods at
-     * the grain named, over the period asked, that hold no rows of the metric. Only when what follows "no" is the metric's
-     * own words (or "data"): "which months had no orders with a discount" is not about periods with no orders.
-     */
-    private Optional<Result> gaps(String q) {
-        Matcher which = WHICH_PERIODS.matcher(q);
-        if (!which.find() || !NONE.matcher(q).find()) return Optional.empty();
-        List<String> all = tokens(q, true);
-        if (all.stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w))) return Optional.empty();
-        Grain grain = UNITS.get(singular(which.group(1).toLowerCase(Locale.ROOT)));
-        String rest = q.substring(0, which.start()) + " " + q.substring(which.end());
-        String withoutNone = NONE.matcher(rest).replaceAll(" ");
-        Result r = parse(withoutNone.replaceAll("(?i)\\b(data|records?|rows?|entries|any)\\b", " ") + " per " + grain.label(), null);
-        if (!(r instanceof Parsed p)) return Optional.empty();
-        SemanticQuery x = p.query();
-        if (x.metrics().size() != 1 || !x.groupBy().isEmpty() || x.grain() != grain || x.start() == null || x.limit() != null || x.compareTo() != null) {
-            return Optional.empty();
-        }
-        Set<String> own = wordsOf(model.metric(x.metrics().get(0)).orElseThrow()).stems();
-        Matcher noneInRest = NONE.matcher(rest);
-        if (!noneInRest.find()) return Optional.empty();
-        List<String> after = tokens(rest.substring(noneInRest.start()), true);
-        // the words after "no", up to a period's preposition or the end: the metric's own, or words for its rows
-        boolean metricOnly = false;
-        for (int i = 1; i < after.size(); i++) {
-            String w = after.get(i);
-            if (PERIOD_PREPOSITIONS.contains(w)) break;
-            if (DATA_WORDS.contains(w) || FILLER.contains(w) && !w.equals("with") || own.contains(stem(w))) {
-                metricOnly |= own.contains(stem(w)) || DATA_WORDS.contains(w);
-                continue;
-            }
-            return Optional.empty();
-        }
-        return metricOnly ? Optional.of(new Parsed(x.onlyGaps(), p.period())) : Optional.empty();
-    }
-
     /** Why a reading of scattered words out of order is set aside (see {@link #read}). */
     private static final String QUALIFIED = "a word of the metric is the noun a value qualifies";
 
@@ -659,58 +611,8 @@ public final class QuestionParser {
     private static final List<String> LISTING_WORDS = List.of("list", "show", "return", "display", "find", "give", "tell", "used", "use", "available", "offered", "exist", "existing", "called",
             "known", "kind", "type", "sort");
 
-    /**
-     * A question that names no metric may ask for a list of a dimension's values: "list the products in the Monitors
-     * category", "which currency is used in Japan?". The dimension named first is listed, over the rows of its dataset,
-     * with filters read as for a metric; the question is read whole or not at all, and never with a period, a ranking
-     * or a count (those ask for a metric). A list filtered on the dimension it lists says nothing, and is not meant.
-     */
-    private Result listing(Question asked) {
-        Optional<Result> itself = sortedByItself(asked);
-        if (itself.isPresent()) return itself.get();
-        Optional<Sorted> sorted = sorted(asked);
-        Question question = sorted.map(Sorted::rest).orElse(asked);
-        Result listed = values(question, sorted.isPresent());
-        if (sorted.isEmpty() || !(listed instanceof Parsed p)) return listed;
-        // "the names of teachers in ascending order of age": each record of the listed dataset, with the attribute it is sorted by
-        SemanticQuery x = p.query();
-        Dimension by = sorted.get().by();
-        List<Dimension> shown = x.groupBy().stream().map(g -> model.dimension(g.dimension()).orElse(null)).toList();
-        if (shown.isEmpty() || shown.stream().anyMatch(d -> d == null || !d.dataset().equals(by.dataset()))) {
-            return new Cannot("a list sorted by an attribute of other rows ('" + by.displayName() + "') is not read yet");
-        }
-        return new Parsed(x.records(by.dataset()).withOrder(List.of(new SemanticQuery.Order(model.reference(by), sorted.get().descending()))),
-                Optional.empty());
-    }
-
-    /**
-     * "the earnings of poker players in descending order", "the names of people in alphabetical order": a list of one
-     * attribute of records, sorted by that attribute, the direction said with no attribute of its own.
-     */
-    private Optional<Result> sortedByItself(Question question) {
-        List<String> words = question.words();
-        int from = -1, to = -1;
-        for (int i = 0; i < words.size() && from < 0; i++) {
-            String w = words.get(i);
-            // "in descending order", "in alphabetical order", "ordered descending", "sorted alphabetically"
-            if (i + 2 < words.size() && w.equals("in") && (ASCENDING.contains(words.get(i + 1)) || DESCENDING.contains(words.get(i + 1))) && words.get(i + 2).equals("order")) {
-                from = i;
-                to = i + 3;
-            } else if (i + 1 < words.size() && Set.of("ordered", "sorted").contains(w) && (ASCENDING.contains(words.get(i + 1)) || DESCENDING.contains(words.get(i + 1)))) {
-                from = i;
-                to = i + 2;
-            }
-        }
-        if (from < 0 || to < words.size() && !words.subList(to, words.size()).stream().allMatch(w -> w.equals("?") || w.equals("."))) return Optional.empty();
-        boolean descending = words.subList(from, to).stream().anyMatch(DESCENDING::contains);
-        Result r = values(question.without(from, to), true);
-        if (!(r instanceof Parsed p) || p.query().records() == null || p.query().groupBy().size() != 1 || !p.query().order().isEmpty()) return Optional.empty();
-        SemanticQuery x = p.query();
-        return Optional.of(new Parsed(x.withOrder(List.of(new SemanticQuery.Order(x.groupBy().get(0).dimension(), descending))), Optional.empty()));
-    }
-
     /** The phrases of every attribute of the model's datasets that is not a time (names, codes and numbers too). */
-    private Map<List<String>, Object> attributePhrases() {
+    Map<List<String>, Object> attributePhrases() {
         Map<List<String>, Object> a = attributes;
         if (a == null) attributes = a = dimensionPhrases(model.dimensions().stream().filter(d -> !d.time()).toList());
         return a;
@@ -726,17 +628,17 @@ public final class QuestionParser {
     }
 
     /** A listing's sort: the attribute, its direction, and the question without the words that said it. */
-    private record Sorted(Dimension by, boolean descending, Question rest) {}
+    record Sorted(Dimension by, boolean descending, Question rest) {}
 
-    private static final Set<String> ASCENDING = Set.of("ascending", "increasing", "alphabetical", "alphabetically", "alphabetic", "lexicographic",
+    static final Set<String> ASCENDING = Set.of("ascending", "increasing", "alphabetical", "alphabetically", "alphabetic", "lexicographic",
             "lexicographical", "lexicographically");
-    private static final Set<String> DESCENDING = Set.of("descending", "decreasing");
+    static final Set<String> DESCENDING = Set.of("descending", "decreasing");
 
     /**
      * "in ascending order of age", "ordered by age", "sorted by descending age", "by their age in descending order": the one
      * attribute of a dataset a list is sorted by, and whether it is descending (ascending when no direction is said).
      */
-    private Optional<Sorted> sorted(Question question) {
+    Optional<Sorted> sorted(Question question) {
         List<String> words = question.words();
         int cue = -1;
         for (int i = 0; i < words.size() && cue < 0; i++) {
@@ -772,7 +674,7 @@ public final class QuestionParser {
     }
 
     /** A list of a dimension's values ("which currencies are used"), the question read whole for it. */
-    private Result values(Question question, boolean attributes) {
+    Result values(Question question, boolean attributes) {
         List<String> words = question.words();
         if (!LISTING.matcher(question.q()).find() || question.period().isPresent() || question.compared().isPresent()) return new NoMetric();
         for (int i = 0; i < words.size(); i++) {
@@ -796,7 +698,7 @@ public final class QuestionParser {
         }
         List<Span> ordered = new ArrayList<>(dims);
         ordered.sort((a, b) -> a.from() != b.from() ? a.from() - b.from() : b.length() - a.length());
-        Optional<Result> several = severalAttributes(question);
+        Optional<Result> several = shapes.severalAttributes(question);
         if (several.isPresent()) return several.get();
         // the records the question names ("the names of the breeds"): a listed attribute is one of theirs, by its name or by its
         // name without the records' ("breed_name"), never another's of the same name (the dogs' names)
@@ -891,7 +793,7 @@ public final class QuestionParser {
      * The rows of a dataset as the "metric" a list is read for: its count with the words that ask for a list ("list", "show",
      * "return") as its synonyms, so that reading the question for it places them; never computed itself.
      */
-    private SemanticMetric.Simple listedRows(String dataset) {
+    SemanticMetric.Simple listedRows(String dataset) {
         SemanticMetric.Simple rows = model.rowsOf(dataset);
         SemanticMetric.Info info = rows.info();
         return new SemanticMetric.Simple(rows.name(), new SemanticMetric.Info(info.label(), info.description(), info.unit(), info.format(), info.decimals(),
@@ -1047,7 +949,7 @@ public final class QuestionParser {
     private final Map<String, Map<List<String>, Dimension>> shortPhrases = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The phrases of a dataset's attributes (its times too): their names, labels and synonyms, and their short names. Made once. */
-    private Map<List<String>, Object> attributesOf(Dataset ds) {
+    Map<List<String>, Object> attributesOf(Dataset ds) {
         return datasetAttributes.computeIfAbsent(ds.name(), k -> {
             Map<List<String>, Object> out = new HashMap<>(dimensionPhrases(model.dimensionsOf(ds.name())));
             shortPhrases(ds).forEach((phrase, d) -> out.putIfAbsent(phrase, new ArrayList<>(List.of(d))));
@@ -1058,7 +960,7 @@ public final class QuestionParser {
     private final Map<String, Map<List<String>, Object>> datasetAttributes = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The phrases of every number attribute, by name, label, synonym and short name ("the largest capacity"). Made once. */
-    private Map<List<String>, Object> numberPhrases() {
+    Map<List<String>, Object> numberPhrases() {
         Map<List<String>, Object> n = numbers;
         if (n == null) {
             Map<List<String>, Object> out = new HashMap<>(dimensionPhrases(model.dimensions().stream().filter(d -> d.kind() == Dimension.Kind.NUMBER).toList()));
@@ -1072,312 +974,8 @@ public final class QuestionParser {
 
     private volatile Map<List<String>, Object> numbers;
 
-    /** What records are first by: their number attributes' phrases ({@link #numberPhrases}) and their times' ("the highest air date"). */
-    private Map<List<String>, Object> rankedPhrases() {
-        Map<List<String>, Object> r = ranked;
-        if (r == null) {
-            Map<List<String>, Object> out = new HashMap<>(dimensionPhrases(model.dimensions().stream().filter(Dimension::time).toList()));
-            out.putAll(numberPhrases());
-            ranked = r = Map.copyOf(out);
-        }
-        return r;
-    }
-
-    private volatile Map<List<String>, Object> ranked;
-
     /** Words that may stand between the attributes of one list ("name, country and age", "the names and the ages"). */
-    private static final Set<String> LIST_JOINERS = Set.of("and", "the", "their", "its", "his", "her", "also", "as", "well");
-
-    /**
-     * "name, country and age of all singers", "the names and release years of songs": attributes of one dataset named in a
-     * row, only list words between them, read as the records of that dataset with those attributes, the rest of the question
-     * (its conditions) read as a one-attribute list of it would be. The dataset is one the question names by a word of its
-     * rows ("singers"), and an attribute is one of its dimensions by its name, label or synonym, or by its name without the
-     * dataset's ("name" for a section's section_name). Empty when the question names no such list; a refusal when it
-     * does but the rest of the question does not read with it, or reads with the records of more than one dataset.
-     */
-    private Optional<Result> severalAttributes(Question question) {
-        List<String> words = question.words();
-        List<Result> refusals = new ArrayList<>();
-        List<SemanticQuery> found = new ArrayList<>();
-        String named = null;
-        List<Dataset> rowsNamed = namedRows(words);
-        for (Dataset rows : rowsNamed.isEmpty() ? rowsOfNamedValues(words) : rowsNamed) {
-            Map<List<String>, Object> phrases = attributesOf(rows);
-            List<Span> run = listRun(question, longestFirst(spans(words, phrases)));
-            if (run.size() < 2 || run.stream().anyMatch(x -> dimensionOf(x).size() != 1)) continue;
-            named = String.join(", ", run.stream().map(x -> String.join(" ", question.original().subList(x.from(), x.to()))).toList());
-            // the question without the list's later attributes, "for every singer" as "for all singers": read as the list of its
-            // first attribute, which places the rest of its words
-            Span first = run.get(0), last = run.get(run.size() - 1);
-            Question alone = question.without(first.to(), last.to());
-            for (int i = 0; i + 1 < alone.words().size(); i++) {
-                String w = alone.words().get(i);
-                if ((w.equals("every") || w.equals("each")) && namesRows(rows, List.of(singular(alone.words().get(i + 1))))) alone = alone.replacing(i, "all");
-            }
-            List<String> rest = alone.words();
-            SemanticMetric.Simple listed = listedRows(rows.name());
-            Map<List<String>, Object> restPhrases = new HashMap<>(attributePhrases());
-            restPhrases.putAll(phrases);
-            Result r = read(alone, listed, new Span(first.from(), first.to(), List.of(listed)), List.of(), spans(rest, restPhrases), null);
-            if (!(r instanceof Parsed p)) {
-                refusals.add(r);
-                continue;
-            }
-            SemanticQuery x = p.query();
-            if (!x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) continue;
-            List<SemanticQuery.GroupBy> shown = new ArrayList<>();
-            for (Span a : run) {
-                SemanticQuery.GroupBy g = new SemanticQuery.GroupBy(model.reference(dimensionOf(a).get(0)), List.of());
-                if (!shown.contains(g)) shown.add(g);
-            }
-            if (shown.size() < 2) continue;
-            found.add(new SemanticQuery(List.of(), shown, null, null, null, x.filters(), null, null, null, null, null).records(rows.name()));
-        }
-        if (found.size() == 1) return Optional.of(new Parsed(found.get(0), Optional.empty()));
-        if (found.size() > 1) return Optional.of(new Cannot("'" + named + "' are attributes of several kinds of record: "
-                + String.join(", ", found.stream().map(SemanticQuery::records).toList())));
-        if (named == null) return Optional.empty();
-        return Optional.of(refusals.size() == 1 && refusals.get(0) instanceof Cannot c ? c
-                : new Cannot("the list of '" + named + "' could not be read with the rest of the question"));
-    }
-
-    /**
-     * The records a question names by a value of the attribute that names each of them ("the region and population of
-     * Angola": Angola is a country's name), when it names no records by their own word.
-     */
-    private List<Dataset> rowsOfNamedValues(List<String> words) {
-        List<Dataset> out = new ArrayList<>();
-        for (Span v : spans(words, allValuePhrases())) {
-            for (Object hit : (List<?>) v.target()) {
-                Dimension d = ((ValueHit) hit).dimension();
-                if (d.labelsEntity()) model.dataset(d.dataset()).filter(ds -> !out.contains(ds)).ifPresent(out::add);
-            }
-        }
-        return out;
-    }
-
-    /**
-     * The first run of two or more attribute spans joined by list words only: "and" (with "the", "their"), a comma, or
-     * nothing when the run ends with "and" ("name country and age": a list whose commas were not typed). Empty otherwise.
-     */
-    private static List<Span> listRun(Question question, List<Span> found) {
-        List<String> words = question.words();
-        List<Span> spans = new ArrayList<>(found);
-        spans.sort((a, b) -> a.from() - b.from());
-        List<Span> run = new ArrayList<>();
-        boolean bare = false, and = false;
-        for (Span s : spans) {
-            if (run.isEmpty()) {
-                run.add(s);
-                continue;
-            }
-            Span last = run.get(run.size() - 1);
-            if (s.from() < last.to()) continue;
-            boolean withAnd = s.from() > last.to() && java.util.stream.IntStream.range(last.to(), s.from()).allMatch(i -> LIST_JOINERS.contains(words.get(i)))
-                    && java.util.stream.IntStream.range(last.to(), s.from()).anyMatch(i -> words.get(i).equals("and"));
-            boolean next = s.from() == last.to();
-            if (!withAnd && !next) {
-                if (run.size() > 1) break;
-                run.clear();
-                bare = false;
-                run.add(s);
-                continue;
-            }
-            if (next && !commaBetween(question.q(), question.original(), last.to())) bare = true;
-            and = withAnd;
-            run.add(s);
-            if (withAnd) break; // "and" ends a list
-        }
-        return run.size() < 2 || bare && !and ? List.of() : run;
-    }
-
-    /** Words that tie a record to the attribute it is first by: "the stadium with the largest capacity", "who has the highest". */
-    private static final Set<String> SUPERLATIVE_LINKS = Set.of("with", "has", "have", "had", "having", "that", "who", "which", "whose", "of", "the");
-
-    /**
-     * "What is the name of the stadium with the largest capacity?", "Show the name and country of the singer who has the
-     * lowest age": the records of one dataset first by a number attribute of their own (every record tied for first kept),
-     * with the attributes the rest of the question lists. Empty when the question has no such superlative; a refusal when it
-     * does but the rest does not read as a list of that dataset's attributes.
-     */
-    private Optional<Result> superlativeRecord(Question question) {
-        List<String> words = question.words();
-        int cue = -1, head = -1, count = 1;
-        // "the most", or a link word right before ("the document with greatest number of paragraphs"); "the 3 largest", "the top 3
-        // largest": that many records first
-        for (int i = 1; i < words.size() && cue < 0; i++) {
-            if (!MOST.contains(words.get(i)) && !LEAST.contains(words.get(i))) continue;
-            int c = i, h = i, n = 1;
-            if (Set.of("top", "bottom").contains(words.get(i)) && i + 2 < words.size() && smallNumber(words.get(i + 1))
-                    && (MOST.contains(words.get(i + 2)) || LEAST.contains(words.get(i + 2))) && !Set.of("top", "bottom").contains(words.get(i + 2))) {
-                n = Integer.parseInt(words.get(i + 1)); // "the top 3 largest": the superlative is two words on
-                c = i + 2;
-            } else if (smallNumber(words.get(i - 1)) && i >= 2) {
-                n = Integer.parseInt(words.get(i - 1));
-                h = Set.of("top", "bottom").contains(words.get(i - 2)) && i >= 3 ? i - 2 : i - 1;
-            }
-            if (n < 1 || h < 1 || !words.get(h - 1).equals("the") && !SUPERLATIVE_LINKS.contains(words.get(h - 1))) continue;
-            cue = c;
-            head = h;
-            count = n;
-        }
-        if (cue < 0) return Optional.empty();
-        final int at = cue;
-        List<Span> after = spans(words, rankedPhrases()).stream().filter(sp -> sp.from() == at + 1).toList();
-        if (after.isEmpty()) return count == 1 ? relatedCountFirst(question, at) : Optional.empty();
-        Span by = longestFirst(after).get(0);
-        int from = linkStart(words, head);
-        if (from < 0) return Optional.empty();
-        Question withoutCue = question.without(from, by.to());
-        // "the 3 countries with the largest area": the number before the records' noun says how many
-        for (int k = 1; k <= 3 && count == 1 && from - k - 1 >= 0; k++) {
-            List<String> noun = words.subList(from - k, from);
-            if (smallNumber(words.get(from - k - 1)) && model.datasets().stream().anyMatch(d -> namesRows(d, noun))) {
-                count = Integer.parseInt(words.get(from - k - 1));
-                withoutCue = withoutCue.without(from - k - 1, from - k);
-            }
-        }
-        if (count < 1) return Optional.empty();
-        Question listed = withoutCue;
-        if (listed.words().stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w))) return Optional.empty();
-        String said = String.join(" ", question.original().subList(head, by.to()));
-        Result list = severalAttributes(listed).orElseGet(() -> values(listed, true));
-        if (!(list instanceof Parsed p)) return Optional.of(list instanceof Cannot c ? c : new Cannot("the records first by '" + said + "' could not be listed"));
-        SemanticQuery x = p.query();
-        boolean descending = MOST.contains(words.get(at));
-        for (Dimension d : dimensionOf(by)) {
-            List<Dimension> shown = x.groupBy().stream().map(g -> model.dimension(g.dimension()).orElse(null)).toList();
-            if (shown.isEmpty() || shown.stream().anyMatch(s -> s == null || !s.dataset().equals(d.dataset()))) continue;
-            if (shown.equals(List.of(d)) && count == 1) {
-                // "the age of the oldest dog": the one value every record tied for first has, once
-                return Optional.of(new Parsed(new SemanticQuery(List.of(), x.groupBy(), null, null, null, x.filters(), null, null, null, null, null)
-                        .withOrder(List.of(new SemanticQuery.Order(model.reference(d), descending))).limit(1), Optional.empty()));
-            }
-            SemanticQuery first = new SemanticQuery(List.of(), x.groupBy(), null, null, null, x.filters(), null, null, null, null, null).records(d.dataset())
-                    .withOrder(List.of(new SemanticQuery.Order(model.reference(d), descending))).limit(count).withTies();
-            return Optional.of(new Parsed(first, Optional.empty()));
-        }
-        return Optional.of(new Cannot("'" + said + "' is not an attribute of the records listed"));
-    }
-
-    /**
-     * Where the words that tie a superlative at {@code at} to its record begin: back from it (and its "the") over link words
-     * ("with", "who has", "that have"), at least one of them and not the question's first word; -1 when there are none. A
-     * verb of the relationship may stand there too, as a link: "the template used by the most documents", "the conductor
-     * who has conducted the most orchestras" ({@link #relationVerb}).
-     */
-    private int linkStart(List<String> words, int at) {
-        int from = words.get(at - 1).equals("the") ? at - 1 : at;
-        int links = 0;
-        if (from > 2 && words.get(from - 1).equals("by") && relationVerb(words, from - 2)) { // passive: "used by the most"
-            from -= 2;
-            links++;
-        } else if (from > 2 && relationVerb(words, from - 1) && (SUPERLATIVE_LINKS.contains(words.get(from - 2)) && !words.get(from - 2).equals("the")
-                || FunctionWords.english().is(words.get(from - 2), dev.almanac.reading.FunctionClass.AUXILIARY))) { // "who has conducted the most"
-            from -= 1;
-            while (from > 0 && FunctionWords.english().is(words.get(from - 1), dev.almanac.reading.FunctionClass.AUXILIARY)
-                    && !SUPERLATIVE_LINKS.contains(words.get(from - 1))) from--; // "that is hiring"
-        }
-        while (from > 0 && SUPERLATIVE_LINKS.contains(words.get(from - 1)) && !words.get(from - 1).equals("the")) {
-            from--;
-            links++;
-        }
-        return links == 0 || from == 0 ? -1 : from;
-    }
-
-    /**
-     * A verb that says only how records relate to those they are counted or ranked by ("used", "conducted", "hiring"): a
-     * verb's form English knows, never a word of the model (a status or an event the model records says which rows: "the
-     * product returned by the most customers" is refused, not read as bought), nor denied.
-     */
-    private boolean relationVerb(List<String> words, int i) {
-        String w = words.get(i);
-        if (i > 0 && (FunctionWords.english().is(words.get(i - 1), dev.almanac.reading.FunctionClass.NEGATION) || words.get(i - 1).endsWith("n't"))) return false;
-        if (FunctionWords.english().isFunctionWord(w) || modelStems().contains(stem(w)) || !w.matches("\\p{L}+(ed|en|ing|s)")) return false;
-        return Lexicon.english().baseForms(w, dev.almanac.reading.PartOfSpeech.VERB).stream().anyMatch(b -> !b.equals(w));
-    }
-
-    /**
-     * "the name of the stadium with the most concerts", "the owner who has the greatest number of dogs": the records listed
-     * first by how many rows of another dataset each has (the count of those rows, reached through the model's
-     * relationships, orders the records and is not shown), ties kept. The records are those whose attributes the rest of the
-     * question lists, the counted rows those the words after the superlative name (after "number of" when it is said); the
-     * query is compiled to check that the counted rows reach the records. Empty when no dataset's rows are named there.
-     */
-    private Optional<Result> relatedCountFirst(Question question, int at) {
-        List<String> words = question.words();
-        // "Which industry has the most customers?" asks which value, answered with its count as every "which X has the most";
-        // "Which shop has the most employees? Give me its name." asks for the record's attributes
-        if (words.get(0).equals("which") && !SECOND_SENTENCE.matcher(question.q()).find()) return Optional.empty();
-        int from = at + 1;
-        if (from + 2 < words.size() && Set.of("number", "count").contains(words.get(from)) && words.get(from + 1).equals("of")) from += 2;
-        int counted = -1;
-        Dataset rows = null;
-        for (int n = Math.min(3, words.size() - from); n >= 1 && rows == null; n--) {
-            List<String> named = words.subList(from, from + n);
-            List<Dataset> ds = model.datasets().stream().filter(d -> namesRows(d, named)).toList();
-            if (ds.size() == 1) {
-                rows = ds.get(0);
-                counted = from + n;
-            }
-        }
-        if (rows == null) return Optional.empty();
-        SemanticMetric count = countOf(rows).orElse(null);
-        if (count == null) return Optional.empty();
-        int start = linkStart(words, at);
-        if (start < 0) return Optional.empty();
-        Question listed = question.without(start, counted);
-        if (listed.words().stream().anyMatch(w -> MOST.contains(w) || LEAST.contains(w))) return Optional.empty();
-        String said = String.join(" ", question.original().subList(at, counted));
-        Result list = severalAttributes(listed).orElseGet(() -> values(listed, true));
-        if (!(list instanceof Parsed p)) return Optional.of(list instanceof Cannot c ? c : new Cannot("the records first by '" + said + "' could not be listed"));
-        SemanticQuery x = p.query();
-        if (!x.metrics().isEmpty() || x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || !x.order().isEmpty()) {
-            return Optional.of(new Cannot("the records first by '" + said + "' could not be listed"));
-        }
-        String records = listedDataset(x);
-        if (records == null || records.equals(rows.name())) return Optional.of(new Cannot("'" + said + "' does not say which records are first"));
-        SemanticQuery first = new SemanticQuery(List.of(), x.groupBy(), null, null, null, x.filters(), null, null, null, null, null).records(records)
-                .withOrder(List.of(new SemanticQuery.Order(count.name(), MOST.contains(words.get(at))))).limit(1).withTies();
-        try {
-            layer.compile(first);
-        } catch (RuntimeException e) {
-            return Optional.of(new Cannot("the " + rows.name() + " do not reach the " + records + " in the model: '" + said + "' cannot rank them"));
-        }
-        return Optional.of(new Parsed(first, Optional.empty()));
-    }
-
-    /** A question of two sentences: a sentence's end with words after it. */
-    private static final Pattern SECOND_SENTENCE = Pattern.compile("[?.!]\\s+\\p{L}");
-
-    /** The one dataset whose rows the words are what they are called ("concerts", "poker players"); empty for none or several. */
-    private Optional<Dataset> rowsNamedBy(String words) {
-        List<String> named = tokens(words, true);
-        List<Dataset> ds = model.datasets().stream().filter(d -> namesRows(d, named)).toList();
-        return ds.size() == 1 ? Optional.of(ds.get(0)) : Optional.empty();
-    }
-
-    /** The dataset a list shows: the one whose records it lists, else the one all its attributes are of; null for none. */
-    private String listedDataset(SemanticQuery x) {
-        if (x.records() != null) return x.records();
-        Set<String> of = new LinkedHashSet<>();
-        for (SemanticQuery.GroupBy g : x.groupBy()) of.add(model.dimension(g.dimension()).map(Dimension::dataset).orElse(""));
-        return of.size() == 1 && !of.contains("") ? of.iterator().next() : null;
-    }
-
-    /** The one plain count of a dataset's rows: its own count metric with no filter, else the count the model makes for it. */
-    private Optional<SemanticMetric> countOf(Dataset d) {
-        List<SemanticMetric> counts = model.metrics().stream().filter(m -> m instanceof SemanticMetric.Simple s && s.agg() == SemanticMetric.Agg.COUNT
-                && s.filter() == null && s.segments().isEmpty() && s.dataset().equals(d.name())).toList();
-        if (counts.size() == 1) return Optional.of(counts.get(0));
-        if (counts.isEmpty()) return model.entityCount(d.name()).map(m -> (SemanticMetric) m);
-        return Optional.empty();
-    }
-
-    /** "How many different nationalities ...", "the number of distinct languages ...": a count of an attribute's values. */
-    private static final Pattern DISTINCT_COUNT = Pattern.compile("(?i)^\\s*(?:please\\s+)?(?:how\\s+many|(?:what\\s+is\\s+|what's\\s+|find\\s+|give\\s+me\\s+|"
-            + "count\\s+|return\\s+|show\\s+|list\\s+)?(?:the\\s+)?(?:total\\s+)?(?:number|count)\\s+of|count)\\s+(?:the\\s+)?(?:different|distinct|unique)\\s+(.+)$");
+    static final Set<String> LIST_JOINERS = Set.of("and", "the", "their", "its", "his", "her", "also", "as", "well");
 
     /**
      * "How many different nationalities do conductors have?", "Count the number of distinct store locations": the question
@@ -1385,264 +983,12 @@ public final class QuestionParser {
      * distinct values of that attribute where the list's conditions hold. Empty when the question is not so worded or its
      * list does not read.
      */
-    /**
-     * "What are the " + {@code rest} read as a list of one attribute's values or records, with no period, grain, limit,
-     * metric or related rows: the list a distinct count or a "most common" is made of. Empty otherwise.
-     */
-    private Optional<SemanticQuery> listOfOne(String rest) {
-        if (!(parse("What are the " + rest, null) instanceof Parsed p) || p.period().isPresent()) return Optional.empty();
-        SemanticQuery x = p.query();
-        boolean one = x.metrics().isEmpty() && x.groupBy().size() == 1 && x.grain() == null && x.limit() == null && x.exists().isEmpty();
-        return one ? Optional.of(x) : Optional.empty();
-    }
-
-    private static final Pattern MOST_COMMON = Pattern.compile("(?i)^\\s*(?:(?:what|which)\\s+(?:is|are|was|were)|(?:please\\s+)?(?:list|show|give|find|tell)(?:\\s+me)?)"
-            + "\\s+the\\s+(most|least)\\s+(?:common|frequent|popular)\\s+(.+?)\\s*[?.!]?\\s*$");
-
-    /**
-     * "What is the most common hometown of teachers?", "the least frequent nationality of singers": the question read as the
-     * list of those values ("what are the hometowns of teachers"), each value ranked by how many rows have it (their plain
-     * count, not shown), every value tied for first kept. Empty when the question is not so, or its list does not read.
-     */
-    private Optional<Result> mostCommon(String q) {
-        Matcher m = MOST_COMMON.matcher(q);
-        if (!m.find()) return Optional.empty();
-        SemanticQuery x = listOfOne(m.group(2)).orElse(null);
-        if (x == null || !x.order().isEmpty()) return Optional.empty();
-        Dimension d = model.dimension(x.groupBy().get(0).dimension()).orElse(null);
-        // "the most popular plan": a plan is one row of its own, so its own rows never make it common; what would (the
-        // subscriptions to it, the customers on it) is not said
-        if (d != null && (d.labelsEntity() || model.dataset(d.dataset()).map(ds -> isKey(ds, d) || calledAfterRecords(ds, d)).orElse(false))) {
-            return Optional.of(new Cannot("each " + InWords.of(d.name()) + " is one record of its own: counting its own rows does not rank it;"
-                    + " say what it is counted by (\"the " + InWords.of(d.name()) + " with the most ...\")"));
-        }
-        Optional<SemanticMetric> count = d == null ? Optional.empty() : model.dataset(d.dataset()).flatMap(this::countOf);
-        if (count.isEmpty()) return Optional.of(new Cannot("what has the " + m.group(1).toLowerCase(Locale.ROOT) + " rows of " + d + " could not be counted"));
-        SemanticQuery first = new SemanticQuery(List.of(), x.groupBy(), null, null, null, x.filters(), null, null, null, null, null)
-                .withOrder(List.of(new SemanticQuery.Order(count.get().name(), m.group(1).equalsIgnoreCase("most")))).limit(1).withTies();
-        return Optional.of(new Parsed(first, Optional.empty()));
-    }
-
-    private Optional<Result> distinctCount(String q) {
-        Matcher m = DISTINCT_COUNT.matcher(q);
-        if (!m.find()) return Optional.empty();
-        SemanticQuery x = listOfOne(m.group(1)).orElse(null);
-        if (x == null || x.records() != null) return Optional.empty();
-        SemanticQuery counted = new SemanticQuery(List.of(), List.of(), null, null, null, x.filters(), null, null, null, null, null)
-                .countDistinct(x.groupBy().get(0).dimension());
-        return Optional.of(new Parsed(counted, Optional.empty()));
-    }
-
-    /** "without any concerts", "that do not have any friends", "who have no pets": the related rows a record has none of. */
-    private static final Pattern WITHOUT_RELATED_VERB = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:(?:do|does|did|have|has|had)\\s+not"
-            + "|(?:do|does|did|have|has|had)n't|never)\\s+([\\p{L}]+)(?:\\s+([\\p{L}]+))?\\s+any\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
-    private static final Pattern WITHOUT_RELATED = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:(?:do|does|did)\\s+not\\s+have|(?:do|does|did)n't\\s+have"
-            + "|have\\s+no|has\\s+no|had\\s+no|without)(?:\\s+(?:any|a|an))?\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
-
-    /**
-     * "What are the names of the stadiums without any concerts?", "How many students have no pets?": the question without
-     * those words, read as it would be, for the records that have no row of the dataset the last words name. The related
-     * rows are those of a dataset whose rows the words name, and the answer's records must reach them through the model's
-     * relationships (the query is compiled to check it). Empty when the question ends in no such words.
-     */
-    private Optional<Result> withoutRelated(String q) {
-        Matcher m = WITHOUT_RELATED.matcher(q);
-        String relatedWords;
-        if (m.find()) {
-            relatedWords = m.group(1);
-        } else {
-            // "dogs that have not received any treatment", "owners who do not own any dogs": a verb (and its particle) denied of any
-            // related row is the relationship itself, whichever verb says it; the model must relate the two one way only
-            m = WITHOUT_RELATED_VERB.matcher(q);
-            if (!m.find() || !Lexicon.english().partsOfSpeech(m.group(1)).contains(dev.almanac.reading.PartOfSpeech.VERB)
-                    || m.group(2) != null && !FunctionWords.english().is(m.group(2).toLowerCase(Locale.ROOT), dev.almanac.reading.FunctionClass.PREPOSITION)) {
-                return Optional.empty();
-            }
-            relatedWords = m.group(3);
-        }
-        Dataset related = rowsNamedBy(relatedWords).orElse(null);
-        if (related == null) return Optional.empty();
-        String rest = q.substring(0, m.start()).strip() + "?";
-        // read otherwise when the rest does not read ("which months had no leads" asks for periods with no rows)
-        Result r = parse(rest, null);
-        if (!(r instanceof Parsed p) || p.period().isPresent() || p.query().grain() != null) return Optional.empty();
-        SemanticQuery x = p.query();
-        String of = x.records() != null ? x.records() : x.metrics().isEmpty() && !x.groupBy().isEmpty()
-                ? model.dimension(x.groupBy().get(0).dimension()).map(Dimension::dataset).orElse(null)
-                : x.metrics().size() == 1 ? model.metric(x.metrics().get(0)).filter(mm -> mm instanceof SemanticMetric.Simple)
-                        .map(mm -> ((SemanticMetric.Simple) mm).dataset()).orElse(null) : null;
-        if (of == null || of.equals(related.name()) || x.compareTo() != null) return Optional.empty();
-        SemanticQuery none = x.exists("not " + related.name() + " of " + of);
-        try {
-            layer.compile(none);
-        } catch (RuntimeException e) {
-            return Optional.of(new Cannot("the " + of + " and the " + related.name() + " are not related in the model"));
-        }
-        return Optional.of(new Parsed(none, Optional.empty()));
-    }
-
-    private static final String COUNTED = "(\\d{1,6}|one|two|three|four|five|six|seven|eight|nine|ten|a\\s+single|a|an)";
-    /**
-     * "that have more than 3 models", "with at least two friends", "who have 2 or more pets", "with fewer than 200 flights":
-     * a number of related rows a record has, at the question's end.
-     */
-    private static final Pattern RELATED_COUNT = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:have|has|had|with|having)\\s+(?:"
-            + "(" + ComparisonRule.regex(ComparisonRule.Place.NUMBER_AFTER) + ")\\s+" + COUNTED
-            + "|" + COUNTED + "\\s+(" + ComparisonRule.regex(ComparisonRule.Place.NUMBER_BEFORE) + "))\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
-
-    /**
-     * "Which airlines have at least 10 flights?", "the names of singers that have more than one song": the question without
-     * those words, read as it would be (records or values listed), for the records whose number of rows of the dataset the
-     * last words name compares so (that dataset's plain count, reached through the model's relationships, a condition that
-     * is not shown; the query is compiled to check the rows reach the records one way). Empty when the question ends in no
-     * such words or the rest does not read as a list.
-     */
-    private Optional<Result> relatedCountCondition(String q) {
-        Matcher m = RELATED_COUNT.matcher(q);
-        if (!m.find()) return Optional.empty();
-        Dataset related = rowsNamedBy(m.group(5)).orElse(null);
-        if (related == null) return Optional.empty();
-        SemanticMetric count = countOf(related).orElse(null);
-        if (count == null) return Optional.empty();
-        String op;
-        String n;
-        if (m.group(1) != null) {
-            op = ComparisonRule.operatorOf(ComparisonRule.Place.NUMBER_AFTER, m.group(1));
-            n = m.group(2);
-        } else {
-            op = ComparisonRule.operatorOf(ComparisonRule.Place.NUMBER_BEFORE, m.group(4));
-            n = m.group(3);
-        }
-        String number = n.matches("\\d+") ? n : n.toLowerCase(Locale.ROOT).matches("a|an|a\\s+single") ? "1" : NUMBER_WORDS.get(n.toLowerCase(Locale.ROOT));
-        if (number == null) return Optional.empty();
-        String rest = q.substring(0, m.start()).strip() + "?";
-        Result r = parse(rest, null);
-        if (!(r instanceof Parsed) && namedRecords(rest).isPresent()) r = new Parsed(namedRecords(rest).get(), Optional.empty());
-        if (!(r instanceof Parsed p) || p.period().isPresent()) return Optional.empty();
-        SemanticQuery x = p.query();
-        if (!x.metrics().isEmpty() || x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) return Optional.empty();
-        // "channels that have more than 2 channels": a record is one row of its own dataset, never several (a value, "type codes
-        // with fewer than three templates", has as many as hold it)
-        if (x.records() != null && x.records().equals(related.name())) return Optional.of(new Cannot("'" + m.group().strip().replaceAll("[?.!]$", "")
-                + "' counts the very records listed, and each is one"));
-        List<SemanticQuery.Filter> filters = new ArrayList<>(x.filters());
-        filters.add(new SemanticQuery.Filter(count.name(), op, List.of(number)));
-        SemanticQuery having = x.where(filters);
-        try {
-            layer.compile(having);
-        } catch (RuntimeException e) {
-            return Optional.of(new Cannot("the " + related.name() + " do not reach what is listed one way in the model: '" + m.group().strip()
-                    + "' cannot be counted for them"));
-        }
-        return Optional.of(new Parsed(having, Optional.empty()));
-    }
-
-    /**
-     * "for each continent whose average life expectancy is less than 72", "Which regions have a total population over
-     * 1000000?": groups kept by a measure of their own, at the question's end.
-     */
-    private static final Pattern MEASURE_CONDITION = Pattern.compile("(?i)\\s*,?\\s+(?:whose|where|with|that\\s+have|that\\s+has|which\\s+have|which\\s+has|"
-            + "having|have|has)\\s+(?:an?\\s+|the\\s+|their\\s+|its\\s+)?([\\p{L}][\\p{L} _-]*?)\\s+(?:(?:is|are|was|were)\\s+)?("
-            + ComparisonRule.regex(ComparisonRule.Place.NUMBER_AFTER) + ")\\s+(\\d{1,12}(?:\\.\\d+)?)\\s*[?.!]?\\s*$");
-
-    /**
-     * "What is the total population for each continent whose average life expectancy is less than 72?", "Which continents
-     * have an average life expectancy below 72?": the question without the condition, read as it would be (a measure by
-     * groups, or the groups listed), for the groups whose value of the measure the condition names compares so (the
-     * measure read alone from its words: one metric, nothing else; a condition on the groups, not shown). Never a number
-     * attribute of rows ("customers with an age over 30" keeps rows), and the query is compiled to check the measure can be
-     * had for those groups. Empty when the question ends in no such words or the rest does not read by groups.
-     */
-    private Optional<Result> groupsByMeasure(String q) {
-        Matcher m = MEASURE_CONDITION.matcher(q);
-        if (!m.find()) return Optional.empty();
-        List<String> said = tokens(m.group(1), true);
-        if (said.isEmpty() || numberPhrases().containsKey(said) || spans(said, numberPhrases()).stream().anyMatch(sp -> sp.length() == said.size())) return Optional.empty();
-        String op = ComparisonRule.operatorOf(ComparisonRule.Place.NUMBER_AFTER, m.group(2));
-        if (op == null) return Optional.empty();
-        Result measure = parse("What is the " + m.group(1) + "?", null);
-        if (!(measure instanceof Parsed pm) || pm.query().metrics().size() != 1 || !pm.query().filters().isEmpty() || !pm.query().groupBy().isEmpty()
-                || pm.period().isPresent() || pm.query().limit() != null) return Optional.empty();
-        String rest = q.substring(0, m.start()).strip() + "?";
-        Result r = parse(rest, null);
-        if (!(r instanceof Parsed p) || p.query().groupBy().isEmpty() || p.query().records() != null || p.query().limit() != null
-                || p.query().compareTo() != null || p.query().grain() != null) return Optional.empty();
-        List<SemanticQuery.Filter> filters = new ArrayList<>(p.query().filters());
-        filters.add(new SemanticQuery.Filter(pm.query().metrics().get(0), op, List.of(m.group(3))));
-        SemanticQuery kept = p.query().where(filters);
-        try {
-            layer.compile(kept);
-        } catch (RuntimeException e) {
-            return Optional.of(new Cannot("'" + m.group(1).strip() + "' cannot be had for each of the groups asked"));
-        }
-        return Optional.of(new Parsed(kept, p.period()));
-    }
-
-    /** "... and the number of concerts for each singer", "..., names and the number of paragraphs in each document". */
-    private static final Pattern WITH_COUNT = Pattern.compile("(?i)(?:\\s*,\\s*|\\s+)(?:and|as\\s+well\\s+as|along\\s+with|with)\\s+(?:the\\s+)?(?:total\\s+)?"
-            + "(?:number|count)\\s+of\\s+([\\p{L}][\\p{L} _-]*?)(?:\\s+(?:for|in|of|per)\\s+(?:each|every)(?:\\s+(?:one|[\\p{L}][\\p{L} _-]*?))?|\\s+each)?\\s*[?.!]?\\s*$");
-
-    /**
-     * "List singer names and the number of concerts for each singer", "Show all document ids, names and the number of
-     * paragraphs in each document": a list of records' attributes with, for each record, the number of rows of another
-     * dataset it has (that dataset's plain count, reached through the model's relationships, shown beside the attributes).
-     * The rest of the question is read as the list it is; the records after "for each" must be those listed. Empty when the
-     * question is not so worded or its list does not read.
-     */
-    private Optional<Result> recordsWithCounts(String q) {
-        Matcher m = WITH_COUNT.matcher(q);
-        if (!m.find()) return Optional.empty();
-        Dataset related = rowsNamedBy(m.group(1)).orElse(null);
-        if (related == null) return Optional.empty();
-        SemanticMetric count = countOf(related).orElse(null);
-        if (count == null) return Optional.empty();
-        String rest = q.substring(0, m.start()).strip() + "?";
-        Result r = parse(rest, null);
-        if (!(r instanceof Parsed p) || p.period().isPresent()) return Optional.empty();
-        SemanticQuery x = p.query();
-        if (!x.metrics().isEmpty() || x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) return Optional.empty();
-        String records = listedDataset(x);
-        if (records == null || records.equals(related.name())) return Optional.empty();
-        // "for each singer": the records counted for are those listed
-        String each = m.group().replaceFirst("(?is)^.*?\\b(?:each|every)\\b", "").replaceAll("[?.!]", "").strip();
-        if (!each.isEmpty() && !each.equalsIgnoreCase("one") && model.dataset(records).map(d -> !namesRows(d, tokens(each, true))).orElse(true)) {
-            return Optional.empty();
-        }
-        SemanticQuery withCount = new SemanticQuery(List.of(count.name()), x.groupBy(), null, null, null, x.filters(), null, null, null, null, null)
-                .records(records);
-        try {
-            layer.compile(withCount);
-        } catch (RuntimeException e) {
-            return Optional.of(new Cannot("the " + related.name() + " do not reach the " + records + " one way in the model: they cannot be counted for each"));
-        }
-        return Optional.of(new Parsed(withCount, Optional.empty()));
-    }
-
-    /** "Which airlines", "Show all airlines": records asked for by what their rows are called, nothing else said. */
-    private static final Pattern RECORDS_NAMED = Pattern.compile("(?i)^\\s*(?:please\\s+)?(?:which|what|find|show|list|give|display)(?:\\s+me)?"
-            + "(?:\\s+(?:all|the|every|each|all\\s+the))?\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
-
-    /**
-     * The records a request names by what their rows are called and nothing else ("Which airlines"), shown by the one
-     * attribute that names each (a dimension labelling the dataset's entity: an airline's name). Empty when the words name
-     * no dataset's rows, or its records have no such attribute or several.
-     */
-    private Optional<SemanticQuery> namedRecords(String request) {
-        Matcher m = RECORDS_NAMED.matcher(request);
-        if (!m.find()) return Optional.empty();
-        Optional<Dataset> rows = rowsNamedBy(m.group(1));
-        if (rows.isEmpty()) return Optional.empty();
-        List<Dimension> labels = namingAttributes(rows.get());
-        if (labels.size() != 1) return Optional.empty();
-        return Optional.of(new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(model.reference(labels.get(0)), List.of())), null, null, null, List.of(),
-                null, null, null, null, null).records(rows.get().name()));
-    }
 
     /**
      * The attributes that name a dataset's records: those the model marks as labelling its entity, else its text attributes
      * called "name" or "title", by the records' own name ("airline" of airlines) or that name with "name" ("airport name").
      */
-    private List<Dimension> namingAttributes(Dataset ds) {
+    List<Dimension> namingAttributes(Dataset ds) {
         List<Dimension> own = model.dimensionsOf(ds.name()).stream().filter(d -> !d.time()).toList();
         List<Dimension> labels = own.stream().filter(Dimension::labelsEntity).toList();
         if (!labels.isEmpty()) return labels;
@@ -1661,7 +1007,7 @@ public final class QuestionParser {
     }
 
     /** Whether the dimension is the dataset's key of one column ("the ids of documents": each document's own id). */
-    private static boolean isKey(Dataset ds, Dimension d) {
+    static boolean isKey(Dataset ds, Dimension d) {
         return d.dataset().equals(ds.name()) && ds.primaryKey().size() == 1 && ds.primaryKey().get(0).equalsIgnoreCase(d.expr().strip());
     }
 
@@ -1751,20 +1097,6 @@ public final class QuestionParser {
 
     /** Words that exclude what follows them. */
     private static final Set<String> NEGATIONS = Set.of("not", "n't", "excluding", "except", "never");
-
-    /** Whether the question as typed has a comma after its {@code at}-th word (the words of a list written "name, age"). */
-    private static boolean commaBetween(String q, List<String> original, int at) {
-        Matcher m = WORD.matcher(q);
-        int n = 0;
-        while (m.find()) {
-            if (++n == at) {
-                int i = m.end();
-                while (i < q.length() && Character.isWhitespace(q.charAt(i))) i++;
-                return i < q.length() && q.charAt(i) == ',';
-            }
-        }
-        return false;
-    }
 
     /** A quoted part of the question ('...', "...", ``...'', “...”) and the original words it covers. */
     private record Quoted(String text, int from, int to) {}
@@ -2112,77 +1444,6 @@ public final class QuestionParser {
         return out;
     }
 
-    private static final String AGGREGATE = "(average|mean|minimum|maximum|min|max|lowest|highest|smallest|largest|total|sum)";
-    /** "the average, minimum and maximum age": aggregates listed before one measure. */
-    private static final Pattern AGGREGATE_LIST = Pattern.compile("(?i)\\b" + AGGREGATE + "((?:\\s*,\\s*" + AGGREGATE + ")*)\\s*,?\\s+and\\s+(?:the\\s+)?"
-            + AGGREGATE + "\\b");
-    private static final Pattern ONE_AGGREGATE = Pattern.compile("(?i)" + AGGREGATE);
-
-    /**
-     * "What is the average, minimum and maximum age of singers from France?": the question read once for each aggregate
-     * ("the average age of singers from France", ...), each reading whole and naming one metric, all alike but for it: one
-     * query of those metrics, in the order asked. Anything else is refused: the readings must agree.
-     */
-    private Optional<Result> severalAggregates(String q) {
-        Matcher m = AGGREGATE_LIST.matcher(q);
-        if (!m.find()) return Optional.empty();
-        List<String> aggregates = new ArrayList<>();
-        Matcher each = ONE_AGGREGATE.matcher(m.group());
-        while (each.find()) aggregates.add(each.group());
-        List<String> metrics = new ArrayList<>();
-        SemanticQuery shared = null;
-        Optional<Timeframe> period = Optional.empty();
-        for (String aggregate : aggregates) {
-            Result r = parse(q.substring(0, m.start()) + aggregate + q.substring(m.end()), null);
-            if (!(r instanceof Parsed p) || p.query().metrics().size() != 1) {
-                return Optional.of(new Cannot("the question asks for several aggregates ('" + m.group() + "') and '" + aggregate + "' is not read whole"));
-            }
-            SemanticQuery alone = p.query();
-            SemanticQuery rest = alone.withMetrics(List.of()).withOrder(List.of());
-            if (shared != null && !shared.equals(rest) || metrics.contains(alone.metrics().get(0))) {
-                return Optional.of(new Cannot("the aggregates of '" + m.group() + "' read differently"));
-            }
-            shared = rest;
-            period = p.period();
-            metrics.add(alone.metrics().get(0));
-        }
-        return Optional.of(new Parsed(shared.withMetrics(metrics), period));
-    }
-
-    /** "the total population and maximum GNP ...": an aggregate of one measure and another of a second, joined by "and". */
-    private static final Pattern TWO_AGGREGATES = Pattern.compile("(?i)\\b" + AGGREGATE + "\\s+((?:[\\p{L}\\d]+\\s+){0,3}?[\\p{L}\\d]+)\\s*,?\\s+and\\s+(?:the\\s+)?"
-            + AGGREGATE + "\\s+");
-    private static final Pattern WORD_AND_SPACE = Pattern.compile("\\S+\\s*");
-
-    /**
-     * "What is the total population and maximum GNP in Asia?", "the average GNP and total population of nations whose
-     * government is US territory": the question read once for each aggregate with its own measure and the rest of the
-     * question ("the total population in Asia", "the maximum GNP in Asia"), the second measure's words the fewest after
-     * its aggregate with which both read whole, each naming one metric, all alike but for it: one query of both metrics.
-     * Empty when no split reads so (the question is then read as it is, and refused if it names two measures).
-     */
-    private Optional<Result> aggregatesOfTwoMeasures(String q) {
-        Matcher m = TWO_AGGREGATES.matcher(q);
-        if (!m.find() || ONE_AGGREGATE.matcher(m.group(2)).matches()) return Optional.empty();
-        String before = q.substring(0, m.start());
-        String tail = q.substring(m.end());
-        Matcher word = WORD_AND_SPACE.matcher(tail);
-        int words = 0;
-        while (word.find() && ++words <= 4) {
-            String second = tail.substring(0, word.start()) + word.group().strip();
-            String rest = tail.substring(word.end());
-            Result a = parse(before + m.group(1) + " " + m.group(2) + " " + rest, null);
-            Result b = parse(before + m.group(3) + " " + second + " " + rest, null);
-            if (!(a instanceof Parsed pa) || !(b instanceof Parsed pb) || pa.query().metrics().size() != 1 || pb.query().metrics().size() != 1) continue;
-            SemanticQuery shared = pa.query().withMetrics(List.of()).withOrder(List.of());
-            if (pa.query().metrics().equals(pb.query().metrics()) || !shared.equals(pb.query().withMetrics(List.of()).withOrder(List.of()))
-                    || !pa.period().equals(pb.period())) continue;
-            List<String> metrics = List.of(pa.query().metrics().get(0), pb.query().metrics().get(0));
-            return Optional.of(new Parsed(shared.withMetrics(metrics), pa.period()));
-        }
-        return Optional.empty();
-    }
-
     /** A request for rows or values, not for a figure. */
 
     private static final Pattern REQUEST_FOR_ROWS = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|give|display|find|return)\\b");
@@ -2310,12 +1571,12 @@ public final class QuestionParser {
     }
 
     /** The stems of a metric's own words (name, label, synonyms; small words left out), and of those that are not share words. */
-    private record MetricWords(Set<String> stems, Set<String> content) {}
+    record MetricWords(Set<String> stems, Set<String> content) {}
 
     /** Read once per metric and parser: every reading of every question asks them. */
     private final Map<String, MetricWords> metricWords = new java.util.concurrent.ConcurrentHashMap<>();
 
-    private MetricWords wordsOf(SemanticMetric m) {
+    MetricWords wordsOf(SemanticMetric m) {
         return metricWords.computeIfAbsent(m.name(), k -> {
             Set<String> stems = new java.util.HashSet<>();
             Set<String> content = new java.util.HashSet<>();
@@ -2349,7 +1610,7 @@ public final class QuestionParser {
     }
 
     /** The question with its periods read: what is left of it, as written and as compared. */
-    private record Question(String q, Optional<Timeframe> period, Optional<Timeframe> compared, Optional<Timeframe> asked, List<String> original,
+    record Question(String q, Optional<Timeframe> period, Optional<Timeframe> compared, Optional<Timeframe> asked, List<String> original,
                             List<String> words) {
         /** The question without its words from {@code from} to {@code to} (exclusive), its periods kept. */
         Question without(int from, int to) {
@@ -2404,7 +1665,7 @@ public final class QuestionParser {
     }
 
     /** The question read for one metric: a semantic query, a question back, or why not. */
-    private Result read(Question question, SemanticMetric metric, Span metricSpan, List<Span> metricSpans, List<Span> anyDimSpans, SemanticQuery previous) {
+    Result read(Question question, SemanticMetric metric, Span metricSpan, List<Span> metricSpans, List<Span> anyDimSpans, SemanticQuery previous) {
         String q = question.q();
         Optional<Timeframe> period = question.period();
         Optional<Timeframe> compared = question.compared();
@@ -3169,7 +2430,7 @@ public final class QuestionParser {
     }
 
     /** The stems of every word the model names things with: measures, attributes, datasets and the values indexed. */
-    private Set<String> modelStems() {
+    Set<String> modelStems() {
         Set<String> v = modelStems;
         if (v != null) return v;
         Set<String> out = new java.util.HashSet<>();
@@ -3182,7 +2443,7 @@ public final class QuestionParser {
         return modelStems = Set.copyOf(out);
     }
 
-    private volatile Set<String> modelStems;
+    volatile Set<String> modelStems;
 
     Set<String> vocabulary() {
         Set<String> v = vocabulary;
@@ -3408,7 +2669,7 @@ public final class QuestionParser {
         return Lexicon.english().partsOfSpeech(word).contains(dev.almanac.reading.PartOfSpeech.NOUN);
     }
 
-    private Map<List<String>, Object> dimensionPhrases(List<Dimension> dims) {
+    Map<List<String>, Object> dimensionPhrases(List<Dimension> dims) {
         Map<List<String>, Object> out = new HashMap<>();
         for (Dimension d : dims) {
             for (List<String> phrase : phrases.phrasingsOf(d, QuestionParser::phrasingsOf)) {
@@ -3807,7 +3068,7 @@ public final class QuestionParser {
             // the verbs of a change of amount ("did bookings go up in Q3 vs Q2", "fell", "dropped")
             "go", "goes", "went", "gone", "up", "down", "rise", "rose", "risen", "fall", "fell", "fallen", "drop", "dropped");
 
-    private static final Map<String, String> NUMBER_WORDS = Map.ofEntries(Map.entry("one", "1"), Map.entry("two", "2"), Map.entry("three", "3"),
+    static final Map<String, String> NUMBER_WORDS = Map.ofEntries(Map.entry("one", "1"), Map.entry("two", "2"), Map.entry("three", "3"),
             Map.entry("four", "4"), Map.entry("five", "5"), Map.entry("six", "6"), Map.entry("seven", "7"), Map.entry("eight", "8"),
             Map.entry("nine", "9"), Map.entry("ten", "10"), Map.entry("twenty", "20"));
 
@@ -3855,7 +3116,7 @@ public final class QuestionParser {
     }
 
     /** Every occurrence of every phrase in the words. */
-    private static List<Span> spans(List<String> words, Map<List<String>, Object> phrases) {
+    static List<Span> spans(List<String> words, Map<List<String>, Object> phrases) {
         List<Span> out = new ArrayList<>();
         int longest = phrases.keySet().stream().mapToInt(List::size).max().orElse(0);
         for (int i = 0; i < words.size(); i++) {
@@ -3867,7 +3128,7 @@ public final class QuestionParser {
         return out;
     }
 
-    private static List<Span> longestFirst(List<Span> spans) {
+    static List<Span> longestFirst(List<Span> spans) {
         List<Span> out = new ArrayList<>(spans);
         out.sort((a, b) -> a.length() != b.length() ? b.length() - a.length() : a.from() - b.from());
         return out;
@@ -3879,7 +3140,7 @@ public final class QuestionParser {
     }
 
     @SuppressWarnings("unchecked")
-    private static List<Dimension> dimensionOf(Span s) {
+    static List<Dimension> dimensionOf(Span s) {
         return (List<Dimension>) s.target();
     }
 
@@ -4014,7 +3275,7 @@ public final class QuestionParser {
     private static final Set<String> RANK_BEFORE = Set.of("top", "bottom", "best", "worst");
 
     /** A phrase after a ranking's count ("top 3 product categories", "which five products", "the 10 biggest customers"). */
-    private static boolean ranked(List<String> words, Span d) {
+    static boolean ranked(List<String> words, Span d) {
         if (d.from() < 2) return false;
         String twoBefore = words.get(d.from() - 2), before = words.get(d.from() - 1);
         return smallNumber(before) && Set.of("top", "which", "bottom", "best", "worst").contains(twoBefore)

@@ -44,9 +44,9 @@ enum Rephrasing {
             "show teams ranked by wins => wins by teams ranked"),
     SHARED_YEAR((reader, q) -> sharedYear(q), "goals in Q2 vs Q3 2025 => goals in Q2 2025 vs Q3 2025",
             "sales in April, May and June 2024 => sales in April, May and June 2024"),
-    SPELLING(Rephrasing::spelled, "world_1: How many contries are in Europe? => How many countries are in Europe?", "world_1: Which contry is largest? => Which country is largest?",
+    SPELLING(Rephrasing::spelled, "world_1: How many contries are in Europe? => How many country are in Europe?", "world_1: Which contry is largest? => Which country is largest?",
             "world_1: What is the averge life expectancy? => What is the average life expectancy?",
-            "world_1: Which langauges are official? => Which languages are official?"),
+            "world_1: Which langauges are official? => Which language are official?"),
     ROW_SYNONYMS(Rephrasing::rowSynonyms, "world_1: How many nations are in Europe? => How many countries are in Europe?"),
     PROPER_ADJECTIVES(Rephrasing::properAdjectives, "concert_singer: How many French singers are there? => How many France singers are there?"),
     CLOSED_COMPOUNDS(Rephrasing::closedCompounds, "network_1: How many high schoolers are there? => How many highschoolers are there?"),
@@ -451,9 +451,8 @@ enum Rephrasing {
                 Set<String> spelling = reader.spellingWords();
                 if (spelling.contains(one)) continue; // "volvos": the plural of a value, not a misspelling of it
                 read = lexicon.typoOf(lower, spelling).or(() -> lexicon.abbreviationOf(lower, vocabulary))
-                        .or(() -> one.equals(lower) ? Optional.empty() : lexicon.typoOf(one, spelling).or(() -> lexicon.abbreviationOf(one, vocabulary))
-                                .map(Words::plural)) // in the number it was written in
-                        .orElse(null);
+                        .or(() -> one.equals(lower) ? Optional.empty() : lexicon.typoOf(one, spelling).or(() -> lexicon.abbreviationOf(one, vocabulary)))
+                        .orElse(null); // the model's word as the model writes it, singular: the reader reads it so
             }
             if (read != null) {
                 out.append(q, last, m.start()).append(read);

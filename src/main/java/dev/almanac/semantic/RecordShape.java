@@ -1,0 +1,59 @@
+package dev.almanac.semantic;
+
+import dev.almanac.semantic.QuestionParser.Result;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BiFunction;
+
+/**
+ * The shapes of a whole question about records the reader knows before it looks for one metric, tried in this order on the
+ * question as rephrased ({@link Rephrasing}): the first that reads it gives the reading; none reading it leaves the
+ * question to the metric's reading. Each is a named rule with the examples it must read beside it, {@code "database:
+ * question => query"}: the database a Spider dev database whose model `almanac init` drafts, the query as its JSON
+ * (single quotes for double). The test {@code RecordShapeTest} reads them all. No rule names a model's word.
+ */
+enum RecordShape {
+    DISTINCT_COUNT(RecordShapes::distinctCount,
+            "world_1: How many different government forms are there? => {'count_distinct':['government_form']}",
+            "concert_singer: Count the distinct countries of the singers. => {'count_distinct':['country']}"),
+    MOST_COMMON(RecordShapes::mostCommon,
+            "world_1: What is the most frequent government form of countries? => {'group_by':[{'dimension':'government_form'}],'order':[{'field':'country_count','descending':true}],'limit':1,'ties':true}",
+            "pets_1: What is the most common pet type? => {'group_by':[{'dimension':'pet_type'}],'order':[{'field':'pets_count','descending':true}],'limit':1,'ties':true}"),
+    WITHOUT_RELATED(RecordShapes::withoutRelated,
+            "concert_singer: List the names of singers who have no concerts. => {'group_by':[{'dimension':'singer.name'}],'records':'singer','exists':[{'dataset':'concert','negated':true,'of':'singer'}]}",
+            "orchestra: Which orchestras do not have any performances? => {'group_by':[{'dimension':'orchestra'}],'records':'orchestra','exists':[{'dataset':'performance','negated':true,'of':'orchestra'}]}"),
+    RELATED_COUNT_CONDITION(RecordShapes::relatedCountCondition,
+            "world_1: Which countries have more than 20 cities? => {'group_by':[{'dimension':'country.name'}],'filters':[{'field':'city_count','op':'>','values':['20']}],'records':'country'}",
+            "orchestra: Which conductors have at least 2 orchestras? => {'group_by':[{'dimension':'name'}],'filters':[{'field':'orchestra_count','op':'>=','values':['2']}],'records':'conductor'}"),
+    GROUPS_BY_MEASURE(RecordShapes::groupsByMeasure,
+            "world_1: Which continents have an average GNP above 1000? => {'group_by':[{'dimension':'continent'}],'filters':[{'field':'country_average_gnp','op':'>','values':['1000']}]}"),
+    RECORDS_WITH_COUNTS(RecordShapes::recordsWithCounts,
+            "orchestra: Show the names of conductors and the number of orchestras for each conductor. => {'metrics':['orchestra_count'],'group_by':[{'dimension':'name'}],'records':'conductor'}",
+            "orchestra: List the conductor names along with the number of orchestras of each. => {'metrics':['orchestra_count'],'group_by':[{'dimension':'name'}],'records':'conductor'}"),
+    PERIODS_WITHOUT_ROWS(RecordShapes::gaps,
+            "student_transcripts_tracking: Which years from 1970 to 2020 have no transcripts? => {'metrics':['transcripts_count'],'grain':'year','start':'1970-01-01','end':'2021-01-01','gaps':true}",
+            "student_transcripts_tracking: In which years between 1990 and 2000 were there no transcripts? => {'metrics':['transcripts_count'],'grain':'year','start':'1990-01-01','end':'2001-01-01','gaps':true}",
+            "student_transcripts_tracking: Which months of 1985 have no transcripts? => {'metrics':['transcripts_count'],'grain':'month','start':'1985-01-01','end':'1986-01-01','gaps':true}"),
+    SEVERAL_AGGREGATES(RecordShapes::severalAggregates,
+            "pets_1: What are the minimum, average and maximum weight of pets? => {'metrics':['pets_min_weight','pets_average_weight','pets_max_weight']}"),
+    AGGREGATES_OF_TWO_MEASURES(RecordShapes::aggregatesOfTwoMeasures,
+            "world_1: What is the average life expectancy and total GNP of countries in Africa? => {'metrics':['country_average_life_expectancy','country_total_gnp'],'filters':[{'field':'continent','op':'=','values':['Africa']}]}");
+
+    private final BiFunction<RecordShapes, String, Optional<Result>> rule;
+    private final List<String> examples;
+
+    RecordShape(BiFunction<RecordShapes, String, Optional<Result>> rule, String... examples) {
+        this.rule = rule;
+        this.examples = List.of(examples);
+    }
+
+    /** The examples the rule must read, {@code "database: question => query"}. */
+    List<String> examples() {
+        return examples;
+    }
+
+    /** The question's reading as this shape, or empty when it is not of this shape. */
+    Optional<Result> read(RecordShapes shapes, String q) {
+        return rule.apply(shapes, q);
+    }
+}

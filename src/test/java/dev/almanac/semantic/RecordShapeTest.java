@@ -1,0 +1,55 @@
+package dev.almanac.semantic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Arrays;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every shape of a question about records reads the examples of its corpus, alone, into the query they give, and the whole
+ * reader reads them so too (no shape tried before it takes them, and the reading says nothing the question does not).
+ */
+class RecordShapeTest {
+    static Stream<Arguments> corpus() {
+        return Arrays.stream(RecordShape.values()).flatMap(shape -> shape.examples().stream().map(example -> Arguments.of(shape, example)));
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource("corpus")
+    void every_shape_reads_the_examples_of_its_corpus(RecordShape shape, String example) throws Exception {
+        CorpusExample e = CorpusExample.of(example);
+        JsonNode expected = SemanticQueryJsonTest.JSON.readTree(e.read().replace('\'', '"'));
+        QuestionParser.Result alone = e.reader().readAs(shape, e.asked()).orElse(null);
+        assertThat(alone).as("read as %s alone", shape).isInstanceOf(QuestionParser.Parsed.class);
+        JsonNode read = SemanticQueryJsonTest.JSON.valueToTree(((QuestionParser.Parsed) alone).query());
+        assertThat(read).as(e.asked()).isEqualTo(expected);
+        assertThat(e.reader().parse(e.asked())).as("read whole").isEqualTo(alone);
+    }
+
+    @Test
+    void every_shape_has_a_corpus() {
+        assertThat(RecordShape.values()).allSatisfy(shape -> assertThat(shape.examples()).as(shape.name()).isNotEmpty());
+    }
+
+    @Test
+    void the_periods_without_rows_of_records_named_are_those_the_table_has_none_in() {
+        String db = "student_transcripts_tracking";
+        SemanticLayer layer = QuestionWordsTest.layer(db);
+        SemanticQuery gaps = QuestionWordsTest.read(QuestionWordsTest.parser(layer), "In which years between 1990 and 2000 were there no transcripts?");
+        java.util.Set<String> had = QuestionWordsTest.rows(db, "SELECT DISTINCT substr(transcript_date, 1, 4) FROM transcripts");
+        java.util.List<String> none = java.util.stream.IntStream.rangeClosed(1990, 2000).mapToObj(String::valueOf).filter(y -> !had.contains(y)).toList();
+        assertThat(none).isNotEmpty().hasSizeLessThan(11);
+        assertThat(QuestionWordsTest.rowList(db, layer.compile(gaps).sql()).stream().map(r -> r.substring(0, 4)).toList()).isEqualTo(none);
+    }
+
+    @Test
+    void a_question_of_one_number_is_no_shape_of_records() {
+        QuestionParser reader = QuestionWordsTest.parser("world_1");
+        assertThat(RecordShape.values()).allSatisfy(shape -> assertThat(reader.readAs(shape, "What is the total population of Asia?")).as(shape.name()).isEmpty());
+    }
+}
