@@ -1,6 +1,7 @@
 package dev.almanac.semantic;
 
 import dev.almanac.reading.FunctionWords;
+import dev.almanac.semantic.Conditions.Quoted;
 import dev.almanac.reading.Lexicon;
 
 import dev.almanac.quality.Timeframe;
@@ -81,6 +82,8 @@ public final class QuestionParser {
     private final ParserPhrases phrases;
     /** The rules of questions about records ({@link RecordShape}). */
     private final RecordShapes shapes = new RecordShapes(this);
+    /** The rules of conditions on the rows read ({@link NumberCondition}). */
+    private final Conditions conditionRules = new Conditions(this);
 
     public QuestionParser(SemanticLayer layer, LocalDate today) {
         this.layer = layer;
@@ -350,7 +353,7 @@ public final class QuestionParser {
         }
         Optional<Timeframe> period = timeframes.parse(q);
         if (period.isPresent() && period.get().text().strip().matches("(?i)today|now")) period = Optional.empty(); // "today": the latest value
-        if (period.isPresent() && yearOfAttribute(q, period.get())) period = Optional.empty(); // "whose birth year is 1948": a number, not a period
+        if (period.isPresent() && conditionRules.yearOfAttribute(q, period.get())) period = Optional.empty(); // "whose birth year is 1948": a number, not a period
         // two periods with a comparison word: the later one is asked, the earlier is the comparison ("2025 compared with 2024")
         Optional<Timeframe> compared = Optional.empty();
         String text = q;
@@ -419,7 +422,7 @@ public final class QuestionParser {
                 && allDims.keySet().stream().anyMatch(k -> k.size() < sp.length() && words.subList(sp.from(), sp.from() + k.size()).equals(k))).toList();
         if (!rankedDimFirst.isEmpty() && metricSpans.size() > rankedDimFirst.size()) metricSpans.removeAll(rankedDimFirst);
         // "older than the average age", "above the average weight": an average compared with is a condition, not the measure asked
-        metricSpans = new ArrayList<>(metricSpans.stream().filter(sp -> !comparedAverage(words, sp)).toList());
+        metricSpans = new ArrayList<>(metricSpans.stream().filter(sp -> !Conditions.comparedAverage(words, sp)).toList());
         List<Span> counted = entityCount(words);
         if (metricSpans.isEmpty()) metricSpans = counted;
         else {
@@ -591,7 +594,7 @@ public final class QuestionParser {
     static final int MAX_READINGS = 12;
 
     /** The datasets a metric's facts come from. */
-    private Set<String> datasetsOf(SemanticMetric m) {
+    Set<String> datasetsOf(SemanticMetric m) {
         Set<String> out = new java.util.HashSet<>();
         model.simpleInputs(m).forEach(x -> out.add(x.dataset()));
         return out;
@@ -680,7 +683,7 @@ public final class QuestionParser {
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i);
             // "the number of ... from each city" asks for a count, not the list of cities; "older than the average" is a condition
-            if (MOST.contains(w) || LEAST.contains(w) || w.equals("how") || AGGREGATES.contains(w) && !comparedAverage(words, new Span(i, i + 1, null))) {
+            if (MOST.contains(w) || LEAST.contains(w) || w.equals("how") || AGGREGATES.contains(w) && !Conditions.comparedAverage(words, new Span(i, i + 1, null))) {
                 return new NoMetric();
             }
         }
@@ -858,7 +861,7 @@ public final class QuestionParser {
         for (Span s : spans(question.words(), recordNames())) {
             // a name stands out (capitals, several words, a long word), never a word of the grammar ("are", "to" as codes)
             if (!distinctive(question.original(), s) || s.length() == 1 && FunctionWords.english().isFunctionWord(question.words().get(s.from()))) continue;
-            if (pieceOfText(question.words(), s.from())) continue; // "names containing 'Al'": a piece of text, not a record's name
+            if (Conditions.pieceOfText(question.words(), s.from())) continue; // "names containing 'Al'": a piece of text, not a record's name
             for (Object hit : (List<?>) s.target()) model.dataset(((ValueHit) hit).dimension().dataset()).ifPresent(out::add);
         }
         return List.copyOf(out);
@@ -925,7 +928,7 @@ public final class QuestionParser {
     private volatile Map<List<String>, List<Dataset>> rowWords;
 
     /** A dataset's attributes by their names without the dataset's own ("name" for a section's section_name), made once. */
-    private Map<List<String>, Dimension> shortPhrases(Dataset ds) {
+    Map<List<String>, Dimension> shortPhrases(Dataset ds) {
         return shortPhrases.computeIfAbsent(ds.name(), k -> {
             Map<List<String>, Dimension> out = new HashMap<>();
             List<String> prefix = tokens(ds.name(), true);
@@ -946,7 +949,7 @@ public final class QuestionParser {
         });
     }
 
-    private final Map<String, Map<List<String>, Dimension>> shortPhrases = new java.util.concurrent.ConcurrentHashMap<>();
+    final Map<String, Map<List<String>, Dimension>> shortPhrases = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The phrases of a dataset's attributes (its times too): their names, labels and synonyms, and their short names. Made once. */
     Map<List<String>, Object> attributesOf(Dataset ds) {
@@ -1098,351 +1101,8 @@ public final class QuestionParser {
     /** Words that exclude what follows them. */
     private static final Set<String> NEGATIONS = Set.of("not", "n't", "excluding", "except", "never");
 
-    /** A quoted part of the question ('...', "...", ``...'', “...”) and the original words it covers. */
-    private record Quoted(String text, int from, int to) {}
-
-    private static final Pattern QUOTED = Pattern.compile("``\\s*(.+?)\\s*''|\"\\s*([^\"]+?)\\s*\"|“\\s*([^”]+?)\\s*”|(?<![\\p{L}])'\\s*([^']+?)\\s*'(?![\\p{L}])");
-
-    /** The quoted parts of the question, each where its words stand among the original words (left out when they are not found). */
-    private static List<Quoted> quoted(String q, List<String> original) {
-        List<Quoted> out = new ArrayList<>();
-        Matcher m = QUOTED.matcher(q);
-        int searchFrom = 0;
-        while (m.find()) {
-            String text = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3) != null ? m.group(3) : m.group(4);
-            List<String> inner = tokens(text, false);
-            if (inner.isEmpty()) continue;
-            for (int i = searchFrom; i + inner.size() <= original.size(); i++) {
-                boolean same = true;
-                for (int k = 0; k < inner.size() && same; k++) same = original.get(i + k).equalsIgnoreCase(inner.get(k));
-                if (same) {
-                    out.add(new Quoted(text, i, i + inner.size()));
-                    searchFrom = i + inner.size();
-                    break;
-                }
-            }
-        }
-        return out;
-    }
-
-    /** Words between an attribute and its quoted value ("whose name is 'X'", "named 'X'", "with episode 'X'"). */
-    private static final Set<String> QUOTE_LINKS = Set.of("is", "named", "called", "of", "as", "equal", "equals", "to", "titled");
-
-    /**
-     * The condition a quoted value makes: the attribute (not a number nor a time) of the rows read named just before it,
-     * only link words between, equal to the value as written, or as the attribute's values write it when it has a complete
-     * list of values (a refusal, {@link Cannot}, when that list does not have it). Empty when no such attribute stands before it.
-     */
-    private Optional<Object> quotedValue(List<String> words, boolean[] used, SemanticMetric metric, List<Dimension> dims, Quoted literal) {
-        Set<String> own = datasetsOf(metric);
-        // not a number, a time, nor a column that holds the keys of other rows (a flight's airline is a key: 'JetBlue Airways' is
-        // the name of the airline it reaches, never the key itself; an identifier that is not its rows' own key refers to other rows)
-        java.util.function.Predicate<Dimension> quotable = d -> !d.time() && d.kind() != Dimension.Kind.NUMBER
-                && (d.kind() != Dimension.Kind.IDENTIFIER || model.dataset(d.dataset()).map(ds -> isKey(ds, d)).orElse(false)) && model.relationships().stream()
-                .noneMatch(r -> r.from().equals(d.dataset()) && r.fromColumns().stream().anyMatch(c -> c.equalsIgnoreCase(d.expr().replace("\"", ""))));
-        List<Dimension> candidates = new ArrayList<>(dims.stream().filter(quotable).toList());
-        model.dimensions().stream().filter(d -> own.contains(d.dataset()) && quotable.test(d) && !candidates.contains(d)).forEach(candidates::add);
-        Map<List<String>, Object> phrases = new HashMap<>(dimensionPhrases(candidates));
-        for (String ds : own) model.dataset(ds).ifPresent(d -> shortPhrases(d).forEach((p, x) -> { if (candidates.contains(x)) phrases.putIfAbsent(p, new ArrayList<>(List.of(x))); }));
-        Span attribute = null;
-        for (Span d : longestFirst(spans(words, phrases))) {
-            int k = d.to();
-            while (k < literal.from() && (QUOTE_LINKS.contains(words.get(k)) || words.get(k).equals("not"))) k++;
-            if (k == literal.from() && !anyUsed(used, d) && dimensionOf(d).size() == 1 && (attribute == null || d.to() > attribute.to())) attribute = d;
-        }
-        if (attribute == null) return Optional.empty();
-        boolean negated = words.subList(attribute.to(), literal.from()).contains("not"); // "whose hometown is not 'X'"
-        Dimension dim = dimensionOf(attribute).get(0);
-        String value = literal.text();
-        ValueIndex.Values known = values.of(dim);
-        if (known != null && known.complete()) {
-            Optional<Object> written = known.values().stream().filter(v -> String.valueOf(v).equalsIgnoreCase(literal.text())).findFirst();
-            if (written.isEmpty()) return Optional.of(new Cannot("'" + value + "' is not a value of " + dim.displayName()));
-            value = String.valueOf(written.get());
-        }
-        for (int i = attribute.from(); i < literal.to(); i++) used[i] = true;
-        return Optional.of(new SemanticQuery.Filter(model.reference(dim), negated ? "!=" : "=", List.of(value)));
-    }
-
-    /** Verbs that say a text holds a piece of text. */
-    private static final Set<String> CONTAIN_VERBS = Set.of("contain", "contains", "containing", "contained", "include", "includes");
     /** What a piece of text is called ("the substring 'Al'", "the letter w", "the word computer"). */
-    private static final Set<String> PIECE_WORDS = Set.of("substring", "string", "letter", "letters", "word", "words", "character", "characters");
-    /** Words with which a piece of text is said to be held, when the piece is called one ("with the letter 'w'", "has the word 'Hey'"). */
-    private static final Set<String> HOLDING_WORDS = Set.of("with", "has", "have", "having", "had");
-
-    /** Whether the words from {@code at} are a piece of text some text is said to hold ("contains 'Al'", "the letter w"). */
-    private static boolean pieceOfText(List<String> words, int at) {
-        int k = at > 0 && Set.of("the", "a").contains(words.get(at - 1)) ? at - 1 : at;
-        return k > 0 && (PIECE_WORDS.contains(words.get(k - 1)) || CONTAIN_VERBS.contains(words.get(k - 1)));
-    }
-
-    /**
-     * The condition that an attribute holds the piece of text at {@code from}..{@code to}: the attribute (a text or category
-     * of the rows read, named once) right before the words that say so ("names contain the substring 'Al'", "a city that
-     * contains 'West'", "a description with the letter 'w' in it"), or after them ("contain the letter w in their
-     * description"); a verb of containing, or a word of holding with the piece called what it is ("with the letter"). Denied
-     * ("does not contain") it is the opposite condition. The words are marked placed; empty when no such reading fits.
-     */
-    private Optional<SemanticQuery.Filter> containedText(List<String> words, boolean[] used, List<Span> attributes, int from, int to, String value) {
-        if (java.util.stream.IntStream.range(from, to).anyMatch(i -> used[i])) return Optional.empty();
-        int k = from;
-        if (k > 1 && Set.of("the", "a").contains(words.get(k - 1)) && PIECE_WORDS.contains(words.get(k - 2))) k--; // "the substring the computer"
-        boolean called = k > 0 && PIECE_WORDS.contains(words.get(k - 1));
-        if (called) k--;
-        if (k > 0 && Set.of("the", "a").contains(words.get(k - 1))) k--;
-        if (k == 0) return Optional.empty();
-        String verb = words.get(k - 1);
-        if (!CONTAIN_VERBS.contains(verb) && !(called && HOLDING_WORDS.contains(verb))) return Optional.empty();
-        int cue = k - 1;
-        int start = cue;
-        boolean negated = false;
-        if (start > 0 && words.get(start - 1).equals("not")) {
-            negated = true;
-            start--;
-            if (start > 0 && Set.of("do", "does", "did").contains(words.get(start - 1))) start--;
-        }
-        while (start > 0 && Set.of("that", "which", "who").contains(words.get(start - 1))) start--;
-        // an attribute, not the records' own noun ("documents that contain the letter w" says no more than that one of their texts does)
-        java.util.function.Predicate<Span> text = d -> dimensionOf(d).size() == 1 && !dimensionOf(d).get(0).time()
-                && dimensionOf(d).get(0).kind() != Dimension.Kind.NUMBER && !anyUsed(used, d)
-                && model.datasets().stream().noneMatch(ds -> namesRows(ds, words.subList(d.from(), d.to())));
-        // the attribute before ("names contain"), else after "in its", "in their" ("the letter w in their description")
-        final int before = start;
-        Span attribute = longestFirst(attributes).stream().filter(d -> d.to() == before && text.test(d)).findFirst().orElse(null);
-        int end = to;
-        if (end + 1 < words.size() && words.get(end).equals("in") && Set.of("it", "them").contains(words.get(end + 1))) end += 2; // "with the letter 'w' in it"
-        else if (attribute == null && end + 2 < words.size() && words.get(end).equals("in") && Set.of("its", "their", "the").contains(words.get(end + 1))) {
-            final int after = end + 2;
-            attribute = longestFirst(attributes).stream().filter(d -> d.from() == after && text.test(d)).findFirst().orElse(null);
-            if (attribute != null) end = attribute.to();
-        }
-        if (attribute == null) return Optional.empty();
-        for (int i = Math.min(attribute.from(), start); i < end; i++) used[i] = true;
-        return Optional.of(new SemanticQuery.Filter(model.reference(dimensionOf(attribute).get(0)), negated ? "not_contains" : "contains", List.of(value)));
-    }
-
-    /** Whether a metric phrase is an average some attribute is compared with ("than the average age", "above average weight"). */
-    private static boolean comparedAverage(List<String> words, Span s) {
-        int[] at = s.at() != null ? s.at() : java.util.stream.IntStream.range(s.from(), s.to()).toArray();
-        for (int i : at) {
-            if (!AVERAGE_WORDS.contains(words.get(i))) continue;
-            int k = i - 1;
-            if (k >= 0 && words.get(k).equals("the")) k--;
-            if (k >= 0 && (words.get(k).equals("than") || Set.of("above", "below", "over", "under").contains(words.get(k)))) return true;
-        }
-        return false;
-    }
-
-    private static final Set<String> AVERAGE_WORDS = Set.of("average", "avg", "mean");
-
-    /**
-     * Where "[the] average [of all] [attribute]" ends when it starts at {@code at} ("than the average", "than average age",
-     * "than the average weight" of a weight), else -1. The attribute after it, if any, must be the compared one.
-     */
-    private static int averageEnd(List<String> words, int at, Span attribute) {
-        int k = at;
-        if (k < words.size() && words.get(k).equals("the")) k++;
-        if (k >= words.size() || !AVERAGE_WORDS.contains(words.get(k))) return -1;
-        k++;
-        int n = attribute.to() - attribute.from();
-        if (k + n <= words.size() && words.subList(k, k + n).equals(words.subList(attribute.from(), attribute.to()))) k += n;
-        else if (k < words.size() && (words.get(k).equals("one") || words.get(k).equals("value"))) k++;
-        return k;
-    }
-
-    /** Words between an attribute and the number it is compared with: "age is above 20", "a population of between ...". */
-    private static final Set<String> ATTRIBUTE_LINKS = Set.of("is", "are", "was", "were", "of");
-    /** Words between the rows' noun and what each is worth: "orders worth between 100 and 200". */
-    private static final Set<String> ROW_AMOUNT_LINKS = Set.of("worth", "valued");
-
-    /** Words for what a row is worth, besides the rows' own noun ("deals worth more than 50k", "orders with a value over 100"). */
-    private static final List<String> ROW_AMOUNT_WORDS = List.of("amount", "value", "worth", "size", "total", "valued");
-
-    /**
-     * Conditions on a number attribute: its phrase, then a comparison and a number ("horsepower greater than 150", "age above
-     * 20"), or a comparison, a number and its phrase ("more than 4 cylinders"). The attribute is a number dimension, or one
-     * whose every indexed value is a number, of the rows the metric reads (a number attribute, never a breakdown) or one it
-     * can be sliced by; the words are marked placed. Anything else is left to the leftover check.
-     */
-    private List<SemanticQuery.Filter> conditions(List<String> words, boolean[] used, SemanticMetric metric, List<Dimension> dims) {
-        Set<String> own = datasetsOf(metric);
-        List<Dimension> numbers = new ArrayList<>(model.dimensions().stream().filter(d -> d.kind() == Dimension.Kind.NUMBER && own.contains(d.dataset())).toList());
-        // and those of the records the metric's rows refer to ("poker players with a height over 200": each player's person's),
-        // by words no number of the rows' own has ("population" of cities is the city's, not its country's)
-        List<Dimension> referred = layer.numbersOf(metric).stream().filter(d -> !numbers.contains(d)).toList();
-        dims.stream().filter(d -> !d.time() && d.kind() == Dimension.Kind.CATEGORICAL && values.of(d) != null && values.of(d).numeric()).forEach(numbers::add);
-        List<SemanticQuery.Filter> out = new ArrayList<>();
-        // what each row is worth, where the model has no attribute for it: said by the rows' noun ("orders over $500") or a
-        // word for an amount ("deals worth more than 50k"); the noun is the metric's too, so its span may be placed already
-        Map<List<String>, Object> amountPhrases = new HashMap<>();
-        for (String ds : own) {
-            Optional<Dimension> amount = model.rowAmount(ds);
-            if (amount.isEmpty() || numbers.stream().anyMatch(d -> d.dataset().equals(ds) && d.expr().equals(amount.get().expr()))) continue;
-            List<String> said = new ArrayList<>(ROW_AMOUNT_WORDS);
-            model.dataset(ds).ifPresent(d -> said.addAll(rowNames(d)));
-            for (String phrase : said) {
-                @SuppressWarnings("unchecked") List<Dimension> list = (List<Dimension>) amountPhrases.computeIfAbsent(tokens(phrase.replace('_', ' '), true), k -> new ArrayList<Dimension>());
-                if (!list.contains(amount.get())) list.add(amount.get());
-            }
-        }
-        if (numbers.isEmpty() && referred.isEmpty() && amountPhrases.isEmpty()) return out;
-        Map<List<String>, Object> phrases = dimensionPhrases(numbers);
-        dimensionPhrases(referred).forEach(phrases::putIfAbsent);
-        List<Span> spans = new ArrayList<>(spans(words, phrases));
-        List<Span> amountSpans = spans(words, amountPhrases);
-        spans.addAll(amountSpans);
-        // a one-word attribute in another form of its word ("aged" for age)
-        Map<String, Object> byStem = new HashMap<>();
-        phrases.forEach((p, target) -> { if (p.size() == 1) byStem.putIfAbsent(stem(p.get(0)), target); });
-        for (int i = 0; i < words.size(); i++) {
-            Object target = byStem.get(stem(words.get(i)));
-            int at = i;
-            if (target != null && spans.stream().noneMatch(sp -> sp.from() <= at && at < sp.to())) spans.add(new Span(i, i + 1, target));
-        }
-        for (int i = 0; i < words.size(); i++) {
-            if (used[i]) continue;
-            ComparisonRule.Match c = ComparisonRule.before(words, i).orElse(null);
-            if (c != null) {
-                int n = c.to() - c.from();
-                if (i + n >= words.size()) continue;
-                Span attribute = null;
-                int number = -1;
-                for (Span d : spans) {
-                    if (anyUsed(used, d) && !amountSpans.contains(d) || dimensionOf(d).size() != 1) continue;
-                    boolean before = d.to() == i || d.to() + 1 == i && ATTRIBUTE_LINKS.contains(words.get(d.to()));
-                    // "age greater than the average", "weight below average", "above the average age": the attribute's own average
-                    int average = averageEnd(words, i + n, d);
-                    if (average < 0 && d.from() >= i + n + 1) {
-                        int k = i + n;
-                        if (k < words.size() && words.get(k).equals("the")) k++;
-                        if (k + 1 == d.from() && AVERAGE_WORDS.contains(words.get(k))) average = d.to();
-                    }
-                    if (average > 0 && (before || d.from() > i)) {
-                        if (java.util.stream.IntStream.range(Math.min(i, d.from()), average).anyMatch(k -> used[k] && !inSpan(d, k))) continue;
-                        out.add(new SemanticQuery.Filter(model.reference(dimensionOf(d).get(0)), c.operator(), List.of(SemanticQuery.Filter.AVERAGE)));
-                        for (int k = Math.min(i, d.from()); k < average; k++) used[k] = true;
-                        attribute = null;
-                        number = -2;
-                        break;
-                    }
-                    if ((before || d.from() == i + n + 1) && digits(words.get(i + n))) { // "age above 20", "more than 4 cylinders"
-                        attribute = d;
-                        number = i + n;
-                    } else if (d.from() == i + n && d.to() < words.size() && digits(words.get(d.to()))) { // "above age 20"
-                        attribute = d;
-                        number = d.to();
-                    }
-                }
-                if (number == -2 || attribute == null || used[number]) continue; // -2: compared with the average, placed
-                Dimension d = dimensionOf(attribute).get(0);
-                out.add(new SemanticQuery.Filter(model.reference(d), c.operator(), List.of(words.get(number))));
-                for (int k = Math.min(i, attribute.from()); k <= Math.max(number, attribute.to() - 1); k++) used[k] = true;
-                // "1000 dollars": the currency of the measures; another ("1000 euros" of amounts in dollars) is left unplaced
-                if (amountSpans.contains(attribute) && number + 1 < words.size() && model.currencyWords(d.dataset()).contains(words.get(number + 1))) used[number + 1] = true;
-            }
-        }
-        // "6 or more cylinders", "a weight of 10 or less", "age 30 and over": the number before the comparison's words, the
-        // attribute after them or before the number
-        for (int i = 1; i < words.size(); i++) {
-            Optional<ComparisonRule.Match> c = ComparisonRule.after(words, i);
-            // the number and the comparison's own word unplaced ("and", "or" may be placed already as joining words)
-            if (c.isEmpty() || !digits(words.get(i - 1)) || used[i - 1] || java.util.stream.IntStream.range(i + 1, c.get().to()).anyMatch(k -> used[k])) continue;
-            int at = i;
-            Span attribute = spans.stream().filter(d -> !anyUsed(used, d) && dimensionOf(d).size() == 1)
-                    .filter(d -> d.from() == c.get().to() || d.to() == at - 1
-                            || d.to() + 1 == at - 1 && ATTRIBUTE_LINKS.contains(words.get(d.to())))
-                    .findFirst().orElse(null);
-            if (attribute == null) continue;
-            out.add(new SemanticQuery.Filter(model.reference(dimensionOf(attribute).get(0)), c.get().operator(), List.of(words.get(i - 1))));
-            for (int k = Math.min(i - 1, attribute.from()); k < Math.max(c.get().to(), attribute.to()); k++) used[k] = true;
-        }
-        // "a greater weight than 10", "a higher capacity than 5000": the comparative before the attribute, "than" after it
-        for (Span d : spans) {
-            if (anyUsed(used, d) || dimensionOf(d).size() != 1 || d.from() < 1 || d.to() + 1 >= words.size()) continue;
-            String op = ComparisonRule.splitOperator(words.get(d.from() - 1));
-            if (op == null || used[d.from() - 1] || !words.get(d.to()).equals("than") || used[d.to()] || !digits(words.get(d.to() + 1)) || used[d.to() + 1]) continue;
-            out.add(new SemanticQuery.Filter(model.reference(dimensionOf(d).get(0)), op, List.of(words.get(d.to() + 1))));
-            for (int k = d.from() - 1; k <= d.to() + 1; k++) used[k] = true;
-        }
-        // "capacity between 5000 and 10000", "a population of between ...", "orders between 100 and 200 dollars": both ends kept
-        for (Span d : spans) {
-            int i = d.to();
-            while (i < words.size() && (ATTRIBUTE_LINKS.contains(words.get(i)) || ROW_AMOUNT_LINKS.contains(words.get(i)))) i++;
-            if (anyUsed(used, d) && !amountSpans.contains(d) || dimensionOf(d).size() != 1 || i + 3 >= words.size()) continue;
-            if (!words.get(i).equals("between") || !digits(words.get(i + 1)) || !words.get(i + 2).equals("and") || !digits(words.get(i + 3))) continue;
-            if (java.util.stream.IntStream.rangeClosed(i, i + 3).anyMatch(k -> used[k] && !words.get(k).equals("and"))) continue;
-            Dimension dim = dimensionOf(d).get(0);
-            String field = model.reference(dim);
-            out.add(new SemanticQuery.Filter(field, ">=", List.of(words.get(i + 1))));
-            out.add(new SemanticQuery.Filter(field, "<=", List.of(words.get(i + 3))));
-            for (int k = d.from(); k <= i + 3; k++) used[k] = true;
-            // "between 100 and 200 dollars": the currency of the measures; another is left unplaced
-            if (amountSpans.contains(d) && i + 4 < words.size() && model.currencyWords(dim.dataset()).contains(words.get(i + 4))) used[i + 4] = true;
-        }
-        out.addAll(equalities(words, used, spans));
-        return out;
-    }
-
-    /**
-     * Whether a period the question names is a year written as the value of a number attribute said right before it ("whose
-     * birth year is 1948", "in year 2014 or 2015", "founded in 1930" for a founding year): the attribute's number, not a
-     * period of the data.
-     */
-    private boolean yearOfAttribute(String q, Timeframe period) {
-        if (!period.text().strip().matches("(?i)(in\\s+)?\\d{4}")) return false;
-        int at = q.indexOf(period.text());
-        if (at < 0) return false;
-        List<String> before = new ArrayList<>(tokens(q.substring(0, at), true));
-        while (!before.isEmpty() && (EQUALS_LINKS.contains(before.get(before.size() - 1)) || before.get(before.size() - 1).equals("in"))) before.remove(before.size() - 1);
-        if (before.isEmpty()) return false;
-        for (List<String> phrase : numberPhrases().keySet()) {
-            if (phrase.size() <= before.size() && before.subList(before.size() - phrase.size(), before.size()).equals(phrase)
-                    && dimensionsIn(numberPhrases().get(phrase)).stream().anyMatch(d -> tokens(d.name().replace('_', ' '), true).contains("year"))) return true;
-        }
-        return false;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<Dimension> dimensionsIn(Object target) {
-        return (List<Dimension>) target;
-    }
-
-    /** Words that may stand between a number attribute and the numbers it equals ("whose birth year is either 1948 or 1949"). */
-    private static final Set<String> EQUALS_LINKS = Set.of("is", "are", "was", "were", "of", "either", "equal", "equals", "to", "exactly");
-
-    /**
-     * A number attribute equal to numbers: its phrase then the numbers ("in grade 10", "grade 9 or 10", "whose birth year is
-     * either 1948 or 1949", "aged 32 or 33"), or a number then its phrase after "with" or a form of "have" ("with 4
-     * cylinders"). The words are marked placed.
-     */
-    private List<SemanticQuery.Filter> equalities(List<String> words, boolean[] used, List<Span> spans) {
-        List<SemanticQuery.Filter> out = new ArrayList<>();
-        for (Span d : spans) {
-            if (anyUsed(used, d) || dimensionOf(d).size() != 1) continue;
-            int k = d.to();
-            while (k < words.size() && !used[k] && EQUALS_LINKS.contains(words.get(k))) k++;
-            List<Integer> numbers = new ArrayList<>();
-            while (k < words.size() && !used[k] && digits(words.get(k))) {
-                numbers.add(k++);
-                if (k + 1 < words.size() && Set.of("or", "and").contains(words.get(k)) && !used[k + 1] && digits(words.get(k + 1))) k++;
-                else break;
-            }
-            int from = d.from();
-            int to = numbers.isEmpty() ? -1 : numbers.get(numbers.size() - 1);
-            if (numbers.isEmpty() && d.from() >= 2 && digits(words.get(d.from() - 1)) && !used[d.from() - 1]
-                    && Set.of("with", "have", "has", "had", "having").contains(words.get(d.from() - 2))) { // "with 4 cylinders"
-                numbers.add(d.from() - 1);
-                from = d.from() - 1;
-                to = d.to() - 1;
-            }
-            if (numbers.isEmpty()) continue;
-            List<String> values = numbers.stream().map(words::get).toList();
-            out.add(new SemanticQuery.Filter(model.reference(dimensionOf(d).get(0)), values.size() == 1 ? "=" : "in", values));
-            for (int x = from; x <= to; x++) used[x] = true;
-        }
-        return out;
-    }
+    static final Set<String> PIECE_WORDS = Set.of("substring", "string", "letter", "letters", "word", "words", "character", "characters");
 
     /** A request for rows or values, not for a figure. */
 
@@ -1747,12 +1407,12 @@ public final class QuestionParser {
         List<SemanticQuery.Filter> contained = new ArrayList<>();
         List<Span> attributeSpans = new ArrayList<>(dimSpans); // the records' own attributes by their short names too ("names" of contestant_name)
         for (String ds : datasetsOf(metric)) model.dataset(ds).ifPresent(d -> attributeSpans.addAll(spans(words, attributesOf(d))));
-        for (Quoted literal : quoted(q, original)) containedText(words, used, attributeSpans, literal.from(), literal.to(), literal.text()).ifPresent(contained::add);
+        for (Quoted literal : Conditions.quoted(q, original)) conditionRules.containedText(words, used, attributeSpans, literal.from(), literal.to(), literal.text()).ifPresent(contained::add);
         for (int i = 0; i < words.size(); i++) {
             if (used[i] || !PIECE_WORDS.contains(words.get(i))) continue;
             int v = i + 1 < words.size() && words.get(i + 1).equals("the") ? i + 2 : i + 1; // "the substring the computer"
             if (v < words.size() && !used[v] && (v + 1 == words.size() || words.get(v + 1).equals("in"))) {
-                containedText(words, used, attributeSpans, v, v + 1, original.get(v)).ifPresent(contained::add);
+                conditionRules.containedText(words, used, attributeSpans, v, v + 1, original.get(v)).ifPresent(contained::add);
             }
         }
         List<Span> valueSpans = spans(words, phrases.valuesOf(metric.name(), () -> valuePhrases(dims)));
@@ -1932,12 +1592,12 @@ public final class QuestionParser {
             if (v.to() < words.size() && !used[v.to()] && entityWords().contains(words.get(v.to()))) used[v.to()] = true; // "annual subscriptions"
         }
         // "more than 4 cylinders", "horsepower greater than 150", "aged at least 30": a number compared with a number attribute
-        List<SemanticQuery.Filter> conditions = conditions(words, used, metric, dims);
+        List<SemanticQuery.Filter> conditions = conditionRules.conditions(words, used, metric, dims);
         conditions.addAll(contained);
         // "with episode 'A Love of a Lifetime'", "the airline named "JetBlue Airways"": a quoted value of the attribute just before it
-        for (Quoted literal : quoted(q, original)) {
+        for (Quoted literal : Conditions.quoted(q, original)) {
             if (java.util.stream.IntStream.range(literal.from(), literal.to()).anyMatch(i -> used[i])) continue;
-            Optional<Object> f = quotedValue(words, used, metric, dims, literal);
+            Optional<Object> f = conditionRules.quotedValue(words, used, metric, dims, literal);
             if (f.isPresent() && f.get() instanceof Cannot no) return no;
             f.ifPresent(x -> conditions.add((SemanticQuery.Filter) x));
         }
@@ -3288,11 +2948,11 @@ public final class QuestionParser {
         return false;
     }
 
-    private static boolean inSpan(Span s, int i) {
+    static boolean inSpan(Span s, int i) {
         return s.scattered() ? java.util.Arrays.stream(s.at()).anyMatch(x -> x == i) : s.from() <= i && i < s.to();
     }
 
-    private static boolean anyUsed(boolean[] used, Span s) {
+    static boolean anyUsed(boolean[] used, Span s) {
         for (int i = s.from(); i < s.to(); i++) if (used[i]) return true;
         return false;
     }

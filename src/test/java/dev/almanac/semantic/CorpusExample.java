@@ -19,6 +19,16 @@ record CorpusExample(String database, String asked, String read) {
         return new CorpusExample(m.group(1), m.group(2), m.group(3));
     }
 
+    /** The query the example reads into, from its JSON with single quotes for double. */
+    com.fasterxml.jackson.databind.JsonNode query() throws java.io.IOException {
+        return SemanticQueryJsonTest.JSON.readTree(read.replace('\'', '"'));
+    }
+
+    /** A query as its JSON, for comparing with {@link #query}. */
+    static com.fasterxml.jackson.databind.JsonNode json(SemanticQuery query) {
+        return SemanticQueryJsonTest.JSON.valueToTree(query);
+    }
+
     /** The reader over the example's database (one per database for all the corpora's tests), or null for none. */
     QuestionParser reader() {
         return database == null ? null : READERS.computeIfAbsent(database, QuestionWordsTest::parser);
