@@ -79,11 +79,13 @@ public final class QuestionParser {
     final SemanticLayer layer;
     private final Map<String, List<Dimension>> sliceable = new java.util.concurrent.ConcurrentHashMap<>();
     /** The phrases of the model and of its values, shared by the layer's parsers. */
-    private final ParserPhrases phrases;
+    final ParserPhrases phrases;
     /** The rules of questions about records ({@link RecordShape}). */
     private final RecordShapes shapes = new RecordShapes(this);
     /** The rules of conditions on the rows read ({@link NumberCondition}). */
     private final Conditions conditionRules = new Conditions(this);
+    /** The rules of the measures and metrics a question names. */
+    final MetricNames metricNames = new MetricNames(this);
 
     public QuestionParser(SemanticLayer layer, LocalDate today) {
         this.layer = layer;
@@ -411,7 +413,7 @@ public final class QuestionParser {
         List<String> words = tokens(rest, true);
 
         // the metric: phrases of names, labels and synonyms (their words in order, a small word between allowed, word forms folded)
-        List<Span> metricSpans = metricSpans(words);
+        List<Span> metricSpans = metricNames.metricSpans(words);
         // after "by", "per", "which", "each" a word that names a dimension is that dimension, not a metric ("spend by campaign")
         Map<List<String>, Object> allDims = breakdownPhrases();
         metricSpans = new ArrayList<>(metricSpans.stream()
@@ -423,7 +425,7 @@ public final class QuestionParser {
         if (!rankedDimFirst.isEmpty() && metricSpans.size() > rankedDimFirst.size()) metricSpans.removeAll(rankedDimFirst);
         // "older than the average age", "above the average weight": an average compared with is a condition, not the measure asked
         metricSpans = new ArrayList<>(metricSpans.stream().filter(sp -> !Conditions.comparedAverage(words, sp)).toList());
-        List<Span> counted = entityCount(words);
+        List<Span> counted = metricNames.entityCount(words);
         if (metricSpans.isEmpty()) metricSpans = counted;
         else {
             List<Span> all = new ArrayList<>(metricSpans); // "how many subscriptions are billed annually": the count is a reading too
@@ -470,7 +472,7 @@ public final class QuestionParser {
             List<SemanticMetric> ms = metricsOf(s);
             for (SemanticMetric m : ms) candidates.merge(m, s, (a, b) -> b.weight() > a.weight() || b.weight() == a.weight() && a.scattered() && !b.scattered() ? b : a);
         }
-        shareOf(words).forEach(candidates::putIfAbsent);
+        metricNames.shareOf(words).forEach(candidates::putIfAbsent);
         if (candidates.size() > MAX_READINGS) {
             // words every dataset's measure has ("the total amount" in a model of many tables): only the measures of the records
             // the question names are read; none named, or still too many, is no reading (each would be read whole)
@@ -504,16 +506,17 @@ public final class QuestionParser {
                 .filter(r -> readings.stream().noneMatch(o -> o.span().weight() > r.span().weight() && !(o.span().scattered() && o.result() instanceof Cannot)
                         && o.span().from() <= r.span().from()
                         && r.span().to() <= o.span().to()))
-                // nor is a metric of other records whose words are scattered over another metric's words in order ("car ... name"
-                // of "car makers ... continent name"): those words name the other's records, whether its reading holds or not
+                // nor is a metric whose words are scattered over another metric's words in order, of other records ("car ... name"
+                // of "car makers ... continent name") or a measure's of two words or more ("claim ... open" over "claimed amount of
+                // claims that are open"): those words name the other, whether its reading holds or not
                 .filter(r -> !r.span().scattered() || readings.stream().noneMatch(o -> !o.span().scattered() && o.span().weight() >= r.span().weight()
-                        && java.util.Collections.disjoint(datasetsOf(o.metric()), datasetsOf(r.metric()))
+                        && (java.util.Collections.disjoint(datasetsOf(o.metric()), datasetsOf(r.metric())) || o.span().weight() >= 2 && !countsRecords(o.metric()))
                         && java.util.Arrays.stream(r.span().at()).anyMatch(i -> i >= o.span().from() && i < o.span().to())))
                 .toList();
         if (answered.isEmpty()) {
             Result first = readings.get(0).result();
             if (first instanceof Cannot no && !no.unplaced().isEmpty()) {
-                Optional<Result> narrower = narrowerMetrics(readings.get(0), q, original, words);
+                Optional<Result> narrower = metricNames.narrowerMetrics(readings.get(0), q, original, words);
                 if (narrower.isPresent()) return narrower.get();
             }
             return first;
@@ -521,29 +524,18 @@ public final class QuestionParser {
         int top = answered.get(0).span().weight();
         List<Reading> best = answered.stream().filter(r -> r.span().weight() == top).toList();
         if (best.stream().anyMatch(r -> !r.span().scattered())) best = best.stream().filter(r -> !r.span().scattered()).toList(); // words in order first
-        if (best.size() > 1) {
-            // the metric whose own words cover more of the question is meant ("refunds issued": Refunds, not Refund rate)
-            int most = best.stream().mapToInt(r -> ownWords(r.metric(), words)).max().orElseThrow();
-            best = best.stream().filter(r -> ownWords(r.metric(), words) == most).toList();
+        best = MetricChoice.chosen(this, best, words);
+        if (best.size() == 1) {
+            // another measure's whole phrase of two words or more, said in order apart from the one read ("the claimed amount of
+            // open claims" read as the count of open claims): the question names two measures, however the one read placed the
+            // other's words. A count's phrase names records, which a measure may be of ("revenue from orders shipped")
+            Reading one = best.get(0);
+            Optional<Reading> other = readings.stream().filter(o -> !o.metric().equals(one.metric()) && !o.span().scattered() && o.span().weight() >= 2
+                    && !countsRecords(o.metric())
+                    && o.span().weight() >= one.span().weight() && !overlaps(o.span(), one.span())).findFirst();
+            if (other.isPresent()) return twoMeasures(one.metric(), other.get().metric());
+            return one.result();
         }
-        if (best.size() > 1) {
-            // the words are one metric's very name or label ("refunds": Refunds, not Refunded amount of the refunds' rows)
-            List<Reading> named = best.stream().filter(r -> !r.span().scattered() && namedExactly(r.metric(), words.subList(r.span().from(), r.span().to()))).toList();
-            if (named.size() == 1) best = named;
-        }
-        if (best.size() > 1) {
-            // the words as the metric's own names write them, not another form of them ("still open": Open tickets, not Tickets opened)
-            int most = best.stream().mapToInt(r -> verbatimWords(r.metric(), words)).max().orElseThrow();
-            List<Reading> verbatim = best.stream().filter(r -> verbatimWords(r.metric(), words) == most).toList();
-            if (verbatim.size() == 1) best = verbatim;
-        }
-        if (best.size() > 1) {
-            // the records the question names are those one of them adds up ("the total population of all countries", not of cities)
-            List<String> named = namedRows(words).stream().map(Dataset::name).toList();
-            List<Reading> ofNamed = best.stream().filter(r -> !java.util.Collections.disjoint(datasetsOf(r.metric()), named)).toList();
-            if (ofNamed.size() == 1) best = ofNamed;
-        }
-        if (best.size() == 1) return best.get(0).result();
         List<String> options = new ArrayList<>();
         for (Reading r : best) {
             String shown = String.join(" ", original.subList(r.span().from(), r.span().to()));
@@ -552,43 +544,10 @@ public final class QuestionParser {
         return checked(new Clarify("Which do you mean: " + String.join("; ", best.stream().map(r -> r.metric().displayName()).toList()) + "?", options));
     }
 
-    /**
-     * "revenue per product category", where the metric the words name (Revenue) has no product category: the metrics whose
-     * names say more than those words ("Product revenue", "Shop revenue") and read the whole question, as a question back.
-     * Never one of them chosen: the words did not name it. Empty when none reads the question.
-     */
-    private Optional<Result> narrowerMetrics(Reading reading, String q, List<String> original, List<String> words) {
-        Span said = reading.span();
-        if (checking || said.scattered() || said.length() == 0) return Optional.empty();
-        List<String> stems = words.subList(said.from(), said.to()).stream().map(QuestionParser::stem).toList();
-        Set<SemanticMetric> longer = new java.util.LinkedHashSet<>();
-        stemmedMetricPhrases().forEach((phrase, metrics) -> {
-            @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) metrics;
-            if (phrase.size() > stems.size() && java.util.Collections.indexOfSubList(phrase, stems) >= 0) longer.addAll(ms);
-        });
-        longer.remove(reading.metric());
-        if (longer.isEmpty() || longer.size() > 4 * MAX_READINGS) return Optional.empty();
-        String shown = String.join(" ", original.subList(said.from(), said.to()));
-        List<String> names = new ArrayList<>(), options = new ArrayList<>();
-        checking = true;
-        try {
-            for (SemanticMetric m : longer) {
-                String option = q.replaceFirst("(?i)\\b" + Pattern.quote(shown) + "\\b", Matcher.quoteReplacement(m.displayName()));
-                if (!option.equals(q) && parse(option) instanceof Parsed) {
-                    names.add(m.displayName());
-                    options.add(option);
-                }
-            }
-        } finally {
-            checking = false;
-        }
-        if (options.isEmpty() || options.size() > MAX_OPTIONS) return Optional.empty();
-        return Optional.of(new Clarify("Which do you mean: " + String.join("; ", names) + "? (" + reading.metric().displayName()
-                + " cannot be read with the rest of the question.)", options));
+    /** Whether a metric counts records (its phrase names them: "won deals", "orders shipped"), rather than measuring them. */
+    private static boolean countsRecords(SemanticMetric m) {
+        return m instanceof SemanticMetric.Simple s && (s.agg() == SemanticMetric.Agg.COUNT || s.agg() == SemanticMetric.Agg.COUNT_DISTINCT);
     }
-
-    /** The most options a question back offers: more say the question is too vague to answer by choosing. */
-    static final int MAX_OPTIONS = 5;
 
     /** The most measures a question is read for, one whole reading each; more are narrowed to those of the records named. */
     static final int MAX_READINGS = 12;
@@ -1173,62 +1132,7 @@ public final class QuestionParser {
         return Optional.empty();
     }
 
-    private static final Set<String> SHARE_WORDS = Set.of("share", "percentage", "percent", "proportion", "fraction", "ratio", "rate");
-
-    /**
-     * "What share of payment attempts failed": a percentage metric computed from other metrics (a ratio, or a derived
-     * metric over inputs) whose every input the question names by at least one of its words; it weighs as many words
-     * as the question has of its own and its inputs' vocabulary, so that it is tried before any one input alone.
-     */
-    private Map<SemanticMetric, Span> shareOf(List<String> words) {
-        int cue = -1;
-        for (int i = 0; i < words.size() && cue < 0; i++) if (SHARE_WORDS.contains(words.get(i))) cue = i;
-        Map<SemanticMetric, Span> out = new LinkedHashMap<>();
-        if (cue < 0) return out;
-        Set<String> said = new java.util.HashSet<>();
-        for (String w : words) if (!FILLER.contains(w)) said.add(stem(w));
-        for (SemanticMetric r : model.metrics()) {
-            if (r instanceof SemanticMetric.Simple || !"percent".equals(r.info().format())) continue;
-            Set<String> vocabulary = new java.util.HashSet<>(contentStems(r));
-            boolean everyInput = true;
-            List<Set<String>> inputs = new ArrayList<>();
-            for (String input : r.inputNames()) {
-                Set<String> own = model.metric(input).map(this::contentStems).orElse(Set.of());
-                if (own.stream().noneMatch(said::contains)) everyInput = false;
-                vocabulary.addAll(own);
-                inputs.add(own);
-            }
-            if (!everyInput) continue;
-            // the part is told from the whole by a word of one input that the others lack ("converted" leads of leads): "tickets
-            // resolved" names both tickets resolved and those resolved within the SLA, and is not the SLA's attainment
-            boolean toldApart = r.inputNames().size() < 2;
-            for (int k = 0; k < inputs.size() && !toldApart; k++) {
-                Set<String> distinct = new java.util.HashSet<>(inputs.get(k));
-                for (int o = 0; o < inputs.size(); o++) if (o != k) distinct.removeAll(inputs.get(o));
-                if (distinct.stream().anyMatch(said::contains)) toldApart = true;
-            }
-            if (!toldApart && contentStems(r).stream().noneMatch(said::contains)) continue;
-            int weight = 0;
-            for (String w : words) if (!FILLER.contains(w) && vocabulary.contains(stem(w))) weight++;
-            if (weight >= 2) out.put(r, new Span(cue, cue + 1, List.of(r), weight));
-        }
-        return out;
-    }
-
-    /** The stems of the words of the events a metric's time dimensions record ("resolved" of "ticket resolved at"). */
-    private Set<String> eventStems(SemanticMetric metric) {
-        Set<String> out = new java.util.HashSet<>();
-        for (SemanticMetric.Simple s : model.simpleInputs(metric)) {
-            if (s.timeDimension() == null) continue;
-            model.timeDimensionOf(s).ifPresent(d -> out.addAll(dimensionStems(d)));
-        }
-        return out; // dimensionStems leaves out what rows are called ("ticket" of "ticket resolved at")
-    }
-
-    /** The stems of a metric's own words (name, label, synonyms), small words left out. */
-    private Set<String> contentStems(SemanticMetric m) {
-        return wordsOf(m).content();
-    }
+    static final Set<String> SHARE_WORDS = Set.of("share", "percentage", "percent", "proportion", "fraction", "ratio", "rate");
 
     /** The stems of a metric's own words (name, label, synonyms; small words left out), and of those that are not share words. */
     record MetricWords(Set<String> stems, Set<String> content) {}
@@ -1292,35 +1196,9 @@ public final class QuestionParser {
     }
 
     /** A metric the question may name, and the question read for it. */
-    private record Reading(SemanticMetric metric, Span span, Result result) {}
+    record Reading(SemanticMetric metric, Span span, Result result) {}
 
-    /** Whether the words are the metric's name or label, word forms folded. */
-    private static boolean namedExactly(SemanticMetric metric, List<String> said) {
-        List<String> words = said.stream().map(QuestionParser::stem).toList();
-        for (String n : new String[] {metric.name().replace('_', ' '), nullToEmpty(metric.info().label())}) {
-            if (!n.isBlank() && tokens(n, true).stream().map(QuestionParser::stem).toList().equals(words)) return true;
-        }
-        return false;
-    }
-
-    /** How many of the words the metric's name, label or synonyms have in the same form (not only the same stem). */
-    private static int verbatimWords(SemanticMetric metric, List<String> words) {
-        Set<String> own = new java.util.HashSet<>(tokens(metric.name().replace('_', ' ') + " " + nullToEmpty(metric.info().label()), true));
-        metric.info().synonyms().forEach(x -> own.addAll(tokens(x, true)));
-        int n = 0;
-        for (String w : new java.util.HashSet<>(words)) if (own.contains(w)) n++;
-        return n;
-    }
-
-    /** How many of the question's words are the metric's own (its name, label and synonyms), word forms folded. */
-    private int ownWords(SemanticMetric metric, List<String> words) {
-        Set<String> own = wordsOf(metric).stems();
-        int n = 0;
-        for (String w : words) if (own.contains(stem(w))) n++;
-        return n;
-    }
-
-    private static String nullToEmpty(String s) {
+    static String nullToEmpty(String s) {
         return s == null ? "" : s;
     }
 
@@ -1370,15 +1248,15 @@ public final class QuestionParser {
         boolean[] metricWords = used.clone();
         if (metricSpan.length() == 1 && SHARE_WORDS.contains(words.get(metricSpan.from())) && !(metric instanceof SemanticMetric.Simple)) {
             // "what share of payment attempts failed": the words of the percentage's inputs define it; they are not filters
-            Set<String> vocabulary = new java.util.HashSet<>(contentStems(metric));
-            metric.inputNames().forEach(n -> model.metric(n).ifPresent(m -> vocabulary.addAll(contentStems(m))));
+            Set<String> vocabulary = new java.util.HashSet<>(metricNames.contentStems(metric));
+            metric.inputNames().forEach(n -> model.metric(n).ifPresent(m -> vocabulary.addAll(metricNames.contentStems(m))));
             for (int i = 0; i < words.size(); i++) if (!used[i] && vocabulary.contains(stem(words.get(i)))) used[i] = true;
         }
         // "how many warehouses ...": the thing counted is named; a metric that counts something else is not what was asked
         for (int i = 0; i + 2 < words.size(); i++) {
             if (!words.get(i).equals("how") || !words.get(i + 1).equals("many") || used[i + 2]) continue;
             String counted = words.get(i + 2);
-            Set<String> own = new java.util.HashSet<>(contentStems(metric));
+            Set<String> own = new java.util.HashSet<>(metricNames.contentStems(metric));
             for (SemanticMetric.Simple in : model.simpleInputs(metric)) model.dataset(in.dataset()).ifPresent(d -> datasetWords(d).forEach(w -> own.add(stem(w))));
             if (entityWords().contains(counted) && !own.contains(stem(counted))) {
                 return new Cannot("the question asks how many " + original.get(i + 2) + ", but " + metric.displayName() + " counts something else");
@@ -1490,7 +1368,7 @@ public final class QuestionParser {
         List<String> groupBy = new ArrayList<>();
         Map<String, List<String>> filterValues = new LinkedHashMap<>();
         Map<String, List<String>> negatedValues = new LinkedHashMap<>();
-        Set<String> ownStems = contentStems(metric);
+        Set<String> ownStems = metricNames.contentStems(metric);
         // values first: a value with its dimension's word next to it ("on the Pro plan") is a filter
         Set<String> ownDatasets = datasetsOf(metric);
         for (Span v : longestFirst(valueSpans)) {
@@ -1504,7 +1382,7 @@ public final class QuestionParser {
             List<ValueHit> withContext = hits.stream().filter(h -> valueInContext(words, v, h.dimension(), dimSpans, valueSpans)).toList();
             // "hires and leavers": words that are another measure's own name (its name or label, not a synonym such as "sold"),
             // and a value with nothing around it that says it is one, are read neither way
-            @SuppressWarnings("unchecked") List<SemanticMetric> measures = ((List<SemanticMetric>) metricPhraseMap().getOrDefault(words.subList(v.from(), v.to()), List.of()))
+            @SuppressWarnings("unchecked") List<SemanticMetric> measures = ((List<SemanticMetric>) metricNames.metricPhraseMap().getOrDefault(words.subList(v.from(), v.to()), List.of()))
                     .stream().filter(m -> m != metric && ownName(m, words.subList(v.from(), v.to())) && !metric.inputNames().contains(m.name())).toList();
             if (withContext.isEmpty() && !measures.isEmpty()) {
                 if (conjoined(words, new Span(v.from(), v.to(), measures), metricSpan)) return twoMeasures(metric, measures.get(0));
@@ -1517,7 +1395,7 @@ public final class QuestionParser {
             boolean pastEvent = v.from() > 0 && words.get(v.from() - 1).equals("were") && !words.contains("still") && !words.contains("currently")
                     && !words.contains("now");
             // "urgent tickets resolved in 2025 missed their target": the word of the event the metric's time records
-            boolean timedEvent = eventStems(metric).contains(stem(words.get(v.from())));
+            boolean timedEvent = metricNames.eventStems(metric).contains(stem(words.get(v.from())));
             if (withContext.isEmpty() && v.length() == 1 && (pastEvent || timedEvent) && !inDimensionPhrase && ownStems.contains(stem(words.get(v.from())))) {
                 used[v.from()] = true; // "tickets that were resolved" for a resolution time: the metric's own word, not a status filter
                 continue;
@@ -1883,62 +1761,6 @@ public final class QuestionParser {
                 newPeriod ? null : previous.compareTo(), previous.segments(), previous.withoutSegments(), previous.gaps(), previous.share());
     }
 
-    /**
-     * "how many customers", "how many app users": the count of an entity, when exactly one plain count metric (no filter
-     * of its own) is over the dataset named (its synonyms saying "number of ..." break ties), or else the count of the
-     * dataset's rows ({@link SemanticModel#entityCount}).
-     */
-    private List<Span> entityCount(List<String> words) {
-        // "customers by industry", "orders per country": a question that is the rows' noun and a breakdown counts them
-        Optional<Span> terse = countedAt(words, 0, 0, true);
-        if (terse.isPresent()) return List.of(terse.get());
-        for (int i = 0; i + 2 < words.size(); i++) {
-            boolean howMany = words.get(i).equals("how") && words.get(i + 1).equals("many");
-            boolean numberOf = List.of("number", "count").contains(words.get(i)) && words.get(i + 1).equals("of");
-            boolean most = Set.of("most", "fewest", "more", "fewer").contains(words.get(i + 1)); // "which industry has the most customers"
-            if (!howMany && !numberOf && !most) continue;
-            // the entity may follow a few words that qualify it ("how many healthcare companies"): those are read as values later
-            Optional<Span> counted = countedAt(words, i + 2, 2, false);
-            if (counted.isPresent()) return List.of(counted.get());
-        }
-        return List.of();
-    }
-
-    /**
-     * The count of the rows named from word {@code from} on (after up to {@code skip} words), one to three words naming one
-     * dataset; with {@code beforeBreakdown}, the rows' noun must be followed by "by" or "per" and a word after it.
-     */
-    private Optional<Span> countedAt(List<String> words, int from, int skip, boolean beforeBreakdown) {
-        for (int s = 0; s <= skip && from + s < words.size(); s++)
-        for (int n = Math.min(3, words.size() - from - s); n >= 1; n--) {
-            int start = from + s, end = start + n;
-            List<String> entity = words.subList(start, end);
-            if (beforeBreakdown && (end + 1 >= words.size() || !Set.of("by", "per").contains(words.get(end)))) continue;
-            int[] at = java.util.stream.IntStream.range(start, end).toArray();
-            List<Dataset> named = model.datasets().stream().filter(d -> namesRows(d, entity)).toList();
-            if (named.isEmpty()) { // "how many customers" where only an identifier column is called so
-                Optional<SemanticMetric.Simple> identified = model.identifiedCount(String.join(" ", entity));
-                if (identified.isPresent()) return Optional.of(new Span(start, end, List.of(identified.get()), n, at));
-            }
-            if (named.size() != 1) continue;
-            Dataset d = named.get(0);
-            List<SemanticMetric> counts = new ArrayList<>();
-            for (SemanticMetric m : model.metrics()) {
-                if (m instanceof SemanticMetric.Simple c && c.agg() == SemanticMetric.Agg.COUNT && c.filter() == null && c.segments().isEmpty()
-                        && c.dataset().equals(d.name())) counts.add(m);
-            }
-            if (counts.size() > 1) {
-                String said = String.join(" ", entity);
-                counts = counts.stream().filter(m -> m.info().synonyms().stream()
-                        .anyMatch(x -> String.join(" ", tokens(x, true)).equals("number of " + said) || String.join(" ", tokens(x, true)).equals(said + " count"))).toList();
-            }
-            if (counts.isEmpty()) model.entityCount(d.name()).ifPresent(counts::add);
-            // ranked like scattered words: a metric named by its own phrase wins a tie with the plain count of its rows
-            if (counts.size() == 1) return Optional.of(new Span(start, end, List.of(counts.get(0)), n, at));
-        }
-        return Optional.empty();
-    }
-
     /** Whether the words are what a dataset's rows are called: its name, its table's or a synonym, read as words. */
     static boolean namesRows(Dataset d, List<String> words) {
         return rowNames(d).stream().anyMatch(x -> tokens(x, true).equals(words));
@@ -2056,7 +1878,7 @@ public final class QuestionParser {
         }
     }
 
-    private boolean checking;
+    boolean checking;
     /** The model's phrases, read once per parser. */
 
     /** The words of the model's metric and dimension phrases and of its datasets' names, as the parser compares them. */
@@ -2109,7 +1931,7 @@ public final class QuestionParser {
         Set<String> v = vocabulary;
         if (v != null) return v;
         Set<String> out = new java.util.HashSet<>();
-        metricPhraseMap().keySet().forEach(out::addAll);
+        metricNames.metricPhraseMap().keySet().forEach(out::addAll);
         breakdownPhrases().keySet().forEach(out::addAll);
         model.datasets().forEach(d -> out.addAll(tokens(d.name(), true)));
         out.removeIf(w -> w.length() < 3 || !w.chars().allMatch(Character::isLetter));
@@ -2170,16 +1992,8 @@ public final class QuestionParser {
 
     private volatile Set<String> spellingWords;
 
-    private Map<List<String>, Object> metricPhrases;
-
-    /** The phrases of the model's metrics, made once per layer and kept by this parser. */
-    private Map<List<String>, Object> metricPhraseMap() {
-        if (metricPhrases == null) metricPhrases = phrases.metrics(this::metricPhrases);
-        return metricPhrases;
-    }
-
     /** The phrases of every dimension offered as a breakdown, made once per layer and kept by this parser. */
-    private Map<List<String>, Object> breakdownPhrases() {
+    Map<List<String>, Object> breakdownPhrases() {
         if (allDimensionPhrases == null) {
             allDimensionPhrases = phrases.dimensions(() -> {
                 Map<List<String>, Object> out = dimensionPhrases(new ArrayList<>(model.dimensions().stream().filter(Dimension::breakdown).toList()));
@@ -2197,64 +2011,6 @@ public final class QuestionParser {
 
     // ------------------------------------------------------------------ vocabulary
 
-    private Map<List<String>, Object> metricPhrases() {
-        Map<List<String>, Object> out = new HashMap<>();
-        for (SemanticMetric m : model.metrics()) {
-            List<String> phrases = new ArrayList<>(List.of(m.name().replace('_', ' ')));
-            if (m.info().label() != null) {
-                String label = m.info().label();
-                phrases.add(withoutAside(label));
-                Matcher paren = Pattern.compile("\\(([^)]+)\\)").matcher(label);
-                while (paren.find()) if (paren.group(1).strip().matches("[A-Z][A-Z0-9&]{1,7}")) phrases.add(paren.group(1)); // "(MRR)", not "(today)"
-            }
-            phrases.addAll(m.info().synonyms());
-            phrases.replaceAll(Rephrasing::percentSign);
-            phrases.addAll(shortNames(m, phrases));
-            List<List<String>> keys = new ArrayList<>();
-            for (String p : phrases) keys.add(tokens(p, true));
-            for (String p : phrases) keys.add(spelledOut(tokens(p, true))); // "avg delivery days": average delivery days
-            for (List<String> key : keys) {
-                if (key.isEmpty()) continue;
-                @SuppressWarnings("unchecked") List<SemanticMetric> list = (List<SemanticMetric>) out.computeIfAbsent(key, k -> new ArrayList<SemanticMetric>());
-                if (list.stream().noneMatch(x -> x == m)) list.add(m); // by identity: a metric's record equality is deep and slow
-            }
-        }
-        return out;
-    }
-
-    /**
-     * The other names people give a metric called by several words: its initials ("AOV" of Average Order Value, when they
-     * are not an English word), and its name without the word of the records it is computed over ("gross profit" of Order
-     * Gross Profit over orders), when at least two words of its own remain, none of them a function word (a name, not a
-     * phrase: "customers using the product" does not give "using the product"); and a sum or count named after the grain
-     * of its rows without that word ("revenue" of Cortex's daily_revenue: added up over any period, it is the period's).
-     */
-    private List<String> shortNames(SemanticMetric m, List<String> phrases) {
-        List<String> out = new ArrayList<>();
-        Set<String> records = new java.util.HashSet<>();
-        for (String d : datasetsOf(m)) {
-            tokens(d, true).forEach(w -> records.add(stem(w)));
-            model.dataset(d).ifPresent(ds -> ds.entities().forEach(e -> tokens(e.name(), true).forEach(w -> records.add(stem(w)))));
-        }
-        var function = dev.almanac.reading.FunctionWords.english();
-        for (String p : phrases) {
-            List<String> words = tokens(p, true);
-            initialism(words).ifPresent(out::add);
-            // "daily revenue" of a table of days: a sum or count of rows of a day, added up over any period, is the period's
-            if (words.size() >= 2 && grainPhrases().containsKey(words.subList(0, 1)) && m instanceof SemanticMetric.Simple simple
-                    && (simple.agg() == SemanticMetric.Agg.SUM || simple.agg() == SemanticMetric.Agg.COUNT)) {
-                out.add(String.join(" ", words.subList(1, words.size())));
-            }
-            if (words.size() < 3) continue;
-            List<String> rest = records.contains(stem(words.get(0))) ? words.subList(1, words.size())
-                    : records.contains(stem(words.get(words.size() - 1))) ? words.subList(0, words.size() - 1) : List.of();
-            if (rest.size() >= 2 && rest.stream().noneMatch(w -> function.isFunctionWord(w) || FILLER.contains(w) || records.contains(stem(w)))) {
-                out.add(String.join(" ", rest));
-            }
-        }
-        return out;
-    }
-
     /** The initials of a name of three words or more, when they are not an English word: "aov" of average order value. */
     static Optional<String> initialism(List<String> words) {
         if (words.size() < 3 || !words.stream().allMatch(w -> w.length() > 1 && w.chars().allMatch(Character::isLetter))) return Optional.empty();
@@ -2263,7 +2019,7 @@ public final class QuestionParser {
         return Lexicon.english().knows(initials.toString()) ? Optional.empty() : Optional.of(initials.toString());
     }
 
-    private static Map<List<String>, Object> grainPhrases() {
+    static Map<List<String>, Object> grainPhrases() {
         return GrainPhrases.ALL;
     }
 
@@ -2318,7 +2074,7 @@ public final class QuestionParser {
      * A name written with a schema's usual abbreviations, said with the words ("avg delivery days": average delivery days),
      * as a question is read with the word ("avg" is read as "average" when the model's names use it).
      */
-    private static List<String> spelledOut(List<String> words) {
+    static List<String> spelledOut(List<String> words) {
         return words.stream().map(w -> {
             String full = Words.ABBREVIATIONS.get(w);
             return full == null || full.contains(" ") ? w : full;
@@ -2548,94 +2304,6 @@ public final class QuestionParser {
     private static final opennlp.tools.stemmer.snowball.SnowballStemmer STEMMER =
             new opennlp.tools.stemmer.snowball.SnowballStemmer(opennlp.tools.stemmer.snowball.SnowballStemmer.ALGORITHM.ENGLISH);
 
-    /** Small words that may stand between the words of a metric's phrase ("orders were placed", "tickets did we resolve"). */
-    private static final Set<String> GAP = Set.of("were", "was", "is", "are", "been", "be", "did", "do", "does", "we", "our", "the", "a", "an", "have",
-            "has", "had", "they", "get", "got", "by", "us");
-
-    /**
-     * Where the metrics' phrases occur: their words in order, word forms folded ("resolved" finds "resolve"), up to two
-     * small words between them ("orders were placed" finds "orders placed").
-     */
-    private List<Span> metricSpans(List<String> words) {
-        List<String> stems = words.stream().map(QuestionParser::stem).toList();
-        List<Span> out = new ArrayList<>();
-        for (Map.Entry<List<String>, Object> e : stemmedMetricPhrases().entrySet()) {
-            List<String> phrase = e.getKey();
-            for (int i = 0; i < stems.size(); i++) {
-                if (!stems.get(i).equals(phrase.get(0))) continue;
-                int at = i + 1;
-                boolean whole = true;
-                for (int k = 1; k < phrase.size() && whole; k++) {
-                    int gap = 0;
-                    while (at < stems.size() && !stems.get(at).equals(phrase.get(k)) && GAP.contains(words.get(at)) && gap < 2
-                            && !(BREAKDOWN_CUES.contains(words.get(at)) && (dimensionAt(words, at + 1) || dimensionEndsAt(words, at)))) {
-                        at++;
-                        gap++;
-                    }
-                    if (at < stems.size() && stems.get(at).equals(phrase.get(k))) at++;
-                    else whole = false;
-                }
-                if (whole) out.add(new Span(i, at, e.getValue(), phrase.size()));
-            }
-            // the phrase's words anywhere in the question, each once ("median time in hours to resolve" for "median time to resolve")
-            if (phrase.size() >= 2 && phrase.stream().filter(w -> !FILLER.contains(w)).count() >= 2) {
-                int[] places = new int[phrase.size()];
-                boolean[] taken = new boolean[stems.size()];
-                boolean all = true;
-                for (int k = 0; k < phrase.size() && all; k++) {
-                    int found = -1;
-                    for (int i = 0; i < stems.size() && found < 0; i++) if (!taken[i] && stems.get(i).equals(phrase.get(k))) found = i;
-                    if (found < 0) all = false;
-                    else {
-                        taken[found] = true;
-                        places[k] = found;
-                    }
-                }
-                if (all) {
-                    int from = java.util.Arrays.stream(places).min().orElseThrow();
-                    int to = java.util.Arrays.stream(places).max().orElseThrow() + 1;
-                    boolean contiguousFound = out.stream().anyMatch(x -> x.target() == e.getValue() && x.from() == from);
-                    if (!contiguousFound) out.add(new Span(from, to, e.getValue(), phrase.size(), places));
-                }
-            }
-        }
-        return out;
-    }
-
-    private Map<List<String>, Object> stemmedMetricPhrases;
-
-    /** The metrics' phrases with their words' stems, the metrics of phrases that stem alike together; made once per parser. */
-    private Map<List<String>, Object> stemmedMetricPhrases() {
-        if (stemmedMetricPhrases == null) {
-            Map<List<String>, Object> stemmed = new HashMap<>();
-            metricPhraseMap().forEach((k, v) -> {
-                @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) v;
-                @SuppressWarnings("unchecked") List<SemanticMetric> list = (List<SemanticMetric>) stemmed.computeIfAbsent(k.stream().map(QuestionParser::stem).toList(),
-                        x -> new ArrayList<SemanticMetric>());
-                ms.stream().filter(m -> list.stream().noneMatch(x -> x == m)).forEach(list::add);
-            });
-            stemmedMetricPhrases = stemmed;
-        }
-        return stemmedMetricPhrases;
-    }
-
-    /** Whether a dimension's phrase begins at a word ("by acquisition channel": the breakdown, not a metric's words around "by"). */
-    private boolean dimensionAt(List<String> words, int at) {
-        Map<List<String>, Object> dims = breakdownPhrases();
-        for (int to = at + 1; to <= Math.min(words.size(), at + 5); to++) if (dims.containsKey(words.subList(at, to))) return true;
-        return false;
-    }
-
-    /**
-     * Whether a dimension's phrase ends right before a word ("customers by MRR": what is ranked, then the measure; not the
-     * words of "customer MRR" around "by").
-     */
-    private boolean dimensionEndsAt(List<String> words, int at) {
-        Map<List<String>, Object> dims = breakdownPhrases();
-        for (int from = Math.max(0, at - 5); from < at; from++) if (dims.containsKey(words.subList(from, at))) return true;
-        return false;
-    }
-
     // ------------------------------------------------------------------ matching
 
     /** The phrases of the numbers a metric's rows reach one way, made once per metric for this parser. */
@@ -2649,7 +2317,7 @@ public final class QuestionParser {
     private static final Set<String> EACH = Set.of("each", "every", "per");
 
     /** Words after which a noun asks for a breakdown. */
-    private static final Set<String> BREAKDOWN_CUES = Set.of("by", "per", "each", "every");
+    static final Set<String> BREAKDOWN_CUES = Set.of("by", "per", "each", "every");
     private static final Set<String> GROUP_COMPARISON = Set.of("more", "less", "fewer", "higher", "lower", "bigger", "smaller", "larger", "better",
             "worse", "compare", "compared", "comparison", "versus", "vs", "against", "between", "respectively", "separately");
     /** Words that ask two groups to be set side by side. */
@@ -2850,10 +2518,10 @@ public final class QuestionParser {
     private static final Set<String> GENERIC_DIMENSION_WORDS = Set.of("period", "date", "day", "time", "type", "kind", "status", "name", "id", "level",
             "category", "group", "code", "flag", "state", "value");
 
-    private final Map<Dimension, Set<String>> dimensionStems = new java.util.concurrent.ConcurrentHashMap<>();
+    final Map<Dimension, Set<String>> dimensionStems = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The stems of the words that name a dimension (its name and label), small and general words and what rows are called left out. */
-    private Set<String> dimensionStems(Dimension d) {
+    Set<String> dimensionStems(Dimension d) {
         return dimensionStems.computeIfAbsent(d, k -> {
             Set<String> out = new java.util.HashSet<>();
             List<String> names = new ArrayList<>(List.of(d.name()));

@@ -29,8 +29,29 @@ record CorpusExample(String database, String asked, String read) {
         return SemanticQueryJsonTest.JSON.valueToTree(query);
     }
 
-    /** The reader over the example's database (one per database for all the corpora's tests), or null for none. */
+    /** The day the corpora's questions are asked on. */
+    static final java.time.LocalDate TODAY = java.time.LocalDate.of(2026, 11, 22);
+
+    /**
+     * The reader over the example's database (one per database for all the corpora's tests), or null for none: a model of
+     * the tests' own ({@code src/test/resources/corpus/<name>.yml} over the rows of {@code <name>.sql}, on DuckDB), else
+     * a Spider dev database's.
+     */
     QuestionParser reader() {
-        return database == null ? null : READERS.computeIfAbsent(database, QuestionWordsTest::parser);
+        return database == null ? null : READERS.computeIfAbsent(database, CorpusExample::readerOf);
+    }
+
+    private static QuestionParser readerOf(String database) {
+        java.net.URL model = CorpusExample.class.getResource("/corpus/" + database + ".yml");
+        if (model == null) return QuestionWordsTest.parser(database);
+        try {
+            java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("corpus-" + database);
+            String rows = new String(CorpusExample.class.getResourceAsStream("/corpus/" + database + ".sql").readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            String yaml = new String(model.openStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            LayerOnDuckDb db = LayerOnDuckDb.of(dir, database, rows, yaml, "the corpus model " + database);
+            return new QuestionParser(db.layer, TODAY);
+        } catch (Exception e) {
+            throw new IllegalStateException("the corpus model " + database + " cannot be read", e);
+        }
     }
 }

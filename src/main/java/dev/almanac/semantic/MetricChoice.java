@@ -1,0 +1,76 @@
+package dev.almanac.semantic;
+
+import dev.almanac.semantic.QuestionParser.Reading;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The rules that choose among the metrics a question's words name equally well (each read the whole question), tried in
+ * this order while more than one is left: none left to choose is a question back naming each. Each is a named rule with
+ * the examples it must read beside it, {@code "model: question => query"}: the model one written for the tests (a Spider
+ * dev database's draft has too few metrics of like names), the whole question's query as its JSON (single quotes for
+ * double). The test {@code MetricChoiceTest} reads them all. No rule names a model's word.
+ */
+enum MetricChoice {
+    /** The metrics whose own words (name, label, synonyms) cover most of the question's words. */
+    MOST_OWN_WORDS("insurer: What is the average amount for all claims? => {'metrics':['average_claim']}",
+            "insurer: What was the average amount in 2025 for claims? => {'metrics':['average_claim'],'start':'2025-01-01','end':'2026-01-01'}") {
+        @Override
+        List<Reading> narrowed(QuestionParser reader, List<Reading> best, List<String> words) {
+            int most = best.stream().mapToInt(r -> reader.metricNames.ownWords(r.metric(), words)).max().orElseThrow();
+            return best.stream().filter(r -> reader.metricNames.ownWords(r.metric(), words) == most).toList();
+        }
+    },
+    /** The one metric whose very name or label the words in order are. */
+    NAMED_EXACTLY("insurer: payments in 2025 => {'metrics':['payments_made'],'start':'2025-01-01','end':'2026-01-01'}") {
+        @Override
+        List<Reading> narrowed(QuestionParser reader, List<Reading> best, List<String> words) {
+            return one(best, best.stream().filter(r -> !r.span().scattered()
+                    && MetricNames.namedExactly(r.metric(), words.subList(r.span().from(), r.span().to()))).toList());
+        }
+    },
+    /** The one metric most of whose words the question writes as its names do, not in another form of them. */
+    WRITTEN_AS_NAMED("insurer: How many claims are still open? => {'metrics':['open_claims']}") {
+        @Override
+        List<Reading> narrowed(QuestionParser reader, List<Reading> best, List<String> words) {
+            int most = best.stream().mapToInt(r -> MetricNames.verbatimWords(r.metric(), words)).max().orElseThrow();
+            return one(best, best.stream().filter(r -> MetricNames.verbatimWords(r.metric(), words) == most).toList());
+        }
+    },
+    /** The one metric that adds up rows of the records the question names. */
+    OF_RECORDS_NAMED("insurer: What is the average amount of policies in the north region? => {'metrics':['average_premium'],'filters':[{'field':'region','op':'=','values':['north']}]}") {
+        @Override
+        List<Reading> narrowed(QuestionParser reader, List<Reading> best, List<String> words) {
+            List<String> named = reader.namedRows(words).stream().map(Dataset::name).toList();
+            return one(best, best.stream().filter(r -> !Collections.disjoint(reader.datasetsOf(r.metric()), named)).toList());
+        }
+    };
+
+    private final List<String> examples;
+
+    MetricChoice(String... examples) {
+        this.examples = List.of(examples);
+    }
+
+    /** The examples the rule must read, {@code "model: question => query"}. */
+    List<String> examples() {
+        return examples;
+    }
+
+    /** The readings this rule leaves of those left, all of them when it tells none apart. */
+    abstract List<Reading> narrowed(QuestionParser reader, List<Reading> best, List<String> words);
+
+    private static List<Reading> one(List<Reading> best, List<Reading> chosen) {
+        return chosen.size() == 1 ? chosen : best;
+    }
+
+    /** The readings left after every rule, in order, while more than one is left. */
+    static List<Reading> chosen(QuestionParser reader, List<Reading> best, List<String> words) {
+        for (MetricChoice rule : values()) {
+            if (best.size() <= 1) break;
+            List<Reading> left = rule.narrowed(reader, best, words);
+            best = left;
+        }
+        return best;
+    }
+}

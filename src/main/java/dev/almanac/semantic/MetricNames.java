@@ -1,0 +1,366 @@
+package dev.almanac.semantic;
+
+import dev.almanac.semantic.QuestionParser.Cannot;
+import dev.almanac.semantic.QuestionParser.Clarify;
+import dev.almanac.semantic.QuestionParser.Parsed;
+import dev.almanac.semantic.QuestionParser.Reading;
+import dev.almanac.semantic.QuestionParser.Result;
+import dev.almanac.semantic.QuestionParser.Span;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The reader's rules for the measures and metrics a question names: the phrases of the model's metrics (names, labels,
+ * synonyms, their short forms), found in order or scattered, a count of the records a question counts ("how many
+ * singers"), a share ("what share of revenue"), and the metrics whose names say more than the words, asked back. Which of
+ * several metrics the words name is meant is the {@link MetricChoice} rules'. The code here is theirs, over the reader
+ * whose words and model it uses.
+ */
+final class MetricNames {
+    private final QuestionParser reader;
+
+    MetricNames(QuestionParser reader) {
+        this.reader = reader;
+    }
+
+    /**
+     * "revenue per product category", where the metric the words name (Revenue) has no product category: the metrics whose
+     * names say more than those words ("Product revenue", "Shop revenue") and read the whole question, as a question back.
+     * Never one of them chosen: the words did not name it. Empty when none reads the question.
+     */
+    Optional<Result> narrowerMetrics(Reading reading, String q, List<String> original, List<String> words) {
+        Span said = reading.span();
+        if (reader.checking || said.scattered() || said.length() == 0) return Optional.empty();
+        List<String> stems = words.subList(said.from(), said.to()).stream().map(QuestionParser::stem).toList();
+        Set<SemanticMetric> longer = new java.util.LinkedHashSet<>();
+        stemmedMetricPhrases().forEach((phrase, metrics) -> {
+            @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) metrics;
+            if (phrase.size() > stems.size() && java.util.Collections.indexOfSubList(phrase, stems) >= 0) longer.addAll(ms);
+        });
+        longer.remove(reading.metric());
+        if (longer.isEmpty() || longer.size() > 4 * QuestionParser.MAX_READINGS) return Optional.empty();
+        String shown = String.join(" ", original.subList(said.from(), said.to()));
+        List<String> names = new ArrayList<>(), options = new ArrayList<>();
+        reader.checking = true;
+        try {
+            for (SemanticMetric m : longer) {
+                String option = q.replaceFirst("(?i)\\b" + Pattern.quote(shown) + "\\b", Matcher.quoteReplacement(m.displayName()));
+                if (!option.equals(q) && reader.parse(option) instanceof Parsed) {
+                    names.add(m.displayName());
+                    options.add(option);
+                }
+            }
+        } finally {
+            reader.checking = false;
+        }
+        if (options.isEmpty() || options.size() > MAX_OPTIONS) return Optional.empty();
+        return Optional.of(new Clarify("Which do you mean: " + String.join("; ", names) + "? (" + reading.metric().displayName()
+                + " cannot be read with the rest of the question.)", options));
+    }
+
+    /** The most options a question back offers: more say the question is too vague to answer by choosing. */
+    static final int MAX_OPTIONS = 5;
+
+    /**
+     * "What share of payment attempts failed": a percentage metric computed from other metrics (a ratio, or a derived
+     * metric over inputs) whose every input the question names by at least one of its words; it weighs as many words
+     * as the question has of its own and its inputs' vocabulary, so that it is tried before any one input alone.
+     */
+    Map<SemanticMetric, Span> shareOf(List<String> words) {
+        int cue = -1;
+        for (int i = 0; i < words.size() && cue < 0; i++) if (QuestionParser.SHARE_WORDS.contains(words.get(i))) cue = i;
+        Map<SemanticMetric, Span> out = new LinkedHashMap<>();
+        if (cue < 0) return out;
+        Set<String> said = new java.util.HashSet<>();
+        for (String w : words) if (!QuestionParser.FILLER.contains(w)) said.add(QuestionParser.stem(w));
+        for (SemanticMetric r : reader.model.metrics()) {
+            if (r instanceof SemanticMetric.Simple || !"percent".equals(r.info().format())) continue;
+            Set<String> vocabulary = new java.util.HashSet<>(contentStems(r));
+            boolean everyInput = true;
+            List<Set<String>> inputs = new ArrayList<>();
+            for (String input : r.inputNames()) {
+                Set<String> own = reader.model.metric(input).map(this::contentStems).orElse(Set.of());
+                if (own.stream().noneMatch(said::contains)) everyInput = false;
+                vocabulary.addAll(own);
+                inputs.add(own);
+            }
+            if (!everyInput) continue;
+            // the part is told from the whole by a word of one input that the others lack ("converted" leads of leads): "tickets
+            // resolved" names both tickets resolved and those resolved within the SLA, and is not the SLA's attainment
+            boolean toldApart = r.inputNames().size() < 2;
+            for (int k = 0; k < inputs.size() && !toldApart; k++) {
+                Set<String> distinct = new java.util.HashSet<>(inputs.get(k));
+                for (int o = 0; o < inputs.size(); o++) if (o != k) distinct.removeAll(inputs.get(o));
+                if (distinct.stream().anyMatch(said::contains)) toldApart = true;
+            }
+            if (!toldApart && contentStems(r).stream().noneMatch(said::contains)) continue;
+            int weight = 0;
+            for (String w : words) if (!QuestionParser.FILLER.contains(w) && vocabulary.contains(QuestionParser.stem(w))) weight++;
+            if (weight >= 2) out.put(r, new Span(cue, cue + 1, List.of(r), weight));
+        }
+        return out;
+    }
+
+    /** The stems of the words of the events a metric's time dimensions record ("resolved" of "ticket resolved at"). */
+    Set<String> eventStems(SemanticMetric metric) {
+        Set<String> out = new java.util.HashSet<>();
+        for (SemanticMetric.Simple s : reader.model.simpleInputs(metric)) {
+            if (s.timeDimension() == null) continue;
+            reader.model.timeDimensionOf(s).ifPresent(d -> out.addAll(reader.dimensionStems(d)));
+        }
+        return out; // dimensionStems leaves out what rows are called ("ticket" of "ticket resolved at")
+    }
+
+    /** The stems of a metric's own words (name, label, synonyms), small words left out. */
+    Set<String> contentStems(SemanticMetric m) {
+        return reader.wordsOf(m).content();
+    }
+
+    /** Whether the words are the metric's name or label, word forms folded. */
+    static boolean namedExactly(SemanticMetric metric, List<String> said) {
+        List<String> words = said.stream().map(QuestionParser::stem).toList();
+        for (String n : new String[] {metric.name().replace('_', ' '), QuestionParser.nullToEmpty(metric.info().label())}) {
+            if (!n.isBlank() && QuestionParser.tokens(n, true).stream().map(QuestionParser::stem).toList().equals(words)) return true;
+        }
+        return false;
+    }
+
+    /** How many of the words the metric's name, label or synonyms have in the same form (not only the same stem). */
+    static int verbatimWords(SemanticMetric metric, List<String> words) {
+        Set<String> own = new java.util.HashSet<>(QuestionParser.tokens(metric.name().replace('_', ' ') + " " + QuestionParser.nullToEmpty(metric.info().label()), true));
+        metric.info().synonyms().forEach(x -> own.addAll(QuestionParser.tokens(x, true)));
+        int n = 0;
+        for (String w : new java.util.HashSet<>(words)) if (own.contains(w)) n++;
+        return n;
+    }
+
+    /** How many of the question's words are the metric's own (its name, label and synonyms), word forms folded. */
+    int ownWords(SemanticMetric metric, List<String> words) {
+        Set<String> own = reader.wordsOf(metric).stems();
+        int n = 0;
+        for (String w : words) if (own.contains(QuestionParser.stem(w))) n++;
+        return n;
+    }
+
+    /**
+     * "how many customers", "how many app users": the count of an entity, when exactly one plain count metric (no filter
+     * of its own) is over the dataset named (its synonyms saying "number of ..." break ties), or else the count of the
+     * dataset's rows ({@link SemanticModel#entityCount}).
+     */
+    List<Span> entityCount(List<String> words) {
+        // "customers by industry", "orders per country": a question that is the rows' noun and a breakdown counts them
+        Optional<Span> terse = countedAt(words, 0, 0, true);
+        if (terse.isPresent()) return List.of(terse.get());
+        for (int i = 0; i + 2 < words.size(); i++) {
+            boolean howMany = words.get(i).equals("how") && words.get(i + 1).equals("many");
+            boolean numberOf = List.of("number", "count").contains(words.get(i)) && words.get(i + 1).equals("of");
+            boolean most = Set.of("most", "fewest", "more", "fewer").contains(words.get(i + 1)); // "which industry has the most customers"
+            if (!howMany && !numberOf && !most) continue;
+            // the entity may follow a few words that qualify it ("how many healthcare companies"): those are read as values later
+            Optional<Span> counted = countedAt(words, i + 2, 2, false);
+            if (counted.isPresent()) return List.of(counted.get());
+        }
+        return List.of();
+    }
+
+    /**
+     * The count of the rows named from word {@code from} on (after up to {@code skip} words), one to three words naming one
+     * dataset; with {@code beforeBreakdown}, the rows' noun must be followed by "by" or "per" and a word after it.
+     */
+    private Optional<Span> countedAt(List<String> words, int from, int skip, boolean beforeBreakdown) {
+        for (int s = 0; s <= skip && from + s < words.size(); s++)
+        for (int n = Math.min(3, words.size() - from - s); n >= 1; n--) {
+            int start = from + s, end = start + n;
+            List<String> entity = words.subList(start, end);
+            if (beforeBreakdown && (end + 1 >= words.size() || !Set.of("by", "per").contains(words.get(end)))) continue;
+            int[] at = java.util.stream.IntStream.range(start, end).toArray();
+            List<Dataset> named = reader.model.datasets().stream().filter(d -> QuestionParser.namesRows(d, entity)).toList();
+            if (named.isEmpty()) { // "how many customers" where only an identifier column is called so
+                Optional<SemanticMetric.Simple> identified = reader.model.identifiedCount(String.join(" ", entity));
+                if (identified.isPresent()) return Optional.of(new Span(start, end, List.of(identified.get()), n, at));
+            }
+            if (named.size() != 1) continue;
+            Dataset d = named.get(0);
+            List<SemanticMetric> counts = new ArrayList<>();
+            for (SemanticMetric m : reader.model.metrics()) {
+                if (m instanceof SemanticMetric.Simple c && c.agg() == SemanticMetric.Agg.COUNT && c.filter() == null && c.segments().isEmpty()
+                        && c.dataset().equals(d.name())) counts.add(m);
+            }
+            if (counts.size() > 1) {
+                String said = String.join(" ", entity);
+                counts = counts.stream().filter(m -> m.info().synonyms().stream()
+                        .anyMatch(x -> String.join(" ", QuestionParser.tokens(x, true)).equals("number of " + said) || String.join(" ", QuestionParser.tokens(x, true)).equals(said + " count"))).toList();
+            }
+            if (counts.isEmpty()) reader.model.entityCount(d.name()).ifPresent(counts::add);
+            // ranked like scattered words: a metric named by its own phrase wins a tie with the plain count of its rows
+            if (counts.size() == 1) return Optional.of(new Span(start, end, List.of(counts.get(0)), n, at));
+        }
+        return Optional.empty();
+    }
+
+    private Map<List<String>, Object> metricPhrases;
+
+    /** The phrases of the model's metrics, made once per layer and kept by this parser. */
+    Map<List<String>, Object> metricPhraseMap() {
+        if (metricPhrases == null) metricPhrases = reader.phrases.metrics(this::metricPhrases);
+        return metricPhrases;
+    }
+
+    private Map<List<String>, Object> metricPhrases() {
+        Map<List<String>, Object> out = new HashMap<>();
+        for (SemanticMetric m : reader.model.metrics()) {
+            List<String> phrases = new ArrayList<>(List.of(m.name().replace('_', ' ')));
+            if (m.info().label() != null) {
+                String label = m.info().label();
+                phrases.add(QuestionParser.withoutAside(label));
+                Matcher paren = Pattern.compile("\\(([^)]+)\\)").matcher(label);
+                while (paren.find()) if (paren.group(1).strip().matches("[A-Z][A-Z0-9&]{1,7}")) phrases.add(paren.group(1)); // "(MRR)", not "(today)"
+            }
+            phrases.addAll(m.info().synonyms());
+            phrases.replaceAll(Rephrasing::percentSign);
+            phrases.addAll(shortNames(m, phrases));
+            List<List<String>> keys = new ArrayList<>();
+            for (String p : phrases) keys.add(QuestionParser.tokens(p, true));
+            for (String p : phrases) keys.add(QuestionParser.spelledOut(QuestionParser.tokens(p, true))); // "avg delivery days": average delivery days
+            for (List<String> key : keys) {
+                if (key.isEmpty()) continue;
+                @SuppressWarnings("unchecked") List<SemanticMetric> list = (List<SemanticMetric>) out.computeIfAbsent(key, k -> new ArrayList<SemanticMetric>());
+                if (list.stream().noneMatch(x -> x == m)) list.add(m); // by identity: a metric's record equality is deep and slow
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The other names people give a metric called by several words: its initials ("AOV" of Average Order Value, when they
+     * are not an English word), and its name without the word of the records it is computed over ("gross profit" of Order
+     * Gross Profit over orders), when at least two words of its own remain, none of them a function word (a name, not a
+     * phrase: "customers using the product" does not give "using the product"); and a sum or count named after the grain
+     * of its rows without that word ("revenue" of Cortex's daily_revenue: added up over any period, it is the period's).
+     */
+    private List<String> shortNames(SemanticMetric m, List<String> phrases) {
+        List<String> out = new ArrayList<>();
+        Set<String> records = new java.util.HashSet<>();
+        for (String d : reader.datasetsOf(m)) {
+            QuestionParser.tokens(d, true).forEach(w -> records.add(QuestionParser.stem(w)));
+            reader.model.dataset(d).ifPresent(ds -> ds.entities().forEach(e -> QuestionParser.tokens(e.name(), true).forEach(w -> records.add(QuestionParser.stem(w)))));
+        }
+        var function = dev.almanac.reading.FunctionWords.english();
+        for (String p : phrases) {
+            List<String> words = QuestionParser.tokens(p, true);
+            QuestionParser.initialism(words).ifPresent(out::add);
+            // "daily revenue" of a table of days: a sum or count of rows of a day, added up over any period, is the period's
+            if (words.size() >= 2 && QuestionParser.grainPhrases().containsKey(words.subList(0, 1)) && m instanceof SemanticMetric.Simple simple
+                    && (simple.agg() == SemanticMetric.Agg.SUM || simple.agg() == SemanticMetric.Agg.COUNT)) {
+                out.add(String.join(" ", words.subList(1, words.size())));
+            }
+            if (words.size() < 3) continue;
+            List<String> rest = records.contains(QuestionParser.stem(words.get(0))) ? words.subList(1, words.size())
+                    : records.contains(QuestionParser.stem(words.get(words.size() - 1))) ? words.subList(0, words.size() - 1) : List.of();
+            if (rest.size() >= 2 && rest.stream().noneMatch(w -> function.isFunctionWord(w) || QuestionParser.FILLER.contains(w) || records.contains(QuestionParser.stem(w)))) {
+                out.add(String.join(" ", rest));
+            }
+        }
+        return out;
+    }
+
+    /** Small words that may stand between the words of a metric's phrase ("orders were placed", "tickets did we resolve"). */
+    private static final Set<String> GAP = Set.of("were", "was", "is", "are", "been", "be", "did", "do", "does", "we", "our", "the", "a", "an", "have",
+            "has", "had", "they", "get", "got", "by", "us");
+
+    /**
+     * Where the metrics' phrases occur: their words in order, word forms folded ("resolved" finds "resolve"), up to two
+     * small words between them ("orders were placed" finds "orders placed").
+     */
+    List<Span> metricSpans(List<String> words) {
+        List<String> stems = words.stream().map(QuestionParser::stem).toList();
+        List<Span> out = new ArrayList<>();
+        for (Map.Entry<List<String>, Object> e : stemmedMetricPhrases().entrySet()) {
+            List<String> phrase = e.getKey();
+            for (int i = 0; i < stems.size(); i++) {
+                if (!stems.get(i).equals(phrase.get(0))) continue;
+                int at = i + 1;
+                boolean whole = true;
+                for (int k = 1; k < phrase.size() && whole; k++) {
+                    int gap = 0;
+                    while (at < stems.size() && !stems.get(at).equals(phrase.get(k)) && GAP.contains(words.get(at)) && gap < 2
+                            && !(QuestionParser.BREAKDOWN_CUES.contains(words.get(at)) && (dimensionAt(words, at + 1) || dimensionEndsAt(words, at)))) {
+                        at++;
+                        gap++;
+                    }
+                    if (at < stems.size() && stems.get(at).equals(phrase.get(k))) at++;
+                    else whole = false;
+                }
+                if (whole) out.add(new Span(i, at, e.getValue(), phrase.size()));
+            }
+            // the phrase's words anywhere in the question, each once ("median time in hours to resolve" for "median time to resolve"),
+            // or side by side in another order, a word a question also says in passing among them ("amount claimed" for "claimed amount")
+            long content = phrase.stream().filter(w -> !QuestionParser.FILLER.contains(w)).count();
+            if (phrase.size() >= 2 && content >= 1) {
+                int[] places = new int[phrase.size()];
+                boolean[] taken = new boolean[stems.size()];
+                boolean all = true;
+                for (int k = 0; k < phrase.size() && all; k++) {
+                    int found = -1;
+                    for (int i = 0; i < stems.size() && found < 0; i++) if (!taken[i] && stems.get(i).equals(phrase.get(k))) found = i;
+                    if (found < 0) all = false;
+                    else {
+                        taken[found] = true;
+                        places[k] = found;
+                    }
+                }
+                if (all) {
+                    int from = java.util.Arrays.stream(places).min().orElseThrow();
+                    int to = java.util.Arrays.stream(places).max().orElseThrow() + 1;
+                    if (content < 2 && to - from != phrase.size()) continue;
+                    boolean contiguousFound = out.stream().anyMatch(x -> x.target() == e.getValue() && x.from() == from);
+                    if (!contiguousFound) out.add(new Span(from, to, e.getValue(), phrase.size(), places));
+                }
+            }
+        }
+        return out;
+    }
+
+    private Map<List<String>, Object> stemmedMetricPhrases;
+
+    /** The metrics' phrases with their words' stems, the metrics of phrases that stem alike together; made once per parser. */
+    private Map<List<String>, Object> stemmedMetricPhrases() {
+        if (stemmedMetricPhrases == null) {
+            Map<List<String>, Object> stemmed = new HashMap<>();
+            metricPhraseMap().forEach((k, v) -> {
+                @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) v;
+                @SuppressWarnings("unchecked") List<SemanticMetric> list = (List<SemanticMetric>) stemmed.computeIfAbsent(k.stream().map(QuestionParser::stem).toList(),
+                        x -> new ArrayList<SemanticMetric>());
+                ms.stream().filter(m -> list.stream().noneMatch(x -> x == m)).forEach(list::add);
+            });
+            stemmedMetricPhrases = stemmed;
+        }
+        return stemmedMetricPhrases;
+    }
+
+    /** Whether a dimension's phrase begins at a word ("by acquisition channel": the breakdown, not a metric's words around "by"). */
+    private boolean dimensionAt(List<String> words, int at) {
+        Map<List<String>, Object> dims = reader.breakdownPhrases();
+        for (int to = at + 1; to <= Math.min(words.size(), at + 5); to++) if (dims.containsKey(words.subList(at, to))) return true;
+        return false;
+    }
+
+    /**
+     * Whether a dimension's phrase ends right before a word ("customers by MRR": what is ranked, then the measure; not the
+     * words of "customer MRR" around "by").
+     */
+    private boolean dimensionEndsAt(List<String> words, int at) {
+        Map<List<String>, Object> dims = reader.breakdownPhrases();
+        for (int from = Math.max(0, at - 5); from < at; from++) if (dims.containsKey(words.subList(from, at))) return true;
+        return false;
+    }
+}
