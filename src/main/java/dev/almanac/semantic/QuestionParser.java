@@ -357,56 +357,10 @@ public final class QuestionParser {
         if (period.isPresent() && period.get().text().strip().matches("(?i)today|now")) period = Optional.empty(); // "today": the latest value
         if (period.isPresent() && conditionRules.yearOfAttribute(q, period.get())) period = Optional.empty(); // "whose birth year is 1948": a number, not a period
         // two periods with a comparison word: the later one is asked, the earlier is the comparison ("2025 compared with 2024")
-        Optional<Timeframe> compared = Optional.empty();
-        String text = q;
-        Matcher yearEarlier = YEAR_EARLIER.matcher(q);
-        Matcher yearOverYear = YEAR_OVER_YEAR.matcher(q);
-        Optional<String> previousSaid = period.flatMap(p -> previousPeriodSaid(q, p));
-        if (period.isPresent() && yearOverYear.find() && timeframes.parse(q.replace(period.get().text(), " ")).isEmpty()) {
-            // "year-over-year change in shop revenue for Q3 2026", "YoY signups in March": the period against the same one a year before
-            Timeframe p = period.get();
-            compared = Optional.of(new Timeframe(p.start().minusYears(1), p.end().minusYears(1), p.grain(), yearOverYear.group()));
-            text = q.replace(p.text(), " ").replace(yearOverYear.group(), " ");
-        } else if (period.isPresent() && COMPARE_WORDS.matcher(q).find() && yearEarlier.find()) {
-            // "than in the same quarter a year earlier", "compared with the year before": the asked period, a year back
-            Timeframe p = period.get();
-            compared = Optional.of(new Timeframe(p.start().minusYears(1), p.end().minusYears(1), p.grain(), yearEarlier.group()));
-            text = q.replace(p.text(), " ").replace(yearEarlier.group(), " ");
-        } else if (previousSaid.isPresent()) {
-            // "Q3 2026 vs the prior quarter", "MRR in September MoM", "did signups grow in Q3": the asked period against the one
-            // of its length just before it (never against "the prior quarter" counted from today)
-            Timeframe p = period.get();
-            String said = previousSaid.get();
-            compared = Optional.of(previousOf(p, said));
-            text = q.replace(p.text(), " ").replace(said, " ");
-        } else if (period.isPresent() && COMPARE_WORDS.matcher(q).find()) {
-            Matcher fromTo = FROM_TO.matcher(q);
-            if (period.get().grain() == Timeframe.Grain.RANGE && fromTo.find()) { // "from September 2025 to September 2026" is two periods here
-                Optional<Timeframe> a = timeframes.parse(fromTo.group(1));
-                Optional<Timeframe> b = timeframes.parse(fromTo.group(2));
-                if (a.isPresent() && b.isPresent()) {
-                    period = a;
-                    compared = b;
-                    text = q.replace(fromTo.group(), " ");
-                }
-            } else {
-                String after = q.replace(period.get().text(), " ");
-                Optional<Timeframe> other = timeframes.parse(after);
-                if (other.isPresent()) {
-                    compared = other;
-                    text = after.replace(other.get().text(), " ");
-                } else {
-                    text = after;
-                }
-            }
-            if (compared.isPresent() && compared.get().start().isAfter(period.get().start())) {
-                Optional<Timeframe> x = period;
-                period = compared;
-                compared = x;
-            }
-        } else if (period.isPresent()) {
-            text = q.replace(period.get().text(), " ");
-        }
+        PeriodComparison.Read periods = PeriodComparison.of(timeframes, q, period);
+        period = periods.asked();
+        Optional<Timeframe> compared = periods.compared();
+        String text = periods.rest();
         Optional<Timeframe> asked = period;
         String rest = text;
         List<String> original = tokens(rest, false);
@@ -2325,71 +2279,7 @@ public final class QuestionParser {
             + "smaller|larger|better|worse|each|respectively|separately|side by side)\\b");
     static final Pattern COMPARE_WORDS = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|than|grow|grew|growth|change[ds]?|differ(ence)?|increase[ds]?|decrease[ds]?|lower|higher|more|less|bigger|smaller"
             + "|rise|rose|fell|fall|drop(?:ped)?|(?:go|goes|went|gone)\\s+(?:up|down))\\b");
-    /** The period just before the asked one, of its kind: "the previous quarter", "the month before", "the prior period". */
-    private static final Pattern PREVIOUS_PERIOD = Pattern.compile("(?i)\\b(?:(?:than|vs\\.?|versus|against|(?:compared|relative)\\s+(?:to|with)|from|over)\\s+)"
-            + "(?:(?:in|during)\\s+)?(?:the\\s+)?(?:(?:previous|prior|preceding|last)\\s+(month|quarter|week|period)|(month|quarter|week|period)\\s+before)\\b");
-    /** A period against the one just before it, said in one word: "month-over-month", "QoQ", "WoW". */
-    private static final Pattern PERIOD_OVER_PERIOD = Pattern.compile("(?i)\\b(?:(month|quarter|week)[- ](?:over|on)[- ](?:month|quarter|week)|(mom|qoq|wow))\\b");
-    /** Verbs of a change of amount, said of one period: "did signups grow in Q3" is Q3 against the quarter before. */
-    private static final Pattern CHANGE_OF_ONE_PERIOD = Pattern.compile("(?i)\\b(?:grow|grows|grew|grown|growth|increase[ds]?|decrease[ds]?|change[ds]?"
-            + "|rise|rises|rose|risen|fall|falls|fell|fallen|drop(?:s|ped)?|(?:go|goes|went|gone)\\s+(?:up|down))\\b");
 
-    /**
-     * The words that ask for the asked period against the one just before it, when they fit it: "the previous quarter" of a
-     * quarter, "MoM" of a month, "the prior period" or a verb of change of any period whose length is known; empty when
-     * no such words are said, or they name another kind of period ("the previous week" of a quarter), or the question asks
-     * for a breakdown (a change "by month in 2025" is a series of changes, not one).
-     */
-    private static Optional<String> previousPeriodSaid(String q, Timeframe asked) {
-        Matcher m = PREVIOUS_PERIOD.matcher(q);
-        if (m.find()) {
-            String unit = (m.group(1) != null ? m.group(1) : m.group(2)).toLowerCase(Locale.ROOT);
-            return unit.equals("period") || unit.equals(unitOf(asked)) ? Optional.of(m.group()) : Optional.empty();
-        }
-        m = PERIOD_OVER_PERIOD.matcher(q);
-        if (m.find()) {
-            String unit = m.group(1) != null ? m.group(1).toLowerCase(Locale.ROOT)
-                    : switch (m.group(2).toLowerCase(Locale.ROOT)) { case "mom" -> "month"; case "qoq" -> "quarter"; default -> "week"; };
-            return unit.equals(unitOf(asked)) ? Optional.of(m.group()) : Optional.empty();
-        }
-        m = CHANGE_OF_ONE_PERIOD.matcher(q);
-        if (m.find() && unitOf(asked) != null && !COMPARE_OTHER.matcher(q).find() && tokens(q, true).stream().noneMatch(BREAKDOWN_CUES::contains)) {
-            return Optional.of(m.group());
-        }
-        return Optional.empty();
-    }
-
-    /** Words that name what a change is against, so that the period before is not meant: "grew more than refunds", "vs 2024". */
-    private static final Pattern COMPARE_OTHER = Pattern.compile("(?i)\\b(?:than|versus|vs\\.?|against|compared|comparison|since|from)\\b");
-
-    /** The kind of period: month, quarter, year, week (seven days from a Monday); null for another length. */
-    private static String unitOf(Timeframe p) {
-        return switch (p.grain()) {
-            case MONTH -> "month";
-            case QUARTER -> "quarter";
-            case YEAR -> "year";
-            case DAY -> "day";
-            case RANGE -> p.start().getDayOfWeek() == java.time.DayOfWeek.MONDAY && p.end().equals(p.start().plusDays(7)) ? "week" : null;
-        };
-    }
-
-    /** The period of the asked one's kind just before it. */
-    private static Timeframe previousOf(Timeframe p, String said) {
-        return switch (p.grain()) {
-            case MONTH -> new Timeframe(p.start().minusMonths(1), p.start(), p.grain(), said);
-            case QUARTER -> new Timeframe(p.start().minusMonths(3), p.start(), p.grain(), said);
-            case YEAR -> new Timeframe(p.start().minusYears(1), p.start(), p.grain(), said);
-            case DAY, RANGE -> new Timeframe(p.start().getDayOfMonth() == 1 && p.end().getDayOfMonth() == 1 // whole months: as many months
-                    ? p.start().minusMonths(java.time.temporal.ChronoUnit.MONTHS.between(p.start(), p.end()))
-                    : p.start().minusDays(java.time.temporal.ChronoUnit.DAYS.between(p.start(), p.end())), p.start(), p.grain(), said);
-        };
-    }
-
-    /** The period against the same one a year before, said in one word: "year-over-year", "year on year", "YoY". */
-    private static final Pattern YEAR_OVER_YEAR = Pattern.compile("(?i)\\b(?:year[- ]over[- ]year|year[- ]on[- ]year|yoy)\\b");
-    private static final Pattern YEAR_EARLIER = Pattern.compile("(?i)\\b(?:(?:in|with|to)\\s+)?(?:the\\s+same\\s+(?:day|week|month|quarter|half|period|time)\\s+)?"
-            + "(?:a\\s+year\\s+(?:earlier|before|ago)|(?:of\\s+)?(?:the\\s+)?(?:previous|prior|last)\\s+year|the\\s+year\\s+before)\\b");
-    private static final Pattern FROM_TO = Pattern.compile("(?i)\\bfrom\\s+(.+?)\\s+to\\s+(.+?)(?=\\?|$|,)");
     private static final Set<String> COMPARISON_FILLER = Set.of("compare", "compared", "comparison", "versus", "vs", "against", "than", "grow", "grew",
             "growth", "change", "changed", "differ", "difference", "increase", "increased", "decrease", "decreased", "more", "less",
             "same", "previous", "prior", "year", "did", "from", "lower", "higher", "bigger", "smaller", "better", "worse", "or",
