@@ -283,6 +283,7 @@ final class MetricNames {
      */
     List<Span> metricSpans(List<String> words) {
         List<String> stems = words.stream().map(QuestionParser::stem).toList();
+        Set<String> said = new java.util.HashSet<>(stems);
         List<Span> out = new ArrayList<>();
         for (Map.Entry<List<String>, Object> e : stemmedMetricPhrases().entrySet()) {
             List<String> phrase = e.getKey();
@@ -304,8 +305,9 @@ final class MetricNames {
             }
             // the phrase's words anywhere in the question, each once ("median time in hours to resolve" for "median time to resolve"),
             // or side by side in another order, a word a question also says in passing among them ("amount claimed" for "claimed amount")
+            if (phrase.size() < 2 || !said.containsAll(phrase)) continue;
             long content = phrase.stream().filter(w -> !QuestionParser.FILLER.contains(w)).count();
-            if (phrase.size() >= 2 && content >= 1) {
+            if (content >= 1) {
                 int[] places = new int[phrase.size()];
                 boolean[] taken = new boolean[stems.size()];
                 boolean all = true;
