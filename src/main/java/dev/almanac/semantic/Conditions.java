@@ -6,7 +6,6 @@ import dev.almanac.semantic.QuestionParser.Span;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;

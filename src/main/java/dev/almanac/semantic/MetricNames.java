@@ -1,6 +1,5 @@
 package dev.almanac.semantic;
 
-import dev.almanac.semantic.QuestionParser.Cannot;
 import dev.almanac.semantic.QuestionParser.Clarify;
 import dev.almanac.semantic.QuestionParser.Parsed;
 import dev.almanac.semantic.QuestionParser.Reading;
@@ -11,7 +10,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;

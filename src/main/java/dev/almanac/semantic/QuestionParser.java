@@ -893,12 +893,6 @@ public final class QuestionParser {
     /** Words that may stand between the attributes of one list ("name, country and age", "the names and the ages"). */
     static final Set<String> LIST_JOINERS = Set.of("and", "the", "their", "its", "his", "her", "also", "as", "well");
 
-    /**
-     * "How many different nationalities do conductors have?", "Count the number of distinct store locations": the question
-     * read as the list of those values it asks to count ("what are the nationalities ..."), then counted: the number of
-     * distinct values of that attribute where the list's conditions hold. Empty when the question is not so worded or its
-     * list does not read.
-     */
 
     /**
      * The attributes that name a dataset's records: those the model marks as labelling its entity, else its text attributes
@@ -1018,7 +1012,6 @@ public final class QuestionParser {
     static final Set<String> PIECE_WORDS = Set.of("substring", "string", "letter", "letters", "word", "words", "character", "characters");
 
     /** A request for rows or values, not for a figure. */
-
     private static final Pattern REQUEST_FOR_ROWS = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|give|display|find|return)\\b");
     /**
      * The rows a plain count counts (no filter or segment of its own beyond its dataset's), named by their one naming
@@ -1754,12 +1747,6 @@ public final class QuestionParser {
     }
 
     /**
-     * Of several dimensions one word may name, those the question means most plainly: the metric's own dataset's first
-     * ("tickets by channel" is the ticket's channel); else those whose own words (name, label, synonyms) the question says
-     * most of, the metric's and those not placed yet ("which channel brought the most leads" is the lead channel, a synonym of the marketing channel, not the
-     * customer's acquisition channel). A tie stays a tie, for a question back.
-     */
-    /**
      * The dimensions' names as people read them, each told apart from the others: a name two datasets share ("Status" of
      * orders and of tickets) says whose it is ("status of orders"), so that a question back never offers the same words twice.
      */
@@ -1770,6 +1757,12 @@ public final class QuestionParser {
                 .toList();
     }
 
+    /**
+     * Of several dimensions one word may name, those the question means most plainly: the metric's own dataset's first
+     * ("tickets by channel" is the ticket's channel); else those whose own words (name, label, synonyms) the question says
+     * most of, the metric's and those not placed yet ("which channel brought the most leads" is the lead channel, a synonym of the marketing channel, not the
+     * customer's acquisition channel). A tie stays a tie, for a question back.
+     */
     private List<Dimension> closest(List<Dimension> ds, Span named, SemanticMetric metric, List<String> words, boolean[] used, boolean[] metricWords) {
         if (ds.size() < 2) return ds;
         Set<String> own = datasetsOf(metric);
@@ -1833,9 +1826,6 @@ public final class QuestionParser {
     }
 
     boolean checking;
-    /** The model's phrases, read once per parser. */
-
-    /** The words of the model's metric and dimension phrases and of its datasets' names, as the parser compares them. */
     /**
      * A verb that links the rows read to what a preposition after it introduces, itself placed (a value, a breakdown, the
      * rows' own noun): "engineers work in our Berlin office", "orders came from Germany", "revenue that came from enterprise

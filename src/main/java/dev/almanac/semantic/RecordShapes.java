@@ -4,7 +4,6 @@ import dev.almanac.quality.Timeframe;
 import dev.almanac.reading.FunctionWords;
 import dev.almanac.reading.Lexicon;
 import dev.almanac.semantic.QuestionParser.Cannot;
-import dev.almanac.semantic.QuestionParser.Clarify;
 import dev.almanac.semantic.QuestionParser.NoMetric;
 import dev.almanac.semantic.QuestionParser.Parsed;
 import dev.almanac.semantic.QuestionParser.Question;
@@ -14,7 +13,6 @@ import dev.almanac.semantic.QuestionParser.Span;
 import dev.almanac.semantic.QuestionParser.ValueHit;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -479,6 +477,12 @@ final class RecordShapes {
         return Optional.of(new Parsed(first, Optional.empty()));
     }
 
+    /**
+     * "How many different nationalities do conductors have?", "Count the number of distinct store locations": the question
+     * read as the list of those values it asks to count ("what are the nationalities ..."), then counted: the number of
+     * distinct values of that attribute where the list's conditions hold. Empty when the question is not so worded or its
+     * list does not read.
+     */
     Optional<Result> distinctCount(String q) {
         Matcher m = DISTINCT_COUNT.matcher(q);
         if (!m.find()) return Optional.empty();
