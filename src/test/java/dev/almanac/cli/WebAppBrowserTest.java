@@ -326,8 +326,9 @@ class WebAppBrowserTest {
             return !s.isEmpty();
         });
         assertThat(browser.findElements(By.cssSelector("#runs tbody tr"))).hasSizeGreaterThan(before);
-        // the list of runs refreshes on its own timer, after the summary: wait for its row to say so too
-        new WebDriverWait(browser, Duration.ofSeconds(30), Chromium.POLL).until(d -> "complete".equals(
+        // the list of runs refreshes on its own timer, after the summary: wait for its row to say so too (a row read while the
+        // list is redrawn is gone from the page: read it again)
+        new WebDriverWait(browser, Duration.ofSeconds(30), Chromium.POLL).ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(d -> "complete".equals(
                 d.findElement(By.cssSelector("#runs tr[data-run='" + id + "']")).getAttribute("data-status")));
         return id;
     }
