@@ -490,12 +490,17 @@ public final class QuestionParser {
             if (other.isPresent()) return twoMeasures(one.metric(), other.get().metric());
             return one.result();
         }
+        List<String> names = toldApart(best.stream().map(Reading::metric).toList(), SemanticMetric::displayName, m -> {
+            Set<String> over = datasetsOf(m);
+            return over.size() == 1 ? over.iterator().next() : null;
+        });
         List<String> options = new ArrayList<>();
-        for (Reading r : best) {
+        for (int i = 0; i < best.size(); i++) {
+            Reading r = best.get(i);
             String shown = String.join(" ", original.subList(r.span().from(), r.span().to()));
-            options.add(q.replaceFirst("(?i)" + Pattern.quote(shown), Matcher.quoteReplacement(r.metric().displayName())));
+            options.add(q.replaceFirst("(?i)" + Pattern.quote(shown), Matcher.quoteReplacement(names.get(i))));
         }
-        return checked(new Clarify("Which do you mean: " + String.join("; ", best.stream().map(r -> r.metric().displayName()).toList()) + "?", options));
+        return checked(new Clarify("Which do you mean: " + String.join("; ", names) + "?", options));
     }
 
     /** Whether a metric counts records (its phrase names them: "won deals", "orders shipped"), rather than measuring them. */
@@ -1751,10 +1756,15 @@ public final class QuestionParser {
      * orders and of tickets) says whose it is ("status of orders"), so that a question back never offers the same words twice.
      */
     private static List<String> toldApart(List<Dimension> ds) {
-        Map<String, Long> seen = ds.stream().collect(java.util.stream.Collectors.groupingBy(d -> d.displayName().toLowerCase(Locale.ROOT),
+        return toldApart(ds, Dimension::displayName, d -> d.dataset());
+    }
+
+    /** Names, each with whose it is ("Status of orders") where another has the same one; {@code whose} null when it cannot say. */
+    private static <T> List<String> toldApart(List<T> things, java.util.function.Function<T, String> name, java.util.function.Function<T, String> whose) {
+        Map<String, Long> seen = things.stream().collect(java.util.stream.Collectors.groupingBy(x -> name.apply(x).toLowerCase(Locale.ROOT),
                 java.util.stream.Collectors.counting()));
-        return ds.stream().map(d -> seen.get(d.displayName().toLowerCase(Locale.ROOT)) > 1 ? d.displayName() + " of " + InWords.of(d.dataset()) : d.displayName())
-                .toList();
+        return things.stream().map(x -> seen.get(name.apply(x).toLowerCase(Locale.ROOT)) > 1 && whose.apply(x) != null
+                ? name.apply(x) + " of " + InWords.of(whose.apply(x)) : name.apply(x)).toList();
     }
 
     /**

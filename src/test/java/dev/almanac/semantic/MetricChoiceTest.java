@@ -44,6 +44,17 @@ class MetricChoiceTest {
     }
 
     @Test
+    void metrics_of_one_label_asked_back_are_told_apart_by_their_records_and_each_option_reads_as_one() {
+        QuestionParser reader = CorpusExample.of("insurer: x => {}").reader();
+        QuestionParser.Result r = reader.parse("What is the average amount in the north region?");
+        assertThat(r).isInstanceOf(QuestionParser.Clarify.class);
+        QuestionParser.Clarify back = (QuestionParser.Clarify) r;
+        assertThat(back.options()).doesNotHaveDuplicates().hasSize(3);
+        assertThat(back.options().stream().map(o -> ((QuestionParser.Parsed) reader.parse(o)).query().metrics().get(0)))
+                .containsExactlyInAnyOrder("average_claim", "average_payment", "average_premium");
+    }
+
+    @Test
     void a_measure_said_in_another_order_is_that_measure_and_a_count_of_records_named_by_its_phrase_is_still_a_condition() {
         QuestionParser reader = CorpusExample.of("insurer: x => {}").reader();
         QuestionParser.Result amount = reader.parse("the amount claimed in 2025");
