@@ -213,7 +213,7 @@ public final class ChangeAnalysis {
             this.shape = shapeOf(layer.model(), metric);
             this.format = ValueFormat.of(metric.info());
             Integer d = metric.info().decimals();
-            this.decimals = d != null ? d : format.kind() == ValueFormat.Kind.integer || countsRows(metric) ? 0 : 2;
+            this.decimals = d != null ? d : format.kind() == ValueFormat.Kind.integer || metric.countsRows() ? 0 : 2;
         }
 
         Change explain() {
@@ -630,9 +630,6 @@ public final class ChangeAnalysis {
 
     // ------------------------------------------------------------------ arithmetic
 
-    private static boolean countsRows(SemanticMetric m) {
-        return m instanceof SemanticMetric.Simple s && (s.agg() == SemanticMetric.Agg.COUNT || s.agg() == SemanticMetric.Agg.COUNT_DISTINCT);
-    }
 
     /** The grain whose one period each is, when {@code after} follows {@code before} directly; null otherwise. */
     static Grain adjacentGrain(SemanticQuery.Period before, SemanticQuery.Period after) {

@@ -292,7 +292,7 @@ final class Conditions {
     void numberThenComparison(NumberWords said) {
         List<String> words = said.words();
         boolean[] used = said.used();
-        List<Span> spans = said.spans(), amountSpans = said.amountSpans();
+        List<Span> spans = said.spans();
         List<SemanticQuery.Filter> out = said.out();
         // "6 or more cylinders", "a weight of 10 or less", "age 30 and over": the number before the comparison's words, the
         // attribute after them or before the number
@@ -315,7 +315,7 @@ final class Conditions {
     void comparativeAroundAttribute(NumberWords said) {
         List<String> words = said.words();
         boolean[] used = said.used();
-        List<Span> spans = said.spans(), amountSpans = said.amountSpans();
+        List<Span> spans = said.spans();
         List<SemanticQuery.Filter> out = said.out();
         // "a greater weight than 10", "a higher capacity than 5000": the comparative before the attribute, "than" after it
         for (Span d : spans) {

@@ -26,8 +26,7 @@ enum PeriodComparison {
         Optional<Read> read(TimeframeParser timeframes, String q, Timeframe p) {
             Matcher yearOverYear = YEAR_OVER_YEAR_WORDS.matcher(q);
             if (!yearOverYear.find() || timeframes.parse(q.replace(p.text(), " ")).isPresent()) return Optional.empty();
-            Timeframe before = new Timeframe(p.start().minusYears(1), p.end().minusYears(1), p.grain(), yearOverYear.group());
-            return Optional.of(new Read(Optional.of(p), Optional.of(before), q.replace(p.text(), " ").replace(yearOverYear.group(), " ")));
+            return Optional.of(aYearBefore(q, p, yearOverYear.group()));
         }
     },
     /** "than in the same quarter a year earlier", "compared with the year before": the asked period, a year back. */
@@ -37,8 +36,7 @@ enum PeriodComparison {
         Optional<Read> read(TimeframeParser timeframes, String q, Timeframe p) {
             Matcher yearEarlier = YEAR_EARLIER_WORDS.matcher(q);
             if (!COMPARE_WORDS.matcher(q).find() || !yearEarlier.find()) return Optional.empty();
-            Timeframe before = new Timeframe(p.start().minusYears(1), p.end().minusYears(1), p.grain(), yearEarlier.group());
-            return Optional.of(new Read(Optional.of(p), Optional.of(before), q.replace(p.text(), " ").replace(yearEarlier.group(), " ")));
+            return Optional.of(aYearBefore(q, p, yearEarlier.group()));
         }
     },
     /** "Q3 2026 vs the prior quarter", "sales in September MoM", "did visits grow in Q3": against the period just before. */
@@ -94,6 +92,12 @@ enum PeriodComparison {
 
     /** The periods this rule reads in the question of the period found, or empty when it is not so worded. */
     abstract Optional<Read> read(TimeframeParser timeframes, String q, Timeframe period);
+
+    /** The asked period against the same one a year before, said by {@code said}; neither's words left in the question. */
+    private static Read aYearBefore(String q, Timeframe p, String said) {
+        Timeframe before = new Timeframe(p.start().minusYears(1), p.end().minusYears(1), p.grain(), said);
+        return new Read(Optional.of(p), Optional.of(before), q.replace(p.text(), " ").replace(said, " "));
+    }
 
     /** The periods of a question whose period (if any) was found: the first rule's that reads it, else that period alone. */
     static Read of(TimeframeParser timeframes, String q, Optional<Timeframe> period) {

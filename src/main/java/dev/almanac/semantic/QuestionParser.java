@@ -464,7 +464,7 @@ public final class QuestionParser {
                 // of "car makers ... continent name") or a measure's of two words or more ("claim ... open" over "claimed amount of
                 // claims that are open"): those words name the other, whether its reading holds or not
                 .filter(r -> !r.span().scattered() || readings.stream().noneMatch(o -> !o.span().scattered() && o.span().weight() >= r.span().weight()
-                        && (java.util.Collections.disjoint(datasetsOf(o.metric()), datasetsOf(r.metric())) || o.span().weight() >= 2 && !countsRecords(o.metric()))
+                        && (java.util.Collections.disjoint(datasetsOf(o.metric()), datasetsOf(r.metric())) || o.span().weight() >= 2 && !o.metric().countsRows())
                         && java.util.Arrays.stream(r.span().at()).anyMatch(i -> i >= o.span().from() && i < o.span().to())))
                 .toList();
         if (answered.isEmpty()) {
@@ -485,7 +485,7 @@ public final class QuestionParser {
             // other's words. A count's phrase names records, which a measure may be of ("revenue from orders shipped")
             Reading one = best.get(0);
             Optional<Reading> other = readings.stream().filter(o -> !o.metric().equals(one.metric()) && !o.span().scattered() && o.span().weight() >= 2
-                    && !countsRecords(o.metric())
+                    && !o.metric().countsRows()
                     && o.span().weight() >= one.span().weight() && !overlaps(o.span(), one.span())).findFirst();
             if (other.isPresent()) return twoMeasures(one.metric(), other.get().metric());
             return one.result();
@@ -501,11 +501,6 @@ public final class QuestionParser {
             options.add(q.replaceFirst("(?i)" + Pattern.quote(shown), Matcher.quoteReplacement(names.get(i))));
         }
         return checked(new Clarify("Which do you mean: " + String.join("; ", names) + "?", options));
-    }
-
-    /** Whether a metric counts records (its phrase names them: "won deals", "orders shipped"), rather than measuring them. */
-    private static boolean countsRecords(SemanticMetric m) {
-        return m instanceof SemanticMetric.Simple s && (s.agg() == SemanticMetric.Agg.COUNT || s.agg() == SemanticMetric.Agg.COUNT_DISTINCT);
     }
 
     /** The most measures a question is read for, one whole reading each; more are narrowed to those of the records named. */

@@ -15,6 +15,11 @@ public sealed interface SemanticMetric permits SemanticMetric.Simple, SemanticMe
     /** A word for the kind: simple, ratio, derived or cumulative. */
     String kind();
 
+    /** Whether the metric counts rows or distinct values (its phrase names records: "won deals", "orders shipped"). */
+    default boolean countsRows() {
+        return this instanceof Simple s && (s.agg() == Agg.COUNT || s.agg() == Agg.COUNT_DISTINCT);
+    }
+
     default String displayName() {
         return info().label() != null ? info().label() : name().replace('_', ' ');
     }

@@ -24,6 +24,14 @@ record CorpusExample(String database, String asked, String read) {
         return SemanticQueryJsonTest.JSON.readTree(read.replace('\'', '"'));
     }
 
+    /** Checks that the whole reader reads the question into the example's query. */
+    void assertReadWhole() throws java.io.IOException {
+        QuestionParser.Result r = reader().parse(asked);
+        org.assertj.core.api.Assertions.assertThat(r).as(asked).isInstanceOf(QuestionParser.Parsed.class);
+        com.fasterxml.jackson.databind.JsonNode read = json(((QuestionParser.Parsed) r).query());
+        org.assertj.core.api.Assertions.assertThat(read).as(asked).isEqualTo(query());
+    }
+
     /** A query as its JSON, for comparing with {@link #query}. */
     static com.fasterxml.jackson.databind.JsonNode json(SemanticQuery query) {
         return SemanticQueryJsonTest.JSON.valueToTree(query);

@@ -2,7 +2,6 @@ package dev.almanac.semantic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Arrays;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -24,11 +23,7 @@ class MetricChoiceTest {
     @ParameterizedTest(name = "{0}: {1}")
     @MethodSource("corpus")
     void every_rule_reads_the_questions_of_its_corpus(MetricChoice rule, String example) throws Exception {
-        CorpusExample e = CorpusExample.of(example);
-        QuestionParser.Result r = e.reader().parse(e.asked());
-        assertThat(r).as(e.asked()).isInstanceOf(QuestionParser.Parsed.class);
-        JsonNode read = CorpusExample.json(((QuestionParser.Parsed) r).query());
-        assertThat(read).as(e.asked()).isEqualTo(e.query());
+        CorpusExample.of(example).assertReadWhole();
     }
 
     @Test
