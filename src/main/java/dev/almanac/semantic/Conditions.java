@@ -216,6 +216,12 @@ final class Conditions {
         if (numbers.isEmpty() && referred.isEmpty() && amountPhrases.isEmpty()) return out;
         Map<List<String>, Object> phrases = reader.dimensionPhrases(numbers);
         reader.dimensionPhrases(referred).forEach(phrases::putIfAbsent);
+        // "age" for a pet's pet_age: an attribute by its name without its dataset's
+        for (String ds : own) {
+            reader.model.dataset(ds).ifPresent(d -> reader.shortPhrases(d).forEach((phrase, dim) -> {
+                if (numbers.contains(dim)) phrases.putIfAbsent(phrase, new ArrayList<>(List.of(dim)));
+            }));
+        }
         List<Span> spans = new ArrayList<>(QuestionParser.spans(words, phrases));
         List<Span> amountSpans = QuestionParser.spans(words, amountPhrases);
         spans.addAll(amountSpans);

@@ -620,6 +620,8 @@ public final class QuestionParser {
         // name without the records' ("breed_name"), never another's of the same name (the dogs' names)
         List<Dataset> named = namedRows;
         for (Span d : ordered) {
+            // "feature type name": an attribute's name whole, never a shorter one inside it ("feature type", a code's short name)
+            if (ordered.stream().anyMatch(o -> o.length() > d.length() && o.from() <= d.from() && d.to() <= o.to())) continue;
             List<SemanticQuery> found = new ArrayList<>();
             List<Dimension> candidates = dimensionOf(d);
             if (!named.isEmpty()) {
@@ -649,8 +651,8 @@ public final class QuestionParser {
                 if (x.filters().stream().anyMatch(f -> f.field().equals(model.reference(dim)) && Set.of("=", "in").contains(f.op()))) continue;
                 // other records the question names ("templates ... documents use") must be read as a condition of the list, else
                 // their words say something the list does not
-                if (named.stream().anyMatch(ds -> !ds.name().equals(dim.dataset()) && x.filters().stream()
-                        .noneMatch(f -> model.dimension(f.field()).map(fd -> fd.dataset().equals(ds.name())).orElse(false)))) continue;
+                if (rowsCalled.stream().anyMatch(ds -> !ds.name().equals(dim.dataset()) && x.filters().stream()
+                        .noneMatch(f -> model.dimension(f.field()).map(fd -> fd.dataset().equals(ds.name()) || refersTo(fd, ds.name())).orElse(false)))) continue;
                 SemanticQuery values = new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(model.reference(dim), List.of())), null, null, null,
                         x.filters(), null, null, null, null, null);
                 // free text (a paragraph's text), numbers (ages), times and the names of the records named are listed for each record,
@@ -671,6 +673,92 @@ public final class QuestionParser {
                     + String.join(", ", found.stream().map(f -> model.dimension(f.groupBy().get(0).dimension()).map(Dimension::displayName).orElse("")).toList()));
         }
         return new NoMetric();
+    }
+
+    /**
+     * "the number of car makers in each continent, with the continent's id and name": a breakdown by the attribute that
+     * names some records (or their key) shows each of them, and other attributes of those records the question names, by
+     * their names or short names ({@link ShortName}), its key as "id", are shown beside it, each record's, in the order
+     * asked; "name" is the naming attribute itself. Words of other records are left to the leftover check.
+     */
+    private void groupedAttributes(List<String> words, boolean[] used, List<String> groupBy) {
+        for (String field : List.copyOf(groupBy)) {
+            Dimension g = model.dimension(field).orElse(null);
+            if (g == null) continue;
+            // a breakdown by a reference to other records (a country's continent key) is one by those records
+            List<Dataset> referred = model.edgesFrom(g.dataset()).stream().filter(e -> refersTo(g, e.to())).map(e -> model.dataset(e.to()).orElse(null))
+                    .filter(java.util.Objects::nonNull).distinct().toList();
+            Dataset records = referred.size() == 1 ? referred.get(0) : model.dataset(g.dataset()).orElse(null);
+            if (records == null) continue;
+            List<Dimension> names = namingAttributes(records);
+            Dimension key = referred.size() == 1 ? g : model.dimensionsOf(records.name()).stream().filter(d -> isKey(records, d)).findFirst().orElse(null);
+            if (referred.isEmpty() && !names.contains(g) && g != key) continue;
+            Map<List<String>, Object> phrases = new HashMap<>(attributesOf(records));
+            if (names.size() == 1) phrases.put(List.of("name"), List.of(names.get(0)));
+            if (key != null) {
+                phrases.put(List.of("id"), List.of(key));
+                phrases.put(List.of("ids"), List.of(key));
+            }
+            List<Span> said = new ArrayList<>(longestFirst(spans(words, phrases)));
+            said.sort((a, b) -> a.from() - b.from());
+            int at = groupBy.indexOf(field);
+            List<String> shown = new ArrayList<>();
+            for (Span sp : said) {
+                List<Dimension> ds = dimensionOf(sp);
+                if (anyUsed(used, sp) || ds.size() != 1 || ds.get(0).time()) continue;
+                // "the employee name": an attribute of other records, which the breakdown does not show
+                if (sp.from() > 0 && rowWords().getOrDefault(List.of(singular(words.get(sp.from() - 1))), List.of()).stream().anyMatch(r -> r != records)) continue;
+                // the records' own key is the reference's value ("the continent id" of countries by their continent key)
+                String ref = isKey(records, ds.get(0)) && key != null ? model.reference(key) : model.reference(ds.get(0));
+                if (!ref.equals(field) && !groupBy.contains(ref) && !shown.contains(ref)) shown.add(ref);
+                mark(used, sp);
+            }
+            groupBy.addAll(at + 1, shown);
+        }
+    }
+
+    /**
+     * "in Hawaii or Wisconsin", "either PP or PPT": an "or" the reader places joins two values of one attribute, read as
+     * either of them; any other "or" ("in Hawaii or with the role X", "8 cylinders or made before 1980") asks for rows that
+     * meet one of two conditions, which a reading of conditions that all hold would answer wrong: a refusal. Across the
+     * "or", words of the grammar and placed words of an attribute may stand before the values ("or the state of Wisconsin").
+     * The "either" of a joint read is placed.
+     */
+    private static Optional<Cannot> alternatives(List<String> words, List<String> original, boolean[] used, String[] valueOf, boolean compared) {
+        for (int i = 0; i < words.size(); i++) {
+            if (used[i] || !words.get(i).equals("or")) continue;
+            if (i > 0 && digits(words.get(i - 1)) && ComparisonRule.after(words, i).isPresent()) continue; // "2 or more": a comparison's
+            String before = null, after = null;
+            for (int k = i - 1; k >= 0 && before == null; k--) {
+                if (valueOf[k] != null) before = valueOf[k];
+                else if (!skippedAroundOr(words.get(k), used[k])) break;
+            }
+            for (int k = i + 1; k < words.size() && after == null; k++) {
+                if (valueOf[k] != null) after = valueOf[k];
+                else if (!skippedAroundOr(words.get(k), used[k])) break;
+            }
+            if (compared && before == null && after == null) continue; // "lower in Q3 or Q4": the periods a comparison weighs
+            if (before == null || !before.equals(after)) {
+                return Optional.of(new Cannot("rows that meet one of two conditions ('" + String.join(" ", original.subList(Math.max(0, i - 2), Math.min(words.size(), i + 3)))
+                        + "') are not read yet"));
+            }
+            for (int k = i - 1; k >= 0; k--) {
+                if (valueOf[k] == null && words.get(k).equals("either")) used[k] = true;
+                if (valueOf[k] == null && !skippedAroundOr(words.get(k), used[k]) && !words.get(k).equals("either")) break;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A word an "or" between values may reach over: a word of the grammar, or a placed word that is no value. */
+    private static boolean skippedAroundOr(String w, boolean used) {
+        return used || FunctionWords.english().isFunctionWord(w) || w.equals("either");
+    }
+
+    /** Whether the attribute is its records' reference to a record of the dataset (a template's type code, its template type's key). */
+    boolean refersTo(Dimension d, String dataset) {
+        return model.edgesFrom(d.dataset()).stream().anyMatch(e -> e.to().equals(dataset) && e.fromColumns().size() == 1
+                && e.fromColumns().get(0).equalsIgnoreCase(d.expr().strip()));
     }
 
     /**
@@ -840,29 +928,13 @@ public final class QuestionParser {
 
     private volatile Map<List<String>, List<Dataset>> rowWords;
 
-    /** A dataset's attributes by their names without the dataset's own ("name" for a section's section_name), made once. */
+    /** A dataset's attributes by their short names ({@link ShortName}), made once. */
     Map<List<String>, Dimension> shortPhrases(Dataset ds) {
-        return shortPhrases.computeIfAbsent(ds.name(), k -> {
-            Map<List<String>, Dimension> out = new HashMap<>();
-            List<String> prefix = tokens(ds.name(), true);
-            for (Dimension d : model.dimensionsOf(ds.name())) {
-                List<String> t = tokens(d.name(), true);
-                if (!d.time() && t.size() > prefix.size() && t.subList(0, prefix.size()).equals(prefix)) {
-                    List<String> phrase = List.copyOf(t.subList(prefix.size(), t.size()));
-                    out.putIfAbsent(phrase, d);
-                    // "ids": a word too short for the reader to take its plural ending off
-                    if (isKey(ds, d) && phrase.size() == 1 && phrase.get(0).length() <= 2) out.putIfAbsent(List.of(phrase.get(0) + "s"), d);
-                }
-            }
-            // "the names of the cartoons": the attribute that names each record (a cartoon's title), when none is called a name
-            List<Dimension> labels = model.dimensionsOf(ds.name()).stream().filter(Dimension::labelsEntity).toList();
-            boolean nameCalled = model.dimensionsOf(ds.name()).stream().anyMatch(d -> tokens(d.name(), true).contains("name"));
-            if (labels.size() == 1 && !nameCalled) out.putIfAbsent(List.of("name"), labels.get(0));
-            return out;
-        });
+        return shortPhrases.computeIfAbsent(ds.name(), k -> ShortName.of(this, ds));
     }
 
     final Map<String, Map<List<String>, Dimension>> shortPhrases = new java.util.concurrent.ConcurrentHashMap<>();
+
 
     /** The phrases of a dataset's attributes (its times too): their names, labels and synonyms, and their short names. Made once. */
     Map<List<String>, Object> attributesOf(Dataset ds) {
@@ -1315,6 +1387,7 @@ public final class QuestionParser {
         List<String> groupBy = new ArrayList<>();
         Map<String, List<String>> filterValues = new LinkedHashMap<>();
         Map<String, List<String>> negatedValues = new LinkedHashMap<>();
+        String[] valueOf = new String[words.size()]; // the attribute each word placed as a value is a value of
         Set<String> ownStems = metricNames.contentStems(metric);
         // values first: a value with its dimension's word next to it ("on the Pro plan") is a filter
         Set<String> ownDatasets = datasetsOf(metric);
@@ -1395,6 +1468,7 @@ public final class QuestionParser {
                 filterValues.computeIfAbsent(model.reference(hit.dimension()), k -> new ArrayList<>()).add(String.valueOf(hit.value()));
             }
             mark(used, v);
+            for (int k = v.from(); k < v.to(); k++) valueOf[k] = model.reference(hit.dimension());
             if (byMeans && withContext.isEmpty() && !distinctive(original, v)) used[v.from() - 1] = true;
             for (Span d : dimSpans) if (adjacent(d, v) && dimensionOf(d).contains(hit.dimension())) mark(used, d);
             // "a republic as their form of government": the value, then "as" and the attribute it is the value of
@@ -1615,6 +1689,9 @@ public final class QuestionParser {
                         + " themselves, not how many; lists of records are not read yet");
             }
         }
+        groupedAttributes(words, used, groupBy);
+        Optional<Cannot> alternatives = alternatives(words, original, used, valueOf, compared.isPresent());
+        if (alternatives.isPresent()) return alternatives.get();
         // every other word must be filler, a word of the metric's entities, or a number we placed
         Set<String> entities = entityNouns(readingDatasets(metric, dims));
         Set<String> allowed = allowedWords(metric, dims, entities);

@@ -50,7 +50,9 @@ enum Rephrasing {
     ROW_SYNONYMS(Rephrasing::rowSynonyms, "world_1: How many nations are in Europe? => How many countries are in Europe?"),
     PROPER_ADJECTIVES(Rephrasing::properAdjectives, "concert_singer: How many French singers are there? => How many France singers are there?"),
     CLOSED_COMPOUNDS(Rephrasing::closedCompounds, "network_1: How many high schoolers are there? => How many highschoolers are there?"),
-    DIMENSIONAL_ADJECTIVES(Rephrasing::dimensionalAdjectives, "dog_kennels: What is the name of the youngest dog? => What is the name of the dog with the lowest age?"),
+    DIMENSIONAL_ADJECTIVES(Rephrasing::dimensionalAdjectives, "dog_kennels: What is the name of the youngest dog? => What is the name of the dog with the lowest age?",
+            "pets_1: List the pets whose age is older than 2. => List the pets whose age is greater than 2.",
+            "pets_1: Which pets are heavier than 12? => Which pets are weight greater than 12?"),
     RECENT_RECORDS(Rephrasing::recentRecords, "student_transcripts_tracking: How many courses are in the newest transcript? => How many courses are in the transcript with the highest transcript date?",
             "student_transcripts_tracking: Who was the first student to register? => Who was the student with the lowest date first registered?",
             "student_transcripts_tracking: Who are the last three students? => Who are the last three students?");
@@ -247,6 +249,8 @@ enum Rephrasing {
      * before a word naming the records; the comparative before "than", of records the question names. Anything else (two
      * attributes of that name, none, a generic "largest" or "higher") is left to the rest of the reader.
      */
+    private static final Set<String> BE = Set.of("is", "are", "was", "were");
+
     private static String dimensionalAdjectives(QuestionParser reader, String q) {
         List<int[]> at = letterRuns(q);
         if (at.isEmpty()) return q;
@@ -283,6 +287,8 @@ enum Rephrasing {
             out.append(q, copied, at.get(i)[0]);
             if (superlative) {
                 out.append(q, at.get(i + 1)[0], at.get(i + 1)[1]).append(" with the ").append(low ? "lowest " : "highest ").append(attribute);
+            } else if (i >= 2 && BE.contains(word.apply(i - 1)) && nouns.contains(singular(word.apply(i - 2)))) {
+                out.append(low ? "less than" : "greater than"); // "whose age is older than 5": the attribute is said already
             } else {
                 out.append(attribute).append(low ? " less than" : " greater than");
             }

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * model `almanac init` drafts, none for a rule that reads no model's words.
  */
 record CorpusExample(String database, String asked, String read) {
-    private static final Pattern FORM = Pattern.compile("(?:([a-z0-9_]+): )?(.+?) => (.+)");
+    private static final Pattern FORM = Pattern.compile("(?:([A-Za-z0-9_]+): )?(.+?) => (.+)");
     private static final Map<String, QuestionParser> READERS = new ConcurrentHashMap<>();
 
     static CorpusExample of(String example) {

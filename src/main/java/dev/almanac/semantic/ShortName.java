@@ -1,0 +1,98 @@
+package dev.almanac.semantic;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The rules that give a record's attribute a shorter name than the model's, the way people call it among the records' own
+ * attributes: each adds, for one dataset, phrases that name one of its dimensions, never one another rule gave first (they
+ * are tried in this order). The reader uses them where the question names the records ("the ages of the pets", "the emails
+ * of the professionals"), never as names of their own. Each is a named rule with the examples it must read beside it,
+ * {@code "database: question => query"} over a Spider dev database's drafted model (the test {@code ShortNameTest}). No
+ * rule names a model's word: they read how names are made (a table's noun before a column's, a word for a kind of value
+ * after it).
+ */
+enum ShortName {
+    /** "age" for a pet's pet_age, "name" for a section's section_name, "ids" for a template's template_id. */
+    WITHOUT_RECORDS_NOUN(ShortName::withoutRecordsNoun,
+            "pets_1: How many pets have an age under 3? => {'metrics':['pets_count'],'filters':[{'field':'pet_age','op':'<','values':['3']}]}",
+            "cre_Doc_Template_Mgt: Show the ids of all templates. => {'group_by':[{'dimension':'templates.template_id'}],'records':'templates'}"),
+    /** "email" for email_address, "role" for role_code: the name without its last word, when that only says what kind of value it is. */
+    WITHOUT_KIND_OF_VALUE(ShortName::withoutKindOfValue,
+            "dog_kennels: List the emails of the professionals in Wisconsin. => {'group_by':[{'dimension':'professionals.email_address'}],'filters':[{'field':'professionals.state','op':'=','values':['Wisconsin']}],'records':'professionals'}",
+            "dog_kennels: List the roles of all professionals. => {'group_by':[{'dimension':'role_code'}]}"),
+    /** "the names of the cartoons": the attribute that names each record (a cartoon's title), when none is called a name. */
+    LABEL_AS_NAME(ShortName::labelAsName,
+            "tvshow: List the names of all cartoons. => {'group_by':[{'dimension':'title'}],'records':'cartoon'}");
+
+    /** A rule: the phrases it gives a dataset's attributes, added to those given before. */
+    private interface Rule {
+        void add(QuestionParser reader, Dataset ds, Map<List<String>, Dimension> out);
+    }
+
+    private final Rule rule;
+    private final List<String> examples;
+
+    ShortName(Rule rule, String... examples) {
+        this.rule = rule;
+        this.examples = List.of(examples);
+    }
+
+    /** The examples the rule must read, {@code "database: question => query"}. */
+    List<String> examples() {
+        return examples;
+    }
+
+    /** The short names of a dataset's attributes, by every rule in order (a phrase keeps the first rule's attribute). */
+    static Map<List<String>, Dimension> of(QuestionParser reader, Dataset ds) {
+        Map<List<String>, Dimension> out = new java.util.HashMap<>();
+        for (ShortName r : values()) r.rule.add(reader, ds, out);
+        return out;
+    }
+
+    private static void withoutRecordsNoun(QuestionParser reader, Dataset ds, Map<List<String>, Dimension> out) {
+        List<String> prefix = QuestionParser.tokens(ds.name(), true);
+        for (Dimension d : reader.model.dimensionsOf(ds.name())) {
+            List<String> t = QuestionParser.tokens(d.name(), true);
+            if (d.time() || t.size() <= prefix.size() || !sameNoun(t.subList(0, prefix.size()), prefix)) continue;
+            List<String> phrase = List.copyOf(t.subList(prefix.size(), t.size()));
+            out.putIfAbsent(phrase, d);
+            // "ids": a word too short for the reader to take its plural ending off
+            if (QuestionParser.isKey(ds, d) && phrase.size() == 1 && phrase.get(0).length() <= 2) out.putIfAbsent(List.of(phrase.get(0) + "s"), d);
+        }
+    }
+
+    /** The last words of an attribute's name that say only what kind of value it holds ("email_address", "role_code"). */
+    private static final Set<String> VALUE_KINDS = Set.of("address", "code", "number", "num", "no");
+
+    private static void withoutKindOfValue(QuestionParser reader, Dataset ds, Map<List<String>, Dimension> out) {
+        List<Dimension> own = reader.model.dimensionsOf(ds.name());
+        for (Dimension d : own) {
+            List<String> t = QuestionParser.tokens(d.name(), true);
+            if (d.time() || t.size() < 2 || !VALUE_KINDS.contains(t.get(t.size() - 1))) continue;
+            List<String> phrase = List.copyOf(t.subList(0, t.size() - 1));
+            // never the name of another of the records' attributes, nor of records ("contestant" of contestant_number)
+            boolean other = own.stream().anyMatch(x -> x != d && (QuestionParser.tokens(x.name(), true).equals(phrase)
+                    || QuestionParser.tokens(x.displayName(), true).equals(phrase)));
+            boolean records = reader.rowWords().containsKey(phrase) || reader.rowWords().containsKey(phrase.stream().map(QuestionParser::singular).toList());
+            if (!other && !records) out.putIfAbsent(phrase, d);
+        }
+    }
+
+    private static void labelAsName(QuestionParser reader, Dataset ds, Map<List<String>, Dimension> out) {
+        List<Dimension> own = reader.model.dimensionsOf(ds.name());
+        List<Dimension> labels = own.stream().filter(Dimension::labelsEntity).toList();
+        boolean nameCalled = own.stream().anyMatch(d -> QuestionParser.tokens(d.name(), true).contains("name"));
+        if (labels.size() == 1 && !nameCalled) out.putIfAbsent(List.of("name"), labels.get(0));
+    }
+
+    /** Whether two names are one noun's, whatever the number of their last words ("pet" of a table called "pets"). */
+    private static boolean sameNoun(List<String> a, List<String> b) {
+        if (a.size() != b.size()) return false;
+        for (int i = 0; i < a.size(); i++) {
+            if (!a.get(i).equals(b.get(i)) && (i < a.size() - 1 || !QuestionParser.singular(a.get(i)).equals(QuestionParser.singular(b.get(i))))) return false;
+        }
+        return true;
+    }
+}
