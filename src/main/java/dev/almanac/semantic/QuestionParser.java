@@ -52,7 +52,8 @@ public final class QuestionParser {
         return Set.copyOf(out);
     }
 
-    private static final Pattern TOP = Pattern.compile("\\b(top|best|biggest|largest|highest|bottom|worst|smallest|lowest)\\s+(\\d{1,3})\\b");
+    /** "top 5", "lowest 3": a ranking's end and how many of it. */
+    static final Pattern TOP = Pattern.compile("\\b(top|best|biggest|largest|highest|bottom|worst|smallest|lowest)\\s+(\\d{1,3})\\b");
     static final Set<String> MOST = Set.of("most", "highest", "largest", "biggest", "best", "greatest", "top", "maximum");
     static final Set<String> LEAST = Set.of("least", "lowest", "smallest", "fewest", "worst", "minimum", "bottom");
     private static final Map<String, Grain> GRAIN_WORDS = new LinkedHashMap<>();
@@ -1588,55 +1589,10 @@ public final class QuestionParser {
         }
 
         // rankings
-        List<String> order = new ArrayList<>();
-        Matcher top = TOP.matcher(String.join(" ", words));
-        String joined = String.join(" ", words);
-        if (rankedAllDescending != null) {
-            order.add((rankedAllDescending ? "-" : "") + metric.name());
-        } else if (top.find()) {
-            limit = Integer.parseInt(top.group(2));
-            boolean asc = LEAST.contains(top.group(1));
-            order.add((asc ? "" : "-") + metric.name());
-            markWords(words, used, top.group(1), top.group(2));
-        } else {
-            for (int i = 0; i < words.size(); i++) {
-                String w = words.get(i);
-                if (used[i] || (!MOST.contains(w) && !LEAST.contains(w))) continue;
-                boolean counted = i > 0 && smallNumber(words.get(i - 1)) && !used[i - 1]; // "our three best months"
-                boolean rankingQuestion = joined.startsWith("which") || joined.startsWith("what") || joined.contains(" which ") || i > 0 && words.get(i - 1).equals("the")
-                        || counted || i == 0 || i == 1 && words.get(0).equals("our"); // "best month for signups this year
-                if (!rankingQuestion) continue;
-                order.add((LEAST.contains(w) ? "" : "-") + metric.name());
-                if (counted) {
-                    limit = Integer.parseInt(words.get(i - 1));
-                    used[i - 1] = true;
-                }
-                if (limit == null) limit = 1;
-                used[i] = true;
-            }
-        }
-        // "rank departments by headcount", "channels ranked by spend": a breakdown, highest first, all of it
-        if (order.isEmpty() && !groupBy.isEmpty()) {
-            for (int i = 0; i < words.size(); i++) {
-                if (used[i] || !Set.of("rank", "ranked", "ranking").contains(words.get(i))) continue;
-                boolean lowest = words.stream().anyMatch(ASCENDING::contains);
-                order.add((lowest ? "" : "-") + metric.name());
-                used[i] = true;
-                for (int k = 0; k < words.size(); k++) if (!used[k] && (ASCENDING.contains(words.get(k)) || DESCENDING.contains(words.get(k)) || words.get(k).equals("order"))) used[k] = true;
-                break;
-            }
-        }
-        if (limit != null && groupBy.isEmpty() && grain == null) {
-            // "which month had the most", "the three best months", "on which day": a ranking of periods
-            for (int i = 1; i < words.size(); i++) {
-                Grain unit = UNITS.get(words.get(i));
-                String before = words.get(i - 1);
-                if (unit == null || used[i] || !(Set.of("which", "what").contains(before) || MOST.contains(before) || LEAST.contains(before))) continue;
-                grain = unit;
-                used[i] = true;
-                break;
-            }
-        }
+        Ranking.Said ranked = Ranking.read(this, new Ranking.Said(words, used, metric, groupBy, rankedAllDescending, limit, grain));
+        List<String> order = ranked.order;
+        limit = ranked.limit;
+        grain = ranked.grain;
         if (limit != null && groupBy.isEmpty() && grain == null) {
             return new Cannot("a ranking needs something to rank (\"top 5 products by ...\"): no dimension was named");
         }
@@ -1809,7 +1765,8 @@ public final class QuestionParser {
         for (int i = 1; i < words.size(); i++) {
             final int at = i;
             String cue = cueBefore(words, i);
-            if (cue == null || cue.equals("per") || FILLER.contains(words.get(i)) || found.stream().anyMatch(f -> f.from() <= at && at < f.to())) continue;
+            // a number is no noun ("which 2 regions" does not name a "Code 2")
+            if (cue == null || cue.equals("per") || FILLER.contains(words.get(i)) || digits(words.get(i)) || found.stream().anyMatch(f -> f.from() <= at && at < f.to())) continue;
             List<Dimension> heads = new ArrayList<>();
             for (Dimension d : dims) {
                 if (d.time()) continue;
@@ -2542,7 +2499,7 @@ public final class QuestionParser {
         for (int i = at - n; i < at; i++) if (!MOST.contains(words.get(i))) used[i] = true; // "most common reason": "most" is the ranking's
     }
 
-    private static void markWords(List<String> words, boolean[] used, String... ws) {
+    static void markWords(List<String> words, boolean[] used, String... ws) {
         for (String w : ws) {
             for (int i = 0; i < words.size(); i++) {
                 if (!used[i] && words.get(i).equals(w)) {

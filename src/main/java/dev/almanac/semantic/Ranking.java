@@ -1,0 +1,146 @@
+package dev.almanac.semantic;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+
+/**
+ * The rules that read a ranking of one metric's groups, tried in this order once its breakdowns are read: each sets the
+ * order (the metric's, highest or lowest first), how many groups are kept, or the period a ranking of periods is by, and
+ * marks its words placed; a rule reads nothing a rule before it read. Each is a named rule with the examples it must read
+ * beside it, {@code "database: question => query"} (a Spider dev database's drafted model, or a corpus model of the tests'
+ * own), the whole question's query as its JSON; the test {@code RankingTest} reads them all. No rule names a model's word.
+ */
+enum Ranking {
+    /** "the top continents by number of countries": every group, in the ranking's order (read with the breakdown it ranks). */
+    RANKED_BREAKDOWN((reader, at) -> {
+        if (at.rankedAllDescending != null) at.order.add((at.rankedAllDescending ? "-" : "") + at.metric.name());
+    }, "world_1: List the top continents by number of countries. => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}]}"),
+    /** "the top 3 continents by ...", "the bottom 2 regions": so many groups, highest or lowest first. */
+    TOP_N(Ranking::topN,
+            "world_1: What are the top 3 continents by number of countries? => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}],'limit':3}",
+            "world_1: Show the bottom 2 regions by number of countries. => {'metrics':['country_count'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_count','descending':false}],'limit':2}"),
+    /** "which continent has the most countries", "the two regions with the fewest": the first group (every one tied with it), or so many. */
+    SUPERLATIVE(Ranking::superlative,
+            "world_1: Which continent has the most countries? => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}],'limit':1,'ties':true}",
+            "world_1: Which two regions have the fewest countries? => {'metrics':['country_count'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_count','descending':false}],'limit':2}"),
+    /** "rank the continents by number of countries", "regions ranked by ..., lowest first": every group, in that order. */
+    RANK_VERB(Ranking::rankVerb,
+            "world_1: Rank the continents by number of countries. => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}]}",
+            "world_1: Rank the regions by number of countries, lowest first. => {'metrics':['country_count'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_count','descending':false}]}"),
+    /** "which month had the most claims", "the three best weeks": a ranking with no breakdown is one of periods, by the unit named. */
+    RANKED_PERIODS(Ranking::rankedPeriods,
+            "insurer: Which month of 2025 had the most claims? => {'metrics':['claims'],'grain':'month','start':'2025-01-01','end':'2026-01-01','order':[{'field':'claims','descending':true}],'limit':1,'ties':true}");
+
+    /** A ranking's words and what is read of it: the question's words, which are placed, the metric, its breakdowns, and the order, count and period unit read. */
+    static final class Said {
+        final List<String> words;
+        final boolean[] used;
+        final SemanticMetric metric;
+        final List<String> groupBy;
+        final Boolean rankedAllDescending;
+        final List<String> order = new ArrayList<>();
+        Integer limit;
+        Grain grain;
+
+        Said(List<String> words, boolean[] used, SemanticMetric metric, List<String> groupBy, Boolean rankedAllDescending, Integer limit, Grain grain) {
+            this.words = words;
+            this.used = used;
+            this.metric = metric;
+            this.groupBy = groupBy;
+            this.rankedAllDescending = rankedAllDescending;
+            this.limit = limit;
+            this.grain = grain;
+        }
+    }
+
+    private interface Rule {
+        void read(QuestionParser reader, Said at);
+    }
+
+    private final Rule rule;
+    private final List<String> examples;
+
+    Ranking(Rule rule, String... examples) {
+        this.rule = rule;
+        this.examples = List.of(examples);
+    }
+
+    /** The examples the rule must read, {@code "database: question => query"}. */
+    List<String> examples() {
+        return examples;
+    }
+
+    /** Every rule in order over the words: what they read is in {@code at}. */
+    static Said read(QuestionParser reader, Said at) {
+        for (Ranking r : values()) r.rule.read(reader, at);
+        return at;
+    }
+
+    private static void topN(QuestionParser reader, Said at) {
+        if (!at.order.isEmpty()) return;
+        Matcher top = QuestionParser.TOP.matcher(String.join(" ", at.words));
+        if (!top.find()) return;
+        at.limit = Integer.parseInt(top.group(2));
+        at.order.add((QuestionParser.LEAST.contains(top.group(1)) ? "" : "-") + at.metric.name());
+        QuestionParser.markWords(at.words, at.used, top.group(1), top.group(2));
+    }
+
+    private static void superlative(QuestionParser reader, Said at) {
+        if (!at.order.isEmpty()) return;
+        List<String> words = at.words;
+        String joined = String.join(" ", words);
+        for (int i = 0; i < words.size(); i++) {
+            String w = words.get(i);
+            if (at.used[i] || !QuestionParser.MOST.contains(w) && !QuestionParser.LEAST.contains(w)) continue;
+            boolean counted = i > 0 && QuestionParser.smallNumber(words.get(i - 1)) && !at.used[i - 1]; // "our three best months"
+            boolean rankingQuestion = joined.startsWith("which") || joined.startsWith("what") || joined.contains(" which ") || i > 0 && words.get(i - 1).equals("the")
+                    || counted || i == 0 || i == 1 && words.get(0).equals("our"); // "best month for signups this year"
+            if (!rankingQuestion) continue;
+            at.order.add((QuestionParser.LEAST.contains(w) ? "" : "-") + at.metric.name());
+            if (counted) {
+                at.limit = Integer.parseInt(words.get(i - 1));
+                at.used[i - 1] = true;
+            }
+            if (at.limit == null) at.limit = 1;
+            at.used[i] = true;
+        }
+    }
+
+    private static void rankVerb(QuestionParser reader, Said at) {
+        if (!at.order.isEmpty() || at.groupBy.isEmpty()) return;
+        List<String> words = at.words;
+        for (int i = 0; i < words.size(); i++) {
+            if (at.used[i] || !Set.of("rank", "ranked", "ranking").contains(words.get(i))) continue;
+            // "lowest first", "smallest first": the direction said by the end that comes first
+            boolean lowest = words.stream().anyMatch(QuestionParser.ASCENDING::contains);
+            for (int k = 0; k + 1 < words.size(); k++) {
+                if (at.used[k] || !words.get(k + 1).equals("first") || at.used[k + 1]) continue;
+                if (!QuestionParser.LEAST.contains(words.get(k)) && !QuestionParser.MOST.contains(words.get(k))) continue;
+                lowest = QuestionParser.LEAST.contains(words.get(k));
+                at.used[k] = at.used[k + 1] = true;
+            }
+            at.order.add((lowest ? "" : "-") + at.metric.name());
+            at.used[i] = true;
+            for (int k = 0; k < words.size(); k++) {
+                if (!at.used[k] && (QuestionParser.ASCENDING.contains(words.get(k)) || QuestionParser.DESCENDING.contains(words.get(k)) || words.get(k).equals("order"))) at.used[k] = true;
+            }
+            return;
+        }
+    }
+
+    private static void rankedPeriods(QuestionParser reader, Said at) {
+        if (at.limit == null || !at.groupBy.isEmpty() || at.grain != null) return;
+        List<String> words = at.words;
+        // "which month had the most", "the three best months", "on which day"
+        for (int i = 1; i < words.size(); i++) {
+            Grain unit = QuestionParser.UNITS.get(words.get(i));
+            String before = words.get(i - 1);
+            if (unit == null || at.used[i] || !(Set.of("which", "what").contains(before) || QuestionParser.MOST.contains(before) || QuestionParser.LEAST.contains(before))) continue;
+            at.grain = unit;
+            at.used[i] = true;
+            return;
+        }
+    }
+}
