@@ -381,6 +381,57 @@ final class Conditions {
         return false;
     }
 
+    /**
+     * "concerts in 2014", "museums opened after 2013", "museums open before 2009": of rows with no time of their own, whole
+     * years (a period of them, or "before" a year) are a condition on their one number attribute of years. That attribute
+     * is the rows' own year (called "year" alone), or one whose other words the question says ("opened" of open_year: the
+     * event it dates), which are placed; any other (a founding year, of rows that a year "in" which says nothing of) is
+     * left, and the period with it. The conditions, empty when none is read; the period is read whole or not at all.
+     */
+    Optional<List<SemanticQuery.Filter>> years(String q, SemanticMetric metric, Optional<Timeframe> period, List<String> words, boolean[] used) {
+        if (period.isEmpty() || reader.model.simpleInputs(metric).stream().anyMatch(s -> s.timeDimension() != null)) return Optional.empty();
+        Timeframe t = period.get();
+        String text = t.text() == null ? "" : t.text().strip().toLowerCase(java.util.Locale.ROOT);
+        // the years as said: "2014", "in 2014", "after 2013", "since 2014", "between 2014 and 2015", and "before" right before them
+        Matcher said = Pattern.compile("(?i)^(?:in\\s+|during\\s+)?(after|since|between)?\\s*(\\d{4})(?:\\s+and\\s+(\\d{4}))?$").matcher(text);
+        if (!said.matches()) return Optional.empty();
+        int before = -1;
+        if (said.group(1) == null && said.group(3) == null && Pattern.compile("(?i)\\bbefore\\s+" + Pattern.quote(t.text().strip())).matcher(q).find()) {
+            for (int i = words.size() - 1; i >= 0 && before < 0; i--) if (!used[i] && words.get(i).equals("before")) before = i;
+            if (before < 0) return Optional.empty();
+        }
+        Set<String> own = reader.datasetsOf(metric);
+        List<Dimension> years = reader.model.dimensions().stream().filter(d -> own.contains(d.dataset()) && d.kind() == Dimension.Kind.NUMBER
+                && QuestionParser.tokens(d.name().replace('_', ' '), true).contains("year")).toList();
+        if (years.size() != 1) return Optional.empty();
+        Dimension year = years.get(0);
+        List<String> others = QuestionParser.tokens(year.name().replace('_', ' '), true).stream().filter(w -> !w.equals("year")).toList();
+        List<Integer> verbs = new ArrayList<>();
+        for (int i = 0; i < words.size(); i++) {
+            final String w = QuestionParser.stem(words.get(i));
+            if (!used[i] && others.stream().anyMatch(o -> QuestionParser.stem(o).equals(w))) verbs.add(i);
+        }
+        if (!others.isEmpty() && verbs.isEmpty()) return Optional.empty();
+        String field = reader.model.reference(year);
+        String first = said.group(2);
+        List<SemanticQuery.Filter> out = new ArrayList<>();
+        if (before >= 0) {
+            out.add(new SemanticQuery.Filter(field, "<", List.of(first)));
+            used[before] = true;
+        } else if ("after".equals(said.group(1))) {
+            out.add(new SemanticQuery.Filter(field, ">", List.of(first)));
+        } else if ("since".equals(said.group(1))) {
+            out.add(new SemanticQuery.Filter(field, ">=", List.of(first)));
+        } else if (said.group(3) != null) {
+            out.add(new SemanticQuery.Filter(field, ">=", List.of(first)));
+            out.add(new SemanticQuery.Filter(field, "<=", List.of(said.group(3))));
+        } else {
+            out.add(new SemanticQuery.Filter(field, "=", List.of(first)));
+        }
+        for (int i : verbs) used[i] = true;
+        return Optional.of(out);
+    }
+
     @SuppressWarnings("unchecked")
     private static List<Dimension> dimensionsIn(Object target) {
         return (List<Dimension>) target;

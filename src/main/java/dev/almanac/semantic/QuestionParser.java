@@ -1266,6 +1266,9 @@ public final class QuestionParser {
             if (ms.contains(metric) && !overlaps(s, metricSpan)) mark(used, s);
         }
         boolean[] metricWords = used.clone();
+        // "concerts in 2014", "museums opened after 2013": whole years of rows with no time of their own, a condition on their year
+        List<SemanticQuery.Filter> yearConditions = compared.isPresent() ? List.of() : conditionRules.years(q, metric, period, words, used).orElse(List.of());
+        if (!yearConditions.isEmpty()) period = Optional.empty();
         if (metricSpan.length() == 1 && SHARE_WORDS.contains(words.get(metricSpan.from())) && !(metric instanceof SemanticMetric.Simple)) {
             // "what share of payment attempts failed": the words of the percentage's inputs define it; they are not filters
             Set<String> vocabulary = new java.util.HashSet<>(metricNames.contentStems(metric));
@@ -1493,6 +1496,7 @@ public final class QuestionParser {
         }
         // "more than 4 cylinders", "horsepower greater than 150", "aged at least 30": a number compared with a number attribute
         List<SemanticQuery.Filter> conditions = conditionRules.conditions(words, used, metric, dims);
+        conditions.addAll(yearConditions);
         conditions.addAll(contained);
         // "with episode 'A Love of a Lifetime'", "the airline named "JetBlue Airways"": a quoted value of the attribute just before it
         for (Quoted literal : Conditions.quoted(q, original)) {
@@ -1726,7 +1730,7 @@ public final class QuestionParser {
             query = query.comparedTo(compared.get().start(), compared.get().end());
         }
         if (previous != null) query = merge(previous, query, asked.isPresent(), filters);
-        return new Parsed(query, asked);
+        return new Parsed(query, yearConditions.isEmpty() ? asked : Optional.empty());
     }
 
     /** The previous query with what the follow-up says: a new period, breakdown, grain or ranking replaces the old; filters add up (per dimension, the new wins). */
