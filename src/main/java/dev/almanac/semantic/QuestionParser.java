@@ -1202,7 +1202,18 @@ public final class QuestionParser {
             o.addAll(original.subList(to, original.size()));
             List<String> w = new ArrayList<>(words.subList(0, from));
             w.addAll(words.subList(to, words.size()));
-            return new Question(String.join(" ", o), period, compared, asked, o, w);
+            return new Question(cut(q, original, from, to).orElse(String.join(" ", o)), period, compared, asked, o, w);
+        }
+
+        /** The text without its words {@code from} to {@code to}, the rest as typed (its commas kept); empty when its words are not the original's. */
+        private static Optional<String> cut(String q, List<String> original, int from, int to) {
+            if (from >= to) return Optional.of(q);
+            Matcher m = WORD.matcher(q.replace('_', ' ').replace('-', ' '));
+            List<int[]> at = new ArrayList<>();
+            while (m.find()) at.add(new int[] {m.start(), m.end()});
+            if (at.size() != original.size() || to > at.size()) return Optional.empty();
+            String before = q.substring(0, at.get(from)[0]).stripTrailing(), after = q.substring(at.get(to - 1)[1]);
+            return Optional.of(before + (after.isEmpty() || after.startsWith(" ") || !Character.isLetterOrDigit(after.charAt(0)) ? "" : " ") + after);
         }
 
         /** The question with its {@code at}-th word said otherwise. */

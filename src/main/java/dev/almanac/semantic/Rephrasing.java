@@ -36,6 +36,9 @@ enum Rephrasing {
             "a fee of 1.5m => a fee of 1500000", "a price of $2,000 => a price of $2000", "games in 2019 => games in 2019"),
     PERCENT_SIGN((reader, q) -> percentSign(q), "win % by team => win percent by team", "a rise of 5% => a rise of 5%"),
     REVERSE_ORDER((reader, q) -> reverseOrder(q), "list the names in reverse alphabetical order => list the names in descending order"),
+    ORDER_BETWEEN_ENDS((reader, q) -> orderBetweenEnds(q), "the singers sorted by age from the oldest to the youngest => the singers sorted by age in descending order",
+            "the names of singers from the youngest to the oldest => the names of singers in ascending order of age",
+            "order them by the level from low to high => order them by the level in ascending order", "flights from Aberdeen to Ashley => flights from Aberdeen to Ashley"),
     IMPERATIVE_REQUEST((reader, q) -> imperativeShown(q), "Return the names of all pilots => show the names of all pilots",
             "Please provide each city's population => Please show each city's population", "return rate by month => return rate by month"),
     BELONGING((reader, q) -> belongingAsked(q), "Which league does the club Ajax belong to? => What is the league of club Ajax?",
@@ -222,6 +225,37 @@ enum Rephrasing {
     /** "in reverse alphabetical order", "in reversed lexicographical order": the order of the letters, descending. */
     static String reverseOrder(String q) {
         return q.toLowerCase(Locale.ROOT).contains("revers") ? REVERSED_ORDER_WORDS.matcher(q).replaceAll("in descending order") : q;
+    }
+
+    private static final Pattern BETWEEN_ENDS = Pattern.compile("(?i)\\bfrom\\s+(?:the\\s+)?(\\p{L}+)\\s+to\\s+(?:the\\s+)?(\\p{L}+)\\b");
+
+    /**
+     * "from the oldest to the youngest", "from high to low": an order said by its two ends, two adjectives (in any degree)
+     * giving opposite values of one attribute (WordNet's attribute relation, the ends by {@link Lexicon#lowerPole}), said
+     * as "in descending order" when the higher end comes first, else "in ascending order", "of" that attribute when it is
+     * one and not said right before ("by age from the oldest ..."). Any other "from ... to ..." (two
+     * places) is left as written.
+     */
+    static String orderBetweenEnds(String q) {
+        Matcher m = BETWEEN_ENDS.matcher(q);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            Lexicon lexicon = Lexicon.english();
+            String a = m.group(1).toLowerCase(Locale.ROOT), b = m.group(2).toLowerCase(Locale.ROOT);
+            Set<String> shared = new java.util.HashSet<>(lexicon.attributesOf(a));
+            shared.retainAll(lexicon.attributesOf(b));
+            boolean lowA = lexicon.baseForms(a, dev.almanac.reading.PartOfSpeech.ADJECTIVE).stream().anyMatch(Lexicon::lowerPole);
+            boolean lowB = lexicon.baseForms(b, dev.almanac.reading.PartOfSpeech.ADJECTIVE).stream().anyMatch(Lexicon::lowerPole);
+            if (shared.isEmpty() || lowA == lowB) continue;
+            // "from the youngest to the oldest" with no attribute said: the one both give a value of ("of age")
+            List<String> before = tokens(q.substring(0, m.start()), true);
+            boolean byIt = before.size() >= 2 && before.subList(Math.max(0, before.size() - 3), before.size()).contains("by")
+                    && shared.stream().anyMatch(n -> before.get(before.size() - 1).equals(singular(n)));
+            String of = shared.size() == 1 && !byIt ? " of " + shared.iterator().next() : "";
+            m.appendReplacement(out, (lowA ? "in ascending order" : "in descending order") + of);
+        }
+        m.appendTail(out);
+        return out.toString();
     }
 
     private static final Pattern WORD_PERCENT = Pattern.compile("(?<=[\\p{L})])\\s*%");

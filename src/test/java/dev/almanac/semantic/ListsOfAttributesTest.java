@@ -29,6 +29,11 @@ class ListsOfAttributesTest {
         assertThat(shown(ordered)).containsExactly("name", "country", "age");
         assertThat(ordered.order()).extracting(o -> o.field().substring(o.field().indexOf('.') + 1) + (o.descending() ? " desc" : "")).containsExactly("age desc");
 
+        // a list written with commas only, its order said after it: the commas are the list's still once the order is read
+        SemanticQuery commas = QuestionWordsTest.read(singers, "Give name, country, age of every singer, from the youngest to the oldest.");
+        assertThat(shown(commas)).containsExactly("name", "country", "age");
+        assertThat(commas.order()).extracting(o -> o.field().substring(o.field().indexOf('.') + 1) + (o.descending() ? " desc" : "")).containsExactly("age");
+
         SemanticQuery stadiums = QuestionWordsTest.read(singers, "List the name and capacity of all stadiums.");
         assertThat(stadiums.records()).isEqualTo("stadium");
         assertThat(shown(stadiums)).containsExactly("name", "capacity");
