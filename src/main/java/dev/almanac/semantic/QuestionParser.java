@@ -936,7 +936,6 @@ public final class QuestionParser {
 
     final Map<String, Map<List<String>, Dimension>> shortPhrases = new java.util.concurrent.ConcurrentHashMap<>();
 
-
     /** The phrases of a dataset's attributes (its times too): their names, labels and synonyms, and their short names. Made once. */
     Map<List<String>, Object> attributesOf(Dataset ds) {
         return datasetAttributes.computeIfAbsent(ds.name(), k -> {
