@@ -55,7 +55,8 @@ enum Rephrasing {
     CLOSED_COMPOUNDS(Rephrasing::closedCompounds, "network_1: How many high schoolers are there? => How many highschoolers are there?"),
     DIMENSIONAL_ADJECTIVES(Rephrasing::dimensionalAdjectives, "dog_kennels: What is the name of the youngest dog? => What is the name of the dog with the lowest age?",
             "pets_1: List the pets whose age is older than 2. => List the pets whose age is greater than 2.",
-            "pets_1: Which pets are heavier than 12? => Which pets are weight greater than 12?"),
+            "pets_1: Which pets are heavier than 12? => Which pets are weight greater than 12?",
+            "poker_player: How many poker players are shorter than 190? => How many poker players are height less than 190?"),
     RECENT_RECORDS(Rephrasing::recentRecords, "student_transcripts_tracking: How many courses are in the newest transcript? => How many courses are in the transcript with the highest transcript date?",
             "student_transcripts_tracking: Who was the first student to register? => Who was the student with the lowest date first registered?",
             "student_transcripts_tracking: Who are the last three students? => Who are the last three students?");
@@ -309,13 +310,9 @@ enum Rephrasing {
                 for (int j = 0; j < at.size(); j++) if (j != i) all.add(word.apply(j));
                 rows = reader.namedRows(all);
             }
-            List<Dimension> measured = new ArrayList<>();
-            for (Dataset d : rows) {
-                for (Dimension x : reader.model().dimensionsOf(d.name())) {
-                    if (x.kind() == Dimension.Kind.NUMBER
-                            && tokens(x.displayName(), true).stream().anyMatch(t -> nouns.contains(t) || nouns.contains(singular(t)))) measured.add(x);
-                }
-            }
+            List<Dimension> measured = measured(reader, rows, nouns, false);
+            // "poker players taller than 200": of the one record each row refers to (the person a player is), when the rows have none
+            if (measured.isEmpty() && comparative) measured = measured(reader, rows, nouns, true);
             if (measured.size() != 1) continue;
             String attribute = measured.get(0).displayName().toLowerCase(Locale.ROOT);
             out.append(q, copied, at.get(i)[0]);
@@ -330,6 +327,22 @@ enum Rephrasing {
             i++;
         }
         return copied == 0 ? q : out.append(q.substring(copied)).toString();
+    }
+
+    /** The number attributes of the rows (or, {@code referred}, of the records they refer to) named by one of the nouns. */
+    private static List<Dimension> measured(QuestionParser reader, List<Dataset> rows, Set<String> nouns, boolean referred) {
+        List<Dimension> out = new ArrayList<>();
+        for (Dataset d : rows) {
+            List<String> of = referred ? reader.model().edgesFrom(d.name()).stream().filter(e -> e.from().equals(d.name())).map(SemanticModel.Edge::to).distinct().toList()
+                    : List.of(d.name());
+            for (String ds : of) {
+                for (Dimension x : reader.model().dimensionsOf(ds)) {
+                    if (x.kind() == Dimension.Kind.NUMBER
+                            && tokens(x.displayName(), true).stream().anyMatch(t -> nouns.contains(t) || nouns.contains(singular(t)))) out.add(x);
+                }
+            }
+        }
+        return out;
     }
 
     /**
