@@ -2370,6 +2370,10 @@ public final class QuestionParser {
 
     static String singular(String w) {
         if (w.length() > 4 && w.endsWith("ies")) return w.substring(0, w.length() - 3) + "y";
+        // "classes", "statuses", "boxes", "branches" lose "es"; "courses", "houses", "expenses" only their "s"
+        if (w.length() > 4 && w.endsWith("ses") && !w.endsWith("sses") && !(w.endsWith("uses") && w.length() > 5 && "aeiou".indexOf(w.charAt(w.length() - 5)) < 0)) {
+            return w.substring(0, w.length() - 1);
+        }
         if (w.length() > 4 && (w.endsWith("ses") || w.endsWith("xes") || w.endsWith("ches") || w.endsWith("shes"))) return w.substring(0, w.length() - 2);
         if (w.length() > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) return w.substring(0, w.length() - 1);
         if (w.length() == 3 && w.endsWith("s") && Words.ABBREVIATIONS.containsKey(w.substring(0, 2))) return w.substring(0, 2); // "ids"
