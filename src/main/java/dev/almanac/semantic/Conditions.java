@@ -381,6 +381,9 @@ final class Conditions {
         return false;
     }
 
+    /** Whole years as a period's text says them: "2014", "in 2014", "after 2013", "since 2014", "between 2014 and 2015". */
+    private static final Pattern YEARS_SAID = Pattern.compile("(?i)^(?:in\\s+|during\\s+)?(after|since|between)?\\s*(\\d{4})(?:\\s+and\\s+(\\d{4}))?$");
+
     /**
      * "concerts in 2014", "museums opened after 2013", "museums open before 2009": of rows with no time of their own, whole
      * years (a period of them, or "before" a year) are a condition on their one number attribute of years. That attribute
@@ -393,7 +396,7 @@ final class Conditions {
         Timeframe t = period.get();
         String text = t.text() == null ? "" : t.text().strip().toLowerCase(java.util.Locale.ROOT);
         // the years as said: "2014", "in 2014", "after 2013", "since 2014", "between 2014 and 2015", and "before" right before them
-        Matcher said = Pattern.compile("(?i)^(?:in\\s+|during\\s+)?(after|since|between)?\\s*(\\d{4})(?:\\s+and\\s+(\\d{4}))?$").matcher(text);
+        Matcher said = YEARS_SAID.matcher(text);
         if (!said.matches()) return Optional.empty();
         int before = -1;
         if (said.group(1) == null && said.group(3) == null && Pattern.compile("(?i)\\bbefore\\s+" + Pattern.quote(t.text().strip())).matcher(q).find()) {
