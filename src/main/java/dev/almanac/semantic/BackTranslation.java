@@ -54,7 +54,10 @@ public final class BackTranslation {
             if (!filterSaid(said, f)) out.add("the condition " + f);
         }
         for (SemanticQuery.Exists e : q.exists()) {
-            if (!model.dataset(e.dataset()).map(d -> anySaid(said, datasetWords(d))).orElse(false)) out.add("the related " + e.dataset());
+            // the related rows are said by their name or by a value of theirs ("countries where English is spoken")
+            boolean rowsSaid = model.dataset(e.dataset()).map(d -> anySaid(said, datasetWords(d))).orElse(false) || e.filters().stream().anyMatch(f -> filterSaid(said, f));
+            if (!rowsSaid) out.add("the related " + e.dataset());
+            for (SemanticQuery.Filter f : e.filters()) if (!filterSaid(said, f)) out.add("the condition " + f + " on the related " + e.dataset());
         }
         for (String c : q.countDistinct()) {
             if (!model.dimension(c).map(d -> anySaid(said, dimensionWords(d))).orElse(false)) out.add("the distinct count of " + c);

@@ -85,6 +85,7 @@ public final class QuestionParser {
     private final RecordShapes shapes = new RecordShapes(this);
     /** The rules of conditions on the rows read ({@link NumberCondition}). */
     private final Conditions conditionRules = new Conditions(this);
+    private final RelatedValues relatedValues = new RelatedValues(this);
     /** The rules of the measures and metrics a question names. */
     final MetricNames metricNames = new MetricNames(this);
 
@@ -308,11 +309,14 @@ public final class QuestionParser {
                 return new Cannot(metric.displayName() + " cannot be read by '" + bare + "' as the last question was; ask it in full");
             }
         }
+        if (!previous.exists().isEmpty() && now.exists().isEmpty()) {
+            return new Cannot(metric.displayName() + " cannot be read with the related rows the last question had; ask it in full");
+        }
         boolean ownPeriod = now.start() != null || now.grain() != null && previous.grain() == null;
         SemanticQuery q = new SemanticQuery(now.metrics(), now.groupBy().isEmpty() ? previous.groupBy() : now.groupBy(),
                 ownPeriod ? now.grain() : previous.grain(), ownPeriod ? now.start() : previous.start(), ownPeriod ? now.end() : previous.end(),
                 now.filters().isEmpty() ? previous.filters() : now.filters(), now.order(), now.limit() != null ? now.limit() : previous.limit(),
-                ownPeriod ? now.compareTo() : previous.compareTo(), now.segments(), now.withoutSegments());
+                ownPeriod ? now.compareTo() : previous.compareTo(), now.segments(), now.withoutSegments()).withExists(now.exists());
         if (q.order().isEmpty() && !q.groupBy().isEmpty() && !previous.order().isEmpty()) {
             q = q.withOrder(List.of(new SemanticQuery.Order(metric.name(), previous.order().get(0).descending())));
         }
@@ -645,6 +649,7 @@ public final class QuestionParser {
                 if (dim.time() && named.isEmpty()) continue; // a time is listed as an attribute of records the question names
                 SemanticMetric.Simple listed = listedRows(dim.dataset());
                 Result r = read(question, listed, new Span(d.from(), d.to(), List.of(listed)), List.of(), dims, null);
+                if (System.getenv("DBG") != null) System.err.println("DBG list " + dim.name() + " -> " + r);
                 if (!(r instanceof Parsed p)) continue;
                 SemanticQuery x = p.query();
                 if (!x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) continue;
@@ -653,9 +658,10 @@ public final class QuestionParser {
                 // other records the question names ("templates ... documents use") must be read as a condition of the list, else
                 // their words say something the list does not
                 if (rowsCalled.stream().anyMatch(ds -> !ds.name().equals(dim.dataset()) && x.filters().stream()
-                        .noneMatch(f -> model.dimension(f.field()).map(fd -> fd.dataset().equals(ds.name()) || refersTo(fd, ds.name())).orElse(false)))) continue;
+                        .noneMatch(f -> model.dimension(f.field()).map(fd -> fd.dataset().equals(ds.name()) || refersTo(fd, ds.name())).orElse(false))
+                        && x.exists().stream().noneMatch(e -> e.dataset().equals(ds.name())))) continue;
                 SemanticQuery values = new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(model.reference(dim), List.of())), null, null, null,
-                        x.filters(), null, null, null, null, null);
+                        x.filters(), null, null, null, null, null).withExists(x.exists());
                 // free text (a paragraph's text), numbers (ages), times and the names of the records named are listed for each record,
                 // duplicates kept; a category's values once each; a record's own key once per record
                 boolean distinct = d.from() > 0 && DISTINCT_WORDS.contains(words.get(d.from() - 1)); // "the different texts": each once
@@ -788,7 +794,7 @@ public final class QuestionParser {
         SemanticQuery x = p.query();
         if (!x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) return Optional.empty();
         return Optional.of(new Parsed(new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(model.reference(dim), List.of())), null, null, null,
-                x.filters(), null, null, null, null, null).records(records.name()), Optional.empty()));
+                x.filters(), null, null, null, null, null).withExists(x.exists()).records(records.name()), Optional.empty()));
     }
 
     /** A question that asks for a list ("what are", "show", "return", "give me"). */
@@ -1018,7 +1024,7 @@ public final class QuestionParser {
      * words that exclude it between ("whose nationality is USA", "with a nationality other than USA"): they name what the
      * value is of.
      */
-    private void markAttributeBefore(List<String> words, boolean[] used, Span v, Dimension dim) {
+    void markAttributeBefore(List<String> words, boolean[] used, Span v, Dimension dim) {
         Set<String> attribute = attributeStems(dim);
         for (int i = v.from() - 1; i >= 0 && i >= v.from() - 5; i--) {
             String w = words.get(i);
@@ -1291,6 +1297,11 @@ public final class QuestionParser {
             String counted = words.get(i + 2);
             Set<String> own = new java.util.HashSet<>(metricNames.contentStems(metric));
             for (SemanticMetric.Simple in : model.simpleInputs(metric)) model.dataset(in.dataset()).ifPresent(d -> datasetWords(d).forEach(w -> own.add(stem(w))));
+            // "how many people live in ...": a count of persons, which a count of other rows (countries) is not
+            if (counted.equals("people") && tokens(nameAndLabel(metric), true).stream().noneMatch(QuestionParser::personNoun)
+                    && model.simpleInputs(metric).stream().noneMatch(in -> model.dataset(in.dataset()).map(QuestionParser::ofPersons).orElse(false))) {
+                return new Cannot("the question asks how many people, but " + metric.displayName() + " counts something else");
+            }
             if (entityWords().contains(counted) && !own.contains(stem(counted))) {
                 return new Cannot("the question asks how many " + original.get(i + 2) + ", but " + metric.displayName() + " counts something else");
             }
@@ -1515,6 +1526,10 @@ public final class QuestionParser {
             if (f.isPresent() && f.get() instanceof Cannot no) return no;
             f.ifPresent(x -> conditions.add((SemanticQuery.Filter) x));
         }
+        // "countries where English is spoken", "the region of the city Kabul": a value of rows that refer to the rows read
+        Optional<Object> relatedRows = relatedValues.place(words, original, used, valueOf, metric);
+        if (relatedRows.isPresent() && relatedRows.get() instanceof Cannot no) return no;
+        RelatedValues.Placed related = relatedRows.map(x -> (RelatedValues.Placed) x).orElse(new RelatedValues.Placed(List.of(), Set.of()));
         Integer limit = null;
         Boolean rankedAllDescending = null; // "top products by units sold": every product, in the ranking's order
         // a dimension after a grouping cue is a group-by
@@ -1664,6 +1679,7 @@ public final class QuestionParser {
         if (alternatives.isPresent()) return alternatives.get();
         // every other word must be filler, a word of the metric's entities, or a number we placed
         Set<String> entities = entityNouns(readingDatasets(metric, dims));
+        entities.addAll(entityNouns(related.datasets()));
         Set<String> allowed = allowedWords(metric, dims, entities);
         List<String> unplaced = new ArrayList<>();
         // a word that names a breakdown of the metric and was not read as one is not let pass as a word of its records ("MRR by
@@ -1715,8 +1731,11 @@ public final class QuestionParser {
         filterValues.forEach((dim, vs) -> filters.add(new SemanticQuery.Filter(dim, vs.size() == 1 ? "=" : "in", vs)));
         negatedValues.forEach((dim, vs) -> filters.add(new SemanticQuery.Filter(dim, vs.size() == 1 ? "!=" : "not_in", vs)));
         filters.addAll(conditions);
-        if (listed != null) return listed.query(filters, asked);
-        SemanticQuery query = SemanticQuery.of(metric.name());
+        if (listed != null) {
+            Parsed rows = listed.query(filters, asked);
+            return new Parsed(rows.query().withExists(related.exists()), rows.period());
+        }
+        SemanticQuery query = SemanticQuery.of(metric.name()).withExists(related.exists());
         if (!groupBy.isEmpty()) query = query.by(groupBy.toArray(String[]::new));
         if (grain != null) query = query.grain(grain);
         if (period.isPresent()) query = query.between(period.get().start(), period.get().end());
@@ -1739,7 +1758,7 @@ public final class QuestionParser {
                     + (grain != null ? grain.label() : "a ranking"));
             query = query.comparedTo(compared.get().start(), compared.get().end());
         }
-        if (previous != null) query = merge(previous, query, asked.isPresent(), filters);
+        if (previous != null) query = merge(previous, query, asked.isPresent(), filters).withExists(previous.exists()).withExists(related.exists());
         return new Parsed(query, yearConditions.isEmpty() ? asked : Optional.empty());
     }
 
@@ -2104,7 +2123,7 @@ public final class QuestionParser {
         return out;
     }
 
-    private Map<List<String>, Object> valuePhrases(List<Dimension> dims) {
+    Map<List<String>, Object> valuePhrases(List<Dimension> dims) {
         Map<List<String>, Object> out = new HashMap<>();
         for (Dimension d : dims) {
             ValueIndex.Values v = values.of(d);
@@ -2190,6 +2209,27 @@ public final class QuestionParser {
         return ORGANIZATION.contains(w) && i > 0 && Set.of("the", "our", "this").contains(words.get(i - 1));
     }
 
+    /** Whether a dataset's rows are persons: the last word of a name of theirs is, in its first sense in WordNet, a person's noun. */
+    private static boolean ofPersons(Dataset d) {
+        for (String name : rowNames(d)) {
+            List<String> ws = tokens(name, true);
+            if (!ws.isEmpty() && personNoun(ws.get(ws.size() - 1))) return true;
+        }
+        return false;
+    }
+
+    /** Whether a noun names persons in its first sense in WordNet ("users", "singers"). */
+    private static boolean personNoun(String word) {
+        String w = singular(word);
+        if (w.equals("people") || w.equals("person")) return true;
+        Lexicon lexicon = Lexicon.english();
+        for (String base : lexicon.baseForms(w, dev.almanac.reading.PartOfSpeech.NOUN)) {
+            List<dev.almanac.reading.Sense> senses = lexicon.senses(base, dev.almanac.reading.PartOfSpeech.NOUN);
+            if (!senses.isEmpty() && "noun.person".equals(senses.get(0).lexFile())) return true;
+        }
+        return false;
+    }
+
     /** The nouns of the entities the rows of these datasets are of, and of those their rows reach many-to-one, and their rows' names. */
     private Set<String> entityNouns(Set<String> datasets) {
         Set<String> reached = new LinkedHashSet<>();
@@ -2238,7 +2278,7 @@ public final class QuestionParser {
 
     private JoinPlanner planner;
 
-    private JoinPlanner planner() {
+    JoinPlanner planner() {
         if (planner == null) planner = new JoinPlanner(model);
         return planner;
     }
@@ -2496,7 +2536,7 @@ public final class QuestionParser {
     }
 
     /** A value that stands on its own: several words, written with a capital, or a long word. */
-    private static boolean distinctive(List<String> original, Span v) {
+    static boolean distinctive(List<String> original, Span v) {
         if (v.length() > 1) return true;
         String w = original.get(v.from());
         return Character.isUpperCase(w.charAt(0)) && !(v.from() == 0) || w.length() >= 6 || w.chars().allMatch(c -> Character.isUpperCase(c) || Character.isDigit(c)) && w.length() >= 2;
@@ -2528,7 +2568,7 @@ public final class QuestionParser {
         }
     }
 
-    private static void mark(boolean[] used, Span s) {
+    static void mark(boolean[] used, Span s) {
         if (s.scattered()) {
             for (int i : s.at()) used[i] = true;
             return;

@@ -153,6 +153,15 @@ public record SemanticQuery(List<String> metrics, List<GroupBy> groupBy, Grain g
                 countDistinct);
     }
 
+    /** These conditions on related rows too. */
+    public SemanticQuery withExists(List<Exists> more) {
+        if (more.isEmpty()) return this;
+        List<Exists> e = new ArrayList<>(exists);
+        e.addAll(more);
+        return new SemanticQuery(metrics, groupBy, grain, start, end, filters, order, limit, compareTo, segments, withoutSegments, gaps, share, records, ties, e,
+                countDistinct);
+    }
+
     /** Counts of the distinct values of dimensions, each a column {@code <dimension>_distinct_count}. */
     public SemanticQuery countDistinct(String... dimensions) {
         List<String> c = new ArrayList<>(countDistinct);

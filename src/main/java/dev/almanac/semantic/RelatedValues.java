@@ -1,0 +1,213 @@
+package dev.almanac.semantic;
+
+import dev.almanac.reading.FunctionClass;
+import dev.almanac.reading.FunctionWords;
+import dev.almanac.reading.Lexicon;
+import dev.almanac.reading.PartOfSpeech;
+import dev.almanac.semantic.QuestionParser.Cannot;
+import dev.almanac.semantic.QuestionParser.Span;
+import dev.almanac.semantic.QuestionParser.ValueHit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Values of the rows that refer to the rows a question reads: "countries where English is spoken" (a language row of the
+ * country holds English), "the region of the city Kabul" (the country one of whose cities is Kabul), "students who do not
+ * have a cat" (no pet of theirs is a cat), "nations that speak both English and French" (a row for each). Such a value is
+ * a condition on related rows ({@link SemanticQuery.Exists}), never a filter on a join that would repeat the rows read for
+ * each related row. It is read only where the reader's own values (of the rows and of what they reach one way) place no
+ * word: those come first. One verb may say the relationship ("speak", "have"), which the model's relationships say already,
+ * and a negation before it denies the related rows ("do not speak English"). Values of one attribute joined by "or" are
+ * one condition (either of them), by "and" one condition each (all of them). The query is compiled to check that the
+ * related rows reach the rows read one way; else the question is refused, naming the two.
+ */
+final class RelatedValues {
+    private final QuestionParser reader;
+    /** Per dataset read: the attributes of the rows that refer to it, each with the dataset whose rows are the related rows. */
+    private final Map<String, Map<Dimension, String>> relatedOf = new ConcurrentHashMap<>();
+    private final Map<String, Map<List<String>, Object>> phrasesOf = new ConcurrentHashMap<>();
+
+    RelatedValues(QuestionParser reader) {
+        this.reader = reader;
+    }
+
+    /** The conditions on related rows the question's values make, and the datasets of those rows (whose nouns the question may say). */
+    record Placed(List<SemanticQuery.Exists> exists, Set<String> datasets) {}
+
+    /** One value placed: the related rows, the attribute, the value, denied or not, and where it stands. */
+    private record Said(String dataset, Dimension dimension, String value, boolean negated, Span span) {}
+
+    /**
+     * The values of related rows among the words not placed yet, marked placed with the words that say them (the attribute's
+     * name, the related rows' noun, the verb and the negation before); a {@link Cannot} when a value is of several such
+     * attributes or the rows do not reach those read one way; empty when there is none.
+     */
+    Optional<Object> place(List<String> words, List<String> original, boolean[] used, String[] valueOf, SemanticMetric metric) {
+        if (!(metric instanceof SemanticMetric.Simple rows) || rows.filter() != null) return Optional.empty();
+        String of = rows.dataset();
+        Map<Dimension, String> related = relatedOf.computeIfAbsent(of, this::relatedDimensions);
+        if (related.isEmpty()) return Optional.empty();
+        Map<List<String>, Object> phrases = phrasesOf.computeIfAbsent(of, k -> reader.valuePhrases(List.copyOf(related.keySet())));
+        List<Said> said = new ArrayList<>();
+        for (Span v : QuestionParser.longestFirst(QuestionParser.spans(words, phrases))) {
+            if (QuestionParser.anyUsed(used, v)) continue;
+            @SuppressWarnings("unchecked") List<ValueHit> hits = (List<ValueHit>) v.target();
+            // a value that stands on its own (a name, a code, several words), or one the related rows' noun or its attribute's
+            // word follows ("a cat pet"): never a word of everyday use on its own
+            boolean named = QuestionParser.distinctive(original, v) && !(v.length() == 1 && QuestionParser.FILLER.contains(words.get(v.from())));
+            if (!named && !(v.to() < words.size() && hits.stream().anyMatch(h -> nounOf(words.get(v.to()), h.dimension(), related.get(h.dimension()))))) continue;
+            List<Dimension> dims = hits.stream().map(ValueHit::dimension).distinct().toList();
+            if (dims.size() > 1) {
+                return Optional.of(new Cannot("'" + String.join(" ", original.subList(v.from(), v.to())) + "' is a value of several things of related rows: "
+                        + String.join(", ", dims.stream().map(Dimension::displayName).toList())));
+            }
+            Dimension dim = dims.get(0);
+            String dataset = related.get(dim);
+            int negation = relationBefore(words, used, v, dim, dataset);
+            said.add(new Said(dataset, dim, String.valueOf(hits.get(0).value()), negation >= 0, v));
+            QuestionParser.mark(used, v);
+            for (int k = v.from(); k < v.to(); k++) valueOf[k] = reader.model.reference(dim);
+            reader.markAttributeBefore(words, used, v, dim);
+            for (int k = v.to(); k < words.size() && !used[k] && nounOf(words.get(k), dim, dataset); k++) used[k] = true; // "a cat pet"
+        }
+        if (said.isEmpty()) return Optional.empty();
+        said.sort((a, b) -> a.span().from() - b.span().from());
+        List<SemanticQuery.Exists> exists = new ArrayList<>();
+        Set<String> datasets = new LinkedHashSet<>();
+        for (int i = 0; i < said.size(); i++) {
+            Said s = said.get(i);
+            List<String> values = new ArrayList<>(List.of(s.value()));
+            // "English or Dutch": either, one condition; "English and French", "both English and French": each, a condition each
+            while (i + 1 < said.size() && said.get(i + 1).dimension().equals(s.dimension()) && said.get(i + 1).negated() == s.negated()
+                    && between(words, s.span(), said.get(i + 1).span()).equals(Set.of("or"))) {
+                values.add(said.get(++i).value());
+            }
+            if (s.negated() && i + 1 < said.size() && said.get(i + 1).dimension().equals(s.dimension())) {
+                return Optional.of(new Cannot("values of " + s.dimension().displayName() + " denied together ('" + String.join(" ",
+                        original.subList(s.span().from(), said.get(i + 1).span().to())) + "') are not read yet"));
+            }
+            String ref = reader.model.reference(s.dimension());
+            exists.add(new SemanticQuery.Exists(s.dataset(), List.of(new SemanticQuery.Filter(ref, values.size() == 1 ? "=" : "in", values)), s.negated(), of));
+            datasets.add(s.dataset());
+            datasets.add(s.dimension().dataset());
+        }
+        // "both English and French": the word that says each of them is had
+        for (int i = 0; i + 1 < words.size(); i++) if (!used[i] && words.get(i).equals("both") && used[i + 1] && valueOf[i + 1] != null) used[i] = true;
+        // the rows read, listed by an attribute of theirs, with the conditions: the related rows must reach them one way
+        Dimension own = reader.model.dimensions().stream().filter(d -> d.dataset().equals(of) && !d.time()).findFirst().orElse(null);
+        if (own == null) return Optional.empty();
+        SemanticQuery probe = new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(reader.model.reference(own), List.of())), null, null, null,
+                List.of(), null, null, null, null, null).records(of).withExists(exists);
+        try {
+            reader.layer.compile(probe);
+        } catch (RuntimeException e) {
+            return Optional.of(new Cannot("the " + String.join(", ", datasets) + " do not reach the " + of + " one way in the model"));
+        }
+        return Optional.of(new Placed(List.copyOf(exists), Set.copyOf(datasets)));
+    }
+
+    /**
+     * The attributes of rows that refer to the rows of {@code of} (many of them to one of its), and of what those rows reach
+     * one way, that {@code of} does not reach itself: names and categories with values the index holds. Each is with the
+     * dataset whose rows are the related rows: the attribute's own when its rows refer to {@code of}, else the one dataset
+     * that refers to both (a table of pairs); an attribute several such datasets reach is left out.
+     */
+    private Map<Dimension, String> relatedDimensions(String of) {
+        JoinPlanner planner = reader.planner();
+        Set<String> reached;
+        try {
+            reached = planner.reachable(of);
+        } catch (RuntimeException e) {
+            return Map.of();
+        }
+        List<String> referring = new ArrayList<>();
+        for (Dataset d : reader.model.datasets()) {
+            if (d.name().equals(of) || reached.contains(d.name())) continue;
+            try {
+                if (planner.reachable(d.name()).contains(of)) referring.add(d.name());
+            } catch (RuntimeException e) {
+                // a dataset the planner cannot walk from relates to nothing here
+            }
+        }
+        Map<Dimension, String> out = new LinkedHashMap<>();
+        Set<Dimension> shared = new LinkedHashSet<>();
+        for (Dimension dim : reader.model.dimensions()) {
+            if (dim.time() || dim.kind() == Dimension.Kind.NUMBER || dim.dataset().equals(of) || reached.contains(dim.dataset())) continue;
+            if (reader.values.of(dim) == null) continue;
+            if (referring.contains(dim.dataset())) {
+                out.put(dim, dim.dataset());
+                continue;
+            }
+            for (String r : referring) {
+                if (!planner.reachable(r).contains(dim.dataset())) continue;
+                if (out.containsKey(dim)) shared.add(dim);
+                else out.put(dim, r);
+            }
+        }
+        shared.forEach(out::remove);
+        return Map.copyOf(out);
+    }
+
+    /** Whether a word is the related rows' noun or a word of the attribute's name ("pet" of a pet's type, "language"). */
+    private boolean nounOf(String word, Dimension dim, String dataset) {
+        String stem = QuestionParser.stem(QuestionParser.singular(word));
+        for (String ds : new LinkedHashSet<>(List.of(dataset, dim.dataset()))) {
+            Optional<Dataset> d = reader.model.dataset(ds);
+            if (d.isPresent() && QuestionParser.datasetWords(d.get()).stream().anyMatch(w -> QuestionParser.stem(w).equals(stem))) return true;
+        }
+        return QuestionParser.tokens(dim.name().replace('_', ' '), true).stream().anyMatch(w -> QuestionParser.stem(w).equals(stem));
+    }
+
+    /**
+     * Marks the words before a value that say the relationship: the related rows' noun and the attribute's words, articles,
+     * prepositions and auxiliaries, at most one verb that is not a word of the model ("speak", "have"), and a negation
+     * ("do not speak", "no"). Returns where the negation stands, or -1 when there is none.
+     */
+    private int relationBefore(List<String> words, boolean[] used, Span v, Dimension dim, String dataset) {
+        FunctionWords grammar = FunctionWords.english();
+        int verb = -1;
+        int negation = -1;
+        List<Integer> marked = new ArrayList<>();
+        for (int i = v.from() - 1; i >= 0 && i >= v.from() - 6; i--) {
+            String w = words.get(i);
+            if (used[i]) break;
+            if (w.equals("not") || w.equals("no") || w.equals("never") || w.endsWith("n't") && grammar.is(w, FunctionClass.NEGATION)) {
+                negation = i;
+                marked.add(i);
+                break;
+            }
+            if (grammar.is(w, FunctionClass.ARTICLE) || grammar.is(w, FunctionClass.AUXILIARY) || grammar.is(w, FunctionClass.PREPOSITION)
+                    || w.equals("any") || w.equals("both")) {
+                continue;
+            }
+            if (nounOf(w, dim, dataset)) {
+                marked.add(i);
+                continue;
+            }
+            if (verb < 0 && Lexicon.english().partsOfSpeech(w).contains(PartOfSpeech.VERB) && !reader.modelStems().contains(QuestionParser.stem(w))) {
+                verb = i;
+                marked.add(i);
+                continue;
+            }
+            break;
+        }
+        // the verb right before the value, or before the words of its rows, is the relationship; a negation only with it
+        for (int i : marked) used[i] = true;
+        return negation;
+    }
+
+    /** The words between two spans. */
+    private static Set<String> between(List<String> words, Span a, Span b) {
+        Set<String> out = new LinkedHashSet<>();
+        for (int k = a.to(); k < b.from(); k++) out.add(words.get(k).toLowerCase(Locale.ROOT));
+        out.remove(",");
+        return out;
+    }
+}

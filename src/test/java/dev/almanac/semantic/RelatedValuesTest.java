@@ -1,0 +1,56 @@
+package dev.almanac.semantic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Values of the rows that refer to the rows a question reads, on models drafted from Spider dev databases: a condition on
+ * related rows (exists), each value "and" another one a condition of its own, "or" either of them, a negation none of
+ * them, never a filter on a join that would repeat the rows read once per related row.
+ */
+class RelatedValuesTest {
+    @Test
+    void a_value_of_related_rows_keeps_the_rows_that_have_such_a_row() throws Exception {
+        CorpusExample.of("world_1: How many countries speak both English and Dutch? => {'metrics':['country_count'],'exists':["
+                + "{'dataset':'countrylanguage','filters':[{'field':'language','op':'=','values':['English']}],'of':'country'},"
+                + "{'dataset':'countrylanguage','filters':[{'field':'language','op':'=','values':['Dutch']}],'of':'country'}]}").assertReadWhole();
+        CorpusExample.of("tvshow: What is the series name and country of all TV channels that are playing cartoons directed by Ben Jones and cartoons directed by Michael Chang? => "
+                + "{'group_by':[{'dimension':'series_name'},{'dimension':'country'}],'records':'tv_channel','exists':["
+                + "{'dataset':'cartoon','filters':[{'field':'directed_by','op':'=','values':['Ben Jones']}],'of':'tv_channel'},"
+                + "{'dataset':'cartoon','filters':[{'field':'directed_by','op':'=','values':['Michael Chang']}],'of':'tv_channel'}]}").assertReadWhole();
+    }
+
+    @Test
+    void a_denied_value_of_related_rows_keeps_the_rows_with_none() throws Exception {
+        // through a table of pairs: a student's pets are in has_pet, their type in pets
+        CorpusExample.of("pets_1: Find the major and age of students who do not have a cat pet. => {'group_by':[{'dimension':'major'},{'dimension':'age'}],"
+                + "'records':'student','exists':[{'dataset':'has_pet','filters':[{'field':'pet_type','op':'=','values':['cat']}],'negated':true,'of':'student'}]}")
+                .assertReadWhole();
+    }
+
+    @Test
+    void values_of_related_rows_joined_by_or_are_one_condition() throws Exception {
+        CorpusExample.of("world_1: How many countries speak English or Dutch? => {'metrics':['country_count'],'exists':["
+                + "{'dataset':'countrylanguage','filters':[{'field':'language','op':'in','values':['English','Dutch']}],'of':'country'}]}").assertReadWhole();
+    }
+
+    @Test
+    void a_count_of_people_is_never_a_count_of_other_rows() {
+        QuestionParser world = QuestionWordsTest.parser("world_1");
+        for (String asked : List.of("How many people live in countries that do not speak English?", "How many people live in Asia?")) {
+            assertThat(world.parse(asked)).as(asked).isNotInstanceOf(QuestionParser.Parsed.class);
+        }
+    }
+
+    @Test
+    void related_rows_that_reach_the_rows_read_two_ways_are_not_read() throws Exception {
+        // the corpus model "tennis": a match refers to two players (its winner and its loser), a sponsorship to one
+        CorpusExample.of("tennis: How many players have a sponsorship with Zenith Sports? => {'metrics':['players_count'],'exists':["
+                + "{'dataset':'sponsorships','filters':[{'field':'brand','op':'=','values':['Zenith Sports']}],'of':'players'}]}").assertReadWhole();
+        QuestionParser.Result r = CorpusExample.of("tennis: How many players have matches at Wimbledon? => {}").reader().parse("How many players have matches at Wimbledon?");
+        assertThat(r).isInstanceOf(QuestionParser.Cannot.class);
+        assertThat(((QuestionParser.Cannot) r).reason()).contains("one way");
+    }
+}
