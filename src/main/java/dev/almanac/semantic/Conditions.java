@@ -393,16 +393,7 @@ final class Conditions {
      */
     Optional<List<SemanticQuery.Filter>> years(String q, SemanticMetric metric, Optional<Timeframe> period, List<String> words, boolean[] used) {
         if (period.isEmpty() || reader.model.simpleInputs(metric).stream().anyMatch(s -> s.timeDimension() != null)) return Optional.empty();
-        Timeframe t = period.get();
-        String text = t.text() == null ? "" : t.text().strip().toLowerCase(java.util.Locale.ROOT);
-        // the years as said: "2014", "in 2014", "after 2013", "since 2014", "between 2014 and 2015", and "before" right before them
-        Matcher said = YEARS_SAID.matcher(text);
-        if (!said.matches()) return Optional.empty();
-        int before = -1;
-        if (said.group(1) == null && said.group(3) == null && Pattern.compile("(?i)\\bbefore\\s+" + Pattern.quote(t.text().strip())).matcher(q).find()) {
-            for (int i = words.size() - 1; i >= 0 && before < 0; i--) if (!used[i] && words.get(i).equals("before")) before = i;
-            if (before < 0) return Optional.empty();
-        }
+        if (yearsSaid(q, period.get(), words, used.clone(), "year").isEmpty()) return Optional.empty();
         Set<String> own = reader.datasetsOf(metric);
         List<Dimension> years = reader.model.dimensions().stream().filter(d -> own.contains(d.dataset()) && d.kind() == Dimension.Kind.NUMBER
                 && QuestionParser.tokens(d.name().replace('_', ' '), true).contains("year")).toList();
@@ -415,7 +406,25 @@ final class Conditions {
             if (!used[i] && others.stream().anyMatch(o -> QuestionParser.stem(o).equals(w))) verbs.add(i);
         }
         if (!others.isEmpty() && verbs.isEmpty()) return Optional.empty();
-        String field = reader.model.reference(year);
+        List<SemanticQuery.Filter> out = yearsSaid(q, period.get(), words, used, reader.model.reference(year)).orElseThrow();
+        for (int i : verbs) used[i] = true;
+        return Optional.of(out);
+    }
+
+    /**
+     * The whole years a period says as conditions on a number attribute of years, {@code field}: "2014" and "in 2014" equal
+     * to it, "after 2013" greater, "since 2014" at least, "between 2014 and 2015" both ends kept, "before 2009" (the word
+     * right before the period, marked placed) less. Empty when the period is not whole years said so.
+     */
+    static Optional<List<SemanticQuery.Filter>> yearsSaid(String q, Timeframe t, List<String> words, boolean[] used, String field) {
+        String text = t.text() == null ? "" : t.text().strip().toLowerCase(java.util.Locale.ROOT);
+        Matcher said = YEARS_SAID.matcher(text);
+        if (!said.matches()) return Optional.empty();
+        int before = -1;
+        if (said.group(1) == null && said.group(3) == null && Pattern.compile("(?i)\\bbefore\\s+" + Pattern.quote(t.text().strip())).matcher(q).find()) {
+            for (int i = words.size() - 1; i >= 0 && before < 0; i--) if (!used[i] && words.get(i).equals("before")) before = i;
+            if (before < 0) return Optional.empty();
+        }
         String first = said.group(2);
         List<SemanticQuery.Filter> out = new ArrayList<>();
         if (before >= 0) {
@@ -431,7 +440,6 @@ final class Conditions {
         } else {
             out.add(new SemanticQuery.Filter(field, "=", List.of(first)));
         }
-        for (int i : verbs) used[i] = true;
         return Optional.of(out);
     }
 

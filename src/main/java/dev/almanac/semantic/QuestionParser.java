@@ -597,7 +597,7 @@ public final class QuestionParser {
     /** A list of a dimension's values ("which currencies are used"), the question read whole for it. */
     Result values(Question question, boolean attributes) {
         List<String> words = question.words();
-        if (!LISTING.matcher(question.q()).find() || question.period().isPresent() || question.compared().isPresent()) return new NoMetric();
+        if (!LISTING.matcher(question.q()).find() || question.compared().isPresent()) return new NoMetric();
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i);
             // "the number of ... from each city" asks for a count, not the list of cities; "older than the average" is a condition
@@ -649,9 +649,10 @@ public final class QuestionParser {
                 if (dim.time() && named.isEmpty()) continue; // a time is listed as an attribute of records the question names
                 SemanticMetric.Simple listed = listedRows(dim.dataset());
                 Result r = read(question, listed, new Span(d.from(), d.to(), List.of(listed)), List.of(), dims, null);
-                if (System.getenv("DBG") != null) System.err.println("DBG list " + dim.name() + " -> " + r);
                 if (!(r instanceof Parsed p)) continue;
                 SemanticQuery x = p.query();
+                // a list over a period only when the years are those of related rows ("stadiums with no concert in 2014")
+                if (question.period().isPresent() && (x.start() != null || p.period().isPresent() || x.exists().isEmpty())) continue;
                 if (!x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) continue;
                 // "the names whose name is 'X'" lists what it names; "names that contain 'Al'", "names other than 'X'" list some
                 if (x.filters().stream().anyMatch(f -> f.field().equals(model.reference(dim)) && Set.of("=", "in").contains(f.op()))) continue;
@@ -659,7 +660,8 @@ public final class QuestionParser {
                 // their words say something the list does not
                 if (rowsCalled.stream().anyMatch(ds -> !ds.name().equals(dim.dataset()) && x.filters().stream()
                         .noneMatch(f -> model.dimension(f.field()).map(fd -> fd.dataset().equals(ds.name()) || refersTo(fd, ds.name())).orElse(false))
-                        && x.exists().stream().noneMatch(e -> e.dataset().equals(ds.name())))) continue;
+                        && x.exists().stream().noneMatch(e -> e.dataset().equals(ds.name()) || e.filters().stream()
+                                .anyMatch(f -> model.dimension(f.field()).map(fd -> fd.dataset().equals(ds.name())).orElse(false))))) continue;
                 SemanticQuery values = new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(model.reference(dim), List.of())), null, null, null,
                         x.filters(), null, null, null, null, null).withExists(x.exists());
                 // free text (a paragraph's text), numbers (ages), times and the names of the records named are listed for each record,
@@ -1285,6 +1287,10 @@ public final class QuestionParser {
         // "concerts in 2014", "museums opened after 2013": whole years of rows with no time of their own, a condition on their year
         List<SemanticQuery.Filter> yearConditions = compared.isPresent() ? List.of() : conditionRules.years(q, metric, period, words, used).orElse(List.of());
         if (!yearConditions.isEmpty()) period = Optional.empty();
+        // "stadiums that had no concert in 2014": the years of rows that refer to those read
+        List<SemanticQuery.Exists> relatedYears = yearConditions.isEmpty() && compared.isEmpty() && period.isPresent()
+                ? relatedValues.years(q, metric, period.get(), words, used).map(List::of).orElse(List.of()) : List.of();
+        if (!relatedYears.isEmpty()) period = Optional.empty();
         if (metricSpan.length() == 1 && SHARE_WORDS.contains(words.get(metricSpan.from())) && !(metric instanceof SemanticMetric.Simple)) {
             // "what share of payment attempts failed": the words of the percentage's inputs define it; they are not filters
             Set<String> vocabulary = new java.util.HashSet<>(metricNames.contentStems(metric));
@@ -1529,7 +1535,7 @@ public final class QuestionParser {
         // "countries where English is spoken", "the region of the city Kabul": a value of rows that refer to the rows read
         Optional<Object> relatedRows = relatedValues.place(words, original, used, valueOf, metric);
         if (relatedRows.isPresent() && relatedRows.get() instanceof Cannot no) return no;
-        RelatedValues.Placed related = relatedRows.map(x -> (RelatedValues.Placed) x).orElse(new RelatedValues.Placed(List.of(), Set.of()));
+        RelatedValues.Placed related = relatedRows.map(x -> (RelatedValues.Placed) x).orElse(new RelatedValues.Placed(List.of(), Set.of())).with(relatedYears);
         Integer limit = null;
         Boolean rankedAllDescending = null; // "top products by units sold": every product, in the ranking's order
         // a dimension after a grouping cue is a group-by
@@ -1759,7 +1765,7 @@ public final class QuestionParser {
             query = query.comparedTo(compared.get().start(), compared.get().end());
         }
         if (previous != null) query = merge(previous, query, asked.isPresent(), filters).withExists(previous.exists()).withExists(related.exists());
-        return new Parsed(query, yearConditions.isEmpty() ? asked : Optional.empty());
+        return new Parsed(query, yearConditions.isEmpty() && relatedYears.isEmpty() ? asked : Optional.empty());
     }
 
     /** The previous query with what the follow-up says: a new period, breakdown, grain or ranking replaces the old; filters add up (per dimension, the new wins). */

@@ -3,6 +3,7 @@ package dev.almanac.semantic;
 import dev.almanac.reading.FunctionClass;
 import dev.almanac.reading.FunctionWords;
 import dev.almanac.reading.Lexicon;
+import dev.almanac.quality.Timeframe;
 import dev.almanac.reading.PartOfSpeech;
 import dev.almanac.semantic.QuestionParser.Cannot;
 import dev.almanac.semantic.QuestionParser.Span;
@@ -39,7 +40,17 @@ final class RelatedValues {
     }
 
     /** The conditions on related rows the question's values make, and the datasets of those rows (whose nouns the question may say). */
-    record Placed(List<SemanticQuery.Exists> exists, Set<String> datasets) {}
+    record Placed(List<SemanticQuery.Exists> exists, Set<String> datasets) {
+        /** These and other conditions on related rows (whose datasets' nouns the question says too). */
+        Placed with(List<SemanticQuery.Exists> more) {
+            if (more.isEmpty()) return this;
+            List<SemanticQuery.Exists> all = new ArrayList<>(exists);
+            all.addAll(more);
+            Set<String> ds = new LinkedHashSet<>(datasets);
+            more.forEach(e -> ds.add(e.dataset()));
+            return new Placed(List.copyOf(all), Set.copyOf(ds));
+        }
+    }
 
     /** One value placed: the related rows, the attribute, the value, denied or not, and where it stands. */
     private record Said(String dataset, Dimension dimension, String value, boolean negated, Span span) {}
@@ -52,7 +63,7 @@ final class RelatedValues {
     Optional<Object> place(List<String> words, List<String> original, boolean[] used, String[] valueOf, SemanticMetric metric) {
         if (!(metric instanceof SemanticMetric.Simple rows) || rows.filter() != null) return Optional.empty();
         String of = rows.dataset();
-        Map<Dimension, String> related = relatedOf.computeIfAbsent(of, this::relatedDimensions);
+        Map<Dimension, String> related = relatedOf.computeIfAbsent(of, k -> relatedDimensions(k, d -> d.kind() != Dimension.Kind.NUMBER && reader.values.of(d) != null));
         if (related.isEmpty()) return Optional.empty();
         Map<List<String>, Object> phrases = phrasesOf.computeIfAbsent(of, k -> reader.valuePhrases(List.copyOf(related.keySet())));
         List<Said> said = new ArrayList<>();
@@ -119,7 +130,7 @@ final class RelatedValues {
      * dataset whose rows are the related rows: the attribute's own when its rows refer to {@code of}, else the one dataset
      * that refers to both (a table of pairs); an attribute several such datasets reach is left out.
      */
-    private Map<Dimension, String> relatedDimensions(String of) {
+    private Map<Dimension, String> relatedDimensions(String of, java.util.function.Predicate<Dimension> kind) {
         JoinPlanner planner = reader.planner();
         Set<String> reached;
         try {
@@ -139,8 +150,7 @@ final class RelatedValues {
         Map<Dimension, String> out = new LinkedHashMap<>();
         Set<Dimension> shared = new LinkedHashSet<>();
         for (Dimension dim : reader.model.dimensions()) {
-            if (dim.time() || dim.kind() == Dimension.Kind.NUMBER || dim.dataset().equals(of) || reached.contains(dim.dataset())) continue;
-            if (reader.values.of(dim) == null) continue;
+            if (dim.time() || !kind.test(dim) || dim.dataset().equals(of) || reached.contains(dim.dataset())) continue;
             if (referring.contains(dim.dataset())) {
                 out.put(dim, dim.dataset());
                 continue;
@@ -154,6 +164,36 @@ final class RelatedValues {
         shared.forEach(out::remove);
         return Map.copyOf(out);
     }
+
+    /**
+     * "stadiums that did not have a concert in 2014", "singers who performed in a concert in 2014": whole years said right after
+     * the noun of rows that refer to the rows read (of rows with no time of their own), a condition on those rows' one number
+     * attribute of years ({@link Conditions#yearsSaid}), denied when a negation stands before. The noun, the verb and the
+     * negation are marked placed. Empty when no such rows are named right before the years.
+     */
+    Optional<SemanticQuery.Exists> years(String q, SemanticMetric metric, Timeframe period, List<String> words, boolean[] used) {
+        if (!(metric instanceof SemanticMetric.Simple rows) || rows.filter() != null || rows.timeDimension() != null || period.text() == null) return Optional.empty();
+        String of = rows.dataset();
+        int at = q.indexOf(period.text().strip());
+        if (at < 0) return Optional.empty();
+        int k = QuestionParser.tokens(q.substring(0, at), true).size() - 1;
+        while (k >= 0 && k < words.size() && !used[k] && Set.of("in", "during", "of", "the", "year").contains(words.get(k))) k--;
+        if (k < 0 || k >= words.size() || used[k]) return Optional.empty();
+        Map<Dimension, String> yearsOf = relatedYears.computeIfAbsent(of, x -> relatedDimensions(x, d -> d.kind() == Dimension.Kind.NUMBER
+                && QuestionParser.tokens(d.name().replace('_', ' '), true).contains("year")));
+        String noun = words.get(k);
+        List<Dimension> named = yearsOf.keySet().stream().filter(d -> reader.model.dataset(d.dataset())
+                .map(ds -> QuestionParser.datasetWords(ds).stream().anyMatch(w -> QuestionParser.stem(w).equals(QuestionParser.stem(QuestionParser.singular(noun))))).orElse(false)).toList();
+        if (named.size() != 1) return Optional.empty();
+        Dimension year = named.get(0);
+        Optional<List<SemanticQuery.Filter>> filters = Conditions.yearsSaid(q, period, words, used, reader.model.reference(year));
+        if (filters.isEmpty()) return Optional.empty();
+        used[k] = true;
+        int negation = relationBefore(words, used, new Span(k, k + 1, null), year, yearsOf.get(year));
+        return Optional.of(new SemanticQuery.Exists(yearsOf.get(year), filters.get(), negation >= 0, of));
+    }
+
+    private final Map<String, Map<Dimension, String>> relatedYears = new ConcurrentHashMap<>();
 
     /** Whether a word is the related rows' noun or a word of the attribute's name ("pet" of a pet's type, "language"). */
     private boolean nounOf(String word, Dimension dim, String dataset) {

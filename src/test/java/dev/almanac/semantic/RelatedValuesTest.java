@@ -31,6 +31,18 @@ class RelatedValuesTest {
     }
 
     @Test
+    void whole_years_said_after_the_noun_of_related_rows_are_a_condition_on_their_year() throws Exception {
+        CorpusExample.of("concert_singer: How many stadiums had concerts in 2014? => {'metrics':['stadium_count'],'exists':["
+                + "{'dataset':'concert','filters':[{'field':'year','op':'=','values':['2014']}],'of':'stadium'}]}").assertReadWhole();
+        CorpusExample.of("concert_singer: What are the names of all stadiums that did not have a concert in 2014? => {'group_by':[{'dimension':'stadium.name'}],"
+                + "'records':'stadium','exists':[{'dataset':'concert','filters':[{'field':'year','op':'=','values':['2014']}],'negated':true,'of':'stadium'}]}")
+                .assertReadWhole();
+        // through a table of pairs: a singer's concerts are in singer_in_concert
+        CorpusExample.of("concert_singer: What are the names of the singers who performed in a concert after 2014? => {'group_by':[{'dimension':'singer.name'}],"
+                + "'records':'singer','exists':[{'dataset':'singer_in_concert','filters':[{'field':'year','op':'>','values':['2014']}],'of':'singer'}]}").assertReadWhole();
+    }
+
+    @Test
     void values_of_related_rows_joined_by_or_are_one_condition() throws Exception {
         CorpusExample.of("world_1: How many countries speak English or Dutch? => {'metrics':['country_count'],'exists':["
                 + "{'dataset':'countrylanguage','filters':[{'field':'language','op':'in','values':['English','Dutch']}],'of':'country'}]}").assertReadWhole();
