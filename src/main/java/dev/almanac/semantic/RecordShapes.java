@@ -561,7 +561,15 @@ final class RecordShapes {
      */
     Optional<Result> relatedCountCondition(String q) {
         Matcher m = RELATED_COUNT.matcher(q);
-        if (!m.find()) return Optional.empty();
+        if (!m.find()) {
+            // "conductors that have conducted more than one orchestra", "templates used by more than one document": one verb of no
+            // model word says the relationship, which the model's relationships say already ("have" reads the same)
+            Optional<String> had = relationVerbAsHave(q);
+            if (had.isEmpty()) return Optional.empty();
+            q = had.get();
+            m = RELATED_COUNT.matcher(q);
+            if (!m.find()) return Optional.empty();
+        }
         Dataset related = rowsNamedBy(m.group(5)).orElse(null);
         if (related == null) return Optional.empty();
         SemanticMetric count = countOf(related).orElse(null);
@@ -597,6 +605,33 @@ final class RecordShapes {
                     + "' cannot be counted for them"));
         }
         return Optional.of(new Parsed(having, Optional.empty()));
+    }
+
+    /** Before a number of related rows: the relative word, then the words of a verb ("have conducted", "are used by", "teach"). */
+    private static final Pattern VERB_BEFORE_COUNT = Pattern.compile("(?i)(\\s+(?:that|who|which)\\s+|\\s+)((?:[\\p{L}']+\\s+){1,4}?)(?=(?:"
+            + ComparisonRule.regex(ComparisonRule.Place.NUMBER_AFTER) + ")\\s+" + COUNTED + "\\s+[\\p{L}]|" + COUNTED + "\\s+(?:"
+            + ComparisonRule.regex(ComparisonRule.Place.NUMBER_BEFORE) + ")\\s+[\\p{L}])");
+
+    /**
+     * The question with the verb before a number of related rows said as "have": auxiliaries, "by" and exactly one verb that
+     * is no word of the model (not a measure or a status: "returned more than 2 orders" says which orders), never denied.
+     * Empty when the words before the number are not such a verb.
+     */
+    private Optional<String> relationVerbAsHave(String q) {
+        Matcher m = VERB_BEFORE_COUNT.matcher(q);
+        for (int from = 0; from < q.length() && m.find(from); from = m.start() + 1) {
+            List<String> said = QuestionParser.tokens(m.group(2), true);
+            int verbs = 0;
+            boolean fits = !said.isEmpty();
+            for (String w : said) {
+                if (FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.AUXILIARY) || w.equals("by")) continue;
+                if (FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.NEGATION) || w.endsWith("n't") || w.equals("not")) fits = false;
+                else if (Lexicon.english().partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.VERB) && !reader.modelStems().contains(QuestionParser.stem(w))) verbs++;
+                else fits = false;
+            }
+            if (fits && verbs == 1) return Optional.of(q.substring(0, m.start()) + m.group(1) + "have " + q.substring(m.end()));
+        }
+        return Optional.empty();
     }
 
     /**

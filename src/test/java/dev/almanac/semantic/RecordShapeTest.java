@@ -48,6 +48,14 @@ class RecordShapeTest {
     }
 
     @Test
+    void a_verb_before_a_number_of_related_rows_is_the_relationship_only_when_it_is_no_model_word_and_not_denied() {
+        QuestionParser reader = QuestionWordsTest.parser("orchestra");
+        for (String q : java.util.List.of("Which conductors have not conducted more than one orchestra?", "Which conductors never conducted more than one orchestra?")) {
+            assertThat(reader.readAs(RecordShape.RELATED_COUNT_CONDITION, q)).as(q).isEmpty();
+        }
+    }
+
+    @Test
     void a_question_of_one_number_is_no_shape_of_records() {
         QuestionParser reader = QuestionWordsTest.parser("world_1");
         assertThat(RecordShape.values()).allSatisfy(shape -> assertThat(reader.readAs(shape, "What is the total population of Asia?")).as(shape.name()).isEmpty());

@@ -23,6 +23,17 @@ class RelatedValuesTest {
     }
 
     @Test
+    void the_rows_kept_are_those_with_a_related_row_for_each_value() {
+        String db = "world_1";
+        SemanticLayer layer = QuestionWordsTest.layer(db);
+        SemanticQuery both = QuestionWordsTest.read(QuestionWordsTest.parser(layer), "Give the names of nations that speak both English and French.");
+        java.util.Set<String> expected = QuestionWordsTest.rows(db, "SELECT c.Name FROM country c WHERE c.Code IN (SELECT CountryCode FROM countrylanguage WHERE Language = 'English')"
+                + " AND c.Code IN (SELECT CountryCode FROM countrylanguage WHERE Language = 'French')");
+        assertThat(expected).isNotEmpty();
+        assertThat(new java.util.HashSet<>(QuestionWordsTest.rowList(db, layer.compile(both).sql()))).isEqualTo(expected);
+    }
+
+    @Test
     void a_denied_value_of_related_rows_keeps_the_rows_with_none() throws Exception {
         // through a table of pairs: a student's pets are in has_pet, their type in pets
         CorpusExample.of("pets_1: Find the major and age of students who do not have a cat pet. => {'group_by':[{'dimension':'major'},{'dimension':'age'}],"
