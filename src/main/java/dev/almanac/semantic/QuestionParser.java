@@ -1134,6 +1134,9 @@ public final class QuestionParser {
         return metricSpan.from() == 1 && Set.of("which", "what").contains(words.get(0));
     }
 
+    /** A sentence after the question that asks to show some attributes and no number ("... ? List the owner id and name."). */
+    private static final Pattern SHOWN_ONLY = Pattern.compile("(?i)[.?!;]\\s*(?:please\\s+)?(?:list|show|give|return|display|tell)\\b(?![^.?!]*\\b(?:number|count|how\\s+many|total|amount|sum|average|many)\\b)[^.?!]*[.?!]?\\s*$");
+
     /** Words that ask how many. */
     private static final Set<String> COUNT_CUES = Set.of("how", "many", "number", "count", "total", "amount");
 
@@ -1757,6 +1760,12 @@ public final class QuestionParser {
         }
         if (!order.isEmpty()) query = query.orderBy(order.toArray(String[]::new));
         if (limit != null) query = query.limit(limit);
+        // "Which breed do the most dogs have? Give me the breed name.": a sentence of its own says what to show, the groups
+        // ranked; the measure ranks them and is not shown
+        if (limit != null && !groupBy.isEmpty() && grain == null && !share && compared.isEmpty() && SHOWN_ONLY.matcher(q).find()) {
+            query = new SemanticQuery(List.of(), query.groupBy(), null, query.start(), query.end(), query.filters(), query.order(), query.limit(), null, null, null)
+                    .withExists(query.exists());
+        }
         // "which plan has the most": every one tied for the most, never one of them picked by its name's order
         if (limit != null && limit == 1 && (!groupBy.isEmpty() || grain != null)) query = query.withTies();
         if (compared.isPresent()) {
@@ -1925,12 +1934,30 @@ public final class QuestionParser {
             k++;
             prepositions++;
         }
-        if (prepositions == 0) return false;
+        if (prepositions == 0) return rankedObject(words, used, i, placed);
         while (k < words.size() && !used[k] && (grammar.is(words.get(k), dev.almanac.reading.FunctionClass.ARTICLE)
                 || grammar.is(words.get(k), dev.almanac.reading.FunctionClass.POSSESSIVE) || Set.of("each", "every", "all").contains(words.get(k))
                 || ours.contains(words.get(k)))) k++;
         // not a period: "died in 2018" says which event the year dates, which the metric's own time may not be
         return k < words.size() && placed.test(k);
+    }
+
+    /**
+     * "Which owner owns the most dogs?", "the nation that uses the greatest number of languages": a verb between what is ranked
+     * (placed before it, a relative word and auxiliaries between) and the ranking of the rows counted ("the most" and their
+     * placed noun after it) says how the two relate, which the model's relationships say already.
+     */
+    private static boolean rankedObject(List<String> words, boolean[] used, int i, java.util.function.IntPredicate placed) {
+        FunctionWords grammar = FunctionWords.english();
+        int j = i - 1;
+        while (j >= 0 && !used[j] && (grammar.is(words.get(j), dev.almanac.reading.FunctionClass.AUXILIARY) || Set.of("that", "who", "which").contains(words.get(j)))) j--;
+        if (j < 0 || !used[j]) return false;
+        int k = i + 1;
+        if (k < words.size() && words.get(k).equals("the")) k++;
+        if (k >= words.size() || !used[k] || !(MOST.contains(words.get(k)) || LEAST.contains(words.get(k)))) return false;
+        k++;
+        while (k < words.size() && (Set.of("number", "amount", "of", "count").contains(words.get(k)) || used[k] && (MOST.contains(words.get(k)) || LEAST.contains(words.get(k))))) k++;
+        return k < words.size() && used[k] && placed.test(k);
     }
 
     /** The stems of every word the model names things with: measures, attributes, datasets and the values indexed. */
