@@ -58,7 +58,7 @@ class StartupWorkTest {
 
     @Test
     void knowledge_commands_never_open_the_data_source() throws Exception {
-        Path project = ScratchProject.create(home.resolve("p"), "Startup work");
+        Path project = ScratchProject.cold(home.resolve("p"), "Startup work");
         Run imported = almanac("knowledge", "list", "--project", project.toString());
         assertThat(imported.code()).as(imported.phases()).isZero();
         assertThat(imported.phases()).as("files never imported are validated against the data first").contains("source open");
@@ -70,7 +70,7 @@ class StartupWorkTest {
 
     @Test
     void vectors_are_computed_once_and_the_embedding_model_loads_only_for_a_text_never_seen() throws Exception {
-        Path project = ScratchProject.create(home.resolve("q"), "Startup vectors");
+        Path project = ScratchProject.cold(home.resolve("q"), "Startup vectors");
         String question = "Which tables hold the refunds we issued to customers?";
         Run first = almanac("tables", question, "--project", project.toString());
         assertThat(first.code()).as(first.phases()).isZero();
@@ -92,7 +92,7 @@ class StartupWorkTest {
 
     @Test
     void an_answer_twice_reads_the_kept_catalog_value_index_and_vectors() throws Exception {
-        Path project = ScratchProject.create(home.resolve("r"), "Startup store");
+        Path project = ScratchProject.cold(home.resolve("r"), "Startup store");
         assertThat(almanac("sql", "SELECT 1", "--project", project.toString()).code()).isZero();
         Run r = almanac("ask", "What was MRR in September 2026?", "--project", project.toString(), "--llm", "none");
         assertThat(r.code()).as(r.phases()).isZero();

@@ -321,7 +321,7 @@ class WebAppBrowserTest {
         browser.findElement(By.id("eval-start")).click();
         wait.until(d -> d.getCurrentUrl().matches(".*#/evals/[0-9a-f]{8}$") && !d.getCurrentUrl().equals(from));
         String id = browser.getCurrentUrl().replaceAll(".*#/evals/", "");
-        new WebDriverWait(browser, Duration.ofSeconds(90)).until(d -> {
+        new WebDriverWait(browser, Duration.ofSeconds(90), Chromium.POLL).until(d -> {
             List<WebElement> s = d.findElements(By.cssSelector("#run-summary[data-run='" + id + "'][data-status=complete]"));
             return !s.isEmpty();
         });

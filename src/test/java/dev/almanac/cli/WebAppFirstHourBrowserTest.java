@@ -391,7 +391,7 @@ class WebAppFirstHourBrowserTest {
 
     static String runEval(String tag) throws Exception {
         String id = ApiFixture.json(api.call("POST", "/api/evals", api.editor, "{\"tag\": \"" + tag + "\"}")).get("id").asText();
-        new WebDriverWait(browser, Duration.ofSeconds(120)).until(d -> {
+        new WebDriverWait(browser, Duration.ofSeconds(120), Chromium.POLL).until(d -> {
             try {
                 return "complete".equals(ApiFixture.json(api.call("GET", "/api/evals/" + id, api.viewer, null)).at("/run/status").asText());
             } catch (Exception e) {
@@ -416,7 +416,7 @@ class WebAppFirstHourBrowserTest {
         browser.findElement(By.id("eval-start")).click();
         wait.until(d -> d.getCurrentUrl().matches(".*#/evals/[0-9a-f]{8}$"));
         String third = browser.getCurrentUrl().replaceAll(".*#/evals/", "");
-        new WebDriverWait(browser, Duration.ofSeconds(120)).until(d -> !d.findElements(By.cssSelector("#runs tr[data-run='" + third + "'][data-status=complete]")).isEmpty());
+        new WebDriverWait(browser, Duration.ofSeconds(120), Chromium.POLL).until(d -> !d.findElements(By.cssSelector("#runs tr[data-run='" + third + "'][data-status=complete]")).isEmpty());
         wait.until(d -> third.equals(new Select(d.findElement(By.id("diff-other"))).getFirstSelectedOption().getAttribute("value")));
         assertThat(new Select(browser.findElement(By.id("diff-base"))).getFirstSelectedOption().getAttribute("value")).as("moved on with the new run").isEqualTo(second);
         assertThat(new Select(browser.findElement(By.id("diff-other"))).getFirstSelectedOption().getAttribute("value")).isEqualTo(third);
