@@ -641,9 +641,12 @@ public final class QuestionParser {
                     // "the names of poker players": an attribute of the one record each refers to (the person a player is)
                     Optional<Result> through = named.size() == 1 && rowsCalled.equals(named) ? referredAttribute(question, d, candidates, named.get(0), dims) : Optional.empty();
                     if (through.isPresent()) return through.get();
-                    continue; // no reading as a list: the records named have no such attribute
+                    // records named by a value only ("Dutch", a language of a country's) may be rows related to those listed
+                    // ("regions that speak Dutch"): the attribute is then the one its words name, its value's rows a condition
+                    if (!rowsCalled.isEmpty() || candidates.size() != 1) continue; // no reading as a list: the records named have no such attribute
+                } else {
+                    candidates = own;
                 }
-                candidates = own;
             }
             for (Dimension dim : candidates) {
                 if (dim.time() && named.isEmpty()) continue; // a time is listed as an attribute of records the question names
@@ -2639,3 +2642,4 @@ public final class QuestionParser {
         return a.from() < b.to() && b.from() < a.to();
     }
 }
+

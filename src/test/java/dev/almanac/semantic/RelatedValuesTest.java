@@ -57,6 +57,9 @@ class RelatedValuesTest {
     void values_of_related_rows_joined_by_or_are_one_condition() throws Exception {
         CorpusExample.of("world_1: How many countries speak English or Dutch? => {'metrics':['country_count'],'exists':["
                 + "{'dataset':'countrylanguage','filters':[{'field':'language','op':'in','values':['English','Dutch']}],'of':'country'}]}").assertReadWhole();
+        // the values name language rows, not the countries whose regions are listed: the condition is on the countries' rows
+        CorpusExample.of("world_1: Which regions speak Dutch or English? => {'group_by':[{'dimension':'region'}],'exists':["
+                + "{'dataset':'countrylanguage','filters':[{'field':'language','op':'in','values':['Dutch','English']}],'of':'country'}]}").assertReadWhole();
     }
 
     @Test
