@@ -1724,7 +1724,7 @@ public final class QuestionParser {
                     || inSpan(metricSpan, i + 1) && metric.info().synonyms().equals(LISTING_WORDS))) continue;
             boolean afterCue = i > 0 && BREAKDOWN_CUES.contains(words.get(i - 1)) && !(i + 1 < words.size() && inSpan(metricSpan, i + 1));
             // "engineers work in Berlin", "revenue came from orders shipped to France": what follows is placed, or the rows' own noun
-            if (linkingVerb(words, used, i, k -> used[k] || isAllowed(words.get(k), allowed))) continue;
+            if (linkingVerb(words, used, valueOf, i, k -> used[k] || isAllowed(words.get(k), allowed))) continue;
             if (FILLER.contains(w) || ours.contains(w) && !afterCue || !afterCue && isAllowed(w, allowed) || previous != null && FOLLOW_UP.contains(w)
                     || compared.isPresent() && COMPARISON_FILLER.contains(w)) continue;
             unplaced.add(original.get(i));
@@ -1924,7 +1924,7 @@ public final class QuestionParser {
      * "refunded" say which rows, and are placed as such or refused), never denied ("did not come from"), and only before
      * a preposition: "how many orders were shipped?" says which orders, and is not answered.
      */
-    private boolean linkingVerb(List<String> words, boolean[] used, int i, java.util.function.IntPredicate placed) {
+    private boolean linkingVerb(List<String> words, boolean[] used, String[] valueOf, int i, java.util.function.IntPredicate placed) {
         String w = words.get(i);
         Lexicon lexicon = Lexicon.english();
         if (!lexicon.partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.VERB) || modelStems().contains(stem(w))) return false;
@@ -1937,7 +1937,7 @@ public final class QuestionParser {
             k++;
             prepositions++;
         }
-        if (prepositions == 0) return rankedObject(words, used, i, placed);
+        if (prepositions == 0) return rankedObject(words, used, i, placed) || valueObject(words, used, valueOf, i);
         while (k < words.size() && !used[k] && (grammar.is(words.get(k), dev.almanac.reading.FunctionClass.ARTICLE)
                 || grammar.is(words.get(k), dev.almanac.reading.FunctionClass.POSSESSIVE) || Set.of("each", "every", "all").contains(words.get(k))
                 || ours.contains(words.get(k)))) k++;
@@ -1961,6 +1961,22 @@ public final class QuestionParser {
         k++;
         while (k < words.size() && (Set.of("number", "amount", "of", "count").contains(words.get(k)) || used[k] && (MOST.contains(words.get(k)) || LEAST.contains(words.get(k))))) k++;
         return k < words.size() && used[k] && placed.test(k);
+    }
+
+    /**
+     * "TV channels using language English", "countries that speak English": a verb between the rows read (placed before it,
+     * a relative word and auxiliaries between) and a value placed right after it (its attribute's placed words between)
+     * says how the rows hold the value, which the value's attribute says already.
+     */
+    private static boolean valueObject(List<String> words, boolean[] used, String[] valueOf, int i) {
+        FunctionWords grammar = FunctionWords.english();
+        int j = i - 1;
+        while (j >= 0 && !used[j] && (grammar.is(words.get(j), dev.almanac.reading.FunctionClass.AUXILIARY) || Set.of("that", "who", "which").contains(words.get(j)))) j--;
+        if (j < 0 || !used[j]) return false;
+        int k = i + 1;
+        while (k < words.size() && !used[k] && grammar.is(words.get(k), dev.almanac.reading.FunctionClass.ARTICLE)) k++;
+        for (int n = 0; n < 2 && k < words.size() && used[k] && valueOf[k] == null; n++) k++; // the attribute's words ("language English")
+        return k < words.size() && valueOf[k] != null;
     }
 
     /** The stems of every word the model names things with: measures, attributes, datasets and the values indexed. */

@@ -224,11 +224,12 @@ final class RelatedValues {
                 break;
             }
             if (grammar.is(w, FunctionClass.ARTICLE) || grammar.is(w, FunctionClass.AUXILIARY) || grammar.is(w, FunctionClass.PREPOSITION)
-                    || w.equals("any") || w.equals("both")) {
+                    || w.equals("any") || w.equals("both") || w.equals("some")) {
                 continue;
             }
             if (nounOf(w, dim, dataset)) {
                 marked.add(i);
+                verb = -1; // "playing some cartoons directed by": a verb of the value's rows, and one that relates them to the rows read
                 continue;
             }
             if (verb < 0 && Lexicon.english().partsOfSpeech(w).contains(PartOfSpeech.VERB) && !reader.modelStems().contains(QuestionParser.stem(w))) {

@@ -32,4 +32,21 @@ class LinkingVerbsTest {
         QuestionParser.Result covered = world.parse("Give the total surface area covered by countries in Asia or Europe.");
         assertThat(covered instanceof QuestionParser.Parsed p && !p.query().groupBy().isEmpty()).isFalse();
     }
+
+    @Test
+    void a_verb_between_the_rows_read_and_a_value_of_theirs_says_how_they_hold_it() throws Exception {
+        CorpusExample.of("tvshow: How many TV Channel using language English? => {'metrics':['tv_channel_count'],"
+                + "'filters':[{'field':'language','op':'=','values':['English']}]}").assertReadWhole();
+        // denied, it is no link: the question is not answered as if it were one
+        QuestionParser.Result denied = QuestionWordsTest.parser("tvshow").parse("How many TV Channels do not use language English?");
+        assertThat(denied instanceof QuestionParser.Parsed p && p.query().filters().stream().anyMatch(f -> f.op().equals("="))).isFalse();
+    }
+
+    @Test
+    void the_verb_of_related_rows_and_the_verb_of_their_value_both_link() throws Exception {
+        CorpusExample.of("tvshow: Find the series name and country of the tv channel that is playing some cartoons directed by Ben Jones and Michael Chang? => "
+                + "{'group_by':[{'dimension':'series_name'},{'dimension':'country'}],'records':'tv_channel','exists':["
+                + "{'dataset':'cartoon','filters':[{'field':'directed_by','op':'=','values':['Ben Jones']}],'of':'tv_channel'},"
+                + "{'dataset':'cartoon','filters':[{'field':'directed_by','op':'=','values':['Michael Chang']}],'of':'tv_channel'}]}").assertReadWhole();
+    }
 }
