@@ -1951,10 +1951,7 @@ public final class QuestionParser {
      * placed noun after it) says how the two relate, which the model's relationships say already.
      */
     private static boolean rankedObject(List<String> words, boolean[] used, int i, java.util.function.IntPredicate placed) {
-        FunctionWords grammar = FunctionWords.english();
-        int j = i - 1;
-        while (j >= 0 && !used[j] && (grammar.is(words.get(j), dev.almanac.reading.FunctionClass.AUXILIARY) || Set.of("that", "who", "which").contains(words.get(j)))) j--;
-        if (j < 0 || !used[j]) return false;
+        if (!placedBefore(words, used, i)) return false;
         int k = i + 1;
         if (k < words.size() && words.get(k).equals("the")) k++;
         if (k >= words.size() || !used[k] || !(MOST.contains(words.get(k)) || LEAST.contains(words.get(k)))) return false;
@@ -1969,14 +1966,20 @@ public final class QuestionParser {
      * says how the rows hold the value, which the value's attribute says already.
      */
     private static boolean valueObject(List<String> words, boolean[] used, String[] valueOf, int i) {
+        if (!placedBefore(words, used, i)) return false;
         FunctionWords grammar = FunctionWords.english();
-        int j = i - 1;
-        while (j >= 0 && !used[j] && (grammar.is(words.get(j), dev.almanac.reading.FunctionClass.AUXILIARY) || Set.of("that", "who", "which").contains(words.get(j)))) j--;
-        if (j < 0 || !used[j]) return false;
         int k = i + 1;
         while (k < words.size() && !used[k] && grammar.is(words.get(k), dev.almanac.reading.FunctionClass.ARTICLE)) k++;
         for (int n = 0; n < 2 && k < words.size() && used[k] && valueOf[k] == null; n++) k++; // the attribute's words ("language English")
         return k < words.size() && valueOf[k] != null;
+    }
+
+    /** Whether a placed word stands before the verb at {@code i}, only a relative word ("that", "who", "which") and auxiliaries between. */
+    private static boolean placedBefore(List<String> words, boolean[] used, int i) {
+        FunctionWords grammar = FunctionWords.english();
+        int j = i - 1;
+        while (j >= 0 && !used[j] && (grammar.is(words.get(j), dev.almanac.reading.FunctionClass.AUXILIARY) || Set.of("that", "who", "which").contains(words.get(j)))) j--;
+        return j >= 0 && used[j];
     }
 
     /** The stems of every word the model names things with: measures, attributes, datasets and the values indexed. */

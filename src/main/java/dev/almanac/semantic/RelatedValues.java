@@ -239,7 +239,6 @@ final class RelatedValues {
             }
             break;
         }
-        // the verb right before the value, or before the words of its rows, is the relationship; a negation only with it
         for (int i : marked) used[i] = true;
         return negation;
     }

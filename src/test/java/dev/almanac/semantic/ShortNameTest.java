@@ -34,6 +34,10 @@ class ShortNameTest {
         assertThat(voters.shortPhrases(contestants)).doesNotContainKey(java.util.List.of("contestant"));
         // "feature type name" is the name of a feature type, not a feature's type code called "feature type" with a word left over
         QuestionParser estates = QuestionWordsTest.parser("real_estate_properties");
-        assertThat(estates.parse("What is the feature type name of feature AirCon?")).isNotInstanceOf(QuestionParser.Parsed.class);
+        // (read now as the feature type names of the types one of whose features is AirCon, RelatedValues; never the code)
+        QuestionParser.Result aircon = estates.parse("What is the feature type name of feature AirCon?");
+        assertThat(aircon instanceof QuestionParser.Parsed p && p.query().groupBy().stream().anyMatch(g -> g.dimension().contains("code"))).isFalse();
+        assertThat(aircon).isInstanceOfSatisfying(QuestionParser.Parsed.class,
+                p -> assertThat(p.query().groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("feature_type_name"));
     }
 }
