@@ -393,7 +393,6 @@ final class Conditions {
      */
     Optional<List<SemanticQuery.Filter>> years(String q, SemanticMetric metric, Optional<Timeframe> period, List<String> words, boolean[] used) {
         if (period.isEmpty() || reader.model.simpleInputs(metric).stream().anyMatch(s -> s.timeDimension() != null)) return Optional.empty();
-        if (yearsSaid(q, period.get(), words, used.clone(), "year").isEmpty()) return Optional.empty();
         Set<String> own = reader.datasetsOf(metric);
         List<Dimension> years = reader.model.dimensions().stream().filter(d -> own.contains(d.dataset()) && d.kind() == Dimension.Kind.NUMBER
                 && QuestionParser.tokens(d.name().replace('_', ' '), true).contains("year")).toList();
@@ -406,9 +405,9 @@ final class Conditions {
             if (!used[i] && others.stream().anyMatch(o -> QuestionParser.stem(o).equals(w))) verbs.add(i);
         }
         if (!others.isEmpty() && verbs.isEmpty()) return Optional.empty();
-        List<SemanticQuery.Filter> out = yearsSaid(q, period.get(), words, used, reader.model.reference(year)).orElseThrow();
-        for (int i : verbs) used[i] = true;
-        return Optional.of(out);
+        Optional<List<SemanticQuery.Filter>> out = yearsSaid(q, period.get(), words, used, reader.model.reference(year));
+        if (out.isPresent()) for (int i : verbs) used[i] = true;
+        return out;
     }
 
     /**

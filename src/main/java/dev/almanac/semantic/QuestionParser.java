@@ -665,8 +665,7 @@ public final class QuestionParser {
                         .noneMatch(f -> model.dimension(f.field()).map(fd -> fd.dataset().equals(ds.name()) || refersTo(fd, ds.name())).orElse(false))
                         && x.exists().stream().noneMatch(e -> e.dataset().equals(ds.name()) || e.filters().stream()
                                 .anyMatch(f -> model.dimension(f.field()).map(fd -> fd.dataset().equals(ds.name())).orElse(false))))) continue;
-                SemanticQuery values = new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(model.reference(dim), List.of())), null, null, null,
-                        x.filters(), null, null, null, null, null).withExists(x.exists());
+                SemanticQuery values = x.withConditionsOf(List.of(), List.of(new SemanticQuery.GroupBy(model.reference(dim), List.of())));
                 // free text (a paragraph's text), numbers (ages), times and the names of the records named are listed for each record,
                 // duplicates kept; a category's values once each; a record's own key once per record
                 boolean distinct = d.from() > 0 && DISTINCT_WORDS.contains(words.get(d.from() - 1)); // "the different texts": each once
@@ -798,8 +797,8 @@ public final class QuestionParser {
         if (!(r instanceof Parsed p)) return Optional.empty();
         SemanticQuery x = p.query();
         if (!x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) return Optional.empty();
-        return Optional.of(new Parsed(new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(model.reference(dim), List.of())), null, null, null,
-                x.filters(), null, null, null, null, null).withExists(x.exists()).records(records.name()), Optional.empty()));
+        return Optional.of(new Parsed(x.withConditionsOf(List.of(), List.of(new SemanticQuery.GroupBy(model.reference(dim), List.of()))).records(records.name()),
+                Optional.empty()));
     }
 
     /** A question that asks for a list ("what are", "show", "return", "give me"). */

@@ -192,7 +192,7 @@ final class RecordShapes {
                 if (!shown.contains(g)) shown.add(g);
             }
             if (shown.size() < 2) continue;
-            found.add(new SemanticQuery(List.of(), shown, null, null, null, x.filters(), null, null, null, null, null).withExists(x.exists()).records(rows.name()));
+            found.add(x.withConditionsOf(List.of(), shown).records(rows.name()));
         }
         if (found.size() == 1) return Optional.of(new Parsed(found.get(0), Optional.empty()));
         if (found.size() > 1) return Optional.of(new Cannot("'" + named + "' are attributes of several kinds of record: "
@@ -311,10 +311,10 @@ final class RecordShapes {
             if (shown.isEmpty() || shown.stream().anyMatch(s -> s == null || !s.dataset().equals(d.dataset()))) continue;
             if (shown.equals(List.of(d)) && count == 1) {
                 // "the age of the oldest dog": the one value every record tied for first has, once
-                return Optional.of(new Parsed(new SemanticQuery(List.of(), x.groupBy(), null, null, null, x.filters(), null, null, null, null, null).withExists(x.exists())
+                return Optional.of(new Parsed(x.withConditionsOf(List.of(), x.groupBy())
                         .withOrder(List.of(new SemanticQuery.Order(reader.model.reference(d), descending))).limit(1), Optional.empty()));
             }
-            SemanticQuery first = new SemanticQuery(List.of(), x.groupBy(), null, null, null, x.filters(), null, null, null, null, null).withExists(x.exists()).records(d.dataset())
+            SemanticQuery first = x.withConditionsOf(List.of(), x.groupBy()).records(d.dataset())
                     .withOrder(List.of(new SemanticQuery.Order(reader.model.reference(d), descending))).limit(count).withTies();
             return Optional.of(new Parsed(first, Optional.empty()));
         }
@@ -398,7 +398,7 @@ final class RecordShapes {
         }
         String records = listedDataset(x);
         if (records == null || records.equals(rows.name())) return Optional.of(new Cannot("'" + said + "' does not say which records are first"));
-        SemanticQuery first = new SemanticQuery(List.of(), x.groupBy(), null, null, null, x.filters(), null, null, null, null, null).withExists(x.exists()).records(records)
+        SemanticQuery first = x.withConditionsOf(List.of(), x.groupBy()).records(records)
                 .withOrder(List.of(new SemanticQuery.Order(count.name(), QuestionParser.MOST.contains(words.get(at))))).limit(1).withTies();
         try {
             reader.layer.compile(first);
@@ -472,7 +472,7 @@ final class RecordShapes {
         }
         Optional<SemanticMetric> count = d == null ? Optional.empty() : reader.model.dataset(d.dataset()).flatMap(this::countOf);
         if (count.isEmpty()) return Optional.of(new Cannot("what has the " + m.group(1).toLowerCase(Locale.ROOT) + " rows of " + d + " could not be counted"));
-        SemanticQuery first = new SemanticQuery(List.of(), x.groupBy(), null, null, null, x.filters(), null, null, null, null, null).withExists(x.exists())
+        SemanticQuery first = x.withConditionsOf(List.of(), x.groupBy())
                 .withOrder(List.of(new SemanticQuery.Order(count.get().name(), m.group(1).equalsIgnoreCase("most")))).limit(1).withTies();
         return Optional.of(new Parsed(first, Optional.empty()));
     }
@@ -488,7 +488,7 @@ final class RecordShapes {
         if (!m.find()) return Optional.empty();
         SemanticQuery x = listOfOne(m.group(1)).orElse(null);
         if (x == null || x.records() != null) return Optional.empty();
-        SemanticQuery counted = new SemanticQuery(List.of(), List.of(), null, null, null, x.filters(), null, null, null, null, null).withExists(x.exists())
+        SemanticQuery counted = x.withConditionsOf(List.of(), List.of())
                 .countDistinct(x.groupBy().get(0).dimension());
         return Optional.of(new Parsed(counted, Optional.empty()));
     }
@@ -705,7 +705,7 @@ final class RecordShapes {
         if (!each.isEmpty() && !each.equalsIgnoreCase("one") && reader.model.dataset(records).map(d -> !QuestionParser.namesRows(d, QuestionParser.tokens(each, true))).orElse(true)) {
             return Optional.empty();
         }
-        SemanticQuery withCount = new SemanticQuery(List.of(count.name()), x.groupBy(), null, null, null, x.filters(), null, null, null, null, null).withExists(x.exists())
+        SemanticQuery withCount = x.withConditionsOf(List.of(count.name()), x.groupBy())
                 .records(records);
         try {
             reader.layer.compile(withCount);

@@ -153,6 +153,14 @@ public record SemanticQuery(List<String> metrics, List<GroupBy> groupBy, Grain g
                 countDistinct);
     }
 
+    /**
+     * A query of these metrics by these groups under this query's conditions (its filters and its conditions on related rows),
+     * and nothing else: no period, order, limit or records.
+     */
+    public SemanticQuery withConditionsOf(List<String> metrics, List<GroupBy> groupBy) {
+        return new SemanticQuery(metrics, groupBy, null, null, null, filters, null, null, null, null, null, null, null, null, null, exists, null);
+    }
+
     /** These conditions on related rows too. */
     public SemanticQuery withExists(List<Exists> more) {
         if (more.isEmpty()) return this;

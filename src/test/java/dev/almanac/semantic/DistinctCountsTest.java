@@ -24,11 +24,8 @@ class DistinctCountsTest {
 
     @Test
     void other_records_the_question_names_without_a_condition_on_them_stop_the_answer() {
-        QuestionParser templates = QuestionWordsTest.parser("cre_Doc_Template_Mgt");
         // the templates documents use are not all the templates
-        for (String q : List.of("How many different templates do all document use?", "What are the templates all documents use?")) {
-            assertThat(templates.parse(q)).as(q).isNotInstanceOf(QuestionParser.Parsed.class);
-        }
+        QuestionWordsTest.assertNotRead("cre_Doc_Template_Mgt", "How many different templates do all document use?", "What are the templates all documents use?");
     }
 
     @Test

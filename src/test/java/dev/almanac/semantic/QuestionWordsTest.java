@@ -23,6 +23,12 @@ import org.junit.jupiter.api.Test;
  * and a word the reader cannot place stops the answer.
  */
 class QuestionWordsTest {
+    /** Checks that none of the questions is read into a query over the database's drafted model (each is refused or asked back). */
+    static void assertNotRead(String database, String... questions) {
+        QuestionParser reader = parser(database);
+        for (String q : questions) org.assertj.core.api.Assertions.assertThat(reader.parse(q)).as(q).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+
     static QuestionParser parser(String database) {
         return parser(layer(database));
     }
