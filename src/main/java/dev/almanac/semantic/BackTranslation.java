@@ -111,6 +111,8 @@ public final class BackTranslation {
         Set<String> out = new HashSet<>(words(d.name().replace('_', ' ')));
         out.addAll(words(d.label()));
         d.synonyms().forEach(s -> out.addAll(words(s)));
+        // every way the reader reads it by ("director" of "Directed by")
+        QuestionParser.phrasingsOf(d).forEach(p -> out.addAll(words(String.join(" ", p))));
         // an attribute that names its records ("which airlines": the airline's name) is said by the records' name
         model.dataset(d.dataset()).filter(ds -> namesRecords(ds, d)).ifPresent(ds -> out.addAll(datasetWords(ds)));
         return out;

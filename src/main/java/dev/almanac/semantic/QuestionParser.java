@@ -391,6 +391,13 @@ public final class QuestionParser {
             for (Span c : counted) if (all.stream().noneMatch(m -> m.target().equals(c.target()))) all.add(c);
             metricSpans = all;
         }
+        // a metric's scattered words never take an attribute's name said whole ("the contestant numbers of all contestants" lists
+        // numbers; it is not "the number of contestants"), unless the name is also the rows' ("count the car makers")
+        List<Span> attributeNames = spans(words, attributePhrases()).stream().filter(d -> d.length() > 1).filter(d -> {
+            List<String> said = words.subList(d.from(), d.to()).stream().map(QuestionParser::singular).toList();
+            return model.datasets().stream().noneMatch(ds -> namesRows(ds, said));
+        }).toList();
+        metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> attributeNames.stream().noneMatch(d -> takesOutOfOrder(m, d))).toList());
         if (metricSpans.isEmpty() && previous != null && model.metric(previous.metrics().get(0)).isPresent()) {
             metricSpans = List.of(new Span(0, 0, List.of(model.metric(previous.metrics().get(0)).get()))); // the thread's metric, named by no word
         }
@@ -401,7 +408,7 @@ public final class QuestionParser {
         }
         // "the names and ages of singers older than 30": a list of records' attributes, though a word may name a count too
         if (previous == null && REQUEST_FOR_LIST.matcher(q).find() && period.isEmpty() && compared.isEmpty()
-                && words.stream().noneMatch(w -> MOST.contains(w) || LEAST.contains(w) || w.equals("how"))) {
+                && !anySuperlative(words) && !words.contains("how")) {
             Optional<Result> list = shapes.severalAttributes(new Question(q, period, compared, asked, original, words));
             if (list.isPresent() && list.get() instanceof Parsed) return list.get();
         }
@@ -541,6 +548,33 @@ public final class QuestionParser {
 
     private volatile Map<List<String>, Object> attributes;
 
+    /** A word that ranks ("most", "lowest") at {@code i}, unless it is a word of an attribute's name said whole there ("best finish"). */
+    boolean superlativeAt(List<String> words, int i) {
+        return (MOST.contains(words.get(i)) || LEAST.contains(words.get(i))) && !inAttributeName(words, i);
+    }
+
+    /** Whether the word at {@code i} is one of an attribute's name of two words or more said whole ("best finish", "contestant number"). */
+    boolean inAttributeName(List<String> words, int i) {
+        return spans(words, attributePhrases()).stream().anyMatch(s -> s.length() > 1 && s.from() <= i && i < s.to());
+    }
+
+    /**
+     * Whether a metric's words, taken here and there, take all the words of a name said whole, out of their order
+     * ("contestant number of" read as "number of contestants").
+     */
+    private static boolean takesOutOfOrder(Span metric, Span name) {
+        if (!metric.scattered()) return false;
+        int[] at = metric.at();
+        boolean inOrder = java.util.stream.IntStream.range(1, at.length).allMatch(i -> at[i] > at[i - 1]);
+        return !inOrder && java.util.stream.IntStream.range(name.from(), name.to()).allMatch(k -> java.util.Arrays.stream(at).anyMatch(x -> x == k));
+    }
+
+    /** Whether any word of the question ranks ({@link #superlativeAt}). */
+    boolean anySuperlative(List<String> words) {
+        for (int i = 0; i < words.size(); i++) if (superlativeAt(words, i)) return true;
+        return false;
+    }
+
     /** Whether "by" stands before a word, "the", "their" or "its" aside. */
     private static boolean byBefore(List<String> words, int at) {
         int i = at - 1;
@@ -577,18 +611,20 @@ public final class QuestionParser {
         List<Span> spans = spans(words, attributePhrases()).stream().filter(d -> dimensionOf(d).size() == 1
                 && java.util.stream.IntStream.range(Math.min(d.to(), at + 1), Math.max(d.from(), at)).allMatch(joining)
                 && (d.from() > at || byBefore(words, d.from()))).toList();
+        // "by contestant name": the name whole, not the shorter name inside it ("contestant", a synonym of the same name)
+        List<Span> all = spans;
+        spans = spans.stream().filter(d -> all.stream().noneMatch(o -> o.length() > d.length() && o.from() <= d.from() && d.to() <= o.to())).toList();
         if (spans.size() != 1) return Optional.empty();
         Span by = spans.get(0);
         int from = Math.min(by.from(), cue), to = Math.max(by.to(), cue + 1);
         while (from > 0 && (around.contains(words.get(from - 1)) || ASCENDING.contains(words.get(from - 1)) || DESCENDING.contains(words.get(from - 1)))) from--;
         while (to < words.size() && (around.contains(words.get(to)) || ASCENDING.contains(words.get(to)) || DESCENDING.contains(words.get(to)))) to++;
-        boolean descending = false;
-        int directions = 0;
+        boolean descending = false, ascending = false; // "in ascending alphabetical order" says one direction twice
         for (int i = from; i < to; i++) {
-            if (DESCENDING.contains(words.get(i))) descending = true;
-            if (DESCENDING.contains(words.get(i)) || ASCENDING.contains(words.get(i))) directions++;
+            descending |= DESCENDING.contains(words.get(i));
+            ascending |= ASCENDING.contains(words.get(i));
         }
-        if (directions > 1) return Optional.empty();
+        if (descending && ascending) return Optional.empty();
         for (int i = from; i < to; i++) if (!around.contains(words.get(i)) && !ASCENDING.contains(words.get(i)) && !DESCENDING.contains(words.get(i))
                 && (i < by.from() || i >= by.to())) return Optional.empty();
         return Optional.of(new Sorted(dimensionOf(by).get(0), descending, question.without(from, to)));
@@ -596,12 +632,13 @@ public final class QuestionParser {
 
     /** A list of a dimension's values ("which currencies are used"), the question read whole for it. */
     Result values(Question question, boolean attributes) {
-        List<String> words = question.words();
         if (!LISTING.matcher(question.q()).find() || question.compared().isPresent()) return new NoMetric();
+        question = question.eachAsAll(namedRows(question.words()));
+        List<String> words = question.words();
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i);
             // "the number of ... from each city" asks for a count, not the list of cities; "older than the average" is a condition
-            if (MOST.contains(w) || LEAST.contains(w) || w.equals("how") || AGGREGATES.contains(w) && !Conditions.comparedAverage(words, new Span(i, i + 1, null))) {
+            if (superlativeAt(words, i) || w.equals("how") || AGGREGATES.contains(w) && !Conditions.comparedAverage(words, new Span(i, i + 1, null)) && !inAttributeName(words, i)) {
                 return new NoMetric();
             }
         }
@@ -1228,13 +1265,36 @@ public final class QuestionParser {
             return Optional.of(before + (after.isEmpty() || after.startsWith(" ") || !Character.isLetterOrDigit(after.charAt(0)) ? "" : " ") + after);
         }
 
-        /** The question with its {@code at}-th word said otherwise. */
+        /**
+         * "the grade of each high schooler", "for every singer": "each" or "every" right before the noun of records listed read
+         * as "all", so that the list is of every record, not a breakdown by them.
+         */
+        Question eachAsAll(List<Dataset> rows) {
+            Question out = this;
+            for (int i = 0; i + 1 < words.size(); i++) {
+                if (!words.get(i).equals("every") && !words.get(i).equals("each")) continue;
+                for (int n = 1; n <= 3 && i + 1 + n <= words.size(); n++) {
+                    List<String> noun = words.subList(i + 1, i + 1 + n).stream().map(QuestionParser::singular).toList();
+                    if (rows.stream().anyMatch(ds -> namesRows(ds, noun))) {
+                        out = out.replacing(i, "all");
+                        break;
+                    }
+                }
+            }
+            return out;
+        }
+
+        /** The question with its {@code at}-th word said otherwise, the rest of its text (commas too) as written. */
         Question replacing(int at, String word) {
             List<String> o = new ArrayList<>(original);
             List<String> w = new ArrayList<>(words);
             o.set(at, word);
             w.set(at, word);
-            return new Question(String.join(" ", o), period, compared, asked, o, w);
+            Matcher m = WORD.matcher(q.replace('_', ' ').replace('-', ' '));
+            List<int[]> found = new ArrayList<>();
+            while (m.find()) found.add(new int[] {m.start(), m.end()});
+            String text = found.size() == original.size() ? q.substring(0, found.get(at)[0]) + word + q.substring(found.get(at)[1]) : String.join(" ", o);
+            return new Question(text, period, compared, asked, o, w);
         }
     }
 
@@ -2131,6 +2191,19 @@ public final class QuestionParser {
                     // the noun of the action ("arrival"), not of its doer ("arriver")
                     if (r.pos() == dev.almanac.reading.PartOfSpeech.NOUN && !r.word().contains(" ") && !r.word().matches(".*(er|or|ant|ent|ist|ee)")) {
                         out.add(List.of(singular(r.word()), words.get(0)));
+                    }
+                }
+            }
+        }
+        // "directed by" is also "director", "written by" "writer": the noun of who does what the verb says, as WordNet derives it
+        if (words.size() == 2 && words.get(1).equals("by") && words.get(0).matches("\\p{L}+(ed|en)")) {
+            Lexicon lexicon = Lexicon.english();
+            for (String verb : lexicon.baseForms(words.get(0), dev.almanac.reading.PartOfSpeech.VERB)) {
+                String root = verb.endsWith("e") ? verb.substring(0, verb.length() - 1) : verb;
+                for (dev.almanac.reading.Sense sense : lexicon.senses(verb, dev.almanac.reading.PartOfSpeech.VERB)) {
+                    for (dev.almanac.reading.Related r : sense.derived()) {
+                        List<String> doer = List.of(r.word());
+                        if (r.pos() == dev.almanac.reading.PartOfSpeech.NOUN && (r.word().equals(root + "er") || r.word().equals(root + "or")) && !out.contains(doer)) out.add(doer);
                     }
                 }
             }

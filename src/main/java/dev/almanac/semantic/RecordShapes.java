@@ -170,11 +170,7 @@ final class RecordShapes {
             // the question without the list's later attributes, "for every singer" as "for all singers": read as the list of its
             // first attribute, which places the rest of its words
             Span first = run.get(0), last = run.get(run.size() - 1);
-            Question alone = question.without(first.to(), last.to());
-            for (int i = 0; i + 1 < alone.words().size(); i++) {
-                String w = alone.words().get(i);
-                if ((w.equals("every") || w.equals("each")) && QuestionParser.namesRows(rows, List.of(QuestionParser.singular(alone.words().get(i + 1))))) alone = alone.replacing(i, "all");
-            }
+            Question alone = question.without(first.to(), last.to()).eachAsAll(List.of(rows));
             List<String> rest = alone.words();
             SemanticMetric.Simple listed = reader.listedRows(rows.name());
             Map<List<String>, Object> restPhrases = new HashMap<>(reader.attributePhrases());
@@ -267,7 +263,7 @@ final class RecordShapes {
         // "the most", or a link word right before ("the document with greatest number of paragraphs"); "the 3 largest", "the top 3
         // largest": that many records first
         for (int i = 1; i < words.size() && cue < 0; i++) {
-            if (!QuestionParser.MOST.contains(words.get(i)) && !QuestionParser.LEAST.contains(words.get(i))) continue;
+            if (!reader.superlativeAt(words, i)) continue;
             int c = i, h = i, n = 1;
             if (Set.of("top", "bottom").contains(words.get(i)) && i + 2 < words.size() && QuestionParser.smallNumber(words.get(i + 1))
                     && (QuestionParser.MOST.contains(words.get(i + 2)) || QuestionParser.LEAST.contains(words.get(i + 2))) && !Set.of("top", "bottom").contains(words.get(i + 2))) {
@@ -300,7 +296,7 @@ final class RecordShapes {
         }
         if (count < 1) return Optional.empty();
         Question listed = withoutCue;
-        if (listed.words().stream().anyMatch(w -> QuestionParser.MOST.contains(w) || QuestionParser.LEAST.contains(w))) return Optional.empty();
+        if (reader.anySuperlative(listed.words())) return Optional.empty();
         String said = String.join(" ", question.original().subList(head, by.to()));
         Result list = severalAttributes(listed).orElseGet(() -> reader.values(listed, true));
         if (!(list instanceof Parsed p)) return Optional.of(list instanceof Cannot c ? c : new Cannot("the records first by '" + said + "' could not be listed"));
@@ -388,7 +384,7 @@ final class RecordShapes {
         int start = linkStart(words, at);
         if (start < 0) return Optional.empty();
         Question listed = question.without(start, counted);
-        if (listed.words().stream().anyMatch(w -> QuestionParser.MOST.contains(w) || QuestionParser.LEAST.contains(w))) return Optional.empty();
+        if (reader.anySuperlative(listed.words())) return Optional.empty();
         String said = String.join(" ", question.original().subList(at, counted));
         Result list = severalAttributes(listed).orElseGet(() -> reader.values(listed, true));
         if (!(list instanceof Parsed p)) return Optional.of(list instanceof Cannot c ? c : new Cannot("the records first by '" + said + "' could not be listed"));

@@ -160,6 +160,48 @@ class QuestionWordsTest {
     }
 
     @Test
+    void a_list_is_sorted_by_the_whole_name_said_in_one_direction_said_once_or_twice() {
+        QuestionParser contestants = parser("voter_1");
+        SemanticQuery byName = read(contestants, "Show the contestant numbers and names sorted by contestant name in descending order.");
+        assertThat(byName.records()).isEqualTo("contestants");
+        assertThat(byName.groupBy()).extracting(SemanticQuery.GroupBy::dimension).anyMatch(d -> d.endsWith("contestant_number"));
+        assertThat(byName.order()).extracting(o -> o.field() + " " + o.descending()).containsExactly("contestant_name true");
+        QuestionParser people = parser("poker_player");
+        SemanticQuery alphabetical = read(people, "Give the names and heights of people sorted in ascending alphabetical order by name.");
+        assertThat(alphabetical.order()).extracting(o -> o.field() + " " + o.descending()).containsExactly("name false");
+        assertThat(people.parse("Give the names and heights of people sorted in ascending descending order by name.")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+
+    @Test
+    void a_word_of_an_attributes_name_is_that_attribute_not_a_ranking_nor_a_count() {
+        QuestionParser players = parser("poker_player");
+        SemanticQuery listed = read(players, "Show the best finishes and the earnings of all poker players.");
+        assertThat(listed.records()).isEqualTo("poker_player");
+        assertThat(listed.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("best_finish", "earnings");
+        assertThat(listed.limit()).isNull();
+        // said alone, "best" still ranks
+        SemanticQuery ranked = read(players, "What is the best finish of the poker player with the highest earnings?");
+        assertThat(ranked.limit()).isEqualTo(1);
+        QuestionParser contestants = parser("voter_1");
+        SemanticQuery numbers = read(contestants, "Show the contestant numbers of all contestants.");
+        assertThat(numbers.metrics()).as("not the number of contestants").isEmpty();
+        assertThat(numbers.groupBy()).extracting(SemanticQuery.GroupBy::dimension).allMatch(d -> d.endsWith("contestant_number"));
+    }
+
+    @Test
+    void an_attribute_of_each_record_named_lists_every_record_and_a_doer_names_what_was_done_by() {
+        QuestionParser students = parser("network_1");
+        SemanticQuery each = read(students, "Show the grade of every high schooler.");
+        assertThat(each.records()).isEqualTo("highschooler");
+        assertThat(read(students, "Show the grades of all high schoolers.")).isEqualTo(each);
+        QuestionParser cartoons = parser("tvshow");
+        SemanticQuery directors = read(cartoons, "Show the titles and the directors of all cartoons.");
+        assertThat(directors.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("title", "directed_by");
+        assertThat(read(cartoons, "Show the titles and writers of all cartoons.").groupBy()).extracting(SemanticQuery.GroupBy::dimension)
+                .containsExactly("title", "written_by");
+    }
+
+    @Test
     void several_aggregates_of_one_measure_are_one_query_of_their_metrics_in_the_order_asked() {
         QuestionParser singers = parser("concert_singer");
         SemanticQuery average = read(singers, "What is the average age of all singers from France?");
