@@ -163,14 +163,18 @@ final class RecordShapes {
         String named = null;
         List<Dataset> rowsNamed = reader.namedRows(words);
         for (Dataset rows : rowsNamed.isEmpty() ? rowsOfNamedValues(words) : rowsNamed) {
-            Map<List<String>, Object> phrases = reader.attributesOf(rows);
+            Map<List<String>, Object> phrases = listPhrases(rows);
             List<Span> run = listRun(question, QuestionParser.longestFirst(QuestionParser.spans(words, phrases)));
             if (run.size() < 2 || run.stream().anyMatch(x -> QuestionParser.dimensionOf(x).size() != 1)) continue;
+            // the records listed have an attribute of their own in the list: a list of others' attributes only is theirs
+            if (run.stream().noneMatch(x -> QuestionParser.dimensionOf(x).get(0).dataset().equals(rows.name()))) continue;
             named = String.join(", ", run.stream().map(x -> String.join(" ", question.original().subList(x.from(), x.to()))).toList());
             // the question without the list's later attributes, "for every singer" as "for all singers": read as the list of its
             // first attribute, which places the rest of its words
             Span first = run.get(0), last = run.get(run.size() - 1);
             Question alone = question.without(first.to(), last.to()).eachAsAll(List.of(rows));
+            // an attribute of the records referred to: a clause that says only how they relate says nothing more
+            if (run.stream().anyMatch(x -> !QuestionParser.dimensionOf(x).get(0).dataset().equals(rows.name()))) alone = withoutRelationClause(alone);
             List<String> rest = alone.words();
             SemanticMetric.Simple listed = reader.listedRows(rows.name());
             Map<List<String>, Object> restPhrases = new HashMap<>(reader.attributePhrases());
@@ -196,6 +200,83 @@ final class RecordShapes {
         if (named == null) return Optional.empty();
         return Optional.of(refusals.size() == 1 && refusals.get(0) instanceof Cannot c ? c
                 : new Cannot("the list of '" + named + "' could not be read with the rest of the question"));
+    }
+
+    /**
+     * What a list of a dataset's records may show: their attributes ({@link QuestionParser#attributesOf}), and those of the
+     * records each of them refers to by one relationship, said with those records' noun ("the singer name" of a song, "the
+     * first name of the professional" of a treatment, "treatment type description", a phrase of its own with the noun in it).
+     * The records' own phrases come first. Made once per dataset.
+     */
+    private Map<List<String>, Object> listPhrases(Dataset rows) {
+        return listPhrases.computeIfAbsent(rows.name(), k -> {
+            Map<List<String>, Object> out = new HashMap<>(reader.attributesOf(rows));
+            // "the cost of each treatment", "the date of the treatment": their attribute said with their noun
+            List<List<String>> own = QuestionParser.rowNames(rows).stream().map(x -> QuestionParser.tokens(x.replace('_', ' '), true)).distinct().toList();
+            reader.attributesOf(rows).forEach((phrase, dims) -> {
+                // with a determiner only: "the elevation of airports and cities" is not "the elevation and city of each airport"
+                for (List<String> noun : own) for (String det : OF_DETERMINERS) if (!det.isEmpty()) out.putIfAbsent(ofNoun(phrase, det, noun), dims);
+            });
+            Map<String, Long> edges = new HashMap<>();
+            for (SemanticModel.Edge e : reader.model.edgesFrom(rows.name())) {
+                if (e.from().equals(rows.name()) && !e.to().equals(rows.name())) edges.merge(e.to(), 1L, Long::sum);
+            }
+            edges.forEach((to, n) -> {
+                Dataset referred = reader.model.dataset(to).orElse(null);
+                if (n != 1 || referred == null) return; // two relationships to the same records (a flight's two airports): which one is not said
+                List<List<String>> nouns = QuestionParser.rowNames(referred).stream().map(x -> QuestionParser.tokens(x.replace('_', ' '), true)).distinct().toList();
+                reader.attributesOf(referred).forEach((phrase, dims) -> {
+                    if (nouns.stream().anyMatch(noun -> java.util.Collections.indexOfSubList(phrase, noun) >= 0)) out.putIfAbsent(phrase, dims);
+                    for (List<String> noun : nouns) {
+                        List<String> before = new ArrayList<>(noun);
+                        before.addAll(phrase);
+                        out.putIfAbsent(before, dims); // "professional first name" (the professional's)
+                        for (String det : OF_DETERMINERS) out.putIfAbsent(ofNoun(phrase, det, noun), dims); // "first name of the professional"
+                    }
+                });
+            });
+            return Map.copyOf(out);
+        });
+    }
+
+    private final Map<String, Map<List<String>, Object>> listPhrases = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Words that may stand between "of" and the noun of records: none, "the", "their", "all", "each". */
+    private static final List<String> OF_DETERMINERS = List.of("", "the", "their", "its", "his", "her", "all", "each", "every");
+
+    /** An attribute's phrase, "of", a determiner (when not empty) and a noun: "first name of the professional". */
+    private static List<String> ofNoun(List<String> phrase, String determiner, List<String> noun) {
+        List<String> out = new ArrayList<>(phrase);
+        out.add("of");
+        if (!determiner.isEmpty()) out.add(determiner);
+        out.addAll(noun);
+        return List.copyOf(out);
+    }
+
+    /**
+     * The question without a clause that says only how records relate to others ("the orchestras they have conducted", "the
+     * professional who operated it"): a personal pronoun, auxiliaries and one verb of the relationship ({@link #relationVerb}),
+     * or a relative pronoun, auxiliaries, that verb and an object pronoun. Unchanged when it has none.
+     */
+    private Question withoutRelationClause(Question question) {
+        List<String> words = question.words();
+        FunctionWords english = FunctionWords.english();
+        for (int i = 0; i < words.size(); i++) {
+            boolean subject = english.is(words.get(i), dev.almanac.reading.FunctionClass.PERSONAL_PRONOUN) && !Set.of("me", "us", "them", "him").contains(words.get(i));
+            boolean relative = Set.of("who", "that", "which").contains(words.get(i));
+            if (!subject && !relative) continue;
+            int k = i + 1;
+            while (k < words.size() && english.is(words.get(k), dev.almanac.reading.FunctionClass.AUXILIARY)) k++;
+            if (k >= words.size() || !relationVerb(words, k)) continue;
+            int end = k + 1;
+            if (relative) {
+                if (end >= words.size() || !english.is(words.get(end), dev.almanac.reading.FunctionClass.PERSONAL_PRONOUN)) continue;
+                end++;
+            }
+            int from = subject && i > 0 && Set.of("that", "which", "whom").contains(words.get(i - 1)) ? i - 1 : i;
+            return question.without(from, end);
+        }
+        return question;
     }
 
     /**
@@ -230,8 +311,11 @@ final class RecordShapes {
             }
             Span last = run.get(run.size() - 1);
             if (s.from() < last.to()) continue;
-            boolean withAnd = s.from() > last.to() && java.util.stream.IntStream.range(last.to(), s.from()).allMatch(i -> QuestionParser.LIST_JOINERS.contains(words.get(i)))
-                    && java.util.stream.IntStream.range(last.to(), s.from()).anyMatch(i -> words.get(i).equals("and"));
+            // "and", or "together with", "along with" ("the date of each treatment, together with the first name of ...")
+            java.util.function.IntPredicate joins = i -> words.get(i).equals("and") || words.get(i).equals("with") && i > 0 && Set.of("together", "along").contains(words.get(i - 1));
+            boolean withAnd = s.from() > last.to() && java.util.stream.IntStream.range(last.to(), s.from()).allMatch(i -> QuestionParser.LIST_JOINERS.contains(words.get(i))
+                            || Set.of("together", "along", "with", "corresponding", "respective").contains(words.get(i)))
+                    && java.util.stream.IntStream.range(last.to(), s.from()).anyMatch(joins);
             boolean next = s.from() == last.to();
             if (!withAnd && !next) {
                 if (run.size() > 1) break;
@@ -350,7 +434,9 @@ final class RecordShapes {
     private boolean relationVerb(List<String> words, int i) {
         String w = words.get(i);
         if (i > 0 && (FunctionWords.english().is(words.get(i - 1), dev.almanac.reading.FunctionClass.NEGATION) || words.get(i - 1).endsWith("n't"))) return false;
-        if (FunctionWords.english().isFunctionWord(w) || reader.modelStems().contains(QuestionParser.stem(w)) || !w.matches("\\p{L}+(ed|en|ing|s)")) return false;
+        if (FunctionWords.english().isFunctionWord(w) || reader.modelStems().contains(QuestionParser.stem(w)) || !w.chars().allMatch(Character::isLetter)) return false;
+        // a verb's regular form ("conducted", "hiring"), or an irregular one English has as no noun ("gave", "taught")
+        if (!w.matches("\\p{L}+(ed|en|ing|s)") && Lexicon.english().uses(w, dev.almanac.reading.PartOfSpeech.NOUN) > 0) return false;
         return Lexicon.english().baseForms(w, dev.almanac.reading.PartOfSpeech.VERB).stream().anyMatch(b -> !b.equals(w));
     }
 

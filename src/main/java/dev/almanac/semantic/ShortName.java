@@ -18,6 +18,9 @@ enum ShortName {
     WITHOUT_RECORDS_NOUN(ShortName::withoutRecordsNoun,
             "pets_1: How many pets have an age under 3? => {'metrics':['pets_count'],'filters':[{'field':'pet_age','op':'<','values':['3']}]}",
             "cre_Doc_Template_Mgt: Show the ids of all templates. => {'group_by':[{'dimension':'templates.template_id'}],'records':'templates'}"),
+    /** "cost" for a treatment's cost_of_treatment, "date" for its date_of_treatment: the name without "of" and the records' noun after it. */
+    WITHOUT_OF_RECORDS(ShortName::withoutOfRecords,
+            "dog_kennels: List the costs of all treatments. => {'group_by':[{'dimension':'cost_of_treatment'}],'records':'treatments'}"),
     /** "email" for email_address, "role" for role_code: the name without its last word, when that only says what kind of value it is. */
     WITHOUT_KIND_OF_VALUE(ShortName::withoutKindOfValue,
             "dog_kennels: List the emails of the professionals in Wisconsin. => {'group_by':[{'dimension':'professionals.email_address'}],'filters':[{'field':'professionals.state','op':'=','values':['Wisconsin']}],'records':'professionals'}",
@@ -60,6 +63,16 @@ enum ShortName {
             out.putIfAbsent(phrase, d);
             // "ids": a word too short for the reader to take its plural ending off
             if (QuestionParser.isKey(ds, d) && phrase.size() == 1 && phrase.get(0).length() <= 2) out.putIfAbsent(List.of(phrase.get(0) + "s"), d);
+        }
+    }
+
+    private static void withoutOfRecords(QuestionParser reader, Dataset ds, Map<List<String>, Dimension> out) {
+        List<List<String>> nouns = QuestionParser.rowNames(ds).stream().map(x -> QuestionParser.tokens(x, true)).toList();
+        for (Dimension d : reader.model.dimensionsOf(ds.name())) {
+            List<String> t = QuestionParser.tokens(d.name(), true);
+            int of = t.indexOf("of");
+            if (of < 1 || of != t.lastIndexOf("of") || nouns.stream().noneMatch(n -> sameNoun(t.subList(of + 1, t.size()), n))) continue;
+            out.putIfAbsent(List.copyOf(t.subList(0, of)), d);
         }
     }
 

@@ -7,8 +7,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Lists of several attributes of one kind of record ("the names and ages of singers"), on models drafted from Spider dev
- * databases nobody here wrote: each record's attributes, with the question's conditions and order; never attributes of
- * two kinds of record at once.
+ * databases nobody here wrote: each record's attributes, with the question's conditions and order, and those of the one
+ * record each refers to when the words say whose they are ("each song's title with its singer's name"); never attributes
+ * of two kinds of record that do not refer one to the other, nor through a relationship the words do not choose.
  */
 class ListsOfAttributesTest {
     private static List<String> shown(SemanticQuery q) {
@@ -37,6 +38,43 @@ class ListsOfAttributesTest {
         SemanticQuery stadiums = QuestionWordsTest.read(singers, "List the name and capacity of all stadiums.");
         assertThat(stadiums.records()).isEqualTo("stadium");
         assertThat(shown(stadiums)).containsExactly("name", "capacity");
+    }
+
+    /** The rows a query gives on the database, sorted (a list of records has no order of its own). */
+    private static List<String> sortedRows(String database, String sql) {
+        return QuestionWordsTest.rowList(database, sql).stream().sorted().toList();
+    }
+
+    @Test
+    void an_attribute_of_the_record_each_one_refers_to_is_listed_beside_its_own_when_the_words_say_whose() {
+        SemanticLayer songs = QuestionWordsTest.layer("singer");
+        SemanticQuery titles = QuestionWordsTest.read(QuestionWordsTest.parser(songs), "Show the title of every song together with the name of its singer.");
+        assertThat(titles.records()).isEqualTo("song");
+        assertThat(shown(titles)).containsExactly("title", "name");
+        assertThat(sortedRows("singer", songs.compile(titles).sql())).hasSize(8)
+                .isEqualTo(sortedRows("singer", "SELECT s.Title, p.Name FROM song s JOIN singer p ON s.Singer_ID = p.Singer_ID"));
+
+        SemanticLayer kennels = QuestionWordsTest.layer("dog_kennels");
+        SemanticQuery costs = QuestionWordsTest.read(QuestionWordsTest.parser(kennels), "Give the cost of every treatment along with the first name of the professional who gave it.");
+        assertThat(costs.records()).isEqualTo("treatments");
+        assertThat(shown(costs)).containsExactly("cost_of_treatment", "first_name");
+        assertThat(sortedRows("dog_kennels", kennels.compile(costs).sql())).isEqualTo(sortedRows("dog_kennels",
+                "SELECT t.cost_of_treatment, p.first_name FROM Treatments t JOIN Professionals p ON t.professional_id = p.professional_id"));
+
+        // the records listed are those that refer to the others, whichever the question names first
+        SemanticLayer orchestras = QuestionWordsTest.layer("orchestra");
+        SemanticQuery conducted = QuestionWordsTest.read(QuestionWordsTest.parser(orchestras), "List the orchestras and the names of the conductors who conducted them.");
+        assertThat(conducted.records()).isEqualTo("orchestra");
+        assertThat(sortedRows("orchestra", orchestras.compile(conducted).sql())).isEqualTo(sortedRows("orchestra",
+                "SELECT o.Orchestra, c.Name FROM orchestra o JOIN conductor c ON o.Conductor_ID = c.Conductor_ID"));
+    }
+
+    @Test
+    void an_attribute_of_other_records_is_not_listed_when_the_words_do_not_say_whose_or_two_relationships_could_be_meant() {
+        // flights refer to airports twice (from, to): whose airport name is not said
+        QuestionWordsTest.assertNotRead("flight_2", "List the flight numbers and the airport names of all flights.");
+        // a singer's name said bare: the songs' own words do not name it
+        QuestionWordsTest.assertNotRead("singer", "Show the title and the net worth of every song.");
     }
 
     @Test
