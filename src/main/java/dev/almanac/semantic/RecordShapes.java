@@ -102,10 +102,12 @@ final class RecordShapes {
         SemanticQuery x = p.query();
         Dimension by = sorted.get().by();
         List<Dimension> shown = x.groupBy().stream().map(g -> reader.model.dimension(g.dimension()).orElse(null)).toList();
-        if (shown.isEmpty() || shown.stream().anyMatch(d -> d == null || !d.dataset().equals(by.dataset()))) {
-            return new Cannot("a list sorted by an attribute of other rows ('" + by.displayName() + "') is not read yet");
-        }
-        return new Parsed(x.records(by.dataset()).withOrder(List.of(new SemanticQuery.Order(reader.model.reference(by), sorted.get().descending()))),
+        // the records listed, sorted by an attribute of theirs or of the one record each refers to ("the names of poker players
+        // in descending order of earnings": a player's name is the person's)
+        String records = shown.isEmpty() || shown.contains(null) ? null : shown.stream().allMatch(d -> d.dataset().equals(by.dataset())) ? by.dataset()
+                : x.records() != null && (by.dataset().equals(x.records()) || refersOnce(x.records(), by.dataset())) ? x.records() : null;
+        if (records == null) return new Cannot("a list sorted by an attribute of other rows ('" + by.displayName() + "') is not read yet");
+        return new Parsed(x.records(records).withOrder(List.of(new SemanticQuery.Order(reader.model.reference(by), sorted.get().descending()))),
                 Optional.empty());
     }
 
@@ -388,17 +390,27 @@ final class RecordShapes {
         boolean descending = QuestionParser.MOST.contains(words.get(at));
         for (Dimension d : QuestionParser.dimensionOf(by)) {
             List<Dimension> shown = x.groupBy().stream().map(g -> reader.model.dimension(g.dimension()).orElse(null)).toList();
-            if (shown.isEmpty() || shown.stream().anyMatch(s -> s == null || !s.dataset().equals(d.dataset()))) continue;
+            if (shown.isEmpty() || shown.contains(null)) continue;
+            // the records listed (a poker player's birth date is the person's) first by an attribute of theirs, or of the one record
+            // each refers to ("the money rank of the tallest poker player": the person's height)
+            String records = shown.stream().allMatch(s -> s.dataset().equals(d.dataset())) ? d.dataset()
+                    : x.records() != null && (d.dataset().equals(x.records()) || refersOnce(x.records(), d.dataset())) ? x.records() : null;
+            if (records == null) continue;
             if (shown.equals(List.of(d)) && count == 1) {
                 // "the age of the oldest dog": the one value every record tied for first has, once
                 return Optional.of(new Parsed(x.withConditionsOf(List.of(), x.groupBy())
                         .withOrder(List.of(new SemanticQuery.Order(reader.model.reference(d), descending))).limit(1), Optional.empty()));
             }
-            SemanticQuery first = x.withConditionsOf(List.of(), x.groupBy()).records(d.dataset())
+            SemanticQuery first = x.withConditionsOf(List.of(), x.groupBy()).records(records)
                     .withOrder(List.of(new SemanticQuery.Order(reader.model.reference(d), descending))).limit(count).withTies();
             return Optional.of(new Parsed(first, Optional.empty()));
         }
         return Optional.of(new Cannot("'" + said + "' is not an attribute of the records listed"));
+    }
+
+    /** Whether a dataset's rows refer to another's by exactly one relationship (many-to-one, or one-to-one). */
+    private boolean refersOnce(String from, String to) {
+        return !from.equals(to) && reader.model.edgesFrom(from).stream().filter(e -> e.from().equals(from) && e.to().equals(to)).count() == 1;
     }
 
     /**

@@ -70,6 +70,23 @@ class ListsOfAttributesTest {
     }
 
     @Test
+    void records_described_by_the_record_they_refer_to_are_ranked_and_sorted_by_an_attribute_of_either() {
+        SemanticLayer players = QuestionWordsTest.layer("poker_player");
+        QuestionParser reader = QuestionWordsTest.parser(players);
+        SemanticQuery richest = QuestionWordsTest.read(reader, "Show the birth date of the poker player who has the highest earnings.");
+        assertThat(richest.records()).isEqualTo("poker_player");
+        assertThat(sortedRows("poker_player", players.compile(richest).sql())).isEqualTo(sortedRows("poker_player",
+                "SELECT p.Birth_Date FROM poker_player x JOIN people p ON x.People_ID = p.People_ID WHERE x.Earnings = (SELECT max(Earnings) FROM poker_player)"));
+        SemanticQuery tallest = QuestionWordsTest.read(reader, "Give the earnings of the poker player with the greatest height.");
+        assertThat(sortedRows("poker_player", players.compile(tallest).sql())).isEqualTo(sortedRows("poker_player",
+                "SELECT x.Earnings FROM poker_player x JOIN people p ON x.People_ID = p.People_ID WHERE p.Height = (SELECT max(Height) FROM people p2 JOIN poker_player x2 ON x2.People_ID = p2.People_ID)"));
+        SemanticQuery sorted = QuestionWordsTest.read(reader, "What are the names of poker players sorted by their money rank in descending order?");
+        assertThat(sorted.records()).isEqualTo("poker_player");
+        assertThat(QuestionWordsTest.rowList("poker_player", players.compile(sorted).sql())).isEqualTo(QuestionWordsTest.rowList("poker_player",
+                "SELECT p.Name FROM poker_player x JOIN people p ON x.People_ID = p.People_ID ORDER BY x.Money_Rank DESC"));
+    }
+
+    @Test
     void an_attribute_of_other_records_is_not_listed_when_the_words_do_not_say_whose_or_two_relationships_could_be_meant() {
         // flights refer to airports twice (from, to): whose airport name is not said
         QuestionWordsTest.assertNotRead("flight_2", "List the flight numbers and the airport names of all flights.");
