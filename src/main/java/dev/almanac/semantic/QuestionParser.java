@@ -983,11 +983,27 @@ public final class QuestionParser {
 
     final Map<String, Map<List<String>, Dimension>> shortPhrases = new java.util.concurrent.ConcurrentHashMap<>();
 
-    /** The phrases of a dataset's attributes (its times too): their names, labels and synonyms, and their short names. Made once. */
+    /**
+     * The phrases of a dataset's attributes (its times too): their names, labels and synonyms, and their short names, each
+     * also after the records' noun ("store location"). Made once.
+     */
     Map<List<String>, Object> attributesOf(Dataset ds) {
         return datasetAttributes.computeIfAbsent(ds.name(), k -> {
             Map<List<String>, Object> out = new HashMap<>(dimensionPhrases(model.dimensionsOf(ds.name())));
             shortPhrases(ds).forEach((phrase, d) -> out.putIfAbsent(phrase, new ArrayList<>(List.of(d))));
+            // "the store locations", "the degree names": the records' noun before their attribute
+            List<List<String>> nouns = rowNames(ds).stream().map(x -> tokens(x, true)).distinct().toList();
+            Map<List<String>, Object> said = new HashMap<>(out);
+            said.forEach((phrase, dims) -> {
+                // a compound of nouns only: "the cartoon directed by" is the cartoon, not its director
+                if (!isNoun(phrase.get(phrase.size() - 1)) || phrase.stream().anyMatch(w -> FunctionWords.english().isFunctionWord(w))) return;
+                for (List<String> noun : nouns) {
+                    if (phrase.size() >= noun.size() && phrase.subList(0, noun.size()).equals(noun)) continue;
+                    List<String> before = new ArrayList<>(noun);
+                    before.addAll(phrase);
+                    out.putIfAbsent(List.copyOf(before), dims);
+                }
+            });
             return Map.copyOf(out);
         });
     }

@@ -15,7 +15,8 @@ import java.util.function.BiFunction;
 enum RecordShape {
     DISTINCT_COUNT(RecordShapes::distinctCount,
             "world_1: How many different government forms are there? => {'count_distinct':['government_form']}",
-            "concert_singer: Count the distinct countries of the singers. => {'count_distinct':['country']}"),
+            "concert_singer: Count the distinct countries of the singers. => {'count_distinct':['country']}",
+            "employee_hire_evaluation: How many distinct locations of shops are there? => {'count_distinct':['location']}"),
     MOST_COMMON(RecordShapes::mostCommon,
             "world_1: What is the most frequent government form of countries? => {'group_by':[{'dimension':'government_form'}],'order':[{'field':'country_count','descending':true}],'limit':1,'ties':true}",
             "pets_1: What is the most common pet type? => {'group_by':[{'dimension':'pet_type'}],'order':[{'field':'pets_count','descending':true}],'limit':1,'ties':true}"),

@@ -577,12 +577,16 @@ final class RecordShapes {
      * distinct values of that attribute where the list's conditions hold. Empty when the question is not so worded or its
      * list does not read.
      */
+    private static final Pattern THERE_ARE = Pattern.compile("(?i)\\s+(?:are|is|were|was)\\s+there\\s*[?.!]?\\s*$");
+
     Optional<Result> distinctCount(String q) {
         Matcher m = DISTINCT_COUNT.matcher(q);
         if (!m.find()) return Optional.empty();
-        SemanticQuery x = listOfOne(m.group(1)).orElse(null);
-        if (x == null || x.records() != null) return Optional.empty();
-        SemanticQuery counted = x.withConditionsOf(List.of(), List.of())
+        // "how many different locations are there": the values listed, whether listed once each or for each record
+        String rest = THERE_ARE.matcher(m.group(1)).replaceFirst("");
+        SemanticQuery x = listOfOne(rest).orElse(null);
+        if (x == null) return Optional.empty();
+        SemanticQuery counted = x.withConditionsOf(List.of(), List.of()).records(null)
                 .countDistinct(x.groupBy().get(0).dimension());
         return Optional.of(new Parsed(counted, Optional.empty()));
     }

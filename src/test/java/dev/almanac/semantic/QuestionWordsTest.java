@@ -191,6 +191,17 @@ class QuestionWordsTest {
     }
 
     @Test
+    void the_records_noun_before_an_attribute_names_theirs_and_never_takes_a_verb_phrase() {
+        QuestionParser stadiums = parser("concert_singer");
+        SemanticQuery locations = read(stadiums, "List the stadium locations.");
+        assertThat(locations.records()).isEqualTo("stadium");
+        assertThat(locations.groupBy()).extracting(SemanticQuery.GroupBy::dimension).allMatch(d -> d.endsWith("location"));
+        // "cartoons directed by X": the cartoons, on a condition; not a compound "cartoon director"
+        SemanticQuery directed = read(parser("tvshow"), "Show every cartoon directed by Ben Jones.");
+        assertThat(directed.filters()).extracting(Object::toString).containsExactly("directed_by = Ben Jones");
+    }
+
+    @Test
     void an_attribute_of_each_record_named_lists_every_record_and_a_doer_names_what_was_done_by() {
         QuestionParser students = parser("network_1");
         SemanticQuery each = read(students, "Show the grade of every high schooler.");
