@@ -774,7 +774,7 @@ final class RecordShapes {
     }
 
     /** "... and the number of concerts for each singer", "..., names and the number of paragraphs in each document". */
-    private static final Pattern WITH_COUNT = Pattern.compile("(?i)(?:\\s*,\\s*|\\s+)(?:and|as\\s+well\\s+as|along\\s+with|with)\\s+(?:the\\s+)?(?:total\\s+)?"
+    private static final Pattern WITH_COUNT = Pattern.compile("(?i)(?:\\s*,\\s*|\\s+)(?:and|as\\s+well\\s+as|along\\s+with|together\\s+with|with)\\s+(?:the\\s+)?(?:total\\s+)?"
             + "(?:number|count)\\s+of\\s+([\\p{L}][\\p{L} _-]*?)(?:\\s+(?:for|in|of|per)\\s+(?:each|every)(?:\\s+(?:one|[\\p{L}][\\p{L} _-]*?))?|\\s+each)?\\s*[?.!]?\\s*$");
 
     /**
@@ -797,7 +797,24 @@ final class RecordShapes {
         SemanticQuery x = p.query();
         if (!x.metrics().isEmpty() || x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) return Optional.empty();
         String records = listedDataset(x);
-        if (records == null || records.equals(related.name())) return Optional.empty();
+        if (records == null) return Optional.empty();
+        if (x.records() == null && x.groupBy().size() == 1) {
+            // "Show all countries and the number of singers in each country": values listed once each, each with its count
+            String each = m.group().replaceFirst("(?is)^.*?\\b(?:each|every)\\b", "").replaceAll("[?.!]", "").strip();
+            Dimension listed = reader.model.dimension(x.groupBy().get(0).dimension()).orElse(null);
+            if (listed == null || !each.isEmpty() && !each.equalsIgnoreCase("one") && !QuestionParser.tokens(each, true).equals(QuestionParser.tokens(listed.displayName(), true))
+                    && !reader.attributesOf(reader.model.dataset(listed.dataset()).orElseThrow()).containsKey(QuestionParser.tokens(each, true))) {
+                return Optional.empty();
+            }
+            SemanticQuery byValue = x.withConditionsOf(List.of(count.name()), x.groupBy());
+            try {
+                reader.layer.compile(byValue);
+            } catch (RuntimeException e) {
+                return Optional.empty();
+            }
+            return Optional.of(new Parsed(byValue, Optional.empty()));
+        }
+        if (records.equals(related.name())) return Optional.empty();
         // "for each singer": the records counted for are those listed
         String each = m.group().replaceFirst("(?is)^.*?\\b(?:each|every)\\b", "").replaceAll("[?.!]", "").strip();
         if (!each.isEmpty() && !each.equalsIgnoreCase("one") && reader.model.dataset(records).map(d -> !QuestionParser.namesRows(d, QuestionParser.tokens(each, true))).orElse(true)) {
@@ -808,9 +825,37 @@ final class RecordShapes {
         try {
             reader.layer.compile(withCount);
         } catch (RuntimeException e) {
+            // "the number of concerts for each singer", singers and concerts paired in a table of their own: the number of
+            // different concerts each singer's pairs refer to
+            Optional<SemanticQuery> paired = bridge(records, related.name()).map(fk -> x.withConditionsOf(List.of(), x.groupBy()).records(records)
+                    .countDistinct(reader.model.reference(fk)));
+            if (paired.isPresent()) {
+                try {
+                    reader.layer.compile(paired.get());
+                    return Optional.of(new Parsed(paired.get(), Optional.empty()));
+                } catch (RuntimeException again) {
+                    // not reached that way either
+                }
+            }
             return Optional.of(new Cannot("the " + related.name() + " do not reach the " + records + " one way in the model: they cannot be counted for each"));
         }
         return Optional.of(new Parsed(withCount, Optional.empty()));
+    }
+
+    /**
+     * The attribute of the one dataset that pairs two others ("singer_in_concert": each row one singer and one concert, one
+     * relationship to each) by which its rows refer to {@code counted}; empty when no dataset or several pair them so.
+     */
+    private Optional<Dimension> bridge(String records, String counted) {
+        List<Dimension> found = new ArrayList<>();
+        for (Dataset b : reader.model.datasets()) {
+            if (b.name().equals(records) || b.name().equals(counted) || !refersOnce(b.name(), records) || !refersOnce(b.name(), counted)) continue;
+            SemanticModel.Edge e = reader.model.edgesFrom(b.name()).stream().filter(x -> x.from().equals(b.name()) && x.to().equals(counted)).findFirst().orElseThrow();
+            if (e.fromColumns().size() != 1) continue;
+            reader.model.dimensionsOf(b.name()).stream().filter(d -> !d.time() && d.expr().strip().replace("\"", "").equalsIgnoreCase(e.fromColumns().get(0)))
+                    .findFirst().ifPresent(found::add);
+        }
+        return found.size() == 1 ? Optional.of(found.get(0)) : Optional.empty();
     }
 
     /** "Which airlines", "Show all airlines": records asked for by what their rows are called, nothing else said. */

@@ -87,6 +87,15 @@ class ListsOfAttributesTest {
     }
 
     @Test
+    void records_paired_with_others_in_a_table_of_pairs_are_shown_with_how_many_they_are_paired_with() {
+        SemanticLayer concerts = QuestionWordsTest.layer("concert_singer");
+        SemanticQuery singers = QuestionWordsTest.read(QuestionWordsTest.parser(concerts), "List the names of all singers together with the number of concerts of each.");
+        assertThat(singers.records()).isEqualTo("singer");
+        assertThat(sortedRows("concert_singer", concerts.compile(singers).sql())).hasSize(6).isEqualTo(sortedRows("concert_singer",
+                "SELECT s.Name, count(DISTINCT p.concert_ID) FROM singer s LEFT JOIN singer_in_concert p ON p.Singer_ID = s.Singer_ID GROUP BY s.Singer_ID, s.Name"));
+    }
+
+    @Test
     void an_attribute_of_other_records_is_not_listed_when_the_words_do_not_say_whose_or_two_relationships_could_be_meant() {
         // flights refer to airports twice (from, to): whose airport name is not said
         QuestionWordsTest.assertNotRead("flight_2", "List the flight numbers and the airport names of all flights.");
