@@ -520,6 +520,12 @@ final class RecordShapes {
         return of.size() == 1 && !of.contains("") ? of.iterator().next() : null;
     }
 
+    /** What follows "each" or "every" in a count's words ("for each singer": "singer"); empty when they say neither. */
+    private static String eachOf(String words) {
+        Matcher each = Pattern.compile("(?i)\\b(?:each|every)\\b(.*)$").matcher(words);
+        return each.find() ? each.group(1).replaceAll("[?.!]", "").strip() : "";
+    }
+
     /** The one plain count of a dataset's rows: its own count metric with no filter, else the count the model makes for it. */
     private Optional<SemanticMetric> countOf(Dataset d) {
         List<SemanticMetric> counts = reader.model.metrics().stream().filter(m -> m instanceof SemanticMetric.Simple s && s.agg() == SemanticMetric.Agg.COUNT
@@ -693,16 +699,32 @@ final class RecordShapes {
         // with fewer than three templates", has as many as hold it)
         if (x.records() != null && x.records().equals(related.name())) return Optional.of(new Cannot("'" + m.group().strip().replaceAll("[?.!]$", "")
                 + "' counts the very records listed, and each is one"));
-        List<SemanticQuery.Filter> filters = new ArrayList<>(x.filters());
-        filters.add(new SemanticQuery.Filter(count.name(), op, List.of(number)));
-        SemanticQuery having = x.where(filters);
-        try {
-            reader.layer.compile(having);
-        } catch (RuntimeException e) {
-            return Optional.of(new Cannot("the " + related.name() + " do not reach what is listed one way in the model: '" + m.group().strip()
-                    + "' cannot be counted for them"));
+        String records = listedDataset(x);
+        List<SemanticMetric> counts = new ArrayList<>(List.of(count));
+        // "teachers who teach at least two courses", teachers and courses paired in a table of their own: the number of
+        // different courses each teacher's pairs refer to (the model's distinct count of them)
+        if (records != null) bridge(records, related.name()).flatMap(this::distinctCountOf).ifPresent(counts::add);
+        for (SemanticMetric c : counts) {
+            List<SemanticQuery.Filter> filters = new ArrayList<>(x.filters());
+            filters.add(new SemanticQuery.Filter(c.name(), op, List.of(number)));
+            SemanticQuery having = x.where(filters);
+            try {
+                reader.layer.compile(having);
+                return Optional.of(new Parsed(having, Optional.empty()));
+            } catch (RuntimeException e) {
+                // not reached that way: the next count, if any
+            }
         }
-        return Optional.of(new Parsed(having, Optional.empty()));
+        return Optional.of(new Cannot("the " + related.name() + " do not reach what is listed one way in the model: '" + m.group().strip()
+                + "' cannot be counted for them"));
+    }
+
+    /** The model's one plain distinct count of an attribute's values over its dataset's rows. */
+    private Optional<SemanticMetric> distinctCountOf(Dimension d) {
+        List<SemanticMetric> found = reader.model.metrics().stream().filter(m -> m instanceof SemanticMetric.Simple s && s.agg() == SemanticMetric.Agg.COUNT_DISTINCT
+                && s.filter() == null && s.segments().isEmpty() && s.dataset().equals(d.dataset()) && s.expr() != null
+                && s.expr().strip().replace("\"", "").equalsIgnoreCase(d.expr().strip().replace("\"", ""))).toList();
+        return found.size() == 1 ? Optional.of(found.get(0)) : Optional.empty();
     }
 
     /** Before a number of related rows: the relative word, then the words of a verb ("have conducted", "are used by", "teach"). */
@@ -775,7 +797,8 @@ final class RecordShapes {
 
     /** "... and the number of concerts for each singer", "..., names and the number of paragraphs in each document". */
     private static final Pattern WITH_COUNT = Pattern.compile("(?i)(?:\\s*,\\s*|\\s+)(?:and|as\\s+well\\s+as|along\\s+with|together\\s+with|with)\\s+(?:the\\s+)?(?:total\\s+)?"
-            + "(?:number|count)\\s+of\\s+([\\p{L}][\\p{L} _-]*?)(?:\\s+(?:for|in|of|per)\\s+(?:each|every)(?:\\s+(?:one|[\\p{L}][\\p{L} _-]*?))?|\\s+each)?\\s*[?.!]?\\s*$");
+            + "(?:number|count)\\s+of\\s+([\\p{L}][\\p{L} _-]*?)(?:\\s+(?:for|in|of|per)\\s+(?:each|every)(?:\\s+(?:one|[\\p{L}][\\p{L} _-]*?))?|\\s+each"
+            + "|\\s+(?:that\\s+|which\\s+)?(?:they|he|she|it)\\s+((?:[\\p{L}]+\\s+){0,2}[\\p{L}]+))?\\s*[?.!]?\\s*$");
 
     /**
      * "List singer names and the number of concerts for each singer", "Show all document ids, names and the number of
@@ -787,6 +810,14 @@ final class RecordShapes {
     Optional<Result> recordsWithCounts(String q) {
         Matcher m = WITH_COUNT.matcher(q);
         if (!m.find()) return Optional.empty();
+        if (m.group(2) != null) {
+            // "the number of courses they teach": auxiliaries and one verb of the relationship, which says nothing more
+            List<String> clause = QuestionParser.tokens(m.group(2), false).stream().map(w -> w.toLowerCase(Locale.ROOT)).toList();
+            for (int i = 0; i + 1 < clause.size(); i++) if (!FunctionWords.english().is(clause.get(i), dev.almanac.reading.FunctionClass.AUXILIARY)) return Optional.empty();
+            String verb = clause.get(clause.size() - 1);
+            if (FunctionWords.english().isFunctionWord(verb) || reader.modelStems().contains(QuestionParser.stem(verb))
+                    || Lexicon.english().baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()) return Optional.empty();
+        }
         Dataset related = rowsNamedBy(m.group(1)).orElse(null);
         if (related == null) return Optional.empty();
         SemanticMetric count = countOf(related).orElse(null);
@@ -800,7 +831,7 @@ final class RecordShapes {
         if (records == null) return Optional.empty();
         if (x.records() == null && x.groupBy().size() == 1) {
             // "Show all countries and the number of singers in each country": values listed once each, each with its count
-            String each = m.group().replaceFirst("(?is)^.*?\\b(?:each|every)\\b", "").replaceAll("[?.!]", "").strip();
+            String each = eachOf(m.group());
             Dimension listed = reader.model.dimension(x.groupBy().get(0).dimension()).orElse(null);
             if (listed == null || !each.isEmpty() && !each.equalsIgnoreCase("one") && !QuestionParser.tokens(each, true).equals(QuestionParser.tokens(listed.displayName(), true))
                     && !reader.attributesOf(reader.model.dataset(listed.dataset()).orElseThrow()).containsKey(QuestionParser.tokens(each, true))) {
@@ -815,8 +846,10 @@ final class RecordShapes {
             return Optional.of(new Parsed(byValue, Optional.empty()));
         }
         if (records.equals(related.name())) return Optional.empty();
-        // "for each singer": the records counted for are those listed
-        String each = m.group().replaceFirst("(?is)^.*?\\b(?:each|every)\\b", "").replaceAll("[?.!]", "").strip();
+        // "for each singer": the records counted for are those listed; with neither "each" nor "they ...", the number may be
+        // of all of them ("the names of conductors and the number of orchestras")
+        String each = eachOf(m.group());
+        if (each.isEmpty() && m.group(2) == null && !m.group().matches("(?is).*\\b(?:each|every)\\b.*")) return Optional.empty();
         if (!each.isEmpty() && !each.equalsIgnoreCase("one") && reader.model.dataset(records).map(d -> !QuestionParser.namesRows(d, QuestionParser.tokens(each, true))).orElse(true)) {
             return Optional.empty();
         }

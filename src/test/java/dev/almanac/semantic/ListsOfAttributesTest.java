@@ -101,6 +101,8 @@ class ListsOfAttributesTest {
         QuestionWordsTest.assertNotRead("flight_2", "List the flight numbers and the airport names of all flights.");
         // a singer's name said bare: the songs' own words do not name it
         QuestionWordsTest.assertNotRead("singer", "Show the title and the net worth of every song.");
+        // a number beside a list, said for no record ("each", "they"): it may be the number of all of them
+        QuestionWordsTest.assertNotRead("course_teach", "Show the names of teachers and the number of courses.");
     }
 
     @Test
