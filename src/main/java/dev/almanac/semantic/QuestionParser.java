@@ -2201,6 +2201,9 @@ public final class QuestionParser {
         if (words.size() == 2 && (words.get(1).endsWith("ed") || words.get(1).endsWith("en"))) {
             Lexicon lexicon = Lexicon.english();
             for (String verb : lexicon.baseForms(words.get(1), dev.almanac.reading.PartOfSpeech.VERB)) {
+                // "date arrived" is also the "arriving date": the verb's present participle before the noun
+                String participle = (verb.endsWith("e") && !verb.endsWith("ee") ? verb.substring(0, verb.length() - 1) : verb) + "ing";
+                if (lexicon.baseForms(participle, dev.almanac.reading.PartOfSpeech.VERB).contains(verb)) out.add(List.of(participle, words.get(0)));
                 List<dev.almanac.reading.Sense> senses = lexicon.senses(verb, dev.almanac.reading.PartOfSpeech.VERB);
                 if (senses.isEmpty()) continue;
                 for (dev.almanac.reading.Related r : senses.get(0).derived()) {

@@ -646,6 +646,62 @@ final class RecordShapes {
         return Optional.of(new Parsed(none, Optional.empty()));
     }
 
+    /** "that have a pet", "with some concerts", "who have any friends": related rows a record has one or more of. */
+    private static final Pattern WITH_RELATED = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:have|has|had|having|with)\\s+(?:a|an|any|some|at\\s+least\\s+one)\\s+"
+            + "([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
+
+    /** "dogs that received a treatment", "dogs that went through any treatments": a verb (and its particle) of the relationship. */
+    private static final Pattern WITH_RELATED_VERB = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:(?:have|has|had|did|do|does)\\s+)?(?:ever\\s+)?"
+            + "([\\p{L}]+)(?:\\s+([\\p{L}]+))?\\s+(?:a|an|any|some)\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
+
+    /**
+     * "Which students have a pet?", "How many dogs went through any treatments?", "the names of courses with some students
+     * enrolled" aside: the question without those words, read as it would be, for the records that have one row or more of
+     * the dataset the last words name (through the model's relationships, one way only; the query is compiled to check). A
+     * verb says the relationship only when it is no word of the model (a status the model records says which rows) and is
+     * a verb English knows; its particle is a preposition. Empty when the question ends in no such words or the rest does
+     * not read.
+     */
+    Optional<Result> withRelated(String q) {
+        Matcher m = WITH_RELATED.matcher(q);
+        String relatedWords;
+        if (m.find()) {
+            relatedWords = m.group(1);
+        } else {
+            m = WITH_RELATED_VERB.matcher(q);
+            int from = 0;
+            boolean found = false;
+            while (!found && from < q.length() && m.find(from)) { // the verb nearest the end that is one ("dogs received a treatment")
+                String verb = m.group(1).toLowerCase(Locale.ROOT);
+                found = !FunctionWords.english().isFunctionWord(verb) && !reader.modelStems().contains(QuestionParser.stem(verb))
+                        && !Lexicon.english().baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()
+                        && (m.group(2) == null || FunctionWords.english().is(m.group(2).toLowerCase(Locale.ROOT), dev.almanac.reading.FunctionClass.PREPOSITION));
+                from = m.start() + 1;
+            }
+            if (!found) return Optional.empty();
+            relatedWords = m.group(3);
+        }
+        Dataset related = rowsNamedBy(relatedWords).orElse(null);
+        if (related == null) return Optional.empty();
+        String rest = q.substring(0, m.start()).strip() + "?";
+        Result r = reader.parse(rest, null);
+        if (!(r instanceof Parsed p) && namedRecords(rest).isPresent()) r = new Parsed(namedRecords(rest).get(), Optional.empty());
+        if (!(r instanceof Parsed p) || p.period().isPresent() || p.query().grain() != null) return Optional.empty();
+        SemanticQuery x = p.query();
+        String of = x.records() != null ? x.records() : x.metrics().isEmpty() && !x.groupBy().isEmpty()
+                ? reader.model.dimension(x.groupBy().get(0).dimension()).map(Dimension::dataset).orElse(null)
+                : x.metrics().size() == 1 ? reader.model.metric(x.metrics().get(0)).filter(mm -> mm instanceof SemanticMetric.Simple)
+                        .map(mm -> ((SemanticMetric.Simple) mm).dataset()).orElse(null) : null;
+        if (of == null || of.equals(related.name()) || x.compareTo() != null) return Optional.empty();
+        SemanticQuery some = x.exists(related.name() + " of " + of);
+        try {
+            reader.layer.compile(some);
+        } catch (RuntimeException e) {
+            return Optional.of(new Cannot("the " + of + " and the " + related.name() + " are not related one way in the model"));
+        }
+        return Optional.of(new Parsed(some, Optional.empty()));
+    }
+
     private static final String COUNTED = "(\\d{1,6}|one|two|three|four|five|six|seven|eight|nine|ten|a\\s+single|a|an)";
 
     /**

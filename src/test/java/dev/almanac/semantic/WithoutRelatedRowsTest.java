@@ -6,7 +6,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * "Without any concerts", "that have no friends": records with no related rows, on models drafted from Spider dev
+ * "Without any concerts", "that have no friends": records with no related rows (and "with some concerts", "that received a
+ * treatment": with one or more), on models drafted from Spider dev
  * databases nobody here wrote. The rest of the question is read as it would be; the related rows are a dataset the words
  * name, reached through the model's relationships.
  */
@@ -25,6 +26,28 @@ class WithoutRelatedRowsTest {
         SemanticQuery count = QuestionWordsTest.read(singers, "How many stadiums have no concerts?");
         assertThat(count.metrics()).containsExactly("stadium_count");
         assertThat(count.exists()).singleElement().extracting(SemanticQuery.Exists::none).isEqualTo(true);
+    }
+
+    @Test
+    void records_with_some_related_rows_are_listed_or_counted_and_with_none_are_the_rest() {
+        SemanticLayer concerts = QuestionWordsTest.layer("concert_singer");
+        QuestionParser singers = QuestionWordsTest.parser(concerts);
+        SemanticQuery some = QuestionWordsTest.read(singers, "Which stadiums have some concerts?");
+        assertThat(some.exists()).singleElement().satisfies(e -> {
+            assertThat(e.none()).isFalse();
+            assertThat(e.dataset()).isEqualTo("concert");
+        });
+        SemanticQuery none = QuestionWordsTest.read(singers, "Which stadiums have no concerts?");
+        List<String> with = QuestionWordsTest.rowList("concert_singer", concerts.compile(some).sql());
+        List<String> without = QuestionWordsTest.rowList("concert_singer", concerts.compile(none).sql());
+        assertThat(with).isNotEmpty().doesNotContainAnyElementsOf(without);
+        assertThat(with.size() + without.size()).isEqualTo(QuestionWordsTest.rowList("concert_singer", "SELECT * FROM stadium").size());
+        // a verb of the relationship, no word of the model, the same condition
+        SemanticQuery hosted = QuestionWordsTest.read(singers, "How many stadiums hosted a concert?");
+        assertThat(QuestionWordsTest.rowList("concert_singer", concerts.compile(hosted).sql()))
+                .containsExactly(String.valueOf(QuestionWordsTest.rowList("concert_singer", "SELECT DISTINCT Stadium_ID FROM concert").size()));
+        // two relationships between the rows (a flight's two airports): which is meant is not said
+        QuestionWordsTest.assertNotRead("flight_2", "Which airports have some flights?");
     }
 
     @Test
