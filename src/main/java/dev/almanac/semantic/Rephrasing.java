@@ -53,6 +53,9 @@ enum Rephrasing {
     ROW_SYNONYMS(Rephrasing::rowSynonyms, "world_1: How many nations are in Europe? => How many countries are in Europe?"),
     PROPER_ADJECTIVES(Rephrasing::properAdjectives, "concert_singer: How many French singers are there? => How many France singers are there?"),
     CLOSED_COMPOUNDS(Rephrasing::closedCompounds, "network_1: How many high schoolers are there? => How many highschoolers are there?"),
+    RELATION_CLAUSE(Rephrasing::relationClause, "tvshow: List each language and the number of TV Channels using it. => List each language and the number of TV Channels.",
+            "tvshow: For each language, list the number of TV Channels that use it. => For each language, list the number of TV Channels.",
+            "tvshow: List the TV channels that use English. => List the TV channels that use English."),
     DIMENSIONAL_ADJECTIVES(Rephrasing::dimensionalAdjectives, "dog_kennels: What is the name of the youngest dog? => What is the name of the dog with the lowest age?",
             "pets_1: List the pets whose age is older than 2. => List the pets whose age is greater than 2.",
             "pets_1: Which pets are heavier than 12? => Which pets are weight greater than 12?",
@@ -432,6 +435,24 @@ enum Rephrasing {
             i++;
         }
         return copied == 0 ? q : out.append(q.substring(copied)).toString();
+    }
+
+    /** A verb, and "it" or "them" after it, at the end of a clause: "using it", "that use it". */
+    private static final Pattern VERB_OF_PRONOUN = Pattern.compile("(?i)\\s+(?:(?:that|which|who)\\s+)?(\\p{L}+)\\s+(?:it|them)(?=\\s*(?:[?.!,;]|$))");
+
+    /**
+     * "the number of TV channels using it", "the TV channels that use it": a clause that only says the rows relate to what
+     * they are counted or listed for (a verb English knows, no word of the model, and a pronoun for that), which the model's
+     * relationships say already; the clause is dropped. A verb the model has a word for (a status) stays, and is placed or
+     * reported.
+     */
+    private static String relationClause(QuestionParser reader, String q) {
+        Matcher m = VERB_OF_PRONOUN.matcher(q);
+        if (!m.find()) return q;
+        String verb = m.group(1).toLowerCase(Locale.ROOT);
+        if (dev.almanac.reading.FunctionWords.english().isFunctionWord(verb) || reader.modelStems().contains(QuestionParser.stem(verb))
+                || Lexicon.english().baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()) return q;
+        return q.substring(0, m.start()) + q.substring(m.end());
     }
 
     /** The comparatives of no particular attribute, read with the attribute the question names beside them. */

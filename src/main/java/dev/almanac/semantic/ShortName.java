@@ -25,6 +25,9 @@ enum ShortName {
     WITHOUT_KIND_OF_VALUE(ShortName::withoutKindOfValue,
             "dog_kennels: List the emails of the professionals in Wisconsin. => {'group_by':[{'dimension':'professionals.email_address'}],'filters':[{'field':'professionals.state','op':'=','values':['Wisconsin']}],'records':'professionals'}",
             "dog_kennels: List the roles of all professionals. => {'group_by':[{'dimension':'role_code'}]}"),
+    /** "area" for a country's surface_area: a name's last word, a noun no other attribute of the records has in its name. */
+    HEAD_NOUN(ShortName::headNoun,
+            "world_1: What is the name of the country with the largest area? => {'group_by':[{'dimension':'country.name'}],'order':[{'field':'surface_area','descending':true}],'limit':1,'ties':true,'records':'country'}"),
     /** "the names of the cartoons": the attribute that names each record (a cartoon's title), when none is called a name. */
     LABEL_AS_NAME(ShortName::labelAsName,
             "tvshow: List the names of all cartoons. => {'group_by':[{'dimension':'title'}],'records':'cartoon'}");
@@ -75,6 +78,25 @@ enum ShortName {
             out.putIfAbsent(List.copyOf(t.subList(0, of)), d);
         }
     }
+
+    private static void headNoun(QuestionParser reader, Dataset ds, Map<List<String>, Dimension> out) {
+        List<Dimension> own = reader.model.dimensionsOf(ds.name());
+        for (Dimension d : own) {
+            List<String> t = QuestionParser.tokens(d.name(), true);
+            if (d.time() || t.size() < 2 || t.contains("of")) continue;
+            String head = t.get(t.size() - 1);
+            // never a word that says only what kind of value it is ("version number" is no "number"), nor a count's word
+            if (head.length() < 3 || VALUE_KINDS.contains(head) || NOT_HEADS.contains(head)
+                    || !dev.almanac.reading.Lexicon.english().partsOfSpeech(head).contains(dev.almanac.reading.PartOfSpeech.NOUN)) continue;
+            boolean shared = own.stream().anyMatch(x -> x != d && (QuestionParser.tokens(x.name(), true).contains(head)
+                    || x.label() != null && QuestionParser.tokens(x.label(), true).contains(head)));
+            boolean records = reader.rowWords().containsKey(List.of(head));
+            if (!shared && !records) out.putIfAbsent(List.of(head), d);
+        }
+    }
+
+    /** Last words that name no attribute alone: a record's name or key, and words of counting. */
+    private static final Set<String> NOT_HEADS = Set.of("id", "name", "count", "total", "amount", "sum");
 
     /** The last words of an attribute's name that say only what kind of value it holds ("email_address", "role_code"). */
     private static final Set<String> VALUE_KINDS = Set.of("address", "code", "number", "num", "no");
