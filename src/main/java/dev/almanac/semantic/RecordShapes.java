@@ -601,6 +601,9 @@ final class RecordShapes {
     private static final Pattern WITHOUT_RELATED_VERB = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:(?:do|does|did|have|has|had)\\s+not"
             + "|(?:do|does|did|have|has|had)n't|never)\\s+([\\p{L}]+)(?:\\s+([\\p{L}]+))?\\s+any\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
 
+    private static final Pattern WITHOUT_RELATED_PASSIVE = Pattern.compile("(?i)\\s+(?:(?:that|which|who)\\s+)?(?:(?:is|are|was|were|has\\s+been|have\\s+been|had\\s+been)\\s+)?"
+            + "(?:not|never)\\s+([\\p{L}]+(?:ed|en))(?:\\s+([\\p{L}]+))?\\s+any\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
+
     private static final Pattern WITHOUT_RELATED = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:(?:do|does|did)\\s+not\\s+have|(?:do|does|did)n't\\s+have"
             + "|have\\s+no|has\\s+no|had\\s+no|without)(?:\\s+(?:any|a|an))?\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
 
@@ -619,7 +622,11 @@ final class RecordShapes {
             // "dogs that have not received any treatment", "owners who do not own any dogs": a verb (and its particle) denied of any
             // related row is the relationship itself, whichever verb says it; the model must relate the two one way only
             m = WITHOUT_RELATED_VERB.matcher(q);
-            if (!m.find() || !Lexicon.english().partsOfSpeech(m.group(1)).contains(dev.almanac.reading.PartOfSpeech.VERB)
+            if (!m.find()) {
+                m = WITHOUT_RELATED_PASSIVE.matcher(q); // "templates (that are) not used by any document"
+                if (!m.find()) return Optional.empty();
+            }
+            if (!Lexicon.english().partsOfSpeech(m.group(1)).contains(dev.almanac.reading.PartOfSpeech.VERB)
                     || m.group(2) != null && !FunctionWords.english().is(m.group(2).toLowerCase(Locale.ROOT), dev.almanac.reading.FunctionClass.PREPOSITION)) {
                 return Optional.empty();
             }
@@ -637,6 +644,12 @@ final class RecordShapes {
                 : x.metrics().size() == 1 ? reader.model.metric(x.metrics().get(0)).filter(mm -> mm instanceof SemanticMetric.Simple)
                         .map(mm -> ((SemanticMetric.Simple) mm).dataset()).orElse(null) : null;
         if (of == null || of.equals(related.name()) || x.compareTo() != null) return Optional.empty();
+        // "the type codes not used by any document": a value none of whose records has such rows, which a value of one record
+        // without them is not
+        if (x.records() == null && x.metrics().isEmpty() && x.groupBy().size() == 1 && reader.model.dimension(x.groupBy().get(0).dimension())
+                .map(d -> !d.labelsEntity() && reader.model.dataset(d.dataset()).map(ds -> !QuestionParser.isKey(ds, d)).orElse(true)).orElse(true)) {
+            return Optional.of(new Cannot("values none of whose records have " + related.name() + " are not read yet"));
+        }
         SemanticQuery none = x.exists("not " + related.name() + " of " + of);
         try {
             reader.layer.compile(none);

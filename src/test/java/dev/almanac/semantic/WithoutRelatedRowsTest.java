@@ -48,6 +48,8 @@ class WithoutRelatedRowsTest {
                 .containsExactly(String.valueOf(QuestionWordsTest.rowList("concert_singer", "SELECT DISTINCT Stadium_ID FROM concert").size()));
         // two relationships between the rows (a flight's two airports): which is meant is not said
         QuestionWordsTest.assertNotRead("flight_2", "Which airports have some flights?");
+        // a value (a code several templates have) none of whose records is used is not a value of one record that is not
+        QuestionWordsTest.assertNotRead("cre_Doc_Template_Mgt", "Which template type codes are not used by any document?");
     }
 
     @Test
