@@ -329,6 +329,11 @@ public final class ModelDrafter {
                     out.computeIfAbsent(n, x -> new ArrayList<>()).add(new Candidate(t, "its name is " + t.table.name() + "'s name and id, and " + t.table.name() + "'s key is " + k));
                 }
             }
+            // "Airline" in flights, of the airlines whose key is uid: a column called what each of the table's rows is (its
+            // values must still be the table's keys, and of the same type, for the relationship to be drafted)
+            if (single.length() > 2 && !single.equals(nk) && names.add(single)) {
+                out.computeIfAbsent(single, x -> new ArrayList<>()).add(new Candidate(t, "its name is what each row of " + t.table.name() + " is"));
+            }
             for (String suffix : List.of("code", "key")) {
                 if (nk.equals(suffix) && names.add(single + suffix)) {
                     out.computeIfAbsent(single + suffix, x -> new ArrayList<>()).add(new Candidate(t, "its name is " + t.table.name() + "'s name and its key (" + k + ")"));

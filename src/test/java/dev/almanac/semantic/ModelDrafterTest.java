@@ -63,9 +63,10 @@ class ModelDrafterTest {
                 datasets += o.files().size();
                 relationships += o.declaredRelationships() + o.inferredRelationships();
                 if (f.getFileName().toString().equals("flight_2.sqlite")) {
-                    // two foreign keys to one table, neither named: two relationships, not one of two columns
+                    // two foreign keys to one table, neither named: two relationships, not one of two columns; and Airline, whose
+                    // values are the keys (uid) of the airlines, refers to them though no key is declared
                     SemanticFile flights = o.files().stream().filter(x -> x.name().equals("flights")).findFirst().orElseThrow();
-                    assertThat(flights.relationships()).extracting(SemanticFile.RelationshipSpec::to).containsExactly("airports", "airports");
+                    assertThat(flights.relationships()).extracting(SemanticFile.RelationshipSpec::to).containsExactly("airports", "airports", "airlines");
                 }
             }
         }
@@ -161,6 +162,27 @@ class ModelDrafterTest {
             // 5 flags over 8 boats repeat (Malta 3 times): a category to break down by; 8 mottos of 8 boats do not
             assertThat(model.dimension("boats_data.flag").orElseThrow().kind()).isEqualTo(Dimension.Kind.CATEGORICAL);
             assertThat(model.dimension("boats_data.motto").orElseThrow().kind()).isEqualTo(Dimension.Kind.TEXT);
+        }
+    }
+
+    @Test
+    void a_column_called_what_another_tables_rows_are_refers_to_them_only_when_its_values_are_their_keys(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("carriers.sqlite");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE carriers (uid INTEGER PRIMARY KEY, carrier_name TEXT)");
+            s.execute("INSERT INTO carriers VALUES (1, 'North Air'), (2, 'South Jet'), (3, 'East Wings')");
+            s.execute("CREATE TABLE trips (trip_no INTEGER PRIMARY KEY, carrier INTEGER, km INTEGER)");
+            s.execute("INSERT INTO trips VALUES (10, 1, 500), (11, 1, 700), (12, 3, 250)");
+            // a column of the same name whose values are no carrier's key: not a reference
+            s.execute("CREATE TABLE bookings (booking_no INTEGER PRIMARY KEY, carrier INTEGER)");
+            s.execute("INSERT INTO bookings VALUES (1, 7), (2, 8), (3, 9)");
+        }
+        try (Source source = Sources.openFile(file)) {
+            List<String> problems = new ArrayList<>();
+            SemanticModel model = SemanticModel.of(draftAndValidate(source, problems).files(), source.dialect());
+            assertThat(problems).isEmpty();
+            assertThat(model.relationships()).extracting(r -> r.from() + " -> " + r.to() + " " + r.fromColumns() + "=" + r.toColumns())
+                    .containsExactly("trips -> carriers [carrier]=[uid]");
         }
     }
 

@@ -85,9 +85,9 @@ class RecordsByRelatedCountTest {
 
     @Test
     void a_number_of_rows_the_model_cannot_count_for_the_records_or_of_nothing_it_knows_is_not_read_as_a_condition() {
-        // flights name their airline by a number that no declared key ties to the airlines: the model does not relate them
+        // flights reach airports two ways (from, to): which one a count of an airport's flights is by is not said
         QuestionParser flights = QuestionWordsTest.parser("flight_2");
-        assertThat(flights.parse("Which airlines have at least 10 flights?")).isNotInstanceOf(QuestionParser.Parsed.class);
+        assertThat(flights.parse("Which airports have at least 10 flights?")).isNotInstanceOf(QuestionParser.Parsed.class);
         // a record is one row of its own: "channels that have more than 2 channels" is no condition
         assertThat(QuestionWordsTest.parser("tvshow").parse("Which TV channels have more than 1 TV channel?")).isInstanceOf(QuestionParser.Cannot.class);
         QuestionParser singers = QuestionWordsTest.parser("singer");
