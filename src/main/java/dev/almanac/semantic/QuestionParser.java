@@ -1840,9 +1840,20 @@ public final class QuestionParser {
         if (limit != null) query = query.limit(limit);
         // "Which breed do the most dogs have? Give me the breed name.": a sentence of its own says what to show, the groups
         // ranked; the measure ranks them and is not shown
-        if (limit != null && !groupBy.isEmpty() && grain == null && !share && compared.isEmpty() && SHOWN_ONLY.matcher(q).find()) {
+        Matcher shownOnly = SHOWN_ONLY.matcher(q);
+        if (limit != null && !groupBy.isEmpty() && grain == null && !share && compared.isEmpty() && shownOnly.find()) {
             query = new SemanticQuery(List.of(), query.groupBy(), null, query.start(), query.end(), query.filters(), query.order(), query.limit(), null, null, null)
                     .withExists(query.exists());
+            // "Which owner has the most dogs? Give me the last name.": the records ranked (by the attribute naming each) with what
+            // the sentence shows of them, the naming attribute only when it says it
+            Dimension rankedBy = model.dimension(query.groupBy().get(0).dimension()).orElse(null);
+            List<String> sentence = tokens(shownOnly.group(), true);
+            if (rankedBy != null && rankedBy.labelsEntity() && query.groupBy().size() > 1
+                    && query.groupBy().stream().skip(1).allMatch(g -> model.dimension(g.dimension()).map(d -> d.dataset().equals(rankedBy.dataset())).orElse(false))
+                    && !names(sentence, rankedBy)) {
+                query = query.withConditionsOf(List.of(), query.groupBy().subList(1, query.groupBy().size())).records(rankedBy.dataset())
+                        .withOrder(query.order()).limit(query.limit());
+            }
         }
         // "which plan has the most": every one tied for the most, never one of them picked by its name's order
         if (limit != null && limit == 1 && (!groupBy.isEmpty() || grain != null)) query = query.withTies();
@@ -1853,6 +1864,14 @@ public final class QuestionParser {
         }
         if (previous != null) query = merge(previous, query, asked.isPresent(), filters).withExists(previous.exists()).withExists(related.exists());
         return new Parsed(query, yearConditions.isEmpty() && relatedYears.isEmpty() ? asked : Optional.empty());
+    }
+
+    /** Whether the words name the attribute, by a phrase of its dataset's attributes no longer phrase holds ("owner", not "owner id"). */
+    private boolean names(List<String> words, Dimension d) {
+        Map<List<String>, Object> phrases = model.dataset(d.dataset()).map(this::attributesOf).orElse(Map.of());
+        List<Span> all = spans(words, phrases);
+        return all.stream().filter(sp -> all.stream().noneMatch(o -> o.length() > sp.length() && o.from() <= sp.from() && sp.to() <= o.to()))
+                .anyMatch(sp -> dimensionOf(sp).contains(d));
     }
 
     /** The previous query with what the follow-up says: a new period, breakdown, grain or ranking replaces the old; filters add up (per dimension, the new wins). */

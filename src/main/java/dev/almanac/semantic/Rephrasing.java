@@ -35,6 +35,9 @@ enum Rephrasing {
     AMOUNTS((reader, q) -> amounts(q), "orders above $2,500 => orders above 2500", "budgets under 15k => budgets under 15000",
             "a fee of 1.5m => a fee of 1500000", "a price of $2,000 => a price of $2000", "games in 2019 => games in 2019"),
     PERCENT_SIGN((reader, q) -> percentSign(q), "win % by team => win percent by team", "a rise of 5% => a rise of 5%"),
+    EITHER_PERSON((reader, q) -> eitherPerson(q), "List his or her first name. => List their first name.",
+            "the owner who paid for his or her dogs => the owner who paid for their dogs", "whether he or she left => whether they left",
+            "red or blue cars => red or blue cars"),
     REVERSE_ORDER((reader, q) -> reverseOrder(q), "list the names in reverse alphabetical order => list the names in descending order"),
     ORDER_BETWEEN_ENDS((reader, q) -> orderBetweenEnds(q), "the singers sorted by age from the oldest to the youngest => the singers sorted by age in descending order",
             "the names of singers from the youngest to the oldest => the names of singers in ascending order of age",
@@ -265,6 +268,17 @@ enum Rephrasing {
     private static final Pattern WORD_PERCENT = Pattern.compile("(?<=[\\p{L})])\\s*%");
 
     /** A percent sign after a word, not a number, is the word "percent" ("drink revenue %", a metric called so). */
+    private static final Pattern EITHER_PERSON_PRONOUN = Pattern.compile("(?i)\\b(?:(his\\s+or\\s+her|her\\s+or\\s+his|his/her)|(he\\s+or\\s+she|she\\s+or\\s+he|he/she)"
+            + "|(him\\s+or\\s+her|her\\s+or\\s+him|him/her))\\b");
+
+    /** "his or her", "he or she", "him or her": one person of either sex, said as English's "their", "they", "them" (not two conditions). */
+    static String eitherPerson(String q) {
+        Matcher m = EITHER_PERSON_PRONOUN.matcher(q);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) m.appendReplacement(out, m.group(1) != null ? "their" : m.group(2) != null ? "they" : "them");
+        return m.appendTail(out).toString();
+    }
+
     static String percentSign(String q) {
         return q.indexOf('%') < 0 ? q : WORD_PERCENT.matcher(q).replaceAll(" percent");
     }

@@ -39,6 +39,11 @@ class RankingTest {
         // asked without it, the measure that ranks is shown beside the groups
         CorpusExample.of("dog_kennels: Which breed do the most dogs have? => {'metrics':['dogs_count'],'group_by':[{'dimension':'breed_name'}],"
                 + "'order':[{'field':'dogs_count','descending':true}],'limit':1,'ties':true}").assertReadWhole();
+        // records ranked (by the attribute that names each): what the sentence shows of them, not that attribute unless it says it
+        CorpusExample.of("dog_kennels: Which owner owns the most dogs? Tell me the last name and the email. => {'group_by':[{'dimension':'owners.last_name'},"
+                + "{'dimension':'owners.email_address'}],'order':[{'field':'dogs_count','descending':true}],'limit':1,'ties':true,'records':'owners'}").assertReadWhole();
+        CorpusExample.of("dog_kennels: Which owner owns the most dogs? Tell me the first name. => {'group_by':[{'dimension':'owners.first_name'}],"
+                + "'order':[{'field':'dogs_count','descending':true}],'limit':1,'ties':true}").assertReadWhole();
         // a sentence that asks for a number too is never answered without it
         QuestionParser.Result withCount = QuestionWordsTest.parser("dog_kennels").parse("Which breed do the most dogs have? Give me the breed name and the number of dogs.");
         assertThat(withCount instanceof QuestionParser.Parsed p && p.query().metrics().isEmpty()).isFalse();
