@@ -601,6 +601,38 @@ final class RecordShapes {
     private static final Pattern WITHOUT_RELATED_VERB = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:(?:do|does|did|have|has|had)\\s+not"
             + "|(?:do|does|did|have|has|had)n't|never)\\s+([\\p{L}]+)(?:\\s+([\\p{L}]+))?\\s+any\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
 
+    /** Whether a list is of an attribute's values, each once, rather than of records (a code several records have). */
+    private boolean valuesListed(SemanticQuery x) {
+        return x.records() == null && x.metrics().isEmpty() && x.groupBy().size() == 1 && reader.model.dimension(x.groupBy().get(0).dimension())
+                .map(d -> !d.labelsEntity() && reader.model.dataset(d.dataset()).map(ds -> !QuestionParser.isKey(ds, d)).orElse(true)).orElse(true);
+    }
+
+    /** "people that are not poker players": records none of the others (that refer to them, one each) is. */
+    private static final Pattern NOT_OTHERS = Pattern.compile("(?i)\\s+(?:that|who|which)\\s+(?:are|is|were|was)\\s+not\\s+(?:a\\s+|an\\s+|any\\s+)?([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
+
+    /**
+     * "List the names of people that are not poker players": the records no row of another dataset refers to, when that
+     * dataset's rows each refer to one of them (a poker player is a person). Empty when the question is not so worded, the
+     * other rows do not refer to these, or the rest does not read.
+     */
+    private Optional<Result> notOthers(String q) {
+        Matcher m = NOT_OTHERS.matcher(q);
+        if (!m.find()) return Optional.empty();
+        Dataset others = rowsNamedBy(m.group(1)).orElse(null);
+        if (others == null) return Optional.empty();
+        Result r = reader.parse(q.substring(0, m.start()).strip() + "?", null);
+        if (!(r instanceof Parsed p) || p.period().isPresent() || p.query().grain() != null || p.query().compareTo() != null) return Optional.empty();
+        String of = listedDataset(p.query());
+        if (of == null || of.equals(others.name()) || !refersOnce(others.name(), of) || valuesListed(p.query())) return Optional.empty();
+        SemanticQuery none = p.query().exists("not " + others.name() + " of " + of);
+        try {
+            reader.layer.compile(none);
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+        return Optional.of(new Parsed(none, Optional.empty()));
+    }
+
     private static final Pattern WITHOUT_RELATED_PASSIVE = Pattern.compile("(?i)\\s+(?:(?:that|which|who)\\s+)?(?:(?:is|are|was|were|has\\s+been|have\\s+been|had\\s+been)\\s+)?"
             + "(?:not|never)\\s+([\\p{L}]+(?:ed|en))(?:\\s+([\\p{L}]+))?\\s+any\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
 
@@ -624,7 +656,7 @@ final class RecordShapes {
             m = WITHOUT_RELATED_VERB.matcher(q);
             if (!m.find()) {
                 m = WITHOUT_RELATED_PASSIVE.matcher(q); // "templates (that are) not used by any document"
-                if (!m.find()) return Optional.empty();
+                if (!m.find()) return notOthers(q);
             }
             if (!Lexicon.english().partsOfSpeech(m.group(1)).contains(dev.almanac.reading.PartOfSpeech.VERB)
                     || m.group(2) != null && !FunctionWords.english().is(m.group(2).toLowerCase(Locale.ROOT), dev.almanac.reading.FunctionClass.PREPOSITION)) {
@@ -646,10 +678,7 @@ final class RecordShapes {
         if (of == null || of.equals(related.name()) || x.compareTo() != null) return Optional.empty();
         // "the type codes not used by any document": a value none of whose records has such rows, which a value of one record
         // without them is not
-        if (x.records() == null && x.metrics().isEmpty() && x.groupBy().size() == 1 && reader.model.dimension(x.groupBy().get(0).dimension())
-                .map(d -> !d.labelsEntity() && reader.model.dataset(d.dataset()).map(ds -> !QuestionParser.isKey(ds, d)).orElse(true)).orElse(true)) {
-            return Optional.of(new Cannot("values none of whose records have " + related.name() + " are not read yet"));
-        }
+        if (valuesListed(x)) return Optional.of(new Cannot("values none of whose records have " + related.name() + " are not read yet"));
         SemanticQuery none = x.exists("not " + related.name() + " of " + of);
         try {
             reader.layer.compile(none);

@@ -28,9 +28,13 @@ enum ShortName {
     /** "area" for a country's surface_area: a name's last word, a noun no other attribute of the records has in its name. */
     HEAD_NOUN(ShortName::headNoun,
             "world_1: What is the name of the country with the largest area? => {'group_by':[{'dimension':'country.name'}],'order':[{'field':'surface_area','descending':true}],'limit':1,'ties':true,'records':'country'}"),
-    /** "the names of the cartoons": the attribute that names each record (a cartoon's title), when none is called a name. */
+    /**
+     * "the names of the cartoons": the attribute that names each record (a cartoon's title), or else the one of words called
+     * what each record is (an orchestra's "Orchestra"), when none is called a name.
+     */
     LABEL_AS_NAME(ShortName::labelAsName,
-            "tvshow: List the names of all cartoons. => {'group_by':[{'dimension':'title'}],'records':'cartoon'}");
+            "tvshow: List the names of all cartoons. => {'group_by':[{'dimension':'title'}],'records':'cartoon'}",
+            "orchestra: Show the names of every orchestra. => {'group_by':[{'dimension':'orchestra'}],'records':'orchestra'}");
 
     /** A rule: the phrases it gives a dataset's attributes, added to those given before. */
     private interface Rule {
@@ -118,6 +122,9 @@ enum ShortName {
     private static void labelAsName(QuestionParser reader, Dataset ds, Map<List<String>, Dimension> out) {
         List<Dimension> own = reader.model.dimensionsOf(ds.name());
         List<Dimension> labels = own.stream().filter(Dimension::labelsEntity).toList();
+        // none: a column called what each record is, of words (an orchestra's "Orchestra"), names it
+        if (labels.isEmpty()) labels = own.stream().filter(d -> (d.kind() == Dimension.Kind.TEXT || d.kind() == Dimension.Kind.CATEGORICAL)
+                && QuestionParser.calledAfterRecords(ds, d)).toList();
         boolean nameCalled = own.stream().anyMatch(d -> QuestionParser.tokens(d.name(), true).contains("name"));
         if (labels.size() == 1 && !nameCalled) out.putIfAbsent(List.of("name"), labels.get(0));
     }
