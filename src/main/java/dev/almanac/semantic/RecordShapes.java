@@ -492,14 +492,20 @@ final class RecordShapes {
         }
         String records = listedDataset(x);
         if (records == null || records.equals(rows.name())) return Optional.of(new Cannot("'" + said + "' does not say which records are first"));
-        SemanticQuery first = x.withConditionsOf(List.of(), x.groupBy()).records(records)
-                .withOrder(List.of(new SemanticQuery.Order(count.name(), QuestionParser.MOST.contains(words.get(at))))).limit(1).withTies();
-        try {
-            reader.layer.compile(first);
-        } catch (RuntimeException e) {
-            return Optional.of(new Cannot("the " + rows.name() + " do not reach the " + records + " in the model: '" + said + "' cannot rank them"));
+        // the rows' own count, or, paired with the records in a table of their own, the model's distinct count of them there
+        List<SemanticMetric> counts = new ArrayList<>(List.of(count));
+        bridge(records, rows.name()).flatMap(this::distinctCountOf).ifPresent(counts::add);
+        for (SemanticMetric c : counts) {
+            SemanticQuery first = x.withConditionsOf(List.of(), x.groupBy()).records(records)
+                    .withOrder(List.of(new SemanticQuery.Order(c.name(), QuestionParser.MOST.contains(words.get(at))))).limit(1).withTies();
+            try {
+                reader.layer.compile(first);
+                return Optional.of(new Parsed(first, Optional.empty()));
+            } catch (RuntimeException e) {
+                // not reached that way: the next count, if any
+            }
         }
-        return Optional.of(new Parsed(first, Optional.empty()));
+        return Optional.of(new Cannot("the " + rows.name() + " do not reach the " + records + " in the model: '" + said + "' cannot rank them"));
     }
 
     /** A question of two sentences: a sentence's end with words after it. */

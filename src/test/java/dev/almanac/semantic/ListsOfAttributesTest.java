@@ -93,6 +93,11 @@ class ListsOfAttributesTest {
         assertThat(singers.records()).isEqualTo("singer");
         assertThat(sortedRows("concert_singer", concerts.compile(singers).sql())).hasSize(6).isEqualTo(sortedRows("concert_singer",
                 "SELECT s.Name, count(DISTINCT p.concert_ID) FROM singer s LEFT JOIN singer_in_concert p ON p.Singer_ID = s.Singer_ID GROUP BY s.Singer_ID, s.Name"));
+        // and ranked by it, every record tied for first kept
+        SemanticQuery most = QuestionWordsTest.read(QuestionWordsTest.parser(concerts), "Show the country of the singer with the most concerts.");
+        assertThat(sortedRows("concert_singer", concerts.compile(most).sql())).isNotEmpty().isEqualTo(sortedRows("concert_singer",
+                "SELECT s.Country FROM singer s JOIN singer_in_concert p ON p.Singer_ID = s.Singer_ID GROUP BY s.Singer_ID, s.Country"
+                        + " HAVING count(DISTINCT p.concert_ID) = (SELECT max(n) FROM (SELECT count(DISTINCT concert_ID) AS n FROM singer_in_concert GROUP BY Singer_ID))"));
     }
 
     @Test
