@@ -1278,6 +1278,7 @@ public final class QuestionParser {
             while (m.find()) at.add(new int[] {m.start(), m.end()});
             if (at.size() != original.size() || to > at.size()) return Optional.empty();
             String before = q.substring(0, at.get(from)[0]).stripTrailing(), after = q.substring(at.get(to - 1)[1]);
+            if (before.isEmpty()) after = after.replaceFirst("^[\\s?.!,;:]+", ""); // the first sentence cut whole: the next one opens the text
             return Optional.of(before + (after.isEmpty() || after.startsWith(" ") || !Character.isLetterOrDigit(after.charAt(0)) ? "" : " ") + after);
         }
 

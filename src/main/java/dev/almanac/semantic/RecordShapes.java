@@ -481,7 +481,19 @@ final class RecordShapes {
         if (count == null) return Optional.empty();
         int start = linkStart(words, at);
         if (start < 0) return Optional.empty();
-        Question listed = question.without(start, counted);
+        Question rest = question.without(start, counted);
+        // "Which shop has the most employees? Give me the shop name.": the first sentence names the records, the second says
+        // what to show of them
+        List<String> which = List.of();
+        Matcher second = SECOND_SENTENCE.matcher(rest.q());
+        if (words.get(0).equals("which") && second.find()) {
+            int k = QuestionParser.tokens(rest.q().substring(0, second.start() + 1), false).size();
+            if (k > 1 && k < rest.words().size()) {
+                which = rest.words().subList(1, k).stream().filter(w -> !FunctionWords.english().isFunctionWord(w)).map(QuestionParser::singular).toList(); // "which of the countries"
+                rest = rest.without(0, k);
+            }
+        }
+        Question listed = rest;
         if (reader.anySuperlative(listed.words())) return Optional.empty();
         String said = String.join(" ", question.original().subList(at, counted));
         Result list = severalAttributes(listed).orElseGet(() -> reader.values(listed, true));
@@ -492,6 +504,10 @@ final class RecordShapes {
         }
         String records = listedDataset(x);
         if (records == null || records.equals(rows.name())) return Optional.of(new Cannot("'" + said + "' does not say which records are first"));
+        List<String> named = which;
+        if (!named.isEmpty() && reader.model.dataset(records).map(d -> !QuestionParser.namesRows(d, named)).orElse(true)) {
+            return Optional.of(new Cannot("'" + String.join(" ", named) + "' are not the records whose attributes are asked for"));
+        }
         // the rows' own count, or, paired with the records in a table of their own, the model's distinct count of them there
         List<SemanticMetric> counts = new ArrayList<>(List.of(count));
         bridge(records, rows.name()).flatMap(this::distinctCountOf).ifPresent(counts::add);

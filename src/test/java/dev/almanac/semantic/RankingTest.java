@@ -44,6 +44,10 @@ class RankingTest {
                 + "{'dimension':'owners.email_address'}],'order':[{'field':'dogs_count','descending':true}],'limit':1,'ties':true,'records':'owners'}").assertReadWhole();
         CorpusExample.of("dog_kennels: Which owner owns the most dogs? Tell me the first name. => {'group_by':[{'dimension':'owners.first_name'}],"
                 + "'order':[{'field':'dogs_count','descending':true}],'limit':1,'ties':true}").assertReadWhole();
+        // the first sentence names the records ranked, the second what to show of them; never of other records
+        CorpusExample.of("employee_hire_evaluation: Which shop has the most employees? Show the location of the shop. => {'group_by':[{'dimension':'location'}],"
+                + "'order':[{'field':'employee_count','descending':true}],'limit':1,'ties':true,'records':'shop'}").assertReadWhole();
+        QuestionWordsTest.assertNotRead("employee_hire_evaluation", "Which shop has the most employees? Give me the age of the employee.");
         // a sentence that asks for a number too is never answered without it
         QuestionParser.Result withCount = QuestionWordsTest.parser("dog_kennels").parse("Which breed do the most dogs have? Give me the breed name and the number of dogs.");
         assertThat(withCount instanceof QuestionParser.Parsed p && p.query().metrics().isEmpty()).isFalse();
