@@ -222,9 +222,8 @@ final class Conditions {
                 if (numbers.contains(dim)) phrases.putIfAbsent(phrase, new ArrayList<>(List.of(dim)));
             }));
         }
-        List<Span> all = QuestionParser.spans(words, phrases);
         // a name inside a longer one said whole is not said on its own ("expectancy" in "life expectancy")
-        List<Span> spans = new ArrayList<>(all.stream().filter(sp -> all.stream().noneMatch(o -> o.length() > sp.length() && o.from() <= sp.from() && sp.to() <= o.to())).toList());
+        List<Span> spans = new ArrayList<>(QuestionParser.outermost(QuestionParser.spans(words, phrases)));
         List<Span> amountSpans = QuestionParser.spans(words, amountPhrases);
         spans.addAll(amountSpans);
         // a one-word attribute in another form of its word ("aged" for age)

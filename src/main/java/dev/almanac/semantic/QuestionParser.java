@@ -393,7 +393,7 @@ public final class QuestionParser {
         }
         // a metric's scattered words never take an attribute's name said whole ("the contestant numbers of all contestants" lists
         // numbers; it is not "the number of contestants"), unless the name is also the rows' ("count the car makers")
-        List<Span> attributeNames = spans(words, attributePhrases()).stream().filter(d -> d.length() > 1).filter(d -> {
+        List<Span> attributeNames = attributeNames(words).stream().filter(d -> {
             List<String> said = words.subList(d.from(), d.to()).stream().map(QuestionParser::singular).toList();
             return model.datasets().stream().noneMatch(ds -> namesRows(ds, said));
         }).toList();
@@ -555,7 +555,16 @@ public final class QuestionParser {
 
     /** Whether the word at {@code i} is one of an attribute's name of two words or more said whole ("best finish", "contestant number"). */
     boolean inAttributeName(List<String> words, int i) {
-        return spans(words, attributePhrases()).stream().anyMatch(s -> s.length() > 1 && s.from() <= i && i < s.to());
+        return inAny(attributeNames(words), i);
+    }
+
+    /** The attributes' names of two words or more the words say. */
+    private List<Span> attributeNames(List<String> words) {
+        return spans(words, attributePhrases()).stream().filter(s -> s.length() > 1).toList();
+    }
+
+    private static boolean inAny(List<Span> spans, int i) {
+        return spans.stream().anyMatch(s -> s.from() <= i && i < s.to());
     }
 
     /**
@@ -571,7 +580,12 @@ public final class QuestionParser {
 
     /** Whether any word of the question ranks ({@link #superlativeAt}). */
     boolean anySuperlative(List<String> words) {
-        for (int i = 0; i < words.size(); i++) if (superlativeAt(words, i)) return true;
+        List<Span> names = null;
+        for (int i = 0; i < words.size(); i++) {
+            if (!MOST.contains(words.get(i)) && !LEAST.contains(words.get(i))) continue;
+            if (names == null) names = attributeNames(words);
+            if (!inAny(names, i)) return true;
+        }
         return false;
     }
 
@@ -612,8 +626,7 @@ public final class QuestionParser {
                 && java.util.stream.IntStream.range(Math.min(d.to(), at + 1), Math.max(d.from(), at)).allMatch(joining)
                 && (d.from() > at || byBefore(words, d.from()))).toList();
         // "by contestant name": the name whole, not the shorter name inside it ("contestant", a synonym of the same name)
-        List<Span> all = spans;
-        spans = spans.stream().filter(d -> all.stream().noneMatch(o -> o.length() > d.length() && o.from() <= d.from() && d.to() <= o.to())).toList();
+        spans = outermost(spans);
         if (spans.size() != 1) return Optional.empty();
         Span by = spans.get(0);
         int from = Math.min(by.from(), cue), to = Math.max(by.to(), cue + 1);
@@ -1270,12 +1283,18 @@ public final class QuestionParser {
             return new Question(cut(q, original, from, to).orElse(String.join(" ", o)), period, compared, asked, o, w);
         }
 
-        /** The text without its words {@code from} to {@code to}, the rest as typed (its commas kept); empty when its words are not the original's. */
-        private static Optional<String> cut(String q, List<String> original, int from, int to) {
-            if (from >= to) return Optional.of(q);
+        /** Where each word of a question's text starts and ends, as its words are read. */
+        private static List<int[]> wordPositions(String q) {
             Matcher m = WORD.matcher(q.replace('_', ' ').replace('-', ' '));
             List<int[]> at = new ArrayList<>();
             while (m.find()) at.add(new int[] {m.start(), m.end()});
+            return at;
+        }
+
+        /** The text without its words {@code from} to {@code to}, the rest as typed (its commas kept); empty when its words are not the original's. */
+        private static Optional<String> cut(String q, List<String> original, int from, int to) {
+            if (from >= to) return Optional.of(q);
+            List<int[]> at = wordPositions(q);
             if (at.size() != original.size() || to > at.size()) return Optional.empty();
             String before = q.substring(0, at.get(from)[0]).stripTrailing(), after = q.substring(at.get(to - 1)[1]);
             if (before.isEmpty()) after = after.replaceFirst("^[\\s?.!,;:]+", ""); // the first sentence cut whole: the next one opens the text
@@ -1307,9 +1326,7 @@ public final class QuestionParser {
             List<String> w = new ArrayList<>(words);
             o.set(at, word);
             w.set(at, word);
-            Matcher m = WORD.matcher(q.replace('_', ' ').replace('-', ' '));
-            List<int[]> found = new ArrayList<>();
-            while (m.find()) found.add(new int[] {m.start(), m.end()});
+            List<int[]> found = wordPositions(q);
             String text = found.size() == original.size() ? q.substring(0, found.get(at)[0]) + word + q.substring(found.get(at)[1]) : String.join(" ", o);
             return new Question(text, period, compared, asked, o, w);
         }
@@ -1870,9 +1887,7 @@ public final class QuestionParser {
     /** Whether the words name the attribute, by a phrase of its dataset's attributes no longer phrase holds ("owner", not "owner id"). */
     private boolean names(List<String> words, Dimension d) {
         Map<List<String>, Object> phrases = model.dataset(d.dataset()).map(this::attributesOf).orElse(Map.of());
-        List<Span> all = spans(words, phrases);
-        return all.stream().filter(sp -> all.stream().noneMatch(o -> o.length() > sp.length() && o.from() <= sp.from() && sp.to() <= o.to()))
-                .anyMatch(sp -> dimensionOf(sp).contains(d));
+        return outermost(spans(words, phrases)).stream().anyMatch(sp -> dimensionOf(sp).contains(d));
     }
 
     /** The previous query with what the follow-up says: a new period, breakdown, grain or ranking replaces the old; filters add up (per dimension, the new wins). */
@@ -2597,6 +2612,11 @@ public final class QuestionParser {
             }
         }
         return out;
+    }
+
+    /** The spans no longer one among them holds ("contestant name", not the "contestant" inside it). */
+    static List<Span> outermost(List<Span> spans) {
+        return spans.stream().filter(sp -> spans.stream().noneMatch(o -> o.length() > sp.length() && o.from() <= sp.from() && sp.to() <= o.to())).toList();
     }
 
     static List<Span> longestFirst(List<Span> spans) {

@@ -542,9 +542,11 @@ final class RecordShapes {
         return of.size() == 1 && !of.contains("") ? of.iterator().next() : null;
     }
 
+    private static final Pattern EACH_AND_AFTER = Pattern.compile("(?i)\\b(?:each|every)\\b(.*)$");
+
     /** What follows "each" or "every" in a count's words ("for each singer": "singer"); empty when they say neither. */
     private static String eachOf(String words) {
-        Matcher each = Pattern.compile("(?i)\\b(?:each|every)\\b(.*)$").matcher(words);
+        Matcher each = EACH_AND_AFTER.matcher(words);
         return each.find() ? each.group(1).replaceAll("[?.!]", "").strip() : "";
     }
 
@@ -599,14 +601,15 @@ final class RecordShapes {
         return Optional.of(new Parsed(first, Optional.empty()));
     }
 
+    /** "are there" at a question's end, which says nothing more ("how many different locations are there"). */
+    private static final Pattern THERE_ARE = Pattern.compile("(?i)\\s+(?:are|is|were|was)\\s+there\\s*[?.!]?\\s*$");
+
     /**
      * "How many different nationalities do conductors have?", "Count the number of distinct store locations": the question
      * read as the list of those values it asks to count ("what are the nationalities ..."), then counted: the number of
      * distinct values of that attribute where the list's conditions hold. Empty when the question is not so worded or its
      * list does not read.
      */
-    private static final Pattern THERE_ARE = Pattern.compile("(?i)\\s+(?:are|is|were|was)\\s+there\\s*[?.!]?\\s*$");
-
     Optional<Result> distinctCount(String q) {
         Matcher m = DISTINCT_COUNT.matcher(q);
         if (!m.find()) return Optional.empty();
@@ -622,6 +625,14 @@ final class RecordShapes {
     /** "without any concerts", "that do not have any friends", "who have no pets": the related rows a record has none of. */
     private static final Pattern WITHOUT_RELATED_VERB = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:(?:do|does|did|have|has|had)\\s+not"
             + "|(?:do|does|did|have|has|had)n't|never)\\s+([\\p{L}]+)(?:\\s+([\\p{L}]+))?\\s+any\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
+
+    /** The dataset whose rows a reading is of: the records listed, the dataset of the first attribute listed, or the one metric's. */
+    private String rowsRead(SemanticQuery x) {
+        return x.records() != null ? x.records() : x.metrics().isEmpty() && !x.groupBy().isEmpty()
+                ? reader.model.dimension(x.groupBy().get(0).dimension()).map(Dimension::dataset).orElse(null)
+                : x.metrics().size() == 1 ? reader.model.metric(x.metrics().get(0)).filter(mm -> mm instanceof SemanticMetric.Simple)
+                        .map(mm -> ((SemanticMetric.Simple) mm).dataset()).orElse(null) : null;
+    }
 
     /** Whether a list is of an attribute's values, each once, rather than of records (a code several records have). */
     private boolean valuesListed(SemanticQuery x) {
@@ -693,10 +704,7 @@ final class RecordShapes {
         Result r = reader.parse(rest, null);
         if (!(r instanceof Parsed p) || p.period().isPresent() || p.query().grain() != null) return Optional.empty();
         SemanticQuery x = p.query();
-        String of = x.records() != null ? x.records() : x.metrics().isEmpty() && !x.groupBy().isEmpty()
-                ? reader.model.dimension(x.groupBy().get(0).dimension()).map(Dimension::dataset).orElse(null)
-                : x.metrics().size() == 1 ? reader.model.metric(x.metrics().get(0)).filter(mm -> mm instanceof SemanticMetric.Simple)
-                        .map(mm -> ((SemanticMetric.Simple) mm).dataset()).orElse(null) : null;
+        String of = rowsRead(x);
         if (of == null || of.equals(related.name()) || x.compareTo() != null) return Optional.empty();
         // "the type codes not used by any document": a value none of whose records has such rows, which a value of one record
         // without them is not
@@ -719,8 +727,7 @@ final class RecordShapes {
             + "([\\p{L}]+)(?:\\s+([\\p{L}]+))?\\s+(?:a|an|any|some)\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
 
     /**
-     * "Which students have a pet?", "How many dogs went through any treatments?", "the names of courses with some students
-     * enrolled" aside: the question without those words, read as it would be, for the records that have one row or more of
+     * "Which students have a pet?", "How many dogs went through any treatments?": the question without those words, read as it would be, for the records that have one row or more of
      * the dataset the last words name (through the model's relationships, one way only; the query is compiled to check). A
      * verb says the relationship only when it is no word of the model (a status the model records says which rows) and is
      * a verb English knows; its particle is a preposition. Empty when the question ends in no such words or the rest does
@@ -752,10 +759,7 @@ final class RecordShapes {
         if (!(r instanceof Parsed p) && namedRecords(rest).isPresent()) r = new Parsed(namedRecords(rest).get(), Optional.empty());
         if (!(r instanceof Parsed p) || p.period().isPresent() || p.query().grain() != null) return Optional.empty();
         SemanticQuery x = p.query();
-        String of = x.records() != null ? x.records() : x.metrics().isEmpty() && !x.groupBy().isEmpty()
-                ? reader.model.dimension(x.groupBy().get(0).dimension()).map(Dimension::dataset).orElse(null)
-                : x.metrics().size() == 1 ? reader.model.metric(x.metrics().get(0)).filter(mm -> mm instanceof SemanticMetric.Simple)
-                        .map(mm -> ((SemanticMetric.Simple) mm).dataset()).orElse(null) : null;
+        String of = rowsRead(x);
         if (of == null || of.equals(related.name()) || x.compareTo() != null) return Optional.empty();
         SemanticQuery some = x.exists(related.name() + " of " + of);
         try {
