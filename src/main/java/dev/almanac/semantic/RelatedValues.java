@@ -67,13 +67,14 @@ final class RelatedValues {
         if (related.isEmpty()) return Optional.empty();
         Map<List<String>, Object> phrases = phrasesOf.computeIfAbsent(of, k -> reader.valuePhrases(List.copyOf(related.keySet())));
         List<Said> said = new ArrayList<>();
-        for (Span v : QuestionParser.longestFirst(QuestionParser.spans(words, phrases))) {
+        List<Span> valueSpans = QuestionParser.spans(words, phrases);
+        for (Span v : QuestionParser.longestFirst(valueSpans)) {
             if (QuestionParser.anyUsed(used, v)) continue;
             @SuppressWarnings("unchecked") List<ValueHit> hits = (List<ValueHit>) v.target();
             // a value that stands on its own (a name, a code, several words), or one the related rows' noun or its attribute's
-            // word follows ("a cat pet"): never a word of everyday use on its own
+            // word follows ("a cat pet"), or another such value after "or" ("a cat or dog pet"): never a word of everyday use on its own
             boolean named = QuestionParser.distinctive(original, v) && !(v.length() == 1 && QuestionParser.FILLER.contains(words.get(v.from())));
-            if (!named && !(v.to() < words.size() && hits.stream().anyMatch(h -> nounOf(words.get(v.to()), h.dimension(), related.get(h.dimension()))))) continue;
+            if (!named && !nounAfter(words, v, valueSpans, related, 3)) continue;
             List<Dimension> dims = hits.stream().map(ValueHit::dimension).distinct().toList();
             if (dims.size() > 1) {
                 return Optional.of(new Cannot("'" + String.join(" ", original.subList(v.from(), v.to())) + "' is a value of several things of related rows: "
@@ -122,6 +123,23 @@ final class RelatedValues {
             return Optional.of(new Cannot("the " + String.join(", ", datasets) + " do not reach the " + of + " one way in the model"));
         }
         return Optional.of(new Placed(List.copyOf(exists), Set.copyOf(datasets)));
+    }
+
+    /**
+     * Whether the related rows' noun (or the attribute's word) follows a value, or follows a value of the same attribute
+     * after "or" or "and" ("cat or dog pet": the noun is both values'), at most {@code hops} values on.
+     */
+    private boolean nounAfter(List<String> words, Span v, List<Span> values, Map<Dimension, String> related, int hops) {
+        @SuppressWarnings("unchecked") List<ValueHit> hits = (List<ValueHit>) v.target();
+        if (v.to() < words.size() && hits.stream().anyMatch(h -> nounOf(words.get(v.to()), h.dimension(), related.get(h.dimension())))) return true;
+        if (hops == 0 || v.to() >= words.size() || !Set.of("or", "and").contains(words.get(v.to()))) return false;
+        int next = v.to() + 1 < words.size() && Set.of("a", "an").contains(words.get(v.to() + 1)) ? v.to() + 2 : v.to() + 1;
+        for (Span w : values) {
+            @SuppressWarnings("unchecked") List<ValueHit> others = (List<ValueHit>) w.target();
+            if (w.from() == next && others.stream().anyMatch(o -> hits.stream().anyMatch(h -> h.dimension().equals(o.dimension())))
+                    && nounAfter(words, w, values, related, hops - 1)) return true;
+        }
+        return false;
     }
 
     /**

@@ -56,6 +56,9 @@ class RelatedValuesTest {
     void values_of_related_rows_joined_by_or_are_one_condition() throws Exception {
         CorpusExample.of("world_1: How many countries speak English or Dutch? => {'metrics':['country_count'],'exists':["
                 + "{'dataset':'countrylanguage','filters':[{'field':'language','op':'in','values':['English','Dutch']}],'of':'country'}]}").assertReadWhole();
+        // words of everyday use as values: the related rows' noun after the last says what both are ("a dog or cat pet")
+        CorpusExample.of("pets_1: How many students have a dog or cat pet? => {'metrics':['student_count'],'exists':["
+                + "{'dataset':'has_pet','filters':[{'field':'pet_type','op':'in','values':['dog','cat']}],'of':'student'}]}").assertReadWhole();
         // the values name language rows, not the countries whose regions are listed: the condition is on the countries' rows
         CorpusExample.of("world_1: Which regions speak Dutch or English? => {'group_by':[{'dimension':'region'}],'exists':["
                 + "{'dataset':'countrylanguage','filters':[{'field':'language','op':'in','values':['Dutch','English']}],'of':'country'}]}").assertReadWhole();
