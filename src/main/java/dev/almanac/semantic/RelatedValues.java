@@ -101,6 +101,11 @@ final class RelatedValues {
                     && between(words, s.span(), said.get(i + 1).span()).equals(Set.of("or"))) {
                 values.add(said.get(++i).value());
             }
+            // an "or" left between two values (of two attributes, or with more words between): never read as both
+            if (i + 1 < said.size() && between(words, said.get(i).span(), said.get(i + 1).span()).contains("or")) {
+                return Optional.of(new Cannot("rows that meet one of two conditions ('" + String.join(" ", original.subList(said.get(i).span().from(), said.get(i + 1).span().to()))
+                        + "') are not read yet"));
+            }
             if (s.negated() && i + 1 < said.size() && said.get(i + 1).dimension().equals(s.dimension())) {
                 return Optional.of(new Cannot("values of " + s.dimension().displayName() + " denied together ('" + String.join(" ",
                         original.subList(s.span().from(), said.get(i + 1).span().to())) + "') are not read yet"));
@@ -132,6 +137,9 @@ final class RelatedValues {
     private boolean nounAfter(List<String> words, Span v, List<Span> values, Map<Dimension, String> related, int hops) {
         @SuppressWarnings("unchecked") List<ValueHit> hits = (List<ValueHit>) v.target();
         if (v.to() < words.size() && hits.stream().anyMatch(h -> nounOf(words.get(v.to()), h.dimension(), related.get(h.dimension())))) return true;
+        // "a cat as a pet"
+        int as = v.to() + 1 < words.size() && words.get(v.to()).equals("as") ? (Set.of("a", "an").contains(words.get(v.to() + 1)) ? v.to() + 2 : v.to() + 1) : -1;
+        if (as > 0 && as < words.size() && hits.stream().anyMatch(h -> nounOf(words.get(as), h.dimension(), related.get(h.dimension())))) return true;
         if (hops == 0 || v.to() >= words.size() || !Set.of("or", "and").contains(words.get(v.to()))) return false;
         int next = v.to() + 1 < words.size() && Set.of("a", "an").contains(words.get(v.to() + 1)) ? v.to() + 2 : v.to() + 1;
         for (Span w : values) {
@@ -266,6 +274,7 @@ final class RelatedValues {
         Set<String> out = new LinkedHashSet<>();
         for (int k = a.to(); k < b.from(); k++) out.add(words.get(k).toLowerCase(Locale.ROOT));
         out.remove(",");
+        out.removeAll(Set.of("a", "an", "the")); // "a dog or a cat"
         return out;
     }
 }

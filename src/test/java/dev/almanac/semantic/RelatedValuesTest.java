@@ -59,6 +59,10 @@ class RelatedValuesTest {
         // words of everyday use as values: the related rows' noun after the last says what both are ("a dog or cat pet")
         CorpusExample.of("pets_1: How many students have a dog or cat pet? => {'metrics':['student_count'],'exists':["
                 + "{'dataset':'has_pet','filters':[{'field':'pet_type','op':'in','values':['dog','cat']}],'of':'student'}]}").assertReadWhole();
+        CorpusExample.of("pets_1: How many students keep a dog or a cat as a pet? => {'metrics':['student_count'],'exists':["
+                + "{'dataset':'has_pet','filters':[{'field':'pet_type','op':'in','values':['dog','cat']}],'of':'student'}]}").assertReadWhole();
+        // an "or" between values of two attributes is never read as both conditions
+        QuestionWordsTest.assertNotRead("world_1", "How many countries speak English or have Kabul as a city?");
         // the values name language rows, not the countries whose regions are listed: the condition is on the countries' rows
         CorpusExample.of("world_1: Which regions speak Dutch or English? => {'group_by':[{'dimension':'region'}],'exists':["
                 + "{'dataset':'countrylanguage','filters':[{'field':'language','op':'in','values':['Dutch','English']}],'of':'country'}]}").assertReadWhole();
