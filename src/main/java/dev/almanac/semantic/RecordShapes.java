@@ -697,25 +697,7 @@ final class RecordShapes {
             }
             relatedWords = m.group(3);
         }
-        Dataset related = rowsNamedBy(relatedWords).orElse(null);
-        if (related == null) return Optional.empty();
-        String rest = q.substring(0, m.start()).strip() + "?";
-        // read otherwise when the rest does not read ("which months had no leads" asks for periods with no rows)
-        Result r = reader.parse(rest, null);
-        if (!(r instanceof Parsed p) || p.period().isPresent() || p.query().grain() != null) return Optional.empty();
-        SemanticQuery x = p.query();
-        String of = rowsRead(x);
-        if (of == null || of.equals(related.name()) || x.compareTo() != null) return Optional.empty();
-        // "the type codes not used by any document": a value none of whose records has such rows, which a value of one record
-        // without them is not
-        if (valuesListed(x)) return Optional.of(new Cannot("values none of whose records have " + related.name() + " are not read yet"));
-        SemanticQuery none = x.exists("not " + related.name() + " of " + of);
-        try {
-            reader.layer.compile(none);
-        } catch (RuntimeException e) {
-            return Optional.of(new Cannot("the " + of + " and the " + related.name() + " are not related in the model"));
-        }
-        return Optional.of(new Parsed(none, Optional.empty()));
+        return relatedRows(q.substring(0, m.start()), relatedWords, true);
     }
 
     /** "that have a pet", "with some concerts", "who have any friends": related rows a record has one or more of. */
@@ -727,8 +709,9 @@ final class RecordShapes {
             + "([\\p{L}]+)(?:\\s+([\\p{L}]+))?\\s+(?:a|an|any|some)\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
 
     /**
-     * "Which students have a pet?", "How many dogs went through any treatments?": the question without those words, read as it would be, for the records that have one row or more of
-     * the dataset the last words name (through the model's relationships, one way only; the query is compiled to check). A
+     * "Which students have a pet?", "How many dogs went through any treatments?": the question without those words, read as
+     * it would be, for the records that have one row or more of the dataset the last words name (through the model's
+     * relationships, one way only; the query is compiled to check). A
      * verb says the relationship only when it is no word of the model (a status the model records says which rows) and is
      * a verb English knows; its particle is a preposition. Empty when the question ends in no such words or the rest does
      * not read.
@@ -752,22 +735,36 @@ final class RecordShapes {
             if (!found) return Optional.empty();
             relatedWords = m.group(3);
         }
+        return relatedRows(q.substring(0, m.start()), relatedWords, false);
+    }
+
+    /**
+     * The question before the words about related rows, read as it would be, for the records that have none ({@code none})
+     * or one or more of the rows the words name: the shared end of {@link #withoutRelated} and {@link #withRelated}. Read
+     * otherwise (empty) when the words name no dataset's rows or the rest does not read ("which months had no leads" asks
+     * for periods with no rows); a list of values none of whose records has such rows is refused; so are records the
+     * related rows do not reach (the query is compiled to check).
+     */
+    private Optional<Result> relatedRows(String before, String relatedWords, boolean none) {
         Dataset related = rowsNamedBy(relatedWords).orElse(null);
         if (related == null) return Optional.empty();
-        String rest = q.substring(0, m.start()).strip() + "?";
+        String rest = before.strip() + "?";
         Result r = reader.parse(rest, null);
-        if (!(r instanceof Parsed p) && namedRecords(rest).isPresent()) r = new Parsed(namedRecords(rest).get(), Optional.empty());
+        if (!none && !(r instanceof Parsed) && namedRecords(rest).isPresent()) r = new Parsed(namedRecords(rest).get(), Optional.empty()); // "Which students"
         if (!(r instanceof Parsed p) || p.period().isPresent() || p.query().grain() != null) return Optional.empty();
         SemanticQuery x = p.query();
         String of = rowsRead(x);
         if (of == null || of.equals(related.name()) || x.compareTo() != null) return Optional.empty();
-        SemanticQuery some = x.exists(related.name() + " of " + of);
+        // "the type codes not used by any document": a value none of whose records has such rows, which a value of one record
+        // without them is not
+        if (none && valuesListed(x)) return Optional.of(new Cannot("values none of whose records have " + related.name() + " are not read yet"));
+        SemanticQuery read = x.exists((none ? "not " : "") + related.name() + " of " + of);
         try {
-            reader.layer.compile(some);
+            reader.layer.compile(read);
         } catch (RuntimeException e) {
-            return Optional.of(new Cannot("the " + of + " and the " + related.name() + " are not related one way in the model"));
+            return Optional.of(new Cannot("the " + of + " and the " + related.name() + " are not related " + (none ? "" : "one way ") + "in the model"));
         }
-        return Optional.of(new Parsed(some, Optional.empty()));
+        return Optional.of(new Parsed(read, Optional.empty()));
     }
 
     private static final String COUNTED = "(\\d{1,6}|one|two|three|four|five|six|seven|eight|nine|ten|a\\s+single|a|an)";

@@ -146,23 +146,19 @@ class ModelDrafterTest {
             s.execute("CREATE TABLE ships (id INTEGER PRIMARY KEY, name TEXT)");
             s.execute("CREATE TABLE ships_list (id INTEGER PRIMARY KEY, name TEXT)");
         }
-        try (Source source = Sources.openFile(file)) {
-            List<String> problems = new ArrayList<>();
-            SemanticModel model = SemanticModel.of(draftAndValidate(source, problems).files(), source.dialect());
-            assertThat(problems).isEmpty();
-            // "how many boats": the rows of boats_data; ships_list keeps its words, another table is called ships
-            assertThat(model.dataset("boats_data").orElseThrow().synonyms()).contains("boat", "boats");
-            assertThat(model.metric("boats_data_count").orElseThrow().displayName()).isEqualTo("Number of boats");
-            assertThat(model.metric("ships_list_count").orElseThrow().displayName()).isEqualTo("Number of ships lists");
-            // the worth asked about, in millions
-            assertThat(model.dimension("boats_data.net_worth_millions").orElseThrow().synonyms()).contains("net worth");
-            assertThat(model.metric("boats_data_max_net_worth_millions").orElseThrow().info().synonyms()).contains("maximum net worth", "highest net worth");
-            // a boat's length is its length: "the average length of the boats"
-            assertThat(model.metric("boats_data_average_boat_length").orElseThrow().info().synonyms()).contains("average boat length", "average length");
-            // 5 flags over 8 boats repeat (Malta 3 times): a category to break down by; 8 mottos of 8 boats do not
-            assertThat(model.dimension("boats_data.flag").orElseThrow().kind()).isEqualTo(Dimension.Kind.CATEGORICAL);
-            assertThat(model.dimension("boats_data.motto").orElseThrow().kind()).isEqualTo(Dimension.Kind.TEXT);
-        }
+        SemanticModel model = drafted(file);
+        // "how many boats": the rows of boats_data; ships_list keeps its words, another table is called ships
+        assertThat(model.dataset("boats_data").orElseThrow().synonyms()).contains("boat", "boats");
+        assertThat(model.metric("boats_data_count").orElseThrow().displayName()).isEqualTo("Number of boats");
+        assertThat(model.metric("ships_list_count").orElseThrow().displayName()).isEqualTo("Number of ships lists");
+        // the worth asked about, in millions
+        assertThat(model.dimension("boats_data.net_worth_millions").orElseThrow().synonyms()).contains("net worth");
+        assertThat(model.metric("boats_data_max_net_worth_millions").orElseThrow().info().synonyms()).contains("maximum net worth", "highest net worth");
+        // a boat's length is its length: "the average length of the boats"
+        assertThat(model.metric("boats_data_average_boat_length").orElseThrow().info().synonyms()).contains("average boat length", "average length");
+        // 5 flags over 8 boats repeat (Malta 3 times): a category to break down by; 8 mottos of 8 boats do not
+        assertThat(model.dimension("boats_data.flag").orElseThrow().kind()).isEqualTo(Dimension.Kind.CATEGORICAL);
+        assertThat(model.dimension("boats_data.motto").orElseThrow().kind()).isEqualTo(Dimension.Kind.TEXT);
     }
 
     @Test
@@ -177,21 +173,22 @@ class ModelDrafterTest {
             s.execute("CREATE TABLE bookings (booking_no INTEGER PRIMARY KEY, carrier INTEGER)");
             s.execute("INSERT INTO bookings VALUES (1, 7), (2, 8), (3, 9)");
         }
-        try (Source source = Sources.openFile(file)) {
-            List<String> problems = new ArrayList<>();
-            SemanticModel model = SemanticModel.of(draftAndValidate(source, problems).files(), source.dialect());
-            assertThat(problems).isEmpty();
-            assertThat(model.relationships()).extracting(r -> r.from() + " -> " + r.to() + " " + r.fromColumns() + "=" + r.toColumns())
-                    .containsExactly("trips -> carriers [carrier]=[uid]");
-        }
+        SemanticModel model = drafted(file);
+        assertThat(model.relationships()).extracting(r -> r.from() + " -> " + r.to() + " " + r.fromColumns() + "=" + r.toColumns())
+                .containsExactly("trips -> carriers [carrier]=[uid]");
     }
 
     private static List<String> labels(Path file) {
+        return drafted(file).dimensions().stream().filter(d -> d.dataset().equals("orders")).map(d -> d.label() == null ? d.name() : d.label()).toList();
+    }
+
+    /** The model drafted for a database file, checked to validate. */
+    private static SemanticModel drafted(Path file) {
         try (Source source = Sources.openFile(file)) {
             List<String> problems = new ArrayList<>();
             SemanticModel model = SemanticModel.of(draftAndValidate(source, problems).files(), source.dialect());
             assertThat(problems).isEmpty();
-            return model.dimensions().stream().filter(d -> d.dataset().equals("orders")).map(d -> d.label() == null ? d.name() : d.label()).toList();
+            return model;
         }
     }
 }
