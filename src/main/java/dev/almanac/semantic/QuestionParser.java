@@ -69,11 +69,6 @@ public final class QuestionParser {
         for (String w : List.of("yearly", "per year", "each year", "every year", "by year", "year by year", "annually")) GRAIN_WORDS.put(w, Grain.YEAR);
     }
 
-    private static final List<String> GROUP_CUES = List.of("broken down by", "split by", "grouped by", "for each of our", "for each of the", "through which",
-            "what were the", "what are the", "which were the", "which are the",
-            "in each of our", "each of our", "each of the", "for each", "for every", "most common", "most frequent", "most popular", "by", "per", "each",
-            "every", "across", "which", "what");
-
     final SemanticModel model;
     final ValueIndex values;
     private final TimeframeParser timeframes;
@@ -376,7 +371,7 @@ public final class QuestionParser {
         // after "by", "per", "which", "each" a word that names a dimension is that dimension, not a metric ("spend by campaign")
         Map<List<String>, Object> allDims = breakdownPhrases();
         metricSpans = new ArrayList<>(metricSpans.stream()
-                .filter(sp -> !(cueBefore(words, sp.from()) != null && allDims.containsKey(words.subList(sp.from(), sp.to())))).toList());
+                .filter(sp -> !(Breakdown.cueBefore(words, sp.from()) != null && allDims.containsKey(words.subList(sp.from(), sp.to())))).toList());
         // "which five products sold ...": a metric phrase that starts with the ranked dimension gives way to another metric phrase
         List<Span> rankedDimFirst = metricSpans.stream().filter(sp -> (sp.from() >= 2 && smallNumber(words.get(sp.from() - 1))
                 && Set.of("which", "top").contains(words.get(sp.from() - 2)) || sp.from() >= 1 && words.get(sp.from() - 1).equals("which"))
@@ -423,7 +418,7 @@ public final class QuestionParser {
                 .noneMatch(g -> java.util.Arrays.stream(m.at()).anyMatch(i -> i >= g.from() && i < g.to()))).toList());
         // nor those of a dimension ranked ("top 3 product categories by shop revenue": "product" is the category's)
         metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> !m.scattered() || anyDimSpans.stream()
-                .noneMatch(d -> (cueBefore(words, d.from()) != null || ranked(words, d)) && java.util.Arrays.stream(m.at()).anyMatch(i -> i >= d.from() && i < d.to()))).toList());
+                .noneMatch(d -> (Breakdown.cueBefore(words, d.from()) != null || ranked(words, d)) && java.util.Arrays.stream(m.at()).anyMatch(i -> i >= d.from() && i < d.to()))).toList());
         if (compared.isPresent()) {
             // two periods compared: "change", "growth" say what to do with them, not which metric ("how much did MRR change
             // from Q1 to Q2" is MRR in both, not the month-over-month growth metric)
@@ -536,7 +531,7 @@ public final class QuestionParser {
     /** How a request for a list of values starts ("list the products ...", "which currency is used in Japan?"). */
     private static final Pattern LISTING = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|which|what|sort|give|display|find|return|tell)\\b");
     /** Words that say nothing more in a request for a list ("the plans we offer", "the currency used in Japan"). */
-    private static final List<String> LISTING_WORDS = List.of("list", "show", "return", "display", "find", "give", "tell", "used", "use", "available", "offered", "exist", "existing", "called",
+    static final List<String> LISTING_WORDS = List.of("list", "show", "return", "display", "find", "give", "tell", "used", "use", "available", "offered", "exist", "existing", "called",
             "known", "kind", "type", "sort");
 
     /** The phrases of every attribute of the model's datasets that is not a time (names, codes and numbers too). */
@@ -946,7 +941,7 @@ public final class QuestionParser {
      * The dimensions without a key that refers to the records another of them is an attribute of: "each continent" is the
      * continent by its own name, not a country's reference to it, when both are called so.
      */
-    private List<Dimension> withoutReferences(List<Dimension> ds) {
+    List<Dimension> withoutReferences(List<Dimension> ds) {
         if (ds.size() < 2) return ds;
         List<Dimension> out = ds.stream().filter(d -> d.kind() != Dimension.Kind.IDENTIFIER
                 || referredBy(d).stream().noneMatch(to -> ds.stream().anyMatch(o -> o != d && o.dataset().equals(to)))).toList();
@@ -960,7 +955,7 @@ public final class QuestionParser {
     }
 
     /** Whether "for" stands before a word, "the" and "all" aside ("for all the different cylinders"). */
-    private static boolean forBefore(List<String> words, int at) {
+    static boolean forBefore(List<String> words, int at) {
         int i = at - 1;
         while (i >= 0 && Set.of("the", "all").contains(words.get(i))) i--;
         return i >= 0 && words.get(i).equals("for");
@@ -1099,7 +1094,7 @@ public final class QuestionParser {
         for (int i = v.from() - 1; i >= 0 && i >= v.from() - 5; i--) {
             String w = words.get(i);
             if (attribute.contains(stem(w)) || attribute.contains(stem(singular(w)))) {
-                if (!used[i] && cueBefore(words, i) != null) return; // "by store for franchised stores": a breakdown, not the value's attribute
+                if (!used[i] && Breakdown.cueBefore(words, i) != null) return; // "by store for franchised stores": a breakdown, not the value's attribute
                 if (!used[i]) used[i] = true;
                 continue;
             }
@@ -1151,7 +1146,7 @@ public final class QuestionParser {
     }
 
     /** Words that ask for values each once. */
-    private static final Set<String> DISTINCT_WORDS = Set.of("different", "distinct", "unique");
+    static final Set<String> DISTINCT_WORDS = Set.of("different", "distinct", "unique");
 
     /** Words that exclude what follows them. */
     private static final Set<String> NEGATIONS = Set.of("not", "n't", "excluding", "except", "never");
@@ -1207,9 +1202,6 @@ public final class QuestionParser {
 
     /** Words that ask how many. */
     private static final Set<String> COUNT_CUES = Set.of("how", "many", "number", "count", "total", "amount");
-
-    /** Words that ask for one figure over all the values named ("the total of A and B", "A and B combined"). */
-    private static final Set<String> TOGETHER = Set.of("total", "combined", "together", "altogether", "sum");
 
     /** Words that ask for an aggregate of rows (a count, a sum, an average, an extreme), never for the rows or values themselves. */
     private static final Set<String> AGGREGATES = Set.of("number", "count", "total", "sum", "average", "avg", "mean", "median", "amount", "maximum",
@@ -1514,7 +1506,6 @@ public final class QuestionParser {
             return new Cannot("the grain of the question could not be read");
         }
 
-        List<String> groupBy = new ArrayList<>();
         Map<String, List<String>> filterValues = new LinkedHashMap<>();
         Map<String, List<String>> negatedValues = new LinkedHashMap<>();
         String[] valueOf = new String[words.size()]; // the attribute each word placed as a value is a value of
@@ -1611,7 +1602,7 @@ public final class QuestionParser {
             for (int i : neighbours(v, words.size())) if (!used[i] && dimensionStems(hit.dimension()).contains(stem(words.get(i)))) used[i] = true; // "annually billed"
             markAttributeBefore(words, used, v, hit.dimension()); // "whose nationality is USA", "a nationality other than USA"
             // the noun right after a value is what it qualifies ("monthly plans", "retail companies"), not a breakdown
-            for (Span d : anyDimSpans) if (d.from() == v.to() && !anyUsed(used, d) && cueBefore(words, d.from()) == null) mark(used, d);
+            for (Span d : anyDimSpans) if (d.from() == v.to() && !anyUsed(used, d) && Breakdown.cueBefore(words, d.from()) == null) mark(used, d);
             // a metric read from its words out of order, one of them the noun this value qualifies ("MRR from Enterprise customers"
             // is not "customer MRR"): not this phrase of the metric
             if (metricSpan.scattered() && outOfOrder(metricSpan) && v.to() < words.size() && inSpan(metricSpan, v.to())
@@ -1635,77 +1626,13 @@ public final class QuestionParser {
         Optional<Object> relatedRows = relatedValues.place(words, original, used, valueOf, metric);
         if (relatedRows.isPresent() && relatedRows.get() instanceof Cannot no) return no;
         RelatedValues.Placed related = relatedRows.map(x -> (RelatedValues.Placed) x).orElse(new RelatedValues.Placed(List.of(), Set.of())).with(relatedYears);
-        Integer limit = null;
-        Boolean rankedAllDescending = null; // "top products by units sold": every product, in the ranking's order
-        // a dimension after a grouping cue is a group-by
-        for (Span d : longestFirst(dimSpans)) {
-            if (anyUsed(used, d)) continue;
-            List<Dimension> ds = withoutReferences(closest(dimensionOf(d), d, metric, words, used, metricWords));
-            String cue = cueBefore(words, d.from());
-            if (cue == null && d.from() >= 1 && Set.of("and", ",").contains(words.get(d.from() - 1)) && groupedJustBefore(d.from() - 1, used, dimSpans, groupBy)) {
-                cue = "and"; // "by plan and region"
-            }
-            if (cue == null && d.from() >= 2 && smallNumber(words.get(d.from() - 1))
-                    && (TOP.matcher(words.get(d.from() - 2) + " " + words.get(d.from() - 1)).matches() || words.get(d.from() - 2).equals("which"))) {
-                cue = ""; // "top 5 products", "which five products"
-                if (words.get(d.from() - 2).equals("which")) {
-                    limit = Integer.parseInt(words.get(d.from() - 1));
-                    used[d.from() - 1] = true;
-                    used[d.from() - 2] = true;
-                }
-            }
-            if (cue == null && d.from() >= 2 && smallNumber(words.get(d.from() - 2)) && !used[d.from() - 2]
-                    && (MOST.contains(words.get(d.from() - 1)) || LEAST.contains(words.get(d.from() - 1)))) {
-                cue = ""; // "the 10 biggest customers by MRR", "our 3 smallest regions": the count and the ranking word are read below
-            }
-            // "top campaign by leads", "the best performing campaign by leads": a ranking word right before the dimension and the
-            // metric right after it and "by"; one, the ranking word read below, or said in the plural ("top products by units
-            // sold") all of them in its order
-            int rank = d.from() >= 2 && words.get(d.from() - 1).equals("performing") ? d.from() - 2 : d.from() - 1;
-            if (cue == null && rank >= 0 && RANK_BEFORE.contains(words.get(rank)) && !used[rank] && d.to() + 1 == metricSpan.from()
-                    && words.get(d.to()).equals("by") && !used[d.to()] && !metricSpan.scattered()) {
-                cue = "";
-                used[d.to()] = true;
-                if (rank < d.from() - 1) used[d.from() - 1] = true;
-                if (!original.get(d.to() - 1).toLowerCase(Locale.ROOT).equals(words.get(d.to() - 1))) { // said in the plural
-                    rankedAllDescending = MOST.contains(words.get(rank));
-                    used[rank] = true;
-                }
-            }
-            // "the maximum accelerate for the different cylinders", "show different hometowns and the number of teachers": a
-            // measure of each of the different values asked for is one by each
-            if (cue == null && d.from() >= 1 && DISTINCT_WORDS.contains(words.get(d.from() - 1)) && !metric.info().synonyms().equals(LISTING_WORDS)
-                    && (metricSpan.from() > d.to() && words.subList(d.to(), metricSpan.from()).contains("and") || forBefore(words, d.from() - 1))) {
-                cue = "";
-                used[d.from() - 1] = true;
-            }
-            if (cue == null) continue;
-            if (ds.size() > 1) {
-                String shown = String.join(" ", original.subList(d.from(), d.to()));
-                List<String> options = new ArrayList<>();
-                List<String> names = toldApart(ds);
-                for (String n : names) options.add(q.replaceFirst("(?i)\\b" + Pattern.quote(shown) + "\\b", Matcher.quoteReplacement(n.toLowerCase(Locale.ROOT))));
-                return checked(new Clarify("By which do you mean: " + String.join(", ", names) + "?", options));
-            }
-            Dimension dim = ds.get(0);
-            if (filterValues.containsKey(model.reference(dim)) && filterValues.get(model.reference(dim)).size() > 1) continue;
-            if (!groupBy.contains(model.reference(dim))) groupBy.add(model.reference(dim));
-            mark(used, d);
-            markCue(words, used, d.from(), cue);
-        }
-        // "revenue by product" said as the metric's own phrase (a synonym with a breakdown in it): the breakdown is asked all the
-        // same, never dropped for the total
-        for (Span d : dimSpans) {
-            if (d.from() < 1 || !inSpan(metricSpan, d.from()) || !inSpan(metricSpan, d.from() - 1) || !Set.of("by", "per").contains(words.get(d.from() - 1))) continue;
-            List<Dimension> ds = withoutReferences(dimensionOf(d).stream().filter(dims::contains).toList());
-            if (ds.size() != 1) return new Cannot("the breakdown in '" + String.join(" ", original.subList(metricSpan.from(), metricSpan.to())) + "' could not be read");
-            if (!groupBy.contains(model.reference(ds.get(0)))) groupBy.add(model.reference(ds.get(0)));
-        }
-        // two values of one dimension compare the groups ("annual and monthly plans", "Europe or North America, which had more");
-        // joined by "or" with nothing that compares, they are one group ("tickets still open or pending")
-        // and "the total of Asia and Europe", "Asia and Europe combined" ask for one figure over both
-        boolean union = words.contains("or") && !words.contains("and") && !COMPARING.matcher(q).find()
-                || words.stream().anyMatch(TOGETHER::contains) && !COMPARING.matcher(q).find() && words.stream().noneMatch(w -> w.equals("each") || w.equals("respectively"));
+        // the breakdowns: a dimension named after a cue, in the metric's phrase, or by two values of it
+        Breakdown.Said breakdowns = new Breakdown.Said(q, words, original, used, metric, metricSpan, metricWords, dims, dimSpans, filterValues);
+        Optional<Result> ends = Breakdown.read(this, breakdowns);
+        if (ends.isPresent()) return ends.get();
+        List<String> groupBy = breakdowns.groupBy;
+        Integer limit = breakdowns.limit;
+        Boolean rankedAllDescending = breakdowns.rankedAllDescending;
         // "how many orders were refunded" of completed orders: a value of what the metric's own definition keeps one value of;
         // "orders by status": a breakdown by it (one group, or a few the definition lets through, never the statuses asked)
         for (String field : java.util.stream.Stream.of(filterValues.keySet(), negatedValues.keySet(), groupBy).flatMap(Collection::stream).toList()) {
@@ -1713,12 +1640,6 @@ public final class QuestionParser {
             if (own.isPresent()) {
                 return new Cannot(metric.displayName() + " counts only the rows where " + own.get() + ": " + (groupBy.contains(field) ? "a breakdown by " : "a condition on ")
                         + model.dimension(field).map(Dimension::displayName).orElse(field) + " is not read with it");
-            }
-        }
-        for (Map.Entry<String, List<String>> e : filterValues.entrySet()) {
-            if (e.getValue().size() > 1 && !groupBy.contains(e.getKey()) && !union) {
-                groupBy.add(e.getKey());
-                for (int i = 0; i < words.size(); i++) if (GROUP_COMPARISON.contains(words.get(i))) used[i] = true; // "did Europe or North America have more"
             }
         }
 
@@ -1792,7 +1713,7 @@ public final class QuestionParser {
         boolean[] unreadBreakdown = new boolean[words.size()];
         for (Span d : dimSpans) {
             if (anyUsed(used, d) || dimensionOf(d).stream().noneMatch(x -> x.breakdown() && !x.time())) continue;
-            if (d.from() > 0 && (used[d.from() - 1] && cueBefore(words, d.from()) == null && !inSpan(metricSpan, d.from() - 1))) {
+            if (d.from() > 0 && (used[d.from() - 1] && Breakdown.cueBefore(words, d.from()) == null && !inSpan(metricSpan, d.from() - 1))) {
                 for (int k = d.from(); k < d.to(); k++) unreadBreakdown[k] = true;
             }
         }
@@ -1925,7 +1846,7 @@ public final class QuestionParser {
         Set<String> own = datasetsOf(metric);
         for (int i = 1; i < words.size(); i++) {
             final int at = i;
-            String cue = cueBefore(words, i);
+            String cue = Breakdown.cueBefore(words, i);
             // a number is no noun ("which 2 regions" does not name a "Code 2")
             if (cue == null || cue.equals("per") || FILLER.contains(words.get(i)) || digits(words.get(i)) || found.stream().anyMatch(f -> f.from() <= at && at < f.to())) continue;
             List<Dimension> heads = new ArrayList<>();
@@ -1945,7 +1866,7 @@ public final class QuestionParser {
      * The dimensions' names as people read them, each told apart from the others: a name two datasets share ("Status" of
      * orders and of tickets) says whose it is ("status of orders"), so that a question back never offers the same words twice.
      */
-    private static List<String> toldApart(List<Dimension> ds) {
+    static List<String> toldApart(List<Dimension> ds) {
         return toldApart(ds, Dimension::displayName, d -> d.dataset());
     }
 
@@ -1963,7 +1884,7 @@ public final class QuestionParser {
      * most of, the metric's and those not placed yet ("which channel brought the most leads" is the lead channel, a synonym of the marketing channel, not the
      * customer's acquisition channel). A tie stays a tie, for a question back.
      */
-    private List<Dimension> closest(List<Dimension> ds, Span named, SemanticMetric metric, List<String> words, boolean[] used, boolean[] metricWords) {
+    List<Dimension> closest(List<Dimension> ds, Span named, SemanticMetric metric, List<String> words, boolean[] used, boolean[] metricWords) {
         if (ds.size() < 2) return ds;
         Set<String> own = datasetsOf(metric);
         List<Dimension> ours = ds.stream().filter(d -> own.contains(d.dataset())).toList();
@@ -2011,7 +1932,7 @@ public final class QuestionParser {
     private final Map<Dimension, Set<String>> dimensionVocabulary = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** A question back whose every option resolves to a semantic query; else a plain refusal naming the doubt. */
-    private Result checked(Clarify c) {
+    Result checked(Clarify c) {
         if (checking) return c;
         checking = true;
         try {
@@ -2536,11 +2457,6 @@ public final class QuestionParser {
 
     /** Words after which a noun asks for a breakdown. */
     static final Set<String> BREAKDOWN_CUES = Set.of("by", "per", "each", "every");
-    private static final Set<String> GROUP_COMPARISON = Set.of("more", "less", "fewer", "higher", "lower", "bigger", "smaller", "larger", "better",
-            "worse", "compare", "compared", "comparison", "versus", "vs", "against", "between", "respectively", "separately");
-    /** Words that ask two groups to be set side by side. */
-    private static final Pattern COMPARING = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|which|more|less|fewer|higher|lower|bigger|"
-            + "smaller|larger|better|worse|each|respectively|separately|side by side)\\b");
     static final Pattern COMPARE_WORDS = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|than|grow|grew|growth|change[ds]?|differ(ence)?|increase[ds]?|decrease[ds]?|lower|higher|more|less|bigger|smaller"
             + "|rise|rose|fell|fall|drop(?:ped)?|(?:go|goes|went|gone)\\s+(?:up|down))\\b");
 
@@ -2636,7 +2552,7 @@ public final class QuestionParser {
     }
 
     /** Whether a grouped dimension ends right before {@code at}. */
-    private boolean groupedJustBefore(int at, boolean[] used, List<Span> dimSpans, List<String> groupBy) {
+    boolean groupedJustBefore(int at, boolean[] used, List<Span> dimSpans, List<String> groupBy) {
         for (Span s : dimSpans) if (s.to() == at && used[s.from()] && dimensionOf(s).stream().anyMatch(d -> groupBy.contains(model.reference(d)))) return true;
         return false;
     }
@@ -2728,21 +2644,6 @@ public final class QuestionParser {
         return Character.isUpperCase(w.charAt(0)) && !(v.from() == 0) || w.length() >= 6 || w.chars().allMatch(c -> Character.isUpperCase(c) || Character.isDigit(c)) && w.length() >= 2;
     }
 
-    private static String cueBefore(List<String> words, int at) {
-        for (String cue : GROUP_CUES) {
-            List<String> c = List.of(cue.split(" "));
-            int start = at - c.size();
-            if (start >= 0 && words.subList(start, at).equals(c)) return cue;
-        }
-        return null;
-    }
-
-    private static void markCue(List<String> words, boolean[] used, int at, String cue) {
-        if (cue.isEmpty()) return;
-        int n = cue.split(" ").length;
-        for (int i = at - n; i < at; i++) if (!MOST.contains(words.get(i))) used[i] = true; // "most common reason": "most" is the ranking's
-    }
-
     static void markWords(List<String> words, boolean[] used, String... ws) {
         for (String w : ws) {
             for (int i = 0; i < words.size(); i++) {
@@ -2763,7 +2664,6 @@ public final class QuestionParser {
     }
 
     /** Ranking words said right before what they rank, with no count: "top campaign by leads", "worst performing rep by bookings". */
-    private static final Set<String> RANK_BEFORE = Set.of("top", "bottom", "best", "worst");
 
     /** A phrase after a ranking's count ("top 3 product categories", "which five products", "the 10 biggest customers"). */
     static boolean ranked(List<String> words, Span d) {

@@ -1,0 +1,269 @@
+package dev.almanac.semantic;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The rules that read a dimension the question names as a breakdown of one metric (a group-by), once its values are placed.
+ * The cue rules are tried in this order for each dimension named, longest phrase first; the first that finds the dimension
+ * asked by returns the words that ask it ("by", "for each", none for a ranking's count), and a dimension no rule asks by is
+ * left for other readings (a value's noun, the rows' own words). The rules after them read breakdowns said otherwise (in the
+ * metric's own phrase, by two values of one dimension). A dimension named that stands for several is asked back. Each is a
+ * named rule with the examples it must read beside it, {@code "database: question => query"} (a Spider dev database's
+ * drafted model, or a corpus model of the tests' own); the test {@code BreakdownTest} reads them all. No rule names a
+ * model's word.
+ */
+enum Breakdown {
+    /** "in each continent", "by region", "per nation", "which region", "the most common region": a cue word right before it. */
+    CUE(Breakdown::cue,
+            "world_1: How many countries are there in each continent? => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}]}",
+            "world_1: What is the total surface area by region? => {'metrics':['country_total_surface_area'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_total_surface_area','descending':true}]}"),
+    /** "by continent and region": a dimension after "and" (or a comma) right after one grouped by. */
+    AFTER_ANOTHER(Breakdown::afterAnother,
+            "world_1: How many countries are there by continent and region? => {'metrics':['country_count'],'group_by':[{'dimension':'continent'},{'dimension':'region'}],'order':[{'field':'country_count','descending':true}]}"),
+    /** "the top 3 continents", "which two regions": so many groups (the count with "which" read here, after "top" by the ranking). */
+    COUNTED(Breakdown::counted,
+            "world_1: What are the top 3 continents by number of countries? => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}],'limit':3}",
+            "world_1: Which 2 regions have the most countries? => {'metrics':['country_count'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_count','descending':true}],'limit':2}"),
+    /** "the 3 largest regions by number of countries": a count and a ranking word before it, both read by the ranking. */
+    COUNTED_RANKING(Breakdown::countedRanking,
+            "world_1: Show the 3 biggest regions by number of countries. => {'metrics':['country_count'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_count','descending':true}],'limit':3}"),
+    /**
+     * "the top continent by number of countries", "the best performing region by ...": a ranking word right before it and the
+     * metric right after it and "by"; one group (the ranking word read by the ranking), or said in the plural every group in
+     * the ranking's order.
+     */
+    RANKED_BY(Breakdown::rankedBy,
+            "world_1: What is the top continent by number of countries? => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}],'limit':1,'ties':true}",
+            "world_1: List the top continents by number of countries. => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}]}"),
+    /**
+     * "the maximum weight for the different cylinders", "show different nationalities and the number of people": a measure
+     * of each of the different values asked for is one by each.
+     */
+    DIFFERENT(Breakdown::different,
+            "car_1: What is the maximum weight for the different cylinders? => {'metrics':['cars_data_max_weight'],'group_by':[{'dimension':'cylinders'}]}"),
+    /** "the premiums by region" of a metric called so: a breakdown in the metric's own phrase is asked all the same, never dropped. */
+    IN_METRIC_PHRASE(Breakdown::inMetricPhrase,
+            "insurer: What were the premiums by region? => {'metrics':['premiums'],'group_by':[{'dimension':'region'}],'order':[{'field':'premiums','descending':true}]}"),
+    /**
+     * "Asia and Europe, which has more countries": two values of one dimension compare the groups; joined by "or" with
+     * nothing that compares, or "combined", "in total", they are one group of rows.
+     */
+    COMPARED_VALUES(Breakdown::comparedValues,
+            "world_1: How many countries are there in Asia and Europe respectively? => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'filters':[{'field':'continent','op':'in','values':['Asia','Europe']}],'order':[{'field':'country_count','descending':true}]}");
+
+    /** A breakdown's words and what is read of it: the question, its words placed, the metric, the dimensions named, and what the rules read. */
+    static final class Said {
+        final String q;
+        final List<String> words;
+        final List<String> original;
+        final boolean[] used;
+        final SemanticMetric metric;
+        final QuestionParser.Span metricSpan;
+        final boolean[] metricWords;
+        final List<Dimension> dims;
+        final List<QuestionParser.Span> dimSpans;
+        final Map<String, List<String>> filterValues;
+        final List<String> groupBy = new ArrayList<>();
+        /** "which five continents": the count the rules read with the dimension. */
+        Integer limit;
+        /** "the top continents by ...": every group, in the ranking's order. */
+        Boolean rankedAllDescending;
+
+        Said(String q, List<String> words, List<String> original, boolean[] used, SemanticMetric metric, QuestionParser.Span metricSpan,
+             boolean[] metricWords, List<Dimension> dims, List<QuestionParser.Span> dimSpans, Map<String, List<String>> filterValues) {
+            this.q = q;
+            this.words = words;
+            this.original = original;
+            this.used = used;
+            this.metric = metric;
+            this.metricSpan = metricSpan;
+            this.metricWords = metricWords;
+            this.dims = dims;
+            this.dimSpans = dimSpans;
+            this.filterValues = filterValues;
+        }
+    }
+
+    /** A cue rule: the words before a dimension named that ask for it by ("" when they are read elsewhere), or null. */
+    private interface Cue {
+        String of(QuestionParser reader, Said at, QuestionParser.Span d);
+    }
+
+    /** A rule over the whole question, after the cue rules: a result that ends the reading (asked back or refused), if any. */
+    private interface After {
+        Optional<QuestionParser.Result> read(QuestionParser reader, Said at);
+    }
+
+    private final Cue cue;
+    private final After after;
+    private final List<String> examples;
+
+    Breakdown(Cue cue, String... examples) {
+        this.cue = cue;
+        this.after = null;
+        this.examples = List.of(examples);
+    }
+
+    Breakdown(After after, String... examples) {
+        this.cue = null;
+        this.after = after;
+        this.examples = List.of(examples);
+    }
+
+    /** The examples the rule must read, {@code "database: question => query"}. */
+    List<String> examples() {
+        return examples;
+    }
+
+    /** Every rule over the words: the breakdowns read are in {@code at}, or the result that ends the reading. */
+    static Optional<QuestionParser.Result> read(QuestionParser reader, Said at) {
+        for (QuestionParser.Span d : QuestionParser.longestFirst(at.dimSpans)) {
+            if (QuestionParser.anyUsed(at.used, d)) continue;
+            List<Dimension> ds = reader.withoutReferences(reader.closest(QuestionParser.dimensionOf(d), d, at.metric, at.words, at.used, at.metricWords));
+            String cue = null;
+            for (Breakdown rule : values()) {
+                if (rule.cue == null) continue;
+                cue = rule.cue.of(reader, at, d);
+                if (cue != null) break;
+            }
+            if (cue == null) continue;
+            if (ds.size() > 1) {
+                String shown = String.join(" ", at.original.subList(d.from(), d.to()));
+                List<String> options = new ArrayList<>();
+                List<String> names = QuestionParser.toldApart(ds);
+                for (String n : names) options.add(at.q.replaceFirst("(?i)\\b" + Pattern.quote(shown) + "\\b", Matcher.quoteReplacement(n.toLowerCase(Locale.ROOT))));
+                return Optional.of(reader.checked(new QuestionParser.Clarify("By which do you mean: " + String.join(", ", names) + "?", options)));
+            }
+            String field = reader.model.reference(ds.get(0));
+            if (at.filterValues.containsKey(field) && at.filterValues.get(field).size() > 1) continue;
+            if (!at.groupBy.contains(field)) at.groupBy.add(field);
+            QuestionParser.mark(at.used, d);
+            markCue(at.words, at.used, d.from(), cue);
+        }
+        for (Breakdown rule : values()) {
+            if (rule.after == null) continue;
+            Optional<QuestionParser.Result> ends = rule.after.read(reader, at);
+            if (ends.isPresent()) return ends;
+        }
+        return Optional.empty();
+    }
+
+    private static String cue(QuestionParser reader, Said at, QuestionParser.Span d) {
+        return cueBefore(at.words, d.from());
+    }
+
+    private static String afterAnother(QuestionParser reader, Said at, QuestionParser.Span d) {
+        int before = d.from() - 1;
+        return before >= 0 && Set.of("and", ",").contains(at.words.get(before)) && reader.groupedJustBefore(before, at.used, at.dimSpans, at.groupBy) ? "and" : null;
+    }
+
+    private static String counted(QuestionParser reader, Said at, QuestionParser.Span d) {
+        List<String> words = at.words;
+        if (d.from() < 2 || !QuestionParser.smallNumber(words.get(d.from() - 1))) return null;
+        String before = words.get(d.from() - 2);
+        if (!QuestionParser.TOP.matcher(before + " " + words.get(d.from() - 1)).matches() && !before.equals("which")) return null;
+        if (before.equals("which")) {
+            at.limit = Integer.parseInt(words.get(d.from() - 1));
+            at.used[d.from() - 1] = true;
+            at.used[d.from() - 2] = true;
+        }
+        return "";
+    }
+
+    private static String countedRanking(QuestionParser reader, Said at, QuestionParser.Span d) {
+        List<String> words = at.words;
+        return d.from() >= 2 && QuestionParser.smallNumber(words.get(d.from() - 2)) && !at.used[d.from() - 2]
+                && (QuestionParser.MOST.contains(words.get(d.from() - 1)) || QuestionParser.LEAST.contains(words.get(d.from() - 1))) ? "" : null;
+    }
+
+    private static String rankedBy(QuestionParser reader, Said at, QuestionParser.Span d) {
+        List<String> words = at.words;
+        int rank = d.from() >= 2 && words.get(d.from() - 1).equals("performing") ? d.from() - 2 : d.from() - 1;
+        if (rank < 0 || !Breakdown.RANK_BEFORE.contains(words.get(rank)) || at.used[rank] || d.to() + 1 != at.metricSpan.from()
+                || !words.get(d.to()).equals("by") || at.used[d.to()] || at.metricSpan.scattered()) return null;
+        at.used[d.to()] = true;
+        if (rank < d.from() - 1) at.used[d.from() - 1] = true;
+        if (!at.original.get(d.to() - 1).toLowerCase(Locale.ROOT).equals(words.get(d.to() - 1))) { // said in the plural
+            at.rankedAllDescending = QuestionParser.MOST.contains(words.get(rank));
+            at.used[rank] = true;
+        }
+        return "";
+    }
+
+    private static String different(QuestionParser reader, Said at, QuestionParser.Span d) {
+        List<String> words = at.words;
+        if (d.from() < 1 || !QuestionParser.DISTINCT_WORDS.contains(words.get(d.from() - 1)) || at.metric.info().synonyms().equals(QuestionParser.LISTING_WORDS)) return null;
+        boolean measureAfter = at.metricSpan.from() > d.to() && words.subList(d.to(), at.metricSpan.from()).contains("and");
+        if (!measureAfter && !QuestionParser.forBefore(words, d.from() - 1)) return null;
+        at.used[d.from() - 1] = true;
+        return "";
+    }
+
+    private static Optional<QuestionParser.Result> inMetricPhrase(QuestionParser reader, Said at) {
+        List<String> words = at.words;
+        for (QuestionParser.Span d : at.dimSpans) {
+            if (d.from() < 1 || !QuestionParser.inSpan(at.metricSpan, d.from()) || !QuestionParser.inSpan(at.metricSpan, d.from() - 1)
+                    || !Set.of("by", "per").contains(words.get(d.from() - 1))) continue;
+            List<Dimension> ds = reader.withoutReferences(QuestionParser.dimensionOf(d).stream().filter(at.dims::contains).toList());
+            if (ds.size() != 1) {
+                return Optional.of(new QuestionParser.Cannot("the breakdown in '" + String.join(" ", at.original.subList(at.metricSpan.from(), at.metricSpan.to()))
+                        + "' could not be read"));
+            }
+            if (!at.groupBy.contains(reader.model.reference(ds.get(0)))) at.groupBy.add(reader.model.reference(ds.get(0)));
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<QuestionParser.Result> comparedValues(QuestionParser reader, Said at) {
+        List<String> words = at.words;
+        boolean comparing = COMPARING.matcher(at.q).find();
+        boolean union = words.contains("or") && !words.contains("and") && !comparing
+                || words.stream().anyMatch(TOGETHER::contains) && !comparing && words.stream().noneMatch(w -> w.equals("each") || w.equals("respectively"));
+        if (union) return Optional.empty();
+        for (Map.Entry<String, List<String>> e : at.filterValues.entrySet()) {
+            if (e.getValue().size() > 1 && !at.groupBy.contains(e.getKey())) {
+                at.groupBy.add(e.getKey());
+                for (int i = 0; i < words.size(); i++) if (GROUP_COMPARISON.contains(words.get(i))) at.used[i] = true; // "did Asia or Europe have more"
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Words that ask for the groups, before the dimension named: the longest said is the one read. */
+    private static final List<String> GROUP_CUES = List.of("broken down by", "split by", "grouped by", "for each of our", "for each of the", "through which",
+            "what were the", "what are the", "which were the", "which are the",
+            "in each of our", "each of our", "each of the", "for each", "for every", "most common", "most frequent", "most popular", "by", "per", "each",
+            "every", "across", "which", "what");
+    private static final Set<String> RANK_BEFORE = Set.of("top", "bottom", "best", "worst");
+    /** Words that say two groups are compared, placed with the values compared. */
+    private static final Set<String> GROUP_COMPARISON = Set.of("more", "less", "fewer", "higher", "lower", "bigger", "smaller", "larger", "better",
+            "worse", "compare", "compared", "comparison", "versus", "vs", "against", "between", "respectively", "separately");
+    /** Words that ask two groups to be set side by side. */
+    private static final Pattern COMPARING = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|which|more|less|fewer|higher|lower|bigger|"
+            + "smaller|larger|better|worse|each|respectively|separately|side by side)\\b");
+    /** Words that ask for one figure over the values named. */
+    private static final Set<String> TOGETHER = Set.of("total", "combined", "together", "altogether", "sum");
+
+    /** The cue right before a word, if any. */
+    static String cueBefore(List<String> words, int at) {
+        for (String cue : GROUP_CUES) {
+            List<String> c = List.of(cue.split(" "));
+            int start = at - c.size();
+            if (start >= 0 && words.subList(start, at).equals(c)) return cue;
+        }
+        return null;
+    }
+
+    private static void markCue(List<String> words, boolean[] used, int at, String cue) {
+        if (cue.isEmpty()) return;
+        int n = cue.split(" ").length;
+        for (int i = at - n; i < at; i++) if (!QuestionParser.MOST.contains(words.get(i))) used[i] = true; // "most common reason": "most" is the ranking's
+    }
+}
