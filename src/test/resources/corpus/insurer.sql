@@ -1,7 +1,7 @@
 CREATE TABLE policies (policy_id INTEGER PRIMARY KEY, started_on DATE, region VARCHAR, premium DECIMAL(10, 2));
 INSERT INTO policies VALUES (1, '2025-01-10', 'north', 900), (2, '2025-03-02', 'south', 1200), (3, '2025-06-20', 'north', 700);
-CREATE TABLE claims (claim_id INTEGER PRIMARY KEY, policy_id INTEGER, filed_on DATE, status VARCHAR, amount DECIMAL(10, 2));
-INSERT INTO claims VALUES (1, 1, '2025-02-01', 'open', 300), (2, 1, '2025-04-11', 'settled', 120), (3, 2, '2025-05-05', 'open', 800),
-  (4, 3, '2025-07-30', 'denied', 50);
+CREATE TABLE claims (claim_id INTEGER PRIMARY KEY, policy_id INTEGER, filed_on DATE, status VARCHAR, amount DECIMAL(10, 2), intake VARCHAR);
+INSERT INTO claims VALUES (1, 1, '2025-02-01', 'open', 300, 'post'), (2, 1, '2025-04-11', 'settled', 120, 'mail'), (3, 2, '2025-05-05', 'open', 800, 'post'),
+  (4, 3, '2025-07-30', 'denied', 50, 'mail');
 CREATE TABLE payments (payment_id INTEGER PRIMARY KEY, claim_id INTEGER, paid_on DATE, amount DECIMAL(10, 2));
 INSERT INTO payments VALUES (1, 2, '2025-04-20', 120), (2, 3, '2025-05-20', 400)

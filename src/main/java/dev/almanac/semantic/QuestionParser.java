@@ -131,7 +131,7 @@ public final class QuestionParser {
     }
 
     /** Whether the words are a metric's own name or label (without what its label says in parentheses). */
-    private static boolean ownName(SemanticMetric m, List<String> words) {
+    static boolean ownName(SemanticMetric m, List<String> words) {
         return tokens(m.name(), true).equals(words) || m.info().label() != null && tokens(withoutAside(m.info().label()), true).equals(words);
     }
 
@@ -162,12 +162,12 @@ public final class QuestionParser {
     }
 
     /** Two phrases side by side, joined by "and", "or", "plus" or "vs" ("revenue and MRR", "hires vs leavers"). */
-    private static boolean conjoined(List<String> words, Span a, Span b) {
+    static boolean conjoined(List<String> words, Span a, Span b) {
         Set<String> joining = Set.of("and", "or", "plus", "vs", "versus");
         return a.to() + 1 == b.from() && joining.contains(words.get(a.to())) || b.to() + 1 == a.from() && joining.contains(words.get(b.to()));
     }
 
-    private static Cannot twoMeasures(SemanticMetric metric, SemanticMetric other) {
+    static Cannot twoMeasures(SemanticMetric metric, SemanticMetric other) {
         return new Cannot(Cannot.TWO_MEASURES + " (" + metric.displayName() + " and " + other.displayName() + "); ask for one at a time");
     }
 
@@ -521,7 +521,7 @@ public final class QuestionParser {
     }
 
     /** Why a reading of scattered words out of order is set aside (see {@link #read}). */
-    private static final String QUALIFIED = "a word of the metric is the noun a value qualifies";
+    static final String QUALIFIED = "a word of the metric is the noun a value qualifies";
 
     /** Words that ask for a part of a whole in percent ("what share of MRR came from ..."). */
     private static final Set<String> SHARE_CUES = Set.of("share", "percentage", "percent", "proportion", "fraction", "%");
@@ -917,7 +917,7 @@ public final class QuestionParser {
         java.util.LinkedHashSet<Dataset> out = new java.util.LinkedHashSet<>(named);
         for (Span s : spans(question.words(), recordNames())) {
             // a name stands out (capitals, several words, a long word), never a word of the grammar ("are", "to" as codes)
-            if (!distinctive(question.original(), s) || s.length() == 1 && FunctionWords.english().isFunctionWord(question.words().get(s.from()))) continue;
+            if (!ValueRule.distinctive(question.original(), s) || s.length() == 1 && FunctionWords.english().isFunctionWord(question.words().get(s.from()))) continue;
             if (Conditions.pieceOfText(question.words(), s.from())) continue; // "names containing 'Al'": a piece of text, not a record's name
             for (Object hit : (List<?>) s.target()) model.dataset(((ValueHit) hit).dimension().dataset()).ifPresent(out::add);
         }
@@ -1065,26 +1065,6 @@ public final class QuestionParser {
     }
 
     /**
-     * The word that excludes a value, when one stands before it with only an auxiliary, an article, a preposition or the
-     * words of the value's attribute between ("whose nationality is not USA", "that do not have the nationality USA", "other
-     * than Europe", "excluding France"); -1 when none does. "Not only" excludes nothing.
-     */
-    private int negationBefore(List<String> words, boolean[] used, Span v, Dimension dim) {
-        var function = dev.almanac.reading.FunctionWords.english();
-        Set<String> attribute = attributeStems(dim);
-        for (int i = v.from() - 1; i >= 0 && i >= v.from() - 6; i--) {
-            String w = words.get(i);
-            if (used[i]) return -1;
-            if (NEGATIONS.contains(w) || w.endsWith("n't") && function.is(w, dev.almanac.reading.FunctionClass.NEGATION)) return i + 1 < words.size() && words.get(i + 1).equals("only") ? -1 : i;
-            if (w.equals("than") && i > 0 && words.get(i - 1).equals("other")) return i - 1;
-            if (w.equals("longer") && i > 0 && words.get(i - 1).equals("no")) return i - 1; // "no longer active"
-            boolean between = linking(w) && !w.equals("than") || attribute.contains(stem(w)) || attribute.contains(stem(singular(w)));
-            if (!between) return -1;
-        }
-        return -1;
-    }
-
-    /**
      * Marks the words of a value's attribute said a few words before it, only an auxiliary, an article, a preposition or the
      * words that exclude it between ("whose nationality is USA", "with a nationality other than USA"): they name what the
      * value is of.
@@ -1104,14 +1084,14 @@ public final class QuestionParser {
     }
 
     /** An auxiliary, an article or a preposition: a word that may stand between a value and its attribute ("nationality is USA"). */
-    private static boolean linking(String w) {
+    static boolean linking(String w) {
         var function = dev.almanac.reading.FunctionWords.english();
         return function.is(w, dev.almanac.reading.FunctionClass.AUXILIARY) || function.is(w, dev.almanac.reading.FunctionClass.ARTICLE)
                 || function.is(w, dev.almanac.reading.FunctionClass.PREPOSITION);
     }
 
     /** The stems of every word of an attribute's name, label and synonyms ("name" of document_name, which "named" says too). */
-    private static Set<String> attributeStems(Dimension d) {
+    static Set<String> attributeStems(Dimension d) {
         var function = dev.almanac.reading.FunctionWords.english();
         Set<String> out = new java.util.HashSet<>();
         List<String> names = new ArrayList<>(List.of(d.name().replace('_', ' ')));
@@ -1149,7 +1129,7 @@ public final class QuestionParser {
     static final Set<String> DISTINCT_WORDS = Set.of("different", "distinct", "unique");
 
     /** Words that exclude what follows them. */
-    private static final Set<String> NEGATIONS = Set.of("not", "n't", "excluding", "except", "never");
+    static final Set<String> NEGATIONS = Set.of("not", "n't", "excluding", "except", "never");
 
     /** What a piece of text is called ("the substring 'Al'", "the letter w", "the word computer"). */
     static final Set<String> PIECE_WORDS = Set.of("substring", "string", "letter", "letters", "word", "words", "character", "characters");
@@ -1506,111 +1486,14 @@ public final class QuestionParser {
             return new Cannot("the grain of the question could not be read");
         }
 
-        Map<String, List<String>> filterValues = new LinkedHashMap<>();
-        Map<String, List<String>> negatedValues = new LinkedHashMap<>();
-        String[] valueOf = new String[words.size()]; // the attribute each word placed as a value is a value of
-        Set<String> ownStems = metricNames.contentStems(metric);
-        // values first: a value with its dimension's word next to it ("on the Pro plan") is a filter
-        Set<String> ownDatasets = datasetsOf(metric);
-        for (Span v : longestFirst(valueSpans)) {
-            if (anyUsed(used, v)) continue;
-            if (v.length() == 1 && (FILLER.contains(words.get(v.from())) || original.get(v.from()).length() <= 3
-                    && !original.get(v.from()).equals(original.get(v.from()).toUpperCase(Locale.ROOT)) && !shortNoun(original.get(v.from()))
-                    && !declaredValue(v, words))) {
-                continue; // "in", "us", "it": a code counts only when written as one ("IN", "US"); a noun ("web", "ads") as it is
-            }
-            @SuppressWarnings("unchecked") List<ValueHit> hits = (List<ValueHit>) v.target();
-            List<ValueHit> withContext = hits.stream().filter(h -> valueInContext(words, v, h.dimension(), dimSpans, valueSpans)).toList();
-            // "hires and leavers": words that are another measure's own name (its name or label, not a synonym such as "sold"),
-            // and a value with nothing around it that says it is one, are read neither way
-            @SuppressWarnings("unchecked") List<SemanticMetric> measures = ((List<SemanticMetric>) metricNames.metricPhraseMap().getOrDefault(words.subList(v.from(), v.to()), List.of()))
-                    .stream().filter(m -> m != metric && ownName(m, words.subList(v.from(), v.to())) && !metric.inputNames().contains(m.name())).toList();
-            if (withContext.isEmpty() && !measures.isEmpty()) {
-                if (conjoined(words, new Span(v.from(), v.to(), measures), metricSpan)) return twoMeasures(metric, measures.get(0));
-                return new Cannot("'" + String.join(" ", original.subList(v.from(), v.to())) + "' names the measure " + measures.get(0).displayName()
-                        + " and a value of " + hits.get(0).dimension().displayName() + ": which one is meant is not read");
-            }
-            boolean inDimensionPhrase = anyDimSpans.stream().anyMatch(d -> d.length() > v.length() && overlaps(d, v)); // "sales" of "sales channel"
-            // "tickets that were resolved in 2025" for a resolution time: the event of the metric, told in the past; "tickets are
-            // open", "still open" is a state, a filter
-            boolean pastEvent = v.from() > 0 && words.get(v.from() - 1).equals("were") && !words.contains("still") && !words.contains("currently")
-                    && !words.contains("now");
-            // "urgent tickets resolved in 2025 missed their target": the word of the event the metric's time records
-            boolean timedEvent = metricNames.eventStems(metric).contains(stem(words.get(v.from())));
-            if (withContext.isEmpty() && v.length() == 1 && (pastEvent || timedEvent) && !inDimensionPhrase && ownStems.contains(stem(words.get(v.from())))) {
-                used[v.from()] = true; // "tickets that were resolved" for a resolution time: the metric's own word, not a status filter
-                continue;
-            }
-            // "the average deal size of deals closed in Q2": the event the metric's own rows record the time of, not a value of
-            // other rows ("closed", a lead's status)
-            if (withContext.isEmpty() && v.length() == 1 && timedEvent && !inDimensionPhrase && hits.stream().noneMatch(h -> ownDatasets.contains(h.dimension().dataset()))) {
-                used[v.from()] = true;
-                continue;
-            }
-            // "opened by email", "paying by card", "via partners": a value after a preposition of means, when one dimension has it
-            boolean byMeans = v.from() > 0 && Set.of("by", "via", "through").contains(words.get(v.from() - 1)) && hits.size() == 1 && !inDimensionPhrase;
-            List<ValueHit> chosen = !withContext.isEmpty() ? withContext : distinctive(original, v) || byMeans || declared(hits, words.subList(v.from(), v.to())) ? hits : List.of();
-            if (chosen.isEmpty()) continue; // a short common word without context: left for the leftover check
-            Set<Dimension> ds = new LinkedHashSet<>(closest(chosen.stream().map(ValueHit::dimension).distinct().toList(), v, metric, words, used, metricWords));
-            chosen = chosen.stream().filter(h -> ds.contains(h.dimension())).toList();
-            if (ds.size() > 1) {
-                String shown = String.join(" ", original.subList(v.from(), v.to()));
-                List<String> options = new ArrayList<>();
-                List<String> names = toldApart(List.copyOf(ds));
-                for (String n : names) options.add(q.replaceFirst("(?i)\\b" + Pattern.quote(shown) + "\\b",
-                        Matcher.quoteReplacement(n.toLowerCase(Locale.ROOT) + " " + shown)));
-                return checked(new Clarify("'" + shown + "' is a value of several things: " + String.join(", ", names) + ". Which one do you mean?", options));
-            }
-            ValueHit hit = chosen.get(0);
-            // "sessions from organic search": a value of other rows said whole ("organic search", the customers' channel) while a
-            // word of it is on its own a value of the rows' own ("search", the visit's source): which one is meant is not read
-            if (v.length() > 1 && !ownDatasets.contains(hit.dimension().dataset())) {
-                for (Span part : valueSpans) {
-                    if (part.length() != 1 || part.from() < v.from() || part.from() >= v.to()) continue;
-                    @SuppressWarnings("unchecked") List<ValueHit> partHits = (List<ValueHit>) part.target();
-                    Optional<ValueHit> ownHit = partHits.stream().filter(h -> ownDatasets.contains(h.dimension().dataset())).findFirst();
-                    if (ownHit.isPresent()) {
-                        return new Cannot("'" + String.join(" ", original.subList(v.from(), v.to())) + "' is a value of " + hit.dimension().displayName()
-                                + ", and '" + original.get(part.from()) + "' one of " + ownHit.get().dimension().displayName() + ": which one is meant is not read");
-                    }
-                }
-            }
-            int negation = negationBefore(words, used, v, hit.dimension());
-            if (negation >= 0) {
-                if (filterValues.containsKey(model.reference(hit.dimension()))) return new Cannot("a value of " + hit.dimension().displayName()
-                        + " is asked for and another is excluded: which rows are meant is not read yet");
-                negatedValues.computeIfAbsent(model.reference(hit.dimension()), k -> new ArrayList<>()).add(String.valueOf(hit.value()));
-                used[negation] = true;
-                if (negation + 1 < words.size() && (words.get(negation).equals("other") && words.get(negation + 1).equals("than")
-                        || words.get(negation).equals("no") && words.get(negation + 1).equals("longer"))) used[negation + 1] = true;
-            } else {
-                if (negatedValues.containsKey(model.reference(hit.dimension()))) return new Cannot("a value of " + hit.dimension().displayName()
-                        + " is asked for and another is excluded: which rows are meant is not read yet");
-                filterValues.computeIfAbsent(model.reference(hit.dimension()), k -> new ArrayList<>()).add(String.valueOf(hit.value()));
-            }
-            mark(used, v);
-            for (int k = v.from(); k < v.to(); k++) valueOf[k] = model.reference(hit.dimension());
-            if (byMeans && withContext.isEmpty() && !distinctive(original, v)) used[v.from() - 1] = true;
-            for (Span d : dimSpans) if (adjacent(d, v) && dimensionOf(d).contains(hit.dimension())) mark(used, d);
-            // "a republic as their form of government": the value, then "as" and the attribute it is the value of
-            for (Span d : dimSpans) {
-                if (!dimensionOf(d).contains(hit.dimension()) || d.from() <= v.to() || d.from() - v.to() > 2 || !words.get(v.to()).equals("as")) continue;
-                if (!words.subList(v.to() + 1, d.from()).stream().allMatch(w -> FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.POSSESSIVE)
-                        || FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.ARTICLE))) continue;
-                for (int k = v.to(); k < d.to(); k++) used[k] = true;
-            }
-            for (int i : neighbours(v, words.size())) if (!used[i] && dimensionStems(hit.dimension()).contains(stem(words.get(i)))) used[i] = true; // "annually billed"
-            markAttributeBefore(words, used, v, hit.dimension()); // "whose nationality is USA", "a nationality other than USA"
-            // the noun right after a value is what it qualifies ("monthly plans", "retail companies"), not a breakdown
-            for (Span d : anyDimSpans) if (d.from() == v.to() && !anyUsed(used, d) && Breakdown.cueBefore(words, d.from()) == null) mark(used, d);
-            // a metric read from its words out of order, one of them the noun this value qualifies ("MRR from Enterprise customers"
-            // is not "customer MRR"): not this phrase of the metric
-            if (metricSpan.scattered() && outOfOrder(metricSpan) && v.to() < words.size() && inSpan(metricSpan, v.to())
-                    && entityWords().contains(words.get(v.to()))) {
-                return new Cannot(QUALIFIED + ": '" + original.get(v.to()) + "' is what " + String.join(" ", original.subList(v.from(), v.to())) + " qualifies");
-            }
-            if (v.to() < words.size() && !used[v.to()] && entityWords().contains(words.get(v.to()))) used[v.to()] = true; // "annual subscriptions"
-        }
+        // values first: a value with its dimension's word next to it ("the type CV") is a condition
+        ValueRule.Said placed = new ValueRule.Said(q, words, original, used, metric, metricSpan, metricWords, dimSpans, anyDimSpans, valueSpans,
+                metricNames.contentStems(metric), datasetsOf(metric));
+        Optional<Result> valuesEnd = ValueRule.place(this, placed);
+        if (valuesEnd.isPresent()) return valuesEnd.get();
+        Map<String, List<String>> filterValues = placed.filterValues;
+        Map<String, List<String>> negatedValues = placed.negatedValues;
+        String[] valueOf = placed.valueOf;
         // "more than 4 cylinders", "horsepower greater than 150", "aged at least 30": a number compared with a number attribute
         List<SemanticQuery.Filter> conditions = conditionRules.conditions(words, used, metric, dims);
         conditions.addAll(yearConditions);
@@ -2398,7 +2281,7 @@ public final class QuestionParser {
     }
 
     /** The nouns that name a dataset's rows ("subscription", "order"): the last word of each of its names. */
-    private Set<String> entityWords() {
+    Set<String> entityWords() {
         if (entityWords == null) {
             Set<String> out = new java.util.HashSet<>();
             for (Dataset d : model.datasets()) {
@@ -2558,7 +2441,7 @@ public final class QuestionParser {
     }
 
     /** A value with its dimension's word next to it, or next to another value of its dimension ("annual and monthly"). */
-    private boolean valueInContext(List<String> words, Span value, Dimension d, List<Span> dimSpans, List<Span> valueSpans) {
+    boolean valueInContext(List<String> words, Span value, Dimension d, List<Span> dimSpans, List<Span> valueSpans) {
         if (nextToDimensionWord(words, value, d, dimSpans)) return true;
         for (Span other : valueSpans) {
             if (overlaps(other, value)) continue;
@@ -2589,7 +2472,7 @@ public final class QuestionParser {
     }
 
     /** The places right before and right after a span. */
-    private static int[] neighbours(Span s, int size) {
+    static int[] neighbours(Span s, int size) {
         return java.util.stream.IntStream.of(s.from() - 1, s.to()).filter(i -> i >= 0 && i < size).toArray();
     }
 
@@ -2614,7 +2497,7 @@ public final class QuestionParser {
     }
 
     /** Whether two spans touch, allowing one small word between ("priority of low" is not usual; "Pro plan", "plan Pro", "the Pro tier"). */
-    private static boolean adjacent(Span a, Span b) {
+    static boolean adjacent(Span a, Span b) {
         return a.to() == b.from() || b.to() == a.from();
     }
 
@@ -2628,20 +2511,13 @@ public final class QuestionParser {
         return declared((List<ValueHit>) v.target(), words.subList(v.from(), v.to()));
     }
 
-    private boolean declared(List<ValueHit> hits, List<String> said) {
+    boolean declared(List<ValueHit> hits, List<String> said) {
         if (!said.stream().allMatch(w -> shortNoun(w) || !Lexicon.english().knows(w))) return false;
         String phrase = String.join(" ", said);
         return hits.stream().allMatch(h -> {
             ValueIndex.Values v = values.of(h.dimension());
             return v != null && v.synonyms().containsKey(phrase);
         });
-    }
-
-    /** A value that stands on its own: several words, written with a capital, or a long word. */
-    static boolean distinctive(List<String> original, Span v) {
-        if (v.length() > 1) return true;
-        String w = original.get(v.from());
-        return Character.isUpperCase(w.charAt(0)) && !(v.from() == 0) || w.length() >= 6 || w.chars().allMatch(c -> Character.isUpperCase(c) || Character.isDigit(c)) && w.length() >= 2;
     }
 
     static void markWords(List<String> words, boolean[] used, String... ws) {
@@ -2674,7 +2550,7 @@ public final class QuestionParser {
     }
 
     /** Whether a scattered phrase's words stand in the question in another order than the phrase's. */
-    private static boolean outOfOrder(Span s) {
+    static boolean outOfOrder(Span s) {
         for (int k = 1; k < s.at().length; k++) if (s.at()[k] < s.at()[k - 1]) return true;
         return false;
     }
@@ -2688,7 +2564,7 @@ public final class QuestionParser {
         return false;
     }
 
-    private static boolean overlaps(Span a, Span b) {
+    static boolean overlaps(Span a, Span b) {
         return a.from() < b.to() && b.from() < a.to();
     }
 }

@@ -1,0 +1,327 @@
+package dev.almanac.semantic;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import dev.almanac.reading.FunctionWords;
+
+/**
+ * The rules that place a value of the model's dimensions named in a question about one metric ("in France", "of the type
+ * CV", "whose nationality is not USA") as a condition on its rows, read longest phrase first, before the breakdowns. The
+ * rules that set words aside are tried first: a phrase one of them reads is not a value (it ends the reading when it cannot
+ * be told what it is). Then a value is taken only on evidence that it is one, by the first evidence rule that holds; a
+ * value of several dimensions is asked back, one after a word that excludes it is a condition that keeps the other rows.
+ * Each is a named rule with the examples it must read beside it, {@code "database: question => query"} (a Spider dev
+ * database's drafted model, or a corpus model of the tests' own; {@code => refused} for a question that must not be
+ * answered); the test {@code ValueRuleTest} reads them all. No rule names a model's word.
+ */
+enum ValueRule {
+    /**
+     * "in", "us", "it", "a": a word of three letters or fewer that is not a noun is a value only written as a code ("IN",
+     * "US") or declared as one, and a function word never; such a phrase is left for the check of words placed.
+     */
+    SHORT_WORD(ValueRule::shortWord,
+            "tennis: How many matches were played in round sf? => refused",
+            "tennis: How many matches were played in round SF? => {'metrics':['matches_count'],'filters':[{'field':'round','op':'=','values':['SF']}]}"),
+    /**
+     * "retirements and walkovers", "retirements that were walkovers" of a measure called Walkovers and a match outcome
+     * "walkover": words that are another measure's own name, and a value with nothing around it
+     * that says it is one, are read neither way (two measures asked, or which one is meant is not read).
+     */
+    ANOTHER_MEASURE(ValueRule::anotherMeasure,
+            "tennis: How many retirements and walkovers were there? => refused",
+            "tennis: How many retirements were walkovers? => refused"),
+    /**
+     * "claims that were filed in 2025" of a count of claims by their filing time: the event the metric's own time records,
+     * told in the past or named, is the metric's word, not a value of a status.
+     */
+    EVENT_OF_THE_METRIC(ValueRule::eventOfTheMetric,
+            "insurer: How many claims were opened in 2025? => {'metrics':['claims_opened'],'start':'2025-01-01','end':'2026-01-01'}"),
+    /** A value of its dimension with the dimension's word, or another of its values, next to it ("the intake mail", "the type CV", "CV or PP"). */
+    NEXT_TO_ITS_ATTRIBUTE((reader, at, v) -> Verdict.evident(!v.withContext.isEmpty()),
+            "insurer: How many claims had the intake mail? => {'metrics':['claims'],'filters':[{'field':'intake','op':'=','values':['mail']}]}",
+            "cre_Doc_Template_Mgt: How many templates have template type code CV? => {'metrics':['templates_count'],'filters':[{'field':'templates.template_type_code','op':'=','values':['CV']}]}"),
+    /** A value written as a name: several words, a capital not at the start, a word of six letters or more, a code in capitals. */
+    WRITTEN_AS_NAME((reader, at, v) -> Verdict.evident(distinctive(at.original, v.span)),
+            "tennis: How many matches were played at Wimbledon? => {'metrics':['matches_count'],'filters':[{'field':'tourney_name','op':'=','values':['Wimbledon']}]}"),
+    /** "claims sent by post", "came via mail": a value after a preposition of means, when one dimension has it. */
+    BY_MEANS((reader, at, v) -> Verdict.evident(v.byMeans),
+            "insurer: How many claims came via mail? => {'metrics':['claims'],'filters':[{'field':'intake','op':'=','values':['mail']}]}"),
+    /** A name the model declares for a value of every dimension it names (its author's synonym), and a name in English too. */
+    DECLARED((reader, at, v) -> Verdict.evident(reader.declared(v.hits, at.words.subList(v.span.from(), v.span.to()))),
+            "tennis: How many players are lefty? => {'metrics':['players_count'],'filters':[{'field':'handedness','op':'=','values':['left']}]}");
+
+    /** The values' words and what is placed of them: the question, its words placed, the metric, the phrases named, and the conditions read. */
+    static final class Said {
+        final String q;
+        final List<String> words;
+        final List<String> original;
+        final boolean[] used;
+        final SemanticMetric metric;
+        final QuestionParser.Span metricSpan;
+        final boolean[] metricWords;
+        final List<QuestionParser.Span> dimSpans;
+        final List<QuestionParser.Span> anyDimSpans;
+        final List<QuestionParser.Span> valueSpans;
+        final Set<String> ownStems;
+        final Set<String> ownDatasets;
+        /** The values each attribute is asked to have, and those it is asked not to have. */
+        final Map<String, List<String>> filterValues = new LinkedHashMap<>();
+        final Map<String, List<String>> negatedValues = new LinkedHashMap<>();
+        /** The attribute each word placed as a value is a value of. */
+        final String[] valueOf;
+
+        Said(String q, List<String> words, List<String> original, boolean[] used, SemanticMetric metric, QuestionParser.Span metricSpan, boolean[] metricWords,
+             List<QuestionParser.Span> dimSpans, List<QuestionParser.Span> anyDimSpans, List<QuestionParser.Span> valueSpans, Set<String> ownStems, Set<String> ownDatasets) {
+            this.q = q;
+            this.words = words;
+            this.original = original;
+            this.used = used;
+            this.metric = metric;
+            this.metricSpan = metricSpan;
+            this.metricWords = metricWords;
+            this.dimSpans = dimSpans;
+            this.anyDimSpans = anyDimSpans;
+            this.valueSpans = valueSpans;
+            this.ownStems = ownStems;
+            this.ownDatasets = ownDatasets;
+            this.valueOf = new String[words.size()];
+        }
+    }
+
+    /** A phrase that names values, and what is known of it before the rules: the values it names and those with their attribute next to them. */
+    static final class Named {
+        final QuestionParser.Span span;
+        final List<QuestionParser.ValueHit> hits;
+        final List<QuestionParser.ValueHit> withContext;
+        /** Part of a longer phrase that names a dimension ("sales" of "sales channel"). */
+        final boolean inDimensionPhrase;
+        /** After "by", "via" or "through", of one dimension. */
+        final boolean byMeans;
+
+        @SuppressWarnings("unchecked")
+        Named(QuestionParser reader, Said at, QuestionParser.Span span) {
+            this.span = span;
+            this.hits = (List<QuestionParser.ValueHit>) span.target();
+            this.withContext = hits.stream().filter(h -> reader.valueInContext(at.words, span, h.dimension(), at.dimSpans, at.valueSpans)).toList();
+            this.inDimensionPhrase = at.anyDimSpans.stream().anyMatch(d -> d.length() > span.length() && QuestionParser.overlaps(d, span));
+            this.byMeans = span.from() > 0 && Set.of("by", "via", "through").contains(at.words.get(span.from() - 1)) && hits.size() == 1 && !inDimensionPhrase;
+        }
+    }
+
+    /** What a rule decides of a phrase: nothing (the next rule is tried), set aside as no value, a value on evidence, or the reading ended. */
+    record Verdict(Decision decision, QuestionParser.Result ends) {
+        enum Decision { NOTHING, SET_ASIDE, EVIDENT, ENDS }
+
+        static final Verdict NONE = new Verdict(Decision.NOTHING, null);
+        static final Verdict SET_ASIDE = new Verdict(Decision.SET_ASIDE, null);
+        static final Verdict EVIDENT = new Verdict(Decision.EVIDENT, null);
+
+        static Verdict evident(boolean holds) {
+            return holds ? EVIDENT : NONE;
+        }
+
+        static Verdict ends(QuestionParser.Result result) {
+            return new Verdict(Decision.ENDS, result);
+        }
+    }
+
+    private interface Rule {
+        Verdict of(QuestionParser reader, Said at, Named v);
+    }
+
+    private final Rule rule;
+    private final List<String> examples;
+
+    ValueRule(Rule rule, String... examples) {
+        this.rule = rule;
+        this.examples = List.of(examples);
+    }
+
+    /** The examples the rule must read, {@code "database: question => query"} or {@code "... => refused"}. */
+    List<String> examples() {
+        return examples;
+    }
+
+    /** Every rule over the values named: what is placed is in {@code at}, or the result that ends the reading. */
+    static Optional<QuestionParser.Result> place(QuestionParser reader, Said at) {
+        List<String> words = at.words;
+        List<String> original = at.original;
+        SemanticModel model = reader.model;
+        for (QuestionParser.Span span : QuestionParser.longestFirst(at.valueSpans)) {
+            if (QuestionParser.anyUsed(at.used, span)) continue;
+            Named v = new Named(reader, at, span);
+            Verdict verdict = Verdict.NONE;
+            for (ValueRule r : values()) {
+                verdict = r.rule.of(reader, at, v);
+                if (verdict != Verdict.NONE) break;
+            }
+            if (verdict.ends() != null) return Optional.of(verdict.ends());
+            if (verdict != Verdict.EVIDENT) continue; // set aside, or a short common word without evidence: left for the check of words placed
+            List<QuestionParser.ValueHit> chosen = v.withContext.isEmpty() ? v.hits : v.withContext;
+            Set<Dimension> ds = new LinkedHashSet<>(reader.closest(chosen.stream().map(QuestionParser.ValueHit::dimension).distinct().toList(), span, at.metric, words,
+                    at.used, at.metricWords));
+            chosen = chosen.stream().filter(h -> ds.contains(h.dimension())).toList();
+            if (ds.size() > 1) {
+                String shown = String.join(" ", original.subList(span.from(), span.to()));
+                List<String> options = new ArrayList<>();
+                List<String> names = QuestionParser.toldApart(List.copyOf(ds));
+                for (String n : names) options.add(at.q.replaceFirst("(?i)\\b" + Pattern.quote(shown) + "\\b",
+                        Matcher.quoteReplacement(n.toLowerCase(Locale.ROOT) + " " + shown)));
+                return Optional.of(reader.checked(new QuestionParser.Clarify("'" + shown + "' is a value of several things: " + String.join(", ", names)
+                        + ". Which one do you mean?", options)));
+            }
+            QuestionParser.ValueHit hit = chosen.get(0);
+            Optional<QuestionParser.Result> wholeOrPart = wholeOrPart(at, span, hit);
+            if (wholeOrPart.isPresent()) return wholeOrPart;
+            String field = model.reference(hit.dimension());
+            int negation = negationBefore(words, at.used, span, hit.dimension());
+            if ((negation >= 0 ? at.filterValues : at.negatedValues).containsKey(field)) {
+                return Optional.of(new QuestionParser.Cannot("a value of " + hit.dimension().displayName()
+                        + " is asked for and another is excluded: which rows are meant is not read yet"));
+            }
+            (negation >= 0 ? at.negatedValues : at.filterValues).computeIfAbsent(field, k -> new ArrayList<>()).add(String.valueOf(hit.value()));
+            if (negation >= 0) {
+                at.used[negation] = true;
+                if (negation + 1 < words.size() && (words.get(negation).equals("other") && words.get(negation + 1).equals("than")
+                        || words.get(negation).equals("no") && words.get(negation + 1).equals("longer"))) at.used[negation + 1] = true;
+            }
+            QuestionParser.mark(at.used, span);
+            for (int k = span.from(); k < span.to(); k++) at.valueOf[k] = field;
+            Optional<QuestionParser.Result> around = markAround(reader, at, v, hit);
+            if (around.isPresent()) return around;
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Marks the words around a value placed that say what it is ("the type CV", "CV as its type", "whose nationality is
+     * CV", the noun it qualifies, "by" of means); a metric read from its words out of order, one of them the noun the value
+     * qualifies ("claims from open policies" is not "policy claims"), ends the reading.
+     */
+    private static Optional<QuestionParser.Result> markAround(QuestionParser reader, Said at, Named named, QuestionParser.ValueHit hit) {
+        List<String> words = at.words;
+        boolean[] used = at.used;
+        QuestionParser.Span v = named.span;
+        if (named.byMeans && named.withContext.isEmpty() && !distinctive(at.original, v)) used[v.from() - 1] = true;
+        for (QuestionParser.Span d : at.dimSpans) if (QuestionParser.adjacent(d, v) && QuestionParser.dimensionOf(d).contains(hit.dimension())) QuestionParser.mark(used, d);
+        // "a republic as their form of government": the value, then "as" and the attribute it is the value of
+        for (QuestionParser.Span d : at.dimSpans) {
+            if (!QuestionParser.dimensionOf(d).contains(hit.dimension()) || d.from() <= v.to() || d.from() - v.to() > 2 || !words.get(v.to()).equals("as")) continue;
+            if (!words.subList(v.to() + 1, d.from()).stream().allMatch(w -> FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.POSSESSIVE)
+                    || FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.ARTICLE))) continue;
+            for (int k = v.to(); k < d.to(); k++) used[k] = true;
+        }
+        for (int i : QuestionParser.neighbours(v, words.size())) {
+            if (!used[i] && reader.dimensionStems(hit.dimension()).contains(QuestionParser.stem(words.get(i)))) used[i] = true; // "annually billed"
+        }
+        reader.markAttributeBefore(words, used, v, hit.dimension()); // "whose nationality is USA", "a nationality other than USA"
+        // the noun right after a value is what it qualifies ("monthly plans", "retail companies"), not a breakdown
+        for (QuestionParser.Span d : at.anyDimSpans) {
+            if (d.from() == v.to() && !QuestionParser.anyUsed(used, d) && Breakdown.cueBefore(words, d.from()) == null) QuestionParser.mark(used, d);
+        }
+        QuestionParser.Span metricSpan = at.metricSpan;
+        if (metricSpan.scattered() && QuestionParser.outOfOrder(metricSpan) && v.to() < words.size() && QuestionParser.inSpan(metricSpan, v.to())
+                && reader.entityWords().contains(words.get(v.to()))) {
+            return Optional.of(new QuestionParser.Cannot(QuestionParser.QUALIFIED + ": '" + at.original.get(v.to()) + "' is what "
+                    + String.join(" ", at.original.subList(v.from(), v.to())) + " qualifies"));
+        }
+        if (v.to() < words.size() && !used[v.to()] && reader.entityWords().contains(words.get(v.to()))) used[v.to()] = true; // "annual subscriptions"
+        return Optional.empty();
+    }
+
+    private static Verdict shortWord(QuestionParser reader, Said at, Named v) {
+        QuestionParser.Span span = v.span;
+        if (span.length() != 1) return Verdict.NONE;
+        String said = at.original.get(span.from());
+        boolean aside = QuestionParser.FILLER.contains(at.words.get(span.from())) || said.length() <= 3 && !said.equals(said.toUpperCase(Locale.ROOT))
+                && !QuestionParser.shortNoun(said) && !reader.declared(v.hits, at.words.subList(span.from(), span.to()));
+        return aside ? Verdict.SET_ASIDE : Verdict.NONE;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Verdict anotherMeasure(QuestionParser reader, Said at, Named v) {
+        if (!v.withContext.isEmpty()) return Verdict.NONE;
+        List<String> said = at.words.subList(v.span.from(), v.span.to());
+        List<SemanticMetric> measures = ((List<SemanticMetric>) reader.metricNames.metricPhraseMap().getOrDefault(said, List.of())).stream()
+                .filter(m -> m != at.metric && QuestionParser.ownName(m, said) && !at.metric.inputNames().contains(m.name())).toList();
+        if (measures.isEmpty()) return Verdict.NONE;
+        if (QuestionParser.conjoined(at.words, new QuestionParser.Span(v.span.from(), v.span.to(), measures), at.metricSpan)) {
+            return Verdict.ends(QuestionParser.twoMeasures(at.metric, measures.get(0)));
+        }
+        return Verdict.ends(new QuestionParser.Cannot("'" + String.join(" ", at.original.subList(v.span.from(), v.span.to())) + "' names the measure "
+                + measures.get(0).displayName() + " and a value of " + v.hits.get(0).dimension().displayName() + ": which one is meant is not read"));
+    }
+
+    private static Verdict eventOfTheMetric(QuestionParser reader, Said at, Named v) {
+        List<String> words = at.words;
+        QuestionParser.Span span = v.span;
+        if (!v.withContext.isEmpty() || span.length() != 1 || v.inDimensionPhrase) return Verdict.NONE;
+        // "claims that were filed": the event, told in the past; "claims are open", "still open" is a state, a value
+        boolean pastEvent = span.from() > 0 && words.get(span.from() - 1).equals("were") && !words.contains("still") && !words.contains("currently")
+                && !words.contains("now");
+        boolean timedEvent = reader.metricNames.eventStems(at.metric).contains(QuestionParser.stem(words.get(span.from())));
+        boolean aside = (pastEvent || timedEvent) && at.ownStems.contains(QuestionParser.stem(words.get(span.from())))
+                // "the average size of deals closed in Q2": the event the metric's own rows record the time of, not a value of other rows
+                || timedEvent && v.hits.stream().noneMatch(h -> at.ownDatasets.contains(h.dimension().dataset()));
+        if (!aside) return Verdict.NONE;
+        at.used[span.from()] = true;
+        return Verdict.SET_ASIDE;
+    }
+
+    /**
+     * A value of other rows said whole while a word of it is on its own a value of the rows' own ("organic search" a
+     * customer's channel, "search" a visit's source): which one is meant is not read.
+     */
+    @SuppressWarnings("unchecked")
+    private static Optional<QuestionParser.Result> wholeOrPart(Said at, QuestionParser.Span v, QuestionParser.ValueHit hit) {
+        if (v.length() <= 1 || at.ownDatasets.contains(hit.dimension().dataset())) return Optional.empty();
+        for (QuestionParser.Span part : at.valueSpans) {
+            if (part.length() != 1 || part.from() < v.from() || part.from() >= v.to()) continue;
+            Optional<QuestionParser.ValueHit> ownHit = ((List<QuestionParser.ValueHit>) part.target()).stream()
+                    .filter(h -> at.ownDatasets.contains(h.dimension().dataset())).findFirst();
+            if (ownHit.isPresent()) {
+                return Optional.of(new QuestionParser.Cannot("'" + String.join(" ", at.original.subList(v.from(), v.to())) + "' is a value of " + hit.dimension().displayName()
+                        + ", and '" + at.original.get(part.from()) + "' one of " + ownHit.get().dimension().displayName() + ": which one is meant is not read"));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A value that stands on its own: several words, written with a capital, or a long word. */
+    static boolean distinctive(List<String> original, QuestionParser.Span v) {
+        if (v.length() > 1) return true;
+        String w = original.get(v.from());
+        return Character.isUpperCase(w.charAt(0)) && !(v.from() == 0) || w.length() >= 6 || w.chars().allMatch(c -> Character.isUpperCase(c) || Character.isDigit(c)) && w.length() >= 2;
+    }
+
+    /**
+     * The word that excludes a value, when one stands before it with only an auxiliary, an article, a preposition or the
+     * words of the value's attribute between ("whose nationality is not USA", "that do not have the nationality USA", "other
+     * than Europe", "excluding France"); -1 when none does. "Not only" excludes nothing.
+     */
+    static int negationBefore(List<String> words, boolean[] used, QuestionParser.Span v, Dimension dim) {
+        var function = dev.almanac.reading.FunctionWords.english();
+        Set<String> attribute = QuestionParser.attributeStems(dim);
+        for (int i = v.from() - 1; i >= 0 && i >= v.from() - 6; i--) {
+            String w = words.get(i);
+            if (used[i]) return -1;
+            if (QuestionParser.NEGATIONS.contains(w) || w.endsWith("n't") && function.is(w, dev.almanac.reading.FunctionClass.NEGATION)) {
+                return i + 1 < words.size() && words.get(i + 1).equals("only") ? -1 : i;
+            }
+            if (w.equals("than") && i > 0 && words.get(i - 1).equals("other")) return i - 1;
+            if (w.equals("longer") && i > 0 && words.get(i - 1).equals("no")) return i - 1; // "no longer active"
+            boolean between = QuestionParser.linking(w) && !w.equals("than") || attribute.contains(QuestionParser.stem(w))
+                    || attribute.contains(QuestionParser.stem(QuestionParser.singular(w)));
+            if (!between) return -1;
+        }
+        return -1;
+    }
+}
