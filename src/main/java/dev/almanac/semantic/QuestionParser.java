@@ -157,7 +157,7 @@ public final class QuestionParser {
     }
 
     /** A metric's name and label as one text. */
-    private static String nameAndLabel(SemanticMetric metric) {
+    static String nameAndLabel(SemanticMetric metric) {
         return metric.name().replace('_', ' ') + " " + nullToEmpty(metric.info().label());
     }
 
@@ -1320,33 +1320,6 @@ public final class QuestionParser {
         List<String> original = question.original();
         List<String> words = question.words();
         Map<List<String>, Object> allDims = breakdownPhrases();
-        // "orders from returning customers": a word of the metric in its -ing form before the noun of records it qualifies
-        // ("returning customers"), not the metric's own form ("returns")
-        if (!metricSpan.scattered() && metricSpan.length() == 1 && metricSpan.to() < words.size()) {
-            String w = words.get(metricSpan.from());
-            boolean ownForm = tokens(nameAndLabel(metric), true).contains(w) || metric.info().synonyms().stream().anyMatch(x -> tokens(x, true).contains(w));
-            boolean ranked = metricSpan.from() > 0 && (MOST.contains(words.get(metricSpan.from() - 1)) || LEAST.contains(words.get(metricSpan.from() - 1)));
-            if (w.endsWith("ing") && !ownForm && !ranked && entityWords().contains(words.get(metricSpan.to()))) { // "best selling product" ranks
-                return new Cannot("'" + original.get(metricSpan.from()) + "' qualifies '" + original.get(metricSpan.to()) + "', it does not name "
-                        + metric.displayName());
-            }
-        }
-        // "the singer with the highest age" (and "the oldest singer", read so): the singer, not the highest age
-        if (metric instanceof SemanticMetric.Simple extreme && (extreme.agg() == SemanticMetric.Agg.MAX || extreme.agg() == SemanticMetric.Agg.MIN)
-                && !metricSpan.scattered() && metricSpan.from() >= 2) {
-            int at = metricSpan.from() - 1;
-            if (words.get(at).equals("the")) at--;
-            if (at >= 1 && words.get(at).equals("with") && entityWords().contains(words.get(at - 1))) {
-                return new Cannot("the question asks for the " + original.get(at - 1) + " with the " + String.join(" ",
-                        original.subList(metricSpan.from(), metricSpan.to())) + ", not for that " + String.join(" ", original.subList(metricSpan.to() - 1, metricSpan.to())));
-            }
-        }
-        // "refunds at the end of Q2": a moment of a period, of a measure that adds up over the period (not a snapshot)
-        boolean snapshot = model.simpleInputs(metric).stream().allMatch(SemanticMetric.Simple::isSnapshot);
-        if (!snapshot && period.map(t -> t.description() != null && t.description().startsWith("the end of ")).orElse(false)) {
-            return new Cannot("the question asks for " + period.get().description() + ", but " + metric.displayName()
-                    + " adds up over a period: the value at a moment is not read");
-        }
         boolean[] used = new boolean[words.size()];
         mark(used, metricSpan);
         // other phrases of the same metric are its words too
@@ -1368,22 +1341,6 @@ public final class QuestionParser {
             metric.inputNames().forEach(n -> model.metric(n).ifPresent(m -> vocabulary.addAll(metricNames.contentStems(m))));
             for (int i = 0; i < words.size(); i++) if (!used[i] && vocabulary.contains(stem(words.get(i)))) used[i] = true;
         }
-        // "how many warehouses ...": the thing counted is named; a metric that counts something else is not what was asked
-        for (int i = 0; i + 2 < words.size(); i++) {
-            if (!words.get(i).equals("how") || !words.get(i + 1).equals("many") || used[i + 2]) continue;
-            String counted = words.get(i + 2);
-            Set<String> own = new java.util.HashSet<>(metricNames.contentStems(metric));
-            for (SemanticMetric.Simple in : model.simpleInputs(metric)) model.dataset(in.dataset()).ifPresent(d -> datasetWords(d).forEach(w -> own.add(stem(w))));
-            // "how many people live in ...": a count of persons, which a count of other rows (countries) is not
-            if (counted.equals("people") && tokens(nameAndLabel(metric), true).stream().noneMatch(QuestionParser::personNoun)
-                    && model.simpleInputs(metric).stream().noneMatch(in -> model.dataset(in.dataset()).map(QuestionParser::ofPersons).orElse(false))) {
-                return new Cannot("the question asks how many people, but " + metric.displayName() + " counts something else");
-            }
-            if (entityWords().contains(counted) && !own.contains(stem(counted))) {
-                return new Cannot("the question asks how many " + original.get(i + 2) + ", but " + metric.displayName() + " counts something else");
-            }
-        }
-
         // dimensions and values the metric can be sliced by (read before the grain: "monthly plans" is a billing period)
         List<Dimension> dims = sliceable.computeIfAbsent(metric.name(), k -> {
             List<Dimension> out = new ArrayList<>(layer.dimensionsOf(metric));
@@ -1417,27 +1374,9 @@ public final class QuestionParser {
         List<Span> valueSpans = spans(words, phrases.valuesOf(metric.name(), () -> valuePhrases(dims)));
         List<Span> grainSpans = spans(words, grainPhrases());
 
-        // "how much" asks for an amount, "how many" for a count: a metric of the other kind is not what was asked
-        boolean howMuch = Pattern.compile("(?i)\\bhow much\\b").matcher(q).find();
-        boolean howMany = Pattern.compile("(?i)\\bhow many\\b(?!\\s+(percent|percentage|%))").matcher(q).find(); // "by how many percent" asks a change
-        boolean isMoney = "currency".equals(metric.info().format()) || "USD".equalsIgnoreCase(metric.info().unit());
-        // a count (a sum of 1 per row too: dbt's `agg: sum, expr: 1`), or a sum of whole things ("units sold"): "how much did
-        // we sell" asks for money, not units
-        boolean isCount = metric instanceof SemanticMetric.Simple sm && (sm.agg() == SemanticMetric.Agg.COUNT || sm.agg() == SemanticMetric.Agg.COUNT_DISTINCT
-                || sm.agg() == SemanticMetric.Agg.SUM && sm.expr() != null && sm.expr().strip().equals("1"))
-                || !isMoney && "integer".equals(metric.info().format());
-        boolean howMuchChange = howMuch && compared.isPresent(); // "how much did new customers grow from January to February"
-        // "what is the total order value": a value is an amount, which a count of orders is not (it was answered with 300 orders)
-        // "the sum of won deals": a sum adds amounts up, which a count of deals does not (nor "the sum of orders")
-        boolean asksValue = java.util.stream.IntStream.range(0, words.size()).anyMatch(i -> !used[i] && (words.get(i).equals("value")
-                || words.get(i).equals("sum") && i + 1 < words.size() && words.get(i + 1).equals("of")));
-        if (asksValue && isCount) {
-            return new Cannot("the question asks for a value, but " + metric.displayName() + " is a count; name the measure you mean");
-        }
-        if (howMuch && isCount && !howMuchChange || howMany && isMoney) {
-            return new Cannot("the question asks " + (howMuch ? "how much" : "how many") + ", but " + metric.displayName() + " is "
-                    + (isCount ? "a count" : "an amount of money") + "; name the measure you mean");
-        }
+        // the metric is the kind of figure asked for: what is counted, an amount or a count, the record or its extreme
+        Optional<Cannot> unfit = MeasureFit.check(this, new MeasureFit.Asked(question, metric, metricSpan, used));
+        if (unfit.isPresent()) return unfit.get();
 
         // "weekly active users" for a distinct count over any period: the metric's own words give the grain (a count of distinct users
         // over a month is not weekly); a general "trend" takes it, another grain asked contradicts it
@@ -2195,7 +2134,7 @@ public final class QuestionParser {
     }
 
     /** Whether a dataset's rows are persons: the last word of a name of theirs is, in its first sense in WordNet, a person's noun. */
-    private static boolean ofPersons(Dataset d) {
+    static boolean ofPersons(Dataset d) {
         for (String name : rowNames(d)) {
             List<String> ws = tokens(name, true);
             if (!ws.isEmpty() && personNoun(ws.get(ws.size() - 1))) return true;
@@ -2204,7 +2143,7 @@ public final class QuestionParser {
     }
 
     /** Whether a noun names persons in its first sense in WordNet ("users", "singers"). */
-    private static boolean personNoun(String word) {
+    static boolean personNoun(String word) {
         String w = singular(word);
         if (w.equals("people") || w.equals("person")) return true;
         Lexicon lexicon = Lexicon.english();

@@ -1,0 +1,173 @@
+package dev.almanac.semantic;
+
+import dev.almanac.quality.Timeframe;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The rules that check a metric read from the question is the kind of figure it asks for, once the metric's own words
+ * are placed: each refuses, naming why, a question whose words ask for something else (another thing counted, an amount
+ * of a count, a record with an extreme rather than the extreme, a moment of what adds up over a period). They are tried in
+ * this order and the first refusal ends the reading. Each is a named rule with the examples it must refuse beside it,
+ * {@code "database: question => refused"}, and where it helps one it lets through (a Spider dev database's drafted model,
+ * or a corpus model of the tests' own); the test {@code MeasureFitTest} reads them all. No rule names a model's word.
+ */
+enum MeasureFit {
+    /** "claiming policies" of a count of claims: a word of the metric in its -ing form qualifies the records after it. */
+    QUALIFIES_RECORDS(MeasureFit::qualifiesRecords,
+            "insurer: How many paying policies are there? => refused"),
+    /** "the car with the maximum weight": the car is asked for, not the maximum weight. */
+    RECORD_WITH_THE_EXTREME(MeasureFit::recordWithTheExtreme,
+            "car_1: What is the car with the maximum weight? => refused",
+            "car_1: What is the maximum weight? => {'metrics':['cars_data_max_weight']}"),
+    /** "premiums at the end of 2025": a moment of a period, of a measure that adds up over a period (not a snapshot). */
+    MOMENT_OF_A_SUM(MeasureFit::momentOfASum,
+            "insurer: What were the premiums written at the end of 2025? => refused"),
+    /** "how many people live in the countries of ..." of a count of countries: the thing counted is named, and a metric that counts something else is not it. */
+    OTHER_THING_COUNTED(MeasureFit::otherThingCounted,
+            "world_1: How many people live in the countries of Asia? => refused"),
+    /** "what is the total claim value" of a count of claims, "the sum of claims": a value or a sum is an amount, which a count is not. */
+    VALUE_OF_A_COUNT(MeasureFit::valueOfACount,
+            "insurer: What is the sum of claims in 2025? => refused",
+            "insurer: What is the total claims value in 2025? => refused"),
+    /** "how much" asks for an amount, "how many" for a count: a metric of the other kind is not what was asked. */
+    OTHER_KIND_OF_FIGURE(MeasureFit::otherKindOfFigure,
+            "insurer: How much was the claimed amount in 2025? => {'metrics':['claimed_amount'],'start':'2025-01-01','end':'2026-01-01'}",
+            "insurer: How much were the policies in 2025? => refused");
+
+    /** What the rules see: the question, the metric read, its words, and which words are placed. */
+    record Asked(QuestionParser.Question question, SemanticMetric metric, QuestionParser.Span metricSpan, boolean[] used) {
+        List<String> words() {
+            return question.words();
+        }
+
+        List<String> original() {
+            return question.original();
+        }
+    }
+
+    private interface Rule {
+        Optional<QuestionParser.Cannot> check(QuestionParser reader, Asked at);
+    }
+
+    private final Rule rule;
+    private final List<String> examples;
+
+    MeasureFit(Rule rule, String... examples) {
+        this.rule = rule;
+        this.examples = List.of(examples);
+    }
+
+    /** The examples the rule must read, {@code "database: question => query"} or {@code "... => refused"}. */
+    List<String> examples() {
+        return examples;
+    }
+
+    /** The first refusal of the rules in order, if any. */
+    static Optional<QuestionParser.Cannot> check(QuestionParser reader, Asked at) {
+        for (MeasureFit r : values()) {
+            Optional<QuestionParser.Cannot> no = r.rule.check(reader, at);
+            if (no.isPresent()) return no;
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<QuestionParser.Cannot> qualifiesRecords(QuestionParser reader, Asked at) {
+        List<String> words = at.words();
+        QuestionParser.Span s = at.metricSpan();
+        if (s.scattered() || s.length() != 1 || s.to() >= words.size()) return Optional.empty();
+        String w = words.get(s.from());
+        SemanticMetric metric = at.metric();
+        // the metric's own form ("returns") names it; a ranking word before ("best selling product") ranks by it
+        boolean ownForm = QuestionParser.tokens(QuestionParser.nameAndLabel(metric), true).contains(w)
+                || metric.info().synonyms().stream().anyMatch(x -> QuestionParser.tokens(x, true).contains(w));
+        boolean ranked = s.from() > 0 && (QuestionParser.MOST.contains(words.get(s.from() - 1)) || QuestionParser.LEAST.contains(words.get(s.from() - 1)));
+        if (!w.endsWith("ing") || ownForm || ranked || !reader.entityWords().contains(words.get(s.to()))) return Optional.empty();
+        return Optional.of(new QuestionParser.Cannot("'" + at.original().get(s.from()) + "' qualifies '" + at.original().get(s.to()) + "', it does not name "
+                + metric.displayName()));
+    }
+
+    private static Optional<QuestionParser.Cannot> recordWithTheExtreme(QuestionParser reader, Asked at) {
+        List<String> words = at.words();
+        QuestionParser.Span s = at.metricSpan();
+        if (!(at.metric() instanceof SemanticMetric.Simple extreme) || extreme.agg() != SemanticMetric.Agg.MAX && extreme.agg() != SemanticMetric.Agg.MIN
+                || s.scattered() || s.from() < 2) return Optional.empty();
+        int i = s.from() - 1;
+        if (words.get(i).equals("the")) i--;
+        if (i < 1 || !words.get(i).equals("with") || !reader.entityWords().contains(words.get(i - 1))) return Optional.empty();
+        List<String> original = at.original();
+        return Optional.of(new QuestionParser.Cannot("the question asks for the " + original.get(i - 1) + " with the " + String.join(" ", original.subList(s.from(), s.to()))
+                + ", not for that " + String.join(" ", original.subList(s.to() - 1, s.to()))));
+    }
+
+    private static Optional<QuestionParser.Cannot> momentOfASum(QuestionParser reader, Asked at) {
+        boolean snapshot = reader.model.simpleInputs(at.metric()).stream().allMatch(SemanticMetric.Simple::isSnapshot);
+        Optional<Timeframe> period = at.question().period();
+        if (snapshot || !period.map(t -> t.description() != null && t.description().startsWith("the end of ")).orElse(false)) return Optional.empty();
+        return Optional.of(new QuestionParser.Cannot("the question asks for " + period.get().description() + ", but " + at.metric().displayName()
+                + " adds up over a period: the value at a moment is not read"));
+    }
+
+    private static Optional<QuestionParser.Cannot> otherThingCounted(QuestionParser reader, Asked at) {
+        List<String> words = at.words();
+        SemanticMetric metric = at.metric();
+        SemanticModel model = reader.model;
+        for (int i = 0; i + 2 < words.size(); i++) {
+            if (!words.get(i).equals("how") || !words.get(i + 1).equals("many") || at.used()[i + 2]) continue;
+            String counted = words.get(i + 2);
+            Set<String> own = new java.util.HashSet<>(reader.metricNames.contentStems(metric));
+            for (SemanticMetric.Simple in : model.simpleInputs(metric)) {
+                model.dataset(in.dataset()).ifPresent(d -> QuestionParser.datasetWords(d).forEach(w -> own.add(QuestionParser.stem(w))));
+            }
+            // "how many people live in ...": a count of persons, which a count of other rows (countries) is not
+            if (counted.equals("people") && QuestionParser.tokens(QuestionParser.nameAndLabel(metric), true).stream().noneMatch(QuestionParser::personNoun)
+                    && model.simpleInputs(metric).stream().noneMatch(in -> model.dataset(in.dataset()).map(QuestionParser::ofPersons).orElse(false))) {
+                return Optional.of(new QuestionParser.Cannot("the question asks how many people, but " + metric.displayName() + " counts something else"));
+            }
+            if (reader.entityWords().contains(counted) && !own.contains(QuestionParser.stem(counted))) {
+                return Optional.of(new QuestionParser.Cannot("the question asks how many " + at.original().get(i + 2) + ", but " + metric.displayName()
+                        + " counts something else"));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<QuestionParser.Cannot> valueOfACount(QuestionParser reader, Asked at) {
+        List<String> words = at.words();
+        boolean asksValue = java.util.stream.IntStream.range(0, words.size()).anyMatch(i -> !at.used()[i] && (words.get(i).equals("value")
+                || words.get(i).equals("sum") && i + 1 < words.size() && words.get(i + 1).equals("of")));
+        if (!asksValue || !isCount(at.metric())) return Optional.empty();
+        return Optional.of(new QuestionParser.Cannot("the question asks for a value, but " + at.metric().displayName() + " is a count; name the measure you mean"));
+    }
+
+    private static final Pattern HOW_MUCH = Pattern.compile("(?i)\\bhow much\\b");
+    /** "by how many percent" asks for a change, not a count. */
+    private static final Pattern HOW_MANY = Pattern.compile("(?i)\\bhow many\\b(?!\\s+(percent|percentage|%))");
+
+    private static Optional<QuestionParser.Cannot> otherKindOfFigure(QuestionParser reader, Asked at) {
+        String q = at.question().q();
+        boolean howMuch = HOW_MUCH.matcher(q).find();
+        boolean howMany = HOW_MANY.matcher(q).find();
+        boolean isCount = isCount(at.metric());
+        boolean howMuchChange = howMuch && at.question().compared().isPresent(); // "how much did policies grow from January to February"
+        if (!(howMuch && isCount && !howMuchChange || howMany && isMoney(at.metric()))) return Optional.empty();
+        return Optional.of(new QuestionParser.Cannot("the question asks " + (howMuch ? "how much" : "how many") + ", but " + at.metric().displayName() + " is "
+                + (isCount ? "a count" : "an amount of money") + "; name the measure you mean"));
+    }
+
+    private static boolean isMoney(SemanticMetric metric) {
+        return "currency".equals(metric.info().format()) || "USD".equalsIgnoreCase(metric.info().unit());
+    }
+
+    /**
+     * A count (a sum of 1 per row too: dbt's {@code agg: sum, expr: 1}), or a sum of whole things that is not money ("units
+     * sold"): "how much did we sell" asks for money, not units.
+     */
+    private static boolean isCount(SemanticMetric metric) {
+        return metric instanceof SemanticMetric.Simple sm && (sm.agg() == SemanticMetric.Agg.COUNT || sm.agg() == SemanticMetric.Agg.COUNT_DISTINCT
+                || sm.agg() == SemanticMetric.Agg.SUM && sm.expr() != null && sm.expr().strip().equals("1"))
+                || !isMoney(metric) && "integer".equals(metric.info().format());
+    }
+}
