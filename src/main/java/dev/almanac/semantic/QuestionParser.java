@@ -1319,7 +1319,6 @@ public final class QuestionParser {
         Optional<Timeframe> asked = question.asked();
         List<String> original = question.original();
         List<String> words = question.words();
-        Map<List<String>, Object> allDims = breakdownPhrases();
         boolean[] used = new boolean[words.size()];
         mark(used, metricSpan);
         // other phrases of the same metric are its words too
