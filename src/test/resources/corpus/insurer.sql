@@ -4,4 +4,6 @@ CREATE TABLE claims (claim_id INTEGER PRIMARY KEY, policy_id INTEGER, filed_on D
 INSERT INTO claims VALUES (1, 1, '2025-02-01', 'open', 300, 'post'), (2, 1, '2025-04-11', 'settled', 120, 'mail'), (3, 2, '2025-05-05', 'open', 800, 'post'),
   (4, 3, '2025-07-30', 'denied', 50, 'mail');
 CREATE TABLE payments (payment_id INTEGER PRIMARY KEY, claim_id INTEGER, paid_on DATE, amount DECIMAL(10, 2));
-INSERT INTO payments VALUES (1, 2, '2025-04-20', 120), (2, 3, '2025-05-20', 400)
+INSERT INTO payments VALUES (1, 2, '2025-04-20', 120), (2, 3, '2025-05-20', 400);
+CREATE TABLE reserves (reserved_on DATE, claim_id INTEGER, amount DECIMAL(10, 2));
+INSERT INTO reserves VALUES ('2025-02-01', 1, 300), ('2025-03-01', 1, 250), ('2025-05-01', 3, 800), ('2025-06-01', 3, 600);

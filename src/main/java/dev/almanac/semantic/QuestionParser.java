@@ -1226,7 +1226,7 @@ public final class QuestionParser {
     private static final Set<String> CHANGE_STEMS = Set.of("chang", "growth", "grow", "grew", "increas", "decreas", "differ", "differenc");
 
     /** Words of a moment of a period: its start ("at the start of each month"), its end. */
-    private static final List<String> PERIOD_START_WORDS = List.of("start", "beginning"), PERIOD_END_WORDS = List.of("end", "close");
+    static final List<String> PERIOD_START_WORDS = List.of("start", "beginning"), PERIOD_END_WORDS = List.of("end", "close");
 
     /** Word stems that ask how a number moved or how two compare, not the number itself. */
     private static final Set<String> MOVEMENT_STEMS = java.util.stream.Stream.concat(CHANGE_STEMS.stream(),
@@ -1377,52 +1377,11 @@ public final class QuestionParser {
         Optional<Cannot> unfit = MeasureFit.check(this, new MeasureFit.Asked(question, metric, metricSpan, used));
         if (unfit.isPresent()) return unfit.get();
 
-        // "weekly active users" for a distinct count over any period: the metric's own words give the grain (a count of distinct users
-        // over a month is not weekly); a general "trend" takes it, another grain asked contradicts it
-        Grain named = null;
-        if (metric instanceof SemanticMetric.Simple sm && sm.agg() == SemanticMetric.Agg.COUNT_DISTINCT && sm.timeGrain() == null && !sm.isSnapshot()) {
-            for (Span s : grainSpans) if (s.length() == 1 && inSpan(metricSpan, s.from())) named = (Grain) s.target();
-        }
-        // the grain; a grain word that is also a value of a dimension is a value only with its dimension's word or another of its values next to it
-        Grain grain = named;
-        for (Span s : grainSpans) {
-            if (anyUsed(used, s)) continue;
-            boolean general = Set.of("trend", "over time").contains(String.join(" ", words.subList(s.from(), s.to())));
-            if (named != null && general) {
-                mark(used, s);
-                continue;
-            }
-            List<ValueHit> alsoValue = new ArrayList<>();
-            for (Span v : valueSpans) {
-                if (!overlaps(v, s)) continue;
-                @SuppressWarnings("unchecked") List<ValueHit> hits = (List<ValueHit>) v.target();
-                alsoValue.addAll(hits);
-            }
-            if (!alsoValue.isEmpty()) {
-                // a grain word inside a longer value phrase is that value ("billed annually", "yearly plan")
-                boolean inLongerValue = valueSpans.stream().anyMatch(v -> v.length() > s.length() && v.from() <= s.from() && s.to() <= v.to());
-                boolean asValue = inLongerValue || alsoValue.stream().anyMatch(h -> valueInContext(words, s, h.dimension(), dimSpans, valueSpans));
-                if (asValue) continue;
-                ValueHit h = alsoValue.get(0);
-                String word = String.join(" ", original.subList(s.from(), s.to()));
-                return checked(new Clarify("Does '" + word + "' mean per " + ((Grain) s.target()).label() + ", or " + h.dimension().displayName().toLowerCase(Locale.ROOT)
-                        + " " + h.value() + "?", List.of(q.replace(word, "per " + ((Grain) s.target()).label()),
-                        q.replace(word, h.value() + " " + h.dimension().displayName().toLowerCase(Locale.ROOT)))));
-            }
-            Grain g = (Grain) s.target();
-            if (grain != null && grain != g) return new Cannot("the question asks for two time grains (" + grain.label() + " and " + g.label() + ")");
-            grain = g;
-            mark(used, s);
-        }
-        // "units in stock at the start of each month", of snapshots taken once a month: at the grain of the snapshots, each
-        // period holds one, the first of it and its last alike
-        if (grain != null && metric instanceof SemanticMetric.Simple s && s.isSnapshot() && s.timeDimension() != null
-                && model.dimension(s.dataset() + "." + s.timeDimension()).map(Dimension::grain).orElse(null) == grain) {
-            for (int i = 0; i < words.size(); i++) if (!used[i] && (PERIOD_START_WORDS.contains(words.get(i)) || PERIOD_END_WORDS.contains(words.get(i)))) used[i] = true;
-        }
-        if (grain == null && period.isPresent() && Pattern.compile("(?i)\\b(in )?(each|every) (month|quarter|week|year|day)\\b").matcher(q).find()) {
-            return new Cannot("the grain of the question could not be read");
-        }
+        // the time grain asked for ("each month", "quarterly"), read before the values (a grain word may be a value too)
+        GrainRule.Said grains = new GrainRule.Said(question, period, used, metric, metricSpan, grainSpans, valueSpans, dimSpans);
+        Optional<Result> grainEnds = GrainRule.read(this, grains);
+        if (grainEnds.isPresent()) return grainEnds.get();
+        Grain grain = grains.grain;
 
         // values first: a value with its dimension's word next to it ("the type CV") is a condition
         ValueRule.Said placed = new ValueRule.Said(q, words, original, used, metric, metricSpan, metricWords, dimSpans, anyDimSpans, valueSpans,
