@@ -20,10 +20,14 @@ import java.util.regex.Pattern;
  * model's word.
  */
 enum Breakdown {
-    /** "in each continent", "by region", "per nation", "which region", "the most common region": a cue word right before it. */
+    /**
+     * "in each continent", "by region", "per nation", "which region", "the most common region": a cue word right before it,
+     * or before "different", "distinct" right before it ("for each of the different continents").
+     */
     CUE(Breakdown::cue,
             "world_1: How many countries are there in each continent? => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}]}",
-            "world_1: What is the total surface area by region? => {'metrics':['country_total_surface_area'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_total_surface_area','descending':true}]}"),
+            "world_1: What is the total surface area by region? => {'metrics':['country_total_surface_area'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_total_surface_area','descending':true}]}",
+            "car_1: What is the maximum weight for each of the different cylinders? => {'metrics':['cars_data_max_weight'],'group_by':[{'dimension':'cylinders'}]}"),
     /** "by continent and region": a dimension after "and" (or a comma) right after one grouped by. */
     AFTER_ANOTHER(Breakdown::afterAnother,
             "world_1: How many countries are there by continent and region? => {'metrics':['country_count'],'group_by':[{'dimension':'continent'},{'dimension':'region'}],'order':[{'field':'country_count','descending':true}]}"),
@@ -156,8 +160,18 @@ enum Breakdown {
     }
 
     private static String cue(QuestionParser reader, Said at, QuestionParser.Span d) {
-        return cueBefore(at.words, d.from());
+        String cue = cueBefore(at.words, d.from());
+        if (cue != null || d.from() < 2 || !QuestionParser.DISTINCT_WORDS.contains(at.words.get(d.from() - 1))) return cue;
+        // "for each of the different continents": the cue before the word that asks for the values each once, which the
+        // breakdown's groups are already (that word is left for the check of words placed)
+        String before = cueBefore(at.words, d.from() - 1);
+        if (before == null || java.util.Arrays.stream(before.split(" ")).noneMatch(BREAKDOWN_WORDS::contains)) return null;
+        markCue(at.words, at.used, d.from() - 1, before);
+        return "";
     }
+
+    /** The words that ask for a breakdown on their own ("by", "per", "each"), not a question word ("which", "what"). */
+    private static final Set<String> BREAKDOWN_WORDS = Set.of("by", "per", "each", "every", "across");
 
     private static String afterAnother(QuestionParser reader, Said at, QuestionParser.Span d) {
         int before = d.from() - 1;

@@ -29,8 +29,14 @@ enum MetricChoice {
                     && MetricNames.namedExactly(r.metric(), words.subList(r.span().from(), r.span().to()))).toList());
         }
     },
-    /** The one metric most of whose words the question writes as its names do, not in another form of them. */
-    WRITTEN_AS_NAMED("insurer: How many claims are still open? => {'metrics':['open_claims']}") {
+    /**
+     * The one metric most of whose words the question writes as its names do, not in another form of them ("claims are
+     * open" is the open claims, a state, not the claims opened, an event; the reader keeps a metric whose words are out of
+     * order for this rule when they are written as its names and the words in order are not).
+     */
+    WRITTEN_AS_NAMED("insurer: How many claims are still open? => {'metrics':['open_claims']}",
+            "insurer: How many claims are open? => {'metrics':['open_claims']}",
+            "insurer: How many claims were opened in 2025? => {'metrics':['claims_opened'],'start':'2025-01-01','end':'2026-01-01'}") {
         @Override
         List<Reading> narrowed(QuestionParser reader, List<Reading> best, List<String> words) {
             int most = best.stream().mapToInt(r -> MetricNames.verbatimWords(r.metric(), words)).max().orElseThrow();

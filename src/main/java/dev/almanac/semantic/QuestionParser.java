@@ -318,7 +318,7 @@ public final class QuestionParser {
         return new Parsed(q, ownPeriod ? named.period() : Optional.empty());
     }
 
-    private static final Set<String> FOLLOW_UP = Set.of("instead", "only", "just", "also", "and", "about", "chart", "graph", "plot", "same", "then",
+    static final Set<String> FOLLOW_UP = Set.of("instead", "only", "just", "also", "and", "about", "chart", "graph", "plot", "same", "then",
             "again", "but", "now", "rather", "visualize", "visualise", "draw");
 
     /** Amounts written as people write them, as the number they are ("$500" is 500, "10k" 10000): {@link Rephrasing#AMOUNTS}. */
@@ -484,7 +484,13 @@ public final class QuestionParser {
         }
         int top = answered.get(0).span().weight();
         List<Reading> best = answered.stream().filter(r -> r.span().weight() == top).toList();
-        if (best.stream().anyMatch(r -> !r.span().scattered())) best = best.stream().filter(r -> !r.span().scattered()).toList(); // words in order first
+        // words in order first, unless the words in order are another form of the metric's ("claims are open" of "claims
+        // opened": a state, not the event) and a metric's words out of order are written as its names ("open claims")
+        List<Reading> inOrder = best.stream().filter(r -> !r.span().scattered()).toList();
+        if (!inOrder.isEmpty()) {
+            int verbatim = inOrder.stream().mapToInt(r -> MetricNames.verbatimWords(r.metric(), words)).max().orElseThrow();
+            best = best.stream().filter(r -> !r.span().scattered() || MetricNames.verbatimWords(r.metric(), words) > verbatim).toList();
+        }
         best = MetricChoice.chosen(this, best, words);
         if (best.size() == 1) {
             // another measure's whole phrase of two words or more, said in order apart from the one read ("the claimed amount of
@@ -1106,7 +1112,7 @@ public final class QuestionParser {
      * and an auxiliary, the verb after the measure's words with only placed or function words between, and the reading a
      * series over periods (a grain): whatever the verb says of the measure's course, the series is its answer.
      */
-    private static boolean courseOverTime(List<String> words, boolean[] used, int i, Span metricSpan, Grain grain) {
+    static boolean courseOverTime(List<String> words, boolean[] used, int i, Span metricSpan, Grain grain) {
         if (grain == null || words.size() < 4 || !words.get(0).equals("how") || i < metricSpan.to()) return false;
         var function = dev.almanac.reading.FunctionWords.english();
         if (!function.is(words.get(1), dev.almanac.reading.FunctionClass.AUXILIARY)) return false;
@@ -1118,7 +1124,7 @@ public final class QuestionParser {
      * "in the US", "new customers in the us": a personal pronoun's letters after an article, or written in capitals, are a
      * name (a country's code), which a question that does not place it never lets pass as the pronoun.
      */
-    private static boolean nameNotPronoun(List<String> original, List<String> words, int i) {
+    static boolean nameNotPronoun(List<String> original, List<String> words, int i) {
         if (!dev.almanac.reading.FunctionWords.english().is(words.get(i), dev.almanac.reading.FunctionClass.PERSONAL_PRONOUN)) return false;
         String typed = original.get(i);
         boolean capitals = typed.length() >= 2 && typed.equals(typed.toUpperCase(Locale.ROOT)) && !typed.equals("I");
@@ -1487,7 +1493,6 @@ public final class QuestionParser {
         Set<String> entities = entityNouns(readingDatasets(metric, dims));
         entities.addAll(entityNouns(related.datasets()));
         Set<String> allowed = allowedWords(metric, dims, entities);
-        List<String> unplaced = new ArrayList<>();
         // a word that names a breakdown of the metric and was not read as one is not let pass as a word of its records ("MRR by
         // customer region": "region" is a breakdown, not the customers' entity; MRR by customer alone dropped it)
         boolean[] unreadBreakdown = new boolean[words.size()];
@@ -1497,32 +1502,17 @@ public final class QuestionParser {
                 for (int k = d.from(); k < d.to(); k++) unreadBreakdown[k] = true;
             }
         }
-        for (int i = 0; i < words.size(); i++) {
-            if (used[i]) continue;
-            String w = words.get(i);
-            if (unreadBreakdown[i] && !FILLER.contains(w) || nameNotPronoun(original, words, i)) {
-                unplaced.add(original.get(i));
-                continue;
-            }
-            if (!(i > 0 && BREAKDOWN_CUES.contains(words.get(i - 1))) && (agentOf(w, entities) || organizationItself(words, i))) continue;
-            // "per payment method": a breakdown asked, never a word let pass; but "top 3 categories by shop revenue" ranks by the
-            // metric, and the word before the metric's own words qualifies it
-            // "right now": the degree word of "now"; "still open", "still active": the state now, which a value placed after it is
-            if (w.equals("right") && i + 1 < words.size() && words.get(i + 1).equals("now")) continue;
-            if (w.equals("still") && i + 1 < words.size() && used[i + 1]
-                    && dev.almanac.reading.Lexicon.english().partsOfSpeech(words.get(i + 1)).contains(dev.almanac.reading.PartOfSpeech.ADJECTIVE)) continue;
-            // "how did MRR develop month by month": the verb asks how the measure went over the periods, which the series shows
-            if (courseOverTime(words, used, i, metricSpan, grain)) continue;
-            // "the different countries", "distinct hometowns": values grouped by or listed are each other's distinct already
-            if (DISTINCT_WORDS.contains(w) && i + 1 < words.size() && used[i + 1] && (!groupBy.isEmpty() && !metricWords[i + 1]
-                    || inSpan(metricSpan, i + 1) && metric.info().synonyms().equals(LISTING_WORDS))) continue;
-            boolean afterCue = i > 0 && BREAKDOWN_CUES.contains(words.get(i - 1)) && !(i + 1 < words.size() && inSpan(metricSpan, i + 1));
-            // "engineers work in Berlin", "revenue came from orders shipped to France": what follows is placed, or the rows' own noun
-            if (linkingVerb(words, used, valueOf, i, k -> used[k] || isAllowed(words.get(k), allowed))) continue;
-            if (FILLER.contains(w) || ours.contains(w) && !afterCue || !afterCue && isAllowed(w, allowed) || previous != null && FOLLOW_UP.contains(w)
-                    || compared.isPresent() && COMPARISON_FILLER.contains(w)) continue;
-            unplaced.add(original.get(i));
+        // "dogs by breed size": the noun of other records right after a breakdown read, with no cue of its own, asks for a
+        // breakdown by them too (or by an attribute of the first), which was not read; never let pass as a word of the rows
+        Set<String> ownRows = datasetsOf(metric);
+        for (Span r : spans(words, new HashMap<List<String>, Object>(rowWords()))) {
+            if (anyUsed(used, r) || Breakdown.cueBefore(words, r.from()) != null || !groupedJustBefore(r.from(), used, dimSpans, groupBy)) continue;
+            @SuppressWarnings("unchecked") List<Dataset> named = (List<Dataset>) r.target();
+            if (named.stream().allMatch(d -> ownRows.contains(d.name()))) continue;
+            for (int k = r.from(); k < r.to(); k++) unreadBreakdown[k] = true;
         }
+        List<String> unplaced = WordPlacement.unplaced(this, new WordPlacement.Left(question, used, metric, metricSpan, metricWords, groupBy, grain, valueOf,
+                entities, allowed, previous, unreadBreakdown));
         if (!unplaced.isEmpty()) {
             for (Span s : metricSpans) {
                 List<SemanticMetric> ms = metricsOf(s);
@@ -1735,7 +1725,7 @@ public final class QuestionParser {
      * "refunded" say which rows, and are placed as such or refused), never denied ("did not come from"), and only before
      * a preposition: "how many orders were shipped?" says which orders, and is not answered.
      */
-    private boolean linkingVerb(List<String> words, boolean[] used, String[] valueOf, int i, java.util.function.IntPredicate placed) {
+    boolean linkingVerb(List<String> words, boolean[] used, String[] valueOf, int i, java.util.function.IntPredicate placed) {
         String w = words.get(i);
         Lexicon lexicon = Lexicon.english();
         if (!lexicon.partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.VERB) || modelStems().contains(stem(w))) return false;
@@ -2085,7 +2075,7 @@ public final class QuestionParser {
     private static final Set<String> ORGANIZATION = Set.of("company", "business", "firm", "enterprise", "corporation", "organization", "organisation");
 
     /** Whether the word is the organization itself: one of {@link #ORGANIZATION} after "the", "our" or "this", or the project's own name. */
-    private boolean organizationItself(List<String> words, int i) {
+    boolean organizationItself(List<String> words, int i) {
         String w = words.get(i);
         if (layer.company().stream().anyMatch(c -> c.equalsIgnoreCase(w))) return true;
         return ORGANIZATION.contains(w) && i > 0 && Set.of("the", "our", "this").contains(words.get(i - 1));
@@ -2138,7 +2128,7 @@ public final class QuestionParser {
      * than an entity's noun is not so read: a kind of a thing is often a value of it ("English" is a kind of language, and
      * of nation), which must be placed as a filter or stop the answer.
      */
-    private static boolean agentOf(String word, Set<String> entities) {
+    static boolean agentOf(String word, Set<String> entities) {
         if (word.length() < 4 || !word.chars().allMatch(Character::isLetter)) return false;
         Set<String> verbs = derivedVerbs(word);
         if (verbs.isEmpty()) return false;
@@ -2194,7 +2184,7 @@ public final class QuestionParser {
 
     private Set<String> entityWords;
 
-    private static boolean isAllowed(String word, Set<String> allowed) {
+    static boolean isAllowed(String word, Set<String> allowed) {
         return allowed.contains(word) || allowed.contains(stem(word));
     }
 
@@ -2240,7 +2230,7 @@ public final class QuestionParser {
     static final Pattern COMPARE_WORDS = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|than|grow|grew|growth|change[ds]?|differ(ence)?|increase[ds]?|decrease[ds]?|lower|higher|more|less|bigger|smaller"
             + "|rise|rose|fell|fall|drop(?:ped)?|(?:go|goes|went|gone)\\s+(?:up|down))\\b");
 
-    private static final Set<String> COMPARISON_FILLER = Set.of("compare", "compared", "comparison", "versus", "vs", "against", "than", "grow", "grew",
+    static final Set<String> COMPARISON_FILLER = Set.of("compare", "compared", "comparison", "versus", "vs", "against", "than", "grow", "grew",
             "growth", "change", "changed", "differ", "difference", "increase", "increased", "decrease", "decreased", "more", "less",
             "same", "previous", "prior", "year", "did", "from", "lower", "higher", "bigger", "smaller", "better", "worse", "or",
             // the verbs of a change of amount ("did bookings go up in Q3 vs Q2", "fell", "dropped")

@@ -1,5 +1,6 @@
 package dev.almanac.semantic;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
@@ -26,7 +27,7 @@ record CorpusExample(String database, String asked, String read) {
 
     /** Checks that the whole reader reads the question into the example's query, or refuses it when the example says {@code refused}. */
     void assertReadWhole() throws java.io.IOException {
-        QuestionParser.Result r = reader().parse(asked);
+        QuestionParser.Result r = result();
         if (read.equals("refused")) {
             org.assertj.core.api.Assertions.assertThat(r).as(asked).isInstanceOf(QuestionParser.Cannot.class);
             return;
@@ -34,6 +35,18 @@ record CorpusExample(String database, String asked, String read) {
         org.assertj.core.api.Assertions.assertThat(r).as(asked).isInstanceOf(QuestionParser.Parsed.class);
         com.fasterxml.jackson.databind.JsonNode read = json(((QuestionParser.Parsed) r).query());
         org.assertj.core.api.Assertions.assertThat(read).as(asked).isEqualTo(query());
+    }
+
+    /**
+     * The reader's result for the question; a question written {@code "first >> follow-up"} is the follow-up read after
+     * the first, which must read.
+     */
+    QuestionParser.Result result() {
+        int at = asked.indexOf(" >> ");
+        if (at < 0) return reader().parse(asked);
+        QuestionParser.Result first = reader().parse(asked.substring(0, at));
+        org.assertj.core.api.Assertions.assertThat(first).as(asked).isInstanceOf(QuestionParser.Parsed.class);
+        return reader().followUp(asked.substring(at + 4), ((QuestionParser.Parsed) first).query());
     }
 
     /** A query as its JSON, for comparing with {@link #query}. */
@@ -46,7 +59,8 @@ record CorpusExample(String database, String asked, String read) {
 
     /**
      * The reader over the example's database (one per database for all the corpora's tests), or null for none: a model of
-     * the tests' own ({@code src/test/resources/corpus/<name>.yml} over the rows of {@code <name>.sql}, on DuckDB), else
+     * the tests' own ({@code src/test/resources/corpus/<name>.yml} over the rows of {@code <name>.sql}, on DuckDB, for the
+     * business named in {@code <name>.company} if there is one), else
      * a Spider dev database's.
      */
     QuestionParser reader() {
@@ -60,7 +74,10 @@ record CorpusExample(String database, String asked, String read) {
             java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("corpus-" + database);
             String rows = new String(CorpusExample.class.getResourceAsStream("/corpus/" + database + ".sql").readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
             String yaml = new String(model.openStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            LayerOnDuckDb db = LayerOnDuckDb.of(dir, database, rows, yaml, "the corpus model " + database);
+            java.net.URL names = CorpusExample.class.getResource("/corpus/" + database + ".company");
+            List<String> company = names == null ? List.of()
+                    : new String(names.openStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().map(String::strip).filter(x -> !x.isEmpty()).toList();
+            LayerOnDuckDb db = LayerOnDuckDb.of(dir, database, rows, yaml, "the corpus model " + database, company);
             return new QuestionParser(db.layer, TODAY);
         } catch (Exception e) {
             throw new IllegalStateException("the corpus model " + database + " cannot be read", e);

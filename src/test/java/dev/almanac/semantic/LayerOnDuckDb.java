@@ -35,6 +35,11 @@ final class LayerOnDuckDb implements AutoCloseable {
 
     /** {@code rows}: statements separated by ";"; {@code model}: a semantic file's YAML; {@code why}: what its loading without issues says. */
     static LayerOnDuckDb of(Path dir, String name, String rows, String model, String why) throws Exception {
+        return of(dir, name, rows, model, why, java.util.List.of());
+    }
+
+    /** The same, for a business called by the names given ("we" in a question). */
+    static LayerOnDuckDb of(Path dir, String name, String rows, String model, String why, java.util.List<String> company) throws Exception {
         Path db = dir.resolve(name + ".duckdb");
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + db); Statement s = c.createStatement()) {
             for (String sql : rows.split(";")) if (!sql.isBlank()) s.execute(sql);
@@ -50,7 +55,7 @@ final class LayerOnDuckDb implements AutoCloseable {
         Guard guard = new Guard(source.dialect());
         QueryExecutor executor = new QueryExecutor(source, guard, QueryLimits.DEFAULT);
         return new LayerOnDuckDb(source, guard, new SemanticLayer(loaded.model(), KnowledgeSet.EMPTY,
-                ValueIndex.build(loaded.model(), executor, ValueIndex.DEFAULT_LIMIT), executor));
+                ValueIndex.build(loaded.model(), executor, ValueIndex.DEFAULT_LIMIT), executor, company));
     }
 
     /** How the layer's question reader reads a question on a day. */

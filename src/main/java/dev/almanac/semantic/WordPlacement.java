@@ -1,0 +1,160 @@
+package dev.almanac.semantic;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The reader's guarantee: a question about one metric is answered only when every word is placed. Once every rule set has
+ * read what it reads, each word left over is put to these rules in order; the first that decides holds it unplaced (it
+ * says something the reading does not) or lets it pass (a word of English's closed classes, a word of the model's
+ * records, a verb that only says how placed things relate). A word no rule lets pass is unplaced, and one unplaced word
+ * stops the answer, naming the words. Each is a named rule with the examples it must read (or refuse) beside it,
+ * {@code "database: question => query"} (a Spider dev database's drafted model, or a corpus model of the tests' own;
+ * {@code => refused} for a question that must not be answered, {@code "first >> follow-up"} for a follow-up); the test {@code WordPlacementTest} reads them all. No
+ * rule names a model's word.
+ */
+enum WordPlacement {
+    /**
+     * "dogs by breed size" read by breed: a word of a breakdown of the metric that was not read as one (an attribute's, or
+     * the noun of records the rows refer to right after a breakdown read) is never let pass.
+     */
+    UNREAD_BREAKDOWN(Decision.UNPLACED, (reader, at, i) -> at.unreadBreakdown[i] && !QuestionParser.FILLER.contains(at.words().get(i)),
+            "dog_kennels: How many dogs are there by breed size? => refused"),
+    /** "in the US", "players from the IT": a personal pronoun's letters after an article or in capitals are a name, never the pronoun. */
+    NAME_NOT_PRONOUN(Decision.UNPLACED, (reader, at, i) -> QuestionParser.nameNotPronoun(at.original(), at.words(), i),
+            "insurer: How many claims came from the US? => refused"),
+    /** "how many subscribers" of a count of subscriptions, "at the company": the records' doer noun, or the organization itself. */
+    AGENT_OF_THE_RECORDS(Decision.PASSES, (reader, at, i) -> !at.afterBreakdownCue(i) && (QuestionParser.agentOf(at.words().get(i), at.entities)
+            || reader.organizationItself(at.words(), i)),
+            "insurer: How many claims did the company have in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
+    /** "right now": the degree word of "now". */
+    RIGHT_NOW(Decision.PASSES, (reader, at, i) -> at.words().get(i).equals("right") && i + 1 < at.words().size() && at.words().get(i + 1).equals("now"),
+            "insurer: How many claims are open right now? => {'metrics':['open_claims']}"),
+    /** "still open", "still pending": the state now, which a value placed after it is. */
+    STILL(Decision.PASSES, (reader, at, i) -> at.words().get(i).equals("still") && i + 1 < at.words().size() && at.used[i + 1]
+            && dev.almanac.reading.Lexicon.english().partsOfSpeech(at.words().get(i + 1)).contains(dev.almanac.reading.PartOfSpeech.ADJECTIVE),
+            "insurer: How many claims are still open? => {'metrics':['open_claims']}"),
+    /** "how did claims develop month by month": the verb asks how the measure went over the periods, which the series shows. */
+    COURSE_OVER_TIME(Decision.PASSES, (reader, at, i) -> QuestionParser.courseOverTime(at.words(), at.used, i, at.metricSpan, at.grain),
+            "insurer: How did claims develop month by month in 2025? => {'metrics':['claims'],'grain':'month','start':'2025-01-01','end':'2026-01-01'}"),
+    /** "each of the different cylinders", "distinct nationalities": values grouped by or listed are each other's distinct already. */
+    DISTINCT_ALREADY(Decision.PASSES, WordPlacement::distinctAlready,
+            "car_1: What is the maximum weight for each of the different cylinders? => {'metrics':['cars_data_max_weight'],'group_by':[{'dimension':'cylinders'}]}"),
+    /** "matches held at Wimbledon": a verb that links the rows to what it introduces, placed, says how they relate. */
+    LINKING_VERB(Decision.PASSES, (reader, at, i) -> reader.linkingVerb(at.words(), at.used, at.valueOf, i, k -> at.used[k] || QuestionParser.isAllowed(at.words().get(k), at.allowed)),
+            "tennis: How many matches were held at Wimbledon? => {'metrics':['matches_count'],'filters':[{'field':'tourney_name','op':'=','values':['Wimbledon']}]}"),
+    /** "what", "the", "were", "there": a word of English's closed classes and the question's own function words. */
+    FUNCTION_WORD(Decision.PASSES, (reader, at, i) -> QuestionParser.FILLER.contains(at.words().get(i)),
+            "insurer: What was the number of claims there were in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
+    /** A word of the business's own name (the project's), not after a breakdown's cue: the business is "we". */
+    OUR_NAME(Decision.PASSES, (reader, at, i) -> reader.ours.contains(at.words().get(i)) && !at.afterCue(i),
+            "insurer: How many claims did Harbor Mutual have in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
+    /** A word of the model for the rows read (their records' nouns, the metric's entities), not after a breakdown's cue. */
+    WORD_OF_THE_ROWS(Decision.PASSES, (reader, at, i) -> !at.afterCue(i) && QuestionParser.isAllowed(at.words().get(i), at.allowed),
+            "insurer: How many claims of policies were there in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
+    /** "and in 2024 instead?": the words of a follow-up to the question before. */
+    FOLLOW_UP(Decision.PASSES, (reader, at, i) -> at.previous != null && QuestionParser.FOLLOW_UP.contains(at.words().get(i)),
+            "insurer: How many claims were there in 2025? >> And in 2024 instead? => {'metrics':['claims'],'start':'2024-01-01','end':'2025-01-01'}"),
+    /** "claims in 2025 compared with 2024": the words that compare two periods, with a period compared. */
+    COMPARISON(Decision.PASSES, (reader, at, i) -> at.question.compared().isPresent() && QuestionParser.COMPARISON_FILLER.contains(at.words().get(i)),
+            "insurer: How many claims were there in 2025 compared with 2024? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01','compare_to':{'start':'2024-01-01','end':'2025-01-01'}}");
+
+    /** What a rule decides of a word left over. */
+    enum Decision { UNPLACED, PASSES }
+
+    /** The words left over and what the reading placed: the question, the words placed, the metric read, its breakdowns and grain, the model's words allowed. */
+    static final class Left {
+        final QuestionParser.Question question;
+        final boolean[] used;
+        final SemanticMetric metric;
+        final QuestionParser.Span metricSpan;
+        final boolean[] metricWords;
+        final List<String> groupBy;
+        final Grain grain;
+        final String[] valueOf;
+        final Set<String> entities;
+        final Set<String> allowed;
+        final SemanticQuery previous;
+        /** The words of a breakdown of the metric named and not read as one. */
+        final boolean[] unreadBreakdown;
+
+        Left(QuestionParser.Question question, boolean[] used, SemanticMetric metric, QuestionParser.Span metricSpan, boolean[] metricWords, List<String> groupBy,
+             Grain grain, String[] valueOf, Set<String> entities, Set<String> allowed, SemanticQuery previous, boolean[] unreadBreakdown) {
+            this.question = question;
+            this.used = used;
+            this.metric = metric;
+            this.metricSpan = metricSpan;
+            this.metricWords = metricWords;
+            this.groupBy = groupBy;
+            this.grain = grain;
+            this.valueOf = valueOf;
+            this.entities = entities;
+            this.allowed = allowed;
+            this.previous = previous;
+            this.unreadBreakdown = unreadBreakdown;
+        }
+
+        List<String> words() {
+            return question.words();
+        }
+
+        List<String> original() {
+            return question.original();
+        }
+
+        /** Right after "by", "per", "each" or "every". */
+        boolean afterBreakdownCue(int i) {
+            return i > 0 && QuestionParser.BREAKDOWN_CUES.contains(words().get(i - 1));
+        }
+
+        /** Right after a breakdown's cue, and not right before the metric's own words ("top 3 categories by shop revenue" ranks by it). */
+        boolean afterCue(int i) {
+            return afterBreakdownCue(i) && !(i + 1 < words().size() && QuestionParser.inSpan(metricSpan, i + 1));
+        }
+    }
+
+    private interface Rule {
+        boolean holds(QuestionParser reader, Left at, int i);
+    }
+
+    private final Decision decision;
+    private final Rule rule;
+    private final List<String> examples;
+
+    WordPlacement(Decision decision, Rule rule, String... examples) {
+        this.decision = decision;
+        this.rule = rule;
+        this.examples = List.of(examples);
+    }
+
+    /** The examples the rule must read, {@code "database: question => query"} or {@code "... => refused"}. */
+    List<String> examples() {
+        return examples;
+    }
+
+    /** The words (as the question has them) that no rule lets pass, in order. */
+    static List<String> unplaced(QuestionParser reader, Left at) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < at.words().size(); i++) {
+            if (at.used[i]) continue;
+            Optional<Decision> decided = Optional.empty();
+            for (WordPlacement r : values()) {
+                if (r.rule.holds(reader, at, i)) {
+                    decided = Optional.of(r.decision);
+                    break;
+                }
+            }
+            if (decided.orElse(Decision.UNPLACED) == Decision.UNPLACED) out.add(at.original().get(i));
+        }
+        return out;
+    }
+
+    private static boolean distinctAlready(QuestionParser reader, Left at, int i) {
+        List<String> words = at.words();
+        if (!QuestionParser.DISTINCT_WORDS.contains(words.get(i)) || i + 1 >= words.size() || !at.used[i + 1]) return false;
+        return !at.groupBy.isEmpty() && !at.metricWords[i + 1]
+                || QuestionParser.inSpan(at.metricSpan, i + 1) && at.metric.info().synonyms().equals(QuestionParser.LISTING_WORDS);
+    }
+}
