@@ -27,7 +27,10 @@ enum MeasureFit {
             "insurer: What were the premiums written at the end of 2025? => refused"),
     /** "how many people live in the countries of ..." of a count of countries: the thing counted is named, and a metric that counts something else is not it. */
     OTHER_THING_COUNTED(MeasureFit::otherThingCounted,
-            "world_1: How many people live in the countries of Asia? => refused"),
+            "world_1: How many people live in the countries of Asia? => refused",
+            "car_1: How many car models are there in total? => refused",
+            "dog_kennels: How many dog owners are there? => refused",
+            "dog_kennels: How many owners are there? => {'metrics':['owners_count']}"),
     /** "what is the total claim value" of a count of claims, "the sum of claims": a value or a sum is an amount, which a count is not. */
     VALUE_OF_A_COUNT(MeasureFit::valueOfACount,
             "insurer: What is the sum of claims in 2025? => refused",
@@ -115,8 +118,13 @@ enum MeasureFit {
         SemanticMetric metric = at.metric();
         SemanticModel model = reader.model;
         for (int i = 0; i + 2 < words.size(); i++) {
-            if (!words.get(i).equals("how") || !words.get(i + 1).equals("many") || at.used()[i + 2]) continue;
-            String counted = words.get(i + 2);
+            if (!words.get(i).equals("how") || !words.get(i + 1).equals("many")) continue;
+            // the noun counted ends the nouns of records said together ("how many car models": models, not cars; "how many dog
+            // owners": owners), and the metric's own noun there is what it counts
+            int head = i + 2;
+            while (head + 1 < words.size() && rowsNoun(reader, words.get(head)) && rowsNoun(reader, words.get(head + 1))) head++;
+            if (at.used()[head]) continue;
+            String counted = words.get(head);
             Set<String> own = new java.util.HashSet<>(reader.metricNames.contentStems(metric));
             for (SemanticMetric.Simple in : model.simpleInputs(metric)) {
                 model.dataset(in.dataset()).ifPresent(d -> QuestionParser.datasetWords(d).forEach(w -> own.add(QuestionParser.stem(w))));
@@ -127,11 +135,16 @@ enum MeasureFit {
                 return Optional.of(new QuestionParser.Cannot("the question asks how many people, but " + metric.displayName() + " counts something else"));
             }
             if (reader.entityWords().contains(counted) && !own.contains(QuestionParser.stem(counted))) {
-                return Optional.of(new QuestionParser.Cannot("the question asks how many " + at.original().get(i + 2) + ", but " + metric.displayName()
+                return Optional.of(new QuestionParser.Cannot("the question asks how many " + at.original().get(head) + ", but " + metric.displayName()
                         + " counts something else"));
             }
         }
         return Optional.empty();
+    }
+
+    /** Whether a word names rows of the model, in either number. */
+    private static boolean rowsNoun(QuestionParser reader, String w) {
+        return reader.entityWords().contains(w) || reader.rowWords().containsKey(List.of(QuestionParser.singular(w)));
     }
 
     private static Optional<QuestionParser.Cannot> valueOfACount(QuestionParser reader, Asked at) {

@@ -408,6 +408,12 @@ final class RecordShapes {
         return Optional.of(new Cannot("'" + said + "' is not an attribute of the records listed"));
     }
 
+    /** Whether a noun is said in the plural: a regular plural ending, or a base form of its own in WordNet ("people" of "person"). */
+    private static boolean plural(String said) {
+        String w = said.toLowerCase(java.util.Locale.ROOT);
+        return !QuestionParser.singular(w).equals(w) || Lexicon.english().baseForms(w, dev.almanac.reading.PartOfSpeech.NOUN).stream().anyMatch(b -> !b.equals(w));
+    }
+
     /** Whether a dataset's rows refer to another's by exactly one relationship (many-to-one, or one-to-one). */
     private boolean refersOnce(String from, String to) {
         return !from.equals(to) && reader.model.edgesFrom(from).stream().filter(e -> e.from().equals(from) && e.to().equals(to)).count() == 1;
@@ -465,12 +471,16 @@ final class RecordShapes {
         // "Which shop has the most employees? Give me its name." asks for the record's attributes
         if (words.get(0).equals("which") && !SECOND_SENTENCE.matcher(question.q()).find()) return Optional.empty();
         int from = at + 1;
-        if (from + 2 < words.size() && Set.of("number", "count").contains(words.get(from)) && words.get(from + 1).equals("of")) from += 2;
+        boolean numberOf = from + 2 < words.size() && Set.of("number", "count").contains(words.get(from)) && words.get(from + 1).equals("of");
+        if (numberOf) from += 2;
         int counted = -1;
         Dataset rows = null;
         for (int n = Math.min(3, words.size() - from); n >= 1 && rows == null; n--) {
             List<String> named = words.subList(from, from + n);
             List<Dataset> ds = reader.model.datasets().stream().filter(d -> QuestionParser.namesRows(d, named)).toList();
+            // "the most cities" counts them; "the largest city" is one city, the largest by some measure: the rows counted
+            // are said in the plural, or after "number of"
+            if (!numberOf && !plural(question.original().get(from + n - 1))) continue;
             if (ds.size() == 1) {
                 rows = ds.get(0);
                 counted = from + n;

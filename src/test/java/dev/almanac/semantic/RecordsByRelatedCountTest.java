@@ -34,6 +34,19 @@ class RecordsByRelatedCountTest {
     }
 
     @Test
+    void a_superlative_before_one_record_said_in_the_singular_is_never_a_count_of_such_records() {
+        // "the largest city" is one city, the largest by some measure; "the most cities" counts them
+        QuestionParser world = QuestionWordsTest.parser("world_1");
+        QuestionParser.Result largest = world.parse("What is the population of the largest city in Japan?");
+        assertThat(largest instanceof QuestionParser.Parsed p && p.query().order().stream().anyMatch(o -> o.field().equals("city_count")))
+                .as("read as the country with the most cities").isFalse();
+        assertThat(QuestionWordsTest.read(world, "What is the population of the country with the most cities?").order())
+                .extracting(SemanticQuery.Order::field).containsExactly("city_count");
+        assertThat(QuestionWordsTest.read(world, "What is the population of the country with the greatest number of city?").order())
+                .extracting(SemanticQuery.Order::field).containsExactly("city_count");
+    }
+
+    @Test
     void a_question_in_the_imperative_and_a_relationship_declared_twice_read_as_one() {
         // Spider's Dogs table declares its foreign key to Owners twice: one relationship, so the dogs reach their owner one way
         SemanticLayer layer = QuestionWordsTest.layer("dog_kennels");
