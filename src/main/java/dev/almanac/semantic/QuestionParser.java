@@ -1190,7 +1190,7 @@ public final class QuestionParser {
     private static final Set<String> COUNT_CUES = Set.of("how", "many", "number", "count", "total", "amount");
 
     /** Words that ask for an aggregate of rows (a count, a sum, an average, an extreme), never for the rows or values themselves. */
-    private static final Set<String> AGGREGATES = Set.of("number", "count", "total", "sum", "average", "avg", "mean", "median", "amount", "maximum",
+    static final Set<String> AGGREGATES = Set.of("number", "count", "total", "sum", "average", "avg", "mean", "median", "amount", "maximum",
             "minimum", "max", "min");
 
     /** Another dimension named after "and" ("titles of songs and names of singers"): a second thing to list, which one list does not show. */
@@ -1512,7 +1512,7 @@ public final class QuestionParser {
             for (int k = r.from(); k < r.to(); k++) unreadBreakdown[k] = true;
         }
         List<String> unplaced = WordPlacement.unplaced(this, new WordPlacement.Left(question, used, metric, metricSpan, metricWords, groupBy, grain, valueOf,
-                entities, allowed, previous, unreadBreakdown));
+                entities, allowed, describedPairs(readingDatasets(metric, dims), metric), previous, unreadBreakdown));
         if (!unplaced.isEmpty()) {
             for (Span s : metricSpans) {
                 List<SemanticMetric> ms = metricsOf(s);
@@ -2060,6 +2060,26 @@ public final class QuestionParser {
     }
 
     /** The datasets a reading reads: its metric's inputs' and its dimensions'. */
+    /**
+     * The pairs of words the model's descriptions of the rows read say one after the other ("loyalty program" of a view
+     * described as "... loyalty program effectiveness"), each as {@code "first second"}: the model's own compounds.
+     */
+    private Set<String> describedPairs(Set<String> datasets, SemanticMetric metric) {
+        List<String> texts = new ArrayList<>();
+        for (String name : datasets) {
+            model.dataset(name).ifPresent(d -> texts.add(d.description()));
+            model.dimensionsOf(name).forEach(d -> texts.add(d.description()));
+        }
+        texts.add(metric.info().description());
+        Set<String> out = new java.util.HashSet<>();
+        for (String t : texts) {
+            if (t == null) continue;
+            List<String> w = tokens(t, true);
+            for (int i = 0; i + 1 < w.size(); i++) out.add(w.get(i) + " " + w.get(i + 1));
+        }
+        return out;
+    }
+
     private Set<String> readingDatasets(SemanticMetric metric, List<Dimension> dims) {
         Set<String> datasets = new LinkedHashSet<>();
         for (SemanticMetric.Simple s : model.simpleInputs(metric)) datasets.add(s.dataset());

@@ -29,6 +29,10 @@ enum WordPlacement {
     AGENT_OF_THE_RECORDS(Decision.PASSES, (reader, at, i) -> !at.afterBreakdownCue(i) && (QuestionParser.agentOf(at.words().get(i), at.entities)
             || reader.organizationItself(at.words(), i)),
             "insurer: How many claims did the company have in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
+    /** "list the number of different names": a word that asks for an aggregate never passes in a request for the rows themselves. */
+    AGGREGATE_OF_A_LIST(Decision.UNPLACED, (reader, at, i) -> at.metric.info().synonyms().equals(QuestionParser.LISTING_WORDS)
+            && QuestionParser.AGGREGATES.contains(at.words().get(i)),
+            "tvshow: List the number of different series names and contents in the TV Channel table. => refused"),
     /** "right now": the degree word of "now". */
     RIGHT_NOW(Decision.PASSES, (reader, at, i) -> at.words().get(i).equals("right") && i + 1 < at.words().size() && at.words().get(i + 1).equals("now"),
             "insurer: How many claims are open right now? => {'metrics':['open_claims']}"),
@@ -39,9 +43,13 @@ enum WordPlacement {
     /** "how did claims develop month by month": the verb asks how the measure went over the periods, which the series shows. */
     COURSE_OVER_TIME(Decision.PASSES, (reader, at, i) -> QuestionParser.courseOverTime(at.words(), at.used, i, at.metricSpan, at.grain),
             "insurer: How did claims develop month by month in 2025? => {'metrics':['claims'],'grain':'month','start':'2025-01-01','end':'2026-01-01'}"),
-    /** "each of the different cylinders", "distinct nationalities": values grouped by or listed are each other's distinct already. */
+    /**
+     * "each of the different cylinders", "distinct nationalities": values grouped by or listed are each other's distinct
+     * already, and a count of different ones ("unique customers" of a count of different customer ids) counts each once.
+     */
     DISTINCT_ALREADY(Decision.PASSES, WordPlacement::distinctAlready,
-            "car_1: What is the maximum weight for each of the different cylinders? => {'metrics':['cars_data_max_weight'],'group_by':[{'dimension':'cylinders'}]}"),
+            "car_1: What is the maximum weight for each of the different cylinders? => {'metrics':['cars_data_max_weight'],'group_by':[{'dimension':'cylinders'}]}",
+            "insurer: How many distinct weekly claimants were there in 2025? => {'metrics':['weekly_claimants'],'grain':'week','start':'2025-01-01','end':'2026-01-01'}"),
     /** "matches held at Wimbledon": a verb that links the rows to what it introduces, placed, says how they relate. */
     LINKING_VERB(Decision.PASSES, (reader, at, i) -> reader.linkingVerb(at.words(), at.used, at.valueOf, i, k -> at.used[k] || QuestionParser.isAllowed(at.words().get(k), at.allowed)),
             "tennis: How many matches were held at Wimbledon? => {'metrics':['matches_count'],'filters':[{'field':'tourney_name','op':'=','values':['Wimbledon']}]}"),
@@ -54,6 +62,13 @@ enum WordPlacement {
     /** A word of the model for the rows read (their records' nouns, the metric's entities), not after a breakdown's cue. */
     WORD_OF_THE_ROWS(Decision.PASSES, (reader, at, i) -> !at.afterCue(i) && QuestionParser.isAllowed(at.words().get(i), at.allowed),
             "insurer: How many claims of policies were there in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
+    /**
+     * "customers tracked in our loyalty program" of a view described as one of "loyalty program" members: a noun after a
+     * word of the rows, the two said together in the model's descriptions of the rows read, names where the rows are kept.
+     */
+    COMPOUND_OF_THE_ROWS(Decision.PASSES, (reader, at, i) -> i > 0 && !at.afterCue(i) && contentWord(at.words().get(i - 1)) && contentWord(at.words().get(i))
+            && QuestionParser.isAllowed(at.words().get(i - 1), at.allowed) && at.describedPairs.contains(at.words().get(i - 1) + " " + at.words().get(i)),
+            "insurer: How many claims came from policy holders in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
     /** "and in 2024 instead?": the words of a follow-up to the question before. */
     FOLLOW_UP(Decision.PASSES, (reader, at, i) -> at.previous != null && QuestionParser.FOLLOW_UP.contains(at.words().get(i)),
             "insurer: How many claims were there in 2025? >> And in 2024 instead? => {'metrics':['claims'],'start':'2024-01-01','end':'2025-01-01'}"),
@@ -76,12 +91,14 @@ enum WordPlacement {
         final String[] valueOf;
         final Set<String> entities;
         final Set<String> allowed;
+        /** The pairs of words the model's descriptions of the rows say together, {@code "first second"}. */
+        final Set<String> describedPairs;
         final SemanticQuery previous;
         /** The words of a breakdown of the metric named and not read as one. */
         final boolean[] unreadBreakdown;
 
         Left(QuestionParser.Question question, boolean[] used, SemanticMetric metric, QuestionParser.Span metricSpan, boolean[] metricWords, List<String> groupBy,
-             Grain grain, String[] valueOf, Set<String> entities, Set<String> allowed, SemanticQuery previous, boolean[] unreadBreakdown) {
+             Grain grain, String[] valueOf, Set<String> entities, Set<String> allowed, Set<String> describedPairs, SemanticQuery previous, boolean[] unreadBreakdown) {
             this.question = question;
             this.used = used;
             this.metric = metric;
@@ -92,6 +109,7 @@ enum WordPlacement {
             this.valueOf = valueOf;
             this.entities = entities;
             this.allowed = allowed;
+            this.describedPairs = describedPairs;
             this.previous = previous;
             this.unreadBreakdown = unreadBreakdown;
         }
@@ -151,10 +169,17 @@ enum WordPlacement {
         return out;
     }
 
+    /** A word of none of English's closed classes, nor one the reader reads as a function word. */
+    private static boolean contentWord(String w) {
+        return !QuestionParser.FILLER.contains(w) && !dev.almanac.reading.FunctionWords.english().isFunctionWord(w);
+    }
+
     private static boolean distinctAlready(QuestionParser reader, Left at, int i) {
         List<String> words = at.words();
         if (!QuestionParser.DISTINCT_WORDS.contains(words.get(i)) || i + 1 >= words.size() || !at.used[i + 1]) return false;
+        // "how many unique customers" of a count of different customer ids: the count is of different ones already
+        boolean distinctCount = at.metric instanceof SemanticMetric.Simple s && s.agg() == SemanticMetric.Agg.COUNT_DISTINCT && at.metricWords[i + 1];
         return !at.groupBy.isEmpty() && !at.metricWords[i + 1]
-                || QuestionParser.inSpan(at.metricSpan, i + 1) && at.metric.info().synonyms().equals(QuestionParser.LISTING_WORDS);
+                || QuestionParser.inSpan(at.metricSpan, i + 1) && at.metric.info().synonyms().equals(QuestionParser.LISTING_WORDS) || distinctCount;
     }
 }

@@ -169,6 +169,30 @@ class TastyBytesCortexImportTest {
     }
 
     @Test
+    void the_reader_reads_a_published_question_in_the_models_own_words_without_its_verified_query() throws Exception {
+        // the same project without its verified queries: the question is read from the model alone ("unique" customers of a
+        // count of different ids, "our loyalty program" said together in the view's description) and gives the verified rows
+        Path bare = home.resolve("tasty-bare");
+        try (Stream<Path> walk = Files.walk(project)) {
+            for (Path p : walk.toList()) {
+                Path to = bare.resolve(project.relativize(p).toString());
+                if (project.relativize(p).startsWith(Path.of("knowledge", "queries"))) continue;
+                if (Files.isDirectory(p)) Files.createDirectories(to);
+                else Files.copy(p, to);
+            }
+        }
+        CliTest.Run asked = CliTest.run("ask", "How many unique customers are tracked in our loyalty program?", "--llm", "none", "--format", "json",
+                "--project", bare.toString());
+        JsonNode answer = new ObjectMapper().readTree(asked.out());
+        assertThat(answer.path("verified").asBoolean()).as(asked.out()).isFalse();
+        assertThat(answer.path("data").path("rows").get(0).get(0).asText()).as(asked.out()).isEqualTo(rows("SELECT count(DISTINCT customer_id) FROM " + TABLE).get(0));
+        // a word the model does not say with the rows' words is not let pass
+        CliTest.Run other = CliTest.run("ask", "How many unique customers are tracked in our referral program?", "--llm", "none", "--format", "json",
+                "--project", bare.toString());
+        assertThat(new ObjectMapper().readTree(other.out()).path("data").path("rows").size()).as(other.out()).isZero();
+    }
+
+    @Test
     void customers_are_counted_by_their_identifier_where_no_dataset_is_theirs() throws Exception {
         // the view's rows are customers' metrics and no dataset is called customers: "customers" are its different customer ids
         assertThat(asked("how many customers do we have")).isEqualTo(rows("SELECT count(DISTINCT customer_id) FROM " + TABLE));
