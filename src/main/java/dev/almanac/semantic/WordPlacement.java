@@ -32,7 +32,7 @@ enum WordPlacement {
     /** "list the number of different names": a word that asks for an aggregate never passes in a request for the rows themselves. */
     AGGREGATE_OF_A_LIST(Decision.UNPLACED, (reader, at, i) -> at.metric.info().synonyms().equals(QuestionParser.LISTING_WORDS)
             && QuestionParser.AGGREGATES.contains(at.words().get(i)),
-            "tvshow: List the number of different series names and contents in the TV Channel table. => refused"),
+            "dog_kennels: List the number of different names and ages of the dogs. => refused"),
     /** "right now": the degree word of "now". */
     RIGHT_NOW(Decision.PASSES, (reader, at, i) -> at.words().get(i).equals("right") && i + 1 < at.words().size() && at.words().get(i + 1).equals("now"),
             "insurer: How many claims are open right now? => {'metrics':['open_claims']}"),
