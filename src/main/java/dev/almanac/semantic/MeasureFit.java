@@ -28,7 +28,7 @@ enum MeasureFit {
     /** "how many people live in the countries of ..." of a count of countries: the thing counted is named, and a metric that counts something else is not it. */
     OTHER_THING_COUNTED(MeasureFit::otherThingCounted,
             "world_1: How many people live in the countries of Asia? => refused",
-            "car_1: How many car models are there in total? => refused",
+            "car_1: How many car models are there in total? => {'metrics':['model_list_count']}",
             "dog_kennels: How many dog owners are there? => refused",
             "dog_kennels: How many owners are there? => {'metrics':['owners_count']}"),
     /** "what is the total claim value" of a count of claims, "the sum of claims": a value or a sum is an amount, which a count is not. */

@@ -469,10 +469,10 @@ public final class QuestionParser {
                         && r.span().to() <= o.span().to()))
                 // nor is a metric whose words are scattered over another metric's words in order, of other records ("car ... name"
                 // of "car makers ... continent name") or a measure's of two words or more ("claim ... open" over "claimed amount of
-                // claims that are open"): those words name the other, whether its reading holds or not
+                // claims that are open"): those words name the other, whether its reading holds or not ("how many" names no records)
                 .filter(r -> !r.span().scattered() || readings.stream().noneMatch(o -> !o.span().scattered() && o.span().weight() >= r.span().weight()
                         && (java.util.Collections.disjoint(datasetsOf(o.metric()), datasetsOf(r.metric())) || o.span().weight() >= 2 && !o.metric().countsRows())
-                        && java.util.Arrays.stream(r.span().at()).anyMatch(i -> i >= o.span().from() && i < o.span().to())))
+                        && java.util.Arrays.stream(r.span().at()).anyMatch(i -> i >= o.span().from() && i < o.span().to() && !COUNT_CUES.contains(words.get(i)))))
                 .toList();
         if (answered.isEmpty()) {
             Result first = readings.get(0).result();
