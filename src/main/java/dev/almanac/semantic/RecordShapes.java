@@ -714,6 +714,15 @@ final class RecordShapes {
     private static final Pattern WITH_RELATED = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:have|has|had|having|with)\\s+(?:a|an|any|some|at\\s+least\\s+one)\\s+"
             + "([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
 
+    /** "that have pets", "with concerts": related rows said in the plural with no article, a record having one or more. */
+    private static final Pattern WITH_RELATED_PLURAL = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:have|has|had|having|with)\\s+"
+            + "([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
+
+    private static String lastWord(String words) {
+        String w = words.strip();
+        return w.substring(w.lastIndexOf(' ') + 1);
+    }
+
     /** "dogs that received a treatment", "dogs that went through any treatments": a verb (and its particle) of the relationship. */
     private static final Pattern WITH_RELATED_VERB = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:(?:have|has|had|did|do|does)\\s+)?(?:ever\\s+)?"
             + "([\\p{L}]+)(?:\\s+([\\p{L}]+))?\\s+(?:a|an|any|some)\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
@@ -729,8 +738,12 @@ final class RecordShapes {
     Optional<Result> withRelated(String q) {
         Matcher m = WITH_RELATED.matcher(q);
         String relatedWords;
+        Matcher bare = WITH_RELATED_PLURAL.matcher(q);
         if (m.find()) {
             relatedWords = m.group(1);
+        } else if (bare.find() && plural(lastWord(bare.group(1))) && rowsNamedBy(bare.group(1)).isPresent()) { // "students who have pets", "stadiums with concerts"
+            m = bare;
+            relatedWords = bare.group(1);
         } else {
             m = WITH_RELATED_VERB.matcher(q);
             int from = 0;
