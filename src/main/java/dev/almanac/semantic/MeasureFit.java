@@ -35,13 +35,20 @@ enum MeasureFit {
     VALUE_OF_A_COUNT(MeasureFit::valueOfACount,
             "insurer: What is the sum of claims in 2025? => refused",
             "insurer: What is the total claims value in 2025? => refused"),
+    /**
+     * "employees hired after 2010" of a count of employees kept with no time of their own: a period asked of a measure
+     * that has none (and no year attribute read it as a condition) is refused, said so in the question's words.
+     */
+    NO_TIME_FOR_THE_PERIOD(MeasureFit::noTimeForThePeriod,
+            "tennis: How many players were there in 2025? => refused",
+            "insurer: How many claims were there in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
     /** "how much" asks for an amount, "how many" for a count: a metric of the other kind is not what was asked. */
     OTHER_KIND_OF_FIGURE(MeasureFit::otherKindOfFigure,
             "insurer: How much was the claimed amount in 2025? => {'metrics':['claimed_amount'],'start':'2025-01-01','end':'2026-01-01'}",
             "insurer: How much were the policies in 2025? => refused");
 
-    /** What the rules see: the question, the metric read, its words, and which words are placed. */
-    record Asked(QuestionParser.Question question, SemanticMetric metric, QuestionParser.Span metricSpan, boolean[] used) {
+    /** What the rules see: the question, the metric read, its words, which words are placed, and the period left to read (not a year condition). */
+    record Asked(QuestionParser.Question question, SemanticMetric metric, QuestionParser.Span metricSpan, boolean[] used, Optional<Timeframe> periodLeft) {
         List<String> words() {
             return question.words();
         }
@@ -153,6 +160,13 @@ enum MeasureFit {
                 || words.get(i).equals("sum") && i + 1 < words.size() && words.get(i + 1).equals("of")));
         if (!asksValue || !isCount(at.metric())) return Optional.empty();
         return Optional.of(new QuestionParser.Cannot("the question asks for a value, but " + at.metric().displayName() + " is a count; name the measure you mean"));
+    }
+
+    private static Optional<QuestionParser.Cannot> noTimeForThePeriod(QuestionParser reader, Asked at) {
+        if (at.periodLeft().isEmpty() || reader.model.simpleInputs(at.metric()).stream().allMatch(s -> s.timeDimension() != null)) return Optional.empty();
+        String said = at.periodLeft().get().description();
+        return Optional.of(new QuestionParser.Cannot("the question names a period" + (said == null ? "" : " (" + said + ")") + ", but "
+                + at.metric().displayName() + " has no time of its own to limit to one"));
     }
 
     private static final Pattern HOW_MUCH = Pattern.compile("(?i)\\bhow much\\b");

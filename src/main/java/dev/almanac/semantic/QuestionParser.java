@@ -1380,7 +1380,7 @@ public final class QuestionParser {
         List<Span> grainSpans = spans(words, grainPhrases());
 
         // the metric is the kind of figure asked for: what is counted, an amount or a count, the record or its extreme
-        Optional<Cannot> unfit = MeasureFit.check(this, new MeasureFit.Asked(question, metric, metricSpan, used));
+        Optional<Cannot> unfit = MeasureFit.check(this, new MeasureFit.Asked(question, metric, metricSpan, used, period));
         if (unfit.isPresent()) return unfit.get();
 
         // the time grain asked for ("each month", "quarterly"), read before the values (a grain word may be a value too)
