@@ -16,10 +16,10 @@ import java.util.regex.Pattern;
  * left for other readings (a value's noun, the rows' own words). The rules after them read breakdowns said otherwise (in the
  * metric's own phrase, by two values of one dimension). A dimension named that stands for several is asked back. Each is a
  * named rule with the examples it must read beside it, {@code "database: question => query"} (a Spider dev database's
- * drafted model, or a corpus model of the tests' own); the test {@code BreakdownTest} reads them all. No rule names a
+ * drafted model, or a corpus model of the tests' own); the test {@code RuleCorporaTest} reads them all. No rule names a
  * model's word.
  */
-enum Breakdown {
+enum Breakdown implements CorpusRule {
     /**
      * "in each continent", "by region", "per nation", "which region", "the most common region": a cue word right before it,
      * or before "different", "distinct" right before it ("for each of the different continents").
@@ -122,7 +122,8 @@ enum Breakdown {
     }
 
     /** The examples the rule must read, {@code "database: question => query"}. */
-    List<String> examples() {
+    @Override
+    public List<String> examples() {
         return examples;
     }
 

@@ -12,9 +12,9 @@ import java.util.regex.Pattern;
  * in this order once the metric's own words are placed and before its values: each reads the grain or marks its words
  * placed, or ends the reading (asked back or refused). Each is a named rule with the examples it must read beside it,
  * {@code "database: question => query"} (a corpus model of the tests' own; {@code => refused} for a question that must not
- * be answered); the test {@code GrainRuleTest} reads them all. No rule names a model's word.
+ * be answered); the test {@code RuleCorporaTest} reads them all. No rule names a model's word.
  */
-enum GrainRule {
+enum GrainRule implements CorpusRule {
     /**
      * "weekly claimants" for a distinct count over any period: the metric's own words give the grain (a count of distinct
      * policies over a month is not weekly); a general "trend" takes it.
@@ -77,7 +77,8 @@ enum GrainRule {
     }
 
     /** The examples the rule must read, {@code "database: question => query"} or {@code "... => refused"}. */
-    List<String> examples() {
+    @Override
+    public List<String> examples() {
         return examples;
     }
 

@@ -12,9 +12,9 @@ import java.util.regex.Pattern;
  * of a count, a record with an extreme rather than the extreme, a moment of what adds up over a period). They are tried in
  * this order and the first refusal ends the reading. Each is a named rule with the examples it must refuse beside it,
  * {@code "database: question => refused"}, and where it helps one it lets through (a Spider dev database's drafted model,
- * or a corpus model of the tests' own); the test {@code MeasureFitTest} reads them all. No rule names a model's word.
+ * or a corpus model of the tests' own); the test {@code RuleCorporaTest} reads them all. No rule names a model's word.
  */
-enum MeasureFit {
+enum MeasureFit implements CorpusRule {
     /** "claiming policies" of a count of claims: a word of the metric in its -ing form qualifies the records after it. */
     QUALIFIES_RECORDS(MeasureFit::qualifiesRecords,
             "insurer: How many paying policies are there? => refused"),
@@ -71,7 +71,8 @@ enum MeasureFit {
     }
 
     /** The examples the rule must read, {@code "database: question => query"} or {@code "... => refused"}. */
-    List<String> examples() {
+    @Override
+    public List<String> examples() {
         return examples;
     }
 

@@ -1505,7 +1505,7 @@ public final class QuestionParser {
         // "dogs by breed size": the noun of other records right after a breakdown read, with no cue of its own, asks for a
         // breakdown by them too (or by an attribute of the first), which was not read; never let pass as a word of the rows
         Set<String> ownRows = datasetsOf(metric);
-        for (Span r : spans(words, new HashMap<List<String>, Object>(rowWords()))) {
+        for (Span r : spans(words, rowWords())) {
             if (anyUsed(used, r) || Breakdown.cueBefore(words, r.from()) != null || !groupedJustBefore(r.from(), used, dimSpans, groupBy)) continue;
             @SuppressWarnings("unchecked") List<Dataset> named = (List<Dataset>) r.target();
             if (named.stream().allMatch(d -> ownRows.contains(d.name()))) continue;
@@ -2308,7 +2308,7 @@ public final class QuestionParser {
     }
 
     /** Every occurrence of every phrase in the words. */
-    static List<Span> spans(List<String> words, Map<List<String>, Object> phrases) {
+    static List<Span> spans(List<String> words, Map<List<String>, ?> phrases) {
         List<Span> out = new ArrayList<>();
         int longest = phrases.keySet().stream().mapToInt(List::size).max().orElse(0);
         for (int i = 0; i < words.size(); i++) {

@@ -20,9 +20,9 @@ import dev.almanac.reading.FunctionWords;
  * value of several dimensions is asked back, one after a word that excludes it is a condition that keeps the other rows.
  * Each is a named rule with the examples it must read beside it, {@code "database: question => query"} (a Spider dev
  * database's drafted model, or a corpus model of the tests' own; {@code => refused} for a question that must not be
- * answered); the test {@code ValueRuleTest} reads them all. No rule names a model's word.
+ * answered); the test {@code RuleCorporaTest} reads them all. No rule names a model's word.
  */
-enum ValueRule {
+enum ValueRule implements CorpusRule {
     /**
      * "in", "us", "it", "a": a word of three letters or fewer that is not a noun is a value only written as a code ("IN",
      * "US") or declared as one, and a function word never; such a phrase is left for the check of words placed.
@@ -146,7 +146,8 @@ enum ValueRule {
     }
 
     /** The examples the rule must read, {@code "database: question => query"} or {@code "... => refused"}. */
-    List<String> examples() {
+    @Override
+    public List<String> examples() {
         return examples;
     }
 

@@ -12,10 +12,10 @@ import java.util.Set;
  * records, a verb that only says how placed things relate). A word no rule lets pass is unplaced, and one unplaced word
  * stops the answer, naming the words. Each is a named rule with the examples it must read (or refuse) beside it,
  * {@code "database: question => query"} (a Spider dev database's drafted model, or a corpus model of the tests' own;
- * {@code => refused} for a question that must not be answered, {@code "first >> follow-up"} for a follow-up); the test {@code WordPlacementTest} reads them all. No
+ * {@code => refused} for a question that must not be answered, {@code "first >> follow-up"} for a follow-up); the test {@code RuleCorporaTest} reads them all. No
  * rule names a model's word.
  */
-enum WordPlacement {
+enum WordPlacement implements CorpusRule {
     /**
      * "dogs by breed size" read by breed: a word of a breakdown of the metric that was not read as one (an attribute's, or
      * the noun of records the rows refer to right after a breakdown read) is never let pass.
@@ -148,7 +148,8 @@ enum WordPlacement {
     }
 
     /** The examples the rule must read, {@code "database: question => query"} or {@code "... => refused"}. */
-    List<String> examples() {
+    @Override
+    public List<String> examples() {
         return examples;
     }
 
