@@ -90,10 +90,10 @@ public final class BackTranslation {
 
     private Set<String> metricWords(String name) {
         Set<String> out = new HashSet<>(words(name.replace('_', ' ')));
-        QuestionParser.initialism(QuestionParser.tokens(name, true)).ifPresent(out::add);
+        ReaderLexicon.initialism(QuestionParser.tokens(name, true)).ifPresent(out::add);
         model.metric(name).ifPresent(m -> {
             out.addAll(words(m.info().label()));
-            if (m.info().label() != null) QuestionParser.initialism(QuestionParser.tokens(m.info().label(), true)).ifPresent(out::add);
+            if (m.info().label() != null) ReaderLexicon.initialism(QuestionParser.tokens(m.info().label(), true)).ifPresent(out::add);
             m.info().synonyms().forEach(s -> out.addAll(words(s)));
             if (m.info().unit() != null) out.addAll(words(m.info().unit()));
             for (SemanticMetric.Simple s : model.simpleInputs(m)) {
@@ -112,7 +112,7 @@ public final class BackTranslation {
         out.addAll(words(d.label()));
         d.synonyms().forEach(s -> out.addAll(words(s)));
         // every way the reader reads it by ("director" of "Directed by")
-        QuestionParser.phrasingsOf(d).forEach(p -> out.addAll(words(String.join(" ", p))));
+        ReaderLexicon.phrasingsOf(d).forEach(p -> out.addAll(words(String.join(" ", p))));
         // an attribute that names its records ("which airlines": the airline's name) is said by the records' name
         model.dataset(d.dataset()).filter(ds -> namesRecords(ds, d)).ifPresent(ds -> out.addAll(datasetWords(ds)));
         return out;
@@ -125,7 +125,7 @@ public final class BackTranslation {
 
     private Set<String> datasetWords(Dataset d) {
         Set<String> out = new HashSet<>();
-        QuestionParser.datasetWords(d).forEach(w -> out.addAll(words(w)));
+        ReaderLexicon.datasetWords(d).forEach(w -> out.addAll(words(w)));
         d.entities().stream().filter(Dataset.Entity::identifies).forEach(e -> out.addAll(words(e.name().replace('_', ' '))));
         return out;
     }

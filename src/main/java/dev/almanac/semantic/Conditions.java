@@ -69,8 +69,8 @@ final class Conditions {
                 .noneMatch(r -> r.from().equals(d.dataset()) && r.fromColumns().stream().anyMatch(c -> c.equalsIgnoreCase(d.expr().replace("\"", ""))));
         List<Dimension> candidates = new ArrayList<>(dims.stream().filter(quotable).toList());
         reader.model.dimensions().stream().filter(d -> own.contains(d.dataset()) && quotable.test(d) && !candidates.contains(d)).forEach(candidates::add);
-        Map<List<String>, Object> phrases = new HashMap<>(reader.dimensionPhrases(candidates));
-        for (String ds : own) reader.model.dataset(ds).ifPresent(d -> reader.shortPhrases(d).forEach((p, x) -> { if (candidates.contains(x)) phrases.putIfAbsent(p, new ArrayList<>(List.of(x))); }));
+        Map<List<String>, Object> phrases = new HashMap<>(reader.lexicon.dimensionPhrases(candidates));
+        for (String ds : own) reader.model.dataset(ds).ifPresent(d -> reader.lexicon.shortPhrases(d).forEach((p, x) -> { if (candidates.contains(x)) phrases.putIfAbsent(p, new ArrayList<>(List.of(x))); }));
         Span attribute = null;
         for (Span d : QuestionParser.longestFirst(QuestionParser.spans(words, phrases))) {
             int k = d.to();
@@ -132,7 +132,7 @@ final class Conditions {
         // an attribute, not the records' own noun ("documents that contain the letter w" says no more than that one of their texts does)
         java.util.function.Predicate<Span> text = d -> QuestionParser.dimensionOf(d).size() == 1 && !QuestionParser.dimensionOf(d).get(0).time()
                 && QuestionParser.dimensionOf(d).get(0).kind() != Dimension.Kind.NUMBER && !QuestionParser.anyUsed(used, d)
-                && reader.model.datasets().stream().noneMatch(ds -> QuestionParser.namesRows(ds, words.subList(d.from(), d.to())));
+                && reader.model.datasets().stream().noneMatch(ds -> ReaderLexicon.namesRows(ds, words.subList(d.from(), d.to())));
         // the attribute before ("names contain"), else after "in its", "in their" ("the letter w in their description")
         final int before = start;
         Span attribute = QuestionParser.longestFirst(attributes).stream().filter(d -> d.to() == before && text.test(d)).findFirst().orElse(null);
@@ -207,18 +207,18 @@ final class Conditions {
             Optional<Dimension> amount = reader.model.rowAmount(ds);
             if (amount.isEmpty() || numbers.stream().anyMatch(d -> d.dataset().equals(ds) && d.expr().equals(amount.get().expr()))) continue;
             List<String> said = new ArrayList<>(ROW_AMOUNT_WORDS);
-            reader.model.dataset(ds).ifPresent(d -> said.addAll(QuestionParser.rowNames(d)));
+            reader.model.dataset(ds).ifPresent(d -> said.addAll(ReaderLexicon.rowNames(d)));
             for (String phrase : said) {
                 @SuppressWarnings("unchecked") List<Dimension> list = (List<Dimension>) amountPhrases.computeIfAbsent(QuestionParser.tokens(phrase.replace('_', ' '), true), k -> new ArrayList<Dimension>());
                 if (!list.contains(amount.get())) list.add(amount.get());
             }
         }
         if (numbers.isEmpty() && referred.isEmpty() && amountPhrases.isEmpty()) return out;
-        Map<List<String>, Object> phrases = reader.dimensionPhrases(numbers);
-        reader.dimensionPhrases(referred).forEach(phrases::putIfAbsent);
+        Map<List<String>, Object> phrases = reader.lexicon.dimensionPhrases(numbers);
+        reader.lexicon.dimensionPhrases(referred).forEach(phrases::putIfAbsent);
         // "age" for a pet's pet_age: an attribute by its name without its dataset's
         for (String ds : own) {
-            reader.model.dataset(ds).ifPresent(d -> reader.shortPhrases(d).forEach((phrase, dim) -> {
+            reader.model.dataset(ds).ifPresent(d -> reader.lexicon.shortPhrases(d).forEach((phrase, dim) -> {
                 if (numbers.contains(dim)) phrases.putIfAbsent(phrase, new ArrayList<>(List.of(dim)));
             }));
         }
@@ -375,9 +375,9 @@ final class Conditions {
         List<String> before = new ArrayList<>(QuestionParser.tokens(q.substring(0, at), true));
         while (!before.isEmpty() && (EQUALS_LINKS.contains(before.get(before.size() - 1)) || before.get(before.size() - 1).equals("in"))) before.remove(before.size() - 1);
         if (before.isEmpty()) return false;
-        for (List<String> phrase : reader.numberPhrases().keySet()) {
+        for (List<String> phrase : reader.lexicon.numberPhrases().keySet()) {
             if (phrase.size() <= before.size() && before.subList(before.size() - phrase.size(), before.size()).equals(phrase)
-                    && dimensionsIn(reader.numberPhrases().get(phrase)).stream().anyMatch(d -> QuestionParser.tokens(d.name().replace('_', ' '), true).contains("year"))) return true;
+                    && dimensionsIn(reader.lexicon.numberPhrases().get(phrase)).stream().anyMatch(d -> QuestionParser.tokens(d.name().replace('_', ' '), true).contains("year"))) return true;
         }
         return false;
     }

@@ -95,7 +95,7 @@ enum MeasureFit implements CorpusRule {
         boolean ownForm = QuestionParser.tokens(QuestionParser.nameAndLabel(metric), true).contains(w)
                 || metric.info().synonyms().stream().anyMatch(x -> QuestionParser.tokens(x, true).contains(w));
         boolean ranked = s.from() > 0 && (QuestionParser.MOST.contains(words.get(s.from() - 1)) || QuestionParser.LEAST.contains(words.get(s.from() - 1)));
-        if (!w.endsWith("ing") || ownForm || ranked || !reader.entityWords().contains(words.get(s.to()))) return Optional.empty();
+        if (!w.endsWith("ing") || ownForm || ranked || !reader.lexicon.entityWords().contains(words.get(s.to()))) return Optional.empty();
         return Optional.of(new QuestionParser.Cannot("'" + at.original().get(s.from()) + "' qualifies '" + at.original().get(s.to()) + "', it does not name "
                 + metric.displayName()));
     }
@@ -107,7 +107,7 @@ enum MeasureFit implements CorpusRule {
                 || s.scattered() || s.from() < 2) return Optional.empty();
         int i = s.from() - 1;
         if (words.get(i).equals("the")) i--;
-        if (i < 1 || !words.get(i).equals("with") || !reader.entityWords().contains(words.get(i - 1))) return Optional.empty();
+        if (i < 1 || !words.get(i).equals("with") || !reader.lexicon.entityWords().contains(words.get(i - 1))) return Optional.empty();
         List<String> original = at.original();
         return Optional.of(new QuestionParser.Cannot("the question asks for the " + original.get(i - 1) + " with the " + String.join(" ", original.subList(s.from(), s.to()))
                 + ", not for that " + String.join(" ", original.subList(s.to() - 1, s.to()))));
@@ -135,14 +135,14 @@ enum MeasureFit implements CorpusRule {
             String counted = words.get(head);
             Set<String> own = new java.util.HashSet<>(reader.metricNames.contentStems(metric));
             for (SemanticMetric.Simple in : model.simpleInputs(metric)) {
-                model.dataset(in.dataset()).ifPresent(d -> QuestionParser.datasetWords(d).forEach(w -> own.add(QuestionParser.stem(w))));
+                model.dataset(in.dataset()).ifPresent(d -> ReaderLexicon.datasetWords(d).forEach(w -> own.add(QuestionParser.stem(w))));
             }
             // "how many people live in ...": a count of persons, which a count of other rows (countries) is not
             if (counted.equals("people") && QuestionParser.tokens(QuestionParser.nameAndLabel(metric), true).stream().noneMatch(QuestionParser::personNoun)
                     && model.simpleInputs(metric).stream().noneMatch(in -> model.dataset(in.dataset()).map(QuestionParser::ofPersons).orElse(false))) {
                 return Optional.of(new QuestionParser.Cannot("the question asks how many people, but " + metric.displayName() + " counts something else"));
             }
-            if (reader.entityWords().contains(counted) && !own.contains(QuestionParser.stem(counted))) {
+            if (reader.lexicon.entityWords().contains(counted) && !own.contains(QuestionParser.stem(counted))) {
                 return Optional.of(new QuestionParser.Cannot("the question asks how many " + at.original().get(head) + ", but " + metric.displayName()
                         + " counts something else"));
             }
@@ -152,7 +152,7 @@ enum MeasureFit implements CorpusRule {
 
     /** Whether a word names rows of the model, in either number. */
     private static boolean rowsNoun(QuestionParser reader, String w) {
-        return reader.entityWords().contains(w) || reader.rowWords().containsKey(List.of(QuestionParser.singular(w)));
+        return reader.lexicon.entityWords().contains(w) || reader.lexicon.rowWords().containsKey(List.of(QuestionParser.singular(w)));
     }
 
     private static Optional<QuestionParser.Cannot> valueOfACount(QuestionParser reader, Asked at) {

@@ -47,7 +47,7 @@ enum MetricChoice {
     OF_RECORDS_NAMED("insurer: What is the average amount of policies in the north region? => {'metrics':['average_premium'],'filters':[{'field':'region','op':'=','values':['north']}]}") {
         @Override
         List<Reading> narrowed(QuestionParser reader, List<Reading> best, List<String> words) {
-            List<String> named = reader.namedRows(words).stream().map(Dataset::name).toList();
+            List<String> named = reader.lexicon.namedRows(words).stream().map(Dataset::name).toList();
             return one(best, best.stream().filter(r -> !Collections.disjoint(reader.datasetsOf(r.metric()), named)).toList());
         }
     };

@@ -113,7 +113,7 @@ final class MetricNames {
         Set<String> out = new java.util.HashSet<>();
         for (SemanticMetric.Simple s : reader.model.simpleInputs(metric)) {
             if (s.timeDimension() == null) continue;
-            reader.model.timeDimensionOf(s).ifPresent(d -> out.addAll(reader.dimensionStems(d)));
+            reader.model.timeDimensionOf(s).ifPresent(d -> out.addAll(reader.lexicon.dimensionStems(d)));
         }
         return out; // dimensionStems leaves out what rows are called ("ticket" of "ticket resolved at")
     }
@@ -181,7 +181,7 @@ final class MetricNames {
             List<String> entity = words.subList(start, end);
             if (beforeBreakdown && (end + 1 >= words.size() || !Set.of("by", "per").contains(words.get(end)))) continue;
             int[] at = java.util.stream.IntStream.range(start, end).toArray();
-            List<Dataset> named = reader.model.datasets().stream().filter(d -> QuestionParser.namesRows(d, entity)).toList();
+            List<Dataset> named = reader.model.datasets().stream().filter(d -> ReaderLexicon.namesRows(d, entity)).toList();
             if (named.isEmpty()) { // "how many customers" where only an identifier column is called so
                 Optional<SemanticMetric.Simple> identified = reader.model.identifiedCount(String.join(" ", entity));
                 if (identified.isPresent()) return Optional.of(new Span(start, end, List.of(identified.get()), n, at));
@@ -228,7 +228,7 @@ final class MetricNames {
             phrases.addAll(shortNames(m, phrases));
             List<List<String>> keys = new ArrayList<>();
             for (String p : phrases) keys.add(QuestionParser.tokens(p, true));
-            for (String p : phrases) keys.add(QuestionParser.spelledOut(QuestionParser.tokens(p, true))); // "avg delivery days": average delivery days
+            for (String p : phrases) keys.add(ReaderLexicon.spelledOut(QuestionParser.tokens(p, true))); // "avg delivery days": average delivery days
             for (List<String> key : keys) {
                 if (key.isEmpty()) continue;
                 @SuppressWarnings("unchecked") List<SemanticMetric> list = (List<SemanticMetric>) out.computeIfAbsent(key, k -> new ArrayList<SemanticMetric>());
@@ -255,9 +255,9 @@ final class MetricNames {
         var function = dev.almanac.reading.FunctionWords.english();
         for (String p : phrases) {
             List<String> words = QuestionParser.tokens(p, true);
-            QuestionParser.initialism(words).ifPresent(out::add);
+            ReaderLexicon.initialism(words).ifPresent(out::add);
             // "daily revenue" of a table of days: a sum or count of rows of a day, added up over any period, is the period's
-            if (words.size() >= 2 && QuestionParser.grainPhrases().containsKey(words.subList(0, 1)) && m instanceof SemanticMetric.Simple simple
+            if (words.size() >= 2 && ReaderLexicon.grainPhrases().containsKey(words.subList(0, 1)) && m instanceof SemanticMetric.Simple simple
                     && (simple.agg() == SemanticMetric.Agg.SUM || simple.agg() == SemanticMetric.Agg.COUNT)) {
                 out.add(String.join(" ", words.subList(1, words.size())));
             }
@@ -349,7 +349,7 @@ final class MetricNames {
 
     /** Whether a dimension's phrase begins at a word ("by acquisition channel": the breakdown, not a metric's words around "by"). */
     private boolean dimensionAt(List<String> words, int at) {
-        Map<List<String>, Object> dims = reader.breakdownPhrases();
+        Map<List<String>, Object> dims = reader.lexicon.breakdownPhrases();
         for (int to = at + 1; to <= Math.min(words.size(), at + 5); to++) if (dims.containsKey(words.subList(at, to))) return true;
         return false;
     }
@@ -359,7 +359,7 @@ final class MetricNames {
      * words of "customer MRR" around "by").
      */
     private boolean dimensionEndsAt(List<String> words, int at) {
-        Map<List<String>, Object> dims = reader.breakdownPhrases();
+        Map<List<String>, Object> dims = reader.lexicon.breakdownPhrases();
         for (int from = Math.max(0, at - 5); from < at; from++) if (dims.containsKey(words.subList(from, at))) return true;
         return false;
     }

@@ -56,18 +56,8 @@ public final class QuestionParser {
     static final Pattern TOP = Pattern.compile("\\b(top|best|biggest|largest|highest|bottom|worst|smallest|lowest)\\s+(\\d{1,3})\\b");
     static final Set<String> MOST = Set.of("most", "highest", "largest", "biggest", "best", "greatest", "top", "maximum");
     static final Set<String> LEAST = Set.of("least", "lowest", "smallest", "fewest", "worst", "minimum", "bottom");
-    private static final Map<String, Grain> GRAIN_WORDS = new LinkedHashMap<>();
     /** A period's name, as in "which month", "the best days". */
     static final Map<String, Grain> UNITS = Map.of("day", Grain.DAY, "week", Grain.WEEK, "month", Grain.MONTH, "quarter", Grain.QUARTER, "year", Grain.YEAR);
-
-    static {
-        for (String w : List.of("daily", "per day", "each day", "every day", "by day", "day by day")) GRAIN_WORDS.put(w, Grain.DAY);
-        for (String w : List.of("weekly", "per week", "each week", "every week", "by week", "week by week")) GRAIN_WORDS.put(w, Grain.WEEK);
-        for (String w : List.of("monthly", "per month", "each month", "every month", "by month", "month by month", "over time", "trend", "month over month"))
-            GRAIN_WORDS.put(w, Grain.MONTH);
-        for (String w : List.of("quarterly", "per quarter", "each quarter", "every quarter", "by quarter", "quarter by quarter")) GRAIN_WORDS.put(w, Grain.QUARTER);
-        for (String w : List.of("yearly", "per year", "each year", "every year", "by year", "year by year", "annually")) GRAIN_WORDS.put(w, Grain.YEAR);
-    }
 
     final SemanticModel model;
     final ValueIndex values;
@@ -83,6 +73,8 @@ public final class QuestionParser {
     private final RelatedValues relatedValues = new RelatedValues(this);
     /** The rules of the measures and metrics a question names. */
     final MetricNames metricNames = new MetricNames(this);
+    /** The phrases of the model, as the words a question is read in. */
+    final ReaderLexicon lexicon;
 
     public QuestionParser(SemanticLayer layer, LocalDate today) {
         this.layer = layer;
@@ -91,6 +83,7 @@ public final class QuestionParser {
         this.timeframes = new TimeframeParser(today, layer.fiscalYear());
         this.phrases = layer.parserPhrases();
         this.read = layer.readings(today);
+        this.lexicon = new ReaderLexicon(this);
         Set<String> ours = new java.util.HashSet<>();
         layer.company().forEach(name -> ours.addAll(tokens(name, true)));
         this.ours = Set.copyOf(ours);
@@ -334,7 +327,7 @@ public final class QuestionParser {
     /** The phrases of every value of the model's dimensions that are not times. */
     Map<List<String>, Object> allValuePhrases() {
         Map<List<String>, Object> v = allValues;
-        if (v == null) allValues = v = valuePhrases(model.dimensions().stream().filter(d -> !d.time()).toList());
+        if (v == null) allValues = v = lexicon.valuePhrases(model.dimensions().stream().filter(d -> !d.time()).toList());
         return v;
     }
 
@@ -369,7 +362,7 @@ public final class QuestionParser {
         // the metric: phrases of names, labels and synonyms (their words in order, a small word between allowed, word forms folded)
         List<Span> metricSpans = metricNames.metricSpans(words);
         // after "by", "per", "which", "each" a word that names a dimension is that dimension, not a metric ("spend by campaign")
-        Map<List<String>, Object> allDims = breakdownPhrases();
+        Map<List<String>, Object> allDims = lexicon.breakdownPhrases();
         metricSpans = new ArrayList<>(metricSpans.stream()
                 .filter(sp -> !(Breakdown.cueBefore(words, sp.from()) != null && allDims.containsKey(words.subList(sp.from(), sp.to())))).toList());
         // "which five products sold ...": a metric phrase that starts with the ranked dimension gives way to another metric phrase
@@ -390,7 +383,7 @@ public final class QuestionParser {
         // numbers; it is not "the number of contestants"), unless the name is also the rows' ("count the car makers")
         List<Span> attributeNames = attributeNames(words).stream().filter(d -> {
             List<String> said = words.subList(d.from(), d.to()).stream().map(QuestionParser::singular).toList();
-            return model.datasets().stream().noneMatch(ds -> namesRows(ds, said));
+            return model.datasets().stream().noneMatch(ds -> ReaderLexicon.namesRows(ds, said));
         }).toList();
         metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> attributeNames.stream().noneMatch(d -> takesOutOfOrder(m, d))).toList());
         if (metricSpans.isEmpty() && previous != null && model.metric(previous.metrics().get(0)).isPresent()) {
@@ -413,7 +406,7 @@ public final class QuestionParser {
         metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> anyDimSpans.stream().noneMatch(d -> d.length() > m.weight() && overlaps(d, m))).toList());
         // scattered words of a metric never include a dimension's words after a grouping cue ("spend on each marketing channel")
         // nor those of a grain phrase ("recurring revenue ... per month" is not "monthly recurring revenue" read scattered)
-        List<Span> grainPhrases = spans(words, grainPhrases()).stream().filter(g -> g.length() > 1).toList();
+        List<Span> grainPhrases = spans(words, ReaderLexicon.grainPhrases()).stream().filter(g -> g.length() > 1).toList();
         metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> !m.scattered() || grainPhrases.stream()
                 .noneMatch(g -> java.util.Arrays.stream(m.at()).anyMatch(i -> i >= g.from() && i < g.to()))).toList());
         // nor those of a dimension ranked ("top 3 product categories by shop revenue": "product" is the category's)
@@ -438,7 +431,7 @@ public final class QuestionParser {
             // words every dataset's measure has ("the total amount" in a model of many tables): only the measures of the records
             // the question names are read; none named, or still too many, is no reading (each would be read whole)
             Set<String> named = new java.util.HashSet<>();
-            for (Dataset d : namedRows(words)) named.add(d.name());
+            for (Dataset d : lexicon.namedRows(words)) named.add(d.name());
             int all = candidates.size();
             candidates.keySet().removeIf(m -> java.util.Collections.disjoint(datasetsOf(m), named));
             if (candidates.isEmpty() || candidates.size() > MAX_READINGS) {
@@ -540,15 +533,6 @@ public final class QuestionParser {
     static final List<String> LISTING_WORDS = List.of("list", "show", "return", "display", "find", "give", "tell", "used", "use", "available", "offered", "exist", "existing", "called",
             "known", "kind", "type", "sort");
 
-    /** The phrases of every attribute of the model's datasets that is not a time (names, codes and numbers too). */
-    Map<List<String>, Object> attributePhrases() {
-        Map<List<String>, Object> a = attributes;
-        if (a == null) attributes = a = dimensionPhrases(model.dimensions().stream().filter(d -> !d.time()).toList());
-        return a;
-    }
-
-    private volatile Map<List<String>, Object> attributes;
-
     /** A word that ranks ("most", "lowest") at {@code i}, unless it is a word of an attribute's name said whole there ("best finish"). */
     boolean superlativeAt(List<String> words, int i) {
         return (MOST.contains(words.get(i)) || LEAST.contains(words.get(i))) && !inAttributeName(words, i);
@@ -561,7 +545,7 @@ public final class QuestionParser {
 
     /** The attributes' names of two words or more the words say. */
     private List<Span> attributeNames(List<String> words) {
-        return spans(words, attributePhrases()).stream().filter(s -> s.length() > 1).toList();
+        return spans(words, lexicon.attributePhrases()).stream().filter(s -> s.length() > 1).toList();
     }
 
     private static boolean inAny(List<Span> spans, int i) {
@@ -623,7 +607,7 @@ public final class QuestionParser {
         java.util.function.IntPredicate joining = i -> around.contains(words.get(i)) || ASCENDING.contains(words.get(i)) || DESCENDING.contains(words.get(i));
         // the attribute next to the sort's words, only such words between them: after them ("in ascending order of age"), or
         // before them after "by" ("by their age in ascending order")
-        List<Span> spans = spans(words, attributePhrases()).stream().filter(d -> dimensionOf(d).size() == 1
+        List<Span> spans = spans(words, lexicon.attributePhrases()).stream().filter(d -> dimensionOf(d).size() == 1
                 && java.util.stream.IntStream.range(Math.min(d.to(), at + 1), Math.max(d.from(), at)).allMatch(joining)
                 && (d.from() > at || byBefore(words, d.from()))).toList();
         // "by contestant name": the name whole, not the shorter name inside it ("contestant", a synonym of the same name)
@@ -647,7 +631,7 @@ public final class QuestionParser {
     /** A list of a dimension's values ("which currencies are used"), the question read whole for it. */
     Result values(Question question, boolean attributes) {
         if (!LISTING.matcher(question.q()).find() || question.compared().isPresent()) return new NoMetric();
-        question = question.eachAsAll(namedRows(question.words()));
+        question = question.eachAsAll(lexicon.namedRows(question.words()));
         List<String> words = question.words();
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i);
@@ -658,14 +642,14 @@ public final class QuestionParser {
         }
         // a sorted list may show any attribute of its records (a name, a code); a list of values, a dimension's; of records the
         // question names, an attribute also by its name without theirs ("the names of airports": airport_name)
-        List<Dataset> rowsCalled = namedRows(words);
+        List<Dataset> rowsCalled = lexicon.namedRows(words);
         List<Dataset> namedRows = recordsNamed(question, rowsCalled);
-        Map<List<String>, Object> base = attributes ? attributePhrases() : breakdownPhrases();
+        Map<List<String>, Object> base = attributes ? lexicon.attributePhrases() : lexicon.breakdownPhrases();
         List<Span> dims = new ArrayList<>(spans(words, base));
         for (Dataset ds : namedRows) {
             Map<List<String>, Object> shortNames = new HashMap<>();
             // of records the question names, any attribute of theirs may be listed, each record's ("the ages of the teachers")
-            attributesOf(ds).forEach((phrase, dims_) -> { if (!base.containsKey(phrase)) shortNames.put(phrase, dims_); });
+            lexicon.attributesOf(ds).forEach((phrase, dims_) -> { if (!base.containsKey(phrase)) shortNames.put(phrase, dims_); });
             dims.addAll(spans(words, shortNames));
         }
         List<Span> ordered = new ArrayList<>(dims);
@@ -685,7 +669,7 @@ public final class QuestionParser {
                 List<Dimension> own = new ArrayList<>();
                 for (Dataset ds : named) {
                     for (Dimension x : candidates) if (x.dataset().equals(ds.name()) && !own.contains(x)) own.add(x);
-                    Dimension shortly = shortPhrases(ds).get(said);
+                    Dimension shortly = lexicon.shortPhrases(ds).get(said);
                     if (shortly != null && !own.contains(shortly)) own.add(shortly);
                 }
                 if (own.isEmpty()) {
@@ -755,7 +739,7 @@ public final class QuestionParser {
             List<Dimension> names = namingAttributes(records);
             Dimension key = referred.size() == 1 ? g : model.dimensionsOf(records.name()).stream().filter(d -> isKey(records, d)).findFirst().orElse(null);
             if (referred.isEmpty() && !names.contains(g) && g != key) continue;
-            Map<List<String>, Object> phrases = new HashMap<>(attributesOf(records));
+            Map<List<String>, Object> phrases = new HashMap<>(lexicon.attributesOf(records));
             if (names.size() == 1) phrases.put(List.of("name"), List.of(names.get(0)));
             if (key != null) {
                 phrases.put(List.of("id"), List.of(key));
@@ -769,7 +753,7 @@ public final class QuestionParser {
                 List<Dimension> ds = dimensionOf(sp);
                 if (anyUsed(used, sp) || ds.size() != 1 || ds.get(0).time()) continue;
                 // "the employee name": an attribute of other records, which the breakdown does not show
-                if (sp.from() > 0 && rowWords().getOrDefault(List.of(singular(words.get(sp.from() - 1))), List.of()).stream().anyMatch(r -> r != records)) continue;
+                if (sp.from() > 0 && lexicon.rowWords().getOrDefault(List.of(singular(words.get(sp.from() - 1))), List.of()).stream().anyMatch(r -> r != records)) continue;
                 // the records' own key is the reference's value ("the continent id" of countries by their continent key)
                 String ref = isKey(records, ds.get(0)) && key != null ? model.reference(key) : model.reference(ds.get(0));
                 if (!ref.equals(field) && !groupBy.contains(ref) && !shown.contains(ref)) shown.add(ref);
@@ -839,7 +823,7 @@ public final class QuestionParser {
         for (SemanticModel.Edge e : model.edgesFrom(records.name())) {
             if (!e.from().equals(records.name())) continue;
             for (Dimension x : candidates) if (x.dataset().equals(e.to()) && !x.time()) referred.add(x);
-            model.dataset(e.to()).map(to -> shortPhrases(to).get(said)).ifPresent(referred::add);
+            model.dataset(e.to()).map(to -> lexicon.shortPhrases(to).get(said)).ifPresent(referred::add);
         }
         if (referred.size() != 1 || secondToList(question.words(), d, dims).isPresent()) return Optional.empty();
         Dimension dim = referred.iterator().next();
@@ -867,53 +851,6 @@ public final class QuestionParser {
                 rows.filter(), rows.segments(), rows.timeDimension(), rows.snapshotDimension(), rows.snapshotLast(), rows.timeGrain(), rows.fillNullsWith());
     }
 
-    /** Verbs that open a request in the imperative. */
-    private static final Set<String> REQUEST_VERBS = Set.of("list", "show", "give", "display", "find", "return", "tell", "sort", "name", "count");
-
-    /** The datasets whose rows a word of the question names ("singers", "stadium"). */
-    List<Dataset> namedRows(List<String> words) {
-        Map<List<String>, List<Dataset>> byWord = rowWords();
-        java.util.LinkedHashSet<Dataset> out = new java.util.LinkedHashSet<>();
-        for (int i = 0; i < words.size(); i++) {
-            if (i == 0 && REQUEST_VERBS.contains(words.get(0))) continue; // "Show the names ...": the request, not a dataset called show
-            out.addAll(byWord.getOrDefault(List.of(singular(words.get(i))), List.of()));
-        }
-        // names of two words or more ("poker players"), their last word in either number
-        for (RowPhrase p : rowPhrases()) {
-            for (int i = 0; i + p.words().size() <= words.size(); i++) {
-                if (withSingularLast(words.subList(i, i + p.words().size())).equals(p.words())) out.add(p.dataset());
-            }
-        }
-        return List.copyOf(out);
-    }
-
-    /** A name of two words or more of a dataset's rows, its last word in the singular. */
-    private record RowPhrase(Dataset dataset, List<String> words) {}
-
-    /** The names of two words or more of every dataset's rows, in the model's order; made once. */
-    private List<RowPhrase> rowPhrases() {
-        List<RowPhrase> r = rowPhrases;
-        if (r == null) {
-            List<RowPhrase> out = new ArrayList<>();
-            for (Dataset d : model.datasets()) {
-                for (String n : rowNames(d)) {
-                    List<String> t = tokens(n.replace('_', ' '), true);
-                    if (t.size() >= 2) out.add(new RowPhrase(d, withSingularLast(t)));
-                }
-            }
-            rowPhrases = r = List.copyOf(out);
-        }
-        return r;
-    }
-
-    private volatile List<RowPhrase> rowPhrases;
-
-    private static List<String> withSingularLast(List<String> words) {
-        List<String> out = new ArrayList<>(words);
-        out.set(out.size() - 1, singular(out.get(out.size() - 1)));
-        return out;
-    }
-
     /**
      * The datasets named, and those a name or code in the question names records of ("the population of Angola": a
      * country's name; "Kyle's grade"): a value of a dimension that labels its dataset's records or is called a name, of free
@@ -935,7 +872,7 @@ public final class QuestionParser {
         Map<List<String>, Object> r = recordNames;
         if (r == null) {
             // a reference to another dataset's record (a flight's destination code) names that record, not its own
-            recordNames = r = valuePhrases(model.dimensions().stream().filter(d -> !d.time() && (d.labelsEntity() || ColumnReading.nameLike(d.name())
+            recordNames = r = lexicon.valuePhrases(model.dimensions().stream().filter(d -> !d.time() && (d.labelsEntity() || ColumnReading.nameLike(d.name())
                     || d.kind() == Dimension.Kind.TEXT || d.kind() == Dimension.Kind.IDENTIFIER) && referredBy(d).isEmpty()).toList());
         }
         return r;
@@ -972,76 +909,8 @@ public final class QuestionParser {
         return column.replace("\"", "").replace("`", "").strip().toLowerCase(Locale.ROOT);
     }
 
-    /** The datasets each one-word name of rows names ("singer": singers), made once. */
-    Map<List<String>, List<Dataset>> rowWords() {
-        Map<List<String>, List<Dataset>> r = rowWords;
-        if (r == null) {
-            Map<List<String>, List<Dataset>> out = new HashMap<>();
-            for (Dataset d : model.datasets()) {
-                for (String n : rowNames(d)) {
-                    List<String> t = tokens(n, true);
-                    if (t.size() == 1 && !out.getOrDefault(t, List.of()).contains(d)) out.computeIfAbsent(List.copyOf(t), k -> new ArrayList<>()).add(d);
-                }
-            }
-            rowWords = r = Map.copyOf(out);
-        }
-        return r;
-    }
-
-    private volatile Map<List<String>, List<Dataset>> rowWords;
-
-    /** A dataset's attributes by their short names ({@link ShortName}), made once. */
-    Map<List<String>, Dimension> shortPhrases(Dataset ds) {
-        return shortPhrases.computeIfAbsent(ds.name(), k -> ShortName.of(this, ds));
-    }
-
-    final Map<String, Map<List<String>, Dimension>> shortPhrases = new java.util.concurrent.ConcurrentHashMap<>();
-
-    /**
-     * The phrases of a dataset's attributes (its times too): their names, labels and synonyms, and their short names, each
-     * also after the records' noun ("store location"). Made once.
-     */
-    Map<List<String>, Object> attributesOf(Dataset ds) {
-        return datasetAttributes.computeIfAbsent(ds.name(), k -> {
-            Map<List<String>, Object> out = new HashMap<>(dimensionPhrases(model.dimensionsOf(ds.name())));
-            shortPhrases(ds).forEach((phrase, d) -> out.putIfAbsent(phrase, new ArrayList<>(List.of(d))));
-            // "the store locations", "the degree names": the records' noun before their attribute
-            List<List<String>> nouns = rowNames(ds).stream().map(x -> tokens(x, true)).distinct().toList();
-            Map<List<String>, Object> said = new HashMap<>(out);
-            said.forEach((phrase, dims) -> {
-                // a compound of nouns only: "the cartoon directed by" is the cartoon, not its director
-                if (!isNoun(phrase.get(phrase.size() - 1)) || phrase.stream().anyMatch(w -> FunctionWords.english().isFunctionWord(w))) return;
-                for (List<String> noun : nouns) {
-                    if (phrase.size() >= noun.size() && phrase.subList(0, noun.size()).equals(noun)) continue;
-                    List<String> before = new ArrayList<>(noun);
-                    before.addAll(phrase);
-                    out.putIfAbsent(List.copyOf(before), dims);
-                }
-            });
-            return Map.copyOf(out);
-        });
-    }
-
-    private final Map<String, Map<List<String>, Object>> datasetAttributes = new java.util.concurrent.ConcurrentHashMap<>();
-
-    /** The phrases of every number attribute, by name, label, synonym and short name ("the largest capacity"). Made once. */
-    Map<List<String>, Object> numberPhrases() {
-        Map<List<String>, Object> n = numbers;
-        if (n == null) {
-            Map<List<String>, Object> out = new HashMap<>(dimensionPhrases(model.dimensions().stream().filter(d -> d.kind() == Dimension.Kind.NUMBER).toList()));
-            for (Dataset ds : model.datasets()) {
-                shortPhrases(ds).forEach((phrase, d) -> { if (d.kind() == Dimension.Kind.NUMBER) out.putIfAbsent(phrase, new ArrayList<>(List.of(d))); });
-            }
-            numbers = n = Map.copyOf(out);
-        }
-        return n;
-    }
-
-    private volatile Map<List<String>, Object> numbers;
-
     /** Words that may stand between the attributes of one list ("name, country and age", "the names and the ages"). */
     static final Set<String> LIST_JOINERS = Set.of("and", "the", "their", "its", "his", "her", "also", "as", "well");
-
 
     /**
      * The attributes that name a dataset's records: those the model marks as labelling its entity, else its text attributes
@@ -1058,7 +927,7 @@ public final class QuestionParser {
     static boolean calledAfterRecords(Dataset ds, Dimension d) {
         String name = String.join(" ", tokens(d.name().replace('_', ' '), true));
         if (name.equals("name") || name.equals("title")) return true;
-        for (String n : rowNames(ds)) {
+        for (String n : ReaderLexicon.rowNames(ds)) {
             String row = String.join(" ", tokens(n, true));
             if (name.equals(row) || name.equals(row + " name")) return true;
         }
@@ -1289,7 +1158,7 @@ public final class QuestionParser {
                 if (!words.get(i).equals("every") && !words.get(i).equals("each")) continue;
                 for (int n = 1; n <= 3 && i + 1 + n <= words.size(); n++) {
                     List<String> noun = words.subList(i + 1, i + 1 + n).stream().map(QuestionParser::singular).toList();
-                    if (rows.stream().anyMatch(ds -> namesRows(ds, noun))) {
+                    if (rows.stream().anyMatch(ds -> ReaderLexicon.namesRows(ds, noun))) {
                         out = out.replacing(i, "all");
                         break;
                     }
@@ -1353,12 +1222,12 @@ public final class QuestionParser {
             out.addAll(layer.textsOf(metric)); // "for each hometown": free text named is grouped by, never offered
             return List.copyOf(out);
         });
-        List<Span> dimSpans = new ArrayList<>(spans(words, phrases.dimensionsOf(metric.name(), () -> dimensionPhrases(dims))));
+        List<Span> dimSpans = new ArrayList<>(spans(words, phrases.dimensionsOf(metric.name(), () -> lexicon.dimensionPhrases(dims))));
         dimSpans.addAll(headNounSpans(words, dims, dimSpans, metric));
         // "how many high schoolers are in each grade": a number the metric's rows reach, named right after "each", "every" or
         // "per", is grouped by, each of its values a group (never offered as a breakdown, and elsewhere a condition's)
         if (words.stream().anyMatch(EACH::contains)) {
-            for (Span sp : spans(words, numberPhrasesOf(metric))) {
+            for (Span sp : spans(words, lexicon.numberPhrasesOf(metric))) {
                 if (sp.from() > 0 && EACH.contains(words.get(sp.from() - 1)) && dimensionOf(sp).size() == 1
                         && dimSpans.stream().noneMatch(d -> overlaps(d, sp))) dimSpans.add(sp);
             }
@@ -1367,7 +1236,7 @@ public final class QuestionParser {
         // before values so that the piece is never taken for one
         List<SemanticQuery.Filter> contained = new ArrayList<>();
         List<Span> attributeSpans = new ArrayList<>(dimSpans); // the records' own attributes by their short names too ("names" of contestant_name)
-        for (String ds : datasetsOf(metric)) model.dataset(ds).ifPresent(d -> attributeSpans.addAll(spans(words, attributesOf(d))));
+        for (String ds : datasetsOf(metric)) model.dataset(ds).ifPresent(d -> attributeSpans.addAll(spans(words, lexicon.attributesOf(d))));
         for (Quoted literal : Conditions.quoted(q, original)) conditionRules.containedText(words, used, attributeSpans, literal.from(), literal.to(), literal.text()).ifPresent(contained::add);
         for (int i = 0; i < words.size(); i++) {
             if (used[i] || !PIECE_WORDS.contains(words.get(i))) continue;
@@ -1376,8 +1245,8 @@ public final class QuestionParser {
                 conditionRules.containedText(words, used, attributeSpans, v, v + 1, original.get(v)).ifPresent(contained::add);
             }
         }
-        List<Span> valueSpans = spans(words, phrases.valuesOf(metric.name(), () -> valuePhrases(dims)));
-        List<Span> grainSpans = spans(words, grainPhrases());
+        List<Span> valueSpans = spans(words, phrases.valuesOf(metric.name(), () -> lexicon.valuePhrases(dims)));
+        List<Span> grainSpans = spans(words, ReaderLexicon.grainPhrases());
 
         // the metric is the kind of figure asked for: what is counted, an amount or a count, the record or its extreme
         Optional<Cannot> unfit = MeasureFit.check(this, new MeasureFit.Asked(question, metric, metricSpan, used, period));
@@ -1505,7 +1374,7 @@ public final class QuestionParser {
         // "dogs by breed size": the noun of other records right after a breakdown read, with no cue of its own, asks for a
         // breakdown by them too (or by an attribute of the first), which was not read; never let pass as a word of the rows
         Set<String> ownRows = datasetsOf(metric);
-        for (Span r : spans(words, rowWords())) {
+        for (Span r : spans(words, lexicon.rowWords())) {
             if (anyUsed(used, r) || Breakdown.cueBefore(words, r.from()) != null || !groupedJustBefore(r.from(), used, dimSpans, groupBy)) continue;
             @SuppressWarnings("unchecked") List<Dataset> named = (List<Dataset>) r.target();
             if (named.stream().allMatch(d -> ownRows.contains(d.name()))) continue;
@@ -1577,7 +1446,7 @@ public final class QuestionParser {
 
     /** Whether the words name the attribute, by a phrase of its dataset's attributes no longer phrase holds ("owner", not "owner id"). */
     private boolean names(List<String> words, Dimension d) {
-        Map<List<String>, Object> phrases = model.dataset(d.dataset()).map(this::attributesOf).orElse(Map.of());
+        Map<List<String>, Object> phrases = model.dataset(d.dataset()).map(lexicon::attributesOf).orElse(Map.of());
         return outermost(spans(words, phrases)).stream().anyMatch(sp -> dimensionOf(sp).contains(d));
     }
 
@@ -1591,19 +1460,6 @@ public final class QuestionParser {
                 newPeriod ? now.start() : previous.start(), newPeriod ? now.end() : previous.end(), filters,
                 now.order().isEmpty() ? previous.order() : now.order(), now.limit() != null ? now.limit() : previous.limit(),
                 newPeriod ? null : previous.compareTo(), previous.segments(), previous.withoutSegments(), previous.gaps(), previous.share());
-    }
-
-    /** Whether the words are what a dataset's rows are called: its name, its table's or a synonym, read as words. */
-    static boolean namesRows(Dataset d, List<String> words) {
-        return rowNames(d).stream().anyMatch(x -> tokens(x, true).equals(words));
-    }
-
-    /** What a dataset's rows are called: its name, its table's and its synonyms. */
-    static List<String> rowNames(Dataset d) {
-        List<String> names = new ArrayList<>(List.of(d.name()));
-        if (d.table() != null) names.add(d.table());
-        names.addAll(d.synonyms());
-        return names;
     }
 
     /**
@@ -1662,7 +1518,7 @@ public final class QuestionParser {
         List<Dimension> pool = ours.isEmpty() ? ds : ours;
         // a dimension that its own words tie to the metric's rows ("lead channel" for leads)
         Set<String> rows = new java.util.HashSet<>();
-        for (String d : own) model.dataset(d).ifPresent(x -> datasetWords(x).forEach(w -> rows.add(stem(w))));
+        for (String d : own) model.dataset(d).ifPresent(x -> ReaderLexicon.datasetWords(x).forEach(w -> rows.add(stem(w))));
         List<Dimension> tied = pool.stream().filter(d -> vocabulary(d).stream().anyMatch(rows::contains)).toList();
         if (!tied.isEmpty()) pool = tied;
         if (pool.size() == 1) return pool;
@@ -1682,7 +1538,7 @@ public final class QuestionParser {
         if (bestScored.size() < 2) return bestScored;
         // still tied: the one whose rows the question names ("status of customers", "customer status")
         List<Dimension> whose = bestScored.stream()
-                .filter(d -> model.dataset(d.dataset()).map(x -> datasetWords(x).stream().map(QuestionParser::stem).anyMatch(said::contains)).orElse(false))
+                .filter(d -> model.dataset(d.dataset()).map(x -> ReaderLexicon.datasetWords(x).stream().map(QuestionParser::stem).anyMatch(said::contains)).orElse(false))
                 .toList();
         return whose.size() == 1 ? whose : bestScored;
     }
@@ -1728,7 +1584,7 @@ public final class QuestionParser {
     boolean linkingVerb(List<String> words, boolean[] used, String[] valueOf, int i, java.util.function.IntPredicate placed) {
         String w = words.get(i);
         Lexicon lexicon = Lexicon.english();
-        if (!lexicon.partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.VERB) || modelStems().contains(stem(w))) return false;
+        if (!lexicon.partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.VERB) || this.lexicon.modelStems().contains(stem(w))) return false;
         FunctionWords grammar = FunctionWords.english();
         if (i > 0 && (grammar.is(words.get(i - 1), dev.almanac.reading.FunctionClass.NEGATION) || words.get(i - 1).endsWith("n't"))) return false;
         // "covered by countries", "produced by the maker": an agent after "by", which the reader takes for a breakdown
@@ -1783,239 +1639,7 @@ public final class QuestionParser {
         return j >= 0 && used[j];
     }
 
-    /** The stems of every word the model names things with: measures, attributes, datasets and the values indexed. */
-    Set<String> modelStems() {
-        Set<String> v = modelStems;
-        if (v != null) return v;
-        Set<String> out = new java.util.HashSet<>();
-        vocabulary().forEach(w -> out.add(stem(w)));
-        attributePhrases().keySet().forEach(p -> p.forEach(w -> out.add(stem(w))));
-        for (ValueIndex.Values vs : values.all().values()) {
-            for (Object x : vs.values()) tokens(String.valueOf(x), true).forEach(w -> out.add(stem(w)));
-            vs.synonyms().keySet().forEach(x -> tokens(x, true).forEach(w -> out.add(stem(w))));
-        }
-        return modelStems = Set.copyOf(out);
-    }
-
-    volatile Set<String> modelStems;
-
-    Set<String> vocabulary() {
-        Set<String> v = vocabulary;
-        if (v != null) return v;
-        Set<String> out = new java.util.HashSet<>();
-        metricNames.metricPhraseMap().keySet().forEach(out::addAll);
-        breakdownPhrases().keySet().forEach(out::addAll);
-        model.datasets().forEach(d -> out.addAll(tokens(d.name(), true)));
-        out.removeIf(w -> w.length() < 3 || !w.chars().allMatch(Character::isLetter));
-        return vocabulary = Set.copyOf(out);
-    }
-
-    private volatile Set<String> vocabulary;
-
-    static final int ABBREVIATION_MAX = dev.almanac.reading.Lexicon.ABBREVIATION_MAX_LETTERS;
-
-    /**
-     * The one word of the model's attribute and measure names that shortens {@code word}: a word of the names WordNet does not
-     * know, of {@value dev.almanac.reading.Lexicon#ABBREVIATION_MIN_LETTERS} to {@value #ABBREVIATION_MAX} letters, that
-     * begins the word (an English word, two letters longer or more), and no schema abbreviation spelled out already.
-     */
-    Optional<String> shortening(String word) {
-        Set<String> shortenings = modelShortenings;
-        if (shortenings == null) {
-            Set<String> out = new java.util.HashSet<>();
-            Lexicon english = Lexicon.english();
-            List<String> names = new ArrayList<>();
-            model.dimensions().forEach(d -> {
-                names.add(d.name());
-                if (d.label() != null) names.add(d.label());
-            });
-            model.metrics().forEach(m -> names.add(nameAndLabel(m)));
-            for (String n : names) {
-                for (String w : tokens(n, true)) {
-                    if (w.length() >= dev.almanac.reading.Lexicon.ABBREVIATION_MIN_LETTERS && w.length() <= ABBREVIATION_MAX && w.chars().allMatch(Character::isLetter)
-                            && !Words.ABBREVIATIONS.containsKey(w) && !english.knows(w)) out.add(w);
-                }
-            }
-            modelShortenings = shortenings = Set.copyOf(out);
-        }
-        if (shortenings.isEmpty() || !word.chars().allMatch(Character::isLetter) || !Lexicon.english().knows(word)) return Optional.empty();
-        List<String> found = shortenings.stream().filter(a -> word.startsWith(a) && word.length() >= a.length() + 2).toList();
-        return found.size() == 1 ? Optional.of(found.get(0)) : Optional.empty();
-    }
-
-    private volatile Set<String> modelShortenings;
-
-    /**
-     * The words a misspelling is corrected to: the model's ({@link #vocabulary}) and those of the values the value index
-     * holds and their synonyms ("germnay" of Germany), each of the letters only and long enough to be corrected to.
-     */
-    Set<String> spellingWords() {
-        Set<String> w = spellingWords;
-        if (w != null) return w;
-        Set<String> out = new java.util.HashSet<>();
-        for (ValueIndex.Values v : values.all().values()) {
-            for (Object value : v.values()) if (value instanceof String text) out.addAll(tokens(text, true));
-            v.synonyms().keySet().forEach(x -> out.addAll(tokens(x, true)));
-        }
-        out.removeIf(x -> x.length() < dev.almanac.reading.Lexicon.TYPO_MIN_LETTERS || !x.chars().allMatch(Character::isLetter));
-        out.addAll(vocabulary());
-        return spellingWords = Set.copyOf(out);
-    }
-
-    private volatile Set<String> spellingWords;
-
-    /** The phrases of every dimension offered as a breakdown, made once per layer and kept by this parser. */
-    Map<List<String>, Object> breakdownPhrases() {
-        if (allDimensionPhrases == null) {
-            allDimensionPhrases = phrases.dimensions(() -> {
-                Map<List<String>, Object> out = dimensionPhrases(new ArrayList<>(model.dimensions().stream().filter(Dimension::breakdown).toList()));
-                // an identifier by its whole name of two words or more ("template type code", "document id"), never by one, nor
-                // by words that name the records it points to ("car maker" of a car's maker names the car makers)
-                dimensionPhrases(model.dimensions().stream().filter(d -> d.kind() == Dimension.Kind.IDENTIFIER).toList()).forEach((phrase, dims) -> {
-                    if (phrase.size() > 1 && model.datasets().stream().noneMatch(ds -> namesRows(ds, phrase))) out.putIfAbsent(phrase, dims);
-                });
-                return out;
-            });
-        }
-        return allDimensionPhrases;
-    }
-    private Map<List<String>, Object> allDimensionPhrases;
-
     // ------------------------------------------------------------------ vocabulary
-
-    /** The initials of a name of three words or more, when they are not an English word: "aov" of average order value. */
-    static Optional<String> initialism(List<String> words) {
-        if (words.size() < 3 || !words.stream().allMatch(w -> w.length() > 1 && w.chars().allMatch(Character::isLetter))) return Optional.empty();
-        StringBuilder initials = new StringBuilder();
-        words.forEach(w -> initials.append(w.charAt(0)));
-        return Lexicon.english().knows(initials.toString()) ? Optional.empty() : Optional.of(initials.toString());
-    }
-
-    static Map<List<String>, Object> grainPhrases() {
-        return GrainPhrases.ALL;
-    }
-
-    /** The grain words as phrases, made once (after the class's own tables, which {@link #tokens} reads). */
-    private static final class GrainPhrases {
-        static final Map<List<String>, Object> ALL;
-
-        static {
-            Map<List<String>, Object> out = new HashMap<>();
-            GRAIN_WORDS.forEach((w, g) -> out.put(tokens(w, true), g));
-            ALL = Map.copyOf(out);
-        }
-    }
-
-    /**
-     * A name's words and the other orders English says them in: "date of birth" as "birth date" (a noun after "of" put
-     * before the noun it qualifies), "date arrived" as "arrival date" (a noun followed by a verb's participle, the verb's
-     * noun of action before it, from WordNet's derivations).
-     */
-    static List<List<String>> phrasings(List<String> words) {
-        List<List<String>> out = new ArrayList<>();
-        out.add(words);
-        int of = words.indexOf("of");
-        if (of > 0 && of == words.lastIndexOf("of") && of < words.size() - 1) {
-            List<String> swapped = new ArrayList<>(words.subList(of + 1, words.size()));
-            swapped.addAll(words.subList(0, of));
-            out.add(List.copyOf(swapped));
-        }
-        // "government form" is also "form of government": a compound of two nouns said with "of"
-        // (a shortening English does not know, "indep year", qualifies a noun as one: "year of independence" once read so)
-        if (of < 0 && words.size() == 2 && (isNoun(words.get(0)) || !Lexicon.english().knows(words.get(0)) && words.get(0).chars().allMatch(Character::isLetter))
-                && isNoun(words.get(1))) out.add(List.of(words.get(1), "of", words.get(0)));
-        if (words.size() == 2 && (words.get(1).endsWith("ed") || words.get(1).endsWith("en"))) {
-            Lexicon lexicon = Lexicon.english();
-            for (String verb : lexicon.baseForms(words.get(1), dev.almanac.reading.PartOfSpeech.VERB)) {
-                // "date arrived" is also the "arriving date": the verb's present participle before the noun
-                String participle = (verb.endsWith("e") && !verb.endsWith("ee") ? verb.substring(0, verb.length() - 1) : verb) + "ing";
-                if (lexicon.baseForms(participle, dev.almanac.reading.PartOfSpeech.VERB).contains(verb)) out.add(List.of(participle, words.get(0)));
-                List<dev.almanac.reading.Sense> senses = lexicon.senses(verb, dev.almanac.reading.PartOfSpeech.VERB);
-                if (senses.isEmpty()) continue;
-                for (dev.almanac.reading.Related r : senses.get(0).derived()) {
-                    // the noun of the action ("arrival"), not of its doer ("arriver")
-                    if (r.pos() == dev.almanac.reading.PartOfSpeech.NOUN && !r.word().contains(" ") && !r.word().matches(".*(er|or|ant|ent|ist|ee)")) {
-                        out.add(List.of(singular(r.word()), words.get(0)));
-                    }
-                }
-            }
-        }
-        // "directed by" is also "director", "written by" "writer": the noun of who does what the verb says, as WordNet derives it
-        if (words.size() == 2 && words.get(1).equals("by") && words.get(0).matches("\\p{L}+(ed|en)")) {
-            Lexicon lexicon = Lexicon.english();
-            for (String verb : lexicon.baseForms(words.get(0), dev.almanac.reading.PartOfSpeech.VERB)) {
-                String root = verb.endsWith("e") ? verb.substring(0, verb.length() - 1) : verb;
-                for (dev.almanac.reading.Sense sense : lexicon.senses(verb, dev.almanac.reading.PartOfSpeech.VERB)) {
-                    for (dev.almanac.reading.Related r : sense.derived()) {
-                        List<String> doer = List.of(r.word());
-                        if (r.pos() == dev.almanac.reading.PartOfSpeech.NOUN && (r.word().equals(root + "er") || r.word().equals(root + "or")) && !out.contains(doer)) out.add(doer);
-                    }
-                }
-            }
-        }
-        List<String> spelled = spelledOut(words);
-        if (!spelled.equals(words)) out.add(spelled);
-        return out;
-    }
-
-    /**
-     * A name written with a schema's usual abbreviations, said with the words ("avg delivery days": average delivery days),
-     * as a question is read with the word ("avg" is read as "average" when the model's names use it).
-     */
-    static List<String> spelledOut(List<String> words) {
-        return words.stream().map(w -> {
-            String full = Words.ABBREVIATIONS.get(w);
-            return full == null || full.contains(" ") ? w : full;
-        }).toList();
-    }
-
-    private static boolean isNoun(String word) {
-        return Lexicon.english().partsOfSpeech(word).contains(dev.almanac.reading.PartOfSpeech.NOUN);
-    }
-
-    Map<List<String>, Object> dimensionPhrases(List<Dimension> dims) {
-        Map<List<String>, Object> out = new HashMap<>();
-        for (Dimension d : dims) {
-            for (List<String> phrase : phrases.phrasingsOf(d, QuestionParser::phrasingsOf)) {
-                @SuppressWarnings("unchecked") List<Dimension> list = (List<Dimension>) out.computeIfAbsent(phrase, k -> new ArrayList<Dimension>());
-                if (list.stream().noneMatch(x -> x == d)) list.add(d); // by identity: a dimension's record equality is deep and slow
-            }
-        }
-        out.remove(List.<String>of());
-        return out;
-    }
-
-    /** Every way a dimension is said: its name's, label's and synonyms' words and their {@link #phrasings}, in that order. */
-    static List<List<String>> phrasingsOf(Dimension d) {
-        List<String> names = new ArrayList<>(List.of(d.name().replace('_', ' ')));
-        if (d.label() != null) names.add(d.label());
-        names.addAll(d.synonyms());
-        List<List<String>> out = new ArrayList<>();
-        for (String p : names) out.addAll(phrasings(tokens(p, true)));
-        return out;
-    }
-
-    Map<List<String>, Object> valuePhrases(List<Dimension> dims) {
-        Map<List<String>, Object> out = new HashMap<>();
-        for (Dimension d : dims) {
-            ValueIndex.Values v = values.of(d);
-            if (v == null) continue;
-            for (Object value : v.values()) add(out, String.valueOf(value), new ValueHit(d, value));
-            v.synonyms().forEach((word, target) -> {
-                Object value = v.match(target);
-                add(out, word, new ValueHit(d, value == null ? target : value));
-            });
-        }
-        out.remove(List.<String>of());
-        return out;
-    }
-
-    private static void add(Map<List<String>, Object> out, String phrase, ValueHit hit) {
-        List<String> key = tokens(phrase, true);
-        if (key.isEmpty() || key.size() > 6 || key.stream().allMatch(w -> digits(w))) return;
-        @SuppressWarnings("unchecked") List<ValueHit> list = (List<ValueHit>) out.computeIfAbsent(key, k -> new ArrayList<ValueHit>());
-        if (list.stream().noneMatch(h -> h.dimension().equals(hit.dimension()))) list.add(hit);
-    }
 
     /** @param nouns the reading's {@link #entityNouns entity nouns} */
     private Set<String> allowedWords(SemanticMetric metric, List<Dimension> dims, Set<String> nouns) {
@@ -2042,7 +1666,7 @@ public final class QuestionParser {
         out.removeAll(List.of("not", "no", "without", "excluding", "except", "only", "per", "by"));
         // what the rows of its datasets, and of those its dimensions come from, are called ("orders", "shop order", "office")
         Set<String> datasets = readingDatasets(metric, dims);
-        for (String name : datasets) model.dataset(name).ifPresent(d -> out.addAll(datasetWords(d)));
+        for (String name : datasets) model.dataset(name).ifPresent(d -> out.addAll(ReaderLexicon.datasetWords(d)));
         // the entities those rows are of, and those their rows reach ("MRR from Enterprise customers": a snapshot is a
         // customer's), with the words English has for the same thing in the noun's most frequent sense (WordNet: "client"
         // for "customer"; not "club" for "order", a rarer sense's)
@@ -2103,7 +1727,7 @@ public final class QuestionParser {
 
     /** Whether a dataset's rows are persons: the last word of a name of theirs is, in its first sense in WordNet, a person's noun. */
     static boolean ofPersons(Dataset d) {
-        for (String name : rowNames(d)) {
+        for (String name : ReaderLexicon.rowNames(d)) {
             List<String> ws = tokens(name, true);
             if (!ws.isEmpty() && personNoun(ws.get(ws.size() - 1))) return true;
         }
@@ -2136,8 +1760,8 @@ public final class QuestionParser {
         Set<String> out = new LinkedHashSet<>();
         for (String name : reached) model.dataset(name).ifPresent(d -> {
             d.entities().forEach(e -> out.addAll(tokens(e.name().replace('_', ' '), true)));
-            if (datasets.contains(name)) out.addAll(datasetWords(d));
-            else rowNames(d).forEach(n -> out.addAll(tokens(n, true)));
+            if (datasets.contains(name)) out.addAll(ReaderLexicon.datasetWords(d));
+            else ReaderLexicon.rowNames(d).forEach(n -> out.addAll(tokens(n, true)));
         });
         return out;
     }
@@ -2180,30 +1804,6 @@ public final class QuestionParser {
     /** Levin's verbs of occurrence (English Verb Classes and Alternations, 1993, class 48.3): the events counted took place. */
     private static final List<String> OCCURRENCE = List.of("happen", "happens", "happened", "occur", "occurs", "occurred", "transpired");
 
-    static List<String> datasetWords(Dataset d) {
-        List<String> out = new ArrayList<>(tokens(d.name().replace('_', ' '), true));
-        if (d.table() != null) out.addAll(tokens(d.table().replace('_', ' '), true));
-        d.synonyms().forEach(x -> out.addAll(tokens(x, true)));
-        return out;
-    }
-
-    /** The nouns that name a dataset's rows ("subscription", "order"): the last word of each of its names. */
-    Set<String> entityWords() {
-        if (entityWords == null) {
-            Set<String> out = new java.util.HashSet<>();
-            for (Dataset d : model.datasets()) {
-                for (String n : rowNames(d)) {
-                    List<String> t = tokens(n, true);
-                    if (!t.isEmpty()) out.add(t.get(t.size() - 1));
-                }
-            }
-            entityWords = out;
-        }
-        return entityWords;
-    }
-
-    private Set<String> entityWords;
-
     static boolean isAllowed(String word, Set<String> allowed) {
         return allowed.contains(word) || allowed.contains(stem(word));
     }
@@ -2234,13 +1834,6 @@ public final class QuestionParser {
             new opennlp.tools.stemmer.snowball.SnowballStemmer(opennlp.tools.stemmer.snowball.SnowballStemmer.ALGORITHM.ENGLISH);
 
     // ------------------------------------------------------------------ matching
-
-    /** The phrases of the numbers a metric's rows reach one way, made once per metric for this parser. */
-    private Map<List<String>, Object> numberPhrasesOf(SemanticMetric metric) {
-        return numbersByMetric.computeIfAbsent(metric.name(), k -> dimensionPhrases(layer.numbersOf(metric)));
-    }
-
-    private final Map<String, Map<List<String>, Object>> numbersByMetric = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Words right before a number attribute that ask for each of its values. */
     private static final Set<String> EACH = Set.of("each", "every", "per");
@@ -2365,7 +1958,7 @@ public final class QuestionParser {
     /** The time grain a text asks for ("each month", "quarterly"), if any. */
     public static Optional<Grain> grainOf(String text) {
         List<String> words = tokens(text, true);
-        List<Span> found = spans(words, grainPhrases());
+        List<Span> found = spans(words, ReaderLexicon.grainPhrases());
         return found.isEmpty() ? Optional.empty() : Optional.of((Grain) found.get(0).target());
     }
 
@@ -2374,33 +1967,13 @@ public final class QuestionParser {
         // a word of the dimension's own in another form ("annually billed" for the billing period), not the rest of a phrase
         // that names the dimension ("sales" of "by sales channel")
         if (dimSpans.stream().anyMatch(s -> dimensionOf(s).contains(d) && overlaps(s, value))) return false;
-        for (int i : neighbours(value, words.size())) if (dimensionStems(d).contains(stem(words.get(i)))) return true;
+        for (int i : neighbours(value, words.size())) if (lexicon.dimensionStems(d).contains(stem(words.get(i)))) return true;
         return false;
     }
 
     /** The places right before and right after a span. */
     static int[] neighbours(Span s, int size) {
         return java.util.stream.IntStream.of(s.from() - 1, s.to()).filter(i -> i >= 0 && i < size).toArray();
-    }
-
-    /** Words too general to tie a value to its dimension ("period" of "billing period", "date", "type"). */
-    private static final Set<String> GENERIC_DIMENSION_WORDS = Set.of("period", "date", "day", "time", "type", "kind", "status", "name", "id", "level",
-            "category", "group", "code", "flag", "state", "value");
-
-    final Map<Dimension, Set<String>> dimensionStems = new java.util.concurrent.ConcurrentHashMap<>();
-
-    /** The stems of the words that name a dimension (its name and label), small and general words and what rows are called left out. */
-    Set<String> dimensionStems(Dimension d) {
-        return dimensionStems.computeIfAbsent(d, k -> {
-            Set<String> out = new java.util.HashSet<>();
-            List<String> names = new ArrayList<>(List.of(d.name()));
-            if (d.label() != null) names.add(d.label());
-            for (String n : names) {
-                for (String w : tokens(n, true)) if (!FILLER.contains(w) && !GENERIC_DIMENSION_WORDS.contains(w) && w.length() >= 3) out.add(stem(w));
-            }
-            for (Dataset x : model.datasets()) out.removeAll(datasetWords(x).stream().map(QuestionParser::stem).toList()); // "ticket" of "ticket status"
-            return Set.copyOf(out);
-        });
     }
 
     /** Whether two spans touch, allowing one small word between ("priority of low" is not usual; "Pro plan", "plan Pro", "the Pro tier"). */

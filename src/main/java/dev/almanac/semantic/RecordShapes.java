@@ -143,8 +143,8 @@ final class RecordShapes {
     private Map<List<String>, Object> rankedPhrases() {
         Map<List<String>, Object> r = ranked;
         if (r == null) {
-            Map<List<String>, Object> out = new HashMap<>(reader.dimensionPhrases(reader.model.dimensions().stream().filter(Dimension::time).toList()));
-            out.putAll(reader.numberPhrases());
+            Map<List<String>, Object> out = new HashMap<>(reader.lexicon.dimensionPhrases(reader.model.dimensions().stream().filter(Dimension::time).toList()));
+            out.putAll(reader.lexicon.numberPhrases());
             ranked = r = Map.copyOf(out);
         }
         return r;
@@ -163,7 +163,7 @@ final class RecordShapes {
         List<Result> refusals = new ArrayList<>();
         List<SemanticQuery> found = new ArrayList<>();
         String named = null;
-        List<Dataset> rowsNamed = reader.namedRows(words);
+        List<Dataset> rowsNamed = reader.lexicon.namedRows(words);
         for (Dataset rows : rowsNamed.isEmpty() ? rowsOfNamedValues(words) : rowsNamed) {
             Map<List<String>, Object> phrases = listPhrases(rows);
             List<Span> run = listRun(question, QuestionParser.longestFirst(QuestionParser.spans(words, phrases)));
@@ -179,7 +179,7 @@ final class RecordShapes {
             if (run.stream().anyMatch(x -> !QuestionParser.dimensionOf(x).get(0).dataset().equals(rows.name()))) alone = withoutRelationClause(alone);
             List<String> rest = alone.words();
             SemanticMetric.Simple listed = reader.listedRows(rows.name());
-            Map<List<String>, Object> restPhrases = new HashMap<>(reader.attributePhrases());
+            Map<List<String>, Object> restPhrases = new HashMap<>(reader.lexicon.attributePhrases());
             restPhrases.putAll(phrases);
             Result r = reader.read(alone, listed, new Span(first.from(), first.to(), List.of(listed)), List.of(), QuestionParser.spans(rest, restPhrases), null);
             if (!(r instanceof Parsed p)) {
@@ -212,10 +212,10 @@ final class RecordShapes {
      */
     private Map<List<String>, Object> listPhrases(Dataset rows) {
         return listPhrases.computeIfAbsent(rows.name(), k -> {
-            Map<List<String>, Object> out = new HashMap<>(reader.attributesOf(rows));
+            Map<List<String>, Object> out = new HashMap<>(reader.lexicon.attributesOf(rows));
             // "the cost of each treatment", "the date of the treatment": their attribute said with their noun
-            List<List<String>> own = QuestionParser.rowNames(rows).stream().map(x -> QuestionParser.tokens(x.replace('_', ' '), true)).distinct().toList();
-            reader.attributesOf(rows).forEach((phrase, dims) -> {
+            List<List<String>> own = ReaderLexicon.rowNames(rows).stream().map(x -> QuestionParser.tokens(x.replace('_', ' '), true)).distinct().toList();
+            reader.lexicon.attributesOf(rows).forEach((phrase, dims) -> {
                 // with a determiner only: "the elevation of airports and cities" is not "the elevation and city of each airport"
                 for (List<String> noun : own) for (String det : OF_DETERMINERS) if (!det.isEmpty()) out.putIfAbsent(ofNoun(phrase, det, noun), dims);
             });
@@ -226,8 +226,8 @@ final class RecordShapes {
             edges.forEach((to, n) -> {
                 Dataset referred = reader.model.dataset(to).orElse(null);
                 if (n != 1 || referred == null) return; // two relationships to the same records (a flight's two airports): which one is not said
-                List<List<String>> nouns = QuestionParser.rowNames(referred).stream().map(x -> QuestionParser.tokens(x.replace('_', ' '), true)).distinct().toList();
-                reader.attributesOf(referred).forEach((phrase, dims) -> {
+                List<List<String>> nouns = ReaderLexicon.rowNames(referred).stream().map(x -> QuestionParser.tokens(x.replace('_', ' '), true)).distinct().toList();
+                reader.lexicon.attributesOf(referred).forEach((phrase, dims) -> {
                     if (nouns.stream().anyMatch(noun -> java.util.Collections.indexOfSubList(phrase, noun) >= 0)) out.putIfAbsent(phrase, dims);
                     for (List<String> noun : nouns) {
                         List<String> before = new ArrayList<>(noun);
@@ -375,7 +375,7 @@ final class RecordShapes {
         // "the 3 countries with the largest area": the number before the records' noun says how many
         for (int k = 1; k <= 3 && count == 1 && from - k - 1 >= 0; k++) {
             List<String> noun = words.subList(from - k, from);
-            if (QuestionParser.smallNumber(words.get(from - k - 1)) && reader.model.datasets().stream().anyMatch(d -> QuestionParser.namesRows(d, noun))) {
+            if (QuestionParser.smallNumber(words.get(from - k - 1)) && reader.model.datasets().stream().anyMatch(d -> ReaderLexicon.namesRows(d, noun))) {
                 count = Integer.parseInt(words.get(from - k - 1));
                 withoutCue = withoutCue.without(from - k - 1, from - k);
             }
@@ -452,7 +452,7 @@ final class RecordShapes {
     private boolean relationVerb(List<String> words, int i) {
         String w = words.get(i);
         if (i > 0 && (FunctionWords.english().is(words.get(i - 1), dev.almanac.reading.FunctionClass.NEGATION) || words.get(i - 1).endsWith("n't"))) return false;
-        if (FunctionWords.english().isFunctionWord(w) || reader.modelStems().contains(QuestionParser.stem(w)) || !w.chars().allMatch(Character::isLetter)) return false;
+        if (FunctionWords.english().isFunctionWord(w) || reader.lexicon.modelStems().contains(QuestionParser.stem(w)) || !w.chars().allMatch(Character::isLetter)) return false;
         // a verb's regular form ("conducted", "hiring"), or an irregular one English has as no noun ("gave", "taught")
         if (!w.matches("\\p{L}+(ed|en|ing|s)") && Lexicon.english().uses(w, dev.almanac.reading.PartOfSpeech.NOUN) > 0) return false;
         return Lexicon.english().baseForms(w, dev.almanac.reading.PartOfSpeech.VERB).stream().anyMatch(b -> !b.equals(w));
@@ -477,7 +477,7 @@ final class RecordShapes {
         Dataset rows = null;
         for (int n = Math.min(3, words.size() - from); n >= 1 && rows == null; n--) {
             List<String> named = words.subList(from, from + n);
-            List<Dataset> ds = reader.model.datasets().stream().filter(d -> QuestionParser.namesRows(d, named)).toList();
+            List<Dataset> ds = reader.model.datasets().stream().filter(d -> ReaderLexicon.namesRows(d, named)).toList();
             // "the most cities" counts them; "the largest city" is one city, the largest by some measure: the rows counted
             // are said in the plural, or after "number of"
             if (!numberOf && !plural(question.original().get(from + n - 1))) continue;
@@ -515,7 +515,7 @@ final class RecordShapes {
         String records = listedDataset(x);
         if (records == null || records.equals(rows.name())) return Optional.of(new Cannot("'" + said + "' does not say which records are first"));
         List<String> named = which;
-        if (!named.isEmpty() && reader.model.dataset(records).map(d -> !QuestionParser.namesRows(d, named)).orElse(true)) {
+        if (!named.isEmpty() && reader.model.dataset(records).map(d -> !ReaderLexicon.namesRows(d, named)).orElse(true)) {
             return Optional.of(new Cannot("'" + String.join(" ", named) + "' are not the records whose attributes are asked for"));
         }
         // the rows' own count, or, paired with the records in a table of their own, the model's distinct count of them there
@@ -540,7 +540,7 @@ final class RecordShapes {
     /** The one dataset whose rows the words are what they are called ("concerts", "poker players"); empty for none or several. */
     private Optional<Dataset> rowsNamedBy(String words) {
         List<String> named = QuestionParser.tokens(words, true);
-        List<Dataset> ds = reader.model.datasets().stream().filter(d -> QuestionParser.namesRows(d, named)).toList();
+        List<Dataset> ds = reader.model.datasets().stream().filter(d -> ReaderLexicon.namesRows(d, named)).toList();
         return ds.size() == 1 ? Optional.of(ds.get(0)) : Optional.empty();
     }
 
@@ -750,7 +750,7 @@ final class RecordShapes {
             boolean found = false;
             while (!found && from < q.length() && m.find(from)) { // the verb nearest the end that is one ("dogs received a treatment")
                 String verb = m.group(1).toLowerCase(Locale.ROOT);
-                found = !FunctionWords.english().isFunctionWord(verb) && !reader.modelStems().contains(QuestionParser.stem(verb))
+                found = !FunctionWords.english().isFunctionWord(verb) && !reader.lexicon.modelStems().contains(QuestionParser.stem(verb))
                         && !Lexicon.english().baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()
                         && (m.group(2) == null || FunctionWords.english().is(m.group(2).toLowerCase(Locale.ROOT), dev.almanac.reading.FunctionClass.PREPOSITION));
                 from = m.start() + 1;
@@ -890,7 +890,7 @@ final class RecordShapes {
             for (String w : said) {
                 if (FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.AUXILIARY) || w.equals("by")) continue;
                 if (FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.NEGATION) || w.endsWith("n't") || w.equals("not")) fits = false;
-                else if (Lexicon.english().partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.VERB) && !reader.modelStems().contains(QuestionParser.stem(w))) verbs++;
+                else if (Lexicon.english().partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.VERB) && !reader.lexicon.modelStems().contains(QuestionParser.stem(w))) verbs++;
                 else fits = false;
             }
             if (fits && verbs == 1) return Optional.of(q.substring(0, m.start()) + m.group(1) + "have " + q.substring(m.end()));
@@ -918,7 +918,7 @@ final class RecordShapes {
         Matcher m = MEASURE_CONDITION.matcher(q);
         if (!m.find()) return Optional.empty();
         List<String> said = QuestionParser.tokens(m.group(1), true);
-        if (said.isEmpty() || reader.numberPhrases().containsKey(said) || QuestionParser.spans(said, reader.numberPhrases()).stream().anyMatch(sp -> sp.length() == said.size())) return Optional.empty();
+        if (said.isEmpty() || reader.lexicon.numberPhrases().containsKey(said) || QuestionParser.spans(said, reader.lexicon.numberPhrases()).stream().anyMatch(sp -> sp.length() == said.size())) return Optional.empty();
         String op = ComparisonRule.operatorOf(ComparisonRule.Place.NUMBER_AFTER, m.group(2));
         if (op == null) return Optional.empty();
         Result measure = reader.parse("What is the " + m.group(1) + "?", null);
@@ -959,7 +959,7 @@ final class RecordShapes {
             List<String> clause = QuestionParser.tokens(m.group(2), false).stream().map(w -> w.toLowerCase(Locale.ROOT)).toList();
             for (int i = 0; i + 1 < clause.size(); i++) if (!FunctionWords.english().is(clause.get(i), dev.almanac.reading.FunctionClass.AUXILIARY)) return Optional.empty();
             String verb = clause.get(clause.size() - 1);
-            if (FunctionWords.english().isFunctionWord(verb) || reader.modelStems().contains(QuestionParser.stem(verb))
+            if (FunctionWords.english().isFunctionWord(verb) || reader.lexicon.modelStems().contains(QuestionParser.stem(verb))
                     || Lexicon.english().baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()) return Optional.empty();
         }
         Dataset related = rowsNamedBy(m.group(1)).orElse(null);
@@ -978,7 +978,7 @@ final class RecordShapes {
             String each = eachOf(m.group());
             Dimension listed = reader.model.dimension(x.groupBy().get(0).dimension()).orElse(null);
             if (listed == null || !each.isEmpty() && !each.equalsIgnoreCase("one") && !QuestionParser.tokens(each, true).equals(QuestionParser.tokens(listed.displayName(), true))
-                    && !reader.attributesOf(reader.model.dataset(listed.dataset()).orElseThrow()).containsKey(QuestionParser.tokens(each, true))) {
+                    && !reader.lexicon.attributesOf(reader.model.dataset(listed.dataset()).orElseThrow()).containsKey(QuestionParser.tokens(each, true))) {
                 return Optional.empty();
             }
             SemanticQuery byValue = x.withConditionsOf(List.of(count.name()), x.groupBy());
@@ -994,7 +994,7 @@ final class RecordShapes {
         // of all of them ("the names of conductors and the number of orchestras")
         String each = eachOf(m.group());
         if (each.isEmpty() && m.group(2) == null && !m.group().matches("(?is).*\\b(?:each|every)\\b.*")) return Optional.empty();
-        if (!each.isEmpty() && !each.equalsIgnoreCase("one") && reader.model.dataset(records).map(d -> !QuestionParser.namesRows(d, QuestionParser.tokens(each, true))).orElse(true)) {
+        if (!each.isEmpty() && !each.equalsIgnoreCase("one") && reader.model.dataset(records).map(d -> !ReaderLexicon.namesRows(d, QuestionParser.tokens(each, true))).orElse(true)) {
             return Optional.empty();
         }
         SemanticQuery withCount = x.withConditionsOf(List.of(count.name()), x.groupBy())

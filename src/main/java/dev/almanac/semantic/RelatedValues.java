@@ -65,7 +65,7 @@ final class RelatedValues {
         String of = rows.dataset();
         Map<Dimension, String> related = relatedOf.computeIfAbsent(of, k -> relatedDimensions(k, d -> d.kind() != Dimension.Kind.NUMBER && reader.values.of(d) != null));
         if (related.isEmpty()) return Optional.empty();
-        Map<List<String>, Object> phrases = phrasesOf.computeIfAbsent(of, k -> reader.valuePhrases(List.copyOf(related.keySet())));
+        Map<List<String>, Object> phrases = phrasesOf.computeIfAbsent(of, k -> reader.lexicon.valuePhrases(List.copyOf(related.keySet())));
         List<Said> said = new ArrayList<>();
         List<Span> valueSpans = QuestionParser.spans(words, phrases);
         for (Span v : QuestionParser.longestFirst(valueSpans)) {
@@ -209,7 +209,7 @@ final class RelatedValues {
                 && QuestionParser.tokens(d.name().replace('_', ' '), true).contains("year")));
         String noun = words.get(k);
         List<Dimension> named = yearsOf.keySet().stream().filter(d -> reader.model.dataset(d.dataset())
-                .map(ds -> QuestionParser.datasetWords(ds).stream().anyMatch(w -> QuestionParser.stem(w).equals(QuestionParser.stem(QuestionParser.singular(noun))))).orElse(false)).toList();
+                .map(ds -> ReaderLexicon.datasetWords(ds).stream().anyMatch(w -> QuestionParser.stem(w).equals(QuestionParser.stem(QuestionParser.singular(noun))))).orElse(false)).toList();
         if (named.size() != 1) return Optional.empty();
         Dimension year = named.get(0);
         Optional<List<SemanticQuery.Filter>> filters = Conditions.yearsSaid(q, period, words, used, reader.model.reference(year));
@@ -226,7 +226,7 @@ final class RelatedValues {
         String stem = QuestionParser.stem(QuestionParser.singular(word));
         for (String ds : new LinkedHashSet<>(List.of(dataset, dim.dataset()))) {
             Optional<Dataset> d = reader.model.dataset(ds);
-            if (d.isPresent() && QuestionParser.datasetWords(d.get()).stream().anyMatch(w -> QuestionParser.stem(w).equals(stem))) return true;
+            if (d.isPresent() && ReaderLexicon.datasetWords(d.get()).stream().anyMatch(w -> QuestionParser.stem(w).equals(stem))) return true;
         }
         return QuestionParser.tokens(dim.name().replace('_', ' '), true).stream().anyMatch(w -> QuestionParser.stem(w).equals(stem));
     }
@@ -258,7 +258,7 @@ final class RelatedValues {
                 verb = -1; // "playing some cartoons directed by": a verb of the value's rows, and one that relates them to the rows read
                 continue;
             }
-            if (verb < 0 && Lexicon.english().partsOfSpeech(w).contains(PartOfSpeech.VERB) && !reader.modelStems().contains(QuestionParser.stem(w))) {
+            if (verb < 0 && Lexicon.english().partsOfSpeech(w).contains(PartOfSpeech.VERB) && !reader.lexicon.modelStems().contains(QuestionParser.stem(w))) {
                 verb = i;
                 marked.add(i);
                 continue;

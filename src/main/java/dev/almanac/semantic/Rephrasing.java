@@ -5,7 +5,7 @@ import static dev.almanac.semantic.QuestionParser.LEAST;
 import static dev.almanac.semantic.QuestionParser.MOST;
 import static dev.almanac.semantic.QuestionParser.UNITS;
 import static dev.almanac.semantic.QuestionParser.WORD;
-import static dev.almanac.semantic.QuestionParser.namesRows;
+import static dev.almanac.semantic.ReaderLexicon.namesRows;
 import static dev.almanac.semantic.QuestionParser.singular;
 import static dev.almanac.semantic.QuestionParser.tokens;
 
@@ -99,10 +99,10 @@ enum Rephrasing {
      * other sense, and a word two datasets' nouns share, stay as written.
      */
     private static String rowSynonyms(QuestionParser reader, String q) {
-        Map<List<String>, List<Dataset>> nouns = reader.rowWords(); // the one-word nouns of the datasets' rows, singular
+        Map<List<String>, List<Dataset>> nouns = reader.lexicon.rowWords(); // the one-word nouns of the datasets' rows, singular
         if (nouns.isEmpty()) return q;
         Lexicon english = Lexicon.english();
-        Set<String> vocabulary = reader.vocabulary();
+        Set<String> vocabulary = reader.lexicon.vocabulary();
         StringBuilder out = null;
         int copied = 0;
         Matcher m = WORD.matcher(q);
@@ -320,12 +320,12 @@ enum Rephrasing {
             boolean low = lexicon.baseForms(w, dev.almanac.reading.PartOfSpeech.ADJECTIVE).stream().anyMatch(Lexicon::lowerPole);
             List<Dataset> rows;
             if (superlative) {
-                rows = reader.rowWords().getOrDefault(List.of(singular(word.apply(i + 1))), List.of());
+                rows = reader.lexicon.rowWords().getOrDefault(List.of(singular(word.apply(i + 1))), List.of());
             } else {
                 if (!word.apply(i + 1).equals("than")) continue;
                 List<String> all = new ArrayList<>();
                 for (int j = 0; j < at.size(); j++) if (j != i) all.add(word.apply(j));
-                rows = reader.namedRows(all);
+                rows = reader.lexicon.namedRows(all);
             }
             List<Dimension> measured = measured(reader, rows, nouns, false);
             // "poker players taller than 200": of the one record each row refers to (the person a player is), when the rows have none
@@ -437,7 +437,7 @@ enum Rephrasing {
      */
     private static String closedCompounds(QuestionParser reader, String q) {
         List<int[]> at = letterRuns(q);
-        Set<String> names = reader.vocabulary();
+        Set<String> names = reader.lexicon.vocabulary();
         StringBuilder out = new StringBuilder();
         int copied = 0;
         for (int i = 0; i + 1 < at.size(); i++) {
@@ -464,7 +464,7 @@ enum Rephrasing {
         Matcher m = VERB_OF_PRONOUN.matcher(q);
         if (!m.find()) return q;
         String verb = m.group(1).toLowerCase(Locale.ROOT);
-        if (dev.almanac.reading.FunctionWords.english().isFunctionWord(verb) || reader.modelStems().contains(QuestionParser.stem(verb))
+        if (dev.almanac.reading.FunctionWords.english().isFunctionWord(verb) || reader.lexicon.modelStems().contains(QuestionParser.stem(verb))
                 || Lexicon.english().baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()) return q;
         return q.substring(0, m.start()) + q.substring(m.end());
     }
@@ -505,7 +505,7 @@ enum Rephrasing {
      * as written (and are placed or reported as such).
      */
     private static String spelled(QuestionParser reader, String q) {
-        Set<String> vocabulary = reader.vocabulary();
+        Set<String> vocabulary = reader.lexicon.vocabulary();
         var function = dev.almanac.reading.FunctionWords.english();
         java.util.function.Predicate<String> unknown = lower -> lower.chars().allMatch(Character::isLetter) && !reader.ours.contains(lower)
                 && !vocabulary.contains(singular(lower)) && !function.isFunctionWord(lower);
@@ -514,8 +514,8 @@ enum Rephrasing {
         java.util.function.Predicate<String> shortFor = lower -> lower.length() >= 3 && !function.isFunctionWord(lower)
                 && Words.ABBREVIATIONS.containsKey(lower) && !Words.ABBREVIATIONS.get(lower).contains(" ") && vocabulary.contains(Words.ABBREVIATIONS.get(lower));
         // an English word the model's names shorten, as no English word ("independence" of "Indep year"): that shortening
-        java.util.function.Predicate<String> shortened = lower -> lower.length() > QuestionParser.ABBREVIATION_MAX && !reader.ours.contains(lower) && !vocabulary.contains(singular(lower))
-                && reader.shortening(lower).isPresent();
+        java.util.function.Predicate<String> shortened = lower -> lower.length() > ReaderLexicon.ABBREVIATION_MAX && !reader.ours.contains(lower) && !vocabulary.contains(singular(lower))
+                && reader.lexicon.shortening(lower).isPresent();
         // most questions have no word to read so: the periods are looked for only when one has
         if (tokens(q, false).stream().map(w -> w.toLowerCase(Locale.ROOT)).noneMatch(unknown.or(shortFor).or(shortened))) return q;
         Set<String> periodWords = new java.util.HashSet<>();
@@ -532,11 +532,11 @@ enum Rephrasing {
             if (!periodWords.contains(lower) && shortFor.test(lower)) {
                 read = Words.ABBREVIATIONS.get(lower);
             } else if (!periodWords.contains(lower) && shortened.test(lower)) {
-                read = reader.shortening(lower).get();
+                read = reader.lexicon.shortening(lower).get();
             } else if (!periodWords.contains(lower) && unknown.test(lower)) {
                 var lexicon = dev.almanac.reading.Lexicon.english();
                 String one = singular(lower); // "emps", "emplyees": the plural of an abbreviation or a misspelling (the model's words are singular)
-                Set<String> spelling = reader.spellingWords();
+                Set<String> spelling = reader.lexicon.spellingWords();
                 if (spelling.contains(one)) continue; // "volvos": the plural of a value, not a misspelling of it
                 read = lexicon.typoOf(lower, spelling).or(() -> lexicon.abbreviationOf(lower, vocabulary))
                         .or(() -> one.equals(lower) ? Optional.empty() : lexicon.typoOf(one, spelling).or(() -> lexicon.abbreviationOf(one, vocabulary)))

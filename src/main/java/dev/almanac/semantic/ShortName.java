@@ -74,7 +74,7 @@ enum ShortName {
     }
 
     private static void withoutOfRecords(QuestionParser reader, Dataset ds, Map<List<String>, Dimension> out) {
-        List<List<String>> nouns = QuestionParser.rowNames(ds).stream().map(x -> QuestionParser.tokens(x, true)).toList();
+        List<List<String>> nouns = ReaderLexicon.rowNames(ds).stream().map(x -> QuestionParser.tokens(x, true)).toList();
         for (Dimension d : reader.model.dimensionsOf(ds.name())) {
             List<String> t = QuestionParser.tokens(d.name(), true);
             int of = t.indexOf("of");
@@ -94,7 +94,7 @@ enum ShortName {
                     || !dev.almanac.reading.Lexicon.english().partsOfSpeech(head).contains(dev.almanac.reading.PartOfSpeech.NOUN)) continue;
             boolean shared = own.stream().anyMatch(x -> x != d && (QuestionParser.tokens(x.name(), true).contains(head)
                     || x.label() != null && QuestionParser.tokens(x.label(), true).contains(head)));
-            boolean records = reader.rowWords().containsKey(List.of(head));
+            boolean records = reader.lexicon.rowWords().containsKey(List.of(head));
             if (!shared && !records) out.putIfAbsent(List.of(head), d);
         }
     }
@@ -114,7 +114,7 @@ enum ShortName {
             // never the name of another of the records' attributes, nor of records ("contestant" of contestant_number)
             boolean other = own.stream().anyMatch(x -> x != d && (QuestionParser.tokens(x.name(), true).equals(phrase)
                     || QuestionParser.tokens(x.displayName(), true).equals(phrase)));
-            boolean records = reader.rowWords().containsKey(phrase) || reader.rowWords().containsKey(phrase.stream().map(QuestionParser::singular).toList());
+            boolean records = reader.lexicon.rowWords().containsKey(phrase) || reader.lexicon.rowWords().containsKey(phrase.stream().map(QuestionParser::singular).toList());
             if (!other && !records) out.putIfAbsent(phrase, d);
         }
     }

@@ -221,7 +221,7 @@ enum ValueRule implements CorpusRule {
             for (int k = v.to(); k < d.to(); k++) used[k] = true;
         }
         for (int i : QuestionParser.neighbours(v, words.size())) {
-            if (!used[i] && reader.dimensionStems(hit.dimension()).contains(QuestionParser.stem(words.get(i)))) used[i] = true; // "annually billed"
+            if (!used[i] && reader.lexicon.dimensionStems(hit.dimension()).contains(QuestionParser.stem(words.get(i)))) used[i] = true; // "annually billed"
         }
         reader.markAttributeBefore(words, used, v, hit.dimension()); // "whose nationality is USA", "a nationality other than USA"
         // the noun right after a value is what it qualifies ("monthly plans", "retail companies"), not a breakdown
@@ -230,11 +230,11 @@ enum ValueRule implements CorpusRule {
         }
         QuestionParser.Span metricSpan = at.metricSpan;
         if (metricSpan.scattered() && QuestionParser.outOfOrder(metricSpan) && v.to() < words.size() && QuestionParser.inSpan(metricSpan, v.to())
-                && reader.entityWords().contains(words.get(v.to()))) {
+                && reader.lexicon.entityWords().contains(words.get(v.to()))) {
             return Optional.of(new QuestionParser.Cannot(QuestionParser.QUALIFIED + ": '" + at.original.get(v.to()) + "' is what "
                     + String.join(" ", at.original.subList(v.from(), v.to())) + " qualifies"));
         }
-        if (v.to() < words.size() && !used[v.to()] && reader.entityWords().contains(words.get(v.to()))) used[v.to()] = true; // "annual subscriptions"
+        if (v.to() < words.size() && !used[v.to()] && reader.lexicon.entityWords().contains(words.get(v.to()))) used[v.to()] = true; // "annual subscriptions"
         return Optional.empty();
     }
 

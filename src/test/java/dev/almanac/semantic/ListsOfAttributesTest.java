@@ -213,8 +213,8 @@ class ListsOfAttributesTest {
         SemanticQuery dates = QuestionWordsTest.read(dogs, "List the arrival date and the departure date for all the dogs.");
         assertThat(shown(dates)).containsExactly("date_arrived", "date_departed");
         // cost_of_treatment: "the treatment cost"
-        assertThat(QuestionParser.phrasings(List.of("cost", "of", "treatment"))).contains(List.of("treatment", "cost"));
-        assertThat(QuestionParser.phrasings(List.of("date", "arrived"))).contains(List.of("arrival", "date")).doesNotContain(List.of("arriver", "date"));
+        assertThat(ReaderLexicon.phrasings(List.of("cost", "of", "treatment"))).contains(List.of("treatment", "cost"));
+        assertThat(ReaderLexicon.phrasings(List.of("date", "arrived"))).contains(List.of("arrival", "date")).doesNotContain(List.of("arriver", "date"));
     }
 
     @Test

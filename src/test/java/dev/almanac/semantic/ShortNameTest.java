@@ -31,7 +31,7 @@ class ShortNameTest {
         // voter_1's contestant_number: "contestant" is what the records are called, not their number
         QuestionParser voters = QuestionWordsTest.parser("voter_1");
         Dataset contestants = voters.model.dataset("contestants").orElseThrow();
-        assertThat(voters.shortPhrases(contestants)).doesNotContainKey(java.util.List.of("contestant"));
+        assertThat(voters.lexicon.shortPhrases(contestants)).doesNotContainKey(java.util.List.of("contestant"));
         // "feature type name" is the name of a feature type, not a feature's type code called "feature type" with a word left over
         QuestionParser estates = QuestionWordsTest.parser("real_estate_properties");
         // (read now as the feature type names of the types one of whose features is AirCon, RelatedValues; never the code)

@@ -1,0 +1,473 @@
+package dev.almanac.semantic;
+
+import static dev.almanac.semantic.QuestionParser.FILLER;
+import static dev.almanac.semantic.QuestionParser.digits;
+import static dev.almanac.semantic.QuestionParser.nameAndLabel;
+import static dev.almanac.semantic.QuestionParser.singular;
+import static dev.almanac.semantic.QuestionParser.stem;
+import static dev.almanac.semantic.QuestionParser.tokens;
+
+import dev.almanac.reading.FunctionWords;
+import dev.almanac.reading.Lexicon;
+import dev.almanac.semantic.QuestionParser.ValueHit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The reader's lexicon: every phrase the model says things with, as the words a question is read in. What rows are called
+ * (a dataset's name, its table's, its synonyms), the phrases of attributes (names, labels, synonyms, short names, and the
+ * other orders English says them in), of values and their synonyms, of breakdowns, numbers and grains, and the model's
+ * words for spelling and shortenings. Each table is made once per reader (the breakdowns' once per layer) and read by the
+ * engine ({@link QuestionParser}) and its rule sets; nothing here decides how a question is read.
+ */
+final class ReaderLexicon {
+    private final QuestionParser reader;
+    private final SemanticModel model;
+    private final ValueIndex values;
+    private final ParserPhrases phrases;
+    private final SemanticLayer layer;
+
+    ReaderLexicon(QuestionParser reader) {
+        this.reader = reader;
+        this.model = reader.model;
+        this.values = reader.values;
+        this.phrases = reader.phrases;
+        this.layer = reader.layer;
+    }
+
+    private static final Map<String, Grain> GRAIN_WORDS = new LinkedHashMap<>();
+
+    static {
+        for (String w : List.of("daily", "per day", "each day", "every day", "by day", "day by day")) GRAIN_WORDS.put(w, Grain.DAY);
+        for (String w : List.of("weekly", "per week", "each week", "every week", "by week", "week by week")) GRAIN_WORDS.put(w, Grain.WEEK);
+        for (String w : List.of("monthly", "per month", "each month", "every month", "by month", "month by month", "over time", "trend", "month over month"))
+            GRAIN_WORDS.put(w, Grain.MONTH);
+        for (String w : List.of("quarterly", "per quarter", "each quarter", "every quarter", "by quarter", "quarter by quarter")) GRAIN_WORDS.put(w, Grain.QUARTER);
+        for (String w : List.of("yearly", "per year", "each year", "every year", "by year", "year by year", "annually")) GRAIN_WORDS.put(w, Grain.YEAR);
+    }
+
+    /** The phrases of every attribute of the model's datasets that is not a time (names, codes and numbers too). */
+    Map<List<String>, Object> attributePhrases() {
+        Map<List<String>, Object> a = attributes;
+        if (a == null) attributes = a = dimensionPhrases(model.dimensions().stream().filter(d -> !d.time()).toList());
+        return a;
+    }
+
+    private volatile Map<List<String>, Object> attributes;
+
+    /** Verbs that open a request in the imperative. */
+    private static final Set<String> REQUEST_VERBS = Set.of("list", "show", "give", "display", "find", "return", "tell", "sort", "name", "count");
+
+    /** The datasets whose rows a word of the question names ("singers", "stadium"). */
+    List<Dataset> namedRows(List<String> words) {
+        Map<List<String>, List<Dataset>> byWord = rowWords();
+        java.util.LinkedHashSet<Dataset> out = new java.util.LinkedHashSet<>();
+        for (int i = 0; i < words.size(); i++) {
+            if (i == 0 && REQUEST_VERBS.contains(words.get(0))) continue; // "Show the names ...": the request, not a dataset called show
+            out.addAll(byWord.getOrDefault(List.of(singular(words.get(i))), List.of()));
+        }
+        // names of two words or more ("poker players"), their last word in either number
+        for (RowPhrase p : rowPhrases()) {
+            for (int i = 0; i + p.words().size() <= words.size(); i++) {
+                if (withSingularLast(words.subList(i, i + p.words().size())).equals(p.words())) out.add(p.dataset());
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** A name of two words or more of a dataset's rows, its last word in the singular. */
+    private record RowPhrase(Dataset dataset, List<String> words) {}
+
+    /** The names of two words or more of every dataset's rows, in the model's order; made once. */
+    private List<RowPhrase> rowPhrases() {
+        List<RowPhrase> r = rowPhrases;
+        if (r == null) {
+            List<RowPhrase> out = new ArrayList<>();
+            for (Dataset d : model.datasets()) {
+                for (String n : rowNames(d)) {
+                    List<String> t = tokens(n.replace('_', ' '), true);
+                    if (t.size() >= 2) out.add(new RowPhrase(d, withSingularLast(t)));
+                }
+            }
+            rowPhrases = r = List.copyOf(out);
+        }
+        return r;
+    }
+
+    private volatile List<RowPhrase> rowPhrases;
+
+    private static List<String> withSingularLast(List<String> words) {
+        List<String> out = new ArrayList<>(words);
+        out.set(out.size() - 1, singular(out.get(out.size() - 1)));
+        return out;
+    }
+
+    /** The datasets each one-word name of rows names ("singer": singers), made once. */
+    Map<List<String>, List<Dataset>> rowWords() {
+        Map<List<String>, List<Dataset>> r = rowWords;
+        if (r == null) {
+            Map<List<String>, List<Dataset>> out = new HashMap<>();
+            for (Dataset d : model.datasets()) {
+                for (String n : rowNames(d)) {
+                    List<String> t = tokens(n, true);
+                    if (t.size() == 1 && !out.getOrDefault(t, List.of()).contains(d)) out.computeIfAbsent(List.copyOf(t), k -> new ArrayList<>()).add(d);
+                }
+            }
+            rowWords = r = Map.copyOf(out);
+        }
+        return r;
+    }
+
+    private volatile Map<List<String>, List<Dataset>> rowWords;
+
+    /** A dataset's attributes by their short names ({@link ShortName}), made once. */
+    Map<List<String>, Dimension> shortPhrases(Dataset ds) {
+        return shortPhrases.computeIfAbsent(ds.name(), k -> ShortName.of(reader, ds));
+    }
+
+    final Map<String, Map<List<String>, Dimension>> shortPhrases = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The phrases of a dataset's attributes (its times too): their names, labels and synonyms, and their short names, each
+     * also after the records' noun ("store location"). Made once.
+     */
+    Map<List<String>, Object> attributesOf(Dataset ds) {
+        return datasetAttributes.computeIfAbsent(ds.name(), k -> {
+            Map<List<String>, Object> out = new HashMap<>(dimensionPhrases(model.dimensionsOf(ds.name())));
+            shortPhrases(ds).forEach((phrase, d) -> out.putIfAbsent(phrase, new ArrayList<>(List.of(d))));
+            // "the store locations", "the degree names": the records' noun before their attribute
+            List<List<String>> nouns = rowNames(ds).stream().map(x -> tokens(x, true)).distinct().toList();
+            Map<List<String>, Object> said = new HashMap<>(out);
+            said.forEach((phrase, dims) -> {
+                // a compound of nouns only: "the cartoon directed by" is the cartoon, not its director
+                if (!isNoun(phrase.get(phrase.size() - 1)) || phrase.stream().anyMatch(w -> FunctionWords.english().isFunctionWord(w))) return;
+                for (List<String> noun : nouns) {
+                    if (phrase.size() >= noun.size() && phrase.subList(0, noun.size()).equals(noun)) continue;
+                    List<String> before = new ArrayList<>(noun);
+                    before.addAll(phrase);
+                    out.putIfAbsent(List.copyOf(before), dims);
+                }
+            });
+            return Map.copyOf(out);
+        });
+    }
+
+    private final Map<String, Map<List<String>, Object>> datasetAttributes = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The phrases of every number attribute, by name, label, synonym and short name ("the largest capacity"). Made once. */
+    Map<List<String>, Object> numberPhrases() {
+        Map<List<String>, Object> n = numbers;
+        if (n == null) {
+            Map<List<String>, Object> out = new HashMap<>(dimensionPhrases(model.dimensions().stream().filter(d -> d.kind() == Dimension.Kind.NUMBER).toList()));
+            for (Dataset ds : model.datasets()) {
+                shortPhrases(ds).forEach((phrase, d) -> { if (d.kind() == Dimension.Kind.NUMBER) out.putIfAbsent(phrase, new ArrayList<>(List.of(d))); });
+            }
+            numbers = n = Map.copyOf(out);
+        }
+        return n;
+    }
+
+    private volatile Map<List<String>, Object> numbers;
+
+    /** Whether the words are what a dataset's rows are called: its name, its table's or a synonym, read as words. */
+    static boolean namesRows(Dataset d, List<String> words) {
+        return rowNames(d).stream().anyMatch(x -> tokens(x, true).equals(words));
+    }
+
+    /** What a dataset's rows are called: its name, its table's and its synonyms. */
+    static List<String> rowNames(Dataset d) {
+        List<String> names = new ArrayList<>(List.of(d.name()));
+        if (d.table() != null) names.add(d.table());
+        names.addAll(d.synonyms());
+        return names;
+    }
+
+    /** The stems of every word the model names things with: measures, attributes, datasets and the values indexed. */
+    Set<String> modelStems() {
+        Set<String> v = modelStems;
+        if (v != null) return v;
+        Set<String> out = new java.util.HashSet<>();
+        vocabulary().forEach(w -> out.add(stem(w)));
+        attributePhrases().keySet().forEach(p -> p.forEach(w -> out.add(stem(w))));
+        for (ValueIndex.Values vs : values.all().values()) {
+            for (Object x : vs.values()) tokens(String.valueOf(x), true).forEach(w -> out.add(stem(w)));
+            vs.synonyms().keySet().forEach(x -> tokens(x, true).forEach(w -> out.add(stem(w))));
+        }
+        return modelStems = Set.copyOf(out);
+    }
+
+    volatile Set<String> modelStems;
+
+    Set<String> vocabulary() {
+        Set<String> v = vocabulary;
+        if (v != null) return v;
+        Set<String> out = new java.util.HashSet<>();
+        reader.metricNames.metricPhraseMap().keySet().forEach(out::addAll);
+        breakdownPhrases().keySet().forEach(out::addAll);
+        model.datasets().forEach(d -> out.addAll(tokens(d.name(), true)));
+        out.removeIf(w -> w.length() < 3 || !w.chars().allMatch(Character::isLetter));
+        return vocabulary = Set.copyOf(out);
+    }
+
+    private volatile Set<String> vocabulary;
+
+    static final int ABBREVIATION_MAX = dev.almanac.reading.Lexicon.ABBREVIATION_MAX_LETTERS;
+
+    /**
+     * The one word of the model's attribute and measure names that shortens {@code word}: a word of the names WordNet does not
+     * know, of {@value dev.almanac.reading.Lexicon#ABBREVIATION_MIN_LETTERS} to {@value #ABBREVIATION_MAX} letters, that
+     * begins the word (an English word, two letters longer or more), and no schema abbreviation spelled out already.
+     */
+    Optional<String> shortening(String word) {
+        Set<String> shortenings = modelShortenings;
+        if (shortenings == null) {
+            Set<String> out = new java.util.HashSet<>();
+            Lexicon english = Lexicon.english();
+            List<String> names = new ArrayList<>();
+            model.dimensions().forEach(d -> {
+                names.add(d.name());
+                if (d.label() != null) names.add(d.label());
+            });
+            model.metrics().forEach(m -> names.add(nameAndLabel(m)));
+            for (String n : names) {
+                for (String w : tokens(n, true)) {
+                    if (w.length() >= dev.almanac.reading.Lexicon.ABBREVIATION_MIN_LETTERS && w.length() <= ABBREVIATION_MAX && w.chars().allMatch(Character::isLetter)
+                            && !Words.ABBREVIATIONS.containsKey(w) && !english.knows(w)) out.add(w);
+                }
+            }
+            modelShortenings = shortenings = Set.copyOf(out);
+        }
+        if (shortenings.isEmpty() || !word.chars().allMatch(Character::isLetter) || !Lexicon.english().knows(word)) return Optional.empty();
+        List<String> found = shortenings.stream().filter(a -> word.startsWith(a) && word.length() >= a.length() + 2).toList();
+        return found.size() == 1 ? Optional.of(found.get(0)) : Optional.empty();
+    }
+
+    private volatile Set<String> modelShortenings;
+
+    /**
+     * The words a misspelling is corrected to: the model's ({@link #vocabulary}) and those of the values the value index
+     * holds and their synonyms ("germnay" of Germany), each of the letters only and long enough to be corrected to.
+     */
+    Set<String> spellingWords() {
+        Set<String> w = spellingWords;
+        if (w != null) return w;
+        Set<String> out = new java.util.HashSet<>();
+        for (ValueIndex.Values v : values.all().values()) {
+            for (Object value : v.values()) if (value instanceof String text) out.addAll(tokens(text, true));
+            v.synonyms().keySet().forEach(x -> out.addAll(tokens(x, true)));
+        }
+        out.removeIf(x -> x.length() < dev.almanac.reading.Lexicon.TYPO_MIN_LETTERS || !x.chars().allMatch(Character::isLetter));
+        out.addAll(vocabulary());
+        return spellingWords = Set.copyOf(out);
+    }
+
+    private volatile Set<String> spellingWords;
+
+    /** The phrases of every dimension offered as a breakdown, made once per layer and kept by this parser. */
+    Map<List<String>, Object> breakdownPhrases() {
+        if (allDimensionPhrases == null) {
+            allDimensionPhrases = phrases.dimensions(() -> {
+                Map<List<String>, Object> out = dimensionPhrases(new ArrayList<>(model.dimensions().stream().filter(Dimension::breakdown).toList()));
+                // an identifier by its whole name of two words or more ("template type code", "document id"), never by one, nor
+                // by words that name the records it points to ("car maker" of a car's maker names the car makers)
+                dimensionPhrases(model.dimensions().stream().filter(d -> d.kind() == Dimension.Kind.IDENTIFIER).toList()).forEach((phrase, dims) -> {
+                    if (phrase.size() > 1 && model.datasets().stream().noneMatch(ds -> namesRows(ds, phrase))) out.putIfAbsent(phrase, dims);
+                });
+                return out;
+            });
+        }
+        return allDimensionPhrases;
+    }
+
+    private Map<List<String>, Object> allDimensionPhrases;
+
+    /** The initials of a name of three words or more, when they are not an English word: "aov" of average order value. */
+    static Optional<String> initialism(List<String> words) {
+        if (words.size() < 3 || !words.stream().allMatch(w -> w.length() > 1 && w.chars().allMatch(Character::isLetter))) return Optional.empty();
+        StringBuilder initials = new StringBuilder();
+        words.forEach(w -> initials.append(w.charAt(0)));
+        return Lexicon.english().knows(initials.toString()) ? Optional.empty() : Optional.of(initials.toString());
+    }
+
+    static Map<List<String>, Object> grainPhrases() {
+        return GrainPhrases.ALL;
+    }
+
+    /** The grain words as phrases, made once (after the class's own tables, which {@link #tokens} reads). */
+    private static final class GrainPhrases {
+        static final Map<List<String>, Object> ALL;
+
+        static {
+            Map<List<String>, Object> out = new HashMap<>();
+            GRAIN_WORDS.forEach((w, g) -> out.put(tokens(w, true), g));
+            ALL = Map.copyOf(out);
+        }
+    }
+
+    /**
+     * A name's words and the other orders English says them in: "date of birth" as "birth date" (a noun after "of" put
+     * before the noun it qualifies), "date arrived" as "arrival date" (a noun followed by a verb's participle, the verb's
+     * noun of action before it, from WordNet's derivations).
+     */
+    static List<List<String>> phrasings(List<String> words) {
+        List<List<String>> out = new ArrayList<>();
+        out.add(words);
+        int of = words.indexOf("of");
+        if (of > 0 && of == words.lastIndexOf("of") && of < words.size() - 1) {
+            List<String> swapped = new ArrayList<>(words.subList(of + 1, words.size()));
+            swapped.addAll(words.subList(0, of));
+            out.add(List.copyOf(swapped));
+        }
+        // "government form" is also "form of government": a compound of two nouns said with "of"
+        // (a shortening English does not know, "indep year", qualifies a noun as one: "year of independence" once read so)
+        if (of < 0 && words.size() == 2 && (isNoun(words.get(0)) || !Lexicon.english().knows(words.get(0)) && words.get(0).chars().allMatch(Character::isLetter))
+                && isNoun(words.get(1))) out.add(List.of(words.get(1), "of", words.get(0)));
+        if (words.size() == 2 && (words.get(1).endsWith("ed") || words.get(1).endsWith("en"))) {
+            Lexicon lexicon = Lexicon.english();
+            for (String verb : lexicon.baseForms(words.get(1), dev.almanac.reading.PartOfSpeech.VERB)) {
+                // "date arrived" is also the "arriving date": the verb's present participle before the noun
+                String participle = (verb.endsWith("e") && !verb.endsWith("ee") ? verb.substring(0, verb.length() - 1) : verb) + "ing";
+                if (lexicon.baseForms(participle, dev.almanac.reading.PartOfSpeech.VERB).contains(verb)) out.add(List.of(participle, words.get(0)));
+                List<dev.almanac.reading.Sense> senses = lexicon.senses(verb, dev.almanac.reading.PartOfSpeech.VERB);
+                if (senses.isEmpty()) continue;
+                for (dev.almanac.reading.Related r : senses.get(0).derived()) {
+                    // the noun of the action ("arrival"), not of its doer ("arriver")
+                    if (r.pos() == dev.almanac.reading.PartOfSpeech.NOUN && !r.word().contains(" ") && !r.word().matches(".*(er|or|ant|ent|ist|ee)")) {
+                        out.add(List.of(singular(r.word()), words.get(0)));
+                    }
+                }
+            }
+        }
+        // "directed by" is also "director", "written by" "writer": the noun of who does what the verb says, as WordNet derives it
+        if (words.size() == 2 && words.get(1).equals("by") && words.get(0).matches("\\p{L}+(ed|en)")) {
+            Lexicon lexicon = Lexicon.english();
+            for (String verb : lexicon.baseForms(words.get(0), dev.almanac.reading.PartOfSpeech.VERB)) {
+                String root = verb.endsWith("e") ? verb.substring(0, verb.length() - 1) : verb;
+                for (dev.almanac.reading.Sense sense : lexicon.senses(verb, dev.almanac.reading.PartOfSpeech.VERB)) {
+                    for (dev.almanac.reading.Related r : sense.derived()) {
+                        List<String> doer = List.of(r.word());
+                        if (r.pos() == dev.almanac.reading.PartOfSpeech.NOUN && (r.word().equals(root + "er") || r.word().equals(root + "or")) && !out.contains(doer)) out.add(doer);
+                    }
+                }
+            }
+        }
+        List<String> spelled = spelledOut(words);
+        if (!spelled.equals(words)) out.add(spelled);
+        return out;
+    }
+
+    /**
+     * A name written with a schema's usual abbreviations, said with the words ("avg delivery days": average delivery days),
+     * as a question is read with the word ("avg" is read as "average" when the model's names use it).
+     */
+    static List<String> spelledOut(List<String> words) {
+        return words.stream().map(w -> {
+            String full = Words.ABBREVIATIONS.get(w);
+            return full == null || full.contains(" ") ? w : full;
+        }).toList();
+    }
+
+    private static boolean isNoun(String word) {
+        return Lexicon.english().partsOfSpeech(word).contains(dev.almanac.reading.PartOfSpeech.NOUN);
+    }
+
+    Map<List<String>, Object> dimensionPhrases(List<Dimension> dims) {
+        Map<List<String>, Object> out = new HashMap<>();
+        for (Dimension d : dims) {
+            for (List<String> phrase : phrases.phrasingsOf(d, ReaderLexicon::phrasingsOf)) {
+                @SuppressWarnings("unchecked") List<Dimension> list = (List<Dimension>) out.computeIfAbsent(phrase, k -> new ArrayList<Dimension>());
+                if (list.stream().noneMatch(x -> x == d)) list.add(d); // by identity: a dimension's record equality is deep and slow
+            }
+        }
+        out.remove(List.<String>of());
+        return out;
+    }
+
+    /** Every way a dimension is said: its name's, label's and synonyms' words and their {@link #phrasings}, in that order. */
+    static List<List<String>> phrasingsOf(Dimension d) {
+        List<String> names = new ArrayList<>(List.of(d.name().replace('_', ' ')));
+        if (d.label() != null) names.add(d.label());
+        names.addAll(d.synonyms());
+        List<List<String>> out = new ArrayList<>();
+        for (String p : names) out.addAll(phrasings(tokens(p, true)));
+        return out;
+    }
+
+    Map<List<String>, Object> valuePhrases(List<Dimension> dims) {
+        Map<List<String>, Object> out = new HashMap<>();
+        for (Dimension d : dims) {
+            ValueIndex.Values v = values.of(d);
+            if (v == null) continue;
+            for (Object value : v.values()) add(out, String.valueOf(value), new ValueHit(d, value));
+            v.synonyms().forEach((word, target) -> {
+                Object value = v.match(target);
+                add(out, word, new ValueHit(d, value == null ? target : value));
+            });
+        }
+        out.remove(List.<String>of());
+        return out;
+    }
+
+    private static void add(Map<List<String>, Object> out, String phrase, ValueHit hit) {
+        List<String> key = tokens(phrase, true);
+        if (key.isEmpty() || key.size() > 6 || key.stream().allMatch(w -> digits(w))) return;
+        @SuppressWarnings("unchecked") List<ValueHit> list = (List<ValueHit>) out.computeIfAbsent(key, k -> new ArrayList<ValueHit>());
+        if (list.stream().noneMatch(h -> h.dimension().equals(hit.dimension()))) list.add(hit);
+    }
+
+    static List<String> datasetWords(Dataset d) {
+        List<String> out = new ArrayList<>(tokens(d.name().replace('_', ' '), true));
+        if (d.table() != null) out.addAll(tokens(d.table().replace('_', ' '), true));
+        d.synonyms().forEach(x -> out.addAll(tokens(x, true)));
+        return out;
+    }
+
+    /** The nouns that name a dataset's rows ("subscription", "order"): the last word of each of its names. */
+    Set<String> entityWords() {
+        if (entityWords == null) {
+            Set<String> out = new java.util.HashSet<>();
+            for (Dataset d : model.datasets()) {
+                for (String n : rowNames(d)) {
+                    List<String> t = tokens(n, true);
+                    if (!t.isEmpty()) out.add(t.get(t.size() - 1));
+                }
+            }
+            entityWords = out;
+        }
+        return entityWords;
+    }
+
+    private Set<String> entityWords;
+
+    /** The phrases of the numbers a metric's rows reach one way, made once per metric for this parser. */
+    Map<List<String>, Object> numberPhrasesOf(SemanticMetric metric) {
+        return numbersByMetric.computeIfAbsent(metric.name(), k -> dimensionPhrases(layer.numbersOf(metric)));
+    }
+
+    private final Map<String, Map<List<String>, Object>> numbersByMetric = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Words too general to tie a value to its dimension ("period" of "billing period", "date", "type"). */
+    private static final Set<String> GENERIC_DIMENSION_WORDS = Set.of("period", "date", "day", "time", "type", "kind", "status", "name", "id", "level",
+            "category", "group", "code", "flag", "state", "value");
+
+    final Map<Dimension, Set<String>> dimensionStems = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The stems of the words that name a dimension (its name and label), small and general words and what rows are called left out. */
+    Set<String> dimensionStems(Dimension d) {
+        return dimensionStems.computeIfAbsent(d, k -> {
+            Set<String> out = new java.util.HashSet<>();
+            List<String> names = new ArrayList<>(List.of(d.name()));
+            if (d.label() != null) names.add(d.label());
+            for (String n : names) {
+                for (String w : tokens(n, true)) if (!FILLER.contains(w) && !GENERIC_DIMENSION_WORDS.contains(w) && w.length() >= 3) out.add(stem(w));
+            }
+            for (Dataset x : model.datasets()) out.removeAll(datasetWords(x).stream().map(QuestionParser::stem).toList()); // "ticket" of "ticket status"
+            return Set.copyOf(out);
+        });
+    }
+}
