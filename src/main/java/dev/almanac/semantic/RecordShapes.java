@@ -96,7 +96,7 @@ final class RecordShapes {
         if (itself.isPresent()) return itself.get();
         Optional<Sorted> sorted = reader.sorted(asked);
         Question question = sorted.map(Sorted::rest).orElse(asked);
-        Result listed = reader.values(question, sorted.isPresent());
+        Result listed = reader.valueListing.of(question, sorted.isPresent());
         if (sorted.isEmpty() || !(listed instanceof Parsed p)) return listed;
         // "the names of teachers in ascending order of age": each record of the listed dataset, with the attribute it is sorted by
         SemanticQuery x = p.query();
@@ -131,7 +131,7 @@ final class RecordShapes {
         }
         if (from < 0 || to < words.size() && !words.subList(to, words.size()).stream().allMatch(w -> w.equals("?") || w.equals("."))) return Optional.empty();
         boolean descending = words.subList(from, to).stream().anyMatch(QuestionParser.DESCENDING::contains);
-        Result r = reader.values(question.without(from, to), true);
+        Result r = reader.valueListing.of(question.without(from, to), true);
         if (!(r instanceof Parsed p) || p.query().records() == null || p.query().groupBy().size() != 1 || !p.query().order().isEmpty()) return Optional.empty();
         SemanticQuery x = p.query();
         return Optional.of(new Parsed(x.withOrder(List.of(new SemanticQuery.Order(x.groupBy().get(0).dimension(), descending))), Optional.empty()));
@@ -384,7 +384,7 @@ final class RecordShapes {
         Question listed = withoutCue;
         if (reader.anySuperlative(listed.words())) return Optional.empty();
         String said = String.join(" ", question.original().subList(head, by.to()));
-        Result list = severalAttributes(listed).orElseGet(() -> reader.values(listed, true));
+        Result list = severalAttributes(listed).orElseGet(() -> reader.valueListing.of(listed, true));
         if (!(list instanceof Parsed p)) return Optional.of(list instanceof Cannot c ? c : new Cannot("the records first by '" + said + "' could not be listed"));
         SemanticQuery x = p.query();
         boolean descending = QuestionParser.MOST.contains(words.get(at));
@@ -506,7 +506,7 @@ final class RecordShapes {
         Question listed = rest;
         if (reader.anySuperlative(listed.words())) return Optional.empty();
         String said = String.join(" ", question.original().subList(at, counted));
-        Result list = severalAttributes(listed).orElseGet(() -> reader.values(listed, true));
+        Result list = severalAttributes(listed).orElseGet(() -> reader.valueListing.of(listed, true));
         if (!(list instanceof Parsed p)) return Optional.of(list instanceof Cannot c ? c : new Cannot("the records first by '" + said + "' could not be listed"));
         SemanticQuery x = p.query();
         if (!x.metrics().isEmpty() || x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || !x.order().isEmpty()) {
