@@ -1136,7 +1136,8 @@ public final class QuestionParser {
         }
 
         // rankings
-        Ranking.Said ranked = Ranking.read(this, new Ranking.Said(words, used, metric, groupBy, rankedAllDescending, limit, grain));
+        Ranking.Said ranked = Ranking.read(this, new Ranking.Said(words, used, metric, groupBy, rankedAllDescending,
+                groupsInPlural(breakdowns), limit, grain));
         List<String> order = ranked.order;
         limit = ranked.limit;
         grain = ranked.grain;
@@ -1579,6 +1580,20 @@ public final class QuestionParser {
         for (String base : lexicon.baseForms(w, dev.almanac.reading.PartOfSpeech.NOUN)) {
             List<dev.almanac.reading.Sense> senses = lexicon.senses(base, dev.almanac.reading.PartOfSpeech.NOUN);
             if (!senses.isEmpty() && "noun.person".equals(senses.get(0).lexFile())) return true;
+        }
+        return false;
+    }
+
+    /**
+     * Whether a breakdown read is named in the plural ("which regions", "the countries with"): the last word of a span of a
+     * grouped dimension, all of whose words were placed, written otherwise than its singular.
+     */
+    private boolean groupsInPlural(Breakdown.Said said) {
+        for (Span s : said.dimSpans) {
+            int last = s.to() - 1;
+            if (s.scattered() || !said.used[last] || dimensionOf(s).stream().noneMatch(d -> said.groupBy.contains(model.reference(d)))) continue;
+            String written = said.original.get(last).toLowerCase(Locale.ROOT);
+            if (!written.equals(said.words.get(last)) && singular(written).equals(said.words.get(last))) return true;
         }
         return false;
     }

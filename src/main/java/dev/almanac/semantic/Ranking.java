@@ -21,10 +21,19 @@ enum Ranking {
     TOP_N(Ranking::topN,
             "world_1: What are the top 3 continents by number of countries? => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}],'limit':3}",
             "world_1: Show the bottom 2 regions by number of countries. => {'metrics':['country_count'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_count','descending':false}],'limit':2}"),
+    /** "the continents from most to fewest countries", "least to most": every group, ordered from the end said first to the other. */
+    END_TO_END(Ranking::endToEnd,
+            "world_1: Show the number of countries by continent, from most to fewest. => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}]}",
+            "world_1: Which regions have the least to most countries? => {'metrics':['country_count'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_count','descending':false}]}",
+            // a question another team published with its model (Snowflake's Tasty Bytes Cortex quickstart)
+            "tasty_bytes: Which countries generate the least to most total sales revenue? => {'metrics':['total_sales'],'group_by':[{'dimension':'country'}],'order':[{'field':'total_sales','descending':false}]}"),
     /** "which continent has the most countries", "the two regions with the fewest": the first group (every one tied with it), or so many. */
     SUPERLATIVE(Ranking::superlative,
             "world_1: Which continent has the most countries? => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}],'limit':1,'ties':true}",
-            "world_1: Which two regions have the fewest countries? => {'metrics':['country_count'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_count','descending':false}],'limit':2}"),
+            "world_1: Which two regions have the fewest countries? => {'metrics':['country_count'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_count','descending':false}],'limit':2}",
+            // groups asked in the plural with no count ("which regions have ..."): more than one, how many unsaid: every group, ranked
+            "world_1: Which regions have the most countries? => {'metrics':['country_count'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_count','descending':true}]}",
+            "tasty_bytes: Which countries have the highest number of customers in our loyalty program? => {'metrics':['customer_count'],'group_by':[{'dimension':'country'}],'order':[{'field':'customer_count','descending':true}]}"),
     /** "rank the continents by number of countries", "regions ranked by ..., lowest first": every group, in that order. */
     RANK_VERB(Ranking::rankVerb,
             "world_1: Rank the continents by number of countries. => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}]}",
@@ -40,12 +49,16 @@ enum Ranking {
         final SemanticMetric metric;
         final List<String> groupBy;
         final Boolean rankedAllDescending;
+        /** Whether the groups are asked for in the plural ("which regions have the most ..."). */
+        final boolean pluralGroups;
         final List<String> order = new ArrayList<>();
         Integer limit;
         Grain grain;
 
-        Said(List<String> words, boolean[] used, SemanticMetric metric, List<String> groupBy, Boolean rankedAllDescending, Integer limit, Grain grain) {
+        Said(List<String> words, boolean[] used, SemanticMetric metric, List<String> groupBy, Boolean rankedAllDescending, boolean pluralGroups,
+             Integer limit, Grain grain) {
             this.words = words;
+            this.pluralGroups = pluralGroups;
             this.used = used;
             this.metric = metric;
             this.groupBy = groupBy;
@@ -87,6 +100,21 @@ enum Ranking {
         QuestionParser.markWords(at.words, at.used, top.group(1), top.group(2));
     }
 
+    private static void endToEnd(QuestionParser reader, Said at) {
+        if (!at.order.isEmpty() || at.groupBy.isEmpty()) return;
+        List<String> words = at.words;
+        for (int i = 0; i + 2 < words.size(); i++) {
+            String from = words.get(i), to = words.get(i + 2);
+            if (at.used[i] || at.used[i + 2] || !words.get(i + 1).equals("to")) continue;
+            boolean ascending = QuestionParser.LEAST.contains(from) && QuestionParser.MOST.contains(to);
+            if (!ascending && !(QuestionParser.MOST.contains(from) && QuestionParser.LEAST.contains(to))) continue;
+            at.order.add((ascending ? "" : "-") + at.metric.name());
+            at.used[i] = at.used[i + 1] = at.used[i + 2] = true;
+            if (i > 0 && words.get(i - 1).equals("from")) at.used[i - 1] = true;
+            return;
+        }
+    }
+
     private static void superlative(QuestionParser reader, Said at) {
         if (!at.order.isEmpty()) return;
         List<String> words = at.words;
@@ -103,7 +131,9 @@ enum Ranking {
                 at.limit = Integer.parseInt(words.get(i - 1));
                 at.used[i - 1] = true;
             }
-            if (at.limit == null) at.limit = 1;
+            // "which region has the most": the first group (and every one tied with it); "which regions have the most": groups
+            // in the plural, so more than one, and no count said: every group, in the ranking's order
+            if (at.limit == null && !(at.pluralGroups && !at.groupBy.isEmpty())) at.limit = 1;
             at.used[i] = true;
         }
     }

@@ -69,6 +69,13 @@ enum WordPlacement implements CorpusRule {
     COMPOUND_OF_THE_ROWS(Decision.PASSES, (reader, at, i) -> i > 0 && !at.afterCue(i) && contentWord(at.words().get(i - 1)) && contentWord(at.words().get(i))
             && QuestionParser.isAllowed(at.words().get(i - 1), at.allowed) && at.describedPairs.contains(at.words().get(i - 1) + " " + at.words().get(i)),
             "insurer: How many claims came from policy holders in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
+    /**
+     * "total sales revenue": a noun right after the measure's own words that English (WordNet) says is the measure's word in
+     * another name, a synonym of its last word or the head of one ("sales": "gross revenue"), restating it.
+     */
+    MEASURE_RESTATED(Decision.PASSES, (reader, at, i) -> i > 0 && at.metricWords[i - 1] && !at.afterCue(i)
+            && restates(at.original().get(i - 1).toLowerCase(java.util.Locale.ROOT), at.words().get(i)),
+            "tasty_bytes: What are the total sales revenue by country? => {'metrics':['total_sales'],'group_by':[{'dimension':'country'}],'order':[{'field':'total_sales','descending':true}]}"),
     /** "and in 2024 instead?": the words of a follow-up to the question before. */
     FOLLOW_UP(Decision.PASSES, (reader, at, i) -> at.previous != null && QuestionParser.FOLLOW_UP.contains(at.words().get(i)),
             "insurer: How many claims were there in 2025? >> And in 2024 instead? => {'metrics':['claims'],'start':'2024-01-01','end':'2025-01-01'}"),
@@ -168,6 +175,16 @@ enum WordPlacement implements CorpusRule {
             if (decided.orElse(Decision.UNPLACED) == Decision.UNPLACED) out.add(at.original().get(i));
         }
         return out;
+    }
+
+    /** Whether {@code word} names what {@code measure} does: a synonym of it in English, or the last word of one of its synonyms of several words. */
+    private static boolean restates(String measure, String word) {
+        if (!contentWord(word) || !dev.almanac.reading.Lexicon.english().partsOfSpeech(word).contains(dev.almanac.reading.PartOfSpeech.NOUN)) return false;
+        for (String synonym : dev.almanac.reading.Lexicon.english().synonyms(measure)) {
+            String[] parts = synonym.split("[ _-]");
+            if (parts[parts.length - 1].equals(word)) return true;
+        }
+        return false;
     }
 
     /** A word of none of English's closed classes, nor one the reader reads as a function word. */

@@ -68,6 +68,8 @@ record CorpusExample(String database, String asked, String read) {
     }
 
     private static QuestionParser readerOf(String database) {
+        java.net.URL published = CorpusExample.class.getResource("/corpus/" + database + ".cortex");
+        if (published != null) return publishedReader(database, published);
         java.net.URL model = CorpusExample.class.getResource("/corpus/" + database + ".yml");
         if (model == null) return QuestionWordsTest.parser(database);
         try {
@@ -81,6 +83,24 @@ record CorpusExample(String database, String asked, String read) {
             return new QuestionParser(db.layer, TODAY);
         } catch (Exception e) {
             throw new IllegalStateException("the corpus model " + database + " cannot be read", e);
+        }
+    }
+
+    /**
+     * The reader over a model another team published, as the Cortex import reads it ({@code <name>.cortex} holds the
+     * published file's place from the project's folder, under {@code ../shared/interchange}), over the rows of {@code <name>.sql}.
+     */
+    private static QuestionParser publishedReader(String database, java.net.URL where) {
+        try {
+            java.nio.file.Path file = java.nio.file.Path.of(new String(where.openStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip()).toAbsolutePath();
+            dev.almanac.knowledge.CortexImport.Imported imported = dev.almanac.knowledge.CortexImport.read(file, database + ".yml");
+            String yaml = dev.almanac.knowledge.KnowledgeFiles.yaml(imported.file());
+            String rows = new String(CorpusExample.class.getResourceAsStream("/corpus/" + database + ".sql").readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("corpus-" + database);
+            LayerOnDuckDb db = LayerOnDuckDb.of(dir, database, rows, yaml, "the published model " + file);
+            return new QuestionParser(db.layer, TODAY);
+        } catch (Exception e) {
+            throw new IllegalStateException("the published model of " + database + " cannot be read", e);
         }
     }
 }
