@@ -66,16 +66,17 @@ public final class NoModelBench {
         }
     }
 
-    /** {@code bench/run NoModelBench [golden|spider]}: both parts, or one. */
+    /** {@code bench/run NoModelBench [golden|spider|interchange]}: every part, or one. */
     public static void main(String[] args) throws Exception {
         String part = args.length == 0 ? "" : args[0];
-        if (!part.isEmpty() && !part.equals("golden") && !part.equals("spider")) {
-            throw new IllegalArgumentException("usage: bench/run NoModelBench [golden|spider] (no argument: both)");
+        if (!part.isEmpty() && !List.of("golden", "spider", "interchange").contains(part)) {
+            throw new IllegalArgumentException("usage: bench/run NoModelBench [golden|spider|interchange] (no argument: every part)");
         }
         Path home = Files.createTempDirectory("almanac-nomodel");
         System.setProperty("almanac.home", home.toString()); // no config.yml: the defaults, as a first run has them
-        if (!part.equals("spider")) golden(home);
-        if (!part.equals("golden")) SpiderWithoutModel.run(home);
+        if (part.isEmpty() || part.equals("golden")) golden(home);
+        if (part.isEmpty() || part.equals("spider")) SpiderWithoutModel.run(home);
+        if (part.isEmpty() || part.equals("interchange")) InterchangeWithoutModel.run(home);
     }
 
     /** The golden part (issue 13): latency through the API and accuracy by kind, on the demo project. */
