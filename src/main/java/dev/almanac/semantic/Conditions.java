@@ -403,11 +403,18 @@ final class Conditions {
         List<Integer> verbs = new ArrayList<>();
         for (int i = 0; i < words.size(); i++) {
             final String w = QuestionParser.stem(words.get(i));
-            if (!used[i] && others.stream().anyMatch(o -> QuestionParser.stem(o).equals(w))) verbs.add(i);
+            // the attribute's other words, or the word one of them shortens ("independent" of "indep year")
+            Optional<String> shortened = reader.lexicon.shortening(words.get(i));
+            if (!used[i] && others.stream().anyMatch(o -> QuestionParser.stem(o).equals(w) || shortened.filter(o::equals).isPresent())) verbs.add(i);
         }
         if (!others.isEmpty() && verbs.isEmpty()) return Optional.empty();
         Optional<List<SemanticQuery.Filter>> out = yearsSaid(q, period.get(), words, used, reader.model.reference(year));
-        if (out.isPresent()) for (int i : verbs) used[i] = true;
+        if (out.isPresent()) {
+            for (int i : verbs) {
+                used[i] = true;
+                if (i + 1 < words.size() && words.get(i + 1).equals("year")) used[i + 1] = true; // "independence year": the attribute's whole name
+            }
+        }
         return out;
     }
 

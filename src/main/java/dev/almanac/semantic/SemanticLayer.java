@@ -276,6 +276,35 @@ public final class SemanticLayer {
         });
     }
 
+    /** Per dataset, attributes and values: whether they pick the same rows. */
+    private final java.util.Map<String, Boolean> sameRows = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * Whether values of several attributes of one dataset pick the same rows, each by its attribute ("Aruba", a country's
+     * name and its local name): then a question naming the value has one answer whichever attribute it means. Asked of the
+     * source once per dataset, attributes and values for the life of the layer; false when the source cannot say, or the
+     * attributes are of several datasets.
+     */
+    public boolean sameRows(List<QuestionParser.ValueHit> hits) {
+        if (hits.size() < 2 || hits.stream().map(h -> h.dimension().dataset()).distinct().count() != 1 || hits.stream().anyMatch(h -> h.dimension().expr() == null)) return false;
+        Dataset d = model.dataset(hits.get(0).dimension().dataset()).orElse(null);
+        if (d == null) return false;
+        List<String> each = hits.stream().map(h -> h.dimension().expr() + " = " + (h.value() instanceof Number ? h.value().toString()
+                : "'" + String.valueOf(h.value()).replace("'", "''") + "'")).toList();
+        StringBuilder sql = new StringBuilder("SELECT ");
+        for (String c : each) sql.append("SUM(CASE WHEN ").append(c).append(" THEN 1 ELSE 0 END), ");
+        sql.append("SUM(CASE WHEN ").append(String.join(" AND ", each)).append(" THEN 1 ELSE 0 END) FROM ").append(d.from("t"));
+        return sameRows.computeIfAbsent(sql.toString(), k -> {
+            try {
+                List<Object> counts = executor.execute(k).rows().get(0);
+                Object all = counts.get(counts.size() - 1);
+                return all != null && ((Number) all).longValue() > 0 && counts.stream().allMatch(c -> c != null && ((Number) c).longValue() == ((Number) all).longValue());
+            } catch (RuntimeException e) {
+                return false; // attributes of types that do not compare with the value: not said to be the same rows
+            }
+        });
+    }
+
     /** Per dataset, time expression and filters of a read: the days it has rows on (empty when they cannot be read). */
     private final java.util.Map<String, Optional<Coverage>> censuses = new java.util.concurrent.ConcurrentHashMap<>();
 

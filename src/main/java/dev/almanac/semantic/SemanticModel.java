@@ -280,6 +280,18 @@ public final class SemanticModel {
         return noun.replace(' ', '_') + "_count";
     }
 
+    /**
+     * Whether an identifier is a thing named by its own value in a table of pairs: one column of a key of several (a
+     * country's languages keyed by country and language) that refers to no dataset, so its values are the things themselves.
+     */
+    private boolean valueOfPairs(Dimension d) {
+        Dataset ds = datasets.get(key(d.dataset()));
+        if (ds == null || ds.primaryKey().size() < 2 || d.expr() == null) return false;
+        String column = d.expr().replace("\"", "").strip();
+        if (ds.primaryKey().stream().noneMatch(k -> k.replace("\"", "").strip().equalsIgnoreCase(column))) return false;
+        return relationships.values().stream().noneMatch(r -> r.from().equals(ds.name()) && r.fromColumns().stream().anyMatch(c -> c.replace("\"", "").strip().equalsIgnoreCase(column)));
+    }
+
     /** The identified counts by metric name. */
     private Map<String, SemanticMetric.Simple> identifiedCounts;
 
@@ -289,8 +301,11 @@ public final class SemanticModel {
         for (Dimension d : dimensions.values()) {
             if (d.time() || d.kind() == Dimension.Kind.NUMBER) continue;
             List<String> words = List.of(d.name().toLowerCase(Locale.ROOT).split("_+"));
-            if (words.size() < 2 || !words.get(words.size() - 1).equals("id")) continue;
-            byNoun.computeIfAbsent(String.join(" ", words.subList(0, words.size() - 1)), k -> new ArrayList<>()).add(d);
+            if (words.size() >= 2 && words.get(words.size() - 1).equals("id")) {
+                byNoun.computeIfAbsent(String.join(" ", words.subList(0, words.size() - 1)), k -> new ArrayList<>()).add(d);
+            } else if (d.kind() == Dimension.Kind.IDENTIFIER && valueOfPairs(d)) {
+                byNoun.computeIfAbsent(String.join(" ", words), k -> new ArrayList<>()).add(d); // "language" of a country's languages
+            }
         }
         Map<String, SemanticMetric.Simple> out = new java.util.LinkedHashMap<>();
         byNoun.forEach((noun, dims) -> {

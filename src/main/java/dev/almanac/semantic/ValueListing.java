@@ -100,8 +100,9 @@ final class ValueListing {
                 Result r = reader.read(question, listed, new Span(d.from(), d.to(), List.of(listed)), List.of(), dims, null);
                 if (!(r instanceof Parsed p)) continue;
                 SemanticQuery x = p.query();
-                // a list over a period only when the years are those of related rows ("stadiums with no concert in 2014")
-                if (question.period().isPresent() && (x.start() != null || p.period().isPresent() || x.exists().isEmpty())) continue;
+                // a list over a period only when the years are conditions: those of related rows ("stadiums with no concert in 2014")
+                // or of the records' own attribute of years ("countries that became independent after 1950")
+                if (question.period().isPresent() && (x.start() != null || p.period().isPresent())) continue;
                 if (!x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) continue;
                 // "the names whose name is 'X'" lists what it names; "names that contain 'Al'", "names other than 'X'" list some
                 if (x.filters().stream().anyMatch(f -> f.field().equals(model.reference(dim)) && Set.of("=", "in").contains(f.op()))) continue;

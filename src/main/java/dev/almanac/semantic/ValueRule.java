@@ -170,6 +170,12 @@ enum ValueRule implements CorpusRule {
             Set<Dimension> ds = new LinkedHashSet<>(reader.closest(chosen.stream().map(QuestionParser.ValueHit::dimension).distinct().toList(), span, at.metric, words,
                     at.used, at.metricWords));
             chosen = chosen.stream().filter(h -> ds.contains(h.dimension())).toList();
+            if (ds.size() > 1 && reader.layer.sameRows(chosen)) {
+                // one answer whichever is meant ("Aruba", a country's name and its local name): the one that names the records
+                List<QuestionParser.ValueHit> naming = chosen.stream().filter(h -> h.dimension().labelsEntity()).toList();
+                chosen = List.of(naming.size() == 1 ? naming.get(0) : chosen.get(0));
+                ds.retainAll(List.of(chosen.get(0).dimension()));
+            }
             if (ds.size() > 1) {
                 String shown = String.join(" ", original.subList(span.from(), span.to()));
                 List<String> options = new ArrayList<>();

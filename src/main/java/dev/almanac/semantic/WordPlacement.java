@@ -76,6 +76,12 @@ enum WordPlacement implements CorpusRule {
     MEASURE_RESTATED(Decision.PASSES, (reader, at, i) -> i > 0 && at.metricWords[i - 1] && !at.afterCue(i)
             && restates(at.original().get(i - 1).toLowerCase(java.util.Locale.ROOT), at.words().get(i)),
             "tasty_bytes: What are the total sales revenue by country? => {'metrics':['total_sales'],'group_by':[{'dimension':'country'}],'order':[{'field':'total_sales','descending':true}]}"),
+    /**
+     * "countries that became independent after 1950": a copular verb (English's complex-intransitive verbs, which link a
+     * subject to what it is, as "be" does) right before a word the reading placed.
+     */
+    COPULA(Decision.PASSES, (reader, at, i) -> i + 1 < at.words().size() && at.used[i + 1] && copular(at.words().get(i)),
+            "world_1: How many countries became independent before 1900? => {'metrics':['country_count'],'filters':[{'field':'indep_year','op':'<','values':['1900']}]}"),
     /** "and in 2024 instead?": the words of a follow-up to the question before. */
     FOLLOW_UP(Decision.PASSES, (reader, at, i) -> at.previous != null && QuestionParser.FOLLOW_UP.contains(at.words().get(i)),
             "insurer: How many claims were there in 2025? >> And in 2024 instead? => {'metrics':['claims'],'start':'2024-01-01','end':'2025-01-01'}"),
@@ -175,6 +181,17 @@ enum WordPlacement implements CorpusRule {
             if (decided.orElse(Decision.UNPLACED) == Decision.UNPLACED) out.add(at.original().get(i));
         }
         return out;
+    }
+
+    /**
+     * The complex-intransitive verbs of English that take a subject's predicative complement (Huddleston and Pullum, The
+     * Cambridge Grammar of the English Language, 2002, ch. 4 §5), "be" aside (an auxiliary to the reader), and those of
+     * them with a common sense of their own left out ("get", "go", "grow", "turn", "keep", "look", "sound", "feel"): a closed class.
+     */
+    private static final Set<String> COPULAR_VERBS = Set.of("become", "remain", "stay", "seem", "appear", "prove");
+
+    private static boolean copular(String word) {
+        return dev.almanac.reading.Lexicon.english().baseForms(word, dev.almanac.reading.PartOfSpeech.VERB).stream().anyMatch(COPULAR_VERBS::contains);
     }
 
     /** Whether {@code word} names what {@code measure} does: a synonym of it in English, or the last word of one of its synonyms of several words. */
