@@ -216,6 +216,32 @@ final class ReaderLexicon {
 
     private volatile Set<String> vocabulary;
 
+    /**
+     * The words of the model's names that may stand for the initials of several words ("mpg", "gnp"): of letters only, three
+     * to five of them, that English knows as no word or as the initials of a phrase of as many words.
+     */
+    Set<String> initialisms() {
+        Set<String> i = initialisms;
+        if (i != null) return i;
+        Set<String> out = new java.util.HashSet<>();
+        Lexicon english = Lexicon.english();
+        List<String> names = new ArrayList<>();
+        model.dimensions().forEach(d -> {
+            names.add(d.name());
+            if (d.label() != null) names.add(d.label());
+        });
+        model.metrics().forEach(m -> names.add(nameAndLabel(m)));
+        for (String n : names) {
+            for (String w : tokens(n, true)) {
+                if (w.length() < 3 || w.length() > 5 || !w.chars().allMatch(Character::isLetter) || Words.ABBREVIATIONS.containsKey(w)) continue;
+                if (!english.knows(w) || english.synonyms(w).stream().anyMatch(x -> x.split(" ").length == w.length())) out.add(w);
+            }
+        }
+        return initialisms = Set.copyOf(out);
+    }
+
+    private volatile Set<String> initialisms;
+
     static final int ABBREVIATION_MAX = dev.almanac.reading.Lexicon.ABBREVIATION_MAX_LETTERS;
 
     /**

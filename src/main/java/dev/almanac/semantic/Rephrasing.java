@@ -53,6 +53,9 @@ enum Rephrasing {
     SPELLING(Rephrasing::spelled, "world_1: How many contries are in Europe? => How many country are in Europe?", "world_1: Which contry is largest? => Which country is largest?",
             "world_1: What is the averge life expectancy? => What is the average life expectancy?",
             "world_1: Which langauges are official? => Which language are official?"),
+    INITIALS(Rephrasing::initials, "car_1: What is the average miles per gallon of the cars? => What is the average mpg of the cars?",
+            "world_1: What is the gross national product of France? => What is the gnp of France?",
+            "car_1: Which cars make the most money per gallon? => Which cars make the most money per gallon?"),
     ROW_SYNONYMS(Rephrasing::rowSynonyms, "world_1: How many nations are in Europe? => How many countries are in Europe?"),
     PROPER_ADJECTIVES(Rephrasing::properAdjectives, "concert_singer: How many French singers are there? => How many France singers are there?"),
     CLOSED_COMPOUNDS(Rephrasing::closedCompounds, "network_1: How many high schoolers are there? => How many highschoolers are there?"),
@@ -504,6 +507,50 @@ enum Rephrasing {
      * ("qty", "cust"); a word that could be two of the model's words, a function word, a number and a period's word stay
      * as written (and are placed or reported as such).
      */
+    /**
+     * "miles per gallon" of a model that says "mpg": a term of several words English has (a WordNet lemma: "miles per
+     * gallon", "gross national product") whose initials are a word of the model's names that English does not know as a word,
+     * or knows as the initials of that term (WordNet's "gnp"), said as that word. The words are as many as its letters, begin
+     * and end with a noun or an adjective and hold no article, pronoun or auxiliary; "money per gallon" is no term, never "mpg".
+     */
+    private static String initials(QuestionParser reader, String q) {
+        Set<String> initialisms = reader.lexicon.initialisms();
+        if (initialisms.isEmpty()) return q;
+        List<int[]> at = new ArrayList<>();
+        List<String> lower = new ArrayList<>();
+        Matcher m = WORD.matcher(q);
+        while (m.find()) {
+            at.add(new int[] {m.start(), m.end()});
+            lower.add(m.group().toLowerCase(Locale.ROOT));
+        }
+        var lexicon = dev.almanac.reading.Lexicon.english();
+        var function = dev.almanac.reading.FunctionWords.english();
+        java.util.function.Predicate<String> headWord = w -> w.chars().allMatch(Character::isLetter) && !function.isFunctionWord(w)
+                && (lexicon.partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.NOUN) || lexicon.partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.ADJECTIVE));
+        StringBuilder out = new StringBuilder();
+        int last = 0;
+        for (int i = 0; i < lower.size(); i++) {
+            for (String word : initialisms) {
+                int n = word.length();
+                if (i + n > lower.size() || initialisms.contains(lower.get(i))) continue;
+                List<String> phrase = lower.subList(i, i + n);
+                boolean initialed = true;
+                for (int k = 0; k < n && initialed; k++) initialed = phrase.get(k).charAt(0) == word.charAt(k);
+                if (!initialed || !headWord.test(phrase.get(0)) || !headWord.test(phrase.get(n - 1))) continue;
+                if (phrase.stream().anyMatch(w -> function.is(w, dev.almanac.reading.FunctionClass.ARTICLE) || function.is(w, dev.almanac.reading.FunctionClass.AUXILIARY)
+                        || function.is(w, dev.almanac.reading.FunctionClass.PERSONAL_PRONOUN) || function.is(w, dev.almanac.reading.FunctionClass.POSSESSIVE))) continue;
+                String said = String.join(" ", phrase);
+                if (!lexicon.knows(said) || lexicon.knows(word) && !lexicon.synonyms(word).contains(said)) continue;
+                out.append(q, last, at.get(i)[0]).append(word);
+                last = at.get(i + n - 1)[1];
+                i += n - 1;
+                break;
+            }
+        }
+        if (last == 0) return q;
+        return out.append(q.substring(last)).toString();
+    }
+
     private static String spelled(QuestionParser reader, String q) {
         Set<String> vocabulary = reader.lexicon.vocabulary();
         var function = dev.almanac.reading.FunctionWords.english();
