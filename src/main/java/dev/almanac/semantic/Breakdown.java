@@ -27,7 +27,10 @@ enum Breakdown implements CorpusRule {
     CUE(Breakdown::cue,
             "world_1: How many countries are there in each continent? => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}]}",
             "world_1: What is the total surface area by region? => {'metrics':['country_total_surface_area'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_total_surface_area','descending':true}]}",
-            "car_1: What is the maximum weight for each of the different cylinders? => {'metrics':['cars_data_max_weight'],'group_by':[{'dimension':'cylinders'}]}"),
+            "car_1: What is the maximum weight for each of the different cylinders? => {'metrics':['cars_data_max_weight'],'group_by':[{'dimension':'cylinders'}]}",
+            // a number is grouped by only when a ranking of the rows counted asks for one of its values ("which grade has the most")
+            "network_1: Which grade has the most high schoolers? => {'metrics':['highschooler_count'],'group_by':[{'dimension':'grade'}],'order':[{'field':'highschooler_count','descending':true}],'limit':1,'ties':true}",
+            "network_1: What grade is Kyle in? => {'group_by':[{'dimension':'grade'}],'filters':[{'field':'name','op':'=','values':['Kyle']}],'records':'highschooler'}"),
     /** "by continent and region": a dimension after "and" (or a comma) right after one grouped by. */
     AFTER_ANOTHER(Breakdown::afterAnother,
             "world_1: How many countries are there by continent and region? => {'metrics':['country_count'],'group_by':[{'dimension':'continent'},{'dimension':'region'}],'order':[{'field':'country_count','descending':true}]}"),

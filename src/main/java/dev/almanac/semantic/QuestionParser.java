@@ -1063,9 +1063,12 @@ public final class QuestionParser {
         dimSpans.addAll(headNounSpans(words, dims, dimSpans, metric));
         // "how many high schoolers are in each grade": a number the metric's rows reach, named right after "each", "every" or
         // "per", is grouped by, each of its values a group (never offered as a breakdown, and elsewhere a condition's)
-        if (words.stream().anyMatch(EACH::contains)) {
+        // "which grade has the most high schoolers": so is one named right after "which" or "what" in a ranking of the rows counted
+        boolean rankedCount = metric.countsRows() && anySuperlative(words);
+        if (words.stream().anyMatch(EACH::contains) || rankedCount) {
             for (Span sp : spans(words, lexicon.numberPhrasesOf(metric))) {
-                if (sp.from() > 0 && EACH.contains(words.get(sp.from() - 1)) && dimensionOf(sp).size() == 1
+                String before = sp.from() > 0 ? words.get(sp.from() - 1) : "";
+                if ((EACH.contains(before) || rankedCount && Set.of("which", "what").contains(before)) && dimensionOf(sp).size() == 1
                         && dimSpans.stream().noneMatch(d -> overlaps(d, sp))) dimSpans.add(sp);
             }
         }
