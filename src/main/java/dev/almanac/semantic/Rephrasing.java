@@ -45,6 +45,8 @@ enum Rephrasing {
     IMPERATIVE_REQUEST((reader, q) -> imperativeShown(q), "Return the names of all pilots => show the names of all pilots",
             "Please provide each city's population => Please show each city's population", "return rate by month => return rate by month"),
     BELONGING((reader, q) -> belongingAsked(q), "Which league does the club Ajax belong to? => What is the league of club Ajax?",
+            "What country is the club Ajax affiliated with? => What is the country of club Ajax?", "Which city is the club Ajax based in? => What is the city of club Ajax?",
+            "Which city did the club Ajax play in? => Which city did the club Ajax play in?",
             "What is the region that Tuscany belongs to? => What is the region of Tuscany?"),
     RANKED_BREAKDOWN((reader, q) -> rankedBreakdown(q), "Rank the airlines by number of flights => number of flights by airlines ranked",
             "show teams ranked by wins => wins by teams ranked"),
@@ -130,20 +132,28 @@ enum Rephrasing {
         return out == null ? q : out.append(q.substring(copied)).toString();
     }
 
+    /**
+     * The verbs that say a thing is part of, or placed in, what it is said of: "belong to", "affiliated with", "located in",
+     * "based in", "situated in", "headquartered in" (Levin's verbs of putting and of spatial configuration said of where a
+     * thing is, 1993, 9.1 and 47.6, and of belonging).
+     */
+    private static final String BELONGS = "(?:(?:belong|belongs|belonged)\\s+to|affiliated\\s+with|(?:located|based|situated|headquartered)\\s+in)";
+
     /** "Which continent does Anguilla belong to?", "Which country does the airline JetBlue Airways belong to?" */
     private static final Pattern BELONGING_ASKED = Pattern.compile("(?i)^\\s*(?:which|what)\\s+(.+?)\\s+(?:does|do|did|is|are|was|were)\\s+(?:the\\s+)?(.+?)\\s+"
-            + "(?:belong|belongs|belonged)\\s+to\\s*[?.]?\\s*$");
+            + BELONGS + "\\s*[?.]?\\s*$");
 
     /** "What is the continent name which Anguilla belongs to?" */
     private static final Pattern BELONGED_TO = Pattern.compile("(?i)^\\s*what\\s+(?:is|are|was|were)\\s+(?:the\\s+)?(.+?)\\s+(?:which|that)\\s+(?:the\\s+)?(.+?)\\s+"
-            + "(?:belong|belongs|belonged)\\s+to\\s*[?.]?\\s*$");
+            + BELONGS + "\\s*[?.]?\\s*$");
 
     /**
      * What a thing belongs to is its attribute: "Which continent does Anguilla belong to?" asks "What is the continent of
      * Anguilla?", and is read so (the attribute and the record's name then placed as in any question of that form).
      */
     static String belongingAsked(String q) {
-        if (!q.toLowerCase(Locale.ROOT).contains("belong")) return q;
+        String lower = q.toLowerCase(Locale.ROOT);
+        if (!lower.contains("belong") && !lower.contains("affiliated") && !lower.contains("ated in") && !lower.contains("based in") && !lower.contains("tered in")) return q;
         for (Pattern p : List.of(BELONGING_ASKED, BELONGED_TO)) {
             Matcher m = p.matcher(q);
             if (m.matches()) return "What is the " + m.group(1) + " of " + m.group(2) + "?";

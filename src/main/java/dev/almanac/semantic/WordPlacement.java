@@ -82,6 +82,17 @@ enum WordPlacement implements CorpusRule {
      */
     COPULA(Decision.PASSES, (reader, at, i) -> i + 1 < at.words().size() && at.used[i + 1] && copular(at.words().get(i)),
             "world_1: How many countries became independent before 1900? => {'metrics':['country_count'],'filters':[{'field':'indep_year','op':'<','values':['1900']}]}"),
+    /** "along with", "as well as": a word of one of English's function words of several words, said whole. */
+    FUNCTION_PHRASE(Decision.PASSES, (reader, at, i) -> inFunctionPhrase(at.words(), i),
+            "world_1: Show the number of countries in each continent along with the continent. => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}]}"),
+    /** "the different regions and the corresponding number of countries": what corresponds to each group of a breakdown read. */
+    CORRESPONDING(Decision.PASSES, (reader, at, i) -> !at.groupBy.isEmpty() && corresponding(at.words().get(i)),
+            "world_1: Show the different regions and the corresponding number of countries. => {'metrics':['country_count'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_count','descending':true}]}",
+            "world_1: Show the number of countries and the corresponding population. => refused"),
+    /** "the maximum weight for each type of pet; list the maximum weight and pet type": a breakdown read, named again to show it. */
+    GROUPED_AGAIN(Decision.PASSES, WordPlacement::groupedAgain,
+            "world_1: How many countries are there in each continent? Show the continent and the number. => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}]}",
+            "world_1: How many countries are there in each continent? Show the region too. => refused"),
     /** "and in 2024 instead?": the words of a follow-up to the question before. */
     FOLLOW_UP(Decision.PASSES, (reader, at, i) -> at.previous != null && QuestionParser.FOLLOW_UP.contains(at.words().get(i)),
             "insurer: How many claims were there in 2025? >> And in 2024 instead? => {'metrics':['claims'],'start':'2024-01-01','end':'2025-01-01'}"),
@@ -200,6 +211,32 @@ enum WordPlacement implements CorpusRule {
         for (String synonym : dev.almanac.reading.Lexicon.english().synonyms(measure)) {
             String[] parts = synonym.split("[ _-]");
             if (parts[parts.length - 1].equals(word)) return true;
+        }
+        return false;
+    }
+
+    /** Whether the word at {@code i} is one of a function word of several words said whole there ("along with"). */
+    private static boolean inFunctionPhrase(List<String> words, int i) {
+        var function = dev.almanac.reading.FunctionWords.english();
+        for (int start = Math.max(0, i - 3); start <= i; start++) {
+            var phrase = function.phraseAt(words, start);
+            if (phrase.isPresent() && phrase.get().words().size() > 1 && start + phrase.get().words().size() > i) return true;
+        }
+        return false;
+    }
+
+    /** "corresponding", "correspond", "respective": a word that says a thing is the one of each group. */
+    private static boolean corresponding(String word) {
+        return word.equals("respective") || word.equals("corresponding")
+                || dev.almanac.reading.Lexicon.english().baseForms(word, dev.almanac.reading.PartOfSpeech.VERB).contains("correspond");
+    }
+
+    /** Whether the word at {@code i} is in a phrase of an attribute the reading groups by, all of whose words are left over. */
+    private static boolean groupedAgain(QuestionParser reader, Left at, int i) {
+        if (at.groupBy.isEmpty()) return false;
+        for (QuestionParser.Span s : QuestionParser.spans(at.words(), reader.lexicon.attributePhrases())) {
+            if (i < s.from() || i >= s.to() || QuestionParser.anyUsed(at.used, s)) continue;
+            if (QuestionParser.dimensionOf(s).stream().anyMatch(d -> at.groupBy.contains(reader.model.reference(d)))) return true;
         }
         return false;
     }
