@@ -21,6 +21,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -569,6 +570,7 @@ public final class ModelDrafter {
         List<EntitySpec> entities = new ArrayList<>();
         if (d.entity != null) entities.add(new EntitySpec(d.entity, "primary", d.key.get(0)));
         Set<String> dsSynonyms = new LinkedHashSet<>(List.of(singular, plural));
+        headNoun(d, singular, tables).ifPresent(head -> dsSynonyms.addAll(List.of(head, Words.plural(head))));
         dsSynonyms.remove(d.dataset.replace('_', ' '));
         String description = (d.table.comment() != null ? d.table.comment().strip() + " " : "") + "One row per " + singular + " (table " + d.table.name() + ").";
         String drafted = "drafted by almanac init from " + (d.sampled() ? (d.complete ? "all " : "a sample of ") + d.rows.size() + " rows" : "the catalog only (the time budget ran out)")
@@ -576,6 +578,30 @@ public final class ModelDrafter {
         DatasetSpec ds = new DatasetSpec(d.dataset, d.ref, null, description, d.key, timeDimension, dims, List.of(), List.copyOf(dsSynonyms), entities, Map.of(), drafted);
         return new SemanticFile(d.dataset, "Drafted by almanac init for " + d.table.name() + "; edit freely, then remove the drafted: notes you agree with.",
                 List.of(ds), d.relationships, metrics);
+    }
+
+    /**
+     * "makers" of car makers, "players" of poker players: the last word of a name of several nouns alone, where English has
+     * it as a noun and nothing else (never "list", "type", "state", which say other things), of four letters or more, and
+     * no other table is called so nor has a column with it in its name that does not refer to these rows.
+     */
+    private Optional<String> headNoun(Table d, String singular, List<Table> tables) {
+        List<String> words = List.of(singular.split(" "));
+        String head = words.get(words.size() - 1);
+        dev.almanac.reading.Lexicon english = dev.almanac.reading.Lexicon.english();
+        if (words.size() < 2 || head.length() < 4 || !words.stream().allMatch(w -> w.chars().allMatch(Character::isLetter)
+                && !dev.almanac.reading.FunctionWords.english().isFunctionWord(w) && english.partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.NOUN))
+                || !english.partsOfSpeech(head).equals(Set.of(dev.almanac.reading.PartOfSpeech.NOUN))) return Optional.empty();
+        for (Table o : tables) {
+            if (o == d) continue;
+            List<String> other = List.of(Words.singularPhrase(label(o, tables).toLowerCase(Locale.ROOT)).split(" "));
+            if (other.get(other.size() - 1).equals(head)) return Optional.empty();
+            for (Catalog.Column c : o.table.columns()) {
+                if (Words.split(c.name()).stream().map(w -> Words.singular(w.toLowerCase(Locale.ROOT))).toList().contains(head)
+                        && !d.dataset.equals(o.keyColumnsOut.get(c.name()))) return Optional.empty(); // "series name" of channels: not these series
+            }
+        }
+        return Optional.of(head);
     }
 
     private Grain grainOfEpoch(Table d, Catalog.Column c) {

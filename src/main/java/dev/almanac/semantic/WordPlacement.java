@@ -92,7 +92,8 @@ enum WordPlacement implements CorpusRule {
     /** "the maximum weight for each type of pet; list the maximum weight and pet type": a breakdown read, named again to show it. */
     GROUPED_AGAIN(Decision.PASSES, WordPlacement::groupedAgain,
             "world_1: How many countries are there in each continent? Show the continent and the number. => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}]}",
-            "world_1: How many countries are there in each continent? Show the region too. => refused"),
+            "world_1: How many countries are there in each continent? Show the region too. => refused",
+            "employee_hire_evaluation: How many employees were hired by each shop? Give the shop name and the employee name. => refused"),
     /** "and in 2024 instead?": the words of a follow-up to the question before. */
     FOLLOW_UP(Decision.PASSES, (reader, at, i) -> at.previous != null && QuestionParser.FOLLOW_UP.contains(at.words().get(i)),
             "insurer: How many claims were there in 2025? >> And in 2024 instead? => {'metrics':['claims'],'start':'2024-01-01','end':'2025-01-01'}"),
@@ -231,12 +232,13 @@ enum WordPlacement implements CorpusRule {
                 || dev.almanac.reading.Lexicon.english().baseForms(word, dev.almanac.reading.PartOfSpeech.VERB).contains("correspond");
     }
 
-    /** Whether the word at {@code i} is in a phrase of an attribute the reading groups by, all of whose words are left over. */
+    /** Whether the word at {@code i} is in a phrase of attributes the reading groups by, all of whose words are left over. */
     private static boolean groupedAgain(QuestionParser reader, Left at, int i) {
         if (at.groupBy.isEmpty()) return false;
-        for (QuestionParser.Span s : QuestionParser.spans(at.words(), reader.lexicon.attributePhrases())) {
+        // the longest phrase there, naming grouped attributes only ("name" of a shop's and an employee's names is not the shop's)
+        for (QuestionParser.Span s : QuestionParser.outermost(QuestionParser.spans(at.words(), reader.lexicon.attributePhrases()))) {
             if (i < s.from() || i >= s.to() || QuestionParser.anyUsed(at.used, s)) continue;
-            if (QuestionParser.dimensionOf(s).stream().anyMatch(d -> at.groupBy.contains(reader.model.reference(d)))) return true;
+            if (QuestionParser.dimensionOf(s).stream().allMatch(d -> at.groupBy.contains(reader.model.reference(d)))) return true;
         }
         return false;
     }

@@ -178,6 +178,28 @@ class ModelDrafterTest {
                 .containsExactly("trips -> carriers [carrier]=[uid]");
     }
 
+    @Test
+    void the_last_noun_of_a_tables_name_calls_its_rows_where_nothing_else_is_called_so(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("makers.sqlite");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE car_makers (id INTEGER PRIMARY KEY, full_name TEXT)");
+            s.execute("INSERT INTO car_makers VALUES (1, 'General Motors'), (2, 'Fiat')");
+            s.execute("CREATE TABLE model_list (model_id INTEGER PRIMARY KEY, maker INTEGER REFERENCES car_makers(id), model TEXT)");
+            s.execute("INSERT INTO model_list VALUES (1, 1, 'buick'), (2, 2, 'fiat')");
+            s.execute("CREATE TABLE tv_series (id INTEGER PRIMARY KEY, episode TEXT)");
+            s.execute("INSERT INTO tv_series VALUES (1, 'Pilot')");
+            s.execute("CREATE TABLE tv_channels (id INTEGER PRIMARY KEY, series_name TEXT)");
+            s.execute("INSERT INTO tv_channels VALUES (1, 'Sky Radio')");
+        }
+        SemanticModel model = drafted(file);
+        // "makers": the model list's maker column refers to these rows
+        assertThat(model.dataset("car_makers").orElseThrow().synonyms()).contains("makers");
+        // "list" is a verb too; the channels have a "series name" that is no series' row; "channel" is a verb too
+        assertThat(model.dataset("model_list").orElseThrow().synonyms()).doesNotContain("list", "lists");
+        assertThat(model.dataset("tv_series").orElseThrow().synonyms()).doesNotContain("series");
+        assertThat(model.dataset("tv_channels").orElseThrow().synonyms()).doesNotContain("channel", "channels");
+    }
+
     private static List<String> labels(Path file) {
         return drafted(file).dimensions().stream().filter(d -> d.dataset().equals("orders")).map(d -> d.label() == null ? d.name() : d.label()).toList();
     }
