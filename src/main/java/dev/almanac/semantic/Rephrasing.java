@@ -61,6 +61,9 @@ enum Rephrasing {
     ROW_SYNONYMS(Rephrasing::rowSynonyms, "world_1: How many nations are in Europe? => How many countries are in Europe?"),
     PROPER_ADJECTIVES(Rephrasing::properAdjectives, "concert_singer: How many French singers are there? => How many France singers are there?"),
     CLOSED_COMPOUNDS(Rephrasing::closedCompounds, "network_1: How many high schoolers are there? => How many highschoolers are there?"),
+    ATTRIBUTE_BY_ITS_RECORDS(Rephrasing::attributeByItsRecords, "concert_singer: List all song names by singers older than 30. => List all song names of singers older than 30.",
+            "concert_singer: What is the average age by country? => What is the average age by country?",
+            "world_1: List the names by continent. => List the names by continent."),
     RELATION_CLAUSE(Rephrasing::relationClause, "tvshow: List each language and the number of TV Channels using it. => List each language and the number of TV Channels.",
             "tvshow: For each language, list the number of TV Channels that use it. => For each language, list the number of TV Channels.",
             "tvshow: List the TV channels that use English. => List the TV channels that use English."),
@@ -473,6 +476,42 @@ enum Rephrasing {
      * relationships say already; the clause is dropped. A verb the model has a word for (a status) stays, and is placed or
      * reported.
      */
+    /**
+     * "song names by singers" in a request for a list: "by" between an attribute and the records that have it says whose
+     * the attribute is ("of"), not a breakdown (a breakdown is by an attribute, "by country", never by the records an
+     * attribute before it is of).
+     */
+    private static String attributeByItsRecords(QuestionParser reader, String q) {
+        if (!LIST_REQUEST.matcher(q).find()) return q;
+        List<int[]> at = new ArrayList<>();
+        List<String> words = new ArrayList<>();
+        Matcher m = WORD.matcher(q);
+        while (m.find()) {
+            at.add(new int[] {m.start(), m.end()});
+            words.add(singular(m.group().toLowerCase(Locale.ROOT)));
+        }
+        List<QuestionParser.Span> attributes = QuestionParser.spans(words, reader.lexicon.attributePhrases());
+        for (int b = 1; b + 1 < words.size(); b++) {
+            if (!words.get(b).equals("by")) continue;
+            final int by = b;
+            int from = b + 1;
+            while (from < words.size() && Set.of("the", "all", "their").contains(words.get(from))) from++;
+            for (int n = Math.min(3, words.size() - from); n >= 1; n--) {
+                List<String> rows = words.subList(from, from + n);
+                List<Dataset> named = reader.model.datasets().stream().filter(d -> ReaderLexicon.namesRows(d, rows)).toList();
+                if (named.size() != 1) continue;
+                String records = named.get(0).name();
+                boolean theirs = attributes.stream().anyMatch(a -> a.to() == by && QuestionParser.dimensionOf(a).stream().anyMatch(d -> d.dataset().equals(records)));
+                if (!theirs) break;
+                return q.substring(0, at.get(b)[0]) + "of" + q.substring(at.get(b)[1]);
+            }
+        }
+        return q;
+    }
+
+    /** A question that asks for a list: "list", "show", "what are", "which", "give". */
+    private static final Pattern LIST_REQUEST = Pattern.compile("(?i)^\\s*(?:please\\s+)?(?:list|show|name|which|what|give|display|find|return|tell)\\b");
+
     private static String relationClause(QuestionParser reader, String q) {
         Matcher m = VERB_OF_PRONOUN.matcher(q);
         if (!m.find()) return q;
