@@ -61,6 +61,9 @@ enum Rephrasing {
     ROW_SYNONYMS(Rephrasing::rowSynonyms, "world_1: How many nations are in Europe? => How many countries are in Europe?"),
     PROPER_ADJECTIVES(Rephrasing::properAdjectives, "concert_singer: How many French singers are there? => How many France singers are there?"),
     CLOSED_COMPOUNDS(Rephrasing::closedCompounds, "network_1: How many high schoolers are there? => How many highschoolers are there?"),
+    EVERYTHING_ABOUT(Rephrasing::everythingAbout, "pets_1: Give me all the information about pets. => Give me the pet id, pet type, pet age and weight of pets.",
+            "pets_1: What are all the details of every pet? => What are the pet id, pet type, pet age and weight of every pet?",
+            "pets_1: Give me all the information about owners. => Give me all the information about owners."),
     ATTRIBUTE_BY_ITS_RECORDS(Rephrasing::attributeByItsRecords, "concert_singer: List all song names by singers older than 30. => List all song names of singers older than 30.",
             "concert_singer: What is the average age by country? => What is the average age by country?",
             "world_1: List the names by continent. => List the names by continent."),
@@ -476,6 +479,27 @@ enum Rephrasing {
      * relationships say already; the clause is dropped. A verb the model has a word for (a status) stays, and is placed or
      * reported.
      */
+    private static final Pattern EVERYTHING = Pattern.compile("(?i)\\b(?:all|every(?:thing)?)\\s+(?:the\\s+)?(?:information|info|details|data|attributes|columns|fields)\\s+"
+            + "(?:about|on|of|for)\\s+((?:the|all|every|each)\\s+)?([\\p{L}][\\p{L} _-]*?)\\s*([?.!]?)\\s*$");
+
+    /**
+     * "all the information about pets", "all the details of every pet": every attribute of the records named, said one by
+     * one in the model's order (a table's columns' order), as a list of them is read.
+     */
+    private static String everythingAbout(QuestionParser reader, String q) {
+        Matcher m = EVERYTHING.matcher(q);
+        if (!m.find()) return q;
+        List<String> rows = QuestionParser.tokens(m.group(2), true);
+        List<Dataset> named = reader.model.datasets().stream().filter(d -> ReaderLexicon.namesRows(d, rows)).toList();
+        if (named.size() != 1) return q;
+        List<String> attributes = reader.model.dimensionsOf(named.get(0).name()).stream()
+                .map(d -> (d.label() == null ? d.name().replace('_', ' ') : d.label()).toLowerCase(Locale.ROOT)).toList();
+        if (attributes.isEmpty()) return q;
+        String listed = attributes.size() == 1 ? attributes.get(0)
+                : String.join(", ", attributes.subList(0, attributes.size() - 1)) + " and " + attributes.get(attributes.size() - 1);
+        return q.substring(0, m.start()) + "the " + listed + " of " + (m.group(1) == null ? "" : m.group(1)) + m.group(2) + m.group(3);
+    }
+
     /**
      * "song names by singers" in a request for a list: "by" between an attribute and the records that have it says whose
      * the attribute is ("of"), not a breakdown (a breakdown is by an attribute, "by country", never by the records an
