@@ -80,8 +80,9 @@ enum WordPlacement implements CorpusRule {
      * "countries that became independent after 1950": a copular verb (English's complex-intransitive verbs, which link a
      * subject to what it is, as "be" does) right before a word the reading placed.
      */
-    COPULA(Decision.PASSES, (reader, at, i) -> i + 1 < at.words().size() && at.used[i + 1] && copular(at.words().get(i)),
-            "world_1: How many countries became independent before 1900? => {'metrics':['country_count'],'filters':[{'field':'indep_year','op':'<','values':['1900']}]}"),
+    COPULA(Decision.PASSES, WordPlacement::copulaBeforePlaced,
+            "world_1: How many countries became independent before 1900? => {'metrics':['country_count'],'filters':[{'field':'indep_year','op':'<','values':['1900']}]}",
+            "battle_death: How many ships ended up being 'Captured'? => {'metrics':['ship_count'],'filters':[{'field':'disposition_of_ship','op':'=','values':['Captured']}]}"),
     /** "along with", "as well as": a word of one of English's function words of several words, said whole. */
     FUNCTION_PHRASE(Decision.PASSES, (reader, at, i) -> inFunctionPhrase(at.words(), i),
             "world_1: Show the number of countries in each continent along with the continent. => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}]}"),
@@ -204,6 +205,36 @@ enum WordPlacement implements CorpusRule {
 
     private static boolean copular(String word) {
         return dev.almanac.reading.Lexicon.english().baseForms(word, dev.almanac.reading.PartOfSpeech.VERB).stream().anyMatch(COPULAR_VERBS::contains);
+    }
+
+    /** The catenatives of English that link as a copula does with their particle ("ended up being", "turned out to be"). */
+    private static final java.util.Map<String, String> COPULAR_PHRASES = java.util.Map.of("end", "up", "turn", "out");
+
+    /**
+     * A copular verb right before a word placed, or one of {@link #COPULAR_PHRASES} with its particle, a form of "be" or
+     * "to be" between them and the word placed.
+     */
+    private static boolean copulaBeforePlaced(QuestionParser reader, Left at, int i) {
+        List<String> words = at.words();
+        int verb = i;
+        String particle = null;
+        for (var e : COPULAR_PHRASES.entrySet()) {
+            if (i > 0 && words.get(i).equals(e.getValue()) && baseIs(words.get(i - 1), e.getKey())) verb = i - 1; // the particle itself
+        }
+        for (var e : COPULAR_PHRASES.entrySet()) if (baseIs(words.get(verb), e.getKey())) particle = e.getValue();
+        int k = verb + 1;
+        if (particle != null) {
+            if (k >= words.size() || !words.get(k).equals(particle)) return false;
+            k++;
+            while (k < words.size() && !at.used[k] && Set.of("being", "be", "to").contains(words.get(k))) k++;
+        } else if (!copular(words.get(verb))) {
+            return false;
+        }
+        return k < words.size() && at.used[k];
+    }
+
+    private static boolean baseIs(String word, String base) {
+        return dev.almanac.reading.Lexicon.english().baseForms(word, dev.almanac.reading.PartOfSpeech.VERB).contains(base);
     }
 
     /** Whether {@code word} names what {@code measure} does: a synonym of it in English, or the last word of one of its synonyms of several words. */
