@@ -136,7 +136,7 @@ public final class BackTranslation {
         Dimension d = model.dimension(f.field()).orElse(null);
         if (d != null) {
             for (Map.Entry<String, List<String>> e : d.valueSynonyms().entrySet()) {
-                if (f.values().stream().anyMatch(v -> v.equalsIgnoreCase(e.getKey()))) e.getValue().forEach(x -> words.addAll(words(x)));
+                if (f.values().stream().anyMatch(v -> v.equalsIgnoreCase(e.getKey()) || ValueIndex.sameTruth(v, e.getKey()))) e.getValue().forEach(x -> words.addAll(words(x)));
             }
             // a comparison with a number: its attribute or the number said ("older than 30", "horsepower above 150")
             if (!Set.of("=", "!=", "in", "not_in").contains(f.op())) words.addAll(dimensionWords(d));

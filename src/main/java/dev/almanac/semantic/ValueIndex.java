@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.Objects;
 
 /**
@@ -88,9 +89,26 @@ public final class ValueIndex {
             String target = synonyms.get(t);
             if (target != null) {
                 for (Object v : values) if (String.valueOf(v).equalsIgnoreCase(target)) return v;
-                return target;
+                Object spelled = truthAsWritten(target);
+                return spelled != null ? spelled : target;
             }
-            return null;
+            return truthAsWritten(t); // "true" of a column that writes it "T"
+        }
+
+        /**
+         * True or false as this yes/no column writes it ("T" and "F", "Y" and "N", "yes" and "no", 1 and 0), when every value
+         * is one of those; null otherwise.
+         */
+        private Object truthAsWritten(String target) {
+            Set<String> wanted = target.equalsIgnoreCase("true") ? YES : target.equalsIgnoreCase("false") ? NO : null;
+            if (wanted == null || values.isEmpty()) return null;
+            Object found = null;
+            for (Object v : values) {
+                String w = String.valueOf(v).strip().toLowerCase(Locale.ROOT);
+                if (!YES.contains(w) && !NO.contains(w)) return null;
+                if (wanted.contains(w)) found = v;
+            }
+            return found;
         }
 
         @JsonIgnore
@@ -108,6 +126,16 @@ public final class ValueIndex {
             List<String> names = values.stream().limit(n).map(String::valueOf).toList();
             return String.join(", ", names) + (values.size() > n || !complete ? ", ..." : "");
         }
+    }
+
+    /** How yes/no columns write true and false. */
+    private static final Set<String> YES = Set.of("t", "y", "yes", "1", "true");
+    private static final Set<String> NO = Set.of("f", "n", "no", "0", "false");
+
+    /** Whether two spellings say the same truth ("T" and "true", "N" and "false"). */
+    static boolean sameTruth(String a, String b) {
+        String x = a.strip().toLowerCase(Locale.ROOT), y = b.strip().toLowerCase(Locale.ROOT);
+        return YES.contains(x) && YES.contains(y) || NO.contains(x) && NO.contains(y);
     }
 
     /** Reads the values of every categorical dimension from the source: one small DISTINCT query each. */

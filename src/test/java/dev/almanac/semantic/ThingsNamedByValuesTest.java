@@ -42,4 +42,13 @@ class ThingsNamedByValuesTest {
         Dimension region = WORLD.model().dimension("country.region").orElseThrow();
         assertThat(WORLD.sameRows(List.of(new QuestionParser.ValueHit(name, "Aruba"), new QuestionParser.ValueHit(region, "Caribbean")))).isFalse();
     }
+
+    @Test
+    void a_yes_no_column_called_after_an_adjective_is_read_as_the_column_writes_true() {
+        // countrylanguage.IsOfficial holds 'T' and 'F': "official languages" are those where it is 'T'
+        assertThat(answer("How many official languages are spoken in Afghanistan?")).isEqualTo(QuestionWordsTest.rows("world_1",
+                "SELECT count(DISTINCT l.Language) FROM countrylanguage l JOIN country c ON l.CountryCode = c.Code WHERE c.Name = 'Afghanistan' AND l.IsOfficial = 'T'"));
+        assertThat(ValueIndex.sameTruth("T", "true")).isTrue();
+        assertThat(ValueIndex.sameTruth("N", "true")).isFalse();
+    }
 }
