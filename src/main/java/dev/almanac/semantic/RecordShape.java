@@ -17,6 +17,11 @@ enum RecordShape {
             "world_1: How many different government forms are there? => {'count_distinct':['government_form']}",
             "concert_singer: Count the distinct countries of the singers. => {'count_distinct':['country']}",
             "employee_hire_evaluation: How many distinct locations of shops are there? => {'count_distinct':['location']}"),
+    /** "How many continents are there?": a category's values counted, said in the plural after "how many" with no "different". */
+    VALUES_COUNTED(RecordShapes::valuesCounted,
+            "world_1: How many continents are there? => {'count_distinct':['continent']}",
+            "car_1: How many cylinders does the car with the least accelerate have? => refused",
+            "world_1: How many countries are there? => refused"),
     MOST_COMMON(RecordShapes::mostCommon,
             "world_1: What is the most frequent government form of countries? => {'group_by':[{'dimension':'government_form'}],'order':[{'field':'country_count','descending':true}],'limit':1,'ties':true}",
             "pets_1: What is the most common pet type? => {'group_by':[{'dimension':'pet_type'}],'order':[{'field':'pets_count','descending':true}],'limit':1,'ties':true}"),

@@ -632,6 +632,24 @@ final class RecordShapes {
         return Optional.of(new Parsed(counted, Optional.empty()));
     }
 
+    private static final Pattern HOW_MANY = Pattern.compile("(?i)^\\s*how\\s+many\\s+((\\p{L}+).*)$");
+
+    /**
+     * "How many continents are there?", "how many continents speak Chinese": the values of a category (not records, not
+     * numbers) said in the plural right after "how many", read as the list of them, counted once each. Empty when the
+     * question is not so, or its list is of records or of a number's values ("how many cylinders does the car have" asks
+     * for a value).
+     */
+    Optional<Result> valuesCounted(String q) {
+        Matcher m = HOW_MANY.matcher(q);
+        if (!m.find() || QuestionParser.singular(m.group(2).toLowerCase(Locale.ROOT)).equals(m.group(2).toLowerCase(Locale.ROOT))) return Optional.empty();
+        SemanticQuery x = listOfOne(THERE_ARE.matcher(m.group(1)).replaceFirst("")).orElse(null);
+        if (x == null || x.records() != null) return Optional.empty();
+        Dimension d = reader.model.dimension(x.groupBy().get(0).dimension()).orElse(null);
+        if (d == null || d.time() || d.kind() == Dimension.Kind.NUMBER || d.kind() == Dimension.Kind.IDENTIFIER) return Optional.empty();
+        return Optional.of(new Parsed(x.withConditionsOf(List.of(), List.of()).records(null).countDistinct(x.groupBy().get(0).dimension()), Optional.empty()));
+    }
+
     /** "without any concerts", "that do not have any friends", "who have no pets": the related rows a record has none of. */
     private static final Pattern WITHOUT_RELATED_VERB = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:(?:do|does|did|have|has|had)\\s+not"
             + "|(?:do|does|did|have|has|had)n't|never)\\s+([\\p{L}]+)(?:\\s+([\\p{L}]+))?\\s+any\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
