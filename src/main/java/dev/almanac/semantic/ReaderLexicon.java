@@ -353,6 +353,8 @@ final class ReaderLexicon {
         // (a shortening English does not know, "indep year", qualifies a noun as one: "year of independence" once read so)
         if (of < 0 && words.size() == 2 && (isNoun(words.get(0)) || !Lexicon.english().knows(words.get(0)) && words.get(0).chars().allMatch(Character::isLetter))
                 && isNoun(words.get(1))) out.add(List.of(words.get(1), "of", words.get(0)));
+        // "number products" is the "number of products": a measure noun before what it measures, said with "of"
+        if (of < 0 && words.size() == 2 && MEASURE_NOUNS.contains(words.get(0)) && isNoun(words.get(1))) out.add(List.of(words.get(0), "of", words.get(1)));
         if (words.size() == 2 && (words.get(1).endsWith("ed") || words.get(1).endsWith("en"))) {
             Lexicon lexicon = Lexicon.english();
             for (String verb : lexicon.baseForms(words.get(1), dev.almanac.reading.PartOfSpeech.VERB)) {
@@ -386,6 +388,9 @@ final class ReaderLexicon {
         if (!spelled.equals(words)) out.add(spelled);
         return out;
     }
+
+    /** The nouns English measures a quantity of a thing with, said before it with "of" ("the number of products"). */
+    private static final Set<String> MEASURE_NOUNS = Set.of("number", "count", "amount", "quantity", "total");
 
     /**
      * A name written with a schema's usual abbreviations, said with the words ("avg delivery days": average delivery days),

@@ -215,6 +215,11 @@ class ListsOfAttributesTest {
         // cost_of_treatment: "the treatment cost"
         assertThat(ReaderLexicon.phrasings(List.of("cost", "of", "treatment"))).contains(List.of("treatment", "cost"));
         assertThat(ReaderLexicon.phrasings(List.of("date", "arrived"))).contains(List.of("arrival", "date")).doesNotContain(List.of("arriver", "date"));
+        // number_products: "the number of products", a measure noun before what it measures; "government form" is never "government of form"
+        assertThat(ReaderLexicon.phrasings(List.of("number", "product"))).contains(List.of("number", "of", "product"));
+        assertThat(ReaderLexicon.phrasings(List.of("government", "form"))).contains(List.of("form", "of", "government")).doesNotContain(List.of("government", "of", "form"));
+        SemanticQuery shops = QuestionWordsTest.read(QuestionWordsTest.parser("employee_hire_evaluation"), "Return the name of all shops in descending order of number of products.");
+        assertThat(shops.order()).extracting(SemanticQuery.Order::field).containsExactly("number_products");
     }
 
     @Test
