@@ -83,6 +83,13 @@ enum WordPlacement implements CorpusRule {
     COPULA(Decision.PASSES, WordPlacement::copulaBeforePlaced,
             "world_1: How many countries became independent before 1900? => {'metrics':['country_count'],'filters':[{'field':'indep_year','op':'<','values':['1900']}]}",
             "battle_death: How many ships ended up being 'Captured'? => {'metrics':['ship_count'],'filters':[{'field':'disposition_of_ship','op':'=','values':['Captured']}]}"),
+    /**
+     * "How many cartoons did each director create?": a verb of creation (Levin's create and build verbs, 1993, 26.1 and 26.4)
+     * ending a count of rows by a breakdown, what each group made: the model's relationship of the rows to the group says it.
+     */
+    MADE_BY_EACH(Decision.PASSES, WordPlacement::madeByEach,
+            "tvshow: How many cartoons did each director create? => {'metrics':['cartoon_count'],'group_by':[{'dimension':'directed_by'}],'order':[{'field':'cartoon_count','descending':true}]}",
+            "tvshow: How many cartoons did each director watch? => refused"),
     /** "along with", "as well as": a word of one of English's function words of several words, said whole. */
     FUNCTION_PHRASE(Decision.PASSES, (reader, at, i) -> inFunctionPhrase(at.words(), i),
             "world_1: Show the number of countries in each continent along with the continent. => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}]}"),
@@ -245,6 +252,19 @@ enum WordPlacement implements CorpusRule {
             if (parts[parts.length - 1].equals(word)) return true;
         }
         return false;
+    }
+
+    /** Levin's verbs of creation and of building (1993, 26.1 and 26.4) that say a thing was made, not what became of it. */
+    private static final Set<String> CREATION_VERBS = Set.of("create", "produce", "make", "build", "design", "manufacture", "construct", "compose",
+            "invent", "develop", "write", "direct");
+
+    private static boolean madeByEach(QuestionParser reader, Left at, int i) {
+        List<String> words = at.words();
+        if (at.groupBy.isEmpty() || !at.metric.countsRows() || reader.lexicon.modelStems().contains(QuestionParser.stem(words.get(i)))) return false;
+        if (dev.almanac.reading.Lexicon.english().baseForms(words.get(i), dev.almanac.reading.PartOfSpeech.VERB).stream().noneMatch(CREATION_VERBS::contains)) return false;
+        for (int k = i + 1; k < words.size(); k++) if (!QuestionParser.FILLER.contains(words.get(k))) return false; // the question's last word of content
+        for (int k = 0; k < i; k++) if (QuestionParser.NEGATIONS.contains(words.get(k)) || words.get(k).endsWith("n't")) return false;
+        return words.subList(0, i).stream().anyMatch(w -> Set.of("each", "every", "per").contains(w));
     }
 
     /** Whether the word at {@code i} is one of a function word of several words said whole there ("along with"). */
