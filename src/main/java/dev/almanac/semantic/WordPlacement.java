@@ -75,14 +75,14 @@ enum WordPlacement implements CorpusRule {
      */
     MEASURE_RESTATED(Decision.PASSES, (reader, at, i) -> i > 0 && at.metricWords[i - 1] && !at.afterCue(i)
             && restates(at.original().get(i - 1).toLowerCase(java.util.Locale.ROOT), at.words().get(i)),
-            "tasty_bytes: What are the total sales revenue by country? => {'metrics':['total_sales'],'group_by':[{'dimension':'country'}],'order':[{'field':'total_sales','descending':true}]}"),
+            "poker_player: What is the total earnings income of poker players? => {'metrics':['poker_player_total_earnings']}"),
     /**
      * "countries that became independent after 1950": a copular verb (English's complex-intransitive verbs, which link a
      * subject to what it is, as "be" does) right before a word the reading placed.
      */
     COPULA(Decision.PASSES, WordPlacement::copulaBeforePlaced,
-            "world_1: How many countries became independent before 1900? => {'metrics':['country_count'],'filters':[{'field':'indep_year','op':'<','values':['1900']}]}",
-            "battle_death: How many ships ended up being 'Captured'? => {'metrics':['ship_count'],'filters':[{'field':'disposition_of_ship','op':'=','values':['Captured']}]}"),
+            "pets_1: How many pets remained older than 3? => {'metrics':['pets_count'],'filters':[{'field':'pet_age','op':'>','values':['3']}]}",
+            "tvshow: How many cartoons ended up being directed by Ben Jones? => {'metrics':['cartoon_count'],'filters':[{'field':'directed_by','op':'=','values':['Ben Jones']}]}"),
     /**
      * "How many cartoons did each director create?": a verb of creation (Levin's create and build verbs, 1993, 26.1 and 26.4)
      * ending a count of rows by a breakdown, what each group made: the model's relationship of the rows to the group says it.
@@ -92,16 +92,16 @@ enum WordPlacement implements CorpusRule {
             "tvshow: How many cartoons did each director watch? => refused"),
     /** "along with", "as well as": a word of one of English's function words of several words, said whole. */
     FUNCTION_PHRASE(Decision.PASSES, (reader, at, i) -> inFunctionPhrase(at.words(), i),
-            "world_1: Show the number of countries in each continent along with the continent. => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}]}"),
+            "pets_1: Show the number of pets for each pet type along with the pet type. => {'metrics':['pets_count'],'group_by':[{'dimension':'pet_type'}],'order':[{'field':'pets_count','descending':true}]}"),
     /** "the different regions and the corresponding number of countries": what corresponds to each group of a breakdown read. */
     CORRESPONDING(Decision.PASSES, (reader, at, i) -> !at.groupBy.isEmpty() && corresponding(at.words().get(i)),
-            "world_1: Show the different regions and the corresponding number of countries. => {'metrics':['country_count'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_count','descending':true}]}",
-            "world_1: Show the number of countries and the corresponding population. => refused"),
+            "pets_1: Show the different pet types and the corresponding number of pets. => {'metrics':['pets_count'],'group_by':[{'dimension':'pet_type'}],'order':[{'field':'pets_count','descending':true}]}",
+            "pets_1: Show the number of pets and the corresponding weight. => refused"),
     /** "the maximum weight for each type of pet; list the maximum weight and pet type": a breakdown read, named again to show it. */
     GROUPED_AGAIN(Decision.PASSES, WordPlacement::groupedAgain,
-            "world_1: How many countries are there in each continent? Show the continent and the number. => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}]}",
-            "world_1: How many countries are there in each continent? Show the region too. => refused",
-            "employee_hire_evaluation: How many employees were hired by each shop? Give the shop name and the employee name. => refused"),
+            "pets_1: How many pets are there for each pet type? Show the pet type and the number. => {'metrics':['pets_count'],'group_by':[{'dimension':'pet_type'}],'order':[{'field':'pets_count','descending':true}]}",
+            "pets_1: How many pets are there for each pet type? Show the pet age too. => refused",
+            "dog_kennels: How many dogs are there for each breed? Give the breed name and the dog name. => refused"),
     /** "and in 2024 instead?": the words of a follow-up to the question before. */
     FOLLOW_UP(Decision.PASSES, (reader, at, i) -> at.previous != null && QuestionParser.FOLLOW_UP.contains(at.words().get(i)),
             "insurer: How many claims were there in 2025? >> And in 2024 instead? => {'metrics':['claims'],'start':'2024-01-01','end':'2025-01-01'}"),
@@ -256,7 +256,7 @@ enum WordPlacement implements CorpusRule {
 
     /** Levin's verbs of creation and of building (1993, 26.1 and 26.4) that say a thing was made, not what became of it. */
     private static final Set<String> CREATION_VERBS = Set.of("create", "produce", "make", "build", "design", "manufacture", "construct", "compose",
-            "invent", "develop", "write", "direct");
+            "invent", "develop", "write");
 
     private static boolean madeByEach(QuestionParser reader, Left at, int i) {
         List<String> words = at.words();
