@@ -313,7 +313,7 @@ class ApiTest {
         ApiServer slow = ServeCommand.start(ws, "script:" + script, new ServerContext.Settings(0, 2048, 100));
         try {
             HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + slow.port() + "/api/ask/stream"))
-                    .header("Authorization", "Bearer " + editor).POST(HttpRequest.BodyPublishers.ofString("{\"question\": \"How many carriers do we ship with?\"}"))
+                    .header("Authorization", "Bearer " + editor).POST(HttpRequest.BodyPublishers.ofString("{\"question\": \"How many carriers have we ever worked with?\"}"))
                     .build();
             long start = System.nanoTime();
             long[] firstStep = {-1};
