@@ -9,9 +9,9 @@ import java.util.List;
  * this order while more than one is left: none left to choose is a question back naming each. Each is a named rule with
  * the examples it must read beside it, {@code "model: question => query"}: the model one written for the tests (a Spider
  * dev database's draft has too few metrics of like names), the whole question's query as its JSON (single quotes for
- * double). The test {@code MetricChoiceTest} reads them all. No rule names a model's word.
+ * double). The test {@code RuleCorporaTest} reads them all. No rule names a model's word.
  */
-enum MetricChoice {
+enum MetricChoice implements CorpusRule {
     /** The metrics whose own words (name, label, synonyms) cover most of the question's words. */
     MOST_OWN_WORDS("insurer: What is the average amount for all claims? => {'metrics':['average_claim']}",
             "insurer: What was the average amount in 2025 for claims? => {'metrics':['average_claim'],'start':'2025-01-01','end':'2026-01-01'}") {
@@ -59,7 +59,8 @@ enum MetricChoice {
     }
 
     /** The examples the rule must read, {@code "model: question => query"}. */
-    List<String> examples() {
+    @Override
+    public List<String> examples() {
         return examples;
     }
 

@@ -9,9 +9,9 @@ import java.util.function.BiConsumer;
  * they refer to, or what each row is worth) beside a comparison ({@link ComparisonRule}) or numbers, and marks its words
  * placed. Each is a named rule with the examples it must read beside it, {@code "database: question => query"}: the
  * database a Spider dev database whose model `almanac init` drafts, the whole question's query as its JSON (single quotes
- * for double). The test {@code NumberConditionTest} reads them all. No rule names a model's word.
+ * for double). The test {@code RuleCorporaTest} reads them all. No rule names a model's word.
  */
-enum NumberCondition {
+enum NumberCondition implements CorpusRule {
     /** "age above 20", "more than 4 cylinders", "above age 20", "older than the average age". */
     COMPARISON_THEN_NUMBER(Conditions::comparisonThenNumber,
             "world_1: Which countries have a life expectancy over 80? => {'group_by':[{'dimension':'country.name'}],'filters':[{'field':'life_expectancy','op':'>','values':['80']}],'records':'country'}",
@@ -41,7 +41,8 @@ enum NumberCondition {
     }
 
     /** The examples the rule must read, {@code "database: question => query"}. */
-    List<String> examples() {
+    @Override
+    public List<String> examples() {
         return examples;
     }
 

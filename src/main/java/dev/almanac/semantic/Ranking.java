@@ -10,9 +10,9 @@ import java.util.regex.Matcher;
  * order (the metric's, highest or lowest first), how many groups are kept, or the period a ranking of periods is by, and
  * marks its words placed; a rule reads nothing a rule before it read. Each is a named rule with the examples it must read
  * beside it, {@code "database: question => query"} (a Spider dev database's drafted model, or a corpus model of the tests'
- * own), the whole question's query as its JSON; the test {@code RankingTest} reads them all. No rule names a model's word.
+ * own), the whole question's query as its JSON; the test {@code RuleCorporaTest} reads them all. No rule names a model's word.
  */
-enum Ranking {
+enum Ranking implements CorpusRule {
     /** "the top continents by number of countries": every group, in the ranking's order (read with the breakdown it ranks). */
     RANKED_BREAKDOWN((reader, at) -> {
         if (at.rankedAllDescending != null) at.order.add((at.rankedAllDescending ? "-" : "") + at.metric.name());
@@ -81,7 +81,8 @@ enum Ranking {
     }
 
     /** The examples the rule must read, {@code "database: question => query"}. */
-    List<String> examples() {
+    @Override
+    public List<String> examples() {
         return examples;
     }
 

@@ -2,35 +2,16 @@ package dev.almanac.semantic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Arrays;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Every rule that chooses among metrics the words name equally reads the questions of its corpus, whole, into the query
- * they give; and a measure's own phrase said beside the metric read makes the question one of two measures, never an
- * answer with one of them. Over an insurer's model written for these tests (src/test/resources/corpus).
+ * The choice among metrics the words name equally, beyond the rules' own corpora ({@link RuleCorporaTest} reads those): a
+ * measure's own phrase said beside the metric read makes the question one of two measures, never an answer with one of
+ * them. Over an insurer's model written for these tests (src/test/resources/corpus).
  */
 class MetricChoiceTest {
-    static Stream<Arguments> corpus() {
-        return Arrays.stream(MetricChoice.values()).flatMap(rule -> rule.examples().stream().map(example -> Arguments.of(rule, example)));
-    }
-
-    @ParameterizedTest(name = "{0}: {1}")
-    @MethodSource("corpus")
-    void every_rule_reads_the_questions_of_its_corpus(MetricChoice rule, String example) throws Exception {
-        CorpusExample.of(example).assertReadWhole();
-    }
-
-    @Test
-    void every_rule_has_a_corpus() {
-        assertThat(MetricChoice.values()).allSatisfy(rule -> assertThat(rule.examples()).as(rule.name()).isNotEmpty());
-    }
-
     @ParameterizedTest
     @ValueSource(strings = {"claimed amount of open claims", "the claimed amount of the open claims in 2025", "claimed amount of claims that are open"})
     void a_measure_named_beside_another_metric_is_never_read_as_that_other_one(String question) {

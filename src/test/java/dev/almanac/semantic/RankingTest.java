@@ -2,30 +2,10 @@ package dev.almanac.semantic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Arrays;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every rule of a ranking reads the questions of its corpus, whole, into the query they give. */
+/** Rankings beyond the rules' own corpora ({@link RuleCorporaTest} reads those): what has nothing to rank, what to show beside a ranking. */
 class RankingTest {
-    static Stream<Arguments> corpus() {
-        return Arrays.stream(Ranking.values()).flatMap(rule -> rule.examples().stream().map(example -> Arguments.of(rule, example)));
-    }
-
-    @ParameterizedTest(name = "{0}: {1}")
-    @MethodSource("corpus")
-    void every_rule_reads_the_questions_of_its_corpus(Ranking rule, String example) throws Exception {
-        CorpusExample.of(example).assertReadWhole();
-    }
-
-    @Test
-    void every_rule_has_a_corpus() {
-        assertThat(Ranking.values()).allSatisfy(rule -> assertThat(rule.examples()).as(rule.name()).isNotEmpty());
-    }
-
     @Test
     void a_ranking_with_nothing_to_rank_is_not_answered() {
         QuestionParser world = QuestionWordsTest.parser("world_1");

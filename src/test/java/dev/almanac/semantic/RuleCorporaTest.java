@@ -11,12 +11,13 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every rule of the reader's rule sets (breakdowns, values, the measure's fit, grains, the placing of words) reads the
- * questions of its corpus, whole, into the query they give, or does not answer those its corpus says are refused.
+ * Every rule of the reader's rule sets (the metric chosen, breakdowns, values, conditions on numbers, rankings, the
+ * measure's fit, grains, the placing of words) reads the questions of its corpus, whole, into the query they give, or does
+ * not answer those its corpus says are refused.
  */
 class RuleCorporaTest {
-    static final List<Class<? extends CorpusRule>> RULE_SETS = List.of(Breakdown.class, ValueRule.class, MeasureFit.class, GrainRule.class,
-            WordPlacement.class);
+    static final List<Class<? extends CorpusRule>> RULE_SETS = List.of(MetricChoice.class, Breakdown.class, ValueRule.class, NumberCondition.class,
+            Ranking.class, MeasureFit.class, GrainRule.class, WordPlacement.class);
 
     static Stream<Arguments> corpus() {
         return RULE_SETS.stream().flatMap(set -> Arrays.stream(set.getEnumConstants()))
