@@ -56,15 +56,19 @@ enum Rephrasing {
             "world_1: What is the averge life expectancy? => What is the average life expectancy?",
             "world_1: Which langauges are official? => Which language are official?"),
     INITIALS(Rephrasing::initials, "car_1: What is the average miles per gallon of the cars? => What is the average mpg of the cars?",
+            "car_1: List the cars by miles per gallon. => List the cars by mpg.",
             "world_1: What is the gross national product of France? => What is the gnp of France?",
             "car_1: Which cars make the most money per gallon? => Which cars make the most money per gallon?"),
     ROW_SYNONYMS(Rephrasing::rowSynonyms, "world_1: How many nations are in Europe? => How many countries are in Europe?"),
     PROPER_ADJECTIVES(Rephrasing::properAdjectives, "concert_singer: How many French singers are there? => How many France singers are there?"),
     CLOSED_COMPOUNDS(Rephrasing::closedCompounds, "network_1: How many high schoolers are there? => How many highschoolers are there?"),
+    DISTRIBUTED_OF(Rephrasing::distributedOf, "concert_singer: Show the name and the release year of the song of each singer. => Show the song name and the song release year of each singer.",
+            "concert_singer: Show the name and the age of each singer. => Show the name and the age of each singer."),
     EVERYTHING_ABOUT(Rephrasing::everythingAbout, "pets_1: Give me all the information about pets. => Give me the pet id, pet type, pet age and weight of pets.",
             "pets_1: What are all the details of every pet? => What are the pet id, pet type, pet age and weight of every pet?",
             "pets_1: Give me all the information about owners. => Give me all the information about owners."),
     ATTRIBUTE_BY_ITS_RECORDS(Rephrasing::attributeByItsRecords, "concert_singer: List all song names by singers older than 30. => List all song names of singers older than 30.",
+            "concert_singer: Show the song name by the youngest singer. => Show the song name of the youngest singer.",
             "concert_singer: What is the average age by country? => What is the average age by country?",
             "world_1: List the names by continent. => List the names by continent."),
     RELATION_CLAUSE(Rephrasing::relationClause, "tvshow: List each language and the number of TV Channels using it. => List each language and the number of TV Channels.",
@@ -479,6 +483,25 @@ enum Rephrasing {
      * relationships say already; the clause is dropped. A verb the model has a word for (a status) stays, and is placed or
      * reported.
      */
+    private static final Pattern OF_A_THING = Pattern.compile("(?i)\\b(?:the\\s+)?(\\p{L}+(?:\\s+\\p{L}+)?)\\s*(?:,|\\s+and)\\s+(?:the\\s+)?(\\p{L}+(?:\\s+\\p{L}+)?)\\s+of\\s+(?:the\\s+)?(\\p{L}+)\\b");
+
+    /**
+     * "the name and the release year of the song": "of the song" said once for both, of a thing no dataset is but whose
+     * word begins the names of both attributes ("song name", "song release year"), said as those names.
+     */
+    private static String distributedOf(QuestionParser reader, String q) {
+        Matcher m = OF_A_THING.matcher(q);
+        if (!m.find()) return q;
+        String thing = singular(m.group(3).toLowerCase(Locale.ROOT));
+        if (reader.model.datasets().stream().anyMatch(d -> ReaderLexicon.namesRows(d, List.of(thing)))) return q;
+        Map<List<String>, Object> attributes = reader.lexicon.attributePhrases();
+        List<String> a = new ArrayList<>(List.of(thing)), b = new ArrayList<>(List.of(thing));
+        a.addAll(QuestionParser.tokens(m.group(1), true));
+        b.addAll(QuestionParser.tokens(m.group(2), true));
+        if (!attributes.containsKey(a) || !attributes.containsKey(b)) return q;
+        return q.substring(0, m.start()) + "the " + thing + " " + m.group(1) + " and the " + thing + " " + m.group(2) + q.substring(m.end());
+    }
+
     private static final Pattern EVERYTHING = Pattern.compile("(?i)\\b(?:all|every(?:thing)?)\\s+(?:the\\s+)?(?:information|info|details|data|attributes|columns|fields)\\s+"
             + "(?:about|on|of|for)\\s+((?:the|all|every|each)\\s+)?([\\p{L}][\\p{L} _-]*?)\\s*([?.!]?)\\s*$");
 
@@ -511,15 +534,19 @@ enum Rephrasing {
         List<String> words = new ArrayList<>();
         Matcher m = WORD.matcher(q);
         while (m.find()) {
-            at.add(new int[] {m.start(), m.end()});
-            words.add(singular(m.group().toLowerCase(Locale.ROOT)));
+            String w = withoutTrailingStops(m.group());
+            at.add(new int[] {m.start(), m.start() + w.length()});
+            words.add(singular(w.toLowerCase(Locale.ROOT)));
         }
         List<QuestionParser.Span> attributes = QuestionParser.spans(words, reader.lexicon.attributePhrases());
         for (int b = 1; b + 1 < words.size(); b++) {
             if (!words.get(b).equals("by")) continue;
             final int by = b;
             int from = b + 1;
-            while (from < words.size() && Set.of("the", "all", "their").contains(words.get(from))) from++;
+            // "by the youngest singer": a superlative may stand before the records
+            while (from < words.size() && (Set.of("the", "all", "their").contains(words.get(from)) || QuestionParser.MOST.contains(words.get(from))
+                    || QuestionParser.LEAST.contains(words.get(from)) || words.get(from).endsWith("est")
+                    && Lexicon.english().partsOfSpeech(words.get(from)).contains(dev.almanac.reading.PartOfSpeech.ADJECTIVE))) from++;
             for (int n = Math.min(3, words.size() - from); n >= 1; n--) {
                 List<String> rows = words.subList(from, from + n);
                 List<Dataset> named = reader.model.datasets().stream().filter(d -> ReaderLexicon.namesRows(d, rows)).toList();
@@ -593,8 +620,9 @@ enum Rephrasing {
         List<String> lower = new ArrayList<>();
         Matcher m = WORD.matcher(q);
         while (m.find()) {
-            at.add(new int[] {m.start(), m.end()});
-            lower.add(m.group().toLowerCase(Locale.ROOT));
+            String w = withoutTrailingStops(m.group());
+            at.add(new int[] {m.start(), m.start() + w.length()});
+            lower.add(w.toLowerCase(Locale.ROOT));
         }
         var lexicon = dev.almanac.reading.Lexicon.english();
         var function = dev.almanac.reading.FunctionWords.english();
@@ -622,6 +650,13 @@ enum Rephrasing {
         }
         if (last == 0) return q;
         return out.append(q.substring(last)).toString();
+    }
+
+    /** A word as the question writes it without the full stops and apostrophes after it ("gallon." at a sentence's end). */
+    private static String withoutTrailingStops(String word) {
+        int end = word.length();
+        while (end > 1 && (word.charAt(end - 1) == '.' || word.charAt(end - 1) == '\'')) end--;
+        return word.substring(0, end);
     }
 
     private static String spelled(QuestionParser reader, String q) {
