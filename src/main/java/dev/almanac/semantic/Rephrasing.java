@@ -63,7 +63,8 @@ enum Rephrasing {
     PROPER_ADJECTIVES(Rephrasing::properAdjectives, "concert_singer: How many French singers are there? => How many France singers are there?"),
     CLOSED_COMPOUNDS(Rephrasing::closedCompounds, "network_1: How many high schoolers are there? => How many highschoolers are there?"),
     DISTRIBUTED_OF(Rephrasing::distributedOf, "concert_singer: Show the name and the release year of the song of each singer. => Show the song name and the song release year of each singer.",
-            "concert_singer: Show the name and the age of each singer. => Show the name and the age of each singer."),
+            "concert_singer: Show the name and the age of each singer. => Show the name and the age of each singer.",
+            "concert_singer: What are the names and release years for all the songs of each singer? => What are the song names and the song release years of each singer?"),
     EVERYTHING_ABOUT(Rephrasing::everythingAbout, "pets_1: Give me all the information about pets. => Give me the pet id, pet type, pet age and weight of pets.",
             "pets_1: What are all the details of every pet? => What are the pet id, pet type, pet age and weight of every pet?",
             "pets_1: Give me all the information about owners. => Give me all the information about owners."),
@@ -483,7 +484,7 @@ enum Rephrasing {
      * relationships say already; the clause is dropped. A verb the model has a word for (a status) stays, and is placed or
      * reported.
      */
-    private static final Pattern OF_A_THING = Pattern.compile("(?i)\\b(?:the\\s+)?(\\p{L}+(?:\\s+\\p{L}+)?)\\s*(?:,|\\s+and)\\s+(?:the\\s+)?(\\p{L}+(?:\\s+\\p{L}+)?)\\s+of\\s+(?:the\\s+)?(\\p{L}+)\\b");
+    private static final Pattern OF_A_THING = Pattern.compile("(?i)\\b(?:the\\s+)?(\\p{L}+(?:\\s+\\p{L}+)?)\\s*(?:,|\\s+and)\\s+(?:the\\s+)?(\\p{L}+(?:\\s+\\p{L}+)?)\\s+(?:of|for)\\s+(?:all\\s+)?(?:the\\s+)?(\\p{L}+)\\b");
 
     /**
      * "the name and the release year of the song": "of the song" said once for both, of a thing no dataset is but whose
