@@ -409,6 +409,7 @@ final class Conditions {
         }
         if (!others.isEmpty() && verbs.isEmpty()) return Optional.empty();
         Optional<List<SemanticQuery.Filter>> out = yearsSaid(q, period.get(), words, used, reader.model.reference(year));
+        if (out.isPresent() && out.get().size() == 1 && out.get().get(0).op().equals("=")) out = Optional.of(List.of(orAnotherYear(out.get().get(0), words, used)));
         if (out.isPresent()) {
             for (int i : verbs) {
                 used[i] = true;
@@ -416,6 +417,22 @@ final class Conditions {
             }
         }
         return out;
+    }
+
+    /** "in 2014 or 2015": a year said after the period's one with "or" (which the period does not take), both kept; placed. */
+    private static SemanticQuery.Filter orAnotherYear(SemanticQuery.Filter equal, List<String> words, boolean[] used) {
+        String first = equal.values().get(0);
+        // the words read have the period's own cut out ("occurred in or 2015"): the "or" and year left where it stood
+        int found = -1;
+        for (int i = 0; i + 1 < words.size(); i++) {
+            String second = words.get(i + 1);
+            if (!words.get(i).equals("or") || used[i] || used[i + 1] || second.length() != 4 || !QuestionParser.digits(second) || second.equals(first)) continue;
+            if (found >= 0) return equal; // two such years: not one alternative
+            found = i;
+        }
+        if (found < 0) return equal;
+        used[found] = used[found + 1] = true;
+        return new SemanticQuery.Filter(equal.field(), "in", List.of(first, words.get(found + 1)));
     }
 
     /**

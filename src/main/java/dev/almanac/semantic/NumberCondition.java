@@ -30,7 +30,9 @@ enum NumberCondition implements CorpusRule {
     EQUAL_TO_NUMBERS(Conditions::equalToNumbers,
             "network_1: How many high schoolers are in grade 10 or 11? => {'metrics':['highschooler_count'],'filters':[{'field':'grade','op':'in','values':['10','11']}]}",
             "world_1: Which countries have an independence year of 1991 or 1992? => {'group_by':[{'dimension':'country.name'}],'filters':[{'field':'indep_year','op':'in','values':['1991','1992']}],'records':'country'}",
-            "car_1: How many cars have 4 cylinders? => {'metrics':['cars_data_count'],'filters':[{'field':'cylinders','op':'=','values':['4']}]}");
+            "car_1: How many cars have 4 cylinders? => {'metrics':['cars_data_count'],'filters':[{'field':'cylinders','op':'=','values':['4']}]}",
+            // a year of records with no time of their own, and another after "or": both, on their attribute of years
+            "concert_singer: How many concerts occurred in 2014 or 2015? => {'metrics':['concert_count'],'filters':[{'field':'year','op':'in','values':['2014','2015']}]}");
 
     private final BiConsumer<Conditions, Conditions.NumberWords> rule;
     private final List<String> examples;
