@@ -419,7 +419,10 @@ final class Conditions {
         return out;
     }
 
-    /** "in 2014 or 2015": a year said after the period's one with "or" (which the period does not take), both kept; placed. */
+    /**
+     * "in 2014 or 2015": a year said after the period's one with "or" (which the period does not take), both kept; "in 2014
+     * or after", "or earlier": that year and those after or before it. The words placed.
+     */
     private static SemanticQuery.Filter orAnotherYear(SemanticQuery.Filter equal, List<String> words, boolean[] used) {
         String first = equal.values().get(0);
         // the words read have the period's own cut out ("occurred in or 2015"): the "or" and year left where it stood
@@ -430,7 +433,18 @@ final class Conditions {
             if (found >= 0) return equal; // two such years: not one alternative
             found = i;
         }
-        if (found < 0) return equal;
+        if (found < 0) {
+            // "in 2014 or after", "in 1990 or earlier": that year and those after it, or before it
+            for (int i = 0; i + 1 < words.size(); i++) {
+                if (!words.get(i).equals("or") || used[i] || used[i + 1]) continue;
+                String end = words.get(i + 1);
+                String op = Set.of("after", "later").contains(end) ? ">=" : Set.of("before", "earlier").contains(end) ? "<=" : null;
+                if (op == null) continue;
+                used[i] = used[i + 1] = true;
+                return new SemanticQuery.Filter(equal.field(), op, List.of(first));
+            }
+            return equal;
+        }
         used[found] = used[found + 1] = true;
         return new SemanticQuery.Filter(equal.field(), "in", List.of(first, words.get(found + 1)));
     }

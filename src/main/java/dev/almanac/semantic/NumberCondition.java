@@ -18,6 +18,7 @@ enum NumberCondition implements CorpusRule {
             "concert_singer: How many singers are older than the average age? => {'metrics':['singer_count'],'filters':[{'field':'age','op':'>','values':['average']}]}"),
     /** "6 or more cylinders", "a weight of 10 or less", "age 30 and over". */
     NUMBER_THEN_COMPARISON(Conditions::numberThenComparison,
+            "concert_singer: How many concerts were there in year 2014 or after? => {'metrics':['concert_count'],'filters':[{'field':'year','op':'>=','values':['2014']}]}",
             "concert_singer: Which stadiums have a capacity of 10000 or more? => {'group_by':[{'dimension':'stadium.name'}],'filters':[{'field':'capacity','op':'>=','values':['10000']}],'records':'stadium'}",
             "world_1: List the cities with a population of 1000000 and over. => {'group_by':[{'dimension':'city.name'}],'filters':[{'field':'city.population','op':'>=','values':['1000000']}],'records':'city'}"),
     /** "a greater weight than 10", "a higher capacity than 5000". */
@@ -32,7 +33,8 @@ enum NumberCondition implements CorpusRule {
             "world_1: Which countries have an independence year of 1991 or 1992? => {'group_by':[{'dimension':'country.name'}],'filters':[{'field':'indep_year','op':'in','values':['1991','1992']}],'records':'country'}",
             "car_1: How many cars have 4 cylinders? => {'metrics':['cars_data_count'],'filters':[{'field':'cylinders','op':'=','values':['4']}]}",
             // a year of records with no time of their own, and another after "or": both, on their attribute of years
-            "concert_singer: How many concerts occurred in 2014 or 2015? => {'metrics':['concert_count'],'filters':[{'field':'year','op':'in','values':['2014','2015']}]}");
+            "concert_singer: How many concerts occurred in 2014 or 2015? => {'metrics':['concert_count'],'filters':[{'field':'year','op':'in','values':['2014','2015']}]}",
+            "concert_singer: How many concerts were there in 2014 or after? => {'metrics':['concert_count'],'filters':[{'field':'year','op':'>=','values':['2014']}]}");
 
     private final BiConsumer<Conditions, Conditions.NumberWords> rule;
     private final List<String> examples;
