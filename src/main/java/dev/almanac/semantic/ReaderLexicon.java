@@ -216,6 +216,21 @@ final class ReaderLexicon {
 
     private volatile Set<String> vocabulary;
 
+    /** The words of the model's attribute and measure names and labels, made once. */
+    private Set<String> nameWords() {
+        Set<String> w = nameWords;
+        if (w != null) return w;
+        Set<String> out = new java.util.LinkedHashSet<>();
+        model.dimensions().forEach(d -> {
+            out.addAll(tokens(d.name(), true));
+            if (d.label() != null) out.addAll(tokens(d.label(), true));
+        });
+        model.metrics().forEach(m -> out.addAll(tokens(nameAndLabel(m), true)));
+        return nameWords = Set.copyOf(out);
+    }
+
+    private volatile Set<String> nameWords;
+
     /**
      * The words of the model's names that may stand for the initials of several words ("mpg", "gnp"): of letters only, three
      * to five of them, that English knows as no word or as the initials of a phrase of as many words.
@@ -225,17 +240,9 @@ final class ReaderLexicon {
         if (i != null) return i;
         Set<String> out = new java.util.HashSet<>();
         Lexicon english = Lexicon.english();
-        List<String> names = new ArrayList<>();
-        model.dimensions().forEach(d -> {
-            names.add(d.name());
-            if (d.label() != null) names.add(d.label());
-        });
-        model.metrics().forEach(m -> names.add(nameAndLabel(m)));
-        for (String n : names) {
-            for (String w : tokens(n, true)) {
-                if (w.length() < 3 || w.length() > 5 || !w.chars().allMatch(Character::isLetter) || Words.ABBREVIATIONS.containsKey(w)) continue;
-                if (!english.knows(w) || english.synonyms(w).stream().anyMatch(x -> x.split(" ").length == w.length())) out.add(w);
-            }
+        for (String w : nameWords()) {
+            if (w.length() < 3 || w.length() > 5 || !w.chars().allMatch(Character::isLetter) || Words.ABBREVIATIONS.containsKey(w)) continue;
+            if (!english.knows(w) || english.synonyms(w).stream().anyMatch(x -> x.split(" ").length == w.length())) out.add(w);
         }
         return initialisms = Set.copyOf(out);
     }
@@ -254,17 +261,9 @@ final class ReaderLexicon {
         if (shortenings == null) {
             Set<String> out = new java.util.HashSet<>();
             Lexicon english = Lexicon.english();
-            List<String> names = new ArrayList<>();
-            model.dimensions().forEach(d -> {
-                names.add(d.name());
-                if (d.label() != null) names.add(d.label());
-            });
-            model.metrics().forEach(m -> names.add(nameAndLabel(m)));
-            for (String n : names) {
-                for (String w : tokens(n, true)) {
-                    if (w.length() >= dev.almanac.reading.Lexicon.ABBREVIATION_MIN_LETTERS && w.length() <= ABBREVIATION_MAX && w.chars().allMatch(Character::isLetter)
-                            && !Words.ABBREVIATIONS.containsKey(w) && !english.knows(w)) out.add(w);
-                }
+            for (String w : nameWords()) {
+                if (w.length() >= dev.almanac.reading.Lexicon.ABBREVIATION_MIN_LETTERS && w.length() <= ABBREVIATION_MAX && w.chars().allMatch(Character::isLetter)
+                        && !Words.ABBREVIATIONS.containsKey(w) && !english.knows(w)) out.add(w);
             }
             modelShortenings = shortenings = Set.copyOf(out);
         }
