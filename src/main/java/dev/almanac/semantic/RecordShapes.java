@@ -643,16 +643,18 @@ final class RecordShapes {
     Optional<Result> valuesCounted(String q) {
         Matcher m = HOW_MANY.matcher(q);
         if (!m.find() || QuestionParser.singular(m.group(2).toLowerCase(Locale.ROOT)).equals(m.group(2).toLowerCase(Locale.ROOT))) return Optional.empty();
+        // "how many warehouses": records (counted by their rows), never the values of what names them; known from the words
+        // alone, before the list is read (most questions of "how many" name records)
+        List<String> after = QuestionParser.tokens(m.group(1), true);
+        boolean rowsNamed = java.util.stream.IntStream.rangeClosed(1, Math.min(3, after.size()))
+                .anyMatch(n -> reader.model.datasets().stream().anyMatch(ds -> ReaderLexicon.namesRows(ds, after.subList(0, n))));
+        if (rowsNamed) return Optional.empty();
         SemanticQuery x = listOfOne(THERE_ARE.matcher(m.group(1)).replaceFirst("")).orElse(null);
         if (x == null || x.records() != null) return Optional.empty();
         Dimension d = reader.model.dimension(x.groupBy().get(0).dimension()).orElse(null);
         if (d == null || d.time() || d.kind() == Dimension.Kind.NUMBER || d.kind() == Dimension.Kind.IDENTIFIER) return Optional.empty();
-        // "how many warehouses": records (counted by their rows), never the values of what names them
         Dataset own = reader.model.dataset(d.dataset()).orElse(null);
-        List<String> after = QuestionParser.tokens(m.group(1), true);
-        boolean rowsNamed = java.util.stream.IntStream.rangeClosed(1, Math.min(3, after.size()))
-                .anyMatch(n -> reader.model.datasets().stream().anyMatch(ds -> ReaderLexicon.namesRows(ds, after.subList(0, n))));
-        if (d.labelsEntity() || own == null || QuestionParser.calledAfterRecords(own, d) || rowsNamed) return Optional.empty();
+        if (d.labelsEntity() || own == null || QuestionParser.calledAfterRecords(own, d)) return Optional.empty();
         return Optional.of(new Parsed(x.withConditionsOf(List.of(), List.of()).records(null).countDistinct(x.groupBy().get(0).dimension()), Optional.empty()));
     }
 

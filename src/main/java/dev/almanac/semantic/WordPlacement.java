@@ -155,6 +155,14 @@ enum WordPlacement implements CorpusRule {
             return question.original();
         }
 
+        private List<QuestionParser.Span> attributeSpans;
+
+        /** The longest attribute phrases the question says, found once for all the words left over. */
+        List<QuestionParser.Span> attributeSpans(QuestionParser reader) {
+            if (attributeSpans == null) attributeSpans = QuestionParser.outermost(QuestionParser.spans(words(), reader.lexicon.attributePhrases()));
+            return attributeSpans;
+        }
+
         /** Right after "by", "per", "each" or "every". */
         boolean afterBreakdownCue(int i) {
             return i > 0 && QuestionParser.BREAKDOWN_CUES.contains(words().get(i - 1));
@@ -287,7 +295,7 @@ enum WordPlacement implements CorpusRule {
     private static boolean groupedAgain(QuestionParser reader, Left at, int i) {
         if (at.groupBy.isEmpty()) return false;
         // the longest phrase there, naming grouped attributes only ("name" of a shop's and an employee's names is not the shop's)
-        for (QuestionParser.Span s : QuestionParser.outermost(QuestionParser.spans(at.words(), reader.lexicon.attributePhrases()))) {
+        for (QuestionParser.Span s : at.attributeSpans(reader)) {
             if (i < s.from() || i >= s.to() || QuestionParser.anyUsed(at.used, s)) continue;
             if (QuestionParser.dimensionOf(s).stream().allMatch(d -> at.groupBy.contains(reader.model.reference(d)))) return true;
         }
