@@ -5,16 +5,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.almanac.agent.Answer;
 import dev.almanac.cli.BenchAccess;
-import dev.almanac.cli.Main;
 import dev.almanac.eval.Comparison;
 import dev.almanac.eval.ResultComparator;
 import dev.almanac.eval.Table;
 import dev.almanac.eval.Verdict;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -89,14 +85,14 @@ final class InterchangeWithoutModel {
             for (JsonNode t : root.path("tables")) generate(s, t, random);
         }
         Files.writeString(dir.resolve("almanac.yml"), "name: " + project + "\nsource: " + warehouse + "\nknowledge: knowledge\n");
-        cli("knowledge", "import", "--cortex", model.toString(), "--project", dir.toString());
+        InProcess.almanac("knowledge", "import", "--cortex", model.toString(), "--project", dir.toString());
         deleteTree(dir.resolve("knowledge").resolve("queries")); // the published answers: the reader must not see them
         // the published answers' rows first: the project's source then opens the warehouse as it does
         List<Table> expected = new ArrayList<>();
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + warehouse); Statement s = c.createStatement()) {
             for (JsonNode vq : root.path("verified_queries")) {
                 try (ResultSet rs = s.executeQuery(vq.path("sql").asText())) {
-                    expected.add(table(rs));
+                    expected.add(Table.of(rs));
                 }
             }
         }
@@ -169,34 +165,6 @@ final class InterchangeWithoutModel {
         if (type.equals("BOOLEAN")) return Boolean.toString(random.nextBoolean());
         String text = samples.isEmpty() ? column.path("name").asText().toLowerCase(Locale.ROOT) + " " + row : samples.get(random.nextInt(samples.size()));
         return "'" + text.replace("'", "''") + "'";
-    }
-
-    private static Table table(ResultSet rs) throws Exception {
-        List<String> columns = new ArrayList<>();
-        for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) columns.add(rs.getMetaData().getColumnLabel(i));
-        List<List<Object>> rows = new ArrayList<>();
-        while (rs.next()) {
-            List<Object> row = new ArrayList<>();
-            for (int i = 1; i <= columns.size(); i++) row.add(rs.getObject(i));
-            rows.add(row);
-        }
-        return new Table(columns, rows);
-    }
-
-    private static void cli(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        PrintStream stdout = System.out, stderr = System.err;
-        int code;
-        try {
-            PrintStream captured = new PrintStream(out, true, StandardCharsets.UTF_8);
-            System.setOut(captured);
-            System.setErr(captured);
-            code = Main.run(args);
-        } finally {
-            System.setOut(stdout);
-            System.setErr(stderr);
-        }
-        if (code != 0) throw new IllegalStateException("almanac " + String.join(" ", args) + " exited " + code + ": " + out);
     }
 
     private static void deleteTree(Path dir) throws Exception {

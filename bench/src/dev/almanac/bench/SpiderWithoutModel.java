@@ -4,15 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.almanac.agent.Answer;
 import dev.almanac.cli.BenchAccess;
-import dev.almanac.cli.Main;
 import dev.almanac.eval.Comparison;
 import dev.almanac.eval.PredictionScorer;
 import dev.almanac.eval.ResultComparator;
 import dev.almanac.eval.Table;
 import dev.almanac.eval.Verdict;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -131,19 +127,7 @@ final class SpiderWithoutModel {
 
     /** {@code almanac init PROJECT --db FILE -q}, in process, as a user runs it. */
     private static void init(String db, Path file, Path project) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        PrintStream stdout = System.out, stderr = System.err;
-        int code;
-        try {
-            PrintStream captured = new PrintStream(out, true, StandardCharsets.UTF_8);
-            System.setOut(captured);
-            System.setErr(captured);
-            code = Main.run("init", project.toString(), "--db", file.toString(), "-q");
-        } finally {
-            System.setOut(stdout);
-            System.setErr(stderr);
-        }
-        if (code != 0) throw new IllegalStateException(db + ": almanac init exited " + code + ": " + out);
+        InProcess.almanac("init", project.toString(), "--db", file.toString(), "-q");
     }
 
     private static Result ask(BenchAccess.Asker asker, String db, Path file, String question, String gold) {

@@ -201,16 +201,7 @@ public final class PredictionScorer {
                 }
             }, timeout.toMillis(), TimeUnit.MILLISECONDS);
             try (ResultSet rs = s.executeQuery(sql)) {
-                int n = rs.getMetaData().getColumnCount();
-                List<String> columns = new ArrayList<>();
-                for (int i = 1; i <= n; i++) columns.add(rs.getMetaData().getColumnLabel(i));
-                List<List<Object>> rows = new ArrayList<>();
-                while (rs.next()) {
-                    List<Object> row = new ArrayList<>(n);
-                    for (int i = 1; i <= n; i++) row.add(rs.getObject(i));
-                    rows.add(row);
-                }
-                return new Table(columns, rows);
+                return Table.of(rs);
             } catch (SQLException e) {
                 if (fired.get()) throw new TimedOut();
                 throw e;
