@@ -1713,10 +1713,7 @@ public final class QuestionParser {
         List<String> out = new ArrayList<>();
         Matcher m = WORD.matcher(text.replace('_', ' ').replace('-', ' '));
         while (m.find()) {
-            String w = m.group();
-            int end = w.length();
-            while (end > 0 && (w.charAt(end - 1) == '.' || w.charAt(end - 1) == '\'')) end--;
-            w = w.substring(0, end);
+            String w = withoutTrailingStops(m.group());
             if (w.endsWith("'s")) w = w.substring(0, w.length() - 2);
             if (w.isEmpty()) continue;
             if (normalised && w.length() > 1 && w.charAt(0) == '$' && digits(w.substring(1))) w = w.substring(1); // "$2000": the amount
@@ -1724,6 +1721,13 @@ public final class QuestionParser {
             out.add(normalised ? NUMBER_WORDS.getOrDefault(lower, singular(lower)) : w);
         }
         return out;
+    }
+
+    /** A word as written without the full stops and apostrophes after it ("gallon." at a sentence's end, "players'"). */
+    static String withoutTrailingStops(String word) {
+        int end = word.length();
+        while (end > 0 && (word.charAt(end - 1) == '.' || word.charAt(end - 1) == '\'')) end--;
+        return word.substring(0, end);
     }
 
     /** Whether a word is all digits (and not empty): read without a regular expression, as it is asked of every word. */

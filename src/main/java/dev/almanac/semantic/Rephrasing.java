@@ -535,7 +535,7 @@ enum Rephrasing {
         List<String> words = new ArrayList<>();
         Matcher m = WORD.matcher(q);
         while (m.find()) {
-            String w = withoutTrailingStops(m.group());
+            String w = QuestionParser.withoutTrailingStops(m.group());
             at.add(new int[] {m.start(), m.start() + w.length()});
             words.add(singular(w.toLowerCase(Locale.ROOT)));
         }
@@ -621,7 +621,7 @@ enum Rephrasing {
         List<String> lower = new ArrayList<>();
         Matcher m = WORD.matcher(q);
         while (m.find()) {
-            String w = withoutTrailingStops(m.group());
+            String w = QuestionParser.withoutTrailingStops(m.group());
             at.add(new int[] {m.start(), m.start() + w.length()});
             lower.add(w.toLowerCase(Locale.ROOT));
         }
@@ -651,13 +651,6 @@ enum Rephrasing {
         }
         if (last == 0) return q;
         return out.append(q.substring(last)).toString();
-    }
-
-    /** A word as the question writes it without the full stops and apostrophes after it ("gallon." at a sentence's end). */
-    private static String withoutTrailingStops(String word) {
-        int end = word.length();
-        while (end > 1 && (word.charAt(end - 1) == '.' || word.charAt(end - 1) == '\'')) end--;
-        return word.substring(0, end);
     }
 
     private static String spelled(QuestionParser reader, String q) {
