@@ -219,7 +219,7 @@ enum WordPlacement implements CorpusRule {
     private static final Set<String> COPULAR_VERBS = Set.of("become", "remain", "stay", "seem", "appear", "prove");
 
     private static boolean copular(String word) {
-        return dev.almanac.reading.Lexicon.english().baseForms(word, dev.almanac.reading.PartOfSpeech.VERB).stream().anyMatch(COPULAR_VERBS::contains);
+        return verbOf(word, COPULAR_VERBS);
     }
 
     /** The catenatives of English that link as a copula does with their particle ("ended up being", "turned out to be"). */
@@ -234,9 +234,9 @@ enum WordPlacement implements CorpusRule {
         int verb = i;
         String particle = null;
         for (var e : COPULAR_PHRASES.entrySet()) {
-            if (i > 0 && words.get(i).equals(e.getValue()) && baseIs(words.get(i - 1), e.getKey())) verb = i - 1; // the particle itself
+            if (i > 0 && words.get(i).equals(e.getValue()) && verbOf(words.get(i - 1), Set.of(e.getKey()))) verb = i - 1; // the particle itself
         }
-        for (var e : COPULAR_PHRASES.entrySet()) if (baseIs(words.get(verb), e.getKey())) particle = e.getValue();
+        for (var e : COPULAR_PHRASES.entrySet()) if (verbOf(words.get(verb), Set.of(e.getKey()))) particle = e.getValue();
         int k = verb + 1;
         if (particle != null) {
             if (k >= words.size() || !words.get(k).equals(particle)) return false;
@@ -248,8 +248,9 @@ enum WordPlacement implements CorpusRule {
         return k < words.size() && at.used[k];
     }
 
-    private static boolean baseIs(String word, String base) {
-        return dev.almanac.reading.Lexicon.english().baseForms(word, dev.almanac.reading.PartOfSpeech.VERB).contains(base);
+    /** Whether the word is a form of one of these verbs ("became" of "become"). */
+    private static boolean verbOf(String word, Set<String> bases) {
+        return dev.almanac.reading.Lexicon.english().baseForms(word, dev.almanac.reading.PartOfSpeech.VERB).stream().anyMatch(bases::contains);
     }
 
     /** Whether {@code word} names what {@code measure} does: a synonym of it in English, or the last word of one of its synonyms of several words. */
@@ -269,7 +270,7 @@ enum WordPlacement implements CorpusRule {
     private static boolean madeByEach(QuestionParser reader, Left at, int i) {
         List<String> words = at.words();
         if (at.groupBy.isEmpty() || !at.metric.countsRows() || reader.lexicon.modelStems().contains(QuestionParser.stem(words.get(i)))) return false;
-        if (dev.almanac.reading.Lexicon.english().baseForms(words.get(i), dev.almanac.reading.PartOfSpeech.VERB).stream().noneMatch(CREATION_VERBS::contains)) return false;
+        if (!verbOf(words.get(i), CREATION_VERBS)) return false;
         for (int k = i + 1; k < words.size(); k++) if (!QuestionParser.FILLER.contains(words.get(k))) return false; // the question's last word of content
         for (int k = 0; k < i; k++) if (QuestionParser.NEGATIONS.contains(words.get(k)) || words.get(k).endsWith("n't")) return false;
         return words.subList(0, i).stream().anyMatch(w -> Set.of("each", "every", "per").contains(w));
@@ -288,7 +289,7 @@ enum WordPlacement implements CorpusRule {
     /** "corresponding", "correspond", "respective": a word that says a thing is the one of each group. */
     private static boolean corresponding(String word) {
         return word.equals("respective") || word.equals("corresponding")
-                || dev.almanac.reading.Lexicon.english().baseForms(word, dev.almanac.reading.PartOfSpeech.VERB).contains("correspond");
+                || verbOf(word, Set.of("correspond"));
     }
 
     /** Whether the word at {@code i} is in a phrase of attributes the reading groups by, all of whose words are left over. */
