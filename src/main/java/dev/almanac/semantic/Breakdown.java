@@ -30,7 +30,18 @@ enum Breakdown implements CorpusRule {
             "car_1: What is the maximum weight for each of the different cylinders? => {'metrics':['cars_data_max_weight'],'group_by':[{'dimension':'cylinders'}]}",
             // a number is grouped by only when a ranking of the rows counted asks for one of its values ("which grade has the most")
             "network_1: Which grade has the most high schoolers? => {'metrics':['highschooler_count'],'group_by':[{'dimension':'grade'}],'order':[{'field':'highschooler_count','descending':true}],'limit':1,'ties':true}",
-            "network_1: What grade is Kyle in? => {'group_by':[{'dimension':'grade'}],'filters':[{'field':'name','op':'=','values':['Kyle']}],'records':'highschooler'}"),
+            "network_1: What grade is Kyle in? => {'group_by':[{'dimension':'grade'}],'filters':[{'field':'name','op':'=','values':['Kyle']}],'records':'highschooler'}",
+            // "by" after a past participle, before records in the plural, says who did it: no breakdown by them
+            "pets_1: How many pets are owned by students older than 20? => refused"),
+    /**
+     * "the continent that has the most countries", "the region with the fewest countries": the one said with "the", in the
+     * singular, before a relative clause (or "with") that ranks by the measure, which ends it: the group first in that
+     * ranking. Between them function words and at most one verb that is no word of the model.
+     */
+    RANKED_CLAUSE(Breakdown::rankedClause,
+            "world_1: Give the continent that has the most countries. => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}],'limit':1,'ties':true}",
+            "world_1: Show the region with the fewest countries. => {'metrics':['country_count'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_count','descending':false}],'limit':1,'ties':true}",
+            "world_1: List the regions with the most countries. => refused"),
     /** "by continent and region": a dimension after "and" (or a comma) right after one grouped by. */
     AFTER_ANOTHER(Breakdown::afterAnother,
             "world_1: How many countries are there by continent and region? => {'metrics':['country_count'],'group_by':[{'dimension':'continent'},{'dimension':'region'}],'order':[{'field':'country_count','descending':true}]}"),
@@ -165,6 +176,7 @@ enum Breakdown implements CorpusRule {
 
     private static String cue(QuestionParser reader, Said at, QuestionParser.Span d) {
         String cue = cueBefore(at.words, d.from());
+        if ("by".equals(cue) && agentAfterParticiple(at, d)) return null;
         if (cue != null || d.from() < 2 || !QuestionParser.DISTINCT_WORDS.contains(at.words.get(d.from() - 1))) return cue;
         // "for each of the different continents": the cue before the word that asks for the values each once, which the
         // breakdown's groups are already (that word is left for the check of words placed)
@@ -176,6 +188,27 @@ enum Breakdown implements CorpusRule {
 
     /** The words that ask for a breakdown on their own ("by", "per", "each"), not a question word ("which", "what"). */
     private static final Set<String> BREAKDOWN_WORDS = Set.of("by", "per", "each", "every", "across");
+
+    private static String rankedClause(QuestionParser reader, Said at, QuestionParser.Span d) {
+        List<String> words = at.words;
+        if (d.from() < 1 || !words.get(d.from() - 1).equals("the") || d.to() >= words.size() || !CLAUSE_OPENERS.contains(words.get(d.to()))
+                || at.metricSpan.from() <= d.to()) return null;
+        if (!at.original.get(d.to() - 1).toLowerCase(Locale.ROOT).equals(words.get(d.to() - 1))) return null; // "the offices with the most": how many is not said
+        int verbs = 0;
+        for (int k = d.to() + 1; k < at.metricSpan.from(); k++) {
+            String w = words.get(k);
+            if (QuestionParser.MOST.contains(w) || QuestionParser.LEAST.contains(w)) return "";
+            if (QuestionParser.FILLER.contains(w)) continue;
+            // one verb that says how the group relates to what is counted, never a word of the model (which says which rows)
+            boolean verb = !dev.almanac.reading.Lexicon.english().baseForms(at.original.get(k).toLowerCase(Locale.ROOT), dev.almanac.reading.PartOfSpeech.VERB).isEmpty()
+                    && !reader.lexicon.modelStems().contains(QuestionParser.stem(w));
+            if (!verb || ++verbs > 1) return null;
+        }
+        return null;
+    }
+
+    /** The words that open what is said of a group: a relative pronoun, or "with". */
+    private static final Set<String> CLAUSE_OPENERS = Set.of("that", "which", "who", "with");
 
     private static String afterAnother(QuestionParser reader, Said at, QuestionParser.Span d) {
         int before = d.from() - 1;
@@ -270,6 +303,23 @@ enum Breakdown implements CorpusRule {
     private static final Set<String> TOGETHER = Set.of("total", "combined", "together", "altogether", "sum");
 
     /** The cue right before a word, if any. */
+    /**
+     * "pets owned by students older than 20", "films directed by people who ...": "by" after a verb's past participle and
+     * before records named in the plural says who did it (the passive's agent), not a breakdown of them.
+     */
+    private static boolean agentAfterParticiple(Said at, QuestionParser.Span d) {
+        int by = d.from() - 1;
+        if (by < 1 || d.to() > at.original.size()) return false;
+        String verb = at.original.get(by - 1).toLowerCase(Locale.ROOT);
+        boolean participle = (verb.endsWith("ed") || verb.endsWith("en") || verb.endsWith("wn")) && !SORTING.contains(verb)
+                && dev.almanac.reading.Lexicon.english().baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB).stream().anyMatch(b -> !b.equals(verb));
+        String noun = at.original.get(d.to() - 1).toLowerCase(Locale.ROOT);
+        return participle && !noun.equals(at.words.get(d.to() - 1)) && QuestionParser.singular(noun).equals(at.words.get(d.to() - 1));
+    }
+
+    /** Participles that say how rows are arranged by what follows ("ordered by", "grouped by"), not who did something. */
+    private static final Set<String> SORTING = Set.of("ordered", "sorted", "grouped", "broken", "split", "ranked", "arranged", "listed", "organized", "organised");
+
     static String cueBefore(List<String> words, int at) {
         for (String cue : GROUP_CUES) {
             List<String> c = List.of(cue.split(" "));

@@ -393,8 +393,18 @@ public final class QuestionParser {
             metricSpans = List.of(new Span(0, 0, List.of(model.metric(previous.metrics().get(0)).get()))); // the thread's metric, named by no word
         }
         // "the name of the stadium with the largest capacity": the attributes of the record first by an attribute of its own
-        if (previous == null && REQUEST_FOR_LIST.matcher(q).find() && period.isEmpty() && compared.isEmpty() && !words.contains("how")) {
+        if (previous == null && REQUEST_FOR_LIST.matcher(q).find() && period.isEmpty() && compared.isEmpty() && !words.contains("how") && !groupFirstTried) {
             Optional<Result> first = shapes.superlativeRecord(new Question(q, period, compared, asked, original, words));
+            if (first.isPresent() && first.get() instanceof Cannot && !metricSpans.isEmpty()) {
+                // "give the continent that has the most countries": no record is first, but a group of them may be
+                groupFirstTried = true;
+                try {
+                    Result group = parse(question, null);
+                    if (group instanceof Parsed p && !p.query().groupBy().isEmpty() && p.query().records() == null) return group;
+                } finally {
+                    groupFirstTried = false;
+                }
+            }
             if (first.isPresent()) return first.get();
         }
         // "the names and ages of singers older than 30": a list of records' attributes, though a word may name a count too
@@ -471,6 +481,8 @@ public final class QuestionParser {
                         && java.util.Arrays.stream(r.span().at()).anyMatch(i -> i >= o.span().from() && i < o.span().to() && !COUNT_CUES.contains(words.get(i)))))
                 .toList();
         if (answered.isEmpty()) {
+            Optional<Result> through = countedThrough(readings, asked_, metricSpans, anyDimSpans, previous);
+            if (through.isPresent()) return through.get();
             Result first = readings.get(0).result();
             if (first instanceof Cannot no && !no.unplaced().isEmpty()) {
                 Optional<Result> narrower = metricNames.narrowerMetrics(readings.get(0), q, original, words);
@@ -511,6 +523,59 @@ public final class QuestionParser {
         }
         return checked(new Clarify("Which do you mean: " + String.join("; ", names) + "?", options));
     }
+
+    /**
+     * "Which language is spoken by the most countries?": a count of records no reading of which holds, read again as the
+     * number of different records the rows of another dataset refer to ({@link SemanticModel#countedThrough}), when the
+     * question names an attribute of those rows that the records themselves do not have. One such reading, or none.
+     */
+    private Optional<Result> countedThrough(List<Reading> readings, Question question, List<Span> metricSpans, List<Span> anyDimSpans, SemanticQuery previous) {
+        if (checking) return Optional.empty();
+        Map<String, Result> read = new LinkedHashMap<>();
+        int top = readings.get(0).span().weight();
+        for (Reading r : readings) {
+            // the records the question counts, said together, not others it names ("how many dogs ... by breed size" counts no sizes)
+            if (r.span().weight() < top || !together(r.span(), question.words())) continue;
+            List<SemanticMetric.Simple> through = model.countedThrough(r.metric());
+            if (through.isEmpty() || r.span().length() > 0 && question.original().get(r.span().from()).equalsIgnoreCase("numbers")) continue; // "flight numbers of ...": an attribute
+            Set<String> own = new java.util.HashSet<>();
+            for (Dimension d : sliceable(r.metric())) own.add(d.qualifiedName());
+            for (SemanticMetric.Simple t : through) {
+                if (read.containsKey(t.name())) continue;
+                Result result = read(question, t, r.span(), metricSpans, anyDimSpans, previous);
+                if (!(result instanceof Parsed p)) continue;
+                SemanticQuery sq = p.query();
+                boolean theirs = java.util.stream.Stream.concat(sq.groupBy().stream().map(SemanticQuery.GroupBy::dimension), sq.filters().stream().map(SemanticQuery.Filter::field))
+                        .map(f -> model.dimension(f).map(Dimension::qualifiedName).orElse(f)).anyMatch(f -> !own.contains(f));
+                // "how many departments offer degrees": the rows that refer to the records, named where the count alone left words
+                boolean named = r.result() instanceof Cannot no && no.unplaced().stream().anyMatch(w -> namesRowsOf(w, t.dataset()))
+                        && question.words().stream().noneMatch(w -> NEGATIONS.contains(w) || w.equals("no") || w.equals("without") || w.endsWith("n't"));
+                if (theirs || named) read.put(t.name(), result);
+            }
+        }
+        return read.size() == 1 ? Optional.of(read.values().iterator().next()) : Optional.empty();
+    }
+
+    /** Whether a span's words stand together, or with only function words and "different" between them ("how many different templates"). */
+    private static boolean together(Span span, List<String> words) {
+        if (!span.scattered()) return true;
+        int[] at = span.at();
+        for (int k = at[0]; k < at[at.length - 1]; k++) {
+            final int i = k;
+            if (java.util.Arrays.stream(at).noneMatch(x -> x == i) && !FILLER.contains(words.get(k)) && !DISTINCT_WORDS.contains(words.get(k))) return false;
+        }
+        return true;
+    }
+
+    /** Whether a word, as the question has it, is a content word of a dataset's names ("degrees" of degree programs). */
+    boolean namesRowsOf(String word, String dataset) {
+        String stem = stem(singular(word.toLowerCase(Locale.ROOT)));
+        return model.dataset(dataset).map(d -> ReaderLexicon.datasetWords(d).stream()
+                .anyMatch(w -> !FunctionWords.english().isFunctionWord(w) && stem(w).equals(stem))).orElse(false);
+    }
+
+    /** While a question no record of which is first is read again for a group first ({@link #parse}). */
+    private boolean groupFirstTried;
 
     /** The most measures a question is read for, one whole reading each; more are narrowed to those of the records named. */
     static final int MAX_READINGS = 12;
@@ -1023,6 +1088,16 @@ public final class QuestionParser {
         return s == null ? "" : s;
     }
 
+    /** The dimensions, identifiers and free text a metric can be sliced by ("for each hometown": free text named is grouped by, never offered). */
+    private List<Dimension> sliceable(SemanticMetric metric) {
+        return sliceable.computeIfAbsent(metric.name(), k -> {
+            List<Dimension> out = new ArrayList<>(layer.dimensionsOf(metric));
+            out.addAll(layer.identifiersOf(metric));
+            out.addAll(layer.textsOf(metric));
+            return List.copyOf(out);
+        });
+    }
+
     /** The question read for one metric: a semantic query, a question back, or why not. */
     Result read(Question question, SemanticMetric metric, Span metricSpan, List<Span> metricSpans, List<Span> anyDimSpans, SemanticQuery previous) {
         String q = question.q();
@@ -1053,12 +1128,7 @@ public final class QuestionParser {
             for (int i = 0; i < words.size(); i++) if (!used[i] && vocabulary.contains(stem(words.get(i)))) used[i] = true;
         }
         // dimensions and values the metric can be sliced by (read before the grain: "monthly plans" is a billing period)
-        List<Dimension> dims = sliceable.computeIfAbsent(metric.name(), k -> {
-            List<Dimension> out = new ArrayList<>(layer.dimensionsOf(metric));
-            out.addAll(layer.identifiersOf(metric));
-            out.addAll(layer.textsOf(metric)); // "for each hometown": free text named is grouped by, never offered
-            return List.copyOf(out);
-        });
+        List<Dimension> dims = sliceable(metric);
         List<Span> dimSpans = new ArrayList<>(spans(words, phrases.dimensionsOf(metric.name(), () -> lexicon.dimensionPhrases(dims))));
         dimSpans.addAll(headNounSpans(words, dims, dimSpans, metric));
         // "how many high schoolers are in each grade": a number the metric's rows reach, named right after "each", "every" or

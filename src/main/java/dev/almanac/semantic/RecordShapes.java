@@ -269,7 +269,7 @@ final class RecordShapes {
             if (!subject && !relative) continue;
             int k = i + 1;
             while (k < words.size() && english.is(words.get(k), dev.almanac.reading.FunctionClass.AUXILIARY)) k++;
-            if (k >= words.size() || !relationVerb(words, k)) continue;
+            if (k >= words.size() || !relationVerb(question, k)) continue;
             int end = k + 1;
             if (relative) {
                 if (end >= words.size() || !english.is(words.get(end), dev.almanac.reading.FunctionClass.PERSONAL_PRONOUN)) continue;
@@ -369,7 +369,7 @@ final class RecordShapes {
         List<Span> after = QuestionParser.spans(words, rankedPhrases()).stream().filter(sp -> sp.from() == at + 1).toList();
         if (after.isEmpty()) return count == 1 ? relatedCountFirst(question, at) : Optional.empty();
         Span by = QuestionParser.longestFirst(after).get(0);
-        int from = linkStart(words, head);
+        int from = linkStart(question, head);
         if (from < 0) return Optional.empty();
         Question withoutCue = question.without(from, by.to());
         // "the 3 countries with the largest area": the number before the records' noun says how many
@@ -425,13 +425,14 @@ final class RecordShapes {
      * verb of the relationship may stand there too, as a link: "the template used by the most documents", "the conductor
      * who has conducted the most orchestras" ({@link #relationVerb}).
      */
-    private int linkStart(List<String> words, int at) {
+    private int linkStart(Question question, int at) {
+        List<String> words = question.words();
         int from = words.get(at - 1).equals("the") ? at - 1 : at;
         int links = 0;
-        if (from > 2 && words.get(from - 1).equals("by") && relationVerb(words, from - 2)) { // passive: "used by the most"
+        if (from > 2 && words.get(from - 1).equals("by") && relationVerb(question, from - 2)) { // passive: "used by the most"
             from -= 2;
             links++;
-        } else if (from > 2 && relationVerb(words, from - 1) && (SUPERLATIVE_LINKS.contains(words.get(from - 2)) && !words.get(from - 2).equals("the")
+        } else if (from > 2 && relationVerb(question, from - 1) && (SUPERLATIVE_LINKS.contains(words.get(from - 2)) && !words.get(from - 2).equals("the")
                 || FunctionWords.english().is(words.get(from - 2), dev.almanac.reading.FunctionClass.AUXILIARY))) { // "who has conducted the most"
             from -= 1;
             while (from > 0 && FunctionWords.english().is(words.get(from - 1), dev.almanac.reading.FunctionClass.AUXILIARY)
@@ -449,8 +450,10 @@ final class RecordShapes {
      * verb's form English knows, never a word of the model (a status or an event the model records says which rows: "the
      * product returned by the most customers" is refused, not read as bought), nor denied.
      */
-    private boolean relationVerb(List<String> words, int i) {
-        String w = words.get(i);
+    private boolean relationVerb(Question question, int i) {
+        List<String> words = question.words();
+        String w = question.original().get(i).toLowerCase(java.util.Locale.ROOT); // as written: "speaks", never the noun's singular "speak"
+        if (FunctionWords.english().isFunctionWord(words.get(i))) return false;
         if (i > 0 && (FunctionWords.english().is(words.get(i - 1), dev.almanac.reading.FunctionClass.NEGATION) || words.get(i - 1).endsWith("n't"))) return false;
         if (FunctionWords.english().isFunctionWord(w) || reader.lexicon.modelStems().contains(QuestionParser.stem(w)) || !w.chars().allMatch(Character::isLetter)) return false;
         // a verb's regular form ("conducted", "hiring"), or an irregular one English has as no noun ("gave", "taught")
@@ -475,6 +478,7 @@ final class RecordShapes {
         if (numberOf) from += 2;
         int counted = -1;
         Dataset rows = null;
+        SemanticMetric identified = null;
         for (int n = Math.min(3, words.size() - from); n >= 1 && rows == null; n--) {
             List<String> named = words.subList(from, from + n);
             List<Dataset> ds = reader.model.datasets().stream().filter(d -> ReaderLexicon.namesRows(d, named)).toList();
@@ -484,12 +488,20 @@ final class RecordShapes {
             if (ds.size() == 1) {
                 rows = ds.get(0);
                 counted = from + n;
+            } else if (ds.isEmpty()) {
+                // "the most languages" where no rows are languages: the different values of the one identifier called so
+                Optional<SemanticMetric.Simple> values = reader.model.identifiedCount(String.join(" ", named));
+                if (values.isPresent()) {
+                    identified = values.get();
+                    rows = reader.model.dataset(values.get().dataset()).orElse(null);
+                    counted = from + n;
+                }
             }
         }
         if (rows == null) return Optional.empty();
-        SemanticMetric count = countOf(rows).orElse(null);
+        SemanticMetric count = identified != null ? identified : countOf(rows).orElse(null);
         if (count == null) return Optional.empty();
-        int start = linkStart(words, at);
+        int start = linkStart(question, at);
         if (start < 0) return Optional.empty();
         Question rest = question.without(start, counted);
         // "Which shop has the most employees? Give me the shop name.": the first sentence names the records, the second says
@@ -520,7 +532,7 @@ final class RecordShapes {
         }
         // the rows' own count, or, paired with the records in a table of their own, the model's distinct count of them there
         List<SemanticMetric> counts = new ArrayList<>(List.of(count));
-        bridge(records, rows.name()).flatMap(this::distinctCountOf).ifPresent(counts::add);
+        if (identified == null) bridge(records, rows.name()).flatMap(this::distinctCountOf).ifPresent(counts::add);
         for (SemanticMetric c : counts) {
             SemanticQuery first = x.withConditionsOf(List.of(), x.groupBy()).records(records)
                     .withOrder(List.of(new SemanticQuery.Order(c.name(), QuestionParser.MOST.contains(words.get(at))))).limit(1).withTies();

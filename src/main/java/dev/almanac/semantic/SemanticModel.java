@@ -263,7 +263,61 @@ public final class SemanticModel {
         SemanticMetric m = metrics.get(key(name));
         if (m == null) m = entityCounts().get(key(name));
         if (m == null) m = identifiedCounts().get(key(name));
+        if (m == null) m = countsThrough.get(key(name));
         return Optional.ofNullable(m);
+    }
+
+    /** The counts of records through other rows made so far ({@link #countedThrough}), by metric name. */
+    private final Map<String, SemanticMetric.Simple> countsThrough = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The records a plain count counts, counted through the rows of each other dataset that refer to them by one column:
+     * "how many countries" by an attribute of the rows that refer to countries (a language of a country's languages) is the
+     * number of different countries those rows refer to. The model's own distinct count of that column where it has one,
+     * else one made from the relationship. None for a count with conditions of its own, or through a dataset that refers to
+     * the records twice (a flight's two airports: which one is not said).
+     */
+    public List<SemanticMetric.Simple> countedThrough(SemanticMetric metric) {
+        if (!(metric instanceof SemanticMetric.Simple c) || c.agg() != SemanticMetric.Agg.COUNT || c.filter() != null || !c.segments().isEmpty()) return List.of();
+        Dataset counted = datasets.get(key(c.dataset()));
+        if (counted == null || counted.primaryKey().size() != 1) return List.of();
+        List<SemanticMetric.Simple> out = new ArrayList<>();
+        for (Relationship r : relationships.values()) {
+            if (!r.to().equals(counted.name()) || r.oneToOne() || r.from().equals(counted.name()) || r.fromColumns().size() != 1) continue;
+            if (relationships.values().stream().filter(o -> o.from().equals(r.from()) && o.to().equals(r.to())).count() != 1) continue;
+            String column = unquoted(r.fromColumns().get(0));
+            Optional<SemanticMetric.Simple> own = metrics.values().stream()
+                    .filter(x -> x instanceof SemanticMetric.Simple s && s.dataset().equals(r.from()) && s.agg() == SemanticMetric.Agg.COUNT_DISTINCT
+                            && s.filter() == null && s.segments().isEmpty() && s.expr() != null && unquoted(s.expr()).equalsIgnoreCase(column))
+                    .map(x -> (SemanticMetric.Simple) x).findFirst();
+            if (own.isPresent()) {
+                out.add(own.get());
+                continue;
+            }
+            String name = key(r.from()) + "_distinct_" + key(counted.name());
+            out.add(countsThrough.computeIfAbsent(name, n -> {
+                String records = Words.plural(counted.name().replace('_', ' '));
+                SemanticMetric.Info info = new SemanticMetric.Info("Number of " + records + " in " + r.from().replace('_', ' '), "The different " + records
+                        + " the rows of " + r.from() + " refer to (" + column + "), counted from the semantic model.", null, "integer", 0, null, List.of(), List.of(),
+                        List.of("counted_through"), null);
+                Dataset through = datasets.get(key(r.from()));
+                return new SemanticMetric.Simple(n, info, r.from(), SemanticMetric.Agg.COUNT_DISTINCT, r.fromColumns().get(0), null, null, List.of(),
+                        through == null ? null : through.defaultTimeDimension(), null, false, null, null);
+            }));
+        }
+        return out;
+    }
+
+    /** Whether a metric counts the different records its rows refer to by one column (a distinct count of a reference). */
+    public boolean countsThroughReference(SemanticMetric metric) {
+        if (!(metric instanceof SemanticMetric.Simple s) || s.agg() != SemanticMetric.Agg.COUNT_DISTINCT || s.expr() == null || s.filter() != null) return false;
+        String column = unquoted(s.expr());
+        return relationships.values().stream().anyMatch(r -> r.from().equals(s.dataset()) && !r.oneToOne() && r.fromColumns().size() == 1
+                && unquoted(r.fromColumns().get(0)).equalsIgnoreCase(column));
+    }
+
+    private static String unquoted(String column) {
+        return column.replace("\"", "").strip();
     }
 
     /**

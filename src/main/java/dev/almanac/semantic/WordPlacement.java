@@ -25,6 +25,12 @@ enum WordPlacement implements CorpusRule {
     /** "in the US", "players from the IT": a personal pronoun's letters after an article or in capitals are a name, never the pronoun. */
     NAME_NOT_PRONOUN(Decision.UNPLACED, (reader, at, i) -> QuestionParser.nameNotPronoun(at.original(), at.words(), i),
             "insurer: How many claims came from the US? => refused"),
+    /**
+     * "list their ids instead of names", "any breed other than ...": a function word of several words that sets one thing
+     * against another says which is not meant, which no reading places by passing it: the question is not read whole.
+     */
+    CONTRAST(Decision.UNPLACED, (reader, at, i) -> inContrast(at.words(), i),
+            "pets_1: Show the number of pets for each pet type instead of the weight. => refused"),
     /** "how many subscribers" of a count of subscriptions, "at the company": the records' doer noun, or the organization itself. */
     AGENT_OF_THE_RECORDS(Decision.PASSES, (reader, at, i) -> !at.afterBreakdownCue(i) && (QuestionParser.agentOf(at.words().get(i), at.entities)
             || reader.organizationItself(at.words(), i)),
@@ -90,6 +96,14 @@ enum WordPlacement implements CorpusRule {
     MADE_BY_EACH(Decision.PASSES, WordPlacement::madeByEach,
             "tvshow: How many cartoons did each director create? => {'metrics':['cartoon_count'],'group_by':[{'dimension':'directed_by'}],'order':[{'field':'cartoon_count','descending':true}]}",
             "tvshow: How many cartoons did each director watch? => refused"),
+    /**
+     * "Which language is spoken by the most countries?", "how many doctors performed treatments": the one verb of a count of
+     * records through the rows that refer to them, grouped by what those rows say or naming them: the relationship of those
+     * rows says what the verb does.
+     */
+    RELATING_VERB(Decision.PASSES, WordPlacement::relatingVerb,
+            "pets_1: Which pet type do the most students keep? => {'metrics':['has_pet_distinct_stu_id'],'group_by':[{'dimension':'pet_type'}],'order':[{'field':'has_pet_distinct_stu_id','descending':true}],'limit':1,'ties':true}",
+            "pets_1: Which pet type do the fewest students not keep? => refused"),
     /** "along with", "as well as": a word of one of English's function words of several words, said whole. */
     FUNCTION_PHRASE(Decision.PASSES, (reader, at, i) -> inFunctionPhrase(at.words(), i),
             "pets_1: Show the number of pets for each pet type along with the pet type. => {'metrics':['pets_count'],'group_by':[{'dimension':'pet_type'}],'order':[{'field':'pets_count','descending':true}]}"),
@@ -274,6 +288,37 @@ enum WordPlacement implements CorpusRule {
         for (int k = i + 1; k < words.size(); k++) if (!QuestionParser.FILLER.contains(words.get(k))) return false; // the question's last word of content
         for (int k = 0; k < i; k++) if (QuestionParser.NEGATIONS.contains(words.get(k)) || words.get(k).endsWith("n't")) return false;
         return words.subList(0, i).stream().anyMatch(w -> Set.of("each", "every", "per").contains(w));
+    }
+
+    private static boolean relatingVerb(QuestionParser reader, Left at, int i) {
+        List<String> words = at.words();
+        if (!reader.model.countsThroughReference(at.metric) || !relating(reader, words.get(i))) return false;
+        String rows = ((SemanticMetric.Simple) at.metric).dataset();
+        if (at.groupBy.isEmpty() && at.original().stream().noneMatch(w -> reader.namesRowsOf(w, rows))) return false;
+        for (int k = 0; k < words.size(); k++) {
+            if (QuestionParser.NEGATIONS.contains(words.get(k)) || words.get(k).endsWith("n't")) return false;
+            if (k != i && !at.used[k] && relating(reader, words.get(k))) return false; // one verb says the relationship
+        }
+        return true;
+    }
+
+    /** A verb that is no word of the model and no function word. */
+    private static boolean relating(QuestionParser reader, String word) {
+        return !QuestionParser.FILLER.contains(word) && !reader.lexicon.modelStems().contains(QuestionParser.stem(word))
+                && dev.almanac.reading.Lexicon.english().partsOfSpeech(word).contains(dev.almanac.reading.PartOfSpeech.VERB);
+    }
+
+    /** English's function words of several words that set one thing against another. */
+    private static final List<List<String>> CONTRASTS = List.of(List.of("instead", "of"), List.of("rather", "than"), List.of("other", "than"),
+            List.of("apart", "from"), List.of("as", "opposed", "to"), List.of("in", "place", "of"));
+
+    private static boolean inContrast(List<String> words, int i) {
+        for (List<String> c : CONTRASTS) {
+            for (int start = Math.max(0, i - c.size() + 1); start <= i && start + c.size() <= words.size(); start++) {
+                if (words.subList(start, start + c.size()).equals(c)) return true;
+            }
+        }
+        return false;
     }
 
     /** Whether the word at {@code i} is one of a function word of several words said whole there ("along with"). */

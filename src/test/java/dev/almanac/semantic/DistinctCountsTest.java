@@ -23,9 +23,14 @@ class DistinctCountsTest {
     }
 
     @Test
-    void other_records_the_question_names_without_a_condition_on_them_stop_the_answer() {
-        // the templates documents use are not all the templates
-        QuestionWordsTest.assertNotRead("cre_Doc_Template_Mgt", "How many different templates do all document use?", "What are the templates all documents use?");
+    void the_records_other_rows_use_are_counted_through_those_rows_never_all_of_them() {
+        // the templates documents use are not all the templates: the different templates the documents refer to
+        SemanticLayer layer = QuestionWordsTest.layer("cre_Doc_Template_Mgt");
+        SemanticQuery used = QuestionWordsTest.read(QuestionWordsTest.parser(layer), "How many different templates do all document use?");
+        assertThat(QuestionWordsTest.rows("cre_Doc_Template_Mgt", layer.compile(used).sql()))
+                .isEqualTo(QuestionWordsTest.rows("cre_Doc_Template_Mgt", "SELECT count(DISTINCT template_id) FROM documents"))
+                .isNotEqualTo(QuestionWordsTest.rows("cre_Doc_Template_Mgt", "SELECT count(*) FROM templates"));
+        QuestionWordsTest.assertNotRead("cre_Doc_Template_Mgt", "What are the templates all documents use?");
     }
 
     @Test
