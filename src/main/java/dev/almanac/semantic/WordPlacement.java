@@ -16,6 +16,10 @@ import java.util.Set;
  * rule names a model's word.
  */
 enum WordPlacement implements CorpusRule {
+    /** "in each one", "for every one": the pronoun "one" after "each" or "every", each group of the breakdown read. */
+    EACH_ONE(Decision.PASSES, (reader, at, i) -> !at.groupBy.isEmpty() && at.original().get(i).equalsIgnoreCase("one") && i > 0
+            && Set.of("each", "every").contains(at.words().get(i - 1)),
+            "pets_1: Show each pet type and the number of pets of each one. => {'metrics':['pets_count'],'group_by':[{'dimension':'pet_type'}]}"),
     /**
      * "dogs by breed size" read by breed: a word of a breakdown of the metric that was not read as one (an attribute's, or
      * the noun of records the rows refer to right after a breakdown read) is never let pass.
@@ -31,6 +35,12 @@ enum WordPlacement implements CorpusRule {
      */
     CONTRAST(Decision.UNPLACED, (reader, at, i) -> inContrast(at.words(), i),
             "pets_1: Show the number of pets for each pet type instead of the weight. => refused"),
+    /**
+     * "the number of car models" of a count of cars: a noun of other records right after the measure's last word is the head
+     * of the compound, what is counted, and the measure's word only qualifies it: never let pass as a word of related rows.
+     */
+    HEAD_OF_THE_COMPOUND(Decision.UNPLACED, WordPlacement::headOfTheCompound,
+            "car_1: What is the number of car models? => refused"),
     /** "how many subscribers" of a count of subscriptions, "at the company": the records' doer noun, or the organization itself. */
     AGENT_OF_THE_RECORDS(Decision.PASSES, (reader, at, i) -> !at.afterBreakdownCue(i) && (QuestionParser.agentOf(at.words().get(i), at.entities)
             || reader.organizationItself(at.words(), i)),
@@ -96,6 +106,14 @@ enum WordPlacement implements CorpusRule {
     MADE_BY_EACH(Decision.PASSES, WordPlacement::madeByEach,
             "tvshow: How many cartoons did each director create? => {'metrics':['cartoon_count'],'group_by':[{'dimension':'directed_by'}],'order':[{'field':'cartoon_count','descending':true}]}",
             "tvshow: How many cartoons did each director watch? => refused"),
+    /**
+     * "How many cars were produced in 1980?", "models built by ...": a verb of creation right before a preposition and what
+     * the reading placed after it: when or by whom the records were made, which that condition says of them already.
+     */
+    MADE_WHEN(Decision.PASSES, WordPlacement::madeWhen,
+            "tvshow: How many cartoons were made by Joseph Kuhr? => {'metrics':['cartoon_count'],'filters':[{'field':'written_by','op':'=','values':['Joseph Kuhr']}]}",
+            "car_1: How many cars were produced in 1980? => {'metrics':['cars_data_count'],'filters':[{'field':'year','op':'=','values':['1980']}]}",
+            "tvshow: How many cartoons were watched by Joseph Kuhr? => refused"),
     /**
      * "Which language is spoken by the most countries?", "how many doctors performed treatments": the one verb of a count of
      * records through the rows that refer to them, grouped by what those rows say or naming them: the relationship of those
@@ -280,6 +298,29 @@ enum WordPlacement implements CorpusRule {
     /** Levin's verbs of creation and of building (1993, 26.1 and 26.4) that say a thing was made, not what became of it. */
     private static final Set<String> CREATION_VERBS = Set.of("create", "produce", "make", "build", "design", "manufacture", "construct", "compose",
             "invent", "develop", "write");
+
+    private static boolean headOfTheCompound(QuestionParser reader, Left at, int i) {
+        if (i == 0 || i != at.metricSpan.to() || !at.metricWords[i - 1] || at.metricSpan.scattered()) return false;
+        List<String> noun = List.of(at.words().get(i));
+        Set<String> own = reader.datasetsOf(at.metric);
+        return reader.model.datasets().stream().anyMatch(d -> !own.contains(d.name()) && ReaderLexicon.namesRows(d, noun));
+    }
+
+    private static boolean madeWhen(QuestionParser reader, Left at, int i) {
+        List<String> words = at.words();
+        if (i + 1 >= words.size() || !MADE_PREPOSITIONS.contains(words.get(i + 1))) return false;
+        if (reader.lexicon.modelStems().contains(QuestionParser.stem(words.get(i))) || !verbOf(words.get(i), CREATION_VERBS)) return false;
+        // a past participle, what was made ("produced", "built"), never the verb of how something went ("develop in 2018")
+        String written = at.original().get(i).toLowerCase(java.util.Locale.ROOT);
+        if (written.endsWith("ing") || written.endsWith("s") || dev.almanac.reading.Lexicon.english().baseForms(written, dev.almanac.reading.PartOfSpeech.VERB).contains(written)) return false;
+        if (i + 2 == words.size()) return at.question.asked().isPresent(); // "produced in 1980": the period, read, is no longer among the words
+        int k = i + 2;
+        while (k < words.size() && !at.used[k] && Set.of("the", "a", "an", "year").contains(words.get(k))) k++; // "in the year 1980"
+        return k < words.size() && at.used[k];
+    }
+
+    /** The prepositions after a verb of creation that say when, where or by whom. */
+    private static final Set<String> MADE_PREPOSITIONS = Set.of("in", "before", "after", "since", "during", "between", "on", "by", "from", "until");
 
     private static boolean madeByEach(QuestionParser reader, Left at, int i) {
         List<String> words = at.words();
