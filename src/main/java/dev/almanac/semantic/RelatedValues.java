@@ -91,10 +91,24 @@ final class RelatedValues {
         }
         if (said.isEmpty()) return Optional.empty();
         said.sort((a, b) -> a.span().from() - b.span().from());
+        // "English is the official language", "English as an official language": the name of an attribute whose value is said,
+        // right after a value said (over articles, "as" and "is")
+        Set<Dimension> saidDims = new LinkedHashSet<>();
+        said.forEach(x -> saidDims.add(x.dimension()));
+        for (int k = 1; k < words.size(); k++) {
+            if (used[k]) continue;
+            int p = k - 1;
+            while (p > 0 && !used[p] && LINKS.contains(words.get(p))) p--;
+            if (valueOf[p] == null || !used[p]) continue;
+            String stem = QuestionParser.stem(QuestionParser.singular(words.get(k)));
+            if (saidDims.stream().anyMatch(d -> QuestionParser.tokens(d.name().replace('_', ' '), true).stream().anyMatch(w -> QuestionParser.stem(w).equals(stem)))) used[k] = true;
+        }
         List<SemanticQuery.Exists> exists = new ArrayList<>();
         Set<String> datasets = new LinkedHashSet<>();
+        List<Integer> run = new ArrayList<>(); // the conditions of "both English and French" so far, each its own
         for (int i = 0; i < said.size(); i++) {
             Said s = said.get(i);
+            if (i == 0 || !said.get(i - 1).dimension().equals(s.dimension()) || !between(words, said.get(i - 1).span(), s.span()).equals(Set.of("and"))) run.clear();
             List<String> values = new ArrayList<>(List.of(s.value()));
             // "English or Dutch": either, one condition; "English and French", "both English and French": each, a condition each
             while (i + 1 < said.size() && said.get(i + 1).dimension().equals(s.dimension()) && said.get(i + 1).negated() == s.negated()
@@ -111,7 +125,32 @@ final class RelatedValues {
                         original.subList(s.span().from(), said.get(i + 1).span().to())) + "') are not read yet"));
             }
             String ref = reader.model.reference(s.dimension());
-            exists.add(new SemanticQuery.Exists(s.dataset(), List.of(new SemanticQuery.Filter(ref, values.size() == 1 ? "=" : "in", values)), s.negated(), of));
+            List<SemanticQuery.Filter> filters = new ArrayList<>(List.of(new SemanticQuery.Filter(ref, values.size() == 1 ? "=" : "in", values)));
+            // "English is official", "English as an official language": values of two attributes said together are of one row
+            // "English is not the official language": one row denied, whichever of its values the negation stands before
+            boolean denied = s.negated();
+            while (i + 1 < said.size() && said.get(i + 1).dataset().equals(s.dataset()) && !said.get(i + 1).dimension().equals(s.dimension())) {
+                Set<String> apart = between(words, said.get(i).span(), said.get(i + 1).span());
+                if (apart.contains("and") || apart.contains(",") || apart.contains("or") || apart.contains("with") || apart.contains("that") || apart.contains("who")) {
+                    return Optional.of(new Cannot("conditions on " + s.dataset().replace('_', ' ') + " said apart ('" + String.join(" ",
+                            original.subList(said.get(i).span().from(), said.get(i + 1).span().to())) + "') are not read yet"));
+                }
+                Said t = said.get(++i);
+                denied |= t.negated();
+                SemanticQuery.Filter also = new SemanticQuery.Filter(reader.model.reference(t.dimension()), "=", List.of(t.value()));
+                filters.add(also);
+                // "both English and French are official": said of each of them
+                for (int e : run) {
+                    List<SemanticQuery.Filter> more = new ArrayList<>(exists.get(e).filters());
+                    more.add(also);
+                    exists.set(e, new SemanticQuery.Exists(exists.get(e).dataset(), more, exists.get(e).negated(), of));
+                }
+            }
+            if (denied != s.negated() && !run.isEmpty()) { // "both English and French are not official"
+                return Optional.of(new Cannot("values of " + s.dimension().displayName() + " denied together are not read yet"));
+            }
+            run.add(exists.size());
+            exists.add(new SemanticQuery.Exists(s.dataset(), List.copyOf(filters), denied, of));
             datasets.add(s.dataset());
             datasets.add(s.dimension().dataset());
         }
@@ -268,6 +307,9 @@ final class RelatedValues {
         for (int i : marked) used[i] = true;
         return negation;
     }
+
+    /** Words between a value and the name of its attribute, or another value of the same row ("English as an official language"). */
+    private static final Set<String> LINKS = Set.of("the", "a", "an", "as", "is", "are", "was", "were");
 
     /** The words between two spans. */
     private static Set<String> between(List<String> words, Span a, Span b) {

@@ -33,6 +33,32 @@ class RelatedValuesTest {
     }
 
     @Test
+    void values_of_two_attributes_said_together_are_of_one_related_row() {
+        // "English is the official language": one row of the country's languages is English and official, not one of each
+        String db = "world_1";
+        SemanticLayer layer = QuestionWordsTest.layer(db);
+        QuestionParser parser = QuestionWordsTest.parser(layer);
+        java.util.Set<String> official = QuestionWordsTest.rows(db, "SELECT c.Name FROM country c WHERE c.Code IN (SELECT CountryCode FROM countrylanguage"
+                + " WHERE Language = 'English' AND IsOfficial = 'T')");
+        java.util.Set<String> apart = QuestionWordsTest.rows(db, "SELECT c.Name FROM country c WHERE c.Code IN (SELECT CountryCode FROM countrylanguage"
+                + " WHERE Language = 'English') AND c.Code IN (SELECT CountryCode FROM countrylanguage WHERE IsOfficial = 'T')");
+        assertThat(official).isNotEmpty().isNotEqualTo(apart);
+        for (String q : java.util.List.of("What are the names of the countries where English is the official language?",
+                "Which countries have English as an official language?")) {
+            assertThat(new java.util.HashSet<>(QuestionWordsTest.rowList(db, layer.compile(QuestionWordsTest.read(parser, q)).sql()))).as(q).isEqualTo(official);
+        }
+        // denied: no row of the country is English and official (the country may speak English)
+        SemanticQuery notOfficial = QuestionWordsTest.read(parser, "What are the names of the countries where English is not the official language?");
+        assertThat(new java.util.HashSet<>(QuestionWordsTest.rowList(db, layer.compile(notOfficial).sql()))).isEqualTo(QuestionWordsTest.rows(db,
+                "SELECT Name FROM country WHERE Code NOT IN (SELECT CountryCode FROM countrylanguage WHERE Language = 'English' AND IsOfficial = 'T')"));
+        // each of two languages official
+        SemanticQuery both = QuestionWordsTest.read(parser, "What are the names of nations where both English and French are official languages?");
+        assertThat(new java.util.HashSet<>(QuestionWordsTest.rowList(db, layer.compile(both).sql()))).isEqualTo(QuestionWordsTest.rows(db,
+                "SELECT Name FROM country WHERE Code IN (SELECT CountryCode FROM countrylanguage WHERE Language = 'English' AND IsOfficial = 'T')"
+                        + " AND Code IN (SELECT CountryCode FROM countrylanguage WHERE Language = 'French' AND IsOfficial = 'T')"));
+    }
+
+    @Test
     void a_denied_value_of_related_rows_keeps_the_rows_with_none() throws Exception {
         // through a table of pairs: a student's pets are in has_pet, their type in pets
         CorpusExample.of("pets_1: Find the major and age of students who do not have a cat pet. => {'group_by':[{'dimension':'major'},{'dimension':'age'}],"
