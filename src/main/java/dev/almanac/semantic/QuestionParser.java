@@ -814,6 +814,16 @@ public final class QuestionParser {
                 && rel.fromColumns().stream().anyMatch(c -> unquoted(c).equals(unquoted(d.expr())))).map(Relationship::to).toList();
     }
 
+    /** The attribute a reference's column refers to (a city's country code: the country's code), by one relationship of one column; empty for none. */
+    Optional<Dimension> referredKey(Dimension d) {
+        List<Relationship> rels = model.relationships().stream().filter(rel -> rel.from().equals(d.dataset()) && rel.fromColumns().size() == 1
+                && unquoted(rel.fromColumns().get(0)).equals(unquoted(d.expr()))).toList();
+        if (rels.size() != 1) return Optional.empty();
+        String column = unquoted(rels.get(0).toColumns().get(0));
+        List<Dimension> keys = model.dimensions().stream().filter(k -> k.dataset().equals(rels.get(0).to()) && k.expr() != null && unquoted(k.expr()).equals(column)).toList();
+        return keys.size() == 1 ? Optional.of(keys.get(0)) : Optional.empty();
+    }
+
     /** Whether "for" stands before a word, "the" and "all" aside ("for all the different cylinders"). */
     static boolean forBefore(List<String> words, int at) {
         int i = at - 1;

@@ -70,9 +70,11 @@ final class ValueListing {
         // the records the question names ("the names of the breeds"): a listed attribute is one of theirs, by its name or by its
         // name without the records' ("breed_name"), never another's of the same name (the dogs' names)
         List<Dataset> named = namedRows;
+        Set<Span> none = new java.util.HashSet<>(); // names of no attribute of the records named ("codes of countries" of a city's country code)
         for (Span d : ordered) {
-            // "feature type name": an attribute's name whole, never a shorter one inside it ("feature type", a code's short name)
-            if (ordered.stream().anyMatch(o -> o.length() > d.length() && o.from() <= d.from() && d.to() <= o.to())) continue;
+            // "feature type name": an attribute's name whole, never a shorter one inside it ("feature type", a code's short name),
+            // unless the longer one names no attribute of the records named ("the codes of countries": the countries' codes)
+            if (ordered.stream().anyMatch(o -> o.length() > d.length() && o.from() <= d.from() && d.to() <= o.to() && !none.contains(o))) continue;
             List<SemanticQuery> found = new ArrayList<>();
             List<Dimension> candidates = dimensionOf(d);
             if (!named.isEmpty()) {
@@ -80,6 +82,11 @@ final class ValueListing {
                 List<Dimension> own = new ArrayList<>();
                 for (Dataset ds : named) {
                     for (Dimension x : candidates) if (x.dataset().equals(ds.name()) && !own.contains(x)) own.add(x);
+                    // "the country codes of countries": others' references to these records name their key
+                    for (Dimension x : candidates) {
+                        Optional<Dimension> key = reader.referredKey(x).filter(k -> k.dataset().equals(ds.name()));
+                        if (key.isPresent() && !own.contains(key.get())) own.add(key.get());
+                    }
                     Dimension shortly = reader.lexicon.shortPhrases(ds).get(said);
                     if (shortly != null && !own.contains(shortly)) own.add(shortly);
                 }
@@ -89,7 +96,10 @@ final class ValueListing {
                     if (through.isPresent()) return through.get();
                     // records named by a value only ("Dutch", a language of a country's) may be rows related to those listed
                     // ("regions that speak Dutch"): the attribute is then the one its words name, its value's rows a condition
-                    if (!rowsCalled.isEmpty() || candidates.size() != 1) continue; // no reading as a list: the records named have no such attribute
+                    if (!rowsCalled.isEmpty() || candidates.size() != 1) { // no reading as a list: the records named have no such attribute
+                        none.add(d);
+                        continue;
+                    }
                 } else {
                     candidates = own;
                 }

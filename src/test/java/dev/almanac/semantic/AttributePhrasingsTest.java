@@ -30,6 +30,17 @@ class AttributePhrasingsTest {
     }
 
     @Test
+    void the_records_own_key_is_named_by_the_words_of_others_references_to_it() {
+        // a city's and a language's "country code" refer to the country's code: "the country codes of countries" lists that
+        QuestionParser world = QuestionWordsTest.parser("world_1");
+        for (String q : java.util.List.of("What are the country codes of countries?", "What are the codes of countries in Europe?")) {
+            SemanticQuery x = QuestionWordsTest.read(world, q);
+            assertThat(x.records()).as(q).isEqualTo("country");
+            assertThat(x.groupBy()).as(q).extracting(SemanticQuery.GroupBy::dimension).containsExactly("code");
+        }
+    }
+
+    @Test
     void a_value_as_the_attribute_it_is_of() {
         SemanticQuery q = QuestionWordsTest.read(QuestionWordsTest.parser("world_1"), "How many countries have a republic as their form of government?");
         assertThat(q.filters()).extracting(Object::toString).containsExactly("government_form = Republic");
