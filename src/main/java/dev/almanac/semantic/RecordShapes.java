@@ -926,9 +926,10 @@ final class RecordShapes {
             int verbs = 0;
             boolean fits = !said.isEmpty();
             for (String w : said) {
-                if (FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.AUXILIARY) || w.equals("by")) continue;
-                if (FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.NEGATION) || w.endsWith("n't") || w.equals("not")) fits = false;
-                else if (Lexicon.english().partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.VERB) && !reader.lexicon.modelStems().contains(QuestionParser.stem(w))) verbs++;
+                if (w.equals("done") || w.equals("doing")) verbs++; // "do" as the verb itself: its participles are never an auxiliary's
+                else if (FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.AUXILIARY) || w.equals("by")) continue;
+                else if (FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.NEGATION) || w.endsWith("n't") || w.equals("not")) fits = false;
+                else if ((Lexicon.english().partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.VERB) || !Lexicon.english().baseForms(w, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()) && !reader.lexicon.modelStems().contains(QuestionParser.stem(w))) verbs++;
                 else fits = false;
             }
             if (fits && verbs == 1) return Optional.of(q.substring(0, m.start()) + m.group(1) + "have " + q.substring(m.end()));

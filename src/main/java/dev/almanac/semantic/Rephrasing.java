@@ -44,6 +44,10 @@ enum Rephrasing {
             "order them by the level from low to high => order them by the level in ascending order", "flights from Aberdeen to Ashley => flights from Aberdeen to Ashley"),
     IMPERATIVE_REQUEST((reader, q) -> imperativeShown(q), "Return the names of all pilots => show the names of all pilots",
             "Please provide each city's population => Please show each city's population", "return rate by month => return rate by month"),
+    WHICH_THEN_WHAT_OF_THEM(Rephrasing::whichThenWhatOfThem,
+            "pets_1: Which students have more than one pet? List their first names. => List the first names of the students that have more than one pet.",
+            "pets_1: Which student has an older pet than 3? Show the student's last name and age. => Show the last name and age of the student that has an older pet than 3.",
+            "pets_1: Which pets are older than 2? List them. => Which pets are older than 2? List them."),
     BELONGING((reader, q) -> belongingAsked(q), "Which league does the club Ajax belong to? => What is the league of club Ajax?",
             "What country is the club Ajax affiliated with? => What is the country of club Ajax?", "Which city is the club Ajax based in? => What is the city of club Ajax?",
             "Which city did the club Ajax play in? => Which city did the club Ajax play in?",
@@ -99,6 +103,39 @@ enum Rephrasing {
     /** The question as this rule rewrites it over the reader's model. */
     String apply(QuestionParser reader, String q) {
         return rule.apply(reader, q);
+    }
+
+    /** "Which N ...? List (the, their) A, B and C.": a question that names the records, then a request for what to show of them. */
+    private static final Pattern WHICH_THEN_REQUEST = Pattern.compile("(?i)^\\s*which\\s+(.+?)\\s*\\?\\s+((?:list|show|give(?:\\s+me)?|find|tell\\s+me|return)\\s+)"
+            + "(?:both\\s+)?(?:(?:the|their|its|his|her)\\s+)?(.+?)\\s*([.?!]?)\\s*$");
+
+    /**
+     * "Which professionals have done at least two treatments? List their id and role.": said as one request, "list the id and
+     * role of the professionals that have done at least two treatments", when the first words after "which" name one
+     * dataset's rows and the request names no other records; "the professional's id" is "the id" of them.
+     */
+    private static String whichThenWhatOfThem(QuestionParser reader, String q) {
+        Matcher m = WHICH_THEN_REQUEST.matcher(q);
+        if (!m.matches()) return q;
+        String[] clause = m.group(1).split("\\s+");
+        // "Which shop has the most employees? Give me its name.": the records first by a count, read as said
+        for (int i = 0; i < clause.length; i++) {
+            String w = clause[i].toLowerCase(Locale.ROOT);
+            if ((MOST.contains(w) || LEAST.contains(w)) && !(i > 0 && clause[i - 1].equalsIgnoreCase("at"))) return q; // "at least two" is a count
+        }
+        for (int n = Math.min(3, clause.length - 1); n >= 1; n--) {
+            List<String> noun = tokens(String.join(" ", java.util.Arrays.asList(clause).subList(0, n)), true);
+            List<Dataset> named = reader.model.datasets().stream().filter(d -> namesRows(d, noun)).toList();
+            if (named.size() != 1) continue;
+            String nounWritten = String.join(" ", java.util.Arrays.asList(clause).subList(0, n));
+            String rest = String.join(" ", java.util.Arrays.asList(clause).subList(n, clause.length));
+            // "the professional's id": their own attribute
+            String shown = m.group(3).replaceAll("(?i)\\b(?:the\\s+)?" + Pattern.quote(String.join(" ", noun)) + "(?:'s|s')\\s+", "");
+            if (shown.isBlank() || shown.matches("(?i)them|it|these|those")) return q;
+            String end = m.group(4).isEmpty() ? "?" : m.group(4);
+            return m.group(2) + "the " + shown + " of the " + nounWritten + " that " + rest + end;
+        }
+        return q;
     }
 
     /** The question as it is read: every rule's rewrite, in order. */
