@@ -429,7 +429,8 @@ final class RecordShapes {
         List<String> words = question.words();
         int from = words.get(at - 1).equals("the") ? at - 1 : at;
         int links = 0;
-        if (from > 2 && words.get(from - 1).equals("by") && relationVerb(question, from - 2)) { // passive: "used by the most"
+        if (from > 2 && PASSIVE_PREPOSITIONS.contains(words.get(from - 1)) && relationVerb(question, from - 2)
+                && (words.get(from - 1).equals("by") || !Set.of("has", "have", "had", "having").contains(words.get(from - 3)))) { // passive: "used by the most", "used for the most"; "has paid for the most": the verb's own
             from -= 2;
             links++;
         } else if (from > 2 && relationVerb(question, from - 1) && (SUPERLATIVE_LINKS.contains(words.get(from - 2)) && !words.get(from - 2).equals("the")
@@ -444,6 +445,9 @@ final class RecordShapes {
         }
         return links == 0 || from == 0 ? -1 : from;
     }
+
+    /** The prepositions after a passive verb of a relationship before the records counted ("used by", "used for", "spoken in"). */
+    private static final Set<String> PASSIVE_PREPOSITIONS = Set.of("by", "for", "in", "on", "at");
 
     /**
      * A verb that says only how records relate to those they are counted or ranked by ("used", "conducted", "hiring"): a

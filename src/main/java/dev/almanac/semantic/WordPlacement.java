@@ -122,6 +122,12 @@ enum WordPlacement implements CorpusRule {
     RELATING_VERB(Decision.PASSES, WordPlacement::relatingVerb,
             "pets_1: Which pet type do the most students keep? => {'metrics':['has_pet_distinct_stu_id'],'group_by':[{'dimension':'pet_type'}],'order':[{'field':'has_pet_distinct_stu_id','descending':true}],'limit':1,'ties':true}",
             "pets_1: Which pet type do the fewest students not keep? => refused"),
+    /**
+     * "show the shop name as well", "also list the id": English's additive focusing modifiers (Huddleston and Pullum 2002,
+     * ch. 6 §7: "also", "too", "as well"), which say only that more is asked, what the words placed say.
+     */
+    ADDITIVE(Decision.PASSES, WordPlacement::additive,
+            "pets_1: Find the number of pets for each pet type; show the pet type as well. => {'metrics':['pets_count'],'group_by':[{'dimension':'pet_type'}],'order':[{'field':'pets_count','descending':true}]}"),
     /** "along with", "as well as": a word of one of English's function words of several words, said whole. */
     FUNCTION_PHRASE(Decision.PASSES, (reader, at, i) -> inFunctionPhrase(at.words(), i),
             "pets_1: Show the number of pets for each pet type along with the pet type. => {'metrics':['pets_count'],'group_by':[{'dimension':'pet_type'}],'order':[{'field':'pets_count','descending':true}]}"),
@@ -304,6 +310,16 @@ enum WordPlacement implements CorpusRule {
         List<String> noun = List.of(at.words().get(i));
         Set<String> own = reader.datasetsOf(at.metric);
         return reader.model.datasets().stream().anyMatch(d -> !own.contains(d.name()) && ReaderLexicon.namesRows(d, noun));
+    }
+
+    private static boolean additive(QuestionParser reader, Left at, int i) {
+        List<String> words = at.words();
+        String w = words.get(i);
+        if (w.equals("also")) return true;
+        boolean last = i + 1 == words.size() || Set.of(".", "?", "!", ";").contains(words.get(i + 1));
+        if (w.equals("too")) return last;
+        return w.equals("well") && i > 0 && words.get(i - 1).equals("as") && last || w.equals("as") && i + 1 < words.size() && words.get(i + 1).equals("well")
+                && (i + 2 == words.size() || Set.of(".", "?", "!", ";").contains(words.get(i + 2)));
     }
 
     private static boolean madeWhen(QuestionParser reader, Left at, int i) {
