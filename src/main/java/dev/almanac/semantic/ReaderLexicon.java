@@ -303,6 +303,10 @@ final class ReaderLexicon {
                 dimensionPhrases(model.dimensions().stream().filter(d -> d.kind() == Dimension.Kind.IDENTIFIER).toList()).forEach((phrase, dims) -> {
                     if (phrase.size() > 1 && model.datasets().stream().noneMatch(ds -> namesRows(ds, phrase))) out.putIfAbsent(phrase, dims);
                 });
+                // a thing named by its own value in a table of pairs ("language" of a country's languages), by one word too
+                dimensionPhrases(model.dimensions().stream().filter(model::valueOfPairs).toList()).forEach((phrase, dims) -> {
+                    if (model.datasets().stream().noneMatch(ds -> namesRows(ds, phrase))) out.putIfAbsent(phrase, dims);
+                });
                 return out;
             });
         }

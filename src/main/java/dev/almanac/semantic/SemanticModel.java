@@ -338,7 +338,7 @@ public final class SemanticModel {
      * Whether an identifier is a thing named by its own value in a table of pairs: one column of a key of several (a
      * country's languages keyed by country and language) that refers to no dataset, so its values are the things themselves.
      */
-    private boolean valueOfPairs(Dimension d) {
+    public boolean valueOfPairs(Dimension d) {
         Dataset ds = datasets.get(key(d.dataset()));
         if (ds == null || ds.primaryKey().size() < 2 || d.expr() == null) return false;
         String column = d.expr().replace("\"", "").strip();

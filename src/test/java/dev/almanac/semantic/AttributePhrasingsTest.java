@@ -41,6 +41,15 @@ class AttributePhrasingsTest {
     }
 
     @Test
+    void a_thing_named_by_its_own_value_in_a_table_of_pairs_is_listed_by_one_word() {
+        // a country's languages are keyed by country and language: "languages" are the values themselves
+        SemanticLayer layer = QuestionWordsTest.layer("world_1");
+        SemanticQuery spoken = QuestionWordsTest.read(QuestionWordsTest.parser(layer), "What languages are spoken in Aruba?");
+        assertThat(new java.util.HashSet<>(QuestionWordsTest.rowList("world_1", layer.compile(spoken).sql()))).isEqualTo(QuestionWordsTest.rows("world_1",
+                "SELECT l.Language FROM countrylanguage l JOIN country c ON c.Code = l.CountryCode WHERE c.Name = 'Aruba'")).hasSizeGreaterThan(1);
+    }
+
+    @Test
     void a_value_as_the_attribute_it_is_of() {
         SemanticQuery q = QuestionWordsTest.read(QuestionWordsTest.parser("world_1"), "How many countries have a republic as their form of government?");
         assertThat(q.filters()).extracting(Object::toString).containsExactly("government_form = Republic");
