@@ -28,7 +28,9 @@ enum GrainRule implements CorpusRule {
      */
     SAID(GrainRule::said,
             "insurer: How many claims were there each month in 2025? => {'metrics':['claims'],'grain':'month','start':'2025-01-01','end':'2026-01-01'}",
-            "insurer: How many claims were there each month and each quarter in 2025? => refused"),
+            "insurer: How many claims were there each month and each quarter in 2025? => refused",
+            // rows with no time of their own: their attribute of years
+            "car_1: What is the average weight of cars each year? => {'metrics':['cars_data_average_weight'],'group_by':[{'dimension':'year'}]}"),
     /**
      * "the reserves at the start of each month", of snapshots taken once a month: at the grain of the snapshots each period
      * holds one, its first and its last alike.
@@ -123,6 +125,8 @@ enum GrainRule implements CorpusRule {
                 alsoValue.addAll(hits);
             }
             Grain g = (Grain) s.target();
+            // "the average weight of cars each year" of rows with no time: "year" is their attribute of years, grouped by
+            if (at.metric instanceof SemanticMetric.Simple sm && sm.timeDimension() == null && at.dimSpans.stream().anyMatch(d -> QuestionParser.overlaps(d, s))) continue;
             if (!alsoValue.isEmpty()) {
                 // a grain word inside a longer value phrase is that value ("billed annually", "yearly plan")
                 boolean inLongerValue = at.valueSpans.stream().anyMatch(v -> v.length() > s.length() && v.from() <= s.from() && s.to() <= v.to());
