@@ -38,6 +38,11 @@ enum Ranking implements CorpusRule {
     RANK_VERB(Ranking::rankVerb,
             "world_1: Rank the continents by number of countries. => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}]}",
             "world_1: Rank the regions by number of countries, lowest first. => {'metrics':['country_count'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_count','descending':false}]}"),
+    /** "... for each pet type, ordered by pet type", "Order by document id.": every group, sorted by an attribute grouped by. */
+    ORDERED_BY_GROUP(Ranking::orderedByGroup,
+            "pets_1: Show the number of pets for each pet type, ordered by pet type. => {'metrics':['pets_count'],'group_by':[{'dimension':'pet_type'}],'order':[{'field':'pet_type','descending':false}]}",
+            "pets_1: Show the number of pets for each pet type sorted by pet type in descending order. => {'metrics':['pets_count'],'group_by':[{'dimension':'pet_type'}],'order':[{'field':'pet_type','descending':true}]}",
+            "pets_1: Show the number of pets for each pet type, ordered by weight. => refused"),
     /** "which month had the most claims", "the three best weeks": a ranking with no breakdown is one of periods, by the unit named. */
     RANKED_PERIODS(Ranking::rankedPeriods,
             "insurer: Which month of 2025 had the most claims? => {'metrics':['claims'],'grain':'month','start':'2025-01-01','end':'2026-01-01','order':[{'field':'claims','descending':true}],'limit':1,'ties':true}");
@@ -91,6 +96,36 @@ enum Ranking implements CorpusRule {
         for (Ranking r : values()) r.rule.read(reader, at);
         return at;
     }
+
+    private static void orderedByGroup(QuestionParser reader, Said at) {
+        if (!at.order.isEmpty() || at.groupBy.isEmpty()) return;
+        List<String> w = at.words;
+        for (int i = 0; i + 2 < w.size(); i++) {
+            if (at.used[i] || !SORTING.contains(w.get(i)) || !w.get(i + 1).equals("by")) continue;
+            int from = w.get(i + 2).equals("the") ? i + 3 : i + 2;
+            for (int to = w.size(); to > from; to--) {
+                Object hit = reader.lexicon.attributePhrases().get(w.subList(from, to));
+                if (!(hit instanceof List<?> dims)) continue;
+                String field = dims.stream().map(d -> reader.model.reference((Dimension) d)).filter(at.groupBy::contains).findFirst().orElse(null);
+                if (field == null) return;
+                int end = to;
+                boolean descending = false;
+                for (List<String> said : List.of(List.of("in", "descending", "order"), List.of("in", "ascending", "order"), List.of("descending"), List.of("ascending"))) {
+                    if (end + said.size() <= w.size() && w.subList(end, end + said.size()).equals(said)) {
+                        descending = said.contains("descending");
+                        end += said.size();
+                        break;
+                    }
+                }
+                at.order.add((descending ? "-" : "") + field);
+                for (int k = i; k < end; k++) at.used[k] = true;
+                return;
+            }
+        }
+    }
+
+    /** The verbs that ask rows to be put in an order. */
+    private static final java.util.Set<String> SORTING = java.util.Set.of("order", "ordered", "sort", "sorted", "arrange", "arranged");
 
     private static void topN(QuestionParser reader, Said at) {
         if (!at.order.isEmpty()) return;
