@@ -188,6 +188,8 @@ final class MetricNames {
             }
             if (named.size() != 1) continue;
             Dataset d = named.get(0);
+            // "car models": a noun of other records right after is the compound's head, what is counted
+            if (end < words.size() && reader.model.datasets().stream().anyMatch(o -> o != d && ReaderLexicon.namesRows(o, List.of(words.get(end))))) continue;
             List<SemanticMetric> counts = new ArrayList<>();
             for (SemanticMetric m : reader.model.metrics()) {
                 if (m instanceof SemanticMetric.Simple c && c.agg() == SemanticMetric.Agg.COUNT && c.filter() == null && c.segments().isEmpty()

@@ -40,7 +40,7 @@ enum WordPlacement implements CorpusRule {
      * of the compound, what is counted, and the measure's word only qualifies it: never let pass as a word of related rows.
      */
     HEAD_OF_THE_COMPOUND(Decision.UNPLACED, WordPlacement::headOfTheCompound,
-            "car_1: What is the number of car models? => refused"),
+            "car_1: What is the number of car models? => {'metrics':['model_list_count']}"),
     /** "how many subscribers" of a count of subscriptions, "at the company": the records' doer noun, or the organization itself. */
     AGENT_OF_THE_RECORDS(Decision.PASSES, (reader, at, i) -> !at.afterBreakdownCue(i) && (QuestionParser.agentOf(at.words().get(i), at.entities)
             || reader.organizationItself(at.words(), i)),
