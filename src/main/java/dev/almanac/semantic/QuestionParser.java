@@ -549,7 +549,7 @@ public final class QuestionParser {
                         .map(f -> model.dimension(f).map(Dimension::qualifiedName).orElse(f)).anyMatch(f -> !own.contains(f));
                 // "how many departments offer degrees": the rows that refer to the records, named where the count alone left words
                 boolean named = r.result() instanceof Cannot no && no.unplaced().stream().anyMatch(w -> namesRowsOf(w, t.dataset()))
-                        && question.words().stream().noneMatch(w -> NEGATIONS.contains(w) || w.equals("no") || w.equals("without") || w.endsWith("n't"));
+                        && question.words().stream().noneMatch(QuestionParser::denies);
                 if (theirs || named) read.put(t.name(), result);
             }
         }
@@ -932,6 +932,11 @@ public final class QuestionParser {
 
     /** Words that exclude what follows them. */
     static final Set<String> NEGATIONS = Set.of("not", "n't", "excluding", "except", "never");
+
+    /** Whether a word denies what follows it: a negation, "no", "without", or a contraction with "n't". */
+    static boolean denies(String word) {
+        return NEGATIONS.contains(word) || word.equals("no") || word.equals("without") || word.endsWith("n't");
+    }
 
     /** What a piece of text is called ("the substring 'Al'", "the letter w", "the word computer"). */
     static final Set<String> PIECE_WORDS = Set.of("substring", "string", "letter", "letters", "word", "words", "character", "characters");

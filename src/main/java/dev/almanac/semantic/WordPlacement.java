@@ -343,7 +343,7 @@ enum WordPlacement implements CorpusRule {
         if (at.groupBy.isEmpty() || !at.metric.countsRows() || reader.lexicon.modelStems().contains(QuestionParser.stem(words.get(i)))) return false;
         if (!verbOf(words.get(i), CREATION_VERBS)) return false;
         for (int k = i + 1; k < words.size(); k++) if (!QuestionParser.FILLER.contains(words.get(k))) return false; // the question's last word of content
-        for (int k = 0; k < i; k++) if (QuestionParser.NEGATIONS.contains(words.get(k)) || words.get(k).endsWith("n't")) return false;
+        for (int k = 0; k < i; k++) if (QuestionParser.denies(words.get(k))) return false;
         return words.subList(0, i).stream().anyMatch(w -> Set.of("each", "every", "per").contains(w));
     }
 
@@ -353,7 +353,7 @@ enum WordPlacement implements CorpusRule {
         String rows = ((SemanticMetric.Simple) at.metric).dataset();
         if (at.groupBy.isEmpty() && at.original().stream().noneMatch(w -> reader.namesRowsOf(w, rows))) return false;
         for (int k = 0; k < words.size(); k++) {
-            if (QuestionParser.NEGATIONS.contains(words.get(k)) || words.get(k).endsWith("n't")) return false;
+            if (QuestionParser.denies(words.get(k))) return false;
             if (k != i && !at.used[k] && relating(reader, words.get(k))) return false; // one verb says the relationship
         }
         return true;
