@@ -138,6 +138,7 @@ enum WordPlacement implements CorpusRule {
     /** "the maximum weight for each type of pet; list the maximum weight and pet type": a breakdown read, named again to show it. */
     GROUPED_AGAIN(Decision.PASSES, WordPlacement::groupedAgain,
             "pets_1: How many pets are there for each pet type? Show the pet type and the number. => {'metrics':['pets_count'],'group_by':[{'dimension':'pet_type'}],'order':[{'field':'pets_count','descending':true}]}",
+            "pets_1: Show the average age and type for each type of pet. => {'metrics':['pets_average_pet_age'],'group_by':[{'dimension':'pet_type'}]}",
             "pets_1: How many pets are there for each pet type? Show the pet age too. => refused",
             "dog_kennels: How many dogs are there for each breed? Give the breed name and the dog name. => refused"),
     /** "and in 2024 instead?": the words of a follow-up to the question before. */
@@ -401,6 +402,26 @@ enum WordPlacement implements CorpusRule {
         for (QuestionParser.Span s : at.attributeSpans(reader)) {
             if (i < s.from() || i >= s.to() || QuestionParser.anyUsed(at.used, s)) continue;
             if (QuestionParser.dimensionOf(s).stream().allMatch(d -> at.groupBy.contains(reader.model.reference(d)))) return true;
+        }
+        // "the maximum weight and type for each type of pet": a grouped attribute by its short name ("type" of pet type)
+        List<String> words = at.words();
+        for (String field : at.groupBy) {
+            Dimension g = reader.model.dimension(field).orElse(null);
+            Dataset ds = g == null ? null : reader.model.dataset(g.dataset()).orElse(null);
+            if (ds == null) continue;
+            for (var e : reader.lexicon.shortPhrases(ds).entrySet()) {
+                if (!e.getValue().equals(g)) continue;
+                int n = e.getKey().size();
+                for (int from = Math.max(0, i - n + 1); from <= i && from + n <= words.size(); from++) {
+                    if (!words.subList(from, from + n).equals(e.getKey())) continue;
+                    boolean free = true;
+                    for (int k = from; k < from + n; k++) if (at.used[k]) free = false;
+                    // "the dog name": the short name after other records' noun is theirs
+                    final int before = from - 1;
+                    boolean others = before >= 0 && reader.model.datasets().stream().anyMatch(o -> o != ds && ReaderLexicon.namesRows(o, List.of(words.get(before))));
+                    if (free && !others) return true;
+                }
+            }
         }
         return false;
     }
