@@ -42,7 +42,10 @@ enum RecordShape {
             "orchestra: Which conductors have at least 2 orchestras? => {'group_by':[{'dimension':'name'}],'filters':[{'field':'orchestra_count','op':'>=','values':['2']}],'records':'conductor'}",
             "orchestra: Show the names of conductors that have conducted more than one orchestras. => {'group_by':[{'dimension':'name'}],'filters':[{'field':'orchestra_count','op':'>','values':['1']}],'records':'conductor'}",
             "cre_Doc_Template_Mgt: Show ids for all templates that are used by more than one document. => {'group_by':[{'dimension':'templates.template_id'}],'filters':[{'field':'documents_count','op':'>','values':['1']}],'records':'templates'}",
-            "course_teach: List the names of teachers who teach more than one course. => {'group_by':[{'dimension':'name'}],'filters':[{'field':'course_arrange_distinct_course_id','op':'>','values':['1']}],'records':'teacher'}"),
+            "course_teach: List the names of teachers who teach more than one course. => {'group_by':[{'dimension':'name'}],'filters':[{'field':'course_arrange_distinct_course_id','op':'>','values':['1']}],'records':'teacher'}",
+            // values of the counted rows' own attribute, each once: free text and numbers too
+            "course_teach: Which hometowns have at least two teachers? => {'group_by':[{'dimension':'hometown'}],'filters':[{'field':'teacher_count','op':'>=','values':['2']}]}",
+            "network_1: Which grades have at least 3 high schoolers? => {'group_by':[{'dimension':'grade'}],'filters':[{'field':'highschooler_count','op':'>=','values':['3']}]}"),
     GROUPS_BY_MEASURE(RecordShapes::groupsByMeasure,
             "world_1: Which continents have an average GNP above 1000? => {'group_by':[{'dimension':'continent'}],'filters':[{'field':'country_average_gnp','op':'>','values':['1000']}]}"),
     RECORDS_WITH_COUNTS(RecordShapes::recordsWithCounts,

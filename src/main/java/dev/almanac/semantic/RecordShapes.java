@@ -878,6 +878,16 @@ final class RecordShapes {
         String rest = q.substring(0, m.start()).strip() + "?";
         Result r = reader.parse(rest, null);
         if (!(r instanceof Parsed) && namedRecords(rest).isPresent()) r = new Parsed(namedRecords(rest).get(), Optional.empty());
+        if (!(r instanceof Parsed)) {
+            // "Which hometowns have at least two teachers?": values of the counted rows' own attribute (free text, a number), each
+            // once, kept by how many of those rows hold it; read as the list of that attribute of those rows
+            Result of = reader.parse(rest.replaceAll("[?.!]\\s*$", "") + " of the " + m.group(5).strip() + "?", null);
+            if (of instanceof Parsed po && related.name().equals(po.query().records()) && po.query().filters().isEmpty() && po.query().exists().isEmpty()
+                    && po.query().groupBy().size() == 1 && reader.model.dimension(po.query().groupBy().get(0).dimension()).map(d -> d.dataset().equals(related.name())
+                    && !QuestionParser.isKey(related, d) && !d.labelsEntity()).orElse(false)) {
+                r = new Parsed(po.query().records(null), po.period());
+            }
+        }
         if (!(r instanceof Parsed p) || p.period().isPresent()) return Optional.empty();
         SemanticQuery x = p.query();
         if (!x.metrics().isEmpty() || x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) return Optional.empty();
