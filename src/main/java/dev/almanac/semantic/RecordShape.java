@@ -45,7 +45,8 @@ enum RecordShape {
             "course_teach: List the names of teachers who teach more than one course. => {'group_by':[{'dimension':'name'}],'filters':[{'field':'course_arrange_distinct_course_id','op':'>','values':['1']}],'records':'teacher'}",
             // values of the counted rows' own attribute, each once: free text and numbers too
             "course_teach: Which hometowns have at least two teachers? => {'group_by':[{'dimension':'hometown'}],'filters':[{'field':'teacher_count','op':'>=','values':['2']}]}",
-            "network_1: Which grades have at least 3 high schoolers? => {'group_by':[{'dimension':'grade'}],'filters':[{'field':'highschooler_count','op':'>=','values':['3']}]}"),
+            "network_1: Which grades have at least 3 high schoolers? => {'group_by':[{'dimension':'grade'}],'filters':[{'field':'highschooler_count','op':'>=','values':['3']}]}",
+            "poker_player: Show the nationalities in which there are at least 3 people. => {'group_by':[{'dimension':'nationality'}],'filters':[{'field':'people_count','op':'>=','values':['3']}]}"),
     GROUPS_BY_MEASURE(RecordShapes::groupsByMeasure,
             "world_1: Which continents have an average GNP above 1000? => {'group_by':[{'dimension':'continent'}],'filters':[{'field':'country_average_gnp','op':'>','values':['1000']}]}"),
     RECORDS_WITH_COUNTS(RecordShapes::recordsWithCounts,

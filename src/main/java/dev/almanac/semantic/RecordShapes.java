@@ -838,7 +838,7 @@ final class RecordShapes {
      * "that have more than 3 models", "with at least two friends", "who have 2 or more pets", "with fewer than 200 flights":
      * a number of related rows a record has, at the question's end.
      */
-    private static final Pattern RELATED_COUNT = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:have|has|had|with|having)\\s+(?:"
+    private static final Pattern RELATED_COUNT = Pattern.compile("(?i)\\s+(?:(?:(?:that|who|which)\\s+)?(?:have|has|had|with|having)|(?:for|in)\\s+which\\s+there\\s+(?:are|is|were|was))\\s+(?:"
             + "(" + ComparisonRule.regex(ComparisonRule.Place.NUMBER_AFTER) + ")\\s+" + COUNTED
             + "|" + COUNTED + "\\s+(" + ComparisonRule.regex(ComparisonRule.Place.NUMBER_BEFORE) + "))\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
 
