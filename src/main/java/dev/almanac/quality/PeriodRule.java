@@ -530,7 +530,17 @@ enum PeriodRule {
             "loans compared with February => 2026-02-01..2026-03-01 MONTH",
             "arrivals, May or June => 2026-06-01..2026-07-01 MONTH",
             "what about July => 2026-07-01..2026-08-01 MONTH",
-            "how about Aug? => 2026-08-01..2026-09-01 MONTH");
+            "how about Aug? => 2026-08-01..2026-09-01 MONTH"),
+
+    /**
+     * A month named with nothing before it, the way terse questions put it ("rainfall august", "loans sept?"): the latest
+     * one begun; never "may" or "march", which are words too.
+     */
+    MONTH_BARE_NO_YEAR(true, "\\b(?!may\\b|march\\b)" + MONTH_ALONE + "(?!\\s*,?\\s*'?\\d)",
+            (m, c) -> month(c.latestStarted(monthNumber(m.group(1)))),
+            "rainfall august => 2026-08-01..2026-09-01 MONTH",
+            "loans dec? => 2025-12-01..2026-01-01 MONTH",
+            "Aug rainfall by town => 2026-08-01..2026-09-01 MONTH");
 
     /** Phrases no rule may read as a period: everyday words that look like period words. */
     static final List<String> NOT_PERIODS = List.of(
@@ -550,7 +560,8 @@ enum PeriodRule {
             "rainfall by month",
             "which quarter had the most rainfall",
             "may I see the loans",
-            "books marked as rare");
+            "books marked as rare",
+            "the readers who may march");
 
     /** How a match becomes a period against today; null when the words name no period after all ("31 February"). */
     @FunctionalInterface

@@ -1400,7 +1400,7 @@ public final class QuestionParser {
             final int at = i;
             String cue = Breakdown.cueBefore(words, i);
             // a number is no noun ("which 2 regions" does not name a "Code 2")
-            if (cue == null || cue.equals("per") || FILLER.contains(words.get(i)) || digits(words.get(i)) || found.stream().anyMatch(f -> f.from() <= at && at < f.to())) continue;
+            if (cue == null || FILLER.contains(words.get(i)) || digits(words.get(i)) || found.stream().anyMatch(f -> f.from() <= at && at < f.to())) continue;
             List<Dimension> heads = new ArrayList<>();
             for (Dimension d : dims) {
                 if (d.time()) continue;

@@ -344,6 +344,7 @@ class QuestionParserTest {
         assertThat(dimensions(leads)).containsExactly("marketing_channel");
         SemanticQuery customers = parsed("New customers by channel in 2024");
         assertThat(dimensions(customers)).containsExactly("acquisition_channel");
+        assertThat(dimensions(parsed("leads per channel 2024"))).as("'per' is a cue as 'by' is").containsExactly("marketing_channel");
         SemanticQuery filtered = parsed("How many leads came in from organic search in 2025?");
         assertThat(filtered.filters()).singleElement().satisfies(f -> assertThat(f.field()).isEqualTo("marketing_channel"));
     }
