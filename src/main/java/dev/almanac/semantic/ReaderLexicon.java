@@ -67,16 +67,24 @@ final class ReaderLexicon {
     List<Dataset> namedRows(List<String> words) {
         Map<List<String>, List<Dataset>> byWord = rowWords();
         java.util.LinkedHashSet<Dataset> out = new java.util.LinkedHashSet<>();
-        for (int i = 0; i < words.size(); i++) {
-            if (i == 0 && REQUEST_VERBS.contains(words.get(0))) continue; // "Show the names ...": the request, not a dataset called show
-            out.addAll(byWord.getOrDefault(List.of(singular(words.get(i))), List.of()));
-        }
-        // names of two words or more ("poker players"), their last word in either number
+        // names of two words or more ("poker players"), their last word in either number; a word of one of them names
+        // nothing of its own ("car" of "car makers")
+        boolean[] inPhrase = new boolean[words.size()];
+        java.util.LinkedHashSet<Dataset> phrased = new java.util.LinkedHashSet<>();
         for (RowPhrase p : rowPhrases()) {
             for (int i = 0; i + p.words().size() <= words.size(); i++) {
-                if (withSingularLast(words.subList(i, i + p.words().size())).equals(p.words())) out.add(p.dataset());
+                if (withSingularLast(words.subList(i, i + p.words().size())).equals(p.words())) {
+                    phrased.add(p.dataset());
+                    java.util.Arrays.fill(inPhrase, i, i + p.words().size(), true);
+                }
             }
         }
+        for (int i = 0; i < words.size(); i++) {
+            if (i == 0 && REQUEST_VERBS.contains(words.get(0))) continue; // "Show the names ...": the request, not a dataset called show
+            if (inPhrase[i]) continue;
+            out.addAll(byWord.getOrDefault(List.of(singular(words.get(i))), List.of()));
+        }
+        out.addAll(phrased);
         return List.copyOf(out);
     }
 

@@ -47,7 +47,9 @@ enum Rephrasing {
     WHICH_THEN_WHAT_OF_THEM(Rephrasing::whichThenWhatOfThem,
             "pets_1: Which students have more than one pet? List their first names. => List the first names of the students that have more than one pet.",
             "pets_1: Which student has an older pet than 3? Show the student's last name and age. => Show the last name and age of the student that has an older pet than 3.",
-            "pets_1: Which pets are older than 2? List them. => Which pets are older than 2? List them."),
+            "pets_1: Which pets are older than 2? List them. => Which pets are older than 2? List them.",
+            "pets_1: Who is the oldest student? Give me the last name. => Give me the last name of the oldest student.",
+            "pets_1: Who is the winner? List the name. => Who is the winner? List the name."),
     BELONGING((reader, q) -> belongingAsked(q), "Which league does the club Ajax belong to? => What is the league of club Ajax?",
             "What country is the club Ajax affiliated with? => What is the country of club Ajax?", "Which city is the club Ajax based in? => What is the city of club Ajax?",
             "Which city did the club Ajax play in? => Which city did the club Ajax play in?",
@@ -66,6 +68,10 @@ enum Rephrasing {
     ROW_SYNONYMS(Rephrasing::rowSynonyms, "world_1: How many nations are in Europe? => How many countries are in Europe?"),
     PROPER_ADJECTIVES(Rephrasing::properAdjectives, "concert_singer: How many French singers are there? => How many France singers are there?"),
     CLOSED_COMPOUNDS(Rephrasing::closedCompounds, "network_1: How many high schoolers are there? => How many highschoolers are there?"),
+    SHARED_HEAD(Rephrasing::sharedHead, "student_transcripts_tracking: What is the first, middle, and last name of each student? => What is the first name, middle name, and last name of each student?",
+            "student_transcripts_tracking: List the first and last names of the students. => List the first names and last names of the students.",
+            "student_transcripts_tracking: List the first and second line of the addresses. => List the first and second line of the addresses.",
+            "student_transcripts_tracking: the first and last students => the first and last students"),
     DISTRIBUTED_OF(Rephrasing::distributedOf, "concert_singer: Show the name and the release year of the song of each singer. => Show the song name and the song release year of each singer.",
             "concert_singer: Show the name and the age of each singer. => Show the name and the age of each singer.",
             "concert_singer: What are the names and release years for all the songs of each singer? => What are the song names and the song release years of each singer?"),
@@ -85,7 +91,10 @@ enum Rephrasing {
             "poker_player: How many poker players are shorter than 190? => How many poker players are height less than 190?"),
     RECENT_RECORDS(Rephrasing::recentRecords, "student_transcripts_tracking: How many courses are in the newest transcript? => How many courses are in the transcript with the highest transcript date?",
             "student_transcripts_tracking: Who was the first student to register? => Who was the student with the lowest date first registered?",
-            "student_transcripts_tracking: Who are the last three students? => Who are the last three students?");
+            "student_transcripts_tracking: Who are the last three students? => Who are the last three students?",
+            "dog_kennels: Show the cost of the most recently performed treatment. => Show the cost of the treatment with the highest date of treatment.",
+            "student_transcripts_tracking: the most recently released transcript => the transcript with the highest transcript date",
+            "dog_kennels: the name of the most recently arrived dog => the name of the dog with the highest date arrived");
 
     private final BiFunction<QuestionParser, String, String> rule;
     private final List<String> examples;
@@ -109,12 +118,31 @@ enum Rephrasing {
     private static final Pattern WHICH_THEN_REQUEST = Pattern.compile("(?i)^\\s*which\\s+(.+?)\\s*\\?\\s+((?:list|show|give(?:\\s+me)?|find|tell\\s+me|return)\\s+)"
             + "(?:both\\s+)?(?:(?:the|their|its|his|her)\\s+)?(.+?)\\s*([.?!]?)\\s*$");
 
+    /** "Who is the first student to register? List (the, his or her) A, B and C.": one record named whole, then what to show of it. */
+    private static final Pattern WHO_THEN_REQUEST = Pattern.compile("(?i)^\\s*who\\s+(?:is|was)\\s+the\\s+(.+?)\\s*\\?\\s+((?:list|show|give(?:\\s+me)?|find|tell\\s+me|return)\\s+)"
+            + "(?:both\\s+)?(?:(?:the|their|its|his|her)\\s+)?(.+?)\\s*([.?!]?)\\s*$");
+
     /**
      * "Which professionals have done at least two treatments? List their id and role.": said as one request, "list the id and
      * role of the professionals that have done at least two treatments", when the first words after "which" name one
      * dataset's rows and the request names no other records; "the professional's id" is "the id" of them.
      */
     private static String whichThenWhatOfThem(QuestionParser reader, String q) {
+        Matcher who = WHO_THEN_REQUEST.matcher(q);
+        if (who.matches()) {
+            // "Who is the first student to register? List the first name.": the records named whole after "who is"
+            List<String> said = tokens(who.group(1), true);
+            boolean records = false;
+            for (int n = Math.min(3, said.size()); n >= 1 && !records; n--) {
+                for (int i = 0; i + n <= said.size() && !records; i++) {
+                    List<String> noun = said.subList(i, i + n);
+                    records = reader.model.datasets().stream().anyMatch(d -> namesRows(d, noun));
+                }
+            }
+            if (!records || who.group(3).isBlank() || who.group(3).matches("(?i)them|it|these|those")) return q;
+            String end = who.group(4).isEmpty() ? "?" : who.group(4);
+            return who.group(2) + "the " + who.group(3) + " of the " + who.group(1) + end;
+        }
         Matcher m = WHICH_THEN_REQUEST.matcher(q);
         if (!m.matches()) return q;
         String[] clause = m.group(1).split("\\s+");
@@ -478,6 +506,9 @@ enum Rephrasing {
         return q;
     }
 
+    /** Words that say a value is a time. */
+    private static final Set<String> TIME_WORDS = Set.of("date", "time", "day", "timestamp", "datetime", "when");
+
     /** The time of a dataset's records a superlative of time means: see {@link #recentRecords}; null when not one. */
     private static Dimension timeOf(QuestionParser reader, Dataset ds, String verb) {
         List<Dimension> times = reader.model().dimensionsOf(ds.name()).stream().filter(Dimension::time).toList();
@@ -486,7 +517,17 @@ enum Rephrasing {
             Set<String> bases = new java.util.HashSet<>(english.baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB));
             List<Dimension> named = times.stream().filter(d -> tokens(d.name(), true).stream()
                     .anyMatch(t -> bases.contains(t) || english.baseForms(t, dev.almanac.reading.PartOfSpeech.VERB).stream().anyMatch(bases::contains))).toList();
-            return named.size() == 1 ? named.get(0) : null;
+            if (!named.isEmpty()) return named.size() == 1 ? named.get(0) : null;
+            // "the most recently performed treatment": no time named by the verb, the records' own (a time called only by
+            // their noun and words of time, "date_of_treatment", "transcript_date") is when they happened
+            List<List<String>> nouns = ReaderLexicon.rowNames(ds).stream().map(x -> tokens(x, true).stream().map(QuestionParser::singular).toList()).toList();
+            List<Dimension> own = times.stream().filter(d -> {
+                List<String> t = new ArrayList<>(tokens(d.name(), true).stream().map(QuestionParser::singular).toList());
+                if (!t.removeIf(TIME_WORDS::contains)) return false;
+                t.remove("of");
+                return nouns.contains(t);
+            }).toList();
+            return own.size() == 1 ? own.get(0) : null;
         }
         if (times.size() == 1) return times.get(0);
         return ds.defaultTimeDimension() == null ? null : times.stream().filter(d -> d.name().equals(ds.defaultTimeDimension())).findFirst().orElse(null);
@@ -522,6 +563,46 @@ enum Rephrasing {
      * reported.
      */
     private static final Pattern OF_A_THING = Pattern.compile("(?i)\\b(?:the\\s+)?(\\p{L}+(?:\\s+\\p{L}+)?)\\s*(?:,|\\s+and)\\s+(?:the\\s+)?(\\p{L}+(?:\\s+\\p{L}+)?)\\s+(?:of|for)\\s+(?:all\\s+)?(?:the\\s+)?(\\p{L}+)\\b");
+
+    /** "first, middle, and last name": words, each said once, before "and" or "or", the last one, then the noun they share. */
+    private static final Pattern SHARED_HEAD_LIST = Pattern.compile("(?i)\\b((?:\\p{L}+\\s*,\\s*)*\\p{L}+,?\\s+(?:and|or)\\s+\\p{L}+)\\s+(\\p{L}+)\\b");
+
+    /**
+     * "the first, middle, and last name": modifiers that share one noun, said as each with its noun ("the first name, middle
+     * name, and last name"), when each with it is the name of an attribute of one dataset's records (English's coordination
+     * of modifiers before a shared head). Anything else is left as written ("the first and second line" where only "line 1"
+     * is a name, "the first and last students").
+     */
+    private static String sharedHead(QuestionParser reader, String q) {
+        Matcher m = SHARED_HEAD_LIST.matcher(q);
+        StringBuilder out = new StringBuilder();
+        int copied = 0;
+        while (m.find()) {
+            String head = m.group(2);
+            String singularHead = singular(head.toLowerCase(Locale.ROOT));
+            List<String> modifiers = java.util.Arrays.stream(m.group(1).split("(?i)\\s*,\\s*(?:(?:and|or)\\s+)?|\\s+(?:and|or)\\s+")).map(String::strip)
+                    .filter(x -> !x.isEmpty()).toList();
+            if (modifiers.size() < 2 || modifiers.stream().anyMatch(x -> x.contains(" "))) continue;
+            boolean oneDataset = reader.model().datasets().stream().anyMatch(d -> modifiers.stream().allMatch(w -> reader.model().dimensionsOf(d.name()).stream()
+                    .anyMatch(x -> tokens(x.name(), true).equals(List.of(w.toLowerCase(Locale.ROOT), singularHead))
+                            || tokens(x.displayName(), true).equals(List.of(w.toLowerCase(Locale.ROOT), singularHead)))));
+            if (!oneDataset) continue;
+            out.append(q, copied, m.start());
+            String list = m.group(1);
+            // each modifier followed by the noun, the commas and conjunction as written
+            Matcher w = Pattern.compile("\\p{L}+").matcher(list);
+            StringBuilder each = new StringBuilder();
+            int from = 0;
+            while (w.find()) {
+                each.append(list, from, w.end());
+                if (!w.group().equalsIgnoreCase("and") && !w.group().equalsIgnoreCase("or")) each.append(' ').append(head);
+                from = w.end();
+            }
+            out.append(each);
+            copied = m.end();
+        }
+        return copied == 0 ? q : out.append(q.substring(copied)).toString();
+    }
 
     /**
      * "the name and the release year of the song": "of the song" said once for both, of a thing no dataset is but whose

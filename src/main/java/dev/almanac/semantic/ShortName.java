@@ -34,7 +34,8 @@ enum ShortName {
      */
     LABEL_AS_NAME(ShortName::labelAsName,
             "tvshow: List the names of all cartoons. => {'group_by':[{'dimension':'title'}],'records':'cartoon'}",
-            "orchestra: Show the names of every orchestra. => {'group_by':[{'dimension':'orchestra'}],'records':'orchestra'}");
+            "orchestra: Show the names of every orchestra. => {'group_by':[{'dimension':'orchestra'}],'records':'orchestra'}",
+            "car_1: What are the names of all car makers? => {'group_by':[{'dimension':'full_name'}],'records':'car_makers'}");
 
     /** A rule: the phrases it gives a dataset's attributes, added to those given before. */
     private interface Rule {
@@ -125,8 +126,13 @@ enum ShortName {
         // none: a column called what each record is, of words (an orchestra's "Orchestra"), names it
         if (labels.isEmpty()) labels = own.stream().filter(d -> (d.kind() == Dimension.Kind.TEXT || d.kind() == Dimension.Kind.CATEGORICAL)
                 && QuestionParser.calledAfterRecords(ds, d)).toList();
-        boolean nameCalled = own.stream().anyMatch(d -> QuestionParser.tokens(d.name(), true).contains("name"));
-        if (labels.size() == 1 && !nameCalled) out.putIfAbsent(List.of("name"), labels.get(0));
+        if (labels.size() != 1) return;
+        Dimension label = labels.get(0);
+        // another attribute called a name ("first_name" beside "last_name") leaves "name" unsaid; the label's own name may say
+        // it ("full_name" names each maker, beside a "maker" of words)
+        boolean nameCalled = own.stream().anyMatch(d -> d != label && QuestionParser.tokens(d.name(), true).contains("name"))
+                || QuestionParser.tokens(label.name(), true).equals(List.of("name"));
+        if (!nameCalled) out.putIfAbsent(List.of("name"), label);
     }
 
     /** Whether two names are one noun's, whatever the number of their last words ("pet" of a table called "pets"). */
