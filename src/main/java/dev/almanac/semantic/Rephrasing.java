@@ -88,7 +88,9 @@ enum Rephrasing {
     DIMENSIONAL_ADJECTIVES(Rephrasing::dimensionalAdjectives, "dog_kennels: What is the name of the youngest dog? => What is the name of the dog with the lowest age?",
             "pets_1: List the pets whose age is older than 2. => List the pets whose age is greater than 2.",
             "pets_1: Which pets are heavier than 12? => Which pets are weight greater than 12?",
-            "poker_player: How many poker players are shorter than 190? => How many poker players are height less than 190?"),
+            "poker_player: How many poker players are shorter than 190? => How many poker players are height less than 190?",
+            "poker_player: What is the money rank of the tallest poker player? => What is the money rank of the poker player with the highest height?",
+            "world_1: Which country has the shortest life expectancy? => Which country has the lowest life expectancy?"),
     RECENT_RECORDS(Rephrasing::recentRecords, "student_transcripts_tracking: How many courses are in the newest transcript? => How many courses are in the transcript with the highest transcript date?",
             "student_transcripts_tracking: Who was the first student to register? => Who was the student with the lowest date first registered?",
             "student_transcripts_tracking: Who are the last three students? => Who are the last three students?",
@@ -408,8 +410,23 @@ enum Rephrasing {
             if (nouns.isEmpty()) continue;
             boolean low = lexicon.baseForms(w, dev.almanac.reading.PartOfSpeech.ADJECTIVE).stream().anyMatch(Lexicon::lowerPole);
             List<Dataset> rows;
+            int named = 1; // the words after the adjective that name the records
             if (superlative) {
-                rows = reader.lexicon.rowWords().getOrDefault(List.of(singular(word.apply(i + 1))), List.of());
+                // "the shortest life expectancy": the name of a number attribute right after it, which the pole ranks
+                int attributeWords = numberAttributeAt(reader, at, word, i + 1);
+                if (attributeWords > 0) {
+                    out.append(q, copied, at.get(i)[0]).append(low ? "lowest" : "highest");
+                    copied = at.get(i)[1];
+                    continue;
+                }
+                rows = List.of();
+                for (int n = Math.min(3, at.size() - i - 1); n >= 1 && rows.isEmpty(); n--) {
+                    List<String> noun = new ArrayList<>();
+                    for (int j = i + 1; j <= i + n; j++) noun.add(word.apply(j));
+                    if (!q.substring(at.get(i + 1)[0], at.get(i + n)[1]).matches("[\\p{L} ]+")) continue;
+                    rows = reader.model().datasets().stream().filter(d -> namesRows(d, noun)).toList();
+                    named = n;
+                }
             } else {
                 if (!word.apply(i + 1).equals("than")) continue;
                 List<String> all = new ArrayList<>();
@@ -417,13 +434,17 @@ enum Rephrasing {
                 rows = reader.lexicon.namedRows(all);
             }
             List<Dimension> measured = measured(reader, rows, nouns, false);
-            // "poker players taller than 200": of the one record each row refers to (the person a player is), when the rows have none
-            if (measured.isEmpty() && comparative) measured = measured(reader, rows, nouns, true);
+            // "poker players taller than 200", "the tallest poker player": of the one record each row refers to (the person a
+            // player is), when the rows have none
+            if (measured.isEmpty()) measured = measured(reader, rows, nouns, true);
             if (measured.size() != 1) continue;
             String attribute = measured.get(0).displayName().toLowerCase(Locale.ROOT);
             out.append(q, copied, at.get(i)[0]);
             if (superlative) {
-                out.append(q, at.get(i + 1)[0], at.get(i + 1)[1]).append(" with the ").append(low ? "lowest " : "highest ").append(attribute);
+                out.append(q, at.get(i + 1)[0], at.get(i + named)[1]).append(" with the ").append(low ? "lowest " : "highest ").append(attribute);
+                copied = at.get(i + named)[1];
+                i += named;
+                continue;
             } else if (i >= 2 && BE.contains(word.apply(i - 1)) && nouns.contains(singular(word.apply(i - 2)))) {
                 out.append(low ? "less than" : "greater than"); // "whose age is older than 5": the attribute is said already
             } else {
@@ -433,6 +454,18 @@ enum Rephrasing {
             i++;
         }
         return copied == 0 ? q : out.append(q.substring(copied)).toString();
+    }
+
+    /** How many words from {@code from} on are the whole name of a number attribute of some records (0 when none). */
+    private static int numberAttributeAt(QuestionParser reader, List<int[]> at, java.util.function.IntFunction<String> word, int from) {
+        for (int n = Math.min(4, at.size() - from); n >= 1; n--) {
+            List<String> said = new ArrayList<>();
+            for (int j = from; j < from + n; j++) said.add(singular(word.apply(j)));
+            boolean named = reader.model().datasets().stream().flatMap(d -> reader.model().dimensionsOf(d.name()).stream())
+                    .anyMatch(x -> x.kind() == Dimension.Kind.NUMBER && tokens(x.displayName(), true).stream().map(QuestionParser::singular).toList().equals(said));
+            if (named) return n;
+        }
+        return 0;
     }
 
     /** The number attributes of the rows (or, {@code referred}, of the records they refer to) named by one of the nouns. */
