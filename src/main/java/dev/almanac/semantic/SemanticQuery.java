@@ -83,6 +83,11 @@ public record SemanticQuery(List<String> metrics, List<GroupBy> groupBy, Grain g
         return new SemanticQuery(metrics, g, grain, start, end, filters, order, limit, compareTo, segments, withoutSegments, gaps, share, records, ties, exists, countDistinct);
     }
 
+    /** The same query shown by these groups instead. */
+    public SemanticQuery groupedBy(List<GroupBy> g) {
+        return new SemanticQuery(metrics, g, grain, start, end, filters, order, limit, compareTo, segments, withoutSegments, gaps, share, records, ties, exists, countDistinct);
+    }
+
     public SemanticQuery grain(Grain g) {
         return new SemanticQuery(metrics, groupBy, g, start, end, filters, order, limit, compareTo, segments, withoutSegments, gaps, share, records, ties, exists, countDistinct);
     }

@@ -24,16 +24,20 @@ final class McpSessions {
         final McpStreamableServerSession session;
         final String user;
         volatile long lastUsed;
+        /** The order of its last use among all sessions' (the clock's milliseconds can tie). */
+        volatile long useOrder;
         volatile AutoCloseable stream;
 
-        Entry(McpStreamableServerSession session, String user, long now) {
+        Entry(McpStreamableServerSession session, String user, long now, long order) {
             this.session = session;
             this.user = user;
             this.lastUsed = now;
+            this.useOrder = order;
         }
     }
 
     private final Map<String, Entry> open = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicLong uses = new java.util.concurrent.atomic.AtomicLong();
     private final McpLimits limits;
     private final LongSupplier clock;
 
@@ -46,12 +50,12 @@ final class McpSessions {
     synchronized void add(McpStreamableServerSession session, String user) {
         expire();
         List<Entry> mine = new ArrayList<>(open.values().stream().filter(e -> e.user.equals(user)).toList());
-        mine.sort(Comparator.comparingLong(e -> e.lastUsed));
+        mine.sort(Comparator.comparingLong(e -> e.useOrder));
         for (int i = 0; i <= mine.size() - limits.sessionsPerUser(); i++) {
             LOG.info("MCP session of {} closed: the user opened more than {}", user, limits.sessionsPerUser());
             close(mine.get(i));
         }
-        open.put(session.getId(), new Entry(session, user, clock.getAsLong()));
+        open.put(session.getId(), new Entry(session, user, clock.getAsLong(), uses.incrementAndGet()));
     }
 
     /** The session with this id if it is this user's and still open; using it keeps it open. */
@@ -60,6 +64,7 @@ final class McpSessions {
         Entry e = id == null ? null : open.get(id);
         if (e == null || !e.user.equals(user)) return Optional.empty();
         e.lastUsed = clock.getAsLong();
+        e.useOrder = uses.incrementAndGet();
         return Optional.of(e);
     }
 

@@ -75,6 +75,20 @@ class AttributePhrasingsTest {
     }
 
     @Test
+    void records_grouped_and_shown_by_their_id_are_not_shown_by_their_name_too() {
+        // "each student" groups by the student, "the student id" shows which one: the id alone, as asked
+        SemanticLayer layer = QuestionWordsTest.layer("pets_1");
+        QuestionParser parser = QuestionWordsTest.parser(layer);
+        SemanticQuery q = QuestionWordsTest.read(parser, "Give the number of pets of each student that has a pet, and the student id.");
+        assertThat(q.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("student.stu_id");
+        assertThat(new java.util.HashSet<>(QuestionWordsTest.rowList("pets_1", layer.compile(q).sql()))).isEqualTo(QuestionWordsTest.rows("pets_1",
+                "SELECT s.StuID, count(*) FROM Student s JOIN Has_Pet h ON h.StuID = s.StuID GROUP BY s.StuID"));
+        // a name asked for is shown beside the id
+        SemanticQuery named = QuestionWordsTest.read(parser, "Give the number of pets of each student that has a pet, with the student id and last name.");
+        assertThat(named.groupBy()).hasSize(2);
+    }
+
+    @Test
     void what_a_record_belongs_to_is_its_attribute() {
         QuestionParser parser = QuestionWordsTest.parser("world_1");
         SemanticQuery of = QuestionWordsTest.read(parser, "What is the region of Aruba?");
