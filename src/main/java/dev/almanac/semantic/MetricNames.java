@@ -51,7 +51,8 @@ final class MetricNames {
         reader.checking = true;
         try {
             for (SemanticMetric m : longer) {
-                String option = q.replaceFirst("(?i)\\b" + Pattern.quote(shown) + "\\b", Matcher.quoteReplacement(m.displayName()));
+                // the name without its aside ("Product revenue (order lines)"), whose words the option would have to place
+                String option = q.replaceFirst("(?i)\\b" + Pattern.quote(shown) + "\\b", Matcher.quoteReplacement(QuestionParser.withoutAside(m.displayName())));
                 if (!option.equals(q) && reader.parse(option) instanceof Parsed) {
                     names.add(m.displayName());
                     options.add(option);

@@ -520,7 +520,7 @@ public final class QuestionParser {
             Optional<Result> through = countedThrough(readings, asked_, metricSpans, anyDimSpans, previous);
             if (through.isPresent()) return through.get();
             Result first = readings.get(0).result();
-            if (first instanceof Cannot no && !no.unplaced().isEmpty()) {
+            if (first instanceof Cannot no && (!no.unplaced().isEmpty() || no.reason().startsWith(NOTHING_RANKED))) {
                 Optional<Result> narrower = metricNames.narrowerMetrics(readings.get(0), q, original, words);
                 if (narrower.isPresent()) return narrower.get();
             }
@@ -687,6 +687,9 @@ public final class QuestionParser {
 
     /** A listing's sort: the attribute, its direction, and the question without the words that said it. */
     record Sorted(Dimension by, boolean descending, Question rest) {}
+
+    /** How a refusal of a ranking with nothing to rank begins: the metric read may not be the one the ranked things have. */
+    static final String NOTHING_RANKED = "a ranking needs something to rank";
 
     static final Set<String> ASCENDING = Set.of("ascending", "increasing", "alphabetical", "alphabetically", "alphabetic", "lexicographic",
             "lexicographical", "lexicographically");
@@ -1266,7 +1269,7 @@ public final class QuestionParser {
         limit = ranked.limit;
         grain = ranked.grain;
         if (limit != null && groupBy.isEmpty() && grain == null) {
-            return new Cannot("a ranking needs something to rank (\"top 5 products by ...\"): no dimension was named");
+            return new Cannot(NOTHING_RANKED + " (\"top 5 products by ...\"): no dimension was named");
         }
 
         // another metric's phrase joined to this one's by "and", "or" or "vs" ("revenue and MRR", "forecast vs revenue") is a

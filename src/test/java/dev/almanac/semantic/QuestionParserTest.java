@@ -133,6 +133,17 @@ class QuestionParserTest {
     }
 
     @Test
+    void records_ranked_by_a_metric_they_cannot_have_are_asked_about_the_metrics_that_say_more() {
+        // the plain word names a metric that has no products: never answered with it, asked with those named longer that read
+        QuestionParser.Result r = parser.parse("top 4 products by revenue in 2024");
+        assertThat(r).as("" + r).isInstanceOf(QuestionParser.Clarify.class);
+        for (String option : ((QuestionParser.Clarify) r).options()) {
+            assertThat(parser.parse(option)).as(option).isInstanceOfSatisfying(QuestionParser.Parsed.class,
+                    p -> assertThat(dimensions(p.query())).containsExactly("product"));
+        }
+    }
+
+    @Test
     void a_question_about_no_metric_is_not_this_parsers() {
         assertThat(parser.parse("Who founded the company?")).isInstanceOf(QuestionParser.NoMetric.class);
     }
