@@ -557,6 +557,13 @@ final class RecordShapes {
     private Optional<Dataset> rowsNamedBy(String words) {
         List<String> named = QuestionParser.tokens(words, true);
         List<Dataset> ds = reader.model.datasets().stream().filter(d -> ReaderLexicon.namesRows(d, named)).toList();
+        if (ds.isEmpty() && named.size() > 1) {
+            // "students enrolled" of a table called student_enrolment: the same words but for the form of each (a noun and a
+            // participle of one verb)
+            List<String> stems = named.stream().map(w -> QuestionParser.stem(QuestionParser.singular(w))).toList();
+            ds = reader.model.datasets().stream().filter(d -> ReaderLexicon.rowNames(d).stream()
+                    .anyMatch(n -> QuestionParser.tokens(n, true).stream().map(w -> QuestionParser.stem(QuestionParser.singular(w))).toList().equals(stems))).toList();
+        }
         return ds.size() == 1 ? Optional.of(ds.get(0)) : Optional.empty();
     }
 
