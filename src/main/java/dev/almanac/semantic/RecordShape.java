@@ -33,6 +33,8 @@ enum RecordShape {
             "poker_player: Show the heights of people who are not poker players. => {'group_by':[{'dimension':'height'}],'records':'people','exists':[{'dataset':'poker_player','negated':true,'of':'people'}]}",
             "orchestra: List the orchestras with no performances. => {'group_by':[{'dimension':'orchestra'}],'records':'orchestra','exists':[{'dataset':'performance','negated':true,'of':'orchestra'}]}",
             "concert_singer: Name the singers for whom there is not a single concert. => refused",
+            "dog_kennels: How many professionals have not done any treatment on dogs? => {'metrics':['professionals_count'],'exists':[{'dataset':'treatments','negated':true,'of':'professionals'}]}",
+            "dog_kennels: Which professionals did not do any treatment on owners? => refused",
             "student_transcripts_tracking: List the semesters that have no students enrolled. => {'group_by':[{'dimension':'semester_name'}],'records':'semesters','exists':[{'dataset':'student_enrolment','negated':true,'of':'semesters'}]}",
             "concert_singer: Show the stadiums where there are no concerts. => {'group_by':[{'dimension':'stadium.name'}],'records':'stadium','exists':[{'dataset':'concert','negated':true,'of':'stadium'}]}"),
     WITH_RELATED(RecordShapes::withRelated,

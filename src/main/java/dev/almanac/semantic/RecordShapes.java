@@ -554,6 +554,17 @@ final class RecordShapes {
     private static final Pattern SECOND_SENTENCE = Pattern.compile("[?.!]\\s+\\p{L}");
 
     /** The one dataset whose rows the words are what they are called ("concerts", "poker players"); empty for none or several. */
+    /** "treatment on dogs": rows, a preposition, and other records each of those rows refers to, which say nothing more. */
+    private static final Pattern ROWS_OF_OTHERS = Pattern.compile("(?i)^\\s*(.+?)\\s+(?:on|of|to|for|with|from)\\s+(?:the\\s+|their\\s+|its\\s+)?(.+?)\\s*$");
+
+    /** The rows such words name first, when they refer to the records named after them one way. */
+    private Optional<Dataset> rowsOfOthers(String words) {
+        Matcher m = ROWS_OF_OTHERS.matcher(words);
+        if (!m.matches()) return Optional.empty();
+        Optional<Dataset> rows = rowsNamedBy(m.group(1)), others = rowsNamedBy(m.group(2));
+        return rows.isPresent() && others.isPresent() && refersOnce(rows.get().name(), others.get().name()) ? rows : Optional.empty();
+    }
+
     private Optional<Dataset> rowsNamedBy(String words) {
         List<String> named = QuestionParser.tokens(words, true);
         List<Dataset> ds = reader.model.datasets().stream().filter(d -> ReaderLexicon.namesRows(d, named)).toList();
@@ -818,7 +829,7 @@ final class RecordShapes {
      * related rows do not reach (the query is compiled to check).
      */
     private Optional<Result> relatedRows(String before, String relatedWords, boolean none) {
-        Dataset related = rowsNamedBy(relatedWords).orElse(null);
+        Dataset related = rowsNamedBy(relatedWords).or(() -> rowsOfOthers(relatedWords)).orElse(null);
         if (related == null) return Optional.empty();
         String rest = before.strip() + "?";
         Result r = reader.parse(rest, null);
