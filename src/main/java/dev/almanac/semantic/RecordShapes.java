@@ -805,20 +805,34 @@ final class RecordShapes {
             m = bare;
             relatedWords = bare.group(1);
         } else {
-            m = WITH_RELATED_VERB.matcher(q);
-            int from = 0;
-            boolean found = false;
-            while (!found && from < q.length() && m.find(from)) { // the verb nearest the end that is one ("dogs received a treatment")
-                String verb = m.group(1).toLowerCase(Locale.ROOT);
-                found = !FunctionWords.english().isFunctionWord(verb) && !reader.lexicon.modelStems().contains(QuestionParser.stem(verb))
-                        && !Lexicon.english().baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()
-                        && (m.group(2) == null || FunctionWords.english().is(m.group(2).toLowerCase(Locale.ROOT), dev.almanac.reading.FunctionClass.PREPOSITION));
-                from = m.start() + 1;
-            }
-            if (!found) return Optional.empty();
+            m = relationVerbBefore(WITH_RELATED_VERB, q).orElse(null);
+            // "dogs who went through treatments": the rows in the plural with no article, when they name rows
+            if (m == null) m = relationVerbBefore(WITH_RELATED_VERB_PLURAL, q).filter(x -> plural(lastWord(x.group(3))) && rowsNamedBy(x.group(3)).isPresent()).orElse(null);
+            if (m == null) return Optional.empty();
             relatedWords = m.group(3);
         }
         return relatedRows(q.substring(0, m.start()), relatedWords, false);
+    }
+
+    /** "dogs that went through treatments": a verb (and its particle) of the relationship before rows in the plural. */
+    private static final Pattern WITH_RELATED_VERB_PLURAL = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:(?:have|has|had|did|do|does)\\s+)?(?:ever\\s+)?"
+            + "([\\p{L}]+)(?:\\s+([\\p{L}]+))?\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
+
+    /**
+     * The match nearest the end whose verb says only the relationship: a verb English knows that is no function word and no
+     * word of the model (a status says which rows), its particle a preposition.
+     */
+    private Optional<Matcher> relationVerbBefore(Pattern p, String q) {
+        Matcher m = p.matcher(q);
+        for (int from = 0; from < q.length() && m.find(from); from = m.start() + 1) {
+            String verb = m.group(1).toLowerCase(Locale.ROOT);
+            if (!FunctionWords.english().isFunctionWord(verb) && !reader.lexicon.modelStems().contains(QuestionParser.stem(verb))
+                    && !Lexicon.english().baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()
+                    && (m.group(2) == null || FunctionWords.english().is(m.group(2).toLowerCase(Locale.ROOT), dev.almanac.reading.FunctionClass.PREPOSITION))) {
+                return Optional.of(m);
+            }
+        }
+        return Optional.empty();
     }
 
     /**
