@@ -85,6 +85,11 @@ enum Rephrasing {
     RELATION_CLAUSE(Rephrasing::relationClause, "tvshow: List each language and the number of TV Channels using it. => List each language and the number of TV Channels.",
             "tvshow: For each language, list the number of TV Channels that use it. => For each language, list the number of TV Channels.",
             "tvshow: List the TV channels that use English. => List the TV channels that use English."),
+    AGENT_AS_OF(Rephrasing::agentAsOf, "pets_1: What is the id of the pet owned by the student whose last name is Smith? => What is the id of the pet of the student whose last name is Smith?",
+            "pets_1: How many pets are owned by students older than 20? => How many pets of students older than 20?",
+            "pets_1: How many pets are owned by 3 students? => How many pets are owned by 3 students?",
+            "singer: the songs recorded by singers from France => the songs of singers from France",
+            "concert_singer: the songs sung by the oldest singer => the songs sung by the oldest singer"),
     DIMENSIONAL_ADJECTIVES(Rephrasing::dimensionalAdjectives, "dog_kennels: What is the name of the youngest dog? => What is the name of the dog with the lowest age?",
             "pets_1: List the pets whose age is older than 2. => List the pets whose age is greater than 2.",
             "pets_1: Which pets are heavier than 12? => Which pets are weight greater than 12?",
@@ -466,6 +471,34 @@ enum Rephrasing {
             if (named) return n;
         }
         return 0;
+    }
+
+    /** "pets (are) owned by the student": rows, a past participle and "by" before other records. */
+    private static final Pattern AGENT_AFTER_PARTICIPLE = Pattern.compile("(?i)\\b(\\p{L}+)\\s+(?:(?:is|are|was|were)\\s+)?(\\p{L}+)\\s+by\\s+((?:the|a|an)\\s+)?(\\p{L}+)\\b");
+
+    /**
+     * "the pet owned by the student", "how many pets are owned by students": the agent of a verb that says only how two kinds
+     * of records relate (a past participle English knows, no word of the model) said as "of" ("the pet of the student"),
+     * the way the reader reads records of others. Only between words that name two different datasets' rows.
+     */
+    private static String agentAsOf(QuestionParser reader, String q) {
+        Matcher m = AGENT_AFTER_PARTICIPLE.matcher(q);
+        StringBuilder out = new StringBuilder();
+        int copied = 0;
+        while (m.find()) {
+            String participle = m.group(2).toLowerCase(Locale.ROOT);
+            Lexicon english = Lexicon.english();
+            boolean verb = !FunctionWords.english().isFunctionWord(participle) && !english.baseForms(participle, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()
+                    && !english.baseForms(participle, dev.almanac.reading.PartOfSpeech.VERB).contains(participle) // a participle, not the verb's base
+                    && !reader.lexicon.modelStems().contains(QuestionParser.stem(participle));
+            if (!verb) continue;
+            List<Dataset> rows = reader.model().datasets().stream().filter(d -> namesRows(d, List.of(singular(m.group(1).toLowerCase(Locale.ROOT))))).toList();
+            List<Dataset> agents = reader.model().datasets().stream().filter(d -> namesRows(d, List.of(singular(m.group(4).toLowerCase(Locale.ROOT))))).toList();
+            if (rows.size() != 1 || agents.size() != 1 || rows.get(0).equals(agents.get(0))) continue;
+            out.append(q, copied, m.end(1)).append(" of ");
+            copied = m.group(3) != null ? m.start(3) : m.start(4);
+        }
+        return copied == 0 ? q : out.append(q.substring(copied)).toString();
     }
 
     /** The number attributes of the rows (or, {@code referred}, of the records they refer to) named by one of the nouns. */
