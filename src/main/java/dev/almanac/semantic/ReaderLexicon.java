@@ -363,7 +363,10 @@ final class ReaderLexicon {
         // "government form" is also "form of government": a compound of two nouns said with "of"
         // (a shortening English does not know, "indep year", qualifies a noun as one: "year of independence" once read so)
         if (of < 0 && words.size() == 2 && (isNoun(words.get(0)) || !Lexicon.english().knows(words.get(0)) && words.get(0).chars().allMatch(Character::isLetter))
-                && isNoun(words.get(1))) out.add(List.of(words.get(1), "of", words.get(0)));
+                && isNoun(words.get(1))) {
+            out.add(List.of(words.get(1), "of", words.get(0)));
+            out.add(List.of(words.get(1), "of", "the", words.get(0))); // "the ids of the students"
+        }
         // "number products" is the "number of products": a measure noun before what it measures, said with "of"
         if (of < 0 && words.size() == 2 && MEASURE_NOUNS.contains(words.get(0)) && isNoun(words.get(1))) out.add(List.of(words.get(0), "of", words.get(1)));
         if (words.size() == 2 && (words.get(1).endsWith("ed") || words.get(1).endsWith("en"))) {

@@ -75,6 +75,16 @@ class AttributePhrasingsTest {
     }
 
     @Test
+    void a_compound_name_said_with_of_may_have_the_before_its_noun() {
+        // pets_1 labels StuID "Student id": "the ids of the students" as "the ids of students"
+        SemanticLayer layer = QuestionWordsTest.layer("pets_1");
+        SemanticQuery q = QuestionWordsTest.read(QuestionWordsTest.parser(layer), "What are the ids of the students who are older than 20?");
+        assertThat(q.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("student.stu_id");
+        assertThat(new java.util.HashSet<>(QuestionWordsTest.rowList("pets_1", layer.compile(q).sql())))
+                .isEqualTo(QuestionWordsTest.rows("pets_1", "SELECT StuID FROM Student WHERE Age > 20"));
+    }
+
+    @Test
     void records_grouped_and_shown_by_their_id_are_not_shown_by_their_name_too() {
         // "each student" groups by the student, "the student id" shows which one: the id alone, as asked
         SemanticLayer layer = QuestionWordsTest.layer("pets_1");
