@@ -33,6 +33,8 @@ public final class TimeframeParser {
 
     private final LocalDate today;
     private final FiscalYear fiscal;
+    /** Words that are names of the data ("a table called april"): never a month said alone. */
+    private final java.util.function.Predicate<String> names;
 
     /** Calendar years and quarters. */
     public TimeframeParser(LocalDate today) {
@@ -41,8 +43,18 @@ public final class TimeframeParser {
 
     /** Reading "FY2026", "this fiscal year", "fiscal Q2" against the project's fiscal year. */
     public TimeframeParser(LocalDate today, FiscalYear fiscal) {
+        this(today, fiscal, w -> false);
+    }
+
+    private TimeframeParser(LocalDate today, FiscalYear fiscal, java.util.function.Predicate<String> names) {
         this.today = today;
         this.fiscal = fiscal;
+        this.names = names;
+    }
+
+    /** The same parser, never reading a month said alone ("rainfall august") where the word is one of these names. */
+    public TimeframeParser withNames(java.util.function.Predicate<String> names) {
+        return new TimeframeParser(today, fiscal, names);
     }
 
     /** The first period the question names (by the rules' order), with the words that name it. */
@@ -67,6 +79,7 @@ public final class TimeframeParser {
                 } catch (DateTimeException | IllegalArgumentException e) { // "31 February 2026": no such day, so no period
                     t = null;
                 }
+                if (t != null && rule == PeriodRule.MONTH_BARE_NO_YEAR && names.test(m.group().strip().toLowerCase(java.util.Locale.ROOT))) t = null;
                 if (t != null) return Optional.of(new Found(rule, t.withText(text.substring(m.start(), m.end()))));
             }
         }

@@ -82,7 +82,8 @@ public final class QuestionParser {
         this.layer = layer;
         this.model = layer.model();
         this.values = layer.values();
-        this.timeframes = new TimeframeParser(today, layer.fiscalYear());
+        // a month said alone is a period only where it names nothing of the model ("How many april rows")
+        this.timeframes = new TimeframeParser(today, layer.fiscalYear()).withNames(this::isModelWord);
         this.phrases = layer.parserPhrases();
         this.read = layer.readings(today);
         this.lexicon = new ReaderLexicon(this);
@@ -207,6 +208,11 @@ public final class QuestionParser {
     }
 
     /** The model questions are read over. */
+    /** Whether a word is one of the model's names (a month said alone that is one names that, not a period). */
+    private boolean isModelWord(String w) {
+        return lexicon.vocabulary().contains(w);
+    }
+
     public SemanticModel model() {
         return model;
     }

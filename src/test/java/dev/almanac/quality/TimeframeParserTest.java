@@ -120,6 +120,15 @@ class TimeframeParserTest {
     }
 
     @Test
+    void a_month_said_alone_that_is_a_name_of_the_data_is_no_period() {
+        assertThat(PARSER.parse("rainfall august")).map(Timeframe::label).contains("August 2026");
+        TimeframeParser named = PARSER.withNames(w -> w.equals("april"));
+        assertThat(named.parse("How many april rows are there?")).isEmpty();
+        assertThat(named.parse("rainfall in April")).as("after a preposition it is the month").map(Timeframe::label).contains("April 2026");
+        assertThat(named.parse("rainfall august")).map(Timeframe::label).contains("August 2026");
+    }
+
+    @Test
     void reads_a_month_or_quarter_without_its_year_only_when_the_question_writes_no_year() {
         assertThat(PARSER.parseAll("revenue in Q1 and Q2")).extracting(Timeframe::label).containsExactly("Q1 2026", "Q2 2026");
         assertThat(PARSER.parseAll("revenue in Q1 and Q2 2025")).extracting(Timeframe::label).containsExactly("Q2 2025");
