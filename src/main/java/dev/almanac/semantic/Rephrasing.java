@@ -482,23 +482,17 @@ enum Rephrasing {
      * the way the reader reads records of others. Only between words that name two different datasets' rows.
      */
     private static String agentAsOf(QuestionParser reader, String q) {
-        Matcher m = AGENT_AFTER_PARTICIPLE.matcher(q);
-        StringBuilder out = new StringBuilder();
-        int copied = 0;
-        while (m.find()) {
+        return AGENT_AFTER_PARTICIPLE.matcher(q).replaceAll(m -> {
             String participle = m.group(2).toLowerCase(Locale.ROOT);
             Lexicon english = Lexicon.english();
             boolean verb = !FunctionWords.english().isFunctionWord(participle) && !english.baseForms(participle, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()
                     && !english.baseForms(participle, dev.almanac.reading.PartOfSpeech.VERB).contains(participle) // a participle, not the verb's base
                     && !reader.lexicon.modelStems().contains(QuestionParser.stem(participle));
-            if (!verb) continue;
             List<Dataset> rows = reader.model().datasets().stream().filter(d -> namesRows(d, List.of(singular(m.group(1).toLowerCase(Locale.ROOT))))).toList();
             List<Dataset> agents = reader.model().datasets().stream().filter(d -> namesRows(d, List.of(singular(m.group(4).toLowerCase(Locale.ROOT))))).toList();
-            if (rows.size() != 1 || agents.size() != 1 || rows.get(0).equals(agents.get(0))) continue;
-            out.append(q, copied, m.end(1)).append(" of ");
-            copied = m.group(3) != null ? m.start(3) : m.start(4);
-        }
-        return copied == 0 ? q : out.append(q.substring(copied)).toString();
+            if (!verb || rows.size() != 1 || agents.size() != 1 || rows.get(0).equals(agents.get(0))) return Matcher.quoteReplacement(m.group());
+            return Matcher.quoteReplacement(m.group(1) + " of " + (m.group(3) == null ? "" : m.group(3)) + m.group(4));
+        });
     }
 
     /** The number attributes of the rows (or, {@code referred}, of the records they refer to) named by one of the nouns. */
@@ -640,34 +634,19 @@ enum Rephrasing {
      * is a name, "the first and last students").
      */
     private static String sharedHead(QuestionParser reader, String q) {
-        Matcher m = SHARED_HEAD_LIST.matcher(q);
-        StringBuilder out = new StringBuilder();
-        int copied = 0;
-        while (m.find()) {
+        return SHARED_HEAD_LIST.matcher(q).replaceAll(m -> {
             String head = m.group(2);
             String singularHead = singular(head.toLowerCase(Locale.ROOT));
             List<String> modifiers = java.util.Arrays.stream(m.group(1).split("(?i)\\s*,\\s*(?:(?:and|or)\\s+)?|\\s+(?:and|or)\\s+")).map(String::strip)
                     .filter(x -> !x.isEmpty()).toList();
-            if (modifiers.size() < 2 || modifiers.stream().anyMatch(x -> x.contains(" "))) continue;
-            boolean oneDataset = reader.model().datasets().stream().anyMatch(d -> modifiers.stream().allMatch(w -> reader.model().dimensionsOf(d.name()).stream()
+            boolean oneDataset = modifiers.size() >= 2 && modifiers.stream().noneMatch(x -> x.contains(" "))
+                    && reader.model().datasets().stream().anyMatch(d -> modifiers.stream().allMatch(w -> reader.model().dimensionsOf(d.name()).stream()
                     .anyMatch(x -> tokens(x.name(), true).equals(List.of(w.toLowerCase(Locale.ROOT), singularHead))
                             || tokens(x.displayName(), true).equals(List.of(w.toLowerCase(Locale.ROOT), singularHead)))));
-            if (!oneDataset) continue;
-            out.append(q, copied, m.start());
-            String list = m.group(1);
+            if (!oneDataset) return Matcher.quoteReplacement(m.group());
             // each modifier followed by the noun, the commas and conjunction as written
-            Matcher w = Pattern.compile("\\p{L}+").matcher(list);
-            StringBuilder each = new StringBuilder();
-            int from = 0;
-            while (w.find()) {
-                each.append(list, from, w.end());
-                if (!w.group().equalsIgnoreCase("and") && !w.group().equalsIgnoreCase("or")) each.append(' ').append(head);
-                from = w.end();
-            }
-            out.append(each);
-            copied = m.end();
-        }
-        return copied == 0 ? q : out.append(q.substring(copied)).toString();
+            return Matcher.quoteReplacement(Pattern.compile("(?i)\\b(?!(?:and|or)\\b)(\\p{L}+)").matcher(m.group(1)).replaceAll(w -> w.group() + " " + head));
+        });
     }
 
     /**
