@@ -227,51 +227,16 @@ public final class QuestionParser {
             Result known = read.known(question); // an option of a question back: read as it would be on its own, never kept
             return known != null ? known : parse(question, null);
         }
-        return read.of(question, () -> translatedBack(question, identifiedOnce(question, parse(question, null))), r -> r instanceof Parsed || r instanceof NoMetric);
+        return read.of(question, () -> translatedBack(question, ShownOnce.identified(this, prepared(question), parse(question, null))), r -> r instanceof Parsed || r instanceof NoMetric);
     }
 
-    /**
-     * "the document ids and the number of paragraphs in each document": records grouped by their name where the question
-     * shows the id that identifies each already (their key, or the column of other rows that refers to it) are shown by that
-     * id alone, never by the name beside it. A name the list is sorted or filtered by stays.
-     */
-    private Result identifiedOnce(String question, Result r) {
-        if (!(r instanceof Parsed p) || p.query().groupBy().size() < 2) return r;
-        SemanticQuery x = p.query();
-        Set<String> said = new java.util.HashSet<>();
-        for (String w : tokens(prepared(question), true)) said.add(stem(singular(w)));
-        List<SemanticQuery.GroupBy> kept = new ArrayList<>(x.groupBy());
-        for (SemanticQuery.GroupBy g : x.groupBy()) {
-            Dimension label = model.dimension(g.dimension()).orElse(null);
-            if (label == null || !label.labelsEntity() || x.order().stream().anyMatch(o -> model.dimension(o.field()).map(label::equals).orElse(false))
-                    || x.filters().stream().anyMatch(f -> model.dimension(f.field()).map(label::equals).orElse(false))) continue;
-            Dataset records = model.dataset(label.dataset()).orElse(null);
-            if (records == null) continue;
-            // a name asked for ("the ids and names of documents") is shown: only one the records' noun brought is not
-            Set<String> own = new java.util.HashSet<>();
-            for (String t : tokens(label.name().replace('_', ' ') + " " + label.displayName(), true)) own.add(stem(singular(t)));
-            for (String n : ReaderLexicon.datasetWords(records)) for (String t : tokens(n, true)) own.remove(stem(singular(t)));
-            if (own.isEmpty() || own.stream().anyMatch(said::contains)) continue;
-            boolean identified = x.groupBy().stream().filter(o -> o != g).map(o -> model.dimension(o.dimension()).orElse(null))
-                    .anyMatch(d -> d != null && (isKey(records, d) || refersTo(d, records)));
-            if (identified) kept.remove(g);
-        }
-        if (kept.size() == x.groupBy().size()) return r;
-        return new Parsed(x.groupedBy(kept), p.period());
-    }
-
-    /** Whether an attribute is the one column by which its rows refer to a dataset's records (a document id of paragraphs). */
-    private boolean refersTo(Dimension d, Dataset records) {
-        return records.primaryKey().size() == 1 && model.edgesFrom(d.dataset()).stream().anyMatch(e -> e.to().equals(records.name())
-                && e.fromColumns().size() == 1 && e.fromColumns().get(0).equalsIgnoreCase(d.expr().strip()));
-    }
 
     /**
      * The reading of a question made now, never one kept from an earlier reading of the same words: what a question asked for
      * the first time costs (for measuring it; {@link #parse} keeps readings).
      */
     public Result readAnew(String question) {
-        return translatedBack(question, identifiedOnce(question, parse(question, null)));
+        return translatedBack(question, ShownOnce.identified(this, prepared(question), parse(question, null)));
     }
 
     /**
