@@ -43,7 +43,8 @@ enum Rephrasing {
             "the names of singers from the youngest to the oldest => the names of singers in ascending order of age",
             "order them by the level from low to high => order them by the level in ascending order", "flights from Aberdeen to Ashley => flights from Aberdeen to Ashley"),
     IMPERATIVE_REQUEST((reader, q) -> imperativeShown(q), "Return the names of all pilots => show the names of all pilots",
-            "Please provide each city's population => Please show each city's population", "return rate by month => return rate by month"),
+            "Please provide each city's population => Please show each city's population", "return rate by month => return rate by month",
+            "For each team, return the number of wins => For each team, show the number of wins"),
     WHICH_THEN_WHAT_OF_THEM(Rephrasing::whichThenWhatOfThem,
             "pets_1: Which students have more than one pet? List their first names. => List the first names of the students that have more than one pet.",
             "pets_1: Which student has an older pet than 3? Show the student's last name and age. => Show the last name and age of the student that has an older pet than 3.",
@@ -84,7 +85,11 @@ enum Rephrasing {
             "world_1: List the names by continent. => List the names by continent."),
     RELATION_CLAUSE(Rephrasing::relationClause, "tvshow: List each language and the number of TV Channels using it. => List each language and the number of TV Channels.",
             "tvshow: For each language, list the number of TV Channels that use it. => For each language, list the number of TV Channels.",
-            "tvshow: List the TV channels that use English. => List the TV channels that use English."),
+            "tvshow: List the TV channels that use English. => List the TV channels that use English.",
+            "concert_singer: For each stadium, how many concerts are held there? => For each stadium, how many concerts?",
+            "employee_hire_evaluation: For each shop, show the number of employees working there and the name of the shop. => For each shop, show the number of employees and the name of the shop.",
+            "concert_singer: How many concerts are held there? => How many concerts are held there?",
+            "concert_singer: How many concerts are there in each stadium? => How many concerts are there in each stadium?"),
     AGENT_AS_OF(Rephrasing::agentAsOf, "pets_1: What is the id of the pet owned by the student whose last name is Smith? => What is the id of the pet of the student whose last name is Smith?",
             "pets_1: How many pets are owned by students older than 20? => How many pets of students older than 20?",
             "pets_1: How many pets are owned by 3 students? => How many pets are owned by 3 students?",
@@ -614,6 +619,12 @@ enum Rephrasing {
     }
 
     /** A verb, and "it" or "them" after it, at the end of a clause: "using it", "that use it". */
+    /** A verb (passive or not) and "there" after it, at the end of a clause: "working there", "are held there". */
+    private static final Pattern VERB_THERE = Pattern.compile("(?i)\\s+(?:(?:that|which|who)\\s+)?(?:(?:is|are|was|were)\\s+)?(\\p{L}+)\\s+there(?=\\s*(?:[?.!,;]|and\\b|$))");
+
+    /** "each" or "every" before a noun. */
+    private static final Pattern EACH_BEFORE = Pattern.compile("(?i)\\b(?:each|every)\\s+\\p{L}");
+
     private static final Pattern VERB_OF_PRONOUN = Pattern.compile("(?i)\\s+(?:(?:that|which|who)\\s+)?(\\p{L}+)\\s+(?:it|them)(?=\\s*(?:[?.!,;]|$))");
 
     /**
@@ -729,7 +740,11 @@ enum Rephrasing {
 
     private static String relationClause(QuestionParser reader, String q) {
         Matcher m = VERB_OF_PRONOUN.matcher(q);
-        if (!m.find()) return q;
+        if (!m.find()) {
+            // "For each stadium, how many concerts are held there?": "there" is each of the records said before it
+            m = VERB_THERE.matcher(q);
+            if (!m.find() || !EACH_BEFORE.matcher(q.substring(0, m.start())).find()) return q;
+        }
         String verb = m.group(1).toLowerCase(Locale.ROOT);
         if (dev.almanac.reading.FunctionWords.english().isFunctionWord(verb) || reader.lexicon.modelStems().contains(QuestionParser.stem(verb))
                 || Lexicon.english().baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()) return q;
@@ -744,7 +759,7 @@ enum Rephrasing {
      * "Provide all ..."): a request to show, read as "show" is. A noun in the same place ("return rate by month") has no
      * determiner after it and stays as written.
      */
-    private static final Pattern REQUEST_VERB = Pattern.compile("(?i)^(\\s*(?:please\\s+)?)(?:return|provide|output|retrieve|report|produce|fetch|name)(?=\\s+(?:me\\s+|us\\s+)?"
+    private static final Pattern REQUEST_VERB = Pattern.compile("(?i)^(\\s*(?:for\\s+(?:each|every)\\s+[^,?.!]+,\\s*)?(?:please\\s+)?)(?:return|provide|output|retrieve|report|produce|fetch|name)(?=\\s+(?:me\\s+|us\\s+)?"
             + "(?:the|all|each|every|a|an|their|its|his|her|what|which|who|how|those|these)\\b)");
 
     private static String imperativeShown(String q) {
