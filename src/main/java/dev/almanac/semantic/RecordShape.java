@@ -35,6 +35,7 @@ enum RecordShape {
             "concert_singer: Name the singers for whom there is not a single concert. => refused",
             "dog_kennels: How many professionals have not done any treatment on dogs? => {'metrics':['professionals_count'],'exists':[{'dataset':'treatments','negated':true,'of':'professionals'}]}",
             "dog_kennels: Which professionals did not do any treatment on owners? => refused",
+            "student_transcripts_tracking: Name the semesters in which no students enrolled. => {'group_by':[{'dimension':'semester_name'}],'records':'semesters','exists':[{'dataset':'student_enrolment','negated':true,'of':'semesters'}]}",
             "student_transcripts_tracking: List the semesters that have no students enrolled. => {'group_by':[{'dimension':'semester_name'}],'records':'semesters','exists':[{'dataset':'student_enrolment','negated':true,'of':'semesters'}]}",
             "concert_singer: Show the stadiums where there are no concerts. => {'group_by':[{'dimension':'stadium.name'}],'records':'stadium','exists':[{'dataset':'concert','negated':true,'of':'stadium'}]}"),
     WITH_RELATED(RecordShapes::withRelated,

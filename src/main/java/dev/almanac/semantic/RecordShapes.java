@@ -740,7 +740,7 @@ final class RecordShapes {
             + "(?:not|never)\\s+([\\p{L}]+(?:ed|en))(?:\\s+([\\p{L}]+))?\\s+any\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
 
     private static final Pattern WITHOUT_RELATED = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:(?:do|does|did)\\s+not\\s+have|(?:do|does|did)n't\\s+have"
-            + "|have\\s+no|has\\s+no|had\\s+no|with\\s+no|without|(?:where|in\\s+which)\\s+there\\s+(?:is|are|was|were)\\s+(?:no|not))(?:\\s+(?:any|a\\s+single|a|an))?\\s+([\\p{L}][\\p{L} _-]*?)"
+            + "|have\\s+no|has\\s+no|had\\s+no|with\\s+no|without|(?:where|in\\s+which)\\s+there\\s+(?:is|are|was|were)\\s+(?:no|not)|(?:in|at|during|for)\\s+which\\s+no)(?:\\s+(?:any|a\\s+single|a|an))?\\s+([\\p{L}][\\p{L} _-]*?)"
             + "(?:\\s+(?:yet|so\\s+far|at\\s+all|ever))?\\s*[?.!]?\\s*$");
 
     /**

@@ -93,6 +93,7 @@ enum Rephrasing {
     AGENT_AS_OF(Rephrasing::agentAsOf, "pets_1: What is the id of the pet owned by the student whose last name is Smith? => What is the id of the pet of the student whose last name is Smith?",
             "pets_1: How many pets are owned by students older than 20? => How many pets of students older than 20?",
             "pets_1: How many pets are owned by 3 students? => How many pets are owned by 3 students?",
+            "pets_1: How many pets belong to students older than 20? => How many pets of students older than 20?",
             "singer: the songs recorded by singers from France => the songs of singers from France",
             "concert_singer: the songs sung by the oldest singer => the songs sung by the oldest singer"),
     DIMENSIONAL_ADJECTIVES(Rephrasing::dimensionalAdjectives, "dog_kennels: What is the name of the youngest dog? => What is the name of the dog with the lowest age?",
@@ -487,17 +488,30 @@ enum Rephrasing {
      * the way the reader reads records of others. Only between words that name two different datasets' rows.
      */
     private static String agentAsOf(QuestionParser reader, String q) {
-        return AGENT_AFTER_PARTICIPLE.matcher(q).replaceAll(m -> {
+        String byAgent = AGENT_AFTER_PARTICIPLE.matcher(q).replaceAll(m -> {
             String participle = m.group(2).toLowerCase(Locale.ROOT);
             Lexicon english = Lexicon.english();
             boolean verb = !FunctionWords.english().isFunctionWord(participle) && !english.baseForms(participle, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()
                     && !english.baseForms(participle, dev.almanac.reading.PartOfSpeech.VERB).contains(participle) // a participle, not the verb's base
                     && !reader.lexicon.modelStems().contains(QuestionParser.stem(participle));
-            List<Dataset> rows = reader.model().datasets().stream().filter(d -> namesRows(d, List.of(singular(m.group(1).toLowerCase(Locale.ROOT))))).toList();
-            List<Dataset> agents = reader.model().datasets().stream().filter(d -> namesRows(d, List.of(singular(m.group(4).toLowerCase(Locale.ROOT))))).toList();
-            if (!verb || rows.size() != 1 || agents.size() != 1 || rows.get(0).equals(agents.get(0))) return Matcher.quoteReplacement(m.group());
-            return Matcher.quoteReplacement(m.group(1) + " of " + (m.group(3) == null ? "" : m.group(3)) + m.group(4));
+            return Matcher.quoteReplacement(verb ? ofOthers(reader, m) : m.group());
         });
+        // "pets that belong to students": English's verb of possession says the same
+        return BELONGING_TO.matcher(byAgent).replaceAll(m -> Matcher.quoteReplacement(ofOthers(reader, m)));
+    }
+
+    /** "pets (that) belong to the student": rows, the verb of belonging and "to" before other records. */
+    private static final Pattern BELONGING_TO = Pattern.compile("(?i)\\b(\\p{L}+)\\s+(?:(?:that|which|who)\\s+)?(belongs?|belonged|belonging)\\s+to\\s+((?:the|a|an)\\s+)?(\\p{L}+)\\b");
+
+    /**
+     * A match of rows (group 1), a verb (2), an article (3) and other records (4) said as "rows of (the) records", when the two
+     * name different datasets' rows; else the match as written.
+     */
+    private static String ofOthers(QuestionParser reader, java.util.regex.MatchResult m) {
+        List<Dataset> rows = reader.model().datasets().stream().filter(d -> namesRows(d, List.of(singular(m.group(1).toLowerCase(Locale.ROOT))))).toList();
+        List<Dataset> agents = reader.model().datasets().stream().filter(d -> namesRows(d, List.of(singular(m.group(4).toLowerCase(Locale.ROOT))))).toList();
+        if (rows.size() != 1 || agents.size() != 1 || rows.get(0).equals(agents.get(0))) return m.group();
+        return m.group(1) + " of " + (m.group(3) == null ? "" : m.group(3)) + m.group(4);
     }
 
     /** The number attributes of the rows (or, {@code referred}, of the records they refer to) named by one of the nouns. */
