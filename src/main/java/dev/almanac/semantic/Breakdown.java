@@ -68,7 +68,9 @@ enum Breakdown implements CorpusRule {
             "car_1: What is the maximum weight for the different cylinders? => {'metrics':['cars_data_max_weight'],'group_by':[{'dimension':'cylinders'}]}"),
     /** "the premiums by region" of a metric called so: a breakdown in the metric's own phrase is asked all the same, never dropped. */
     IN_METRIC_PHRASE(Breakdown::inMetricPhrase,
-            "insurer: What were the premiums by region? => {'metrics':['premiums'],'group_by':[{'dimension':'region'}],'order':[{'field':'premiums','descending':true}]}"),
+            "insurer: What were the premiums by region? => {'metrics':['premiums'],'group_by':[{'dimension':'region'}],'order':[{'field':'premiums','descending':true}]}",
+            // a rate the metric's own name says is per a dimension's values is that rate, never a breakdown by them
+            "insurer: What were the claims per region in 2024? => {'metrics':['claims_per_region'],'start':'2024-01-01','end':'2025-01-01'}"),
     /**
      * "Asia and Europe, which has more countries": two values of one dimension compare the groups; joined by "or" with
      * nothing that compares, or "combined", "in total", they are one group of rows.
@@ -262,6 +264,8 @@ enum Breakdown implements CorpusRule {
         for (QuestionParser.Span d : at.dimSpans) {
             if (d.from() < 1 || !QuestionParser.inSpan(at.metricSpan, d.from()) || !QuestionParser.inSpan(at.metricSpan, d.from() - 1)
                     || !Set.of("by", "per").contains(words.get(d.from() - 1))) continue;
+            // "average revenue per account": a rate the metric's own name says is per one of them, never a breakdown
+            if (words.get(d.from() - 1).equals("per") && ratePer(at.metric, words.subList(d.from(), d.to()))) continue;
             List<Dimension> ds = reader.withoutReferences(QuestionParser.dimensionOf(d).stream().filter(at.dims::contains).toList());
             if (ds.size() != 1) {
                 return Optional.of(new QuestionParser.Cannot("the breakdown in '" + String.join(" ", at.original.subList(at.metricSpan.from(), at.metricSpan.to()))
@@ -270,6 +274,21 @@ enum Breakdown implements CorpusRule {
             if (!at.groupBy.contains(reader.model.reference(ds.get(0)))) at.groupBy.add(reader.model.reference(ds.get(0)));
         }
         return Optional.empty();
+    }
+
+    /**
+     * Whether the metric's own name, label or a synonym says it is per these words ("Average revenue per account",
+     * "cost_per_click", "average revenue per customer"); a synonym that groups ("premiums by region") says "by".
+     */
+    private static boolean ratePer(SemanticMetric metric, List<String> said) {
+        List<String> names = new ArrayList<>(List.of(metric.name().replace('_', ' '), QuestionParser.withoutAside(metric.displayName())));
+        names.addAll(metric.info().synonyms());
+        for (String name : names) {
+            List<String> t = QuestionParser.tokens(name, true);
+            int per = t.indexOf("per");
+            if (per >= 0 && per + said.size() < t.size() + 1 && t.subList(per + 1, Math.min(t.size(), per + 1 + said.size())).equals(said)) return true;
+        }
+        return false;
     }
 
     private static Optional<QuestionParser.Result> comparedValues(QuestionParser reader, Said at) {

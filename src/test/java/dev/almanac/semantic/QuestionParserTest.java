@@ -144,6 +144,15 @@ class QuestionParserTest {
     }
 
     @Test
+    void a_rate_per_something_named_by_the_metric_is_that_rate_not_a_breakdown() {
+        for (String q : List.of("average revenue per account in September 2026", "What was the average revenue per customer in September 2026?")) {
+            SemanticQuery read = parsed(q);
+            assertThat(read.metrics()).as(q).containsExactly("arpa");
+            assertThat(read.groupBy()).as(q).isEmpty();
+        }
+    }
+
+    @Test
     void a_question_about_no_metric_is_not_this_parsers() {
         assertThat(parser.parse("Who founded the company?")).isInstanceOf(QuestionParser.NoMetric.class);
     }
