@@ -258,7 +258,9 @@ public final class VerifiedAnswerer {
         if (ranked.isEmpty() || ranked.get(0).score() < threshold) return Optional.empty();
         Match best = ranked.get(0);
         Candidate c = candidate(best);
-        if (c.query() != null && (!sameShape(question, c.query().question()) || !unqualified(question, c.query().question()).isEmpty())) return Optional.empty();
+        // the narrowing words of either question must be the other's too: "new MRR by plan" is not "MRR by plan"
+        if (c.query() != null && (!sameShape(question, c.query().question()) || !unqualified(question, c.query().question()).isEmpty()
+                || !unqualified(c.query().question(), timeframes.withoutPeriods(question)).isEmpty())) return Optional.empty();
         if (c.metric() != null && !asksItsValue(question, c)) return Optional.empty();
         if (!answersEveryPeriod(question, c)) return Optional.empty();
         return Optional.of(best);

@@ -89,6 +89,9 @@ class VerifiedAnswererTest {
         assertThat(answerer.answer("What was total revenue in 2022?")).as("no metric holds 2022 revenue").isEmpty();
         assertThat(answerer.answer("How many refunds were issued in 2025?")).as("a count is not a money metric").isEmpty();
         assertThat(answerer.rank("How many products are in the shop catalog?")).isNotEmpty();
+        // a word that narrows what the asked question counts, which the verified question does not say
+        assertThat(answerer.match("new mrr by plan in q3 2026")).as("new MRR is not MRR").isEmpty();
+        assertThat(answerer.match("mrr by plan in q3 2026")).as("the verified query's own question, tersely").isPresent();
     }
 
     /** Rows with numbers as BigDecimal without trailing zeros and everything else as text. */
