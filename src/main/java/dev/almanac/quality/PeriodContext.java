@@ -11,9 +11,10 @@ import java.util.regex.Pattern;
 /**
  * What a period rule reads against: today, the project's fiscal year, the whole question (a rule for a month or quarter
  * written without its year checks that no year is written elsewhere), and the reader itself for the period a phrase is
- * built on ("since Q2", "by the end of March").
+ * built on ("since Q2", "by the end of March"), and the words that are names of the data ("a table called april").
  */
-record PeriodContext(LocalDate today, FiscalYear fiscal, String question, Function<String, Optional<Timeframe>> reader) {
+record PeriodContext(LocalDate today, FiscalYear fiscal, String question, Function<String, Optional<Timeframe>> reader,
+                     java.util.function.Predicate<String> names) {
     /** A year written out: "2025", "'25", "FY26". */
     private static final Pattern WRITTEN_YEAR = Pattern.compile("(?i)(?<![\\w'])(?:(?:19|20)\\d{2}|'\\d{2}|fy\\s?'?\\d{2,4})\\b");
     private static final Map<String, Integer> NUMBERS = Map.ofEntries(Map.entry("one", 1), Map.entry("two", 2), Map.entry("three", 3),
@@ -22,6 +23,11 @@ record PeriodContext(LocalDate today, FiscalYear fiscal, String question, Functi
             Map.entry("thirty", 30), Map.entry("sixty", 60), Map.entry("ninety", 90));
     static final String NUMBER = "(\\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|twenty-four|thirty|sixty|ninety)";
     private static final Map<String, Integer> ORDINALS = Map.of("first", 1, "1st", 1, "second", 2, "2nd", 2, "third", 3, "3rd", 3, "fourth", 4, "4th", 4);
+
+    /** Whether a word is a name of the data, never a period said alone. */
+    boolean isName(String word) {
+        return names.test(word.strip().toLowerCase(Locale.ROOT));
+    }
 
     /** Whether the question writes a year somewhere: then a month or quarter without one is not read against today. */
     boolean namesYear() {

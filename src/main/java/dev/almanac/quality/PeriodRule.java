@@ -534,10 +534,10 @@ enum PeriodRule {
 
     /**
      * A month named with nothing before it, the way terse questions put it ("rainfall august", "loans sept?"): the latest
-     * one begun; never "may" or "march", which are words too.
+     * one begun; never "may" or "march", which are words too, nor a word that is a name of the data.
      */
     MONTH_BARE_NO_YEAR(true, "\\b(?!may\\b|march\\b)" + MONTH_ALONE + "(?!\\s*,?\\s*'?\\d)",
-            (m, c) -> month(c.latestStarted(monthNumber(m.group(1)))),
+            (m, c) -> c.isName(m.group()) ? null : month(c.latestStarted(monthNumber(m.group(1)))),
             "rainfall august => 2026-08-01..2026-09-01 MONTH",
             "loans dec? => 2025-12-01..2026-01-01 MONTH",
             "Aug rainfall by town => 2026-08-01..2026-09-01 MONTH");

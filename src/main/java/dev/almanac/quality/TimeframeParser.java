@@ -69,7 +69,7 @@ public final class TimeframeParser {
     /** The first period in {@code text} by the rules' order; {@code question} is the whole question the text is part of. */
     Optional<Found> first(String text, String question) {
         String masked = blank(text, YEAR_EARLIER);
-        PeriodContext c = new PeriodContext(today, fiscal, question, words -> first(words, question).map(Found::period));
+        PeriodContext c = new PeriodContext(today, fiscal, question, words -> first(words, question).map(Found::period), names);
         for (PeriodRule rule : PeriodRule.values()) {
             Matcher m = rule.pattern().matcher(masked);
             while (m.find()) {
@@ -79,7 +79,6 @@ public final class TimeframeParser {
                 } catch (DateTimeException | IllegalArgumentException e) { // "31 February 2026": no such day, so no period
                     t = null;
                 }
-                if (t != null && rule == PeriodRule.MONTH_BARE_NO_YEAR && names.test(m.group().strip().toLowerCase(java.util.Locale.ROOT))) t = null;
                 if (t != null) return Optional.of(new Found(rule, t.withText(text.substring(m.start(), m.end()))));
             }
         }

@@ -286,7 +286,7 @@ enum Breakdown implements CorpusRule {
         for (String name : names) {
             List<String> t = QuestionParser.tokens(name, true);
             int per = t.indexOf("per");
-            if (per >= 0 && per + said.size() < t.size() + 1 && t.subList(per + 1, Math.min(t.size(), per + 1 + said.size())).equals(said)) return true;
+            if (per >= 0 && per + said.size() < t.size() && t.subList(per + 1, per + 1 + said.size()).equals(said)) return true;
         }
         return false;
     }
@@ -321,7 +321,6 @@ enum Breakdown implements CorpusRule {
     /** Words that ask for one figure over the values named. */
     private static final Set<String> TOGETHER = Set.of("total", "combined", "together", "altogether", "sum");
 
-    /** The cue right before a word, if any. */
     /**
      * "pets owned by students older than 20", "films directed by people who ...": "by" after a verb's past participle and
      * before records named in the plural says who did it (the passive's agent), not a breakdown of them.
@@ -339,6 +338,7 @@ enum Breakdown implements CorpusRule {
     /** Participles that say how rows are arranged by what follows ("ordered by", "grouped by"), not who did something. */
     private static final Set<String> SORTING = Set.of("ordered", "sorted", "grouped", "broken", "split", "ranked", "arranged", "listed", "organized", "organised");
 
+    /** The cue right before a word, if any. */
     static String cueBefore(List<String> words, int at) {
         for (String cue : GROUP_CUES) {
             List<String> c = List.of(cue.split(" "));

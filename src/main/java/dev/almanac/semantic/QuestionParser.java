@@ -207,12 +207,12 @@ public final class QuestionParser {
                 && !pos.contains(dev.almanac.reading.PartOfSpeech.ADVERB);
     }
 
-    /** The model questions are read over. */
     /** Whether a word is one of the model's names (a month said alone that is one names that, not a period). */
     private boolean isModelWord(String w) {
         return lexicon.vocabulary().contains(w);
     }
 
+    /** The model questions are read over. */
     public SemanticModel model() {
         return model;
     }
@@ -227,25 +227,31 @@ public final class QuestionParser {
             Result known = read.known(question); // an option of a question back: read as it would be on its own, never kept
             return known != null ? known : parse(question, null);
         }
-        return read.of(question, () -> translatedBack(question, ShownOnce.identified(this, prepared(question), parse(question, null))), r -> r instanceof Parsed || r instanceof NoMetric);
+        return read.of(question, () -> finished(question, parse(question, null)), r -> r instanceof Parsed || r instanceof NoMetric);
     }
-
 
     /**
      * The reading of a question made now, never one kept from an earlier reading of the same words: what a question asked for
      * the first time costs (for measuring it; {@link #parse} keeps readings).
      */
     public Result readAnew(String question) {
-        return translatedBack(question, ShownOnce.identified(this, prepared(question), parse(question, null)));
+        return finished(question, parse(question, null));
+    }
+
+    /** A reading as it is given: what it shows once ({@link ShownOnce}), then checked back against the words (the question rewritten once for both). */
+    private Result finished(String question, Result r) {
+        if (!(r instanceof Parsed)) return r;
+        String q = prepared(question);
+        return translatedBack(q, ShownOnce.identified(this, q, r));
     }
 
     /**
      * The reading, unless its query has a part no word of the question asks for ({@link BackTranslation}): then a refusal
-     * naming those parts. A follow-up's parts may come from the thread's question and are not checked so.
+     * naming those parts. A follow-up's parts may come from the thread's question and are not checked so. {@code q}: the
+     * question as it is read ({@link #prepared}).
      */
-    private Result translatedBack(String question, Result r) {
+    private Result translatedBack(String q, Result r) {
         if (!(r instanceof Parsed p)) return r;
-        String q = prepared(question);
         // the period's words are looked for again only when the query has a period the reading did not keep the words of
         boolean periodSaid = p.query().start() == null && p.query().compareTo() == null || p.period().isPresent() || timeframes.parse(q).isPresent()
                 || tokens(q, true).stream().anyMatch(NOW_WORDS::contains);
@@ -272,10 +278,10 @@ public final class QuestionParser {
     public Result followUp(String question, SemanticQuery previous) {
         Matcher another = ANOTHER_METRIC.matcher(question.strip());
         if (previous != null && !previous.metrics().isEmpty() && another.matches()) {
-            Result named = translatedBack(another.group(1), parse(another.group(1), null));
+            Result named = translatedBack(prepared(another.group(1)), parse(another.group(1), null));
             if (named instanceof Parsed p && !p.query().listsRecords()) return sameQuestionOf(p, previous);
         }
-        Result fresh = translatedBack(question, parse(question, null));
+        Result fresh = translatedBack(prepared(question), parse(question, null));
         if (!(fresh instanceof NoMetric) || previous == null || previous.metrics().isEmpty()) return fresh;
         return parse(question, previous);
     }

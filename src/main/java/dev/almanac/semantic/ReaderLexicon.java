@@ -195,6 +195,15 @@ final class ReaderLexicon {
         return names;
     }
 
+    /**
+     * Whether a word (in lower case) is a verb that says only how records relate: a verb English knows by its base forms,
+     * no function word and no word of the model (a status or a measure says which rows: "returned", "refunded").
+     */
+    boolean relatingVerb(String word) {
+        return !FunctionWords.english().isFunctionWord(word) && !modelStems().contains(stem(word))
+                && !Lexicon.english().baseForms(word, dev.almanac.reading.PartOfSpeech.VERB).isEmpty();
+    }
+
     /** The stems of every word the model names things with: measures, attributes, datasets and the values indexed. */
     Set<String> modelStems() {
         Set<String> v = modelStems;

@@ -553,7 +553,6 @@ final class RecordShapes {
     /** A question of two sentences: a sentence's end with words after it. */
     private static final Pattern SECOND_SENTENCE = Pattern.compile("[?.!]\\s+\\p{L}");
 
-    /** The one dataset whose rows the words are what they are called ("concerts", "poker players"); empty for none or several. */
     /** "treatment on dogs": rows, a preposition, and other records each of those rows refers to, which say nothing more. */
     private static final Pattern ROWS_OF_OTHERS = Pattern.compile("(?i)^\\s*(.+?)\\s+(?:on|of|to|for|with|from)\\s+(?:the\\s+|their\\s+|its\\s+)?(.+?)\\s*$");
 
@@ -565,6 +564,10 @@ final class RecordShapes {
         return rows.isPresent() && others.isPresent() && refersOnce(rows.get().name(), others.get().name()) ? rows : Optional.empty();
     }
 
+    /**
+     * The one dataset whose rows the words are what they are called ("concerts", "poker players"), or else the same words in
+     * other forms; empty for none or several.
+     */
     private Optional<Dataset> rowsNamedBy(String words) {
         List<String> named = QuestionParser.tokens(words, true);
         List<Dataset> ds = reader.model.datasets().stream().filter(d -> ReaderLexicon.namesRows(d, named)).toList();
@@ -827,8 +830,7 @@ final class RecordShapes {
         Matcher m = p.matcher(q);
         for (int from = 0; from < q.length() && m.find(from); from = m.start() + 1) {
             String verb = m.group(1).toLowerCase(Locale.ROOT);
-            if (!FunctionWords.english().isFunctionWord(verb) && !reader.lexicon.modelStems().contains(QuestionParser.stem(verb))
-                    && !Lexicon.english().baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()
+            if (reader.lexicon.relatingVerb(verb)
                     && (m.group(2) == null || FunctionWords.english().is(m.group(2).toLowerCase(Locale.ROOT), dev.almanac.reading.FunctionClass.PREPOSITION))) {
                 return Optional.of(m);
             }
@@ -1045,8 +1047,7 @@ final class RecordShapes {
             List<String> clause = QuestionParser.tokens(m.group(2), false).stream().map(w -> w.toLowerCase(Locale.ROOT)).toList();
             for (int i = 0; i + 1 < clause.size(); i++) if (!FunctionWords.english().is(clause.get(i), dev.almanac.reading.FunctionClass.AUXILIARY)) return Optional.empty();
             String verb = clause.get(clause.size() - 1);
-            if (FunctionWords.english().isFunctionWord(verb) || reader.lexicon.modelStems().contains(QuestionParser.stem(verb))
-                    || Lexicon.english().baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()) return Optional.empty();
+            if (!reader.lexicon.relatingVerb(verb)) return Optional.empty();
         }
         Dataset related = rowsNamedBy(m.group(1)).orElse(null);
         if (related == null) return Optional.empty();

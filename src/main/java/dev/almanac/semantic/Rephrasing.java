@@ -490,10 +490,8 @@ enum Rephrasing {
     private static String agentAsOf(QuestionParser reader, String q) {
         String byAgent = AGENT_AFTER_PARTICIPLE.matcher(q).replaceAll(m -> {
             String participle = m.group(2).toLowerCase(Locale.ROOT);
-            Lexicon english = Lexicon.english();
-            boolean verb = !FunctionWords.english().isFunctionWord(participle) && !english.baseForms(participle, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()
-                    && !english.baseForms(participle, dev.almanac.reading.PartOfSpeech.VERB).contains(participle) // a participle, not the verb's base
-                    && !reader.lexicon.modelStems().contains(QuestionParser.stem(participle));
+            boolean verb = reader.lexicon.relatingVerb(participle)
+                    && !Lexicon.english().baseForms(participle, dev.almanac.reading.PartOfSpeech.VERB).contains(participle); // a participle, not the verb's base
             return Matcher.quoteReplacement(verb ? ofOthers(reader, m) : m.group());
         });
         // "pets that belong to students": English's verb of possession says the same
@@ -632,13 +630,13 @@ enum Rephrasing {
         return copied == 0 ? q : out.append(q.substring(copied)).toString();
     }
 
-    /** A verb, and "it" or "them" after it, at the end of a clause: "using it", "that use it". */
     /** A verb (passive or not) and "there" after it, at the end of a clause: "working there", "are held there". */
     private static final Pattern VERB_THERE = Pattern.compile("(?i)\\s+(?:(?:that|which|who)\\s+)?(?:(?:is|are|was|were)\\s+)?(\\p{L}+)\\s+there(?=\\s*(?:[?.!,;]|and\\b|$))");
 
     /** "each" or "every" before a noun. */
     private static final Pattern EACH_BEFORE = Pattern.compile("(?i)\\b(?:each|every)\\s+\\p{L}");
 
+    /** A verb, and "it" or "them" after it, at the end of a clause: "using it", "that use it". */
     private static final Pattern VERB_OF_PRONOUN = Pattern.compile("(?i)\\s+(?:(?:that|which|who)\\s+)?(\\p{L}+)\\s+(?:it|them)(?=\\s*(?:[?.!,;]|$))");
 
     /**
@@ -760,8 +758,7 @@ enum Rephrasing {
             if (!m.find() || !EACH_BEFORE.matcher(q.substring(0, m.start())).find()) return q;
         }
         String verb = m.group(1).toLowerCase(Locale.ROOT);
-        if (dev.almanac.reading.FunctionWords.english().isFunctionWord(verb) || reader.lexicon.modelStems().contains(QuestionParser.stem(verb))
-                || Lexicon.english().baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()) return q;
+        if (!reader.lexicon.relatingVerb(verb)) return q;
         return q.substring(0, m.start()) + q.substring(m.end());
     }
 
