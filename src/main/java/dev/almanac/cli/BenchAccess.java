@@ -73,6 +73,17 @@ public final class BenchAccess {
             return agent.ask(Questions.check(question), null);
         }
 
+        /**
+         * The answer's whole result, as {@code almanac ask --format csv} gives it: the rows it holds when they are all there,
+         * else its main query run again under the export's limits.
+         */
+        public dev.almanac.eval.Table wholeResult(dev.almanac.agent.Answer a) {
+            if (!a.data().truncated() || a.provenance() == null || a.provenance().sql().isEmpty())
+                return new dev.almanac.eval.Table(a.data().columns(), a.data().rows());
+            dev.almanac.sql.QueryResult r = workspace.executor(workspace.limits().forExport()).execute(a.provenance().sql().get(0));
+            return new dev.almanac.eval.Table(r.columns(), r.rows());
+        }
+
         /** How the question reader reads a question over the project's model (for looking into a refusal), as text. */
         public String reading(String question) {
             return workspace.semanticLayer().withParser(workspace.today(), p -> p.parse(question).toString());
