@@ -136,7 +136,7 @@ enum GrainRule implements CorpusRule {
                 String word = String.join(" ", original.subList(s.from(), s.to()));
                 String attribute = h.dimension().displayName().toLowerCase(Locale.ROOT);
                 return Optional.of(reader.checked(new QuestionParser.Clarify("Does '" + word + "' mean per " + g.label() + ", or " + attribute + " " + h.value() + "?",
-                        List.of(q.replace(word, "per " + g.label()), q.replace(word, h.value() + " " + attribute)))));
+                        List.of(q.replace(word, "per " + g.label()), q.replace(word, attribute + " " + h.value())))));
             }
             if (at.grain != null && at.grain != g) {
                 return Optional.of(new QuestionParser.Cannot("the question asks for two time grains (" + at.grain.label() + " and " + g.label() + ")"));

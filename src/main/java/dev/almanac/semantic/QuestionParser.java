@@ -31,22 +31,18 @@ import java.util.regex.Pattern;
  */
 public final class QuestionParser {
     static final Pattern WORD = Pattern.compile("\\$?[\\p{L}\\p{N}][\\p{L}\\p{N}'&.-]*");
-    /** Words that carry no meaning of their own in a question about a number. */
-    static final Set<String> FILLER = withSingulars(List.of("what", "what's", "whats", "was", "were", "is", "are", "be", "been", "being", "the", "a", "an",
-            "our", "my", "we", "us", "did", "do", "does", "how", "much", "many", "in", "of", "for", "on", "at", "and", "total", "overall",
-            "show", "me", "give", "tell", "list", "please", "find", "calculate", "compute", "there", "have", "has", "had", "get", "got", "value", "number", "amount", "count",
-            "figure", "current", "currently", "now", "today", "so", "far", "during", "over", "across", "all", "to", "from", "with", "it", "its",
-            "that", "this", "these", "those", "i", "you", "can", "could", "would", "see", "know", "want", "like", "about", "as", "level",
-            "altogether", "combined", "sum", "whole", "entire", "period", "time", "by", "per", "each", "every", "which", "who", "whose", "where",
-            "when", "any", "some", "them", "they", "their", "your", "up", "people",
-            // verbs of our own doing ("plans we offer", "responses we received", "did the shop make"), of a breakdown ranked by a
-            // measure ("which channel generated the most leads") and of the event a metric's time records ("leads came in during
-            // Q3", "customers signing up"), not yet read as constructions of their own: a verb before what a preposition
-            // introduces is (linkingVerb)
-            "offer", "offered", "receive", "received", "make", "made", "bring", "brought", "generate", "generated", "handle", "handled", "hold", "holds",
-            "come", "came", "coming", "signed", "signing", "or", "between", "break", "down", "split", "often", "through", "via", "common", "frequent", "popular"));
+    /**
+     * Words that carry no meaning of their own in a question about a number: English's function words that never change
+     * which rows are read (negation, quantifiers, comparison and "only" are read by rules of their own) and the
+     * {@link QuestionFrame question's frame}.
+     */
+    static final Set<String> FILLER = withSingulars(QuestionFrame.words(List.of("what", "what's", "was", "were", "is", "are", "be", "been", "being",
+            "the", "a", "an", "our", "my", "we", "us", "did", "do", "does", "how", "much", "many", "in", "of", "for", "on", "at", "and",
+            "me", "there", "have", "has", "had", "during", "over", "across", "all", "to", "from", "with", "it", "its", "that", "this",
+            "these", "those", "i", "you", "can", "could", "would", "about", "as", "by", "per", "each", "every", "which", "who", "whose",
+            "where", "when", "any", "some", "them", "they", "their", "your", "up", "or", "between", "down", "through", "via")));
     /** The words and their forms as the parser compares them ("does" is read as "doe"). */
-    private static Set<String> withSingulars(List<String> words) {
+    private static Set<String> withSingulars(Collection<String> words) {
         Set<String> out = new java.util.HashSet<>(words);
         words.forEach(w -> out.add(singular(w)));
         return Set.copyOf(out);

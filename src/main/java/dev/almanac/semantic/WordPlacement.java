@@ -72,6 +72,24 @@ enum WordPlacement implements CorpusRule {
     /** "what", "the", "were", "there": a word of English's closed classes and the question's own function words. */
     FUNCTION_WORD(Decision.PASSES, (reader, at, i) -> QuestionParser.FILLER.contains(at.words().get(i)),
             "insurer: What was the number of claims there were in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
+    /**
+     * "claims we received", "did we make": a light verb of English, or one its most frequent sense makes one step narrower
+     * than a light verb ({@link QuestionFrame#lightVerb}): the rows' own event, said again. A verb of an event of its own
+     * ("lose", "refund") is not one.
+     */
+    LIGHT_VERB(Decision.PASSES, (reader, at, i) -> QuestionFrame.lightVerb(at.words().get(i)) && QuestionFrame.predicate(at.words(), i,
+            at.metricSpan == null ? -1 : at.metricSpan.to() - 1),
+            "insurer: How many claims did we receive in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
+            "insurer: How many claims did we get in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
+            "insurer: How many claims did we forfeit in 2025? => refused",
+            "insurer: How many claims came in during 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
+            "insurer: How many claims did we pay in 2025? => refused",
+            "insurer: How many claims were made in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
+    /** "split claims by status", "break the premiums down by region": a verb of dividing into groups, where groups were read. */
+    BREAKDOWN_VERB(Decision.PASSES, (reader, at, i) -> !at.groupBy.isEmpty() && QuestionFrame.breakdownVerb(at.words().get(i)),
+            "insurer: Split the claims by intake. => {'metrics':['claims'],'group_by':[{'dimension':'intake'}],'order':[{'field':'claims','descending':true}]}",
+            "insurer: Break down the claims by intake. => {'metrics':['claims'],'group_by':[{'dimension':'intake'}],'order':[{'field':'claims','descending':true}]}",
+            "insurer: Split the claims. => refused"),
     /** A word of the business's own name (the project's), not after a breakdown's cue: the business is "we". */
     OUR_NAME(Decision.PASSES, (reader, at, i) -> reader.ours.contains(at.words().get(i)) && !at.afterCue(i),
             "insurer: How many claims did Harbor Mutual have in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),

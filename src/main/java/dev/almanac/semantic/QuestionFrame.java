@@ -1,0 +1,113 @@
+package dev.almanac.semantic;
+
+import dev.almanac.reading.FunctionWords;
+import dev.almanac.reading.Lexicon;
+import dev.almanac.reading.PartOfSpeech;
+import dev.almanac.reading.Sense;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The words of a question's frame that are not function words of the grammar ({@link FunctionWords}) and still say
+ * nothing about which rows are read: each class a construction of English with its reason, never a word grown from a
+ * question. A word of the model is read as the model's before any of these (a metric called "count" stays a metric).
+ */
+final class QuestionFrame {
+    private QuestionFrame() {}
+
+    /** Verbs of the request itself, the speech act ("show me", "give the", "I want to know", "please list"): what to show is said by the rest. */
+    static final Set<String> REQUEST_VERBS = Set.of("show", "give", "tell", "list", "find", "calculate", "compute", "see", "know", "want", "display",
+            "please");
+
+    /**
+     * Nouns and adverbs naming the aggregate the reader computes in any case ("the number of", "the total", "in all",
+     * "overall", "combined"): the measure's own frame, never a measure of their own.
+     */
+    static final Set<String> AGGREGATE_WORDS = Set.of("total", "number", "amount", "count", "sum", "value", "figure", "overall", "altogether",
+            "combined", "whole", "entire");
+
+    /**
+     * English's light verbs (Jespersen 1942, Butt 2010): verbs that carry next to no meaning of their own beside a noun
+     * ("did the shop make", "leads came in", "get new customers", "bring in money", "holds the most value"), in every
+     * form. "go" is left out: a narrower verb of it (return, leave) names an event of its own.
+     */
+    static final Set<String> LIGHT_VERBS = Set.of("make", "take", "give", "get", "come", "bring", "hold", "keep", "put");
+
+    /**
+     * Content words the reader still lets pass with no reading of their own (item 1 of issue 31 is not met for these):
+     * the present ("now", "today") where a period rule should place it, persons ("people") where the rows' own noun
+     * should, and verbs of the rows' event that WordNet does not make light ("offer", "handle", "sign up"). Each is to
+     * become a rule of its own and this list to go; it must not grow.
+     */
+    static final Set<String> NOT_YET_READ = Set.of("now", "today", "people", "offer", "offered", "handle", "handled", "signed", "signing");
+
+    /** Verbs of dividing a whole into groups ("split", "break down", "divide", "group", "segment"), in every form. */
+    static final Set<String> BREAKDOWN_VERBS = Set.of("split", "break", "divide", "group", "segment", "separate");
+
+    /** Whether a word is a form of a {@link #BREAKDOWN_VERBS verb of dividing into groups} ("broken", "splitting"). */
+    static boolean breakdownVerb(String word) {
+        for (String base : Lexicon.english().baseForms(word, PartOfSpeech.VERB)) if (BREAKDOWN_VERBS.contains(base)) return true;
+        return false;
+    }
+
+    /** Subjects and auxiliaries that make the verb after them the clause's own ("did we receive", "they made") or a passive's right before it ("were made"). */
+    private static final Set<String> SUBJECT_OR_AUXILIARY = Set.of("did", "do", "does", "will", "would", "we", "they", "you", "i", "he",
+            "she", "it");
+    /** The auxiliaries of the passive, right before the verb ("cars were made"). */
+    private static final Set<String> PASSIVE = Set.of("was", "were", "is", "are", "been", "be", "being");
+
+    /**
+     * Whether the verb at {@code i} is the clause's predicate, not a participle saying which rows ("paying policies",
+     * "bonus given"): a subject pronoun or an auxiliary in the four words before it ("did the shop make", "we received"),
+     * before "the" and a superlative ("which stage holds the most value"), or right after the measure's last word
+     * ({@code measureEnd}) with a preposition after it ("claims came in").
+     */
+    static boolean predicate(List<String> words, int i, int measureEnd) {
+        for (int k = Math.max(0, i - 4); k < i; k++) if (SUBJECT_OR_AUXILIARY.contains(words.get(k))) return true;
+        if (i > 0 && PASSIVE.contains(words.get(i - 1))) return true;
+        // "which stage holds the most value": the verb of a ranking, before its superlative
+        if (i + 2 < words.size() && words.get(i + 1).equals("the") && (QuestionParser.MOST.contains(words.get(i + 2)) || QuestionParser.LEAST.contains(words.get(i + 2))))
+            return true;
+        return i == measureEnd + 1 && i + 1 < words.size() && FunctionWords.english().is(words.get(i + 1), dev.almanac.reading.FunctionClass.PREPOSITION);
+    }
+
+    /** "get" as the auxiliary of a passive ("applications got approved"), in every form: a light verb anywhere. */
+    static final Set<String> GET_PASSIVE = Set.of("get", "gets", "got", "gotten", "getting");
+
+    /** The light verbs of coming to have ("get") and of making ("make"): a narrower verb of theirs says the rows came about. */
+    private static final Set<String> GAINING = Set.of("get", "make");
+
+    /** The frame's words with those of {@code functionWords} that are function words of the grammar (any other is refused). */
+    static Set<String> words(List<String> functionWords) {
+        Set<String> out = new java.util.HashSet<>();
+        for (String w : functionWords) {
+            if (!FunctionWords.english().isFunctionWord(w)) throw new IllegalArgumentException("not a function word: " + w);
+            out.add(w);
+        }
+        out.addAll(REQUEST_VERBS);
+        out.addAll(AGGREGATE_WORDS);
+        out.addAll(GET_PASSIVE);
+        out.addAll(NOT_YET_READ);
+        return Set.copyOf(out);
+    }
+
+    /**
+     * Whether a word is a light verb or, by its most frequent sense in WordNet, one step narrower than "get" or "make",
+     * with no opposite ("receive" and "earn" are ways to get, "generate" a way to make; "lose" is narrower than none and
+     * has one; "pay" is a way to give, of money going out, and says which rows),
+     * and used more often as a verb than as a noun or an adjective.
+     */
+    static boolean lightVerb(String word) {
+        Lexicon english = Lexicon.english();
+        // a word more often a noun or an adjective than a verb ("average", "total") is read as one
+        if (english.uses(word, PartOfSpeech.NOUN) + english.uses(word, PartOfSpeech.ADJECTIVE) >= english.uses(word, PartOfSpeech.VERB)) return false;
+        for (String base : english.baseForms(word, PartOfSpeech.VERB)) {
+            if (LIGHT_VERBS.contains(base)) return true;
+            List<Sense> senses = english.senses(base, PartOfSpeech.VERB);
+            if (senses.isEmpty()) continue;
+            Sense first = senses.get(0);
+            if (first.antonyms().isEmpty() && first.broader().stream().anyMatch(GAINING::contains)) return true;
+        }
+        return false;
+    }
+}
