@@ -1182,7 +1182,8 @@ public final class QuestionParser {
                 conditionRules.containedText(words, used, attributeSpans, v, v + 1, original.get(v)).ifPresent(contained::add);
             }
         }
-        List<Span> valueSpans = spans(words, phrases.valuesOf(metric.name(), () -> lexicon.valuePhrases(dims)));
+        List<Span> valueSpans = new ArrayList<>(spans(words, phrases.valuesOf(metric.name(), () -> lexicon.valuePhrases(dims))));
+        valueSpans.removeIf(v -> v.length() == 1 && lexicon.phrasalModelWord(words, v.from())); // "signed up": no value "signed"
         List<Span> grainSpans = spans(words, ReaderLexicon.grainPhrases());
 
         // the metric is the kind of figure asked for: what is counted, an amount or a count, the record or its extreme

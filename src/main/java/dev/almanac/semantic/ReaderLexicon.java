@@ -204,6 +204,18 @@ final class ReaderLexicon {
                 && !Lexicon.english().baseForms(word, dev.almanac.reading.PartOfSpeech.VERB).isEmpty();
     }
 
+    /**
+     * Whether the word at {@code verb} is a verb whose particle right after it makes, written as one word, a word of the
+     * model ("signed up" where the model says signup): the two are that word, never the verb alone (a value called "signed").
+     */
+    boolean phrasalModelWord(List<String> words, int verb) {
+        if (verb + 1 >= words.size() || !FunctionWords.english().is(words.get(verb + 1), dev.almanac.reading.FunctionClass.PREPOSITION)) return false;
+        for (String base : Lexicon.english().baseForms(words.get(verb), dev.almanac.reading.PartOfSpeech.VERB)) {
+            if (modelStems().contains(stem(base + words.get(verb + 1)))) return true;
+        }
+        return false;
+    }
+
     /** The stems of every word the model names things with: measures, attributes, datasets and the values indexed. */
     Set<String> modelStems() {
         Set<String> v = modelStems;

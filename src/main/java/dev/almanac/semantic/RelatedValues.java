@@ -69,7 +69,7 @@ final class RelatedValues {
         List<Said> said = new ArrayList<>();
         List<Span> valueSpans = QuestionParser.spans(words, phrases);
         for (Span v : QuestionParser.longestFirst(valueSpans)) {
-            if (QuestionParser.anyUsed(used, v)) continue;
+            if (QuestionParser.anyUsed(used, v) || v.length() == 1 && reader.lexicon.phrasalModelWord(words, v.from())) continue;
             @SuppressWarnings("unchecked") List<ValueHit> hits = (List<ValueHit>) v.target();
             // a value that stands on its own (a name, a code, several words), or one the related rows' noun or its attribute's
             // word follows ("a cat pet"), or another such value after "or" ("a cat or dog pet"): never a word of everyday use on its own

@@ -85,6 +85,13 @@ enum WordPlacement implements CorpusRule {
             "insurer: How many claims came in during 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
             "insurer: How many claims did we pay in 2025? => refused",
             "insurer: How many claims were made in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
+    /**
+     * "travellers who checked in during 2025" of rows dated by their check-in: a verb and the particle after it that,
+     * written as one word, are a word of the measure's own time or name ("check in" of checkin_on) say the rows' event.
+     */
+    PHRASAL_OWN_EVENT(Decision.PASSES, WordPlacement::phrasalOwnEvent,
+            "insurer: How many travellers checked in during 2025? => {'metrics':['travellers'],'start':'2025-01-01','end':'2026-01-01'}",
+            "insurer: How many travellers checked out during 2025? => refused"),
     /** "split claims by status", "break the premiums down by region": a verb of dividing into groups, where groups were read. */
     BREAKDOWN_VERB(Decision.PASSES, (reader, at, i) -> !at.groupBy.isEmpty() && QuestionFrame.breakdownVerb(at.words().get(i)),
             "insurer: Split the claims by intake. => {'metrics':['claims'],'group_by':[{'dimension':'intake'}],'order':[{'field':'claims','descending':true}]}",
@@ -447,6 +454,26 @@ enum WordPlacement implements CorpusRule {
     /** A word of none of English's closed classes, nor one the reader reads as a function word. */
     private static boolean contentWord(String w) {
         return !QuestionParser.FILLER.contains(w) && !dev.almanac.reading.FunctionWords.english().isFunctionWord(w);
+    }
+
+    /** See {@link #PHRASAL_OWN_EVENT}: the verb at {@code i}, or its particle right after such a verb. */
+    private static boolean phrasalOwnEvent(QuestionParser reader, Left at, int i) {
+        List<String> words = at.words();
+        int verb = i + 1 < words.size() && phrasalWith(reader, at, i, words.get(i + 1)) ? i : i > 0 && phrasalWith(reader, at, i - 1, words.get(i)) ? i - 1 : -1;
+        return verb >= 0;
+    }
+
+    private static boolean phrasalWith(QuestionParser reader, Left at, int verb, String particle) {
+        if (!dev.almanac.reading.FunctionWords.english().is(particle, dev.almanac.reading.FunctionClass.PREPOSITION)) return false;
+        if (!(at.metric instanceof SemanticMetric.Simple sm)) return false;
+        Set<String> own = new java.util.HashSet<>();
+        QuestionParser.tokens(QuestionParser.nameAndLabel(sm), true).forEach(w -> own.add(QuestionParser.stem(w)));
+        reader.model.timeDimensionOf(sm).ifPresent(d -> QuestionParser.tokens(d.name().replace('_', ' ') + " " + QuestionParser.nullToEmpty(d.label()), true)
+                .forEach(w -> own.add(QuestionParser.stem(w))));
+        for (String base : dev.almanac.reading.Lexicon.english().baseForms(at.words().get(verb), dev.almanac.reading.PartOfSpeech.VERB)) {
+            if (own.contains(QuestionParser.stem(base + particle))) return true;
+        }
+        return false;
     }
 
     private static boolean distinctAlready(QuestionParser reader, Left at, int i) {
