@@ -7,5 +7,5 @@ CREATE TABLE payments (payment_id INTEGER PRIMARY KEY, claim_id INTEGER, paid_on
 INSERT INTO payments VALUES (1, 2, '2025-04-20', 120), (2, 3, '2025-05-20', 400);
 CREATE TABLE reserves (reserved_on DATE, claim_id INTEGER, amount DECIMAL(10, 2));
 INSERT INTO reserves VALUES ('2025-02-01', 1, 300), ('2025-03-01', 1, 250), ('2025-05-01', 3, 800), ('2025-06-01', 3, 600);
-CREATE TABLE travellers (traveller_id INTEGER PRIMARY KEY, checkin_on DATE);
-INSERT INTO travellers VALUES (1, '2025-03-01'), (2, '2025-09-12');
+CREATE TABLE travelers (traveler_id INTEGER PRIMARY KEY, checkin_on DATE);
+INSERT INTO travelers VALUES (1, '2025-03-01'), (2, '2025-09-12');

@@ -138,8 +138,7 @@ enum MeasureFit implements CorpusRule {
                 model.dataset(in.dataset()).ifPresent(d -> ReaderLexicon.datasetWords(d).forEach(w -> own.add(QuestionParser.stem(w))));
             }
             // "how many people live in ...": a count of persons, which a count of other rows (countries) is not
-            if (counted.equals("people") && QuestionParser.tokens(QuestionParser.nameAndLabel(metric), true).stream().noneMatch(QuestionParser::personNoun)
-                    && model.simpleInputs(metric).stream().noneMatch(in -> model.dataset(in.dataset()).map(QuestionParser::ofPersons).orElse(false))) {
+            if (QuestionFrame.anyPerson(counted) && !countsPersons(model, metric)) {
                 return Optional.of(new QuestionParser.Cannot("the question asks how many people, but " + metric.displayName() + " counts something else"));
             }
             if (reader.lexicon.entityWords().contains(counted) && !own.contains(QuestionParser.stem(counted))) {
@@ -148,6 +147,12 @@ enum MeasureFit implements CorpusRule {
             }
         }
         return Optional.empty();
+    }
+
+    /** Whether a metric counts or measures persons: its name or label says persons ("users"), or its rows are of persons. */
+    static boolean countsPersons(SemanticModel model, SemanticMetric metric) {
+        return QuestionParser.tokens(QuestionParser.nameAndLabel(metric), true).stream().anyMatch(QuestionParser::personNoun)
+                || model.simpleInputs(metric).stream().anyMatch(in -> model.dataset(in.dataset()).map(QuestionParser::ofPersons).orElse(false));
     }
 
     /** Whether a word names rows of the model, in either number. */

@@ -1184,6 +1184,9 @@ public final class QuestionParser {
         }
         List<Span> valueSpans = new ArrayList<>(spans(words, phrases.valuesOf(metric.name(), () -> lexicon.valuePhrases(dims))));
         valueSpans.removeIf(v -> v.length() == 1 && lexicon.phrasalModelWord(words, v.from())); // "signed up": no value "signed"
+        // "how many people": the persons counted, not a value called "People"
+        valueSpans.removeIf(v -> v.length() == 1 && v.from() >= 2 && words.get(v.from() - 2).equals("how") && words.get(v.from() - 1).equals("many")
+                && QuestionFrame.anyPerson(words.get(v.from())));
         List<Span> grainSpans = spans(words, ReaderLexicon.grainPhrases());
 
         // the metric is the kind of figure asked for: what is counted, an amount or a count, the record or its extreme

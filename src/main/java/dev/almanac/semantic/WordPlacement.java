@@ -85,13 +85,17 @@ enum WordPlacement implements CorpusRule {
             "insurer: How many claims came in during 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
             "insurer: How many claims did we pay in 2025? => refused",
             "insurer: How many claims were made in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
+    /** "how many people filed claims": persons of any kind ({@link QuestionFrame#anyPerson}), where the measure counts persons. */
+    PERSONS_COUNTED(Decision.PASSES, (reader, at, i) -> QuestionFrame.anyPerson(at.words().get(i)) && MeasureFit.countsPersons(reader.model, at.metric),
+            "insurer: How many people were travelers in 2025? => {'metrics':['travelers'],'start':'2025-01-01','end':'2026-01-01'}",
+            "insurer: How many people filed claims in 2025? => refused"),
     /**
-     * "travellers who checked in during 2025" of rows dated by their check-in: a verb and the particle after it that,
+     * "travelers who checked in during 2025" of rows dated by their check-in: a verb and the particle after it that,
      * written as one word, are a word of the measure's own time or name ("check in" of checkin_on) say the rows' event.
      */
     PHRASAL_OWN_EVENT(Decision.PASSES, WordPlacement::phrasalOwnEvent,
-            "insurer: How many travellers checked in during 2025? => {'metrics':['travellers'],'start':'2025-01-01','end':'2026-01-01'}",
-            "insurer: How many travellers checked out during 2025? => refused"),
+            "insurer: How many travelers checked in during 2025? => {'metrics':['travelers'],'start':'2025-01-01','end':'2026-01-01'}",
+            "insurer: How many travelers checked out during 2025? => refused"),
     /** "split claims by status", "break the premiums down by region": a verb of dividing into groups, where groups were read. */
     BREAKDOWN_VERB(Decision.PASSES, (reader, at, i) -> !at.groupBy.isEmpty() && QuestionFrame.breakdownVerb(at.words().get(i)),
             "insurer: Split the claims by intake. => {'metrics':['claims'],'group_by':[{'dimension':'intake'}],'order':[{'field':'claims','descending':true}]}",
