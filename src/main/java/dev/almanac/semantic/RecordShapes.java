@@ -75,6 +75,10 @@ final class RecordShapes {
         boolean metricOnly = false;
         for (int i = 1; i < after.size(); i++) {
             String w = after.get(i);
+            if (reader.lexicon.phrasalModelWord(after, i)) { // "customers signing up": the rows' event, its particle with it
+                i++;
+                continue;
+            }
             if (PERIOD_PREPOSITIONS.contains(w)) break;
             if (DATA_WORDS.contains(w) || QuestionParser.FILLER.contains(w) && !w.equals("with") || own.contains(QuestionParser.stem(w))) {
                 metricOnly |= own.contains(QuestionParser.stem(w)) || DATA_WORDS.contains(w);

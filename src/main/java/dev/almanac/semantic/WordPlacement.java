@@ -85,6 +85,19 @@ enum WordPlacement implements CorpusRule {
             "insurer: How many claims came in during 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
             "insurer: How many claims did we pay in 2025? => refused",
             "insurer: How many claims were made in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
+    /**
+     * "what are the reserves now", "headcount today": the present, of a snapshot measure asked with no period, is its
+     * latest value, which such a measure gives with none; in a clause in the present tense ("how many claims are open
+     * now") it is the rows as they stand, which a question with no period reads. Said of events in the past ("claims we
+     * got today") it is a period of a day the reader does not read, and the word is not let pass.
+     */
+    PRESENT(Decision.PASSES, (reader, at, i) -> QuestionFrame.PRESENT.contains(at.words().get(i)) && at.question.period().isEmpty()
+            && at.question.compared().isEmpty() && (at.metric instanceof SemanticMetric.Simple sm && sm.isSnapshot()
+                    || QuestionFrame.presentClause(at.words(), k -> at.used[k])),
+            "insurer: What are the reserves now? => {'metrics':['reserves']}",
+            "insurer: How many claims are open now? => {'metrics':['open_claims']}",
+            "insurer: How many claims were filed today? => refused",
+            "insurer: How many claims did we get today? => refused"),
     /** "how many people filed claims": persons of any kind ({@link QuestionFrame#anyPerson}), where the measure counts persons. */
     PERSONS_COUNTED(Decision.PASSES, (reader, at, i) -> QuestionFrame.anyPerson(at.words().get(i)) && MeasureFit.countsPersons(reader.model, at.metric),
             "insurer: How many people were travelers in 2025? => {'metrics':['travelers'],'start':'2025-01-01','end':'2026-01-01'}",
