@@ -165,7 +165,7 @@ public final class VerifiedAnswerer {
 
     private static List<String> words(String text) {
         List<String> out = new ArrayList<>();
-        for (String w : text.toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{N}]+")) if (!w.isEmpty()) out.add(dev.almanac.semantic.QuestionParser.singularOf(w));
+        for (String w : text.toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{N}]+")) if (!w.isEmpty()) out.add(dev.almanac.semantic.QuestionWords.singularOf(w));
         return out;
     }
 
@@ -189,7 +189,7 @@ public final class VerifiedAnswerer {
     /** The question's words that could name something to compute: not stop words, filler or generic words, numbers, nor its period. */
     public List<String> contentWords(String question) {
         String rest = timeframes.withoutPeriods(question);
-        return Tokens.of(rest).stream().filter(w -> !GENERIC.contains(w) && !FILLER.contains(w) && !dev.almanac.semantic.QuestionParser.digits(w)).distinct().toList();
+        return Tokens.of(rest).stream().filter(w -> !GENERIC.contains(w) && !FILLER.contains(w) && !dev.almanac.semantic.QuestionWords.digits(w)).distinct().toList();
     }
 
     /** Whether a word (as {@link Tokens} writes it) is one of a metric's, a verified query's, a table's or a column's words. */
@@ -202,7 +202,7 @@ public final class VerifiedAnswerer {
         Optional<Timeframe> tf = timeframes.parse(question);
         String rest = timeframes.withoutPeriods(question);
         float[] q = embedder.embed(rest);
-        List<String> content = Tokens.of(rest).stream().filter(t -> !GENERIC.contains(t) && !dev.almanac.semantic.QuestionParser.digits(t)).distinct().toList();
+        List<String> content = Tokens.of(rest).stream().filter(t -> !GENERIC.contains(t) && !dev.almanac.semantic.QuestionWords.digits(t)).distinct().toList();
         List<Match> matches = new ArrayList<>();
         Set<String> asked = new HashSet<>(Tokens.of(rest));
         ValueType wanted = wanted(question);

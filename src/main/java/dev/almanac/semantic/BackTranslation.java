@@ -39,7 +39,7 @@ public final class BackTranslation {
      * of now: "today", "currently").
      */
     public List<String> unsaid(String question, SemanticQuery q, boolean periodSaid) {
-        Set<String> said = stems(QuestionParser.tokens(question, true));
+        Set<String> said = stems(QuestionWords.tokens(question, true));
         List<String> out = new ArrayList<>();
         for (String m : q.metrics()) {
             if (!anySaid(said, metricWords(m))) out.add("the measure " + m);
@@ -75,7 +75,7 @@ public final class BackTranslation {
         if ((q.start() != null || q.compareTo() != null) && !periodSaid) out.add("the period");
         // a question that asks for a place or a person ("where is ... from", "who ...") is answered by what names one, a list
         // or a breakdown; one that asks when, by a time: a number alone answers neither
-        List<String> words = QuestionParser.tokens(question, true);
+        List<String> words = QuestionWords.tokens(question, true);
         String asks = words.isEmpty() ? "" : words.get(0);
         boolean named = !q.groupBy().isEmpty() || q.records() != null;
         if ((asks.equals("where") || asks.equals("who")) && !named || asks.equals("when") && q.grain() == null && !timeShown(q)) {
@@ -90,10 +90,10 @@ public final class BackTranslation {
 
     private Set<String> metricWords(String name) {
         Set<String> out = new HashSet<>(words(name.replace('_', ' ')));
-        ReaderLexicon.initialism(QuestionParser.tokens(name, true)).ifPresent(out::add);
+        ReaderLexicon.initialism(QuestionWords.tokens(name, true)).ifPresent(out::add);
         model.metric(name).ifPresent(m -> {
             out.addAll(words(m.info().label()));
-            if (m.info().label() != null) ReaderLexicon.initialism(QuestionParser.tokens(m.info().label(), true)).ifPresent(out::add);
+            if (m.info().label() != null) ReaderLexicon.initialism(QuestionWords.tokens(m.info().label(), true)).ifPresent(out::add);
             m.info().synonyms().forEach(s -> out.addAll(words(s)));
             if (m.info().unit() != null) out.addAll(words(m.info().unit()));
             for (SemanticMetric.Simple s : model.simpleInputs(m)) {
@@ -165,7 +165,7 @@ public final class BackTranslation {
     private static Set<String> words(String text) {
         if (text == null || text.isBlank()) return Set.of();
         Set<String> out = new HashSet<>();
-        for (String t : QuestionParser.tokens(text, true)) {
+        for (String t : QuestionWords.tokens(text, true)) {
             if (t.length() < 2 && !t.chars().allMatch(Character::isDigit)) continue;
             out.add(t);
             out.add(stem(t));
@@ -183,6 +183,6 @@ public final class BackTranslation {
     }
 
     private static String stem(String w) {
-        return QuestionParser.stem(w.toLowerCase(Locale.ROOT));
+        return QuestionWords.stem(w.toLowerCase(Locale.ROOT));
     }
 }

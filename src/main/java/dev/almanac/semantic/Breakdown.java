@@ -145,9 +145,9 @@ enum Breakdown implements CorpusRule {
 
     /** Every rule over the words: the breakdowns read are in {@code at}, or the result that ends the reading. */
     static Optional<QuestionParser.Result> read(QuestionParser reader, Said at) {
-        for (QuestionParser.Span d : QuestionParser.longestFirst(at.dimSpans)) {
-            if (QuestionParser.anyUsed(at.used, d)) continue;
-            List<Dimension> ds = reader.withoutReferences(reader.closest(QuestionParser.dimensionOf(d), d, at.metric, at.words, at.used, at.metricWords));
+        for (QuestionParser.Span d : Spans.longestFirst(at.dimSpans)) {
+            if (Spans.anyUsed(at.used, d)) continue;
+            List<Dimension> ds = reader.withoutReferences(reader.closest(Spans.dimensionOf(d), d, at.metric, at.words, at.used, at.metricWords));
             String cue = null;
             for (Breakdown rule : values()) {
                 if (rule.cue == null) continue;
@@ -165,7 +165,7 @@ enum Breakdown implements CorpusRule {
             String field = reader.model.reference(ds.get(0));
             if (at.filterValues.containsKey(field) && at.filterValues.get(field).size() > 1) continue;
             if (!at.groupBy.contains(field)) at.groupBy.add(field);
-            QuestionParser.mark(at.used, d);
+            Spans.mark(at.used, d);
             markCue(at.words, at.used, d.from(), cue);
         }
         for (Breakdown rule : values()) {
@@ -203,7 +203,7 @@ enum Breakdown implements CorpusRule {
             if (QuestionParser.FILLER.contains(w)) continue;
             // one verb that says how the group relates to what is counted, never a word of the model (which says which rows)
             boolean verb = !dev.almanac.reading.Lexicon.english().baseForms(at.original.get(k).toLowerCase(Locale.ROOT), dev.almanac.reading.PartOfSpeech.VERB).isEmpty()
-                    && !reader.lexicon.modelStems().contains(QuestionParser.stem(w));
+                    && !reader.lexicon.modelStems().contains(QuestionWords.stem(w));
             if (!verb || ++verbs > 1) return null;
         }
         return null;
@@ -219,7 +219,7 @@ enum Breakdown implements CorpusRule {
 
     private static String counted(QuestionParser reader, Said at, QuestionParser.Span d) {
         List<String> words = at.words;
-        if (d.from() < 2 || !QuestionParser.smallNumber(words.get(d.from() - 1))) return null;
+        if (d.from() < 2 || !QuestionWords.smallNumber(words.get(d.from() - 1))) return null;
         String before = words.get(d.from() - 2);
         if (!QuestionParser.TOP.matcher(before + " " + words.get(d.from() - 1)).matches() && !before.equals("which")) return null;
         if (before.equals("which")) {
@@ -232,7 +232,7 @@ enum Breakdown implements CorpusRule {
 
     private static String countedRanking(QuestionParser reader, Said at, QuestionParser.Span d) {
         List<String> words = at.words;
-        return d.from() >= 2 && QuestionParser.smallNumber(words.get(d.from() - 2)) && !at.used[d.from() - 2]
+        return d.from() >= 2 && QuestionWords.smallNumber(words.get(d.from() - 2)) && !at.used[d.from() - 2]
                 && (QuestionParser.MOST.contains(words.get(d.from() - 1)) || QuestionParser.LEAST.contains(words.get(d.from() - 1))) ? "" : null;
     }
 
@@ -262,11 +262,11 @@ enum Breakdown implements CorpusRule {
     private static Optional<QuestionParser.Result> inMetricPhrase(QuestionParser reader, Said at) {
         List<String> words = at.words;
         for (QuestionParser.Span d : at.dimSpans) {
-            if (d.from() < 1 || !QuestionParser.inSpan(at.metricSpan, d.from()) || !QuestionParser.inSpan(at.metricSpan, d.from() - 1)
+            if (d.from() < 1 || !Spans.inSpan(at.metricSpan, d.from()) || !Spans.inSpan(at.metricSpan, d.from() - 1)
                     || !Set.of("by", "per").contains(words.get(d.from() - 1))) continue;
             // "average revenue per account": a rate the metric's own name says is per one of them, never a breakdown
             if (words.get(d.from() - 1).equals("per") && ratePer(at.metric, words.subList(d.from(), d.to()))) continue;
-            List<Dimension> ds = reader.withoutReferences(QuestionParser.dimensionOf(d).stream().filter(at.dims::contains).toList());
+            List<Dimension> ds = reader.withoutReferences(Spans.dimensionOf(d).stream().filter(at.dims::contains).toList());
             if (ds.size() != 1) {
                 return Optional.of(new QuestionParser.Cannot("the breakdown in '" + String.join(" ", at.original.subList(at.metricSpan.from(), at.metricSpan.to()))
                         + "' could not be read"));
@@ -284,7 +284,7 @@ enum Breakdown implements CorpusRule {
         List<String> names = new ArrayList<>(List.of(metric.name().replace('_', ' '), QuestionParser.withoutAside(metric.displayName())));
         names.addAll(metric.info().synonyms());
         for (String name : names) {
-            List<String> t = QuestionParser.tokens(name, true);
+            List<String> t = QuestionWords.tokens(name, true);
             int per = t.indexOf("per");
             if (per >= 0 && per + said.size() < t.size() && t.subList(per + 1, per + 1 + said.size()).equals(said)) return true;
         }
@@ -332,7 +332,7 @@ enum Breakdown implements CorpusRule {
         boolean participle = (verb.endsWith("ed") || verb.endsWith("en") || verb.endsWith("wn")) && !SORTING.contains(verb)
                 && dev.almanac.reading.Lexicon.english().baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB).stream().anyMatch(b -> !b.equals(verb));
         String noun = at.original.get(d.to() - 1).toLowerCase(Locale.ROOT);
-        return participle && !noun.equals(at.words.get(d.to() - 1)) && QuestionParser.singular(noun).equals(at.words.get(d.to() - 1));
+        return participle && !noun.equals(at.words.get(d.to() - 1)) && QuestionWords.singular(noun).equals(at.words.get(d.to() - 1));
     }
 
     /** Participles that say how rows are arranged by what follows ("ordered by", "grouped by"), not who did something. */

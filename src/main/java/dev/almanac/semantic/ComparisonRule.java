@@ -120,15 +120,15 @@ enum ComparisonRule {
     static Optional<String> first(List<String> words) {
         for (int i = 0; i < words.size(); i++) {
             Optional<Match> m = before(words, i);
-            if (m.isPresent() && m.get().to() < words.size() && QuestionParser.digits(words.get(m.get().to()))) {
+            if (m.isPresent() && m.get().to() < words.size() && QuestionWords.digits(words.get(m.get().to()))) {
                 return Optional.of(m.get().operator() + " " + words.get(m.get().to()));
             }
             m = after(words, i);
-            if (m.isPresent() && i > 0 && QuestionParser.digits(words.get(i - 1))) return Optional.of(m.get().operator() + " " + words.get(i - 1));
+            if (m.isPresent() && i > 0 && QuestionWords.digits(words.get(i - 1))) return Optional.of(m.get().operator() + " " + words.get(i - 1));
             String split = splitOperator(words.get(i));
             if (split != null) {
                 for (int k = i + 2; k + 1 < words.size() && k <= i + 4; k++) {
-                    if (words.get(k).equals("than") && QuestionParser.digits(words.get(k + 1))) return Optional.of(split + " " + words.get(k + 1));
+                    if (words.get(k).equals("than") && QuestionWords.digits(words.get(k + 1))) return Optional.of(split + " " + words.get(k + 1));
                 }
             }
         }

@@ -37,7 +37,7 @@ final class Conditions {
         int searchFrom = 0;
         while (m.find()) {
             String text = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3) != null ? m.group(3) : m.group(4);
-            List<String> inner = QuestionParser.tokens(text, false);
+            List<String> inner = QuestionWords.tokens(text, false);
             if (inner.isEmpty()) continue;
             for (int i = searchFrom; i + inner.size() <= original.size(); i++) {
                 boolean same = true;
@@ -72,14 +72,14 @@ final class Conditions {
         Map<List<String>, Object> phrases = new HashMap<>(reader.lexicon.dimensionPhrases(candidates));
         for (String ds : own) reader.model.dataset(ds).ifPresent(d -> reader.lexicon.shortPhrases(d).forEach((p, x) -> { if (candidates.contains(x)) phrases.putIfAbsent(p, new ArrayList<>(List.of(x))); }));
         Span attribute = null;
-        for (Span d : QuestionParser.longestFirst(QuestionParser.spans(words, phrases))) {
+        for (Span d : Spans.longestFirst(Spans.spans(words, phrases))) {
             int k = d.to();
             while (k < literal.from() && (QUOTE_LINKS.contains(words.get(k)) || words.get(k).equals("not"))) k++;
-            if (k == literal.from() && !QuestionParser.anyUsed(used, d) && QuestionParser.dimensionOf(d).size() == 1 && (attribute == null || d.to() > attribute.to())) attribute = d;
+            if (k == literal.from() && !Spans.anyUsed(used, d) && Spans.dimensionOf(d).size() == 1 && (attribute == null || d.to() > attribute.to())) attribute = d;
         }
         if (attribute == null) return Optional.empty();
         boolean negated = words.subList(attribute.to(), literal.from()).contains("not"); // "whose hometown is not 'X'"
-        Dimension dim = QuestionParser.dimensionOf(attribute).get(0);
+        Dimension dim = Spans.dimensionOf(attribute).get(0);
         String value = literal.text();
         ValueIndex.Values known = reader.values.of(dim);
         if (known != null && known.complete()) {
@@ -130,22 +130,22 @@ final class Conditions {
         }
         while (start > 0 && Set.of("that", "which", "who").contains(words.get(start - 1))) start--;
         // an attribute, not the records' own noun ("documents that contain the letter w" says no more than that one of their texts does)
-        java.util.function.Predicate<Span> text = d -> QuestionParser.dimensionOf(d).size() == 1 && !QuestionParser.dimensionOf(d).get(0).time()
-                && QuestionParser.dimensionOf(d).get(0).kind() != Dimension.Kind.NUMBER && !QuestionParser.anyUsed(used, d)
+        java.util.function.Predicate<Span> text = d -> Spans.dimensionOf(d).size() == 1 && !Spans.dimensionOf(d).get(0).time()
+                && Spans.dimensionOf(d).get(0).kind() != Dimension.Kind.NUMBER && !Spans.anyUsed(used, d)
                 && reader.model.datasets().stream().noneMatch(ds -> ReaderLexicon.namesRows(ds, words.subList(d.from(), d.to())));
         // the attribute before ("names contain"), else after "in its", "in their" ("the letter w in their description")
         final int before = start;
-        Span attribute = QuestionParser.longestFirst(attributes).stream().filter(d -> d.to() == before && text.test(d)).findFirst().orElse(null);
+        Span attribute = Spans.longestFirst(attributes).stream().filter(d -> d.to() == before && text.test(d)).findFirst().orElse(null);
         int end = to;
         if (end + 1 < words.size() && words.get(end).equals("in") && Set.of("it", "them").contains(words.get(end + 1))) end += 2; // "with the letter 'w' in it"
         else if (attribute == null && end + 2 < words.size() && words.get(end).equals("in") && Set.of("its", "their", "the").contains(words.get(end + 1))) {
             final int after = end + 2;
-            attribute = QuestionParser.longestFirst(attributes).stream().filter(d -> d.from() == after && text.test(d)).findFirst().orElse(null);
+            attribute = Spans.longestFirst(attributes).stream().filter(d -> d.from() == after && text.test(d)).findFirst().orElse(null);
             if (attribute != null) end = attribute.to();
         }
         if (attribute == null) return Optional.empty();
         for (int i = Math.min(attribute.from(), start); i < end; i++) used[i] = true;
-        return Optional.of(new SemanticQuery.Filter(reader.model.reference(QuestionParser.dimensionOf(attribute).get(0)), negated ? "not_contains" : "contains", List.of(value)));
+        return Optional.of(new SemanticQuery.Filter(reader.model.reference(Spans.dimensionOf(attribute).get(0)), negated ? "not_contains" : "contains", List.of(value)));
     }
 
     /** Whether a metric phrase is an average some attribute is compared with ("than the average age", "above average weight"). */
@@ -209,7 +209,7 @@ final class Conditions {
             List<String> said = new ArrayList<>(ROW_AMOUNT_WORDS);
             reader.model.dataset(ds).ifPresent(d -> said.addAll(ReaderLexicon.rowNames(d)));
             for (String phrase : said) {
-                @SuppressWarnings("unchecked") List<Dimension> list = (List<Dimension>) amountPhrases.computeIfAbsent(QuestionParser.tokens(phrase.replace('_', ' '), true), k -> new ArrayList<Dimension>());
+                @SuppressWarnings("unchecked") List<Dimension> list = (List<Dimension>) amountPhrases.computeIfAbsent(QuestionWords.tokens(phrase.replace('_', ' '), true), k -> new ArrayList<Dimension>());
                 if (!list.contains(amount.get())) list.add(amount.get());
             }
         }
@@ -223,14 +223,14 @@ final class Conditions {
             }));
         }
         // a name inside a longer one said whole is not said on its own ("expectancy" in "life expectancy")
-        List<Span> spans = new ArrayList<>(QuestionParser.outermost(QuestionParser.spans(words, phrases)));
-        List<Span> amountSpans = QuestionParser.spans(words, amountPhrases);
+        List<Span> spans = new ArrayList<>(Spans.outermost(Spans.spans(words, phrases)));
+        List<Span> amountSpans = Spans.spans(words, amountPhrases);
         spans.addAll(amountSpans);
         // a one-word attribute in another form of its word ("aged" for age)
         Map<String, Object> byStem = new HashMap<>();
-        phrases.forEach((p, target) -> { if (p.size() == 1) byStem.putIfAbsent(QuestionParser.stem(p.get(0)), target); });
+        phrases.forEach((p, target) -> { if (p.size() == 1) byStem.putIfAbsent(QuestionWords.stem(p.get(0)), target); });
         for (int i = 0; i < words.size(); i++) {
-            Object target = byStem.get(QuestionParser.stem(words.get(i)));
+            Object target = byStem.get(QuestionWords.stem(words.get(i)));
             int at = i;
             if (target != null && spans.stream().noneMatch(sp -> sp.from() <= at && at < sp.to())) spans.add(new Span(i, i + 1, target));
         }
@@ -260,7 +260,7 @@ final class Conditions {
                 Span attribute = null;
                 int number = -1;
                 for (Span d : spans) {
-                    if (QuestionParser.anyUsed(used, d) && !amountSpans.contains(d) || QuestionParser.dimensionOf(d).size() != 1) continue;
+                    if (Spans.anyUsed(used, d) && !amountSpans.contains(d) || Spans.dimensionOf(d).size() != 1) continue;
                     boolean before = d.to() == i || d.to() + 1 == i && ATTRIBUTE_LINKS.contains(words.get(d.to()));
                     // "age greater than the average", "weight below average", "above the average age": the attribute's own average
                     int average = averageEnd(words, i + n, d);
@@ -270,23 +270,23 @@ final class Conditions {
                         if (k + 1 == d.from() && AVERAGE_WORDS.contains(words.get(k))) average = d.to();
                     }
                     if (average > 0 && (before || d.from() > i)) {
-                        if (java.util.stream.IntStream.range(Math.min(i, d.from()), average).anyMatch(k -> used[k] && !QuestionParser.inSpan(d, k))) continue;
-                        out.add(new SemanticQuery.Filter(reader.model.reference(QuestionParser.dimensionOf(d).get(0)), c.operator(), List.of(SemanticQuery.Filter.AVERAGE)));
+                        if (java.util.stream.IntStream.range(Math.min(i, d.from()), average).anyMatch(k -> used[k] && !Spans.inSpan(d, k))) continue;
+                        out.add(new SemanticQuery.Filter(reader.model.reference(Spans.dimensionOf(d).get(0)), c.operator(), List.of(SemanticQuery.Filter.AVERAGE)));
                         for (int k = Math.min(i, d.from()); k < average; k++) used[k] = true;
                         attribute = null;
                         number = -2;
                         break;
                     }
-                    if ((before || d.from() == i + n + 1) && QuestionParser.digits(words.get(i + n))) { // "age above 20", "more than 4 cylinders"
+                    if ((before || d.from() == i + n + 1) && QuestionWords.digits(words.get(i + n))) { // "age above 20", "more than 4 cylinders"
                         attribute = d;
                         number = i + n;
-                    } else if (d.from() == i + n && d.to() < words.size() && QuestionParser.digits(words.get(d.to()))) { // "above age 20"
+                    } else if (d.from() == i + n && d.to() < words.size() && QuestionWords.digits(words.get(d.to()))) { // "above age 20"
                         attribute = d;
                         number = d.to();
                     }
                 }
                 if (number == -2 || attribute == null || used[number]) continue; // -2: compared with the average, placed
-                Dimension d = QuestionParser.dimensionOf(attribute).get(0);
+                Dimension d = Spans.dimensionOf(attribute).get(0);
                 out.add(new SemanticQuery.Filter(reader.model.reference(d), c.operator(), List.of(words.get(number))));
                 for (int k = Math.min(i, attribute.from()); k <= Math.max(number, attribute.to() - 1); k++) used[k] = true;
                 // "1000 dollars": the currency of the measures; another ("1000 euros" of amounts in dollars) is left unplaced
@@ -306,14 +306,14 @@ final class Conditions {
         for (int i = 1; i < words.size(); i++) {
             Optional<ComparisonRule.Match> c = ComparisonRule.after(words, i);
             // the number and the comparison's own word unplaced ("and", "or" may be placed already as joining words)
-            if (c.isEmpty() || !QuestionParser.digits(words.get(i - 1)) || used[i - 1] || java.util.stream.IntStream.range(i + 1, c.get().to()).anyMatch(k -> used[k])) continue;
+            if (c.isEmpty() || !QuestionWords.digits(words.get(i - 1)) || used[i - 1] || java.util.stream.IntStream.range(i + 1, c.get().to()).anyMatch(k -> used[k])) continue;
             int at = i;
-            Span attribute = spans.stream().filter(d -> !QuestionParser.anyUsed(used, d) && QuestionParser.dimensionOf(d).size() == 1)
+            Span attribute = spans.stream().filter(d -> !Spans.anyUsed(used, d) && Spans.dimensionOf(d).size() == 1)
                     .filter(d -> d.from() == c.get().to() || d.to() == at - 1
                             || d.to() + 1 == at - 1 && ATTRIBUTE_LINKS.contains(words.get(d.to())))
                     .findFirst().orElse(null);
             if (attribute == null) continue;
-            out.add(new SemanticQuery.Filter(reader.model.reference(QuestionParser.dimensionOf(attribute).get(0)), c.get().operator(), List.of(words.get(i - 1))));
+            out.add(new SemanticQuery.Filter(reader.model.reference(Spans.dimensionOf(attribute).get(0)), c.get().operator(), List.of(words.get(i - 1))));
             for (int k = Math.min(i - 1, attribute.from()); k < Math.max(c.get().to(), attribute.to()); k++) used[k] = true;
         }
     }
@@ -326,10 +326,10 @@ final class Conditions {
         List<SemanticQuery.Filter> out = said.out();
         // "a greater weight than 10", "a higher capacity than 5000": the comparative before the attribute, "than" after it
         for (Span d : spans) {
-            if (QuestionParser.anyUsed(used, d) || QuestionParser.dimensionOf(d).size() != 1 || d.from() < 1 || d.to() + 1 >= words.size()) continue;
+            if (Spans.anyUsed(used, d) || Spans.dimensionOf(d).size() != 1 || d.from() < 1 || d.to() + 1 >= words.size()) continue;
             String op = ComparisonRule.splitOperator(words.get(d.from() - 1));
-            if (op == null || used[d.from() - 1] || !words.get(d.to()).equals("than") || used[d.to()] || !QuestionParser.digits(words.get(d.to() + 1)) || used[d.to() + 1]) continue;
-            out.add(new SemanticQuery.Filter(reader.model.reference(QuestionParser.dimensionOf(d).get(0)), op, List.of(words.get(d.to() + 1))));
+            if (op == null || used[d.from() - 1] || !words.get(d.to()).equals("than") || used[d.to()] || !QuestionWords.digits(words.get(d.to() + 1)) || used[d.to() + 1]) continue;
+            out.add(new SemanticQuery.Filter(reader.model.reference(Spans.dimensionOf(d).get(0)), op, List.of(words.get(d.to() + 1))));
             for (int k = d.from() - 1; k <= d.to() + 1; k++) used[k] = true;
         }
     }
@@ -344,10 +344,10 @@ final class Conditions {
         for (Span d : spans) {
             int i = d.to();
             while (i < words.size() && (ATTRIBUTE_LINKS.contains(words.get(i)) || ROW_AMOUNT_LINKS.contains(words.get(i)))) i++;
-            if (QuestionParser.anyUsed(used, d) && !amountSpans.contains(d) || QuestionParser.dimensionOf(d).size() != 1 || i + 3 >= words.size()) continue;
-            if (!words.get(i).equals("between") || !QuestionParser.digits(words.get(i + 1)) || !words.get(i + 2).equals("and") || !QuestionParser.digits(words.get(i + 3))) continue;
+            if (Spans.anyUsed(used, d) && !amountSpans.contains(d) || Spans.dimensionOf(d).size() != 1 || i + 3 >= words.size()) continue;
+            if (!words.get(i).equals("between") || !QuestionWords.digits(words.get(i + 1)) || !words.get(i + 2).equals("and") || !QuestionWords.digits(words.get(i + 3))) continue;
             if (java.util.stream.IntStream.rangeClosed(i, i + 3).anyMatch(k -> used[k] && !words.get(k).equals("and"))) continue;
-            Dimension dim = QuestionParser.dimensionOf(d).get(0);
+            Dimension dim = Spans.dimensionOf(d).get(0);
             String field = reader.model.reference(dim);
             out.add(new SemanticQuery.Filter(field, ">=", List.of(words.get(i + 1))));
             out.add(new SemanticQuery.Filter(field, "<=", List.of(words.get(i + 3))));
@@ -372,12 +372,12 @@ final class Conditions {
         if (!period.text().strip().matches("(?i)(in\\s+)?\\d{4}")) return false;
         int at = q.indexOf(period.text());
         if (at < 0) return false;
-        List<String> before = new ArrayList<>(QuestionParser.tokens(q.substring(0, at), true));
+        List<String> before = new ArrayList<>(QuestionWords.tokens(q.substring(0, at), true));
         while (!before.isEmpty() && (EQUALS_LINKS.contains(before.get(before.size() - 1)) || before.get(before.size() - 1).equals("in"))) before.remove(before.size() - 1);
         if (before.isEmpty()) return false;
         for (List<String> phrase : reader.lexicon.numberPhrases().keySet()) {
             if (phrase.size() <= before.size() && before.subList(before.size() - phrase.size(), before.size()).equals(phrase)
-                    && dimensionsIn(reader.lexicon.numberPhrases().get(phrase)).stream().anyMatch(d -> QuestionParser.tokens(d.name().replace('_', ' '), true).contains("year"))) return true;
+                    && dimensionsIn(reader.lexicon.numberPhrases().get(phrase)).stream().anyMatch(d -> QuestionWords.tokens(d.name().replace('_', ' '), true).contains("year"))) return true;
         }
         return false;
     }
@@ -396,16 +396,16 @@ final class Conditions {
         if (period.isEmpty() || reader.model.simpleInputs(metric).stream().anyMatch(s -> s.timeDimension() != null)) return Optional.empty();
         Set<String> own = reader.datasetsOf(metric);
         List<Dimension> years = reader.model.dimensions().stream().filter(d -> own.contains(d.dataset()) && d.kind() == Dimension.Kind.NUMBER
-                && QuestionParser.tokens(d.name().replace('_', ' '), true).contains("year")).toList();
+                && QuestionWords.tokens(d.name().replace('_', ' '), true).contains("year")).toList();
         if (years.size() != 1) return Optional.empty();
         Dimension year = years.get(0);
-        List<String> others = QuestionParser.tokens(year.name().replace('_', ' '), true).stream().filter(w -> !w.equals("year")).toList();
+        List<String> others = QuestionWords.tokens(year.name().replace('_', ' '), true).stream().filter(w -> !w.equals("year")).toList();
         List<Integer> verbs = new ArrayList<>();
         for (int i = 0; i < words.size(); i++) {
-            final String w = QuestionParser.stem(words.get(i));
+            final String w = QuestionWords.stem(words.get(i));
             // the attribute's other words, or the word one of them shortens ("independent" of "indep year")
             Optional<String> shortened = reader.lexicon.shortening(words.get(i));
-            if (!used[i] && others.stream().anyMatch(o -> QuestionParser.stem(o).equals(w) || shortened.filter(o::equals).isPresent())) verbs.add(i);
+            if (!used[i] && others.stream().anyMatch(o -> QuestionWords.stem(o).equals(w) || shortened.filter(o::equals).isPresent())) verbs.add(i);
         }
         if (!others.isEmpty() && verbs.isEmpty()) return Optional.empty();
         Optional<List<SemanticQuery.Filter>> out = yearsSaid(q, period.get(), words, used, reader.model.reference(year));
@@ -429,7 +429,7 @@ final class Conditions {
         int found = -1;
         for (int i = 0; i + 1 < words.size(); i++) {
             String second = words.get(i + 1);
-            if (!words.get(i).equals("or") || used[i] || used[i + 1] || second.length() != 4 || !QuestionParser.digits(second) || second.equals(first)) continue;
+            if (!words.get(i).equals("or") || used[i] || used[i + 1] || second.length() != 4 || !QuestionWords.digits(second) || second.equals(first)) continue;
             if (found >= 0) return equal; // two such years: not one alternative
             found = i;
         }
@@ -497,18 +497,18 @@ final class Conditions {
     private List<SemanticQuery.Filter> equalities(List<String> words, boolean[] used, List<Span> spans) {
         List<SemanticQuery.Filter> out = new ArrayList<>();
         for (Span d : spans) {
-            if (QuestionParser.anyUsed(used, d) || QuestionParser.dimensionOf(d).size() != 1) continue;
+            if (Spans.anyUsed(used, d) || Spans.dimensionOf(d).size() != 1) continue;
             int k = d.to();
             while (k < words.size() && !used[k] && EQUALS_LINKS.contains(words.get(k))) k++;
             List<Integer> numbers = new ArrayList<>();
-            while (k < words.size() && !used[k] && QuestionParser.digits(words.get(k))) {
+            while (k < words.size() && !used[k] && QuestionWords.digits(words.get(k))) {
                 numbers.add(k++);
-                if (k + 1 < words.size() && Set.of("or", "and").contains(words.get(k)) && !used[k + 1] && QuestionParser.digits(words.get(k + 1))) k++;
+                if (k + 1 < words.size() && Set.of("or", "and").contains(words.get(k)) && !used[k + 1] && QuestionWords.digits(words.get(k + 1))) k++;
                 else break;
             }
             int from = d.from();
             int to = numbers.isEmpty() ? -1 : numbers.get(numbers.size() - 1);
-            if (numbers.isEmpty() && d.from() >= 2 && QuestionParser.digits(words.get(d.from() - 1)) && !used[d.from() - 1]
+            if (numbers.isEmpty() && d.from() >= 2 && QuestionWords.digits(words.get(d.from() - 1)) && !used[d.from() - 1]
                     && Set.of("with", "have", "has", "had", "having").contains(words.get(d.from() - 2))) { // "with 4 cylinders"
                 numbers.add(d.from() - 1);
                 from = d.from() - 1;
@@ -516,7 +516,7 @@ final class Conditions {
             }
             if (numbers.isEmpty()) continue;
             List<String> values = numbers.stream().map(words::get).toList();
-            out.add(new SemanticQuery.Filter(reader.model.reference(QuestionParser.dimensionOf(d).get(0)), values.size() == 1 ? "=" : "in", values));
+            out.add(new SemanticQuery.Filter(reader.model.reference(Spans.dimensionOf(d).get(0)), values.size() == 1 ? "=" : "in", values));
             for (int x = from; x <= to; x++) used[x] = true;
         }
         return out;

@@ -101,7 +101,7 @@ enum GrainRule implements CorpusRule {
 
     private static Optional<QuestionParser.Result> namedByTheMetric(QuestionParser reader, Said at) {
         if (at.metric instanceof SemanticMetric.Simple sm && sm.agg() == SemanticMetric.Agg.COUNT_DISTINCT && sm.timeGrain() == null && !sm.isSnapshot()) {
-            for (QuestionParser.Span s : at.grainSpans) if (s.length() == 1 && QuestionParser.inSpan(at.metricSpan, s.from())) at.named = (Grain) s.target();
+            for (QuestionParser.Span s : at.grainSpans) if (s.length() == 1 && Spans.inSpan(at.metricSpan, s.from())) at.named = (Grain) s.target();
         }
         at.grain = at.named;
         return Optional.empty();
@@ -112,21 +112,21 @@ enum GrainRule implements CorpusRule {
         List<String> original = at.question.original();
         String q = at.question.q();
         for (QuestionParser.Span s : at.grainSpans) {
-            if (QuestionParser.anyUsed(at.used, s)) continue;
+            if (Spans.anyUsed(at.used, s)) continue;
             boolean general = GENERAL.contains(String.join(" ", words.subList(s.from(), s.to())));
             if (at.named != null && general) {
-                QuestionParser.mark(at.used, s);
+                Spans.mark(at.used, s);
                 continue;
             }
             List<QuestionParser.ValueHit> alsoValue = new ArrayList<>();
             for (QuestionParser.Span v : at.valueSpans) {
-                if (!QuestionParser.overlaps(v, s)) continue;
+                if (!Spans.overlaps(v, s)) continue;
                 @SuppressWarnings("unchecked") List<QuestionParser.ValueHit> hits = (List<QuestionParser.ValueHit>) v.target();
                 alsoValue.addAll(hits);
             }
             Grain g = (Grain) s.target();
             // "the average weight of cars each year" of rows with no time: "year" is their attribute of years, grouped by
-            if (at.metric instanceof SemanticMetric.Simple sm && sm.timeDimension() == null && at.dimSpans.stream().anyMatch(d -> QuestionParser.overlaps(d, s))) continue;
+            if (at.metric instanceof SemanticMetric.Simple sm && sm.timeDimension() == null && at.dimSpans.stream().anyMatch(d -> Spans.overlaps(d, s))) continue;
             if (!alsoValue.isEmpty()) {
                 // a grain word inside a longer value phrase is that value ("billed annually", "yearly plan")
                 boolean inLongerValue = at.valueSpans.stream().anyMatch(v -> v.length() > s.length() && v.from() <= s.from() && s.to() <= v.to());
@@ -142,7 +142,7 @@ enum GrainRule implements CorpusRule {
                 return Optional.of(new QuestionParser.Cannot("the question asks for two time grains (" + at.grain.label() + " and " + g.label() + ")"));
             }
             at.grain = g;
-            QuestionParser.mark(at.used, s);
+            Spans.mark(at.used, s);
         }
         return Optional.empty();
     }

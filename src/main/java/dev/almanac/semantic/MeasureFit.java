@@ -92,8 +92,8 @@ enum MeasureFit implements CorpusRule {
         String w = words.get(s.from());
         SemanticMetric metric = at.metric();
         // the metric's own form ("returns") names it; a ranking word before ("best selling product") ranks by it
-        boolean ownForm = QuestionParser.tokens(QuestionParser.nameAndLabel(metric), true).contains(w)
-                || metric.info().synonyms().stream().anyMatch(x -> QuestionParser.tokens(x, true).contains(w));
+        boolean ownForm = QuestionWords.tokens(QuestionParser.nameAndLabel(metric), true).contains(w)
+                || metric.info().synonyms().stream().anyMatch(x -> QuestionWords.tokens(x, true).contains(w));
         boolean ranked = s.from() > 0 && (QuestionParser.MOST.contains(words.get(s.from() - 1)) || QuestionParser.LEAST.contains(words.get(s.from() - 1)));
         if (!w.endsWith("ing") || ownForm || ranked || !reader.lexicon.entityWords().contains(words.get(s.to()))) return Optional.empty();
         return Optional.of(new QuestionParser.Cannot("'" + at.original().get(s.from()) + "' qualifies '" + at.original().get(s.to()) + "', it does not name "
@@ -135,13 +135,13 @@ enum MeasureFit implements CorpusRule {
             String counted = words.get(head);
             Set<String> own = new java.util.HashSet<>(reader.metricNames.contentStems(metric));
             for (SemanticMetric.Simple in : model.simpleInputs(metric)) {
-                model.dataset(in.dataset()).ifPresent(d -> ReaderLexicon.datasetWords(d).forEach(w -> own.add(QuestionParser.stem(w))));
+                model.dataset(in.dataset()).ifPresent(d -> ReaderLexicon.datasetWords(d).forEach(w -> own.add(QuestionWords.stem(w))));
             }
             // "how many people live in ...": a count of persons, which a count of other rows (countries) is not
             if (QuestionFrame.anyPerson(counted) && !countsPersons(model, metric)) {
                 return Optional.of(new QuestionParser.Cannot("the question asks how many people, but " + metric.displayName() + " counts something else"));
             }
-            if (reader.lexicon.entityWords().contains(counted) && !own.contains(QuestionParser.stem(counted))) {
+            if (reader.lexicon.entityWords().contains(counted) && !own.contains(QuestionWords.stem(counted))) {
                 return Optional.of(new QuestionParser.Cannot("the question asks how many " + at.original().get(head) + ", but " + metric.displayName()
                         + " counts something else"));
             }
@@ -151,13 +151,13 @@ enum MeasureFit implements CorpusRule {
 
     /** Whether a metric counts or measures persons: its name or label says persons ("users"), or its rows are of persons. */
     static boolean countsPersons(SemanticModel model, SemanticMetric metric) {
-        return QuestionParser.tokens(QuestionParser.nameAndLabel(metric), true).stream().anyMatch(QuestionParser::personNoun)
+        return QuestionWords.tokens(QuestionParser.nameAndLabel(metric), true).stream().anyMatch(QuestionParser::personNoun)
                 || model.simpleInputs(metric).stream().anyMatch(in -> model.dataset(in.dataset()).map(QuestionParser::ofPersons).orElse(false));
     }
 
     /** Whether a word names rows of the model, in either number. */
     private static boolean rowsNoun(QuestionParser reader, String w) {
-        return reader.lexicon.entityWords().contains(w) || reader.lexicon.rowWords().containsKey(List.of(QuestionParser.singular(w)));
+        return reader.lexicon.entityWords().contains(w) || reader.lexicon.rowWords().containsKey(List.of(QuestionWords.singular(w)));
     }
 
     private static Optional<QuestionParser.Cannot> valueOfACount(QuestionParser reader, Asked at) {

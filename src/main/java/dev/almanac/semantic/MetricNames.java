@@ -38,7 +38,7 @@ final class MetricNames {
     Optional<Result> narrowerMetrics(Reading reading, String q, List<String> original, List<String> words) {
         Span said = reading.span();
         if (reader.checking || said.scattered() || said.length() == 0) return Optional.empty();
-        List<String> stems = words.subList(said.from(), said.to()).stream().map(QuestionParser::stem).toList();
+        List<String> stems = words.subList(said.from(), said.to()).stream().map(QuestionWords::stem).toList();
         Set<SemanticMetric> longer = new java.util.LinkedHashSet<>();
         stemmedMetricPhrases().forEach((phrase, metrics) -> {
             @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) metrics;
@@ -80,7 +80,7 @@ final class MetricNames {
         Map<SemanticMetric, Span> out = new LinkedHashMap<>();
         if (cue < 0) return out;
         Set<String> said = new java.util.HashSet<>();
-        for (String w : words) if (!QuestionParser.FILLER.contains(w)) said.add(QuestionParser.stem(w));
+        for (String w : words) if (!QuestionParser.FILLER.contains(w)) said.add(QuestionWords.stem(w));
         for (SemanticMetric r : reader.model.metrics()) {
             if (r instanceof SemanticMetric.Simple || !"percent".equals(r.info().format())) continue;
             Set<String> vocabulary = new java.util.HashSet<>(contentStems(r));
@@ -103,7 +103,7 @@ final class MetricNames {
             }
             if (!toldApart && contentStems(r).stream().noneMatch(said::contains)) continue;
             int weight = 0;
-            for (String w : words) if (!QuestionParser.FILLER.contains(w) && vocabulary.contains(QuestionParser.stem(w))) weight++;
+            for (String w : words) if (!QuestionParser.FILLER.contains(w) && vocabulary.contains(QuestionWords.stem(w))) weight++;
             if (weight >= 2) out.put(r, new Span(cue, cue + 1, List.of(r), weight));
         }
         return out;
@@ -126,17 +126,17 @@ final class MetricNames {
 
     /** Whether the words are the metric's name or label, word forms folded. */
     static boolean namedExactly(SemanticMetric metric, List<String> said) {
-        List<String> words = said.stream().map(QuestionParser::stem).toList();
+        List<String> words = said.stream().map(QuestionWords::stem).toList();
         for (String n : new String[] {metric.name().replace('_', ' '), QuestionParser.nullToEmpty(metric.info().label())}) {
-            if (!n.isBlank() && QuestionParser.tokens(n, true).stream().map(QuestionParser::stem).toList().equals(words)) return true;
+            if (!n.isBlank() && QuestionWords.tokens(n, true).stream().map(QuestionWords::stem).toList().equals(words)) return true;
         }
         return false;
     }
 
     /** How many of the words the metric's name, label or synonyms have in the same form (not only the same stem). */
     static int verbatimWords(SemanticMetric metric, List<String> words) {
-        Set<String> own = new java.util.HashSet<>(QuestionParser.tokens(metric.name().replace('_', ' ') + " " + QuestionParser.nullToEmpty(metric.info().label()), true));
-        metric.info().synonyms().forEach(x -> own.addAll(QuestionParser.tokens(x, true)));
+        Set<String> own = new java.util.HashSet<>(QuestionWords.tokens(metric.name().replace('_', ' ') + " " + QuestionParser.nullToEmpty(metric.info().label()), true));
+        metric.info().synonyms().forEach(x -> own.addAll(QuestionWords.tokens(x, true)));
         int n = 0;
         for (String w : new java.util.HashSet<>(words)) if (own.contains(w)) n++;
         return n;
@@ -146,7 +146,7 @@ final class MetricNames {
     int ownWords(SemanticMetric metric, List<String> words) {
         Set<String> own = reader.wordsOf(metric).stems();
         int n = 0;
-        for (String w : words) if (own.contains(QuestionParser.stem(w))) n++;
+        for (String w : words) if (own.contains(QuestionWords.stem(w))) n++;
         return n;
     }
 
@@ -199,7 +199,7 @@ final class MetricNames {
             if (counts.size() > 1) {
                 String said = String.join(" ", entity);
                 counts = counts.stream().filter(m -> m.info().synonyms().stream()
-                        .anyMatch(x -> String.join(" ", QuestionParser.tokens(x, true)).equals("number of " + said) || String.join(" ", QuestionParser.tokens(x, true)).equals(said + " count"))).toList();
+                        .anyMatch(x -> String.join(" ", QuestionWords.tokens(x, true)).equals("number of " + said) || String.join(" ", QuestionWords.tokens(x, true)).equals(said + " count"))).toList();
             }
             if (counts.isEmpty()) reader.model.entityCount(d.name()).ifPresent(counts::add);
             // ranked like scattered words: a metric named by its own phrase wins a tie with the plain count of its rows
@@ -230,8 +230,8 @@ final class MetricNames {
             phrases.replaceAll(Rephrasing::percentSign);
             phrases.addAll(shortNames(m, phrases));
             List<List<String>> keys = new ArrayList<>();
-            for (String p : phrases) keys.add(QuestionParser.tokens(p, true));
-            for (String p : phrases) keys.add(ReaderLexicon.spelledOut(QuestionParser.tokens(p, true))); // "avg delivery days": average delivery days
+            for (String p : phrases) keys.add(QuestionWords.tokens(p, true));
+            for (String p : phrases) keys.add(ReaderLexicon.spelledOut(QuestionWords.tokens(p, true))); // "avg delivery days": average delivery days
             for (List<String> key : keys) {
                 if (key.isEmpty()) continue;
                 @SuppressWarnings("unchecked") List<SemanticMetric> list = (List<SemanticMetric>) out.computeIfAbsent(key, k -> new ArrayList<SemanticMetric>());
@@ -252,12 +252,12 @@ final class MetricNames {
         List<String> out = new ArrayList<>();
         Set<String> records = new java.util.HashSet<>();
         for (String d : reader.datasetsOf(m)) {
-            QuestionParser.tokens(d, true).forEach(w -> records.add(QuestionParser.stem(w)));
-            reader.model.dataset(d).ifPresent(ds -> ds.entities().forEach(e -> QuestionParser.tokens(e.name(), true).forEach(w -> records.add(QuestionParser.stem(w)))));
+            QuestionWords.tokens(d, true).forEach(w -> records.add(QuestionWords.stem(w)));
+            reader.model.dataset(d).ifPresent(ds -> ds.entities().forEach(e -> QuestionWords.tokens(e.name(), true).forEach(w -> records.add(QuestionWords.stem(w)))));
         }
         var function = dev.almanac.reading.FunctionWords.english();
         for (String p : phrases) {
-            List<String> words = QuestionParser.tokens(p, true);
+            List<String> words = QuestionWords.tokens(p, true);
             ReaderLexicon.initialism(words).ifPresent(out::add);
             // "daily revenue" of a table of days: a sum or count of rows of a day, added up over any period, is the period's
             if (words.size() >= 2 && ReaderLexicon.grainPhrases().containsKey(words.subList(0, 1)) && m instanceof SemanticMetric.Simple simple
@@ -265,9 +265,9 @@ final class MetricNames {
                 out.add(String.join(" ", words.subList(1, words.size())));
             }
             if (words.size() < 3) continue;
-            List<String> rest = records.contains(QuestionParser.stem(words.get(0))) ? words.subList(1, words.size())
-                    : records.contains(QuestionParser.stem(words.get(words.size() - 1))) ? words.subList(0, words.size() - 1) : List.of();
-            if (rest.size() >= 2 && rest.stream().noneMatch(w -> function.isFunctionWord(w) || QuestionParser.FILLER.contains(w) || records.contains(QuestionParser.stem(w)))) {
+            List<String> rest = records.contains(QuestionWords.stem(words.get(0))) ? words.subList(1, words.size())
+                    : records.contains(QuestionWords.stem(words.get(words.size() - 1))) ? words.subList(0, words.size() - 1) : List.of();
+            if (rest.size() >= 2 && rest.stream().noneMatch(w -> function.isFunctionWord(w) || QuestionParser.FILLER.contains(w) || records.contains(QuestionWords.stem(w)))) {
                 out.add(String.join(" ", rest));
             }
         }
@@ -283,7 +283,7 @@ final class MetricNames {
      * small words between them ("orders were placed" finds "orders placed").
      */
     List<Span> metricSpans(List<String> words) {
-        List<String> stems = words.stream().map(QuestionParser::stem).toList();
+        List<String> stems = words.stream().map(QuestionWords::stem).toList();
         Set<String> said = new java.util.HashSet<>(stems);
         List<Span> out = new ArrayList<>();
         for (Map.Entry<List<String>, Object> e : stemmedMetricPhrases().entrySet()) {
@@ -341,7 +341,7 @@ final class MetricNames {
             Map<List<String>, Object> stemmed = new HashMap<>();
             metricPhraseMap().forEach((k, v) -> {
                 @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) v;
-                @SuppressWarnings("unchecked") List<SemanticMetric> list = (List<SemanticMetric>) stemmed.computeIfAbsent(k.stream().map(QuestionParser::stem).toList(),
+                @SuppressWarnings("unchecked") List<SemanticMetric> list = (List<SemanticMetric>) stemmed.computeIfAbsent(k.stream().map(QuestionWords::stem).toList(),
                         x -> new ArrayList<SemanticMetric>());
                 ms.stream().filter(m -> list.stream().noneMatch(x -> x == m)).forEach(list::add);
             });

@@ -139,7 +139,7 @@ enum PeriodComparison {
             return unit.equals(unitOf(asked)) ? Optional.of(m.group()) : Optional.empty();
         }
         m = CHANGE_OF_ONE_PERIOD.matcher(q);
-        if (m.find() && unitOf(asked) != null && !COMPARE_OTHER.matcher(q).find() && QuestionParser.tokens(q, true).stream().noneMatch(QuestionParser.BREAKDOWN_CUES::contains)) {
+        if (m.find() && unitOf(asked) != null && !COMPARE_OTHER.matcher(q).find() && QuestionWords.tokens(q, true).stream().noneMatch(QuestionParser.BREAKDOWN_CUES::contains)) {
             return Optional.of(m.group());
         }
         return Optional.empty();

@@ -108,7 +108,7 @@ final class QuestionFrame {
             if (PAST.contains(w)) return false;
             if (placed.test(k) || w.endsWith("ing") || FunctionWords.english().isFunctionWord(w)) continue;
             List<String> bases = english.baseForms(w, PartOfSpeech.VERB);
-            if (!bases.isEmpty() && !bases.contains(w) && !bases.contains(QuestionParser.singular(w)) && english.uses(w, PartOfSpeech.VERB) > 0
+            if (!bases.isEmpty() && !bases.contains(w) && !bases.contains(QuestionWords.singular(w)) && english.uses(w, PartOfSpeech.VERB) > 0
                     && !w.endsWith("s")) return false;
         }
         return true;

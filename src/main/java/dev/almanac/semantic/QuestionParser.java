@@ -1,5 +1,23 @@
 package dev.almanac.semantic;
 
+import static dev.almanac.semantic.QuestionWords.WORD;
+import static dev.almanac.semantic.QuestionWords.tokens;
+import static dev.almanac.semantic.QuestionWords.digits;
+import static dev.almanac.semantic.QuestionWords.smallNumber;
+import static dev.almanac.semantic.QuestionWords.singular;
+import static dev.almanac.semantic.QuestionWords.stem;
+import static dev.almanac.semantic.Spans.spans;
+import static dev.almanac.semantic.Spans.outermost;
+import static dev.almanac.semantic.Spans.longestFirst;
+import static dev.almanac.semantic.Spans.metricsOf;
+import static dev.almanac.semantic.Spans.dimensionOf;
+import static dev.almanac.semantic.Spans.neighbours;
+import static dev.almanac.semantic.Spans.adjacent;
+import static dev.almanac.semantic.Spans.mark;
+import static dev.almanac.semantic.Spans.inSpan;
+import static dev.almanac.semantic.Spans.anyUsed;
+import static dev.almanac.semantic.Spans.overlaps;
+
 import dev.almanac.reading.FunctionWords;
 import dev.almanac.semantic.Conditions.Quoted;
 import dev.almanac.reading.Lexicon;
@@ -30,7 +48,6 @@ import java.util.regex.Pattern;
  * make a question back. It returns a value and runs nothing.
  */
 public final class QuestionParser {
-    static final Pattern WORD = Pattern.compile("\\$?[\\p{L}\\p{N}][\\p{L}\\p{N}'&.-]*");
     /**
      * Words that carry no meaning of their own in a question about a number: English's function words that never change
      * which rows are read (negation, quantifiers, comparison and "only" are read by rules of their own) and the
@@ -394,7 +411,7 @@ public final class QuestionParser {
         // a metric's scattered words never take an attribute's name said whole ("the contestant numbers of all contestants" lists
         // numbers; it is not "the number of contestants"), unless the name is also the rows' ("count the car makers")
         List<Span> attributeNames = attributeNames(words).stream().filter(d -> {
-            List<String> said = words.subList(d.from(), d.to()).stream().map(QuestionParser::singular).toList();
+            List<String> said = words.subList(d.from(), d.to()).stream().map(QuestionWords::singular).toList();
             return model.datasets().stream().noneMatch(ds -> ReaderLexicon.namesRows(ds, said));
         }).toList();
         metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> attributeNames.stream().noneMatch(d -> takesOutOfOrder(m, d))).toList());
@@ -1086,7 +1103,7 @@ public final class QuestionParser {
             for (int i = 0; i + 1 < words.size(); i++) {
                 if (!words.get(i).equals("every") && !words.get(i).equals("each")) continue;
                 for (int n = 1; n <= 3 && i + 1 + n <= words.size(); n++) {
-                    List<String> noun = words.subList(i + 1, i + 1 + n).stream().map(QuestionParser::singular).toList();
+                    List<String> noun = words.subList(i + 1, i + 1 + n).stream().map(QuestionWords::singular).toList();
                     if (rows.stream().anyMatch(ds -> ReaderLexicon.namesRows(ds, noun))) {
                         out = out.replacing(i, "all");
                         break;
@@ -1480,7 +1497,7 @@ public final class QuestionParser {
         if (bestScored.size() < 2) return bestScored;
         // still tied: the one whose rows the question names ("status of customers", "customer status")
         List<Dimension> whose = bestScored.stream()
-                .filter(d -> model.dataset(d.dataset()).map(x -> ReaderLexicon.datasetWords(x).stream().map(QuestionParser::stem).anyMatch(said::contains)).orElse(false))
+                .filter(d -> model.dataset(d.dataset()).map(x -> ReaderLexicon.datasetWords(x).stream().map(QuestionWords::stem).anyMatch(said::contains)).orElse(false))
                 .toList();
         return whose.size() == 1 ? whose : bestScored;
     }
@@ -1770,25 +1787,6 @@ public final class QuestionParser {
         return false;
     }
 
-    private static final java.util.concurrent.ConcurrentHashMap<String, String> STEMS = new java.util.concurrent.ConcurrentHashMap<>();
-
-    /** The word's stem (Snowball English): "placed", "places" and "place" are one word to the parser. */
-    static String stem(String word) {
-        String known = STEMS.get(word);
-        if (known != null) return known;
-        String stem;
-        synchronized (STEMMER) { // the Snowball stemmer keeps state between calls
-            stem = STEMMER.stem(word).toString();
-        }
-        if (STEMS.size() < STEMS_KEPT) STEMS.put(word, stem); // questions bring any word: the cache stays bounded
-        return stem;
-    }
-
-    private static final int STEMS_KEPT = 50_000;
-
-    private static final opennlp.tools.stemmer.snowball.SnowballStemmer STEMMER =
-            new opennlp.tools.stemmer.snowball.SnowballStemmer(opennlp.tools.stemmer.snowball.SnowballStemmer.ALGORITHM.ENGLISH);
-
     // ------------------------------------------------------------------ matching
 
     /** Words right before a number attribute that ask for each of its values. */
@@ -1804,95 +1802,6 @@ public final class QuestionParser {
             "same", "previous", "prior", "year", "did", "from", "lower", "higher", "bigger", "smaller", "better", "worse", "or",
             // the verbs of a change of amount ("did bookings go up in Q3 vs Q2", "fell", "dropped")
             "go", "goes", "went", "gone", "up", "down", "rise", "rose", "risen", "fall", "fell", "fallen", "drop", "dropped");
-
-    static final Map<String, String> NUMBER_WORDS = Map.ofEntries(Map.entry("one", "1"), Map.entry("two", "2"), Map.entry("three", "3"),
-            Map.entry("four", "4"), Map.entry("five", "5"), Map.entry("six", "6"), Map.entry("seven", "7"), Map.entry("eight", "8"),
-            Map.entry("nine", "9"), Map.entry("ten", "10"), Map.entry("twenty", "20"));
-
-    /** Lower-case words with a light plural folding ("plans" -> "plan"), or the words as written. */
-    static List<String> tokens(String text, boolean normalised) {
-        List<String> out = new ArrayList<>();
-        Matcher m = WORD.matcher(text.replace('_', ' ').replace('-', ' '));
-        while (m.find()) {
-            String w = withoutTrailingStops(m.group());
-            if (w.endsWith("'s")) w = w.substring(0, w.length() - 2);
-            if (w.isEmpty()) continue;
-            if (normalised && w.length() > 1 && w.charAt(0) == '$' && digits(w.substring(1))) w = w.substring(1); // "$2000": the amount
-            String lower = w.toLowerCase(Locale.ROOT);
-            out.add(normalised ? NUMBER_WORDS.getOrDefault(lower, singular(lower)) : w);
-        }
-        return out;
-    }
-
-    /** A word as written without the full stops and apostrophes after it ("gallon." at a sentence's end, "players'"). */
-    static String withoutTrailingStops(String word) {
-        int end = word.length();
-        while (end > 0 && (word.charAt(end - 1) == '.' || word.charAt(end - 1) == '\'')) end--;
-        return word.substring(0, end);
-    }
-
-    /** Whether a word is all digits (and not empty): read without a regular expression, as it is asked of every word. */
-    public static boolean digits(String w) {
-        if (w.isEmpty()) return false;
-        for (int i = 0; i < w.length(); i++) if (w.charAt(i) < '0' || w.charAt(i) > '9') return false;
-        return true;
-    }
-
-    /** A number of one to three digits ("top 5", "our three best months" once number words are read). */
-    static boolean smallNumber(String w) {
-        return w.length() <= 3 && digits(w);
-    }
-
-    /** A word without its plural ending ("plans" -> "plan"), as the parser compares words. */
-    public static String singularOf(String w) {
-        return singular(w);
-    }
-
-    static String singular(String w) {
-        if (w.length() > 4 && w.endsWith("ies")) return w.substring(0, w.length() - 3) + "y";
-        // "classes", "statuses", "boxes", "branches" lose "es"; "courses", "houses", "expenses" only their "s"
-        if (w.length() > 4 && w.endsWith("ses") && !w.endsWith("sses") && !(w.endsWith("uses") && w.length() > 5 && "aeiou".indexOf(w.charAt(w.length() - 5)) < 0)) {
-            return w.substring(0, w.length() - 1);
-        }
-        if (w.length() > 4 && (w.endsWith("ses") || w.endsWith("xes") || w.endsWith("ches") || w.endsWith("shes"))) return w.substring(0, w.length() - 2);
-        if (w.length() > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) return w.substring(0, w.length() - 1);
-        if (w.length() == 3 && w.endsWith("s") && Words.ABBREVIATIONS.containsKey(w.substring(0, 2))) return w.substring(0, 2); // "ids"
-        return w;
-    }
-
-    /** Every occurrence of every phrase in the words. */
-    static List<Span> spans(List<String> words, Map<List<String>, ?> phrases) {
-        List<Span> out = new ArrayList<>();
-        int longest = phrases.keySet().stream().mapToInt(List::size).max().orElse(0);
-        for (int i = 0; i < words.size(); i++) {
-            for (int n = Math.min(longest, words.size() - i); n >= 1; n--) {
-                Object target = phrases.get(words.subList(i, i + n));
-                if (target != null) out.add(new Span(i, i + n, target));
-            }
-        }
-        return out;
-    }
-
-    /** The spans no longer one among them holds ("contestant name", not the "contestant" inside it). */
-    static List<Span> outermost(List<Span> spans) {
-        return spans.stream().filter(sp -> spans.stream().noneMatch(o -> o.length() > sp.length() && o.from() <= sp.from() && sp.to() <= o.to())).toList();
-    }
-
-    static List<Span> longestFirst(List<Span> spans) {
-        List<Span> out = new ArrayList<>(spans);
-        out.sort((a, b) -> a.length() != b.length() ? b.length() - a.length() : a.from() - b.from());
-        return out;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<SemanticMetric> metricsOf(Span s) {
-        return (List<SemanticMetric>) s.target();
-    }
-
-    @SuppressWarnings("unchecked")
-    static List<Dimension> dimensionOf(Span s) {
-        return (List<Dimension>) s.target();
-    }
 
     /** Whether a grouped dimension ends right before {@code at}. */
     boolean groupedJustBefore(int at, boolean[] used, List<Span> dimSpans, List<String> groupBy) {
@@ -1931,16 +1840,6 @@ public final class QuestionParser {
         return false;
     }
 
-    /** The places right before and right after a span. */
-    static int[] neighbours(Span s, int size) {
-        return java.util.stream.IntStream.of(s.from() - 1, s.to()).filter(i -> i >= 0 && i < size).toArray();
-    }
-
-    /** Whether two spans touch, allowing one small word between ("priority of low" is not usual; "Pro plan", "plan Pro", "the Pro tier"). */
-    static boolean adjacent(Span a, Span b) {
-        return a.to() == b.from() || b.to() == a.from();
-    }
-
     /**
      * Whether the words are a name the model gives a value of every dimension hit ("uk" of United Kingdom), its author's word
      * for it, and a name in English too (a noun and nothing else, or no word English has): not a word of everyday use that
@@ -1960,25 +1859,6 @@ public final class QuestionParser {
         });
     }
 
-    static void markWords(List<String> words, boolean[] used, String... ws) {
-        for (String w : ws) {
-            for (int i = 0; i < words.size(); i++) {
-                if (!used[i] && words.get(i).equals(w)) {
-                    used[i] = true;
-                    break;
-                }
-            }
-        }
-    }
-
-    static void mark(boolean[] used, Span s) {
-        if (s.scattered()) {
-            for (int i : s.at()) used[i] = true;
-            return;
-        }
-        for (int i = s.from(); i < s.to(); i++) used[i] = true;
-    }
-
     /** Ranking words said right before what they rank, with no count: "top campaign by leads", "worst performing rep by bookings". */
 
     /** A phrase after a ranking's count ("top 3 product categories", "which five products", "the 10 biggest customers"). */
@@ -1989,23 +1869,5 @@ public final class QuestionParser {
                 || smallNumber(twoBefore) && (MOST.contains(before) || LEAST.contains(before));
     }
 
-    /** Whether a scattered phrase's words stand in the question in another order than the phrase's. */
-    static boolean outOfOrder(Span s) {
-        for (int k = 1; k < s.at().length; k++) if (s.at()[k] < s.at()[k - 1]) return true;
-        return false;
-    }
-
-    static boolean inSpan(Span s, int i) {
-        return s.scattered() ? java.util.Arrays.stream(s.at()).anyMatch(x -> x == i) : s.from() <= i && i < s.to();
-    }
-
-    static boolean anyUsed(boolean[] used, Span s) {
-        for (int i = s.from(); i < s.to(); i++) if (used[i]) return true;
-        return false;
-    }
-
-    static boolean overlaps(Span a, Span b) {
-        return a.from() < b.to() && b.from() < a.to();
-    }
 }
 

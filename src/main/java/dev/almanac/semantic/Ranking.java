@@ -133,7 +133,7 @@ enum Ranking implements CorpusRule {
         if (!top.find()) return;
         at.limit = Integer.parseInt(top.group(2));
         at.order.add((QuestionParser.LEAST.contains(top.group(1)) ? "" : "-") + at.metric.name());
-        QuestionParser.markWords(at.words, at.used, top.group(1), top.group(2));
+        Spans.markWords(at.words, at.used, top.group(1), top.group(2));
     }
 
     private static void endToEnd(QuestionParser reader, Said at) {
@@ -158,7 +158,7 @@ enum Ranking implements CorpusRule {
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i);
             if (at.used[i] || !QuestionParser.MOST.contains(w) && !QuestionParser.LEAST.contains(w)) continue;
-            boolean counted = i > 0 && QuestionParser.smallNumber(words.get(i - 1)) && !at.used[i - 1]; // "our three best months"
+            boolean counted = i > 0 && QuestionWords.smallNumber(words.get(i - 1)) && !at.used[i - 1]; // "our three best months"
             boolean rankingQuestion = joined.startsWith("which") || joined.startsWith("what") || joined.contains(" which ") || i > 0 && words.get(i - 1).equals("the")
                     || counted || i == 0 || i == 1 && words.get(0).equals("our"); // "best month for signups this year"
             if (!rankingQuestion) continue;

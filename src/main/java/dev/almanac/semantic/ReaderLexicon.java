@@ -1,11 +1,11 @@
 package dev.almanac.semantic;
 
 import static dev.almanac.semantic.QuestionParser.FILLER;
-import static dev.almanac.semantic.QuestionParser.digits;
+import static dev.almanac.semantic.QuestionWords.digits;
 import static dev.almanac.semantic.QuestionParser.nameAndLabel;
-import static dev.almanac.semantic.QuestionParser.singular;
-import static dev.almanac.semantic.QuestionParser.stem;
-import static dev.almanac.semantic.QuestionParser.tokens;
+import static dev.almanac.semantic.QuestionWords.singular;
+import static dev.almanac.semantic.QuestionWords.stem;
+import static dev.almanac.semantic.QuestionWords.tokens;
 
 import dev.almanac.reading.FunctionWords;
 import dev.almanac.reading.Lexicon;
@@ -532,7 +532,7 @@ final class ReaderLexicon {
             for (String n : names) {
                 for (String w : tokens(n, true)) if (!FILLER.contains(w) && !GENERIC_DIMENSION_WORDS.contains(w) && w.length() >= 3) out.add(stem(w));
             }
-            for (Dataset x : model.datasets()) out.removeAll(datasetWords(x).stream().map(QuestionParser::stem).toList()); // "ticket" of "ticket status"
+            for (Dataset x : model.datasets()) out.removeAll(datasetWords(x).stream().map(QuestionWords::stem).toList()); // "ticket" of "ticket status"
             return Set.copyOf(out);
         });
     }

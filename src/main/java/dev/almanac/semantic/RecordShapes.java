@@ -53,9 +53,9 @@ final class RecordShapes {
     Optional<Result> gaps(String q) {
         Matcher which = WHICH_PERIODS.matcher(q);
         if (!which.find() || !NONE.matcher(q).find()) return Optional.empty();
-        List<String> all = QuestionParser.tokens(q, true);
+        List<String> all = QuestionWords.tokens(q, true);
         if (all.stream().anyMatch(w -> QuestionParser.MOST.contains(w) || QuestionParser.LEAST.contains(w))) return Optional.empty();
-        Grain grain = QuestionParser.UNITS.get(QuestionParser.singular(which.group(1).toLowerCase(Locale.ROOT)));
+        Grain grain = QuestionParser.UNITS.get(QuestionWords.singular(which.group(1).toLowerCase(Locale.ROOT)));
         String rest = q.substring(0, which.start()) + " " + q.substring(which.end());
         String withoutNone = NONE.matcher(rest).replaceAll(" ");
         String asked = withoutNone.replaceAll("(?i)\\b(data|records?|rows?|entries|any)\\b", " ") + " per " + grain.label();
@@ -70,7 +70,7 @@ final class RecordShapes {
         Set<String> own = reader.wordsOf(reader.model.metric(x.metrics().get(0)).orElseThrow()).stems();
         Matcher noneInRest = NONE.matcher(rest);
         if (!noneInRest.find()) return Optional.empty();
-        List<String> after = QuestionParser.tokens(rest.substring(noneInRest.start()), true);
+        List<String> after = QuestionWords.tokens(rest.substring(noneInRest.start()), true);
         // the words after "no", up to a period's preposition or the end: the metric's own, or words for its rows
         boolean metricOnly = false;
         for (int i = 1; i < after.size(); i++) {
@@ -80,8 +80,8 @@ final class RecordShapes {
                 continue;
             }
             if (PERIOD_PREPOSITIONS.contains(w)) break;
-            if (DATA_WORDS.contains(w) || QuestionParser.FILLER.contains(w) && !w.equals("with") || own.contains(QuestionParser.stem(w))) {
-                metricOnly |= own.contains(QuestionParser.stem(w)) || DATA_WORDS.contains(w);
+            if (DATA_WORDS.contains(w) || QuestionParser.FILLER.contains(w) && !w.equals("with") || own.contains(QuestionWords.stem(w))) {
+                metricOnly |= own.contains(QuestionWords.stem(w)) || DATA_WORDS.contains(w);
                 continue;
             }
             return Optional.empty();
@@ -170,22 +170,22 @@ final class RecordShapes {
         List<Dataset> rowsNamed = reader.lexicon.namedRows(words);
         for (Dataset rows : rowsNamed.isEmpty() ? rowsOfNamedValues(words) : rowsNamed) {
             Map<List<String>, Object> phrases = listPhrases(rows);
-            List<Span> run = listRun(question, QuestionParser.longestFirst(QuestionParser.spans(words, phrases)));
-            if (run.size() < 2 || run.stream().anyMatch(x -> QuestionParser.dimensionOf(x).size() != 1)) continue;
+            List<Span> run = listRun(question, Spans.longestFirst(Spans.spans(words, phrases)));
+            if (run.size() < 2 || run.stream().anyMatch(x -> Spans.dimensionOf(x).size() != 1)) continue;
             // the records listed have an attribute of their own in the list: a list of others' attributes only is theirs
-            if (run.stream().noneMatch(x -> QuestionParser.dimensionOf(x).get(0).dataset().equals(rows.name()))) continue;
+            if (run.stream().noneMatch(x -> Spans.dimensionOf(x).get(0).dataset().equals(rows.name()))) continue;
             named = String.join(", ", run.stream().map(x -> String.join(" ", question.original().subList(x.from(), x.to()))).toList());
             // the question without the list's later attributes, "for every singer" as "for all singers": read as the list of its
             // first attribute, which places the rest of its words
             Span first = run.get(0), last = run.get(run.size() - 1);
             Question alone = question.without(first.to(), last.to()).eachAsAll(List.of(rows));
             // an attribute of the records referred to: a clause that says only how they relate says nothing more
-            if (run.stream().anyMatch(x -> !QuestionParser.dimensionOf(x).get(0).dataset().equals(rows.name()))) alone = withoutRelationClause(alone);
+            if (run.stream().anyMatch(x -> !Spans.dimensionOf(x).get(0).dataset().equals(rows.name()))) alone = withoutRelationClause(alone);
             List<String> rest = alone.words();
             SemanticMetric.Simple listed = reader.listedRows(rows.name());
             Map<List<String>, Object> restPhrases = new HashMap<>(reader.lexicon.attributePhrases());
             restPhrases.putAll(phrases);
-            Result r = reader.read(alone, listed, new Span(first.from(), first.to(), List.of(listed)), List.of(), QuestionParser.spans(rest, restPhrases), null);
+            Result r = reader.read(alone, listed, new Span(first.from(), first.to(), List.of(listed)), List.of(), Spans.spans(rest, restPhrases), null);
             if (!(r instanceof Parsed p)) {
                 refusals.add(r);
                 continue;
@@ -194,7 +194,7 @@ final class RecordShapes {
             if (!x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) continue;
             List<SemanticQuery.GroupBy> shown = new ArrayList<>();
             for (Span a : run) {
-                SemanticQuery.GroupBy g = new SemanticQuery.GroupBy(reader.model.reference(QuestionParser.dimensionOf(a).get(0)), List.of());
+                SemanticQuery.GroupBy g = new SemanticQuery.GroupBy(reader.model.reference(Spans.dimensionOf(a).get(0)), List.of());
                 if (!shown.contains(g)) shown.add(g);
             }
             if (shown.size() < 2) continue;
@@ -218,7 +218,7 @@ final class RecordShapes {
         return listPhrases.computeIfAbsent(rows.name(), k -> {
             Map<List<String>, Object> out = new HashMap<>(reader.lexicon.attributesOf(rows));
             // "the cost of each treatment", "the date of the treatment": their attribute said with their noun
-            List<List<String>> own = ReaderLexicon.rowNames(rows).stream().map(x -> QuestionParser.tokens(x.replace('_', ' '), true)).distinct().toList();
+            List<List<String>> own = ReaderLexicon.rowNames(rows).stream().map(x -> QuestionWords.tokens(x.replace('_', ' '), true)).distinct().toList();
             reader.lexicon.attributesOf(rows).forEach((phrase, dims) -> {
                 // with a determiner only: "the elevation of airports and cities" is not "the elevation and city of each airport"
                 for (List<String> noun : own) for (String det : OF_DETERMINERS) if (!det.isEmpty()) out.putIfAbsent(ofNoun(phrase, det, noun), dims);
@@ -230,7 +230,7 @@ final class RecordShapes {
             edges.forEach((to, n) -> {
                 Dataset referred = reader.model.dataset(to).orElse(null);
                 if (n != 1 || referred == null) return; // two relationships to the same records (a flight's two airports): which one is not said
-                List<List<String>> nouns = ReaderLexicon.rowNames(referred).stream().map(x -> QuestionParser.tokens(x.replace('_', ' '), true)).distinct().toList();
+                List<List<String>> nouns = ReaderLexicon.rowNames(referred).stream().map(x -> QuestionWords.tokens(x.replace('_', ' '), true)).distinct().toList();
                 reader.lexicon.attributesOf(referred).forEach((phrase, dims) -> {
                     if (nouns.stream().anyMatch(noun -> java.util.Collections.indexOfSubList(phrase, noun) >= 0)) out.putIfAbsent(phrase, dims);
                     for (List<String> noun : nouns) {
@@ -291,7 +291,7 @@ final class RecordShapes {
      */
     private List<Dataset> rowsOfNamedValues(List<String> words) {
         List<Dataset> out = new ArrayList<>();
-        for (Span v : QuestionParser.spans(words, reader.allValuePhrases())) {
+        for (Span v : Spans.spans(words, reader.allValuePhrases())) {
             for (Object hit : (List<?>) v.target()) {
                 Dimension d = ((ValueHit) hit).dimension();
                 if (d.labelsEntity()) reader.model.dataset(d.dataset()).filter(ds -> !out.contains(ds)).ifPresent(out::add);
@@ -355,11 +355,11 @@ final class RecordShapes {
         for (int i = 1; i < words.size() && cue < 0; i++) {
             if (!reader.superlativeAt(words, i)) continue;
             int c = i, h = i, n = 1;
-            if (Set.of("top", "bottom").contains(words.get(i)) && i + 2 < words.size() && QuestionParser.smallNumber(words.get(i + 1))
+            if (Set.of("top", "bottom").contains(words.get(i)) && i + 2 < words.size() && QuestionWords.smallNumber(words.get(i + 1))
                     && (QuestionParser.MOST.contains(words.get(i + 2)) || QuestionParser.LEAST.contains(words.get(i + 2))) && !Set.of("top", "bottom").contains(words.get(i + 2))) {
                 n = Integer.parseInt(words.get(i + 1)); // "the top 3 largest": the superlative is two words on
                 c = i + 2;
-            } else if (QuestionParser.smallNumber(words.get(i - 1)) && i >= 2) {
+            } else if (QuestionWords.smallNumber(words.get(i - 1)) && i >= 2) {
                 n = Integer.parseInt(words.get(i - 1));
                 h = Set.of("top", "bottom").contains(words.get(i - 2)) && i >= 3 ? i - 2 : i - 1;
             }
@@ -370,16 +370,16 @@ final class RecordShapes {
         }
         if (cue < 0) return Optional.empty();
         final int at = cue;
-        List<Span> after = QuestionParser.spans(words, rankedPhrases()).stream().filter(sp -> sp.from() == at + 1).toList();
+        List<Span> after = Spans.spans(words, rankedPhrases()).stream().filter(sp -> sp.from() == at + 1).toList();
         if (after.isEmpty()) return count == 1 ? relatedCountFirst(question, at) : Optional.empty();
-        Span by = QuestionParser.longestFirst(after).get(0);
+        Span by = Spans.longestFirst(after).get(0);
         int from = linkStart(question, head);
         if (from < 0) return Optional.empty();
         Question withoutCue = question.without(from, by.to());
         // "the 3 countries with the largest area": the number before the records' noun says how many
         for (int k = 1; k <= 3 && count == 1 && from - k - 1 >= 0; k++) {
             List<String> noun = words.subList(from - k, from);
-            if (QuestionParser.smallNumber(words.get(from - k - 1)) && reader.model.datasets().stream().anyMatch(d -> ReaderLexicon.namesRows(d, noun))) {
+            if (QuestionWords.smallNumber(words.get(from - k - 1)) && reader.model.datasets().stream().anyMatch(d -> ReaderLexicon.namesRows(d, noun))) {
                 count = Integer.parseInt(words.get(from - k - 1));
                 withoutCue = withoutCue.without(from - k - 1, from - k);
             }
@@ -392,7 +392,7 @@ final class RecordShapes {
         if (!(list instanceof Parsed p)) return Optional.of(list instanceof Cannot c ? c : new Cannot("the records first by '" + said + "' could not be listed"));
         SemanticQuery x = p.query();
         boolean descending = QuestionParser.MOST.contains(words.get(at));
-        for (Dimension d : QuestionParser.dimensionOf(by)) {
+        for (Dimension d : Spans.dimensionOf(by)) {
             List<Dimension> shown = x.groupBy().stream().map(g -> reader.model.dimension(g.dimension()).orElse(null)).toList();
             if (shown.isEmpty() || shown.contains(null)) continue;
             // the records listed (a poker player's birth date is the person's) first by an attribute of theirs, or of the one record
@@ -415,7 +415,7 @@ final class RecordShapes {
     /** Whether a noun is said in the plural: a regular plural ending, or a base form of its own in WordNet ("people" of "person"). */
     private static boolean plural(String said) {
         String w = said.toLowerCase(java.util.Locale.ROOT);
-        return !QuestionParser.singular(w).equals(w) || Lexicon.english().baseForms(w, dev.almanac.reading.PartOfSpeech.NOUN).stream().anyMatch(b -> !b.equals(w));
+        return !QuestionWords.singular(w).equals(w) || Lexicon.english().baseForms(w, dev.almanac.reading.PartOfSpeech.NOUN).stream().anyMatch(b -> !b.equals(w));
     }
 
     /** Whether a dataset's rows refer to another's by exactly one relationship (many-to-one, or one-to-one). */
@@ -463,7 +463,7 @@ final class RecordShapes {
         String w = question.original().get(i).toLowerCase(java.util.Locale.ROOT); // as written: "speaks", never the noun's singular "speak"
         if (FunctionWords.english().isFunctionWord(words.get(i))) return false;
         if (i > 0 && (FunctionWords.english().is(words.get(i - 1), dev.almanac.reading.FunctionClass.NEGATION) || words.get(i - 1).endsWith("n't"))) return false;
-        if (FunctionWords.english().isFunctionWord(w) || reader.lexicon.modelStems().contains(QuestionParser.stem(w)) || !w.chars().allMatch(Character::isLetter)) return false;
+        if (FunctionWords.english().isFunctionWord(w) || reader.lexicon.modelStems().contains(QuestionWords.stem(w)) || !w.chars().allMatch(Character::isLetter)) return false;
         // a verb's regular form ("conducted", "hiring"), or an irregular one English has as no noun ("gave", "taught")
         if (!w.matches("\\p{L}+(ed|en|ing|s)") && Lexicon.english().uses(w, dev.almanac.reading.PartOfSpeech.NOUN) > 0) return false;
         return Lexicon.english().baseForms(w, dev.almanac.reading.PartOfSpeech.VERB).stream().anyMatch(b -> !b.equals(w));
@@ -517,9 +517,9 @@ final class RecordShapes {
         List<String> which = List.of();
         Matcher second = SECOND_SENTENCE.matcher(rest.q());
         if (words.get(0).equals("which") && second.find()) {
-            int k = QuestionParser.tokens(rest.q().substring(0, second.start() + 1), false).size();
+            int k = QuestionWords.tokens(rest.q().substring(0, second.start() + 1), false).size();
             if (k > 1 && k < rest.words().size()) {
-                which = rest.words().subList(1, k).stream().filter(w -> !FunctionWords.english().isFunctionWord(w)).map(QuestionParser::singular).toList(); // "which of the countries"
+                which = rest.words().subList(1, k).stream().filter(w -> !FunctionWords.english().isFunctionWord(w)).map(QuestionWords::singular).toList(); // "which of the countries"
                 rest = rest.without(0, k);
             }
         }
@@ -573,14 +573,14 @@ final class RecordShapes {
      * other forms; empty for none or several.
      */
     private Optional<Dataset> rowsNamedBy(String words) {
-        List<String> named = QuestionParser.tokens(words, true);
+        List<String> named = QuestionWords.tokens(words, true);
         List<Dataset> ds = reader.model.datasets().stream().filter(d -> ReaderLexicon.namesRows(d, named)).toList();
         if (ds.isEmpty() && named.size() > 1) {
             // "students enrolled" of a table called student_enrolment: the same words but for the form of each (a noun and a
             // participle of one verb)
-            List<String> stems = named.stream().map(w -> QuestionParser.stem(QuestionParser.singular(w))).toList();
+            List<String> stems = named.stream().map(w -> QuestionWords.stem(QuestionWords.singular(w))).toList();
             ds = reader.model.datasets().stream().filter(d -> ReaderLexicon.rowNames(d).stream()
-                    .anyMatch(n -> QuestionParser.tokens(n, true).stream().map(w -> QuestionParser.stem(QuestionParser.singular(w))).toList().equals(stems))).toList();
+                    .anyMatch(n -> QuestionWords.tokens(n, true).stream().map(w -> QuestionWords.stem(QuestionWords.singular(w))).toList().equals(stems))).toList();
         }
         return ds.size() == 1 ? Optional.of(ds.get(0)) : Optional.empty();
     }
@@ -683,10 +683,10 @@ final class RecordShapes {
      */
     Optional<Result> valuesCounted(String q) {
         Matcher m = HOW_MANY.matcher(q);
-        if (!m.find() || QuestionParser.singular(m.group(2).toLowerCase(Locale.ROOT)).equals(m.group(2).toLowerCase(Locale.ROOT))) return Optional.empty();
+        if (!m.find() || QuestionWords.singular(m.group(2).toLowerCase(Locale.ROOT)).equals(m.group(2).toLowerCase(Locale.ROOT))) return Optional.empty();
         // "how many warehouses": records (counted by their rows), never the values of what names them; known from the words
         // alone, before the list is read (most questions of "how many" name records)
-        List<String> after = QuestionParser.tokens(m.group(1), true);
+        List<String> after = QuestionWords.tokens(m.group(1), true);
         boolean rowsNamed = java.util.stream.IntStream.rangeClosed(1, Math.min(3, after.size()))
                 .anyMatch(n -> reader.model.datasets().stream().anyMatch(ds -> ReaderLexicon.namesRows(ds, after.subList(0, n))));
         if (rowsNamed) return Optional.empty();
@@ -912,7 +912,7 @@ final class RecordShapes {
             op = ComparisonRule.operatorOf(ComparisonRule.Place.NUMBER_BEFORE, m.group(4));
             n = m.group(3);
         }
-        String number = n.matches("\\d+") ? n : n.toLowerCase(Locale.ROOT).matches("a|an|a\\s+single") ? "1" : QuestionParser.NUMBER_WORDS.get(n.toLowerCase(Locale.ROOT));
+        String number = n.matches("\\d+") ? n : n.toLowerCase(Locale.ROOT).matches("a|an|a\\s+single") ? "1" : QuestionWords.NUMBER_WORDS.get(n.toLowerCase(Locale.ROOT));
         if (number == null) return Optional.empty();
         String rest = q.substring(0, m.start()).strip() + "?";
         Result r = reader.parse(rest, null);
@@ -975,14 +975,14 @@ final class RecordShapes {
     private Optional<String> relationVerbAsHave(String q) {
         Matcher m = VERB_BEFORE_COUNT.matcher(q);
         for (int from = 0; from < q.length() && m.find(from); from = m.start() + 1) {
-            List<String> said = QuestionParser.tokens(m.group(2), true);
+            List<String> said = QuestionWords.tokens(m.group(2), true);
             int verbs = 0;
             boolean fits = !said.isEmpty();
             for (String w : said) {
                 if (w.equals("done") || w.equals("doing")) verbs++; // "do" as the verb itself: its participles are never an auxiliary's
                 else if (FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.AUXILIARY) || w.equals("by")) continue;
                 else if (FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.NEGATION) || w.endsWith("n't") || w.equals("not")) fits = false;
-                else if ((Lexicon.english().partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.VERB) || !Lexicon.english().baseForms(w, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()) && !reader.lexicon.modelStems().contains(QuestionParser.stem(w))) verbs++;
+                else if ((Lexicon.english().partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.VERB) || !Lexicon.english().baseForms(w, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()) && !reader.lexicon.modelStems().contains(QuestionWords.stem(w))) verbs++;
                 else fits = false;
             }
             if (fits && verbs == 1) return Optional.of(q.substring(0, m.start()) + m.group(1) + "have " + q.substring(m.end()));
@@ -1009,8 +1009,8 @@ final class RecordShapes {
     Optional<Result> groupsByMeasure(String q) {
         Matcher m = MEASURE_CONDITION.matcher(q);
         if (!m.find()) return Optional.empty();
-        List<String> said = QuestionParser.tokens(m.group(1), true);
-        if (said.isEmpty() || reader.lexicon.numberPhrases().containsKey(said) || QuestionParser.spans(said, reader.lexicon.numberPhrases()).stream().anyMatch(sp -> sp.length() == said.size())) return Optional.empty();
+        List<String> said = QuestionWords.tokens(m.group(1), true);
+        if (said.isEmpty() || reader.lexicon.numberPhrases().containsKey(said) || Spans.spans(said, reader.lexicon.numberPhrases()).stream().anyMatch(sp -> sp.length() == said.size())) return Optional.empty();
         String op = ComparisonRule.operatorOf(ComparisonRule.Place.NUMBER_AFTER, m.group(2));
         if (op == null) return Optional.empty();
         Result measure = reader.parse("What is the " + m.group(1) + "?", null);
@@ -1048,7 +1048,7 @@ final class RecordShapes {
         if (!m.find()) return Optional.empty();
         if (m.group(2) != null) {
             // "the number of courses they teach": auxiliaries and one verb of the relationship, which says nothing more
-            List<String> clause = QuestionParser.tokens(m.group(2), false).stream().map(w -> w.toLowerCase(Locale.ROOT)).toList();
+            List<String> clause = QuestionWords.tokens(m.group(2), false).stream().map(w -> w.toLowerCase(Locale.ROOT)).toList();
             for (int i = 0; i + 1 < clause.size(); i++) if (!FunctionWords.english().is(clause.get(i), dev.almanac.reading.FunctionClass.AUXILIARY)) return Optional.empty();
             String verb = clause.get(clause.size() - 1);
             if (!reader.lexicon.relatingVerb(verb)) return Optional.empty();
@@ -1068,8 +1068,8 @@ final class RecordShapes {
             // "Show all countries and the number of singers in each country": values listed once each, each with its count
             String each = eachOf(m.group());
             Dimension listed = reader.model.dimension(x.groupBy().get(0).dimension()).orElse(null);
-            if (listed == null || !each.isEmpty() && !each.equalsIgnoreCase("one") && !QuestionParser.tokens(each, true).equals(QuestionParser.tokens(listed.displayName(), true))
-                    && !reader.lexicon.attributesOf(reader.model.dataset(listed.dataset()).orElseThrow()).containsKey(QuestionParser.tokens(each, true))) {
+            if (listed == null || !each.isEmpty() && !each.equalsIgnoreCase("one") && !QuestionWords.tokens(each, true).equals(QuestionWords.tokens(listed.displayName(), true))
+                    && !reader.lexicon.attributesOf(reader.model.dataset(listed.dataset()).orElseThrow()).containsKey(QuestionWords.tokens(each, true))) {
                 return Optional.empty();
             }
             SemanticQuery byValue = x.withConditionsOf(List.of(count.name()), x.groupBy());
@@ -1085,7 +1085,7 @@ final class RecordShapes {
         // of all of them ("the names of conductors and the number of orchestras")
         String each = eachOf(m.group());
         if (each.isEmpty() && m.group(2) == null && !m.group().matches("(?is).*\\b(?:each|every)\\b.*")) return Optional.empty();
-        if (!each.isEmpty() && !each.equalsIgnoreCase("one") && reader.model.dataset(records).map(d -> !ReaderLexicon.namesRows(d, QuestionParser.tokens(each, true))).orElse(true)) {
+        if (!each.isEmpty() && !each.equalsIgnoreCase("one") && reader.model.dataset(records).map(d -> !ReaderLexicon.namesRows(d, QuestionWords.tokens(each, true))).orElse(true)) {
             return Optional.empty();
         }
         SemanticQuery withCount = x.withConditionsOf(List.of(count.name()), x.groupBy())
@@ -1148,7 +1148,7 @@ final class RecordShapes {
 
     /** Whether the question as typed has a comma after its {@code at}-th word (the words of a list written "name, age"). */
     private static boolean commaBetween(String q, List<String> original, int at) {
-        Matcher m = QuestionParser.WORD.matcher(q);
+        Matcher m = QuestionWords.WORD.matcher(q);
         int n = 0;
         while (m.find()) {
             if (++n == at) {

@@ -67,9 +67,9 @@ final class RelatedValues {
         if (related.isEmpty()) return Optional.empty();
         Map<List<String>, Object> phrases = phrasesOf.computeIfAbsent(of, k -> reader.lexicon.valuePhrases(List.copyOf(related.keySet())));
         List<Said> said = new ArrayList<>();
-        List<Span> valueSpans = QuestionParser.spans(words, phrases);
-        for (Span v : QuestionParser.longestFirst(valueSpans)) {
-            if (QuestionParser.anyUsed(used, v) || v.length() == 1 && reader.lexicon.phrasalModelWord(words, v.from())) continue;
+        List<Span> valueSpans = Spans.spans(words, phrases);
+        for (Span v : Spans.longestFirst(valueSpans)) {
+            if (Spans.anyUsed(used, v) || v.length() == 1 && reader.lexicon.phrasalModelWord(words, v.from())) continue;
             @SuppressWarnings("unchecked") List<ValueHit> hits = (List<ValueHit>) v.target();
             // a value that stands on its own (a name, a code, several words), or one the related rows' noun or its attribute's
             // word follows ("a cat pet"), or another such value after "or" ("a cat or dog pet"): never a word of everyday use on its own
@@ -84,7 +84,7 @@ final class RelatedValues {
             String dataset = related.get(dim);
             int negation = relationBefore(words, used, v, dim, dataset);
             said.add(new Said(dataset, dim, String.valueOf(hits.get(0).value()), negation >= 0, v));
-            QuestionParser.mark(used, v);
+            Spans.mark(used, v);
             for (int k = v.from(); k < v.to(); k++) valueOf[k] = reader.model.reference(dim);
             reader.markAttributeBefore(words, used, v, dim);
             for (int k = v.to(); k < words.size() && !used[k] && nounOf(words.get(k), dim, dataset); k++) used[k] = true; // "a cat pet"
@@ -100,8 +100,8 @@ final class RelatedValues {
             int p = k - 1;
             while (p > 0 && !used[p] && LINKS.contains(words.get(p))) p--;
             if (valueOf[p] == null || !used[p]) continue;
-            String stem = QuestionParser.stem(QuestionParser.singular(words.get(k)));
-            if (saidDims.stream().anyMatch(d -> QuestionParser.tokens(d.name().replace('_', ' '), true).stream().anyMatch(w -> QuestionParser.stem(w).equals(stem)))) used[k] = true;
+            String stem = QuestionWords.stem(QuestionWords.singular(words.get(k)));
+            if (saidDims.stream().anyMatch(d -> QuestionWords.tokens(d.name().replace('_', ' '), true).stream().anyMatch(w -> QuestionWords.stem(w).equals(stem)))) used[k] = true;
         }
         List<SemanticQuery.Exists> exists = new ArrayList<>();
         Set<String> datasets = new LinkedHashSet<>();
@@ -241,14 +241,14 @@ final class RelatedValues {
         String of = rows.dataset();
         int at = q.indexOf(period.text().strip());
         if (at < 0) return Optional.empty();
-        int k = QuestionParser.tokens(q.substring(0, at), true).size() - 1;
+        int k = QuestionWords.tokens(q.substring(0, at), true).size() - 1;
         while (k >= 0 && k < words.size() && !used[k] && Set.of("in", "during", "of", "the", "year").contains(words.get(k))) k--;
         if (k < 0 || k >= words.size() || used[k]) return Optional.empty();
         Map<Dimension, String> yearsOf = relatedYears.computeIfAbsent(of, x -> relatedDimensions(x, d -> d.kind() == Dimension.Kind.NUMBER
-                && QuestionParser.tokens(d.name().replace('_', ' '), true).contains("year")));
+                && QuestionWords.tokens(d.name().replace('_', ' '), true).contains("year")));
         String noun = words.get(k);
         List<Dimension> named = yearsOf.keySet().stream().filter(d -> reader.model.dataset(d.dataset())
-                .map(ds -> ReaderLexicon.datasetWords(ds).stream().anyMatch(w -> QuestionParser.stem(w).equals(QuestionParser.stem(QuestionParser.singular(noun))))).orElse(false)).toList();
+                .map(ds -> ReaderLexicon.datasetWords(ds).stream().anyMatch(w -> QuestionWords.stem(w).equals(QuestionWords.stem(QuestionWords.singular(noun))))).orElse(false)).toList();
         if (named.size() != 1) return Optional.empty();
         Dimension year = named.get(0);
         Optional<List<SemanticQuery.Filter>> filters = Conditions.yearsSaid(q, period, words, used, reader.model.reference(year));
@@ -262,12 +262,12 @@ final class RelatedValues {
 
     /** Whether a word is the related rows' noun or a word of the attribute's name ("pet" of a pet's type, "language"). */
     private boolean nounOf(String word, Dimension dim, String dataset) {
-        String stem = QuestionParser.stem(QuestionParser.singular(word));
+        String stem = QuestionWords.stem(QuestionWords.singular(word));
         for (String ds : new LinkedHashSet<>(List.of(dataset, dim.dataset()))) {
             Optional<Dataset> d = reader.model.dataset(ds);
-            if (d.isPresent() && ReaderLexicon.datasetWords(d.get()).stream().anyMatch(w -> QuestionParser.stem(w).equals(stem))) return true;
+            if (d.isPresent() && ReaderLexicon.datasetWords(d.get()).stream().anyMatch(w -> QuestionWords.stem(w).equals(stem))) return true;
         }
-        return QuestionParser.tokens(dim.name().replace('_', ' '), true).stream().anyMatch(w -> QuestionParser.stem(w).equals(stem));
+        return QuestionWords.tokens(dim.name().replace('_', ' '), true).stream().anyMatch(w -> QuestionWords.stem(w).equals(stem));
     }
 
     /**
@@ -297,7 +297,7 @@ final class RelatedValues {
                 verb = -1; // "playing some cartoons directed by": a verb of the value's rows, and one that relates them to the rows read
                 continue;
             }
-            if (verb < 0 && Lexicon.english().partsOfSpeech(w).contains(PartOfSpeech.VERB) && !reader.lexicon.modelStems().contains(QuestionParser.stem(w))) {
+            if (verb < 0 && Lexicon.english().partsOfSpeech(w).contains(PartOfSpeech.VERB) && !reader.lexicon.modelStems().contains(QuestionWords.stem(w))) {
                 verb = i;
                 marked.add(i);
                 continue;

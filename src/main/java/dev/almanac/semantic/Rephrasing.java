@@ -4,10 +4,10 @@ import static dev.almanac.semantic.QuestionParser.COMPARE_WORDS;
 import static dev.almanac.semantic.QuestionParser.LEAST;
 import static dev.almanac.semantic.QuestionParser.MOST;
 import static dev.almanac.semantic.QuestionParser.UNITS;
-import static dev.almanac.semantic.QuestionParser.WORD;
+import static dev.almanac.semantic.QuestionWords.WORD;
 import static dev.almanac.semantic.ReaderLexicon.namesRows;
-import static dev.almanac.semantic.QuestionParser.singular;
-import static dev.almanac.semantic.QuestionParser.tokens;
+import static dev.almanac.semantic.QuestionWords.singular;
+import static dev.almanac.semantic.QuestionWords.tokens;
 
 import dev.almanac.reading.FunctionWords;
 import dev.almanac.reading.Lexicon;
@@ -473,7 +473,7 @@ enum Rephrasing {
             List<String> said = new ArrayList<>();
             for (int j = from; j < from + n; j++) said.add(singular(word.apply(j)));
             boolean named = reader.model().datasets().stream().flatMap(d -> reader.model().dimensionsOf(d.name()).stream())
-                    .anyMatch(x -> x.kind() == Dimension.Kind.NUMBER && tokens(x.displayName(), true).stream().map(QuestionParser::singular).toList().equals(said));
+                    .anyMatch(x -> x.kind() == Dimension.Kind.NUMBER && tokens(x.displayName(), true).stream().map(QuestionWords::singular).toList().equals(said));
             if (named) return n;
         }
         return 0;
@@ -597,9 +597,9 @@ enum Rephrasing {
             if (!named.isEmpty()) return named.size() == 1 ? named.get(0) : null;
             // "the most recently performed treatment": no time named by the verb, the records' own (a time called only by
             // their noun and words of time, "date_of_treatment", "transcript_date") is when they happened
-            List<List<String>> nouns = ReaderLexicon.rowNames(ds).stream().map(x -> tokens(x, true).stream().map(QuestionParser::singular).toList()).toList();
+            List<List<String>> nouns = ReaderLexicon.rowNames(ds).stream().map(x -> tokens(x, true).stream().map(QuestionWords::singular).toList()).toList();
             List<Dimension> own = times.stream().filter(d -> {
-                List<String> t = new ArrayList<>(tokens(d.name(), true).stream().map(QuestionParser::singular).toList());
+                List<String> t = new ArrayList<>(tokens(d.name(), true).stream().map(QuestionWords::singular).toList());
                 if (!t.removeIf(TIME_WORDS::contains)) return false;
                 t.remove("of");
                 return nouns.contains(t);
@@ -683,8 +683,8 @@ enum Rephrasing {
         if (reader.model.datasets().stream().anyMatch(d -> ReaderLexicon.namesRows(d, List.of(thing)))) return q;
         Map<List<String>, Object> attributes = reader.lexicon.attributePhrases();
         List<String> a = new ArrayList<>(List.of(thing)), b = new ArrayList<>(List.of(thing));
-        a.addAll(QuestionParser.tokens(m.group(1), true));
-        b.addAll(QuestionParser.tokens(m.group(2), true));
+        a.addAll(QuestionWords.tokens(m.group(1), true));
+        b.addAll(QuestionWords.tokens(m.group(2), true));
         if (!attributes.containsKey(a) || !attributes.containsKey(b)) return q;
         return q.substring(0, m.start()) + "the " + thing + " " + m.group(1) + " and the " + thing + " " + m.group(2) + q.substring(m.end());
     }
@@ -699,7 +699,7 @@ enum Rephrasing {
     private static String everythingAbout(QuestionParser reader, String q) {
         Matcher m = EVERYTHING.matcher(q);
         if (!m.find()) return q;
-        List<String> rows = QuestionParser.tokens(m.group(2), true);
+        List<String> rows = QuestionWords.tokens(m.group(2), true);
         List<Dataset> named = reader.model.datasets().stream().filter(d -> ReaderLexicon.namesRows(d, rows)).toList();
         if (named.size() != 1) return q;
         List<String> attributes = reader.model.dimensionsOf(named.get(0).name()).stream()
@@ -721,11 +721,11 @@ enum Rephrasing {
         List<String> words = new ArrayList<>();
         Matcher m = WORD.matcher(q);
         while (m.find()) {
-            String w = QuestionParser.withoutTrailingStops(m.group());
+            String w = QuestionWords.withoutTrailingStops(m.group());
             at.add(new int[] {m.start(), m.start() + w.length()});
             words.add(singular(w.toLowerCase(Locale.ROOT)));
         }
-        List<QuestionParser.Span> attributes = QuestionParser.spans(words, reader.lexicon.attributePhrases());
+        List<QuestionParser.Span> attributes = Spans.spans(words, reader.lexicon.attributePhrases());
         for (int b = 1; b + 1 < words.size(); b++) {
             if (!words.get(b).equals("by")) continue;
             final int by = b;
@@ -739,7 +739,7 @@ enum Rephrasing {
                 List<Dataset> named = reader.model.datasets().stream().filter(d -> ReaderLexicon.namesRows(d, rows)).toList();
                 if (named.size() != 1) continue;
                 String records = named.get(0).name();
-                boolean theirs = attributes.stream().anyMatch(a -> a.to() == by && QuestionParser.dimensionOf(a).stream().anyMatch(d -> d.dataset().equals(records)));
+                boolean theirs = attributes.stream().anyMatch(a -> a.to() == by && Spans.dimensionOf(a).stream().anyMatch(d -> d.dataset().equals(records)));
                 if (!theirs) break;
                 return q.substring(0, at.get(b)[0]) + "of" + q.substring(at.get(b)[1]);
             }
@@ -810,7 +810,7 @@ enum Rephrasing {
         List<String> lower = new ArrayList<>();
         Matcher m = WORD.matcher(q);
         while (m.find()) {
-            String w = QuestionParser.withoutTrailingStops(m.group());
+            String w = QuestionWords.withoutTrailingStops(m.group());
             at.add(new int[] {m.start(), m.start() + w.length()});
             lower.add(w.toLowerCase(Locale.ROOT));
         }

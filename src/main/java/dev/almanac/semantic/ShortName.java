@@ -63,9 +63,9 @@ enum ShortName {
     }
 
     private static void withoutRecordsNoun(QuestionParser reader, Dataset ds, Map<List<String>, Dimension> out) {
-        List<String> prefix = QuestionParser.tokens(ds.name(), true);
+        List<String> prefix = QuestionWords.tokens(ds.name(), true);
         for (Dimension d : reader.model.dimensionsOf(ds.name())) {
-            List<String> t = QuestionParser.tokens(d.name(), true);
+            List<String> t = QuestionWords.tokens(d.name(), true);
             if (d.time() || t.size() <= prefix.size() || !sameNoun(t.subList(0, prefix.size()), prefix)) continue;
             List<String> phrase = List.copyOf(t.subList(prefix.size(), t.size()));
             out.putIfAbsent(phrase, d);
@@ -75,9 +75,9 @@ enum ShortName {
     }
 
     private static void withoutOfRecords(QuestionParser reader, Dataset ds, Map<List<String>, Dimension> out) {
-        List<List<String>> nouns = ReaderLexicon.rowNames(ds).stream().map(x -> QuestionParser.tokens(x, true)).toList();
+        List<List<String>> nouns = ReaderLexicon.rowNames(ds).stream().map(x -> QuestionWords.tokens(x, true)).toList();
         for (Dimension d : reader.model.dimensionsOf(ds.name())) {
-            List<String> t = QuestionParser.tokens(d.name(), true);
+            List<String> t = QuestionWords.tokens(d.name(), true);
             int of = t.indexOf("of");
             if (of < 1 || of != t.lastIndexOf("of") || nouns.stream().noneMatch(n -> sameNoun(t.subList(of + 1, t.size()), n))) continue;
             out.putIfAbsent(List.copyOf(t.subList(0, of)), d);
@@ -87,14 +87,14 @@ enum ShortName {
     private static void headNoun(QuestionParser reader, Dataset ds, Map<List<String>, Dimension> out) {
         List<Dimension> own = reader.model.dimensionsOf(ds.name());
         for (Dimension d : own) {
-            List<String> t = QuestionParser.tokens(d.name(), true);
+            List<String> t = QuestionWords.tokens(d.name(), true);
             if (d.time() || t.size() < 2 || t.contains("of")) continue;
             String head = t.get(t.size() - 1);
             // never a word that says only what kind of value it is ("version number" is no "number"), nor a count's word
             if (head.length() < 3 || VALUE_KINDS.contains(head) || NOT_HEADS.contains(head)
                     || !dev.almanac.reading.Lexicon.english().partsOfSpeech(head).contains(dev.almanac.reading.PartOfSpeech.NOUN)) continue;
-            boolean shared = own.stream().anyMatch(x -> x != d && (QuestionParser.tokens(x.name(), true).contains(head)
-                    || x.label() != null && QuestionParser.tokens(x.label(), true).contains(head)));
+            boolean shared = own.stream().anyMatch(x -> x != d && (QuestionWords.tokens(x.name(), true).contains(head)
+                    || x.label() != null && QuestionWords.tokens(x.label(), true).contains(head)));
             boolean records = reader.lexicon.rowWords().containsKey(List.of(head));
             if (!shared && !records) out.putIfAbsent(List.of(head), d);
         }
@@ -109,13 +109,13 @@ enum ShortName {
     private static void withoutKindOfValue(QuestionParser reader, Dataset ds, Map<List<String>, Dimension> out) {
         List<Dimension> own = reader.model.dimensionsOf(ds.name());
         for (Dimension d : own) {
-            List<String> t = QuestionParser.tokens(d.name(), true);
+            List<String> t = QuestionWords.tokens(d.name(), true);
             if (d.time() || t.size() < 2 || !VALUE_KINDS.contains(t.get(t.size() - 1))) continue;
             List<String> phrase = List.copyOf(t.subList(0, t.size() - 1));
             // never the name of another of the records' attributes, nor of records ("contestant" of contestant_number)
-            boolean other = own.stream().anyMatch(x -> x != d && (QuestionParser.tokens(x.name(), true).equals(phrase)
-                    || QuestionParser.tokens(x.displayName(), true).equals(phrase)));
-            boolean records = reader.lexicon.rowWords().containsKey(phrase) || reader.lexicon.rowWords().containsKey(phrase.stream().map(QuestionParser::singular).toList());
+            boolean other = own.stream().anyMatch(x -> x != d && (QuestionWords.tokens(x.name(), true).equals(phrase)
+                    || QuestionWords.tokens(x.displayName(), true).equals(phrase)));
+            boolean records = reader.lexicon.rowWords().containsKey(phrase) || reader.lexicon.rowWords().containsKey(phrase.stream().map(QuestionWords::singular).toList());
             if (!other && !records) out.putIfAbsent(phrase, d);
         }
     }
@@ -130,8 +130,8 @@ enum ShortName {
         Dimension label = labels.get(0);
         // another attribute called a name ("first_name" beside "last_name") leaves "name" unsaid; the label's own name may say
         // it ("full_name" names each maker, beside a "maker" of words)
-        boolean nameCalled = own.stream().anyMatch(d -> d != label && QuestionParser.tokens(d.name(), true).contains("name"))
-                || QuestionParser.tokens(label.name(), true).equals(List.of("name"));
+        boolean nameCalled = own.stream().anyMatch(d -> d != label && QuestionWords.tokens(d.name(), true).contains("name"))
+                || QuestionWords.tokens(label.name(), true).equals(List.of("name"));
         if (!nameCalled) out.putIfAbsent(List.of("name"), label);
     }
 
@@ -139,7 +139,7 @@ enum ShortName {
     private static boolean sameNoun(List<String> a, List<String> b) {
         if (a.size() != b.size()) return false;
         for (int i = 0; i < a.size(); i++) {
-            if (!a.get(i).equals(b.get(i)) && (i < a.size() - 1 || !QuestionParser.singular(a.get(i)).equals(QuestionParser.singular(b.get(i))))) return false;
+            if (!a.get(i).equals(b.get(i)) && (i < a.size() - 1 || !QuestionWords.singular(a.get(i)).equals(QuestionWords.singular(b.get(i))))) return false;
         }
         return true;
     }

@@ -19,7 +19,7 @@ final class ShownOnce {
         SemanticModel model = reader.model();
         SemanticQuery x = p.query();
         Set<String> said = new java.util.HashSet<>();
-        for (String w : QuestionParser.tokens(question, true)) said.add(QuestionParser.stem(QuestionParser.singular(w)));
+        for (String w : QuestionWords.tokens(question, true)) said.add(QuestionWords.stem(QuestionWords.singular(w)));
         List<SemanticQuery.GroupBy> kept = new ArrayList<>(x.groupBy());
         for (SemanticQuery.GroupBy g : x.groupBy()) {
             Dimension label = model.dimension(g.dimension()).orElse(null);
@@ -29,8 +29,8 @@ final class ShownOnce {
             if (records == null) continue;
             // a name asked for ("the ids and names of documents") is shown: only one the records' noun brought is not
             Set<String> own = new java.util.HashSet<>();
-            for (String t : QuestionParser.tokens(label.name().replace('_', ' ') + " " + label.displayName(), true)) own.add(QuestionParser.stem(QuestionParser.singular(t)));
-            for (String n : ReaderLexicon.datasetWords(records)) for (String t : QuestionParser.tokens(n, true)) own.remove(QuestionParser.stem(QuestionParser.singular(t)));
+            for (String t : QuestionWords.tokens(label.name().replace('_', ' ') + " " + label.displayName(), true)) own.add(QuestionWords.stem(QuestionWords.singular(t)));
+            for (String n : ReaderLexicon.datasetWords(records)) for (String t : QuestionWords.tokens(n, true)) own.remove(QuestionWords.stem(QuestionWords.singular(t)));
             if (own.isEmpty() || own.stream().anyMatch(said::contains)) continue;
             boolean identified = x.groupBy().stream().filter(o -> o != g).map(o -> model.dimension(o.dimension()).orElse(null))
                     .anyMatch(d -> d != null && (QuestionParser.isKey(records, d) || refersTo(model, d, records)));

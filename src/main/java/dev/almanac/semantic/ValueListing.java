@@ -4,9 +4,9 @@ import static dev.almanac.semantic.QuestionParser.AGGREGATES;
 import static dev.almanac.semantic.QuestionParser.DISTINCT_WORDS;
 import static dev.almanac.semantic.QuestionParser.LISTING;
 import static dev.almanac.semantic.QuestionParser.LIST_JOINERS;
-import static dev.almanac.semantic.QuestionParser.dimensionOf;
+import static dev.almanac.semantic.Spans.dimensionOf;
 import static dev.almanac.semantic.QuestionParser.isKey;
-import static dev.almanac.semantic.QuestionParser.spans;
+import static dev.almanac.semantic.Spans.spans;
 
 import dev.almanac.reading.FunctionWords;
 import dev.almanac.semantic.QuestionParser.Cannot;

@@ -111,7 +111,7 @@ enum ValueRule implements CorpusRule {
             this.span = span;
             this.hits = (List<QuestionParser.ValueHit>) span.target();
             this.withContext = hits.stream().filter(h -> reader.valueInContext(at.words, span, h.dimension(), at.dimSpans, at.valueSpans)).toList();
-            this.inDimensionPhrase = at.anyDimSpans.stream().anyMatch(d -> d.length() > span.length() && QuestionParser.overlaps(d, span));
+            this.inDimensionPhrase = at.anyDimSpans.stream().anyMatch(d -> d.length() > span.length() && Spans.overlaps(d, span));
             this.byMeans = span.from() > 0 && Set.of("by", "via", "through").contains(at.words.get(span.from() - 1)) && hits.size() == 1 && !inDimensionPhrase;
         }
     }
@@ -156,8 +156,8 @@ enum ValueRule implements CorpusRule {
         List<String> words = at.words;
         List<String> original = at.original;
         SemanticModel model = reader.model;
-        for (QuestionParser.Span span : QuestionParser.longestFirst(at.valueSpans)) {
-            if (QuestionParser.anyUsed(at.used, span)) continue;
+        for (QuestionParser.Span span : Spans.longestFirst(at.valueSpans)) {
+            if (Spans.anyUsed(at.used, span)) continue;
             Named v = new Named(reader, at, span);
             Verdict verdict = Verdict.NONE;
             for (ValueRule r : values()) {
@@ -200,7 +200,7 @@ enum ValueRule implements CorpusRule {
                 if (negation + 1 < words.size() && (words.get(negation).equals("other") && words.get(negation + 1).equals("than")
                         || words.get(negation).equals("no") && words.get(negation + 1).equals("longer"))) at.used[negation + 1] = true;
             }
-            QuestionParser.mark(at.used, span);
+            Spans.mark(at.used, span);
             for (int k = span.from(); k < span.to(); k++) at.valueOf[k] = field;
             Optional<QuestionParser.Result> around = markAround(reader, at, v, hit);
             if (around.isPresent()) return around;
@@ -218,24 +218,24 @@ enum ValueRule implements CorpusRule {
         boolean[] used = at.used;
         QuestionParser.Span v = named.span;
         if (named.byMeans && named.withContext.isEmpty() && !distinctive(at.original, v)) used[v.from() - 1] = true;
-        for (QuestionParser.Span d : at.dimSpans) if (QuestionParser.adjacent(d, v) && QuestionParser.dimensionOf(d).contains(hit.dimension())) QuestionParser.mark(used, d);
+        for (QuestionParser.Span d : at.dimSpans) if (Spans.adjacent(d, v) && Spans.dimensionOf(d).contains(hit.dimension())) Spans.mark(used, d);
         // "a republic as their form of government": the value, then "as" and the attribute it is the value of
         for (QuestionParser.Span d : at.dimSpans) {
-            if (!QuestionParser.dimensionOf(d).contains(hit.dimension()) || d.from() <= v.to() || d.from() - v.to() > 2 || !words.get(v.to()).equals("as")) continue;
+            if (!Spans.dimensionOf(d).contains(hit.dimension()) || d.from() <= v.to() || d.from() - v.to() > 2 || !words.get(v.to()).equals("as")) continue;
             if (!words.subList(v.to() + 1, d.from()).stream().allMatch(w -> FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.POSSESSIVE)
                     || FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.ARTICLE))) continue;
             for (int k = v.to(); k < d.to(); k++) used[k] = true;
         }
-        for (int i : QuestionParser.neighbours(v, words.size())) {
-            if (!used[i] && reader.lexicon.dimensionStems(hit.dimension()).contains(QuestionParser.stem(words.get(i)))) used[i] = true; // "annually billed"
+        for (int i : Spans.neighbours(v, words.size())) {
+            if (!used[i] && reader.lexicon.dimensionStems(hit.dimension()).contains(QuestionWords.stem(words.get(i)))) used[i] = true; // "annually billed"
         }
         reader.markAttributeBefore(words, used, v, hit.dimension()); // "whose nationality is USA", "a nationality other than USA"
         // the noun right after a value is what it qualifies ("monthly plans", "retail companies"), not a breakdown
         for (QuestionParser.Span d : at.anyDimSpans) {
-            if (d.from() == v.to() && !QuestionParser.anyUsed(used, d) && Breakdown.cueBefore(words, d.from()) == null) QuestionParser.mark(used, d);
+            if (d.from() == v.to() && !Spans.anyUsed(used, d) && Breakdown.cueBefore(words, d.from()) == null) Spans.mark(used, d);
         }
         QuestionParser.Span metricSpan = at.metricSpan;
-        if (metricSpan.scattered() && QuestionParser.outOfOrder(metricSpan) && v.to() < words.size() && QuestionParser.inSpan(metricSpan, v.to())
+        if (metricSpan.scattered() && Spans.outOfOrder(metricSpan) && v.to() < words.size() && Spans.inSpan(metricSpan, v.to())
                 && reader.lexicon.entityWords().contains(words.get(v.to()))) {
             return Optional.of(new QuestionParser.Cannot(QuestionParser.QUALIFIED + ": '" + at.original.get(v.to()) + "' is what "
                     + String.join(" ", at.original.subList(v.from(), v.to())) + " qualifies"));
@@ -274,8 +274,8 @@ enum ValueRule implements CorpusRule {
         // "claims that were filed": the event, told in the past; "claims are open", "still open" is a state, a value
         boolean pastEvent = span.from() > 0 && words.get(span.from() - 1).equals("were") && !words.contains("still") && !words.contains("currently")
                 && !words.contains("now");
-        boolean timedEvent = reader.metricNames.eventStems(at.metric).contains(QuestionParser.stem(words.get(span.from())));
-        boolean aside = (pastEvent || timedEvent) && at.ownStems.contains(QuestionParser.stem(words.get(span.from())))
+        boolean timedEvent = reader.metricNames.eventStems(at.metric).contains(QuestionWords.stem(words.get(span.from())));
+        boolean aside = (pastEvent || timedEvent) && at.ownStems.contains(QuestionWords.stem(words.get(span.from())))
                 // "the average size of deals closed in Q2": the event the metric's own rows record the time of, not a value of other rows
                 || timedEvent && v.hits.stream().noneMatch(h -> at.ownDatasets.contains(h.dimension().dataset()));
         if (!aside) return Verdict.NONE;
@@ -325,8 +325,8 @@ enum ValueRule implements CorpusRule {
             }
             if (w.equals("than") && i > 0 && words.get(i - 1).equals("other")) return i - 1;
             if (w.equals("longer") && i > 0 && words.get(i - 1).equals("no")) return i - 1; // "no longer active"
-            boolean between = QuestionParser.linking(w) && !w.equals("than") || attribute.contains(QuestionParser.stem(w))
-                    || attribute.contains(QuestionParser.stem(QuestionParser.singular(w)));
+            boolean between = QuestionParser.linking(w) && !w.equals("than") || attribute.contains(QuestionWords.stem(w))
+                    || attribute.contains(QuestionWords.stem(QuestionWords.singular(w)));
             if (!between) return -1;
         }
         return -1;

@@ -240,7 +240,7 @@ enum WordPlacement implements CorpusRule {
 
         /** The longest attribute phrases the question says, found once for all the words left over. */
         List<QuestionParser.Span> attributeSpans(QuestionParser reader) {
-            if (attributeSpans == null) attributeSpans = QuestionParser.outermost(QuestionParser.spans(words(), reader.lexicon.attributePhrases()));
+            if (attributeSpans == null) attributeSpans = Spans.outermost(Spans.spans(words(), reader.lexicon.attributePhrases()));
             return attributeSpans;
         }
 
@@ -251,7 +251,7 @@ enum WordPlacement implements CorpusRule {
 
         /** Right after a breakdown's cue, and not right before the metric's own words ("top 3 categories by shop revenue" ranks by it). */
         boolean afterCue(int i) {
-            return afterBreakdownCue(i) && !(i + 1 < words().size() && QuestionParser.inSpan(metricSpan, i + 1));
+            return afterBreakdownCue(i) && !(i + 1 < words().size() && Spans.inSpan(metricSpan, i + 1));
         }
     }
 
@@ -368,7 +368,7 @@ enum WordPlacement implements CorpusRule {
     private static boolean madeWhen(QuestionParser reader, Left at, int i) {
         List<String> words = at.words();
         if (i + 1 >= words.size() || !MADE_PREPOSITIONS.contains(words.get(i + 1))) return false;
-        if (reader.lexicon.modelStems().contains(QuestionParser.stem(words.get(i))) || !verbOf(words.get(i), CREATION_VERBS)) return false;
+        if (reader.lexicon.modelStems().contains(QuestionWords.stem(words.get(i))) || !verbOf(words.get(i), CREATION_VERBS)) return false;
         // a past participle, what was made ("produced", "built"), never the verb of how something went ("develop in 2018")
         String written = at.original().get(i).toLowerCase(java.util.Locale.ROOT);
         if (written.endsWith("ing") || written.endsWith("s") || dev.almanac.reading.Lexicon.english().baseForms(written, dev.almanac.reading.PartOfSpeech.VERB).contains(written)) return false;
@@ -383,7 +383,7 @@ enum WordPlacement implements CorpusRule {
 
     private static boolean madeByEach(QuestionParser reader, Left at, int i) {
         List<String> words = at.words();
-        if (at.groupBy.isEmpty() || !at.metric.countsRows() || reader.lexicon.modelStems().contains(QuestionParser.stem(words.get(i)))) return false;
+        if (at.groupBy.isEmpty() || !at.metric.countsRows() || reader.lexicon.modelStems().contains(QuestionWords.stem(words.get(i)))) return false;
         if (!verbOf(words.get(i), CREATION_VERBS)) return false;
         for (int k = i + 1; k < words.size(); k++) if (!QuestionParser.FILLER.contains(words.get(k))) return false; // the question's last word of content
         for (int k = 0; k < i; k++) if (QuestionParser.denies(words.get(k))) return false;
@@ -404,7 +404,7 @@ enum WordPlacement implements CorpusRule {
 
     /** A verb that is no word of the model and no function word. */
     private static boolean relating(QuestionParser reader, String word) {
-        return !QuestionParser.FILLER.contains(word) && !reader.lexicon.modelStems().contains(QuestionParser.stem(word))
+        return !QuestionParser.FILLER.contains(word) && !reader.lexicon.modelStems().contains(QuestionWords.stem(word))
                 && dev.almanac.reading.Lexicon.english().partsOfSpeech(word).contains(dev.almanac.reading.PartOfSpeech.VERB);
     }
 
@@ -442,8 +442,8 @@ enum WordPlacement implements CorpusRule {
         if (at.groupBy.isEmpty()) return false;
         // the longest phrase there, naming grouped attributes only ("name" of a shop's and an employee's names is not the shop's)
         for (QuestionParser.Span s : at.attributeSpans(reader)) {
-            if (i < s.from() || i >= s.to() || QuestionParser.anyUsed(at.used, s)) continue;
-            if (QuestionParser.dimensionOf(s).stream().allMatch(d -> at.groupBy.contains(reader.model.reference(d)))) return true;
+            if (i < s.from() || i >= s.to() || Spans.anyUsed(at.used, s)) continue;
+            if (Spans.dimensionOf(s).stream().allMatch(d -> at.groupBy.contains(reader.model.reference(d)))) return true;
         }
         // "the maximum weight and type for each type of pet": a grouped attribute by its short name ("type" of pet type)
         List<String> words = at.words();
@@ -484,11 +484,11 @@ enum WordPlacement implements CorpusRule {
         if (!dev.almanac.reading.FunctionWords.english().is(particle, dev.almanac.reading.FunctionClass.PREPOSITION)) return false;
         if (!(at.metric instanceof SemanticMetric.Simple sm)) return false;
         Set<String> own = new java.util.HashSet<>();
-        QuestionParser.tokens(QuestionParser.nameAndLabel(sm), true).forEach(w -> own.add(QuestionParser.stem(w)));
-        reader.model.timeDimensionOf(sm).ifPresent(d -> QuestionParser.tokens(d.name().replace('_', ' ') + " " + QuestionParser.nullToEmpty(d.label()), true)
-                .forEach(w -> own.add(QuestionParser.stem(w))));
+        QuestionWords.tokens(QuestionParser.nameAndLabel(sm), true).forEach(w -> own.add(QuestionWords.stem(w)));
+        reader.model.timeDimensionOf(sm).ifPresent(d -> QuestionWords.tokens(d.name().replace('_', ' ') + " " + QuestionParser.nullToEmpty(d.label()), true)
+                .forEach(w -> own.add(QuestionWords.stem(w))));
         for (String base : dev.almanac.reading.Lexicon.english().baseForms(at.words().get(verb), dev.almanac.reading.PartOfSpeech.VERB)) {
-            if (own.contains(QuestionParser.stem(base + particle))) return true;
+            if (own.contains(QuestionWords.stem(base + particle))) return true;
         }
         return false;
     }
@@ -499,6 +499,6 @@ enum WordPlacement implements CorpusRule {
         // "how many unique customers" of a count of different customer ids: the count is of different ones already
         boolean distinctCount = at.metric instanceof SemanticMetric.Simple s && s.agg() == SemanticMetric.Agg.COUNT_DISTINCT && at.metricWords[i + 1];
         return !at.groupBy.isEmpty() && !at.metricWords[i + 1]
-                || QuestionParser.inSpan(at.metricSpan, i + 1) && at.metric.info().synonyms().equals(QuestionParser.LISTING_WORDS) || distinctCount;
+                || Spans.inSpan(at.metricSpan, i + 1) && at.metric.info().synonyms().equals(QuestionParser.LISTING_WORDS) || distinctCount;
     }
 }

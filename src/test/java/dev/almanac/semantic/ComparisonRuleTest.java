@@ -21,7 +21,7 @@ class ComparisonRuleTest {
     void every_rule_reads_the_phrases_of_its_corpus(ComparisonRule rule, String example) {
         String phrase = example.substring(0, example.indexOf(" => "));
         String expected = example.substring(example.indexOf(" => ") + 4);
-        var words = QuestionParser.tokens(phrase, true);
+        var words = QuestionWords.tokens(phrase, true);
         assertThat(ComparisonRule.first(words)).as("read from %s", words).contains(expected);
         assertThat(expected).startsWith(rule.operator + " ");
     }
@@ -35,12 +35,12 @@ class ComparisonRuleTest {
     @ValueSource(strings = {"more revenue in May", "which plan is bigger", "the lower tier", "at least we tried", "over the summer",
             "5 more customers", "the larger of the two", "show less", "price above average"})
     void reads_no_comparison_with_a_number_in_words_that_compare_nothing_with_one(String phrase) {
-        assertThat(ComparisonRule.first(QuestionParser.tokens(phrase, true))).isEmpty();
+        assertThat(ComparisonRule.first(QuestionWords.tokens(phrase, true))).isEmpty();
     }
 
     @Test
     void the_longer_phrase_wins() {
-        var words = QuestionParser.tokens("no more than 5", true);
+        var words = QuestionWords.tokens("no more than 5", true);
         assertThat(ComparisonRule.before(words, 0)).get().extracting(ComparisonRule.Match::rule).isEqualTo(ComparisonRule.NOT_MORE);
         assertThat(ComparisonRule.before(words, 1)).get().extracting(ComparisonRule.Match::rule).isEqualTo(ComparisonRule.MORE);
     }

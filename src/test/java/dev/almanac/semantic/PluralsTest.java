@@ -8,13 +8,13 @@ import org.junit.jupiter.api.Test;
 class PluralsTest {
     @Test
     void a_plural_in_ses_keeps_its_e_unless_its_singular_ends_in_a_hiss() {
-        assertThat(QuestionParser.singular("courses")).isEqualTo("course");
-        assertThat(QuestionParser.singular("houses")).isEqualTo("house");
-        assertThat(QuestionParser.singular("expenses")).isEqualTo("expense");
-        assertThat(QuestionParser.singular("classes")).isEqualTo("class");
-        assertThat(QuestionParser.singular("statuses")).isEqualTo("status");
-        assertThat(QuestionParser.singular("boxes")).isEqualTo("box");
-        assertThat(QuestionParser.singular("branches")).isEqualTo("branch");
+        assertThat(QuestionWords.singular("courses")).isEqualTo("course");
+        assertThat(QuestionWords.singular("houses")).isEqualTo("house");
+        assertThat(QuestionWords.singular("expenses")).isEqualTo("expense");
+        assertThat(QuestionWords.singular("classes")).isEqualTo("class");
+        assertThat(QuestionWords.singular("statuses")).isEqualTo("status");
+        assertThat(QuestionWords.singular("boxes")).isEqualTo("box");
+        assertThat(QuestionWords.singular("branches")).isEqualTo("branch");
     }
 
     @Test
