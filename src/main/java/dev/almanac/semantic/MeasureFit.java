@@ -151,8 +151,8 @@ enum MeasureFit implements CorpusRule {
 
     /** Whether a metric counts or measures persons: its name or label says persons ("users"), or its rows are of persons. */
     static boolean countsPersons(SemanticModel model, SemanticMetric metric) {
-        return QuestionWords.tokens(QuestionParser.nameAndLabel(metric), true).stream().anyMatch(QuestionParser::personNoun)
-                || model.simpleInputs(metric).stream().anyMatch(in -> model.dataset(in.dataset()).map(QuestionParser::ofPersons).orElse(false));
+        return QuestionWords.tokens(QuestionParser.nameAndLabel(metric), true).stream().anyMatch(QuestionWords::personNoun)
+                || model.simpleInputs(metric).stream().anyMatch(in -> model.dataset(in.dataset()).map(QuestionWords::ofPersons).orElse(false));
     }
 
     /** Whether a word names rows of the model, in either number. */

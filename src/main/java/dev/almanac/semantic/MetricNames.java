@@ -127,7 +127,7 @@ final class MetricNames {
     /** Whether the words are the metric's name or label, word forms folded. */
     static boolean namedExactly(SemanticMetric metric, List<String> said) {
         List<String> words = said.stream().map(QuestionWords::stem).toList();
-        for (String n : new String[] {metric.name().replace('_', ' '), QuestionParser.nullToEmpty(metric.info().label())}) {
+        for (String n : new String[] {metric.name().replace('_', ' '), QuestionWords.nullToEmpty(metric.info().label())}) {
             if (!n.isBlank() && QuestionWords.tokens(n, true).stream().map(QuestionWords::stem).toList().equals(words)) return true;
         }
         return false;
@@ -135,7 +135,7 @@ final class MetricNames {
 
     /** How many of the words the metric's name, label or synonyms have in the same form (not only the same stem). */
     static int verbatimWords(SemanticMetric metric, List<String> words) {
-        Set<String> own = new java.util.HashSet<>(QuestionWords.tokens(metric.name().replace('_', ' ') + " " + QuestionParser.nullToEmpty(metric.info().label()), true));
+        Set<String> own = new java.util.HashSet<>(QuestionWords.tokens(metric.name().replace('_', ' ') + " " + QuestionWords.nullToEmpty(metric.info().label()), true));
         metric.info().synonyms().forEach(x -> own.addAll(QuestionWords.tokens(x, true)));
         int n = 0;
         for (String w : new java.util.HashSet<>(words)) if (own.contains(w)) n++;

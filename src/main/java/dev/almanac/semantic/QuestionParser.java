@@ -1,5 +1,12 @@
 package dev.almanac.semantic;
 
+import static dev.almanac.semantic.QuestionWords.shortNoun;
+import static dev.almanac.semantic.QuestionWords.linking;
+import static dev.almanac.semantic.QuestionWords.NEGATIONS;
+import static dev.almanac.semantic.QuestionWords.denies;
+import static dev.almanac.semantic.QuestionWords.isAllowed;
+import static dev.almanac.semantic.QuestionWords.nullToEmpty;
+
 import static dev.almanac.semantic.QuestionWords.WORD;
 import static dev.almanac.semantic.QuestionWords.tokens;
 import static dev.almanac.semantic.QuestionWords.digits;
@@ -207,18 +214,6 @@ public final class QuestionParser {
     }
 
     record ValueHit(Dimension dimension, Object value) {}
-
-    /**
-     * Whether a short word written in lower case is a noun of English and nothing else, so a value it names is meant ("web",
-     * "ads", "app"), unlike a word of the grammar or a code that is one ("in", "us", "it") and an adjective ("new", "top").
-     */
-    static boolean shortNoun(String word) {
-        String w = word.toLowerCase(Locale.ROOT);
-        if (FunctionWords.english().isFunctionWord(w)) return false;
-        Set<dev.almanac.reading.PartOfSpeech> pos = Lexicon.english().partsOfSpeech(w);
-        return pos.contains(dev.almanac.reading.PartOfSpeech.NOUN) && !pos.contains(dev.almanac.reading.PartOfSpeech.ADJECTIVE)
-                && !pos.contains(dev.almanac.reading.PartOfSpeech.ADVERB);
-    }
 
     /** Whether a word is one of the model's names (a month said alone that is one names that, not a period). */
     private boolean isModelWord(String w) {
@@ -575,7 +570,7 @@ public final class QuestionParser {
                         .map(f -> model.dimension(f).map(Dimension::qualifiedName).orElse(f)).anyMatch(f -> !own.contains(f));
                 // "how many departments offer degrees": the rows that refer to the records, named where the count alone left words
                 boolean named = r.result() instanceof Cannot no && no.unplaced().stream().anyMatch(w -> namesRowsOf(w, t.dataset()))
-                        && question.words().stream().noneMatch(QuestionParser::denies);
+                        && question.words().stream().noneMatch(QuestionWords::denies);
                 if (theirs || named) read.put(t.name(), result);
             }
         }
@@ -914,13 +909,6 @@ public final class QuestionParser {
         }
     }
 
-    /** An auxiliary, an article or a preposition: a word that may stand between a value and its attribute ("nationality is USA"). */
-    static boolean linking(String w) {
-        var function = dev.almanac.reading.FunctionWords.english();
-        return function.is(w, dev.almanac.reading.FunctionClass.AUXILIARY) || function.is(w, dev.almanac.reading.FunctionClass.ARTICLE)
-                || function.is(w, dev.almanac.reading.FunctionClass.PREPOSITION);
-    }
-
     /** The stems of every word of an attribute's name, label and synonyms ("name" of document_name, which "named" says too). */
     static Set<String> attributeStems(Dimension d) {
         var function = dev.almanac.reading.FunctionWords.english();
@@ -945,27 +933,8 @@ public final class QuestionParser {
         return dev.almanac.reading.Lexicon.english().partsOfSpeech(words.get(i)).contains(dev.almanac.reading.PartOfSpeech.VERB);
     }
 
-    /**
-     * "in the US", "new customers in the us": a personal pronoun's letters after an article, or written in capitals, are a
-     * name (a country's code), which a question that does not place it never lets pass as the pronoun.
-     */
-    static boolean nameNotPronoun(List<String> original, List<String> words, int i) {
-        if (!dev.almanac.reading.FunctionWords.english().is(words.get(i), dev.almanac.reading.FunctionClass.PERSONAL_PRONOUN)) return false;
-        String typed = original.get(i);
-        boolean capitals = typed.length() >= 2 && typed.equals(typed.toUpperCase(Locale.ROOT)) && !typed.equals("I");
-        return capitals || i > 0 && dev.almanac.reading.FunctionWords.english().is(words.get(i - 1), dev.almanac.reading.FunctionClass.ARTICLE);
-    }
-
     /** Words that ask for values each once. */
     static final Set<String> DISTINCT_WORDS = Set.of("different", "distinct", "unique");
-
-    /** Words that exclude what follows them. */
-    static final Set<String> NEGATIONS = Set.of("not", "n't", "excluding", "except", "never");
-
-    /** Whether a word denies what follows it: a negation, "no", "without", or a contraction with "n't". */
-    static boolean denies(String word) {
-        return NEGATIONS.contains(word) || word.equals("no") || word.equals("without") || word.endsWith("n't");
-    }
 
     /** What a piece of text is called ("the substring 'Al'", "the letter w", "the word computer"). */
     static final Set<String> PIECE_WORDS = Set.of("substring", "string", "letter", "letters", "word", "words", "character", "characters");
@@ -1127,10 +1096,6 @@ public final class QuestionParser {
 
     /** A metric the question may name, and the question read for it. */
     record Reading(SemanticMetric metric, Span span, Result result) {}
-
-    static String nullToEmpty(String s) {
-        return s == null ? "" : s;
-    }
 
     /** The dimensions, identifiers and free text a metric can be sliced by ("for each hometown": free text named is grouped by, never offered). */
     private List<Dimension> sliceable(SemanticMetric metric) {
@@ -1684,27 +1649,6 @@ public final class QuestionParser {
         return ORGANIZATION.contains(w) && i > 0 && Set.of("the", "our", "this").contains(words.get(i - 1));
     }
 
-    /** Whether a dataset's rows are persons: the last word of a name of theirs is, in its first sense in WordNet, a person's noun. */
-    static boolean ofPersons(Dataset d) {
-        for (String name : ReaderLexicon.rowNames(d)) {
-            List<String> ws = tokens(name, true);
-            if (!ws.isEmpty() && personNoun(ws.get(ws.size() - 1))) return true;
-        }
-        return false;
-    }
-
-    /** Whether a noun names persons in its first sense in WordNet ("users", "singers"). */
-    static boolean personNoun(String word) {
-        String w = singular(word);
-        if (w.equals("people") || w.equals("person")) return true;
-        Lexicon lexicon = Lexicon.english();
-        for (String base : lexicon.baseForms(w, dev.almanac.reading.PartOfSpeech.NOUN)) {
-            List<dev.almanac.reading.Sense> senses = lexicon.senses(base, dev.almanac.reading.PartOfSpeech.NOUN);
-            if (!senses.isEmpty() && "noun.person".equals(senses.get(0).lexFile())) return true;
-        }
-        return false;
-    }
-
     /**
      * Whether a breakdown read is named in the plural ("which regions", "the countries with"): the last word of a span of a
      * grouped dimension, all of whose words were placed, written otherwise than its singular.
@@ -1739,32 +1683,6 @@ public final class QuestionParser {
         return out;
     }
 
-    /**
-     * Whether a word names the agent of one of these entities' own verb: a noun WordNet derives from the verb an entity's
-     * noun is derived from too ("subscribers" have subscriptions: both from "subscribe"). A word only narrower or broader
-     * than an entity's noun is not so read: a kind of a thing is often a value of it ("English" is a kind of language, and
-     * of nation), which must be placed as a filter or stop the answer.
-     */
-    static boolean agentOf(String word, Set<String> entities) {
-        if (word.length() < 4 || !word.chars().allMatch(Character::isLetter)) return false;
-        Set<String> verbs = derivedVerbs(word);
-        if (verbs.isEmpty()) return false;
-        for (String e : entities) if (e.length() >= 3 && !java.util.Collections.disjoint(verbs, derivedVerbs(e))) return true;
-        return false;
-    }
-
-    /** The verbs WordNet derives a noun's senses from (or to): "subscribe" for "subscriber" and for "subscription". */
-    private static Set<String> derivedVerbs(String noun) {
-        var lexicon = dev.almanac.reading.Lexicon.english();
-        Set<String> out = new java.util.HashSet<>();
-        for (String base : lexicon.baseForms(noun, dev.almanac.reading.PartOfSpeech.NOUN)) {
-            for (var sense : lexicon.senses(base, dev.almanac.reading.PartOfSpeech.NOUN)) {
-                for (var r : sense.derived()) if (r.pos() == dev.almanac.reading.PartOfSpeech.VERB) out.add(r.word());
-            }
-        }
-        return out;
-    }
-
     private JoinPlanner planner;
 
     JoinPlanner planner() {
@@ -1776,10 +1694,6 @@ public final class QuestionParser {
     private static final List<String> EXISTENCE = List.of("exist", "exists", "existing", "listed", "recorded", "registered", "stored", "included", "present");
     /** Levin's verbs of occurrence (English Verb Classes and Alternations, 1993, class 48.3): the events counted took place. */
     private static final List<String> OCCURRENCE = List.of("happen", "happens", "happened", "occur", "occurs", "occurred", "transpired");
-
-    static boolean isAllowed(String word, Set<String> allowed) {
-        return allowed.contains(word) || allowed.contains(stem(word));
-    }
 
     /** Whether a span holds a word that nothing placed. */
     private static boolean unplacedIn(Span s, boolean[] used, List<String> words, Set<String> allowed) {

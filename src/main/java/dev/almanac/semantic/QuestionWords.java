@@ -1,15 +1,19 @@
 package dev.almanac.semantic;
 
+import dev.almanac.reading.FunctionWords;
+import dev.almanac.reading.Lexicon;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The words of a question as the reader compares them: split into words, put in lower case and the singular, number words
- * as digits ("three" is 3), and stemmed (Snowball English: "placed", "places" and "place" are one word).
+ * as digits ("three" is 3), and stemmed (Snowball English: "placed", "places" and "place" are one word); and what English
+ * says of a word, whatever the model (a negation, a noun of persons, the agent of a verb, a word that links others).
  */
 public final class QuestionWords {
     private QuestionWords() {}
@@ -88,5 +92,98 @@ public final class QuestionWords {
         if (w.length() > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) return w.substring(0, w.length() - 1);
         if (w.length() == 3 && w.endsWith("s") && Words.ABBREVIATIONS.containsKey(w.substring(0, 2))) return w.substring(0, 2); // "ids"
         return w;
+    }
+
+    /**
+     * Whether a short word written in lower case is a noun of English and nothing else, so a value it names is meant ("web",
+     * "ads", "app"), unlike a word of the grammar or a code that is one ("in", "us", "it") and an adjective ("new", "top").
+     */
+    static boolean shortNoun(String word) {
+        String w = word.toLowerCase(Locale.ROOT);
+        if (FunctionWords.english().isFunctionWord(w)) return false;
+        Set<dev.almanac.reading.PartOfSpeech> pos = Lexicon.english().partsOfSpeech(w);
+        return pos.contains(dev.almanac.reading.PartOfSpeech.NOUN) && !pos.contains(dev.almanac.reading.PartOfSpeech.ADJECTIVE)
+                && !pos.contains(dev.almanac.reading.PartOfSpeech.ADVERB);
+    }
+
+    /** An auxiliary, an article or a preposition: a word that may stand between a value and its attribute ("nationality is USA"). */
+    static boolean linking(String w) {
+        var function = dev.almanac.reading.FunctionWords.english();
+        return function.is(w, dev.almanac.reading.FunctionClass.AUXILIARY) || function.is(w, dev.almanac.reading.FunctionClass.ARTICLE)
+                || function.is(w, dev.almanac.reading.FunctionClass.PREPOSITION);
+    }
+
+    /**
+     * "in the US", "new customers in the us": a personal pronoun's letters after an article, or written in capitals, are a
+     * name (a country's code), which a question that does not place it never lets pass as the pronoun.
+     */
+    static boolean nameNotPronoun(List<String> original, List<String> words, int i) {
+        if (!dev.almanac.reading.FunctionWords.english().is(words.get(i), dev.almanac.reading.FunctionClass.PERSONAL_PRONOUN)) return false;
+        String typed = original.get(i);
+        boolean capitals = typed.length() >= 2 && typed.equals(typed.toUpperCase(Locale.ROOT)) && !typed.equals("I");
+        return capitals || i > 0 && dev.almanac.reading.FunctionWords.english().is(words.get(i - 1), dev.almanac.reading.FunctionClass.ARTICLE);
+    }
+
+    /** Words that exclude what follows them. */
+    static final Set<String> NEGATIONS = Set.of("not", "n't", "excluding", "except", "never");
+
+    /** Whether a word denies what follows it: a negation, "no", "without", or a contraction with "n't". */
+    static boolean denies(String word) {
+        return NEGATIONS.contains(word) || word.equals("no") || word.equals("without") || word.endsWith("n't");
+    }
+
+    static String nullToEmpty(String s) {
+        return s == null ? "" : s;
+    }
+
+    /** Whether a dataset's rows are persons: the last word of a name of theirs is, in its first sense in WordNet, a person's noun. */
+    static boolean ofPersons(Dataset d) {
+        for (String name : ReaderLexicon.rowNames(d)) {
+            List<String> ws = tokens(name, true);
+            if (!ws.isEmpty() && personNoun(ws.get(ws.size() - 1))) return true;
+        }
+        return false;
+    }
+
+    /** Whether a noun names persons in its first sense in WordNet ("users", "singers"). */
+    static boolean personNoun(String word) {
+        String w = singular(word);
+        if (w.equals("people") || w.equals("person")) return true;
+        Lexicon lexicon = Lexicon.english();
+        for (String base : lexicon.baseForms(w, dev.almanac.reading.PartOfSpeech.NOUN)) {
+            List<dev.almanac.reading.Sense> senses = lexicon.senses(base, dev.almanac.reading.PartOfSpeech.NOUN);
+            if (!senses.isEmpty() && "noun.person".equals(senses.get(0).lexFile())) return true;
+        }
+        return false;
+    }
+
+    /**
+     * Whether a word names the agent of one of these entities' own verb: a noun WordNet derives from the verb an entity's
+     * noun is derived from too ("subscribers" have subscriptions: both from "subscribe"). A word only narrower or broader
+     * than an entity's noun is not so read: a kind of a thing is often a value of it ("English" is a kind of language, and
+     * of nation), which must be placed as a filter or stop the answer.
+     */
+    static boolean agentOf(String word, Set<String> entities) {
+        if (word.length() < 4 || !word.chars().allMatch(Character::isLetter)) return false;
+        Set<String> verbs = derivedVerbs(word);
+        if (verbs.isEmpty()) return false;
+        for (String e : entities) if (e.length() >= 3 && !java.util.Collections.disjoint(verbs, derivedVerbs(e))) return true;
+        return false;
+    }
+
+    /** The verbs WordNet derives a noun's senses from (or to): "subscribe" for "subscriber" and for "subscription". */
+    private static Set<String> derivedVerbs(String noun) {
+        var lexicon = dev.almanac.reading.Lexicon.english();
+        Set<String> out = new java.util.HashSet<>();
+        for (String base : lexicon.baseForms(noun, dev.almanac.reading.PartOfSpeech.NOUN)) {
+            for (var sense : lexicon.senses(base, dev.almanac.reading.PartOfSpeech.NOUN)) {
+                for (var r : sense.derived()) if (r.pos() == dev.almanac.reading.PartOfSpeech.VERB) out.add(r.word());
+            }
+        }
+        return out;
+    }
+
+    static boolean isAllowed(String word, Set<String> allowed) {
+        return allowed.contains(word) || allowed.contains(stem(word));
     }
 }

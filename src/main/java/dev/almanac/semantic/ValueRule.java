@@ -249,7 +249,7 @@ enum ValueRule implements CorpusRule {
         if (span.length() != 1) return Verdict.NONE;
         String said = at.original.get(span.from());
         boolean aside = QuestionParser.FILLER.contains(at.words.get(span.from())) || said.length() <= 3 && !said.equals(said.toUpperCase(Locale.ROOT))
-                && !QuestionParser.shortNoun(said) && !reader.declared(v.hits, at.words.subList(span.from(), span.to()));
+                && !QuestionWords.shortNoun(said) && !reader.declared(v.hits, at.words.subList(span.from(), span.to()));
         return aside ? Verdict.SET_ASIDE : Verdict.NONE;
     }
 
@@ -320,12 +320,12 @@ enum ValueRule implements CorpusRule {
         for (int i = v.from() - 1; i >= 0 && i >= v.from() - 6; i--) {
             String w = words.get(i);
             if (used[i]) return -1;
-            if (QuestionParser.NEGATIONS.contains(w) || w.endsWith("n't") && function.is(w, dev.almanac.reading.FunctionClass.NEGATION)) {
+            if (QuestionWords.NEGATIONS.contains(w) || w.endsWith("n't") && function.is(w, dev.almanac.reading.FunctionClass.NEGATION)) {
                 return i + 1 < words.size() && words.get(i + 1).equals("only") ? -1 : i;
             }
             if (w.equals("than") && i > 0 && words.get(i - 1).equals("other")) return i - 1;
             if (w.equals("longer") && i > 0 && words.get(i - 1).equals("no")) return i - 1; // "no longer active"
-            boolean between = QuestionParser.linking(w) && !w.equals("than") || attribute.contains(QuestionWords.stem(w))
+            boolean between = QuestionWords.linking(w) && !w.equals("than") || attribute.contains(QuestionWords.stem(w))
                     || attribute.contains(QuestionWords.stem(QuestionWords.singular(w)));
             if (!between) return -1;
         }

@@ -27,7 +27,7 @@ enum WordPlacement implements CorpusRule {
     UNREAD_BREAKDOWN(Decision.UNPLACED, (reader, at, i) -> at.unreadBreakdown[i] && !QuestionParser.FILLER.contains(at.words().get(i)),
             "dog_kennels: How many dogs are there by breed size? => refused"),
     /** "in the US", "players from the IT": a personal pronoun's letters after an article or in capitals are a name, never the pronoun. */
-    NAME_NOT_PRONOUN(Decision.UNPLACED, (reader, at, i) -> QuestionParser.nameNotPronoun(at.original(), at.words(), i),
+    NAME_NOT_PRONOUN(Decision.UNPLACED, (reader, at, i) -> QuestionWords.nameNotPronoun(at.original(), at.words(), i),
             "insurer: How many claims came from the US? => refused"),
     /**
      * "list their ids instead of names", "any breed other than ...": a function word of several words that sets one thing
@@ -42,7 +42,7 @@ enum WordPlacement implements CorpusRule {
     HEAD_OF_THE_COMPOUND(Decision.UNPLACED, WordPlacement::headOfTheCompound,
             "car_1: What is the number of car models? => {'metrics':['model_list_count']}"),
     /** "how many subscribers" of a count of subscriptions, "at the company": the records' doer noun, or the organization itself. */
-    AGENT_OF_THE_RECORDS(Decision.PASSES, (reader, at, i) -> !at.afterBreakdownCue(i) && (QuestionParser.agentOf(at.words().get(i), at.entities)
+    AGENT_OF_THE_RECORDS(Decision.PASSES, (reader, at, i) -> !at.afterBreakdownCue(i) && (QuestionWords.agentOf(at.words().get(i), at.entities)
             || reader.organizationItself(at.words(), i)),
             "insurer: How many claims did the company have in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
     /** "list the number of different names": a word that asks for an aggregate never passes in a request for the rows themselves. */
@@ -67,7 +67,7 @@ enum WordPlacement implements CorpusRule {
             "car_1: What is the maximum weight for each of the different cylinders? => {'metrics':['cars_data_max_weight'],'group_by':[{'dimension':'cylinders'}]}",
             "insurer: How many distinct weekly claimants were there in 2025? => {'metrics':['weekly_claimants'],'grain':'week','start':'2025-01-01','end':'2026-01-01'}"),
     /** "matches held at Wimbledon": a verb that links the rows to what it introduces, placed, says how they relate. */
-    LINKING_VERB(Decision.PASSES, (reader, at, i) -> reader.linkingVerb(at.words(), at.used, at.valueOf, i, k -> at.used[k] || QuestionParser.isAllowed(at.words().get(k), at.allowed)),
+    LINKING_VERB(Decision.PASSES, (reader, at, i) -> reader.linkingVerb(at.words(), at.used, at.valueOf, i, k -> at.used[k] || QuestionWords.isAllowed(at.words().get(k), at.allowed)),
             "tennis: How many matches were held at Wimbledon? => {'metrics':['matches_count'],'filters':[{'field':'tourney_name','op':'=','values':['Wimbledon']}]}"),
     /** "what", "the", "were", "there": a word of English's closed classes and the question's own function words. */
     FUNCTION_WORD(Decision.PASSES, (reader, at, i) -> QuestionParser.FILLER.contains(at.words().get(i)),
@@ -118,14 +118,14 @@ enum WordPlacement implements CorpusRule {
     OUR_NAME(Decision.PASSES, (reader, at, i) -> reader.ours.contains(at.words().get(i)) && !at.afterCue(i),
             "insurer: How many claims did Harbor Mutual have in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
     /** A word of the model for the rows read (their records' nouns, the metric's entities), not after a breakdown's cue. */
-    WORD_OF_THE_ROWS(Decision.PASSES, (reader, at, i) -> !at.afterCue(i) && QuestionParser.isAllowed(at.words().get(i), at.allowed),
+    WORD_OF_THE_ROWS(Decision.PASSES, (reader, at, i) -> !at.afterCue(i) && QuestionWords.isAllowed(at.words().get(i), at.allowed),
             "insurer: How many claims of policies were there in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
     /**
      * "customers tracked in our loyalty program" of a view described as one of "loyalty program" members: a noun after a
      * word of the rows, the two said together in the model's descriptions of the rows read, names where the rows are kept.
      */
     COMPOUND_OF_THE_ROWS(Decision.PASSES, (reader, at, i) -> i > 0 && !at.afterCue(i) && contentWord(at.words().get(i - 1)) && contentWord(at.words().get(i))
-            && QuestionParser.isAllowed(at.words().get(i - 1), at.allowed) && at.describedPairs.contains(at.words().get(i - 1) + " " + at.words().get(i)),
+            && QuestionWords.isAllowed(at.words().get(i - 1), at.allowed) && at.describedPairs.contains(at.words().get(i - 1) + " " + at.words().get(i)),
             "insurer: How many claims came from policy holders in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
     /**
      * "total sales revenue": a noun right after the measure's own words that English (WordNet) says is the measure's word in
@@ -386,7 +386,7 @@ enum WordPlacement implements CorpusRule {
         if (at.groupBy.isEmpty() || !at.metric.countsRows() || reader.lexicon.modelStems().contains(QuestionWords.stem(words.get(i)))) return false;
         if (!verbOf(words.get(i), CREATION_VERBS)) return false;
         for (int k = i + 1; k < words.size(); k++) if (!QuestionParser.FILLER.contains(words.get(k))) return false; // the question's last word of content
-        for (int k = 0; k < i; k++) if (QuestionParser.denies(words.get(k))) return false;
+        for (int k = 0; k < i; k++) if (QuestionWords.denies(words.get(k))) return false;
         return words.subList(0, i).stream().anyMatch(w -> Set.of("each", "every", "per").contains(w));
     }
 
@@ -396,7 +396,7 @@ enum WordPlacement implements CorpusRule {
         String rows = ((SemanticMetric.Simple) at.metric).dataset();
         if (at.groupBy.isEmpty() && at.original().stream().noneMatch(w -> reader.namesRowsOf(w, rows))) return false;
         for (int k = 0; k < words.size(); k++) {
-            if (QuestionParser.denies(words.get(k))) return false;
+            if (QuestionWords.denies(words.get(k))) return false;
             if (k != i && !at.used[k] && relating(reader, words.get(k))) return false; // one verb says the relationship
         }
         return true;
@@ -485,7 +485,7 @@ enum WordPlacement implements CorpusRule {
         if (!(at.metric instanceof SemanticMetric.Simple sm)) return false;
         Set<String> own = new java.util.HashSet<>();
         QuestionWords.tokens(QuestionParser.nameAndLabel(sm), true).forEach(w -> own.add(QuestionWords.stem(w)));
-        reader.model.timeDimensionOf(sm).ifPresent(d -> QuestionWords.tokens(d.name().replace('_', ' ') + " " + QuestionParser.nullToEmpty(d.label()), true)
+        reader.model.timeDimensionOf(sm).ifPresent(d -> QuestionWords.tokens(d.name().replace('_', ' ') + " " + QuestionWords.nullToEmpty(d.label()), true)
                 .forEach(w -> own.add(QuestionWords.stem(w))));
         for (String base : dev.almanac.reading.Lexicon.english().baseForms(at.words().get(verb), dev.almanac.reading.PartOfSpeech.VERB)) {
             if (own.contains(QuestionWords.stem(base + particle))) return true;

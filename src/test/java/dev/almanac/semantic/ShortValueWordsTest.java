@@ -74,11 +74,11 @@ class ShortValueWordsTest {
         // "in" is a country's code in the data, and the preposition here
         assertThat(read("amount spent in February 2026")).isInstanceOfSatisfying(QuestionParser.Parsed.class,
                 p -> assertThat(p.query().filters()).isEmpty());
-        assertThat(QuestionParser.shortNoun("web")).isTrue();
-        assertThat(QuestionParser.shortNoun("ads")).isTrue();
-        assertThat(QuestionParser.shortNoun("it")).isFalse();
-        assertThat(QuestionParser.shortNoun("us")).isFalse();
-        assertThat(QuestionParser.shortNoun("in")).isFalse();
-        assertThat(QuestionParser.shortNoun("new")).isFalse();
+        assertThat(QuestionWords.shortNoun("web")).isTrue();
+        assertThat(QuestionWords.shortNoun("ads")).isTrue();
+        assertThat(QuestionWords.shortNoun("it")).isFalse();
+        assertThat(QuestionWords.shortNoun("us")).isFalse();
+        assertThat(QuestionWords.shortNoun("in")).isFalse();
+        assertThat(QuestionWords.shortNoun("new")).isFalse();
     }
 }
