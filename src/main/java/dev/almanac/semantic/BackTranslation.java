@@ -120,7 +120,7 @@ public final class BackTranslation {
 
     /** Whether the attribute names its dataset's records: it labels their entity, or is called "name", "title" or after them. */
     private static boolean namesRecords(Dataset ds, Dimension d) {
-        return d.labelsEntity() || QuestionParser.calledAfterRecords(ds, d);
+        return d.labelsEntity() || ModelAttributes.calledAfterRecords(ds, d);
     }
 
     private Set<String> datasetWords(Dataset d) {

@@ -147,7 +147,7 @@ enum Breakdown implements CorpusRule {
     static Optional<QuestionParser.Result> read(QuestionParser reader, Said at) {
         for (QuestionParser.Span d : Spans.longestFirst(at.dimSpans)) {
             if (Spans.anyUsed(at.used, d)) continue;
-            List<Dimension> ds = reader.withoutReferences(reader.closest(Spans.dimensionOf(d), d, at.metric, at.words, at.used, at.metricWords));
+            List<Dimension> ds = reader.attributes.withoutReferences(reader.closest(Spans.dimensionOf(d), d, at.metric, at.words, at.used, at.metricWords));
             String cue = null;
             for (Breakdown rule : values()) {
                 if (rule.cue == null) continue;
@@ -266,7 +266,7 @@ enum Breakdown implements CorpusRule {
                     || !Set.of("by", "per").contains(words.get(d.from() - 1))) continue;
             // "average revenue per account": a rate the metric's own name says is per one of them, never a breakdown
             if (words.get(d.from() - 1).equals("per") && ratePer(at.metric, words.subList(d.from(), d.to()))) continue;
-            List<Dimension> ds = reader.withoutReferences(Spans.dimensionOf(d).stream().filter(at.dims::contains).toList());
+            List<Dimension> ds = reader.attributes.withoutReferences(Spans.dimensionOf(d).stream().filter(at.dims::contains).toList());
             if (ds.size() != 1) {
                 return Optional.of(new QuestionParser.Cannot("the breakdown in '" + String.join(" ", at.original.subList(at.metricSpan.from(), at.metricSpan.to()))
                         + "' could not be read"));

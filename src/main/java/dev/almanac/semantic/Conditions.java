@@ -65,7 +65,7 @@ final class Conditions {
         // not a number, a time, nor a column that holds the keys of other rows (a flight's airline is a key: 'JetBlue Airways' is
         // the name of the airline it reaches, never the key itself; an identifier that is not its rows' own key refers to other rows)
         java.util.function.Predicate<Dimension> quotable = d -> !d.time() && d.kind() != Dimension.Kind.NUMBER
-                && (d.kind() != Dimension.Kind.IDENTIFIER || reader.model.dataset(d.dataset()).map(ds -> QuestionParser.isKey(ds, d)).orElse(false)) && reader.model.relationships().stream()
+                && (d.kind() != Dimension.Kind.IDENTIFIER || reader.model.dataset(d.dataset()).map(ds -> ModelAttributes.isKey(ds, d)).orElse(false)) && reader.model.relationships().stream()
                 .noneMatch(r -> r.from().equals(d.dataset()) && r.fromColumns().stream().anyMatch(c -> c.equalsIgnoreCase(d.expr().replace("\"", ""))));
         List<Dimension> candidates = new ArrayList<>(dims.stream().filter(quotable).toList());
         reader.model.dimensions().stream().filter(d -> own.contains(d.dataset()) && quotable.test(d) && !candidates.contains(d)).forEach(candidates::add);

@@ -1,5 +1,8 @@
 package dev.almanac.semantic;
 
+import static dev.almanac.semantic.ModelAttributes.isKey;
+import static dev.almanac.semantic.ModelAttributes.attributeStems;
+
 import static dev.almanac.semantic.QuestionWords.shortNoun;
 import static dev.almanac.semantic.QuestionWords.linking;
 import static dev.almanac.semantic.QuestionWords.NEGATIONS;
@@ -80,6 +83,8 @@ public final class QuestionParser {
     static final Map<String, Grain> UNITS = Map.of("day", Grain.DAY, "week", Grain.WEEK, "month", Grain.MONTH, "quarter", Grain.QUARTER, "year", Grain.YEAR);
 
     final SemanticModel model;
+    /** What the model says of its attributes as questions name them. */
+    final ModelAttributes attributes;
     final ValueIndex values;
     private final TimeframeParser timeframes;
     final SemanticLayer layer;
@@ -101,6 +106,7 @@ public final class QuestionParser {
     public QuestionParser(SemanticLayer layer, LocalDate today) {
         this.layer = layer;
         this.model = layer.model();
+        this.attributes = new ModelAttributes(model);
         this.values = layer.values();
         // a month said alone is a period only where it names nothing of the model ("How many april rows")
         this.timeframes = new TimeframeParser(today, layer.fiscalYear()).withNames(this::isModelWord);
@@ -731,11 +737,11 @@ public final class QuestionParser {
             Dimension g = model.dimension(field).orElse(null);
             if (g == null) continue;
             // a breakdown by a reference to other records (a country's continent key) is one by those records
-            List<Dataset> referred = model.edgesFrom(g.dataset()).stream().filter(e -> refersTo(g, e.to())).map(e -> model.dataset(e.to()).orElse(null))
+            List<Dataset> referred = model.edgesFrom(g.dataset()).stream().filter(e -> attributes.refersTo(g, e.to())).map(e -> model.dataset(e.to()).orElse(null))
                     .filter(java.util.Objects::nonNull).distinct().toList();
             Dataset records = referred.size() == 1 ? referred.get(0) : model.dataset(g.dataset()).orElse(null);
             if (records == null) continue;
-            List<Dimension> names = namingAttributes(records);
+            List<Dimension> names = attributes.namingAttributes(records);
             Dimension key = referred.size() == 1 ? g : model.dimensionsOf(records.name()).stream().filter(d -> isKey(records, d)).findFirst().orElse(null);
             if (referred.isEmpty() && !names.contains(g) && g != key) continue;
             Map<List<String>, Object> phrases = new HashMap<>(lexicon.attributesOf(records));
@@ -800,12 +806,6 @@ public final class QuestionParser {
         return used || FunctionWords.english().isFunctionWord(w) || w.equals("either");
     }
 
-    /** Whether the attribute is its records' reference to a record of the dataset (a template's type code, its template type's key). */
-    boolean refersTo(Dimension d, String dataset) {
-        return model.edgesFrom(d.dataset()).stream().anyMatch(e -> e.to().equals(dataset) && e.fromColumns().size() == 1
-                && e.fromColumns().get(0).equalsIgnoreCase(d.expr().strip()));
-    }
-
     /** A question that asks for a list ("what are", "show", "return", "give me"). */
     private static final Pattern REQUEST_FOR_LIST = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|which|what|sort|give|display|find|return|tell)\\b");
 
@@ -821,33 +821,6 @@ public final class QuestionParser {
                 rows.filter(), rows.segments(), rows.timeDimension(), rows.snapshotDimension(), rows.snapshotLast(), rows.timeGrain(), rows.fillNullsWith());
     }
 
-    /**
-     * The dimensions without a key that refers to the records another of them is an attribute of: "each continent" is the
-     * continent by its own name, not a country's reference to it, when both are called so.
-     */
-    List<Dimension> withoutReferences(List<Dimension> ds) {
-        if (ds.size() < 2) return ds;
-        List<Dimension> out = ds.stream().filter(d -> d.kind() != Dimension.Kind.IDENTIFIER
-                || referredBy(d).stream().noneMatch(to -> ds.stream().anyMatch(o -> o != d && o.dataset().equals(to)))).toList();
-        return out.isEmpty() ? ds : out;
-    }
-
-    /** The datasets a dimension's column refers to, as a relationship's key (a flight's destination code: airports); none for most. */
-    List<String> referredBy(Dimension d) {
-        return model.relationships().stream().filter(rel -> rel.from().equals(d.dataset())
-                && rel.fromColumns().stream().anyMatch(c -> unquoted(c).equals(unquoted(d.expr())))).map(Relationship::to).toList();
-    }
-
-    /** The attribute a reference's column refers to (a city's country code: the country's code), by one relationship of one column; empty for none. */
-    Optional<Dimension> referredKey(Dimension d) {
-        List<Relationship> rels = model.relationships().stream().filter(rel -> rel.from().equals(d.dataset()) && rel.fromColumns().size() == 1
-                && unquoted(rel.fromColumns().get(0)).equals(unquoted(d.expr()))).toList();
-        if (rels.size() != 1) return Optional.empty();
-        String column = unquoted(rels.get(0).toColumns().get(0));
-        List<Dimension> keys = model.dimensions().stream().filter(k -> k.dataset().equals(rels.get(0).to()) && k.expr() != null && unquoted(k.expr()).equals(column)).toList();
-        return keys.size() == 1 ? Optional.of(keys.get(0)) : Optional.empty();
-    }
-
     /** Whether "for" stands before a word, "the" and "all" aside ("for all the different cylinders"). */
     static boolean forBefore(List<String> words, int at) {
         int i = at - 1;
@@ -855,40 +828,8 @@ public final class QuestionParser {
         return i >= 0 && words.get(i).equals("for");
     }
 
-    /** A column's name as a relationship or dimension writes it, without quotes and in lower case. */
-    private static String unquoted(String column) {
-        return column.replace("\"", "").replace("`", "").strip().toLowerCase(Locale.ROOT);
-    }
-
     /** Words that may stand between the attributes of one list ("name, country and age", "the names and the ages"). */
     static final Set<String> LIST_JOINERS = Set.of("and", "the", "their", "its", "his", "her", "also", "as", "well");
-
-    /**
-     * The attributes that name a dataset's records: those the model marks as labelling its entity, else its text attributes
-     * called "name" or "title", by the records' own name ("airline" of airlines) or that name with "name" ("airport name").
-     */
-    List<Dimension> namingAttributes(Dataset ds) {
-        List<Dimension> own = model.dimensionsOf(ds.name()).stream().filter(d -> !d.time()).toList();
-        List<Dimension> labels = own.stream().filter(Dimension::labelsEntity).toList();
-        if (!labels.isEmpty()) return labels;
-        return own.stream().filter(d -> (d.kind() == Dimension.Kind.TEXT || d.kind() == Dimension.Kind.CATEGORICAL) && calledAfterRecords(ds, d)).toList();
-    }
-
-    /** Whether an attribute is called "name" or "title", after its records ("airline" of airlines) or so with "name". */
-    static boolean calledAfterRecords(Dataset ds, Dimension d) {
-        String name = String.join(" ", tokens(d.name().replace('_', ' '), true));
-        if (name.equals("name") || name.equals("title")) return true;
-        for (String n : ReaderLexicon.rowNames(ds)) {
-            String row = String.join(" ", tokens(n, true));
-            if (name.equals(row) || name.equals(row + " name")) return true;
-        }
-        return false;
-    }
-
-    /** Whether the dimension is the dataset's key of one column ("the ids of documents": each document's own id). */
-    static boolean isKey(Dataset ds, Dimension d) {
-        return d.dataset().equals(ds.name()) && ds.primaryKey().size() == 1 && ds.primaryKey().get(0).equalsIgnoreCase(d.expr().strip());
-    }
 
     /**
      * Marks the words of a value's attribute said a few words before it, only an auxiliary, an article, a preposition or the
@@ -907,17 +848,6 @@ public final class QuestionParser {
             boolean between = linking(w) || NEGATIONS.contains(w) || w.equals("other") || used[i];
             if (!between) return;
         }
-    }
-
-    /** The stems of every word of an attribute's name, label and synonyms ("name" of document_name, which "named" says too). */
-    static Set<String> attributeStems(Dimension d) {
-        var function = dev.almanac.reading.FunctionWords.english();
-        Set<String> out = new java.util.HashSet<>();
-        List<String> names = new ArrayList<>(List.of(d.name().replace('_', ' ')));
-        if (d.label() != null) names.add(d.label());
-        names.addAll(d.synonyms());
-        for (String n : names) for (String w : tokens(n, true)) if (!function.isFunctionWord(w)) out.add(stem(w));
-        return out;
     }
 
     /**
@@ -951,7 +881,7 @@ public final class QuestionParser {
         if (counted.agg() != SemanticMetric.Agg.COUNT || counted.expr() != null || counted.snapshotDimension() != null || grain != null || compared) return Optional.empty();
         Optional<Dataset> rows = model.dataset(counted.dataset());
         if (rows.isEmpty()) return Optional.empty();
-        List<Dimension> labels = namingAttributes(rows.get());
+        List<Dimension> labels = attributes.namingAttributes(rows.get());
         if (labels.size() != 1) return Optional.empty();
         Dimension time = period == null ? null : model.timeDimensionOf(counted).orElse(null);
         if (period != null && (time == null || !time.dataset().equals(rows.get().name()))) return Optional.empty();

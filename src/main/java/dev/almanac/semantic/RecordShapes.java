@@ -641,7 +641,7 @@ final class RecordShapes {
         Dimension d = reader.model.dimension(x.groupBy().get(0).dimension()).orElse(null);
         // "the most popular plan": a plan is one row of its own, so its own rows never make it common; what would (the
         // subscriptions to it, the customers on it) is not said
-        if (d != null && (d.labelsEntity() || reader.model.dataset(d.dataset()).map(ds -> QuestionParser.isKey(ds, d) || QuestionParser.calledAfterRecords(ds, d)).orElse(false))) {
+        if (d != null && (d.labelsEntity() || reader.model.dataset(d.dataset()).map(ds -> ModelAttributes.isKey(ds, d) || ModelAttributes.calledAfterRecords(ds, d)).orElse(false))) {
             return Optional.of(new Cannot("each " + InWords.of(d.name()) + " is one record of its own: counting its own rows does not rank it;"
                     + " say what it is counted by (\"the " + InWords.of(d.name()) + " with the most ...\")"));
         }
@@ -695,7 +695,7 @@ final class RecordShapes {
         Dimension d = reader.model.dimension(x.groupBy().get(0).dimension()).orElse(null);
         if (d == null || d.time() || d.kind() == Dimension.Kind.NUMBER || d.kind() == Dimension.Kind.IDENTIFIER) return Optional.empty();
         Dataset own = reader.model.dataset(d.dataset()).orElse(null);
-        if (d.labelsEntity() || own == null || QuestionParser.calledAfterRecords(own, d)) return Optional.empty();
+        if (d.labelsEntity() || own == null || ModelAttributes.calledAfterRecords(own, d)) return Optional.empty();
         return Optional.of(new Parsed(x.withConditionsOf(List.of(), List.of()).records(null).countDistinct(x.groupBy().get(0).dimension()), Optional.empty()));
     }
 
@@ -714,7 +714,7 @@ final class RecordShapes {
     /** Whether a list is of an attribute's values, each once, rather than of records (a code several records have). */
     private boolean valuesListed(SemanticQuery x) {
         return x.records() == null && x.metrics().isEmpty() && x.groupBy().size() == 1 && reader.model.dimension(x.groupBy().get(0).dimension())
-                .map(d -> !d.labelsEntity() && reader.model.dataset(d.dataset()).map(ds -> !QuestionParser.isKey(ds, d)).orElse(true)).orElse(true);
+                .map(d -> !d.labelsEntity() && reader.model.dataset(d.dataset()).map(ds -> !ModelAttributes.isKey(ds, d)).orElse(true)).orElse(true);
     }
 
     /** "people that are not poker players": records none of the others (that refer to them, one each) is. */
@@ -923,7 +923,7 @@ final class RecordShapes {
             Result of = reader.parse(rest.replaceAll("[?.!]\\s*$", "") + " of the " + m.group(5).strip() + "?", null);
             if (of instanceof Parsed po && related.name().equals(po.query().records()) && po.query().filters().isEmpty() && po.query().exists().isEmpty()
                     && po.query().groupBy().size() == 1 && reader.model.dimension(po.query().groupBy().get(0).dimension()).map(d -> d.dataset().equals(related.name())
-                    && !QuestionParser.isKey(related, d) && !d.labelsEntity()).orElse(false)) {
+                    && !ModelAttributes.isKey(related, d) && !d.labelsEntity()).orElse(false)) {
                 r = new Parsed(po.query().records(null), po.period());
             }
         }
@@ -1140,7 +1140,7 @@ final class RecordShapes {
         if (!m.find()) return Optional.empty();
         Optional<Dataset> rows = rowsNamedBy(m.group(1));
         if (rows.isEmpty()) return Optional.empty();
-        List<Dimension> labels = reader.namingAttributes(rows.get());
+        List<Dimension> labels = reader.attributes.namingAttributes(rows.get());
         if (labels.size() != 1) return Optional.empty();
         return Optional.of(new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(reader.model.reference(labels.get(0)), List.of())), null, null, null, List.of(),
                 null, null, null, null, null).records(rows.get().name()));

@@ -70,7 +70,7 @@ enum ShortName {
             List<String> phrase = List.copyOf(t.subList(prefix.size(), t.size()));
             out.putIfAbsent(phrase, d);
             // "ids": a word too short for the reader to take its plural ending off
-            if (QuestionParser.isKey(ds, d) && phrase.size() == 1 && phrase.get(0).length() <= 2) out.putIfAbsent(List.of(phrase.get(0) + "s"), d);
+            if (ModelAttributes.isKey(ds, d) && phrase.size() == 1 && phrase.get(0).length() <= 2) out.putIfAbsent(List.of(phrase.get(0) + "s"), d);
         }
     }
 
@@ -125,7 +125,7 @@ enum ShortName {
         List<Dimension> labels = own.stream().filter(Dimension::labelsEntity).toList();
         // none: a column called what each record is, of words (an orchestra's "Orchestra"), names it
         if (labels.isEmpty()) labels = own.stream().filter(d -> (d.kind() == Dimension.Kind.TEXT || d.kind() == Dimension.Kind.CATEGORICAL)
-                && QuestionParser.calledAfterRecords(ds, d)).toList();
+                && ModelAttributes.calledAfterRecords(ds, d)).toList();
         if (labels.size() != 1) return;
         Dimension label = labels.get(0);
         // another attribute called a name ("first_name" beside "last_name") leaves "name" unsaid; the label's own name may say

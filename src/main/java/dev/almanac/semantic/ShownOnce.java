@@ -33,7 +33,7 @@ final class ShownOnce {
             for (String n : ReaderLexicon.datasetWords(records)) for (String t : QuestionWords.tokens(n, true)) own.remove(QuestionWords.stem(QuestionWords.singular(t)));
             if (own.isEmpty() || own.stream().anyMatch(said::contains)) continue;
             boolean identified = x.groupBy().stream().filter(o -> o != g).map(o -> model.dimension(o.dimension()).orElse(null))
-                    .anyMatch(d -> d != null && (QuestionParser.isKey(records, d) || refersTo(model, d, records)));
+                    .anyMatch(d -> d != null && (ModelAttributes.isKey(records, d) || refersTo(model, d, records)));
             if (identified) kept.remove(g);
         }
         if (kept.size() == x.groupBy().size()) return r;

@@ -5,7 +5,7 @@ import static dev.almanac.semantic.QuestionParser.DISTINCT_WORDS;
 import static dev.almanac.semantic.QuestionParser.LISTING;
 import static dev.almanac.semantic.QuestionParser.LIST_JOINERS;
 import static dev.almanac.semantic.Spans.dimensionOf;
-import static dev.almanac.semantic.QuestionParser.isKey;
+import static dev.almanac.semantic.ModelAttributes.isKey;
 import static dev.almanac.semantic.Spans.spans;
 
 import dev.almanac.reading.FunctionWords;
@@ -84,7 +84,7 @@ final class ValueListing {
                     for (Dimension x : candidates) if (x.dataset().equals(ds.name()) && !own.contains(x)) own.add(x);
                     // "the country codes of countries": others' references to these records name their key
                     for (Dimension x : candidates) {
-                        Optional<Dimension> key = reader.referredKey(x).filter(k -> k.dataset().equals(ds.name()));
+                        Optional<Dimension> key = reader.attributes.referredKey(x).filter(k -> k.dataset().equals(ds.name()));
                         if (key.isPresent() && !own.contains(key.get())) own.add(key.get());
                     }
                     Dimension shortly = reader.lexicon.shortPhrases(ds).get(said);
@@ -119,7 +119,7 @@ final class ValueListing {
                 // other records the question names ("templates ... documents use") must be read as a condition of the list, else
                 // their words say something the list does not
                 if (rowsCalled.stream().anyMatch(ds -> !ds.name().equals(dim.dataset()) && x.filters().stream()
-                        .noneMatch(f -> model.dimension(f.field()).map(fd -> fd.dataset().equals(ds.name()) || reader.refersTo(fd, ds.name())).orElse(false))
+                        .noneMatch(f -> model.dimension(f.field()).map(fd -> fd.dataset().equals(ds.name()) || reader.attributes.refersTo(fd, ds.name())).orElse(false))
                         && x.exists().stream().noneMatch(e -> e.dataset().equals(ds.name()) || e.filters().stream()
                                 .anyMatch(f -> model.dimension(f.field()).map(fd -> fd.dataset().equals(ds.name())).orElse(false))))) continue;
                 SemanticQuery values = x.withConditionsOf(List.of(), List.of(new SemanticQuery.GroupBy(model.reference(dim), List.of())));
@@ -194,7 +194,7 @@ final class ValueListing {
         if (r == null) {
             // a reference to another dataset's record (a flight's destination code) names that record, not its own
             recordNames = r = reader.lexicon.valuePhrases(model.dimensions().stream().filter(d -> !d.time() && (d.labelsEntity() || ColumnReading.nameLike(d.name())
-                    || d.kind() == Dimension.Kind.TEXT || d.kind() == Dimension.Kind.IDENTIFIER) && reader.referredBy(d).isEmpty()).toList());
+                    || d.kind() == Dimension.Kind.TEXT || d.kind() == Dimension.Kind.IDENTIFIER) && reader.attributes.referredBy(d).isEmpty()).toList());
         }
         return r;
     }

@@ -316,7 +316,7 @@ enum ValueRule implements CorpusRule {
      */
     static int negationBefore(List<String> words, boolean[] used, QuestionParser.Span v, Dimension dim) {
         var function = dev.almanac.reading.FunctionWords.english();
-        Set<String> attribute = QuestionParser.attributeStems(dim);
+        Set<String> attribute = ModelAttributes.attributeStems(dim);
         for (int i = v.from() - 1; i >= 0 && i >= v.from() - 6; i--) {
             String w = words.get(i);
             if (used[i]) return -1;
