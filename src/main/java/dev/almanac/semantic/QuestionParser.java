@@ -1,5 +1,6 @@
 package dev.almanac.semantic;
 
+
 import static dev.almanac.semantic.ModelAttributes.isKey;
 import static dev.almanac.semantic.ModelAttributes.attributeStems;
 
@@ -85,6 +86,8 @@ public final class QuestionParser {
     final SemanticModel model;
     /** What the model says of its attributes as questions name them. */
     final ModelAttributes attributes;
+    /** The words a reading of one metric may leave unplaced: the model's own for what it reads. */
+    final ReadingVocabulary readingWords;
     final ValueIndex values;
     private final TimeframeParser timeframes;
     final SemanticLayer layer;
@@ -107,6 +110,7 @@ public final class QuestionParser {
         this.layer = layer;
         this.model = layer.model();
         this.attributes = new ModelAttributes(model);
+        this.readingWords = new ReadingVocabulary(this);
         this.values = layer.values();
         // a month said alone is a period only where it names nothing of the model ("How many april rows")
         this.timeframes = new TimeframeParser(today, layer.fiscalYear()).withNames(this::isModelWord);
@@ -1153,7 +1157,7 @@ public final class QuestionParser {
 
         // rankings
         Ranking.Said ranked = Ranking.read(this, new Ranking.Said(words, used, metric, groupBy, rankedAllDescending,
-                groupsInPlural(breakdowns), limit, grain));
+                readingWords.groupsInPlural(breakdowns), limit, grain));
         List<String> order = ranked.order;
         limit = ranked.limit;
         grain = ranked.grain;
@@ -1213,9 +1217,9 @@ public final class QuestionParser {
         Optional<Cannot> alternatives = alternatives(words, original, used, valueOf, compared.isPresent());
         if (alternatives.isPresent()) return alternatives.get();
         // every other word must be filler, a word of the metric's entities, or a number we placed
-        Set<String> entities = entityNouns(readingDatasets(metric, dims));
-        entities.addAll(entityNouns(related.datasets()));
-        Set<String> allowed = allowedWords(metric, dims, entities);
+        Set<String> entities = readingWords.entityNouns(readingWords.readingDatasets(metric, dims));
+        entities.addAll(readingWords.entityNouns(related.datasets()));
+        Set<String> allowed = readingWords.allowedWords(metric, dims, entities);
         // a word that names a breakdown of the metric and was not read as one is not let pass as a word of its records ("MRR by
         // customer region": "region" is a breakdown, not the customers' entity; MRR by customer alone dropped it)
         boolean[] unreadBreakdown = new boolean[words.size()];
@@ -1235,11 +1239,11 @@ public final class QuestionParser {
             for (int k = r.from(); k < r.to(); k++) unreadBreakdown[k] = true;
         }
         List<String> unplaced = WordPlacement.unplaced(this, new WordPlacement.Left(question, used, metric, metricSpan, metricWords, groupBy, grain, valueOf,
-                entities, allowed, describedPairs(readingDatasets(metric, dims), metric), previous, unreadBreakdown));
+                entities, allowed, readingWords.describedPairs(readingWords.readingDatasets(metric, dims), metric), previous, unreadBreakdown));
         if (!unplaced.isEmpty()) {
             for (Span s : metricSpans) {
                 List<SemanticMetric> ms = metricsOf(s);
-                if (ms.contains(metric) || overlaps(s, metricSpan) || !unplacedIn(s, used, words, allowed)) continue;
+                if (ms.contains(metric) || overlaps(s, metricSpan) || !readingWords.unplacedIn(s, used, words, allowed)) continue;
                 return twoMeasures(metric, ms.get(0));
             }
             return new Cannot("I could not place " + String.join(", ", unplaced.stream().map(u -> "'" + u + "'").toList()) + " in a question about "
@@ -1495,141 +1499,6 @@ public final class QuestionParser {
 
     // ------------------------------------------------------------------ vocabulary
 
-    /** @param nouns the reading's {@link #entityNouns entity nouns} */
-    private Set<String> allowedWords(SemanticMetric metric, List<Dimension> dims, Set<String> nouns) {
-        Set<String> out = new LinkedHashSet<>();
-        // the metric's own words ("opened" of "support tickets opened" when the question said "support tickets"), its unit's and its inputs'
-        List<SemanticMetric> own = new ArrayList<>(List.of(metric));
-        if (!(metric instanceof SemanticMetric.Simple)) metric.inputNames().forEach(n -> model.metric(n).ifPresent(own::add));
-        for (SemanticMetric m : own) {
-            out.addAll(tokens(nameAndLabel(m), true));
-            m.info().synonyms().forEach(x -> out.addAll(tokens(x, true)));
-        }
-        String unit = nullToEmpty(metric.info().unit()).toLowerCase(Locale.ROOT);
-        if (!unit.isBlank() && !unit.equals("percent")) out.addAll(tokens(unit, true));
-        if (unit.equals("usd")) out.addAll(List.of("dollar", "us", "usd", "money", "cost")); // "in dollars", "cost us the most money"
-        if (unit.matches("hours?|days?|minutes?|seconds?") || nullToEmpty(metric.info().label()).toLowerCase(Locale.ROOT).matches(".*\\b(time|duration)\\b.*")) {
-            out.addAll(List.of("long", "take", "took", "last", "lasted", "it")); // "how long did it take"
-        }
-        // a snapshot is taken at the end of each period ("headcount at the end of each month") or at its start, never both:
-        // "headcount at the start of 2025" is not the last snapshot of 2025
-        if (metric instanceof SemanticMetric.Simple s && s.isSnapshot()) out.addAll(s.snapshotLast() ? PERIOD_END_WORDS : PERIOD_START_WORDS);
-        // a count of rows that "exist", "are listed", "are recorded": verbs that say the rows are there and nothing about which
-        if (metric instanceof SemanticMetric.Simple c && c.agg() == SemanticMetric.Agg.COUNT && c.filter() == null) out.addAll(EXISTENCE);
-        if (metric instanceof SemanticMetric.Simple c && c.agg() == SemanticMetric.Agg.COUNT) out.addAll(OCCURRENCE); // "how many upgrades happened"
-        out.removeAll(List.of("not", "no", "without", "excluding", "except", "only", "per", "by"));
-        // what the rows of its datasets, and of those its dimensions come from, are called ("orders", "shop order", "office")
-        Set<String> datasets = readingDatasets(metric, dims);
-        for (String name : datasets) model.dataset(name).ifPresent(d -> out.addAll(ReaderLexicon.datasetWords(d)));
-        // the entities those rows are of, and those their rows reach ("MRR from Enterprise customers": a snapshot is a
-        // customer's), with the words English has for the same thing in the noun's most frequent sense (WordNet: "client"
-        // for "customer"; not "club" for "order", a rarer sense's)
-        out.addAll(nouns);
-        var lexicon = dev.almanac.reading.Lexicon.english();
-        for (String n : nouns) {
-            if (n.length() < 3) continue;
-            for (String base : lexicon.baseForms(n, dev.almanac.reading.PartOfSpeech.NOUN)) {
-                List<dev.almanac.reading.Sense> senses = lexicon.senses(base, dev.almanac.reading.PartOfSpeech.NOUN);
-                if (!senses.isEmpty()) for (String syn : senses.get(0).synonyms()) if (!syn.contains(" ")) out.add(syn);
-            }
-        }
-        new ArrayList<>(out).forEach(w -> out.add(stem(w)));
-        return out;
-    }
-
-    /** The datasets a reading reads: its metric's inputs' and its dimensions'. */
-    /**
-     * The pairs of words the model's descriptions of the rows read say one after the other ("loyalty program" of a view
-     * described as "... loyalty program effectiveness"), each as {@code "first second"}: the model's own compounds.
-     */
-    private Set<String> describedPairs(Set<String> datasets, SemanticMetric metric) {
-        List<String> texts = new ArrayList<>();
-        for (String name : datasets) {
-            model.dataset(name).ifPresent(d -> texts.add(d.description()));
-            model.dimensionsOf(name).forEach(d -> texts.add(d.description()));
-        }
-        texts.add(metric.info().description());
-        Set<String> out = new java.util.HashSet<>();
-        for (String t : texts) {
-            if (t == null) continue;
-            List<String> w = tokens(t, true);
-            for (int i = 0; i + 1 < w.size(); i++) out.add(w.get(i) + " " + w.get(i + 1));
-        }
-        return out;
-    }
-
-    private Set<String> readingDatasets(SemanticMetric metric, List<Dimension> dims) {
-        Set<String> datasets = new LinkedHashSet<>();
-        for (SemanticMetric.Simple s : model.simpleInputs(metric)) datasets.add(s.dataset());
-        for (Dimension d : dims) datasets.add(d.dataset());
-        return datasets;
-    }
-
-    /**
-     * English's nouns for an organization, which a question uses for the one whose data it is ("how many departments does
-     * the company have"), as it uses "we": WordNet's synsets of an organization that trades or is organized (company,
-     * business, firm, enterprise, corporation, organization).
-     */
-    private static final Set<String> ORGANIZATION = Set.of("company", "business", "firm", "enterprise", "corporation", "organization", "organisation");
-
-    /** Whether the word is the organization itself: one of {@link #ORGANIZATION} after "the", "our" or "this", or the project's own name. */
-    boolean organizationItself(List<String> words, int i) {
-        String w = words.get(i);
-        if (layer.company().stream().anyMatch(c -> c.equalsIgnoreCase(w))) return true;
-        return ORGANIZATION.contains(w) && i > 0 && Set.of("the", "our", "this").contains(words.get(i - 1));
-    }
-
-    /**
-     * Whether a breakdown read is named in the plural ("which regions", "the countries with"): the last word of a span of a
-     * grouped dimension, all of whose words were placed, written otherwise than its singular.
-     */
-    private boolean groupsInPlural(Breakdown.Said said) {
-        for (Span s : said.dimSpans) {
-            int last = s.to() - 1;
-            if (s.scattered() || !said.used[last] || dimensionOf(s).stream().noneMatch(d -> said.groupBy.contains(model.reference(d)))) continue;
-            String written = said.original.get(last).toLowerCase(Locale.ROOT);
-            if (!written.equals(said.words.get(last)) && singular(written).equals(said.words.get(last))) return true;
-        }
-        return false;
-    }
-
-    /** The nouns of the entities the rows of these datasets are of, and of those their rows reach many-to-one, and their rows' names. */
-    private Set<String> entityNouns(Set<String> datasets) {
-        Set<String> reached = new LinkedHashSet<>();
-        for (String name : datasets) {
-            reached.add(name);
-            try {
-                reached.addAll(planner().reachable(name));
-            } catch (RuntimeException e) {
-                // a dataset the planner cannot walk from: its own entities only
-            }
-        }
-        Set<String> out = new LinkedHashSet<>();
-        for (String name : reached) model.dataset(name).ifPresent(d -> {
-            d.entities().forEach(e -> out.addAll(tokens(e.name().replace('_', ' '), true)));
-            if (datasets.contains(name)) out.addAll(ReaderLexicon.datasetWords(d));
-            else ReaderLexicon.rowNames(d).forEach(n -> out.addAll(tokens(n, true)));
-        });
-        return out;
-    }
-
-    private JoinPlanner planner;
-
-    JoinPlanner planner() {
-        if (planner == null) planner = new JoinPlanner(model);
-        return planner;
-    }
-
-    /** Verbs of a row's being there: they say that rows exist, never which ones. */
-    private static final List<String> EXISTENCE = List.of("exist", "exists", "existing", "listed", "recorded", "registered", "stored", "included", "present");
-    /** Levin's verbs of occurrence (English Verb Classes and Alternations, 1993, class 48.3): the events counted took place. */
-    private static final List<String> OCCURRENCE = List.of("happen", "happens", "happened", "occur", "occurs", "occurred", "transpired");
-
-    /** Whether a span holds a word that nothing placed. */
-    private static boolean unplacedIn(Span s, boolean[] used, List<String> words, Set<String> allowed) {
-        for (int i = s.from(); i < s.to(); i++) if (!used[i] && !FILLER.contains(words.get(i)) && !isAllowed(words.get(i), allowed)) return true;
-        return false;
-    }
 
     // ------------------------------------------------------------------ matching
 

@@ -196,7 +196,7 @@ final class RelatedValues {
      * that refers to both (a table of pairs); an attribute several such datasets reach is left out.
      */
     private Map<Dimension, String> relatedDimensions(String of, java.util.function.Predicate<Dimension> kind) {
-        JoinPlanner planner = reader.planner();
+        JoinPlanner planner = reader.readingWords.planner();
         Set<String> reached;
         try {
             reached = planner.reachable(of);

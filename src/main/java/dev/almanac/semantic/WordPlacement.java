@@ -43,7 +43,7 @@ enum WordPlacement implements CorpusRule {
             "car_1: What is the number of car models? => {'metrics':['model_list_count']}"),
     /** "how many subscribers" of a count of subscriptions, "at the company": the records' doer noun, or the organization itself. */
     AGENT_OF_THE_RECORDS(Decision.PASSES, (reader, at, i) -> !at.afterBreakdownCue(i) && (QuestionWords.agentOf(at.words().get(i), at.entities)
-            || reader.organizationItself(at.words(), i)),
+            || reader.readingWords.organizationItself(at.words(), i)),
             "insurer: How many claims did the company have in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
     /** "list the number of different names": a word that asks for an aggregate never passes in a request for the rows themselves. */
     AGGREGATE_OF_A_LIST(Decision.UNPLACED, (reader, at, i) -> at.metric.info().synonyms().equals(QuestionParser.LISTING_WORDS)
