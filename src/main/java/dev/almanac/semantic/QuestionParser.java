@@ -1,6 +1,7 @@
 package dev.almanac.semantic;
 
 
+
 import static dev.almanac.semantic.ModelAttributes.isKey;
 import static dev.almanac.semantic.ModelAttributes.attributeStems;
 
@@ -86,6 +87,8 @@ public final class QuestionParser {
     final SemanticModel model;
     /** What the model says of its attributes as questions name them. */
     final ModelAttributes attributes;
+    /** What the question says of order: superlatives and the attribute a list is sorted by. */
+    final OrderWords orders;
     /** The words a reading of one metric may leave unplaced: the model's own for what it reads. */
     final ReadingVocabulary readingWords;
     final ValueIndex values;
@@ -117,6 +120,7 @@ public final class QuestionParser {
         this.phrases = layer.parserPhrases();
         this.read = layer.readings(today);
         this.lexicon = new ReaderLexicon(this);
+        this.orders = new OrderWords(lexicon);
         this.valueListing = new ValueListing(this);
         Set<String> ours = new java.util.HashSet<>();
         layer.company().forEach(name -> ours.addAll(tokens(name, true)));
@@ -415,7 +419,7 @@ public final class QuestionParser {
         }
         // a metric's scattered words never take an attribute's name said whole ("the contestant numbers of all contestants" lists
         // numbers; it is not "the number of contestants"), unless the name is also the rows' ("count the car makers")
-        List<Span> attributeNames = attributeNames(words).stream().filter(d -> {
+        List<Span> attributeNames = orders.attributeNames(words).stream().filter(d -> {
             List<String> said = words.subList(d.from(), d.to()).stream().map(QuestionWords::singular).toList();
             return model.datasets().stream().noneMatch(ds -> ReaderLexicon.namesRows(ds, said));
         }).toList();
@@ -440,7 +444,7 @@ public final class QuestionParser {
         }
         // "the names and ages of singers older than 30": a list of records' attributes, though a word may name a count too
         if (previous == null && REQUEST_FOR_LIST.matcher(q).find() && period.isEmpty() && compared.isEmpty()
-                && !anySuperlative(words) && !words.contains("how")) {
+                && !orders.anySuperlative(words) && !words.contains("how")) {
             Optional<Result> list = shapes.severalAttributes(new Question(q, period, compared, asked, original, words));
             if (list.isPresent() && list.get() instanceof Parsed) return list.get();
         }
@@ -632,25 +636,6 @@ public final class QuestionParser {
     static final List<String> LISTING_WORDS = List.of("list", "show", "return", "display", "find", "give", "tell", "used", "use", "available", "offered", "exist", "existing", "called",
             "known", "kind", "type", "sort");
 
-    /** A word that ranks ("most", "lowest") at {@code i}, unless it is a word of an attribute's name said whole there ("best finish"). */
-    boolean superlativeAt(List<String> words, int i) {
-        return (MOST.contains(words.get(i)) || LEAST.contains(words.get(i))) && !inAttributeName(words, i);
-    }
-
-    /** Whether the word at {@code i} is one of an attribute's name of two words or more said whole ("best finish", "contestant number"). */
-    boolean inAttributeName(List<String> words, int i) {
-        return inAny(attributeNames(words), i);
-    }
-
-    /** The attributes' names of two words or more the words say. */
-    private List<Span> attributeNames(List<String> words) {
-        return spans(words, lexicon.attributePhrases()).stream().filter(s -> s.length() > 1).toList();
-    }
-
-    private static boolean inAny(List<Span> spans, int i) {
-        return spans.stream().anyMatch(s -> s.from() <= i && i < s.to());
-    }
-
     /**
      * Whether a metric's words, taken here and there, take all the words of a name said whole, out of their order
      * ("contestant number of" read as "number of contestants").
@@ -662,73 +647,8 @@ public final class QuestionParser {
         return !inOrder && java.util.stream.IntStream.range(name.from(), name.to()).allMatch(k -> java.util.Arrays.stream(at).anyMatch(x -> x == k));
     }
 
-    /** Whether any word of the question ranks ({@link #superlativeAt}). */
-    boolean anySuperlative(List<String> words) {
-        List<Span> names = null;
-        for (int i = 0; i < words.size(); i++) {
-            if (!MOST.contains(words.get(i)) && !LEAST.contains(words.get(i))) continue;
-            if (names == null) names = attributeNames(words);
-            if (!inAny(names, i)) return true;
-        }
-        return false;
-    }
-
-    /** Whether "by" stands before a word, "the", "their" or "its" aside. */
-    private static boolean byBefore(List<String> words, int at) {
-        int i = at - 1;
-        while (i >= 0 && Set.of("the", "their", "its").contains(words.get(i))) i--;
-        return i >= 0 && words.get(i).equals("by");
-    }
-
-    /** A listing's sort: the attribute, its direction, and the question without the words that said it. */
-    record Sorted(Dimension by, boolean descending, Question rest) {}
-
     /** How a refusal of a ranking with nothing to rank begins: the metric read may not be the one the ranked things have. */
     static final String NOTHING_RANKED = "a ranking needs something to rank";
-
-    static final Set<String> ASCENDING = Set.of("ascending", "increasing", "alphabetical", "alphabetically", "alphabetic", "lexicographic",
-            "lexicographical", "lexicographically");
-    static final Set<String> DESCENDING = Set.of("descending", "decreasing");
-
-    /**
-     * "in ascending order of age", "ordered by age", "sorted by descending age", "by their age in descending order": the one
-     * attribute of a dataset a list is sorted by, and whether it is descending (ascending when no direction is said).
-     */
-    Optional<Sorted> sorted(Question question) {
-        List<String> words = question.words();
-        int cue = -1;
-        for (int i = 0; i < words.size() && cue < 0; i++) {
-            String w = words.get(i);
-            if (ASCENDING.contains(w) || DESCENDING.contains(w) || w.equals("ordered") || w.equals("sorted") || w.equals("order") && i > 0
-                    && (words.get(i - 1).equals("in") || ASCENDING.contains(words.get(i - 1)) || DESCENDING.contains(words.get(i - 1)))) cue = i;
-        }
-        if (cue < 0) return Optional.empty();
-        int at = cue;
-        // the words around: "in", "order", "of", "by", "their", "the", the direction
-        Set<String> around = Set.of("in", "order", "of", "by", "their", "its", "the", "ordered", "sorted", "sort", "and");
-        java.util.function.IntPredicate joining = i -> around.contains(words.get(i)) || ASCENDING.contains(words.get(i)) || DESCENDING.contains(words.get(i));
-        // the attribute next to the sort's words, only such words between them: after them ("in ascending order of age"), or
-        // before them after "by" ("by their age in ascending order")
-        List<Span> spans = spans(words, lexicon.attributePhrases()).stream().filter(d -> dimensionOf(d).size() == 1
-                && java.util.stream.IntStream.range(Math.min(d.to(), at + 1), Math.max(d.from(), at)).allMatch(joining)
-                && (d.from() > at || byBefore(words, d.from()))).toList();
-        // "by contestant name": the name whole, not the shorter name inside it ("contestant", a synonym of the same name)
-        spans = outermost(spans);
-        if (spans.size() != 1) return Optional.empty();
-        Span by = spans.get(0);
-        int from = Math.min(by.from(), cue), to = Math.max(by.to(), cue + 1);
-        while (from > 0 && (around.contains(words.get(from - 1)) || ASCENDING.contains(words.get(from - 1)) || DESCENDING.contains(words.get(from - 1)))) from--;
-        while (to < words.size() && (around.contains(words.get(to)) || ASCENDING.contains(words.get(to)) || DESCENDING.contains(words.get(to)))) to++;
-        boolean descending = false, ascending = false; // "in ascending alphabetical order" says one direction twice
-        for (int i = from; i < to; i++) {
-            descending |= DESCENDING.contains(words.get(i));
-            ascending |= ASCENDING.contains(words.get(i));
-        }
-        if (descending && ascending) return Optional.empty();
-        for (int i = from; i < to; i++) if (!around.contains(words.get(i)) && !ASCENDING.contains(words.get(i)) && !DESCENDING.contains(words.get(i))
-                && (i < by.from() || i >= by.to())) return Optional.empty();
-        return Optional.of(new Sorted(dimensionOf(by).get(0), descending, question.without(from, to)));
-    }
 
     /**
      * "the number of car makers in each continent, with the continent's id and name": a breakdown by the attribute that
@@ -1077,7 +997,7 @@ public final class QuestionParser {
         // "how many high schoolers are in each grade": a number the metric's rows reach, named right after "each", "every" or
         // "per", is grouped by, each of its values a group (never offered as a breakdown, and elsewhere a condition's)
         // "which grade has the most high schoolers": so is one named right after "which" or "what" in a ranking of the rows counted
-        boolean rankedCount = metric.countsRows() && anySuperlative(words);
+        boolean rankedCount = metric.countsRows() && orders.anySuperlative(words);
         if (words.stream().anyMatch(EACH::contains) || rankedCount) {
             for (Span sp : spans(words, lexicon.numberPhrasesOf(metric))) {
                 String before = sp.from() > 0 ? words.get(sp.from() - 1) : "";

@@ -180,7 +180,7 @@ enum Ranking implements CorpusRule {
         for (int i = 0; i < words.size(); i++) {
             if (at.used[i] || !Set.of("rank", "ranked", "ranking").contains(words.get(i))) continue;
             // "lowest first", "smallest first": the direction said by the end that comes first
-            boolean lowest = words.stream().anyMatch(QuestionParser.ASCENDING::contains);
+            boolean lowest = words.stream().anyMatch(OrderWords.ASCENDING::contains);
             for (int k = 0; k + 1 < words.size(); k++) {
                 if (at.used[k] || !words.get(k + 1).equals("first") || at.used[k + 1]) continue;
                 if (!QuestionParser.LEAST.contains(words.get(k)) && !QuestionParser.MOST.contains(words.get(k))) continue;
@@ -190,7 +190,7 @@ enum Ranking implements CorpusRule {
             at.order.add((lowest ? "" : "-") + at.metric.name());
             at.used[i] = true;
             for (int k = 0; k < words.size(); k++) {
-                if (!at.used[k] && (QuestionParser.ASCENDING.contains(words.get(k)) || QuestionParser.DESCENDING.contains(words.get(k)) || words.get(k).equals("order"))) at.used[k] = true;
+                if (!at.used[k] && (OrderWords.ASCENDING.contains(words.get(k)) || OrderWords.DESCENDING.contains(words.get(k)) || words.get(k).equals("order"))) at.used[k] = true;
             }
             return;
         }

@@ -8,7 +8,7 @@ import dev.almanac.semantic.QuestionParser.NoMetric;
 import dev.almanac.semantic.QuestionParser.Parsed;
 import dev.almanac.semantic.QuestionParser.Question;
 import dev.almanac.semantic.QuestionParser.Result;
-import dev.almanac.semantic.QuestionParser.Sorted;
+import dev.almanac.semantic.OrderWords.Sorted;
 import dev.almanac.semantic.QuestionParser.Span;
 import dev.almanac.semantic.QuestionParser.ValueHit;
 import java.util.ArrayList;
@@ -98,7 +98,7 @@ final class RecordShapes {
     Result listing(Question asked) {
         Optional<Result> itself = sortedByItself(asked);
         if (itself.isPresent()) return itself.get();
-        Optional<Sorted> sorted = reader.sorted(asked);
+        Optional<Sorted> sorted = reader.orders.sorted(asked);
         Question question = sorted.map(Sorted::rest).orElse(asked);
         Result listed = reader.valueListing.of(question, sorted.isPresent());
         if (sorted.isEmpty() || !(listed instanceof Parsed p)) return listed;
@@ -125,16 +125,16 @@ final class RecordShapes {
         for (int i = 0; i < words.size() && from < 0; i++) {
             String w = words.get(i);
             // "in descending order", "in alphabetical order", "ordered descending", "sorted alphabetically"
-            if (i + 2 < words.size() && w.equals("in") && (QuestionParser.ASCENDING.contains(words.get(i + 1)) || QuestionParser.DESCENDING.contains(words.get(i + 1))) && words.get(i + 2).equals("order")) {
+            if (i + 2 < words.size() && w.equals("in") && (OrderWords.ASCENDING.contains(words.get(i + 1)) || OrderWords.DESCENDING.contains(words.get(i + 1))) && words.get(i + 2).equals("order")) {
                 from = i;
                 to = i + 3;
-            } else if (i + 1 < words.size() && Set.of("ordered", "sorted").contains(w) && (QuestionParser.ASCENDING.contains(words.get(i + 1)) || QuestionParser.DESCENDING.contains(words.get(i + 1)))) {
+            } else if (i + 1 < words.size() && Set.of("ordered", "sorted").contains(w) && (OrderWords.ASCENDING.contains(words.get(i + 1)) || OrderWords.DESCENDING.contains(words.get(i + 1)))) {
                 from = i;
                 to = i + 2;
             }
         }
         if (from < 0 || to < words.size() && !words.subList(to, words.size()).stream().allMatch(w -> w.equals("?") || w.equals("."))) return Optional.empty();
-        boolean descending = words.subList(from, to).stream().anyMatch(QuestionParser.DESCENDING::contains);
+        boolean descending = words.subList(from, to).stream().anyMatch(OrderWords.DESCENDING::contains);
         Result r = reader.valueListing.of(question.without(from, to), true);
         if (!(r instanceof Parsed p) || p.query().records() == null || p.query().groupBy().size() != 1 || !p.query().order().isEmpty()) return Optional.empty();
         SemanticQuery x = p.query();
@@ -353,7 +353,7 @@ final class RecordShapes {
         // "the most", or a link word right before ("the document with greatest number of paragraphs"); "the 3 largest", "the top 3
         // largest": that many records first
         for (int i = 1; i < words.size() && cue < 0; i++) {
-            if (!reader.superlativeAt(words, i)) continue;
+            if (!reader.orders.superlativeAt(words, i)) continue;
             int c = i, h = i, n = 1;
             if (Set.of("top", "bottom").contains(words.get(i)) && i + 2 < words.size() && QuestionWords.smallNumber(words.get(i + 1))
                     && (QuestionParser.MOST.contains(words.get(i + 2)) || QuestionParser.LEAST.contains(words.get(i + 2))) && !Set.of("top", "bottom").contains(words.get(i + 2))) {
@@ -386,7 +386,7 @@ final class RecordShapes {
         }
         if (count < 1) return Optional.empty();
         Question listed = withoutCue;
-        if (reader.anySuperlative(listed.words())) return Optional.empty();
+        if (reader.orders.anySuperlative(listed.words())) return Optional.empty();
         String said = String.join(" ", question.original().subList(head, by.to()));
         Result list = severalAttributes(listed).orElseGet(() -> reader.valueListing.of(listed, true));
         if (!(list instanceof Parsed p)) return Optional.of(list instanceof Cannot c ? c : new Cannot("the records first by '" + said + "' could not be listed"));
@@ -524,7 +524,7 @@ final class RecordShapes {
             }
         }
         Question listed = rest;
-        if (reader.anySuperlative(listed.words())) return Optional.empty();
+        if (reader.orders.anySuperlative(listed.words())) return Optional.empty();
         String said = String.join(" ", question.original().subList(at, counted));
         Result list = severalAttributes(listed).orElseGet(() -> reader.valueListing.of(listed, true));
         if (!(list instanceof Parsed p)) return Optional.of(list instanceof Cannot c ? c : new Cannot("the records first by '" + said + "' could not be listed"));

@@ -47,7 +47,7 @@ final class ValueListing {
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i);
             // "the number of ... from each city" asks for a count, not the list of cities; "older than the average" is a condition
-            if (reader.superlativeAt(words, i) || w.equals("how") || AGGREGATES.contains(w) && !Conditions.comparedAverage(words, new Span(i, i + 1, null)) && !reader.inAttributeName(words, i)) {
+            if (reader.orders.superlativeAt(words, i) || w.equals("how") || AGGREGATES.contains(w) && !Conditions.comparedAverage(words, new Span(i, i + 1, null)) && !reader.orders.inAttributeName(words, i)) {
                 return new NoMetric();
             }
         }
