@@ -2,6 +2,7 @@ package dev.almanac.semantic;
 
 
 
+
 import static dev.almanac.semantic.ModelAttributes.isKey;
 import static dev.almanac.semantic.ModelAttributes.attributeStems;
 
@@ -774,19 +775,6 @@ public final class QuestionParser {
         }
     }
 
-    /**
-     * Whether the word is the verb of "how did X develop", "how has X moved", "how did X change": a question opening "how"
-     * and an auxiliary, the verb after the measure's words with only placed or function words between, and the reading a
-     * series over periods (a grain): whatever the verb says of the measure's course, the series is its answer.
-     */
-    static boolean courseOverTime(List<String> words, boolean[] used, int i, Span metricSpan, Grain grain) {
-        if (grain == null || words.size() < 4 || !words.get(0).equals("how") || i < metricSpan.to()) return false;
-        var function = dev.almanac.reading.FunctionWords.english();
-        if (!function.is(words.get(1), dev.almanac.reading.FunctionClass.AUXILIARY)) return false;
-        for (int k = metricSpan.to(); k < i; k++) if (!used[k] && !function.isFunctionWord(words.get(k))) return false;
-        return dev.almanac.reading.Lexicon.english().partsOfSpeech(words.get(i)).contains(dev.almanac.reading.PartOfSpeech.VERB);
-    }
-
     /** Words that ask for values each once. */
     static final Set<String> DISTINCT_WORDS = Set.of("different", "distinct", "unique");
 
@@ -1350,75 +1338,8 @@ public final class QuestionParser {
         }
     }
 
+    /** Whether a reading is being checked (its options read back), so that a check does not start another. */
     boolean checking;
-    /**
-     * A verb that links the rows read to what a preposition after it introduces, itself placed (a value, a breakdown, the
-     * rows' own noun): "engineers work in our Berlin office", "orders came from Germany", "revenue that came from enterprise
-     * customers". Never before a period ("died in 2018" says which event the year dates). It says how the rows relate to that element, which the model's
-     * relationships say already, whichever verb it is. Never a word of the model (a status or a measure: "returned",
-     * "refunded" say which rows, and are placed as such or refused), never denied ("did not come from"), and only before
-     * a preposition: "how many orders were shipped?" says which orders, and is not answered.
-     */
-    boolean linkingVerb(List<String> words, boolean[] used, String[] valueOf, int i, java.util.function.IntPredicate placed) {
-        String w = words.get(i);
-        Lexicon lexicon = Lexicon.english();
-        if (!lexicon.partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.VERB) || this.lexicon.modelStems().contains(stem(w))) return false;
-        FunctionWords grammar = FunctionWords.english();
-        if (i > 0 && (grammar.is(words.get(i - 1), dev.almanac.reading.FunctionClass.NEGATION) || words.get(i - 1).endsWith("n't"))) return false;
-        // "covered by countries", "produced by the maker": an agent after "by", which the reader takes for a breakdown
-        if (i + 1 < words.size() && words.get(i + 1).equals("by")) return false;
-        int k = i + 1, prepositions = 0;
-        while (k < words.size() && prepositions < 2 && grammar.is(words.get(k), dev.almanac.reading.FunctionClass.PREPOSITION)) { // "in each": a cue
-            k++;
-            prepositions++;
-        }
-        if (prepositions == 0) return rankedObject(words, used, i, placed) || valueObject(words, used, valueOf, i);
-        while (k < words.size() && !used[k] && (grammar.is(words.get(k), dev.almanac.reading.FunctionClass.ARTICLE)
-                || grammar.is(words.get(k), dev.almanac.reading.FunctionClass.POSSESSIVE) || Set.of("each", "every", "all").contains(words.get(k))
-                || ours.contains(words.get(k)))) k++;
-        // not a period: "died in 2018" says which event the year dates, which the metric's own time may not be
-        return k < words.size() && placed.test(k);
-    }
-
-    /**
-     * "Which owner owns the most dogs?", "the nation that uses the greatest number of languages": a verb between what is ranked
-     * (placed before it, a relative word and auxiliaries between) and the ranking of the rows counted ("the most" and their
-     * placed noun after it) says how the two relate, which the model's relationships say already.
-     */
-    private static boolean rankedObject(List<String> words, boolean[] used, int i, java.util.function.IntPredicate placed) {
-        if (!placedBefore(words, used, i)) return false;
-        int k = i + 1;
-        if (k < words.size() && words.get(k).equals("the")) k++;
-        if (k >= words.size() || !used[k] || !(MOST.contains(words.get(k)) || LEAST.contains(words.get(k)))) return false;
-        k++;
-        while (k < words.size() && (Set.of("number", "amount", "of", "count").contains(words.get(k)) || used[k] && (MOST.contains(words.get(k)) || LEAST.contains(words.get(k))))) k++;
-        return k < words.size() && used[k] && placed.test(k);
-    }
-
-    /**
-     * "TV channels using language English", "countries that speak English": a verb between the rows read (placed before it,
-     * a relative word and auxiliaries between) and a value placed right after it (its attribute's placed words between)
-     * says how the rows hold the value, which the value's attribute says already.
-     */
-    private static boolean valueObject(List<String> words, boolean[] used, String[] valueOf, int i) {
-        if (!placedBefore(words, used, i)) return false;
-        FunctionWords grammar = FunctionWords.english();
-        int k = i + 1;
-        while (k < words.size() && !used[k] && grammar.is(words.get(k), dev.almanac.reading.FunctionClass.ARTICLE)) k++;
-        for (int n = 0; n < 2 && k < words.size() && used[k] && valueOf[k] == null; n++) k++; // the attribute's words ("language English")
-        return k < words.size() && valueOf[k] != null;
-    }
-
-    /** Whether a placed word stands before the verb at {@code i}, only a relative word ("that", "who", "which") and auxiliaries between. */
-    private static boolean placedBefore(List<String> words, boolean[] used, int i) {
-        FunctionWords grammar = FunctionWords.english();
-        int j = i - 1;
-        while (j >= 0 && !used[j] && (grammar.is(words.get(j), dev.almanac.reading.FunctionClass.AUXILIARY) || Set.of("that", "who", "which").contains(words.get(j)))) j--;
-        return j >= 0 && used[j];
-    }
-
-    // ------------------------------------------------------------------ vocabulary
-
 
     // ------------------------------------------------------------------ matching
 

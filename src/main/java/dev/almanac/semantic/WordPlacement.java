@@ -57,7 +57,7 @@ enum WordPlacement implements CorpusRule {
             && dev.almanac.reading.Lexicon.english().partsOfSpeech(at.words().get(i + 1)).contains(dev.almanac.reading.PartOfSpeech.ADJECTIVE),
             "insurer: How many claims are still open? => {'metrics':['open_claims']}"),
     /** "how did claims develop month by month": the verb asks how the measure went over the periods, which the series shows. */
-    COURSE_OVER_TIME(Decision.PASSES, (reader, at, i) -> QuestionParser.courseOverTime(at.words(), at.used, i, at.metricSpan, at.grain),
+    COURSE_OVER_TIME(Decision.PASSES, (reader, at, i) -> WordPlacement.courseOverTime(at.words(), at.used, i, at.metricSpan, at.grain),
             "insurer: How did claims develop month by month in 2025? => {'metrics':['claims'],'grain':'month','start':'2025-01-01','end':'2026-01-01'}"),
     /**
      * "each of the different cylinders", "distinct nationalities": values grouped by or listed are each other's distinct
@@ -67,7 +67,7 @@ enum WordPlacement implements CorpusRule {
             "car_1: What is the maximum weight for each of the different cylinders? => {'metrics':['cars_data_max_weight'],'group_by':[{'dimension':'cylinders'}]}",
             "insurer: How many distinct weekly claimants were there in 2025? => {'metrics':['weekly_claimants'],'grain':'week','start':'2025-01-01','end':'2026-01-01'}"),
     /** "matches held at Wimbledon": a verb that links the rows to what it introduces, placed, says how they relate. */
-    LINKING_VERB(Decision.PASSES, (reader, at, i) -> reader.linkingVerb(at.words(), at.used, at.valueOf, i, k -> at.used[k] || QuestionWords.isAllowed(at.words().get(k), at.allowed)),
+    LINKING_VERB(Decision.PASSES, (reader, at, i) -> linkingVerb(reader, at.words(), at.used, at.valueOf, i, k -> at.used[k] || QuestionWords.isAllowed(at.words().get(k), at.allowed)),
             "tennis: How many matches were held at Wimbledon? => {'metrics':['matches_count'],'filters':[{'field':'tourney_name','op':'=','values':['Wimbledon']}]}"),
     /** "what", "the", "were", "there": a word of English's closed classes and the question's own function words. */
     FUNCTION_WORD(Decision.PASSES, (reader, at, i) -> QuestionParser.FILLER.contains(at.words().get(i)),
@@ -500,5 +500,84 @@ enum WordPlacement implements CorpusRule {
         boolean distinctCount = at.metric instanceof SemanticMetric.Simple s && s.agg() == SemanticMetric.Agg.COUNT_DISTINCT && at.metricWords[i + 1];
         return !at.groupBy.isEmpty() && !at.metricWords[i + 1]
                 || Spans.inSpan(at.metricSpan, i + 1) && at.metric.info().synonyms().equals(QuestionParser.LISTING_WORDS) || distinctCount;
+    }
+
+    /**
+     * Whether the word is the verb of "how did X develop", "how has X moved", "how did X change": a question opening "how"
+     * and an auxiliary, the verb after the measure's words with only placed or function words between, and the reading a
+     * series over periods (a grain): whatever the verb says of the measure's course, the series is its answer.
+     */
+    static boolean courseOverTime(List<String> words, boolean[] used, int i, QuestionParser.Span metricSpan, Grain grain) {
+        if (grain == null || words.size() < 4 || !words.get(0).equals("how") || i < metricSpan.to()) return false;
+        var function = dev.almanac.reading.FunctionWords.english();
+        if (!function.is(words.get(1), dev.almanac.reading.FunctionClass.AUXILIARY)) return false;
+        for (int k = metricSpan.to(); k < i; k++) if (!used[k] && !function.isFunctionWord(words.get(k))) return false;
+        return dev.almanac.reading.Lexicon.english().partsOfSpeech(words.get(i)).contains(dev.almanac.reading.PartOfSpeech.VERB);
+    }
+
+    /**
+     * A verb that links the rows read to what a preposition after it introduces, itself placed (a value, a breakdown, the
+     * rows' own noun): "engineers work in our Berlin office", "orders came from Germany", "revenue that came from enterprise
+     * customers". Never before a period ("died in 2018" says which event the year dates). It says how the rows relate to that element, which the model's
+     * relationships say already, whichever verb it is. Never a word of the model (a status or a measure: "returned",
+     * "refunded" say which rows, and are placed as such or refused), never denied ("did not come from"), and only before
+     * a preposition: "how many orders were shipped?" says which orders, and is not answered.
+     */
+    static boolean linkingVerb(QuestionParser reader, List<String> words, boolean[] used, String[] valueOf, int i, java.util.function.IntPredicate placed) {
+        String w = words.get(i);
+        if (!dev.almanac.reading.Lexicon.english().partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.VERB)
+                || reader.lexicon.modelStems().contains(QuestionWords.stem(w))) return false;
+        dev.almanac.reading.FunctionWords grammar = dev.almanac.reading.FunctionWords.english();
+        if (i > 0 && (grammar.is(words.get(i - 1), dev.almanac.reading.FunctionClass.NEGATION) || words.get(i - 1).endsWith("n't"))) return false;
+        // "covered by countries", "produced by the maker": an agent after "by", which the reader takes for a breakdown
+        if (i + 1 < words.size() && words.get(i + 1).equals("by")) return false;
+        int k = i + 1, prepositions = 0;
+        while (k < words.size() && prepositions < 2 && grammar.is(words.get(k), dev.almanac.reading.FunctionClass.PREPOSITION)) { // "in each": a cue
+            k++;
+            prepositions++;
+        }
+        if (prepositions == 0) return rankedObject(words, used, i, placed) || valueObject(words, used, valueOf, i);
+        while (k < words.size() && !used[k] && (grammar.is(words.get(k), dev.almanac.reading.FunctionClass.ARTICLE)
+                || grammar.is(words.get(k), dev.almanac.reading.FunctionClass.POSSESSIVE) || Set.of("each", "every", "all").contains(words.get(k))
+                || reader.ours.contains(words.get(k)))) k++;
+        // not a period: "died in 2018" says which event the year dates, which the metric's own time may not be
+        return k < words.size() && placed.test(k);
+    }
+
+    /**
+     * "Which owner owns the most dogs?", "the nation that uses the greatest number of languages": a verb between what is ranked
+     * (placed before it, a relative word and auxiliaries between) and the ranking of the rows counted ("the most" and their
+     * placed noun after it) says how the two relate, which the model's relationships say already.
+     */
+    private static boolean rankedObject(List<String> words, boolean[] used, int i, java.util.function.IntPredicate placed) {
+        if (!placedBefore(words, used, i)) return false;
+        int k = i + 1;
+        if (k < words.size() && words.get(k).equals("the")) k++;
+        if (k >= words.size() || !used[k] || !(QuestionParser.MOST.contains(words.get(k)) || QuestionParser.LEAST.contains(words.get(k)))) return false;
+        k++;
+        while (k < words.size() && (Set.of("number", "amount", "of", "count").contains(words.get(k)) || used[k] && (QuestionParser.MOST.contains(words.get(k)) || QuestionParser.LEAST.contains(words.get(k))))) k++;
+        return k < words.size() && used[k] && placed.test(k);
+    }
+
+    /**
+     * "TV channels using language English", "countries that speak English": a verb between the rows read (placed before it,
+     * a relative word and auxiliaries between) and a value placed right after it (its attribute's placed words between)
+     * says how the rows hold the value, which the value's attribute says already.
+     */
+    private static boolean valueObject(List<String> words, boolean[] used, String[] valueOf, int i) {
+        if (!placedBefore(words, used, i)) return false;
+        dev.almanac.reading.FunctionWords grammar = dev.almanac.reading.FunctionWords.english();
+        int k = i + 1;
+        while (k < words.size() && !used[k] && grammar.is(words.get(k), dev.almanac.reading.FunctionClass.ARTICLE)) k++;
+        for (int n = 0; n < 2 && k < words.size() && used[k] && valueOf[k] == null; n++) k++; // the attribute's words ("language English")
+        return k < words.size() && valueOf[k] != null;
+    }
+
+    /** Whether a placed word stands before the verb at {@code i}, only a relative word ("that", "who", "which") and auxiliaries between. */
+    private static boolean placedBefore(List<String> words, boolean[] used, int i) {
+        dev.almanac.reading.FunctionWords grammar = dev.almanac.reading.FunctionWords.english();
+        int j = i - 1;
+        while (j >= 0 && !used[j] && (grammar.is(words.get(j), dev.almanac.reading.FunctionClass.AUXILIARY) || Set.of("that", "who", "which").contains(words.get(j)))) j--;
+        return j >= 0 && used[j];
     }
 }
