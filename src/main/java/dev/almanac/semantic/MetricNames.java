@@ -121,7 +121,7 @@ final class MetricNames {
 
     /** The stems of a metric's own words (name, label, synonyms), small words left out. */
     Set<String> contentStems(SemanticMetric m) {
-        return reader.wordsOf(m).content();
+        return wordsOf(m).content();
     }
 
     /** Whether the words are the metric's name or label, word forms folded. */
@@ -144,7 +144,7 @@ final class MetricNames {
 
     /** How many of the question's words are the metric's own (its name, label and synonyms), word forms folded. */
     int ownWords(SemanticMetric metric, List<String> words) {
-        Set<String> own = reader.wordsOf(metric).stems();
+        Set<String> own = wordsOf(metric).stems();
         int n = 0;
         for (String w : words) if (own.contains(QuestionWords.stem(w))) n++;
         return n;
@@ -365,5 +365,25 @@ final class MetricNames {
         Map<List<String>, Object> dims = reader.lexicon.breakdownPhrases();
         for (int from = Math.max(0, at - 5); from < at; from++) if (dims.containsKey(words.subList(from, at))) return true;
         return false;
+    }
+
+    /** The stems of a metric's own words (name, label, synonyms; small words left out), and of those that are not share words. */
+    record MetricWords(Set<String> stems, Set<String> content) {}
+
+    /** Read once per metric and parser: every reading of every question asks them. */
+    private final Map<String, MetricWords> metricWords = new java.util.concurrent.ConcurrentHashMap<>();
+
+    MetricWords wordsOf(SemanticMetric m) {
+        return metricWords.computeIfAbsent(m.name(), k -> {
+            Set<String> stems = new java.util.HashSet<>();
+            Set<String> content = new java.util.HashSet<>();
+            for (String w : QuestionWords.tokens(m.name().replace('_', ' ') + " " + QuestionWords.nullToEmpty(m.info().label()) + " "
+                    + String.join(" ", m.info().synonyms()), true)) {
+                if (QuestionParser.FILLER.contains(w)) continue;
+                stems.add(QuestionWords.stem(w));
+                if (!QuestionParser.SHARE_WORDS.contains(w)) content.add(QuestionWords.stem(w));
+            }
+            return new MetricWords(Set.copyOf(stems), Set.copyOf(content));
+        });
     }
 }

@@ -3,6 +3,7 @@ package dev.almanac.semantic;
 
 
 
+
 import static dev.almanac.semantic.ModelAttributes.isKey;
 import static dev.almanac.semantic.ModelAttributes.attributeStems;
 
@@ -835,25 +836,6 @@ public final class QuestionParser {
             "minimum", "max", "min");
 
     static final Set<String> SHARE_WORDS = Set.of("share", "percentage", "percent", "proportion", "fraction", "ratio", "rate");
-
-    /** The stems of a metric's own words (name, label, synonyms; small words left out), and of those that are not share words. */
-    record MetricWords(Set<String> stems, Set<String> content) {}
-
-    /** Read once per metric and parser: every reading of every question asks them. */
-    private final Map<String, MetricWords> metricWords = new java.util.concurrent.ConcurrentHashMap<>();
-
-    MetricWords wordsOf(SemanticMetric m) {
-        return metricWords.computeIfAbsent(m.name(), k -> {
-            Set<String> stems = new java.util.HashSet<>();
-            Set<String> content = new java.util.HashSet<>();
-            for (String w : tokens(m.name().replace('_', ' ') + " " + nullToEmpty(m.info().label()) + " " + String.join(" ", m.info().synonyms()), true)) {
-                if (FILLER.contains(w)) continue;
-                stems.add(stem(w));
-                if (!SHARE_WORDS.contains(w)) content.add(stem(w));
-            }
-            return new MetricWords(Set.copyOf(stems), Set.copyOf(content));
-        });
-    }
 
     private static final Set<String> CHANGE_STEMS = Set.of("chang", "growth", "grow", "grew", "increas", "decreas", "differ", "differenc");
 

@@ -67,7 +67,7 @@ final class RecordShapes {
         if (x.metrics().size() != 1 || !x.groupBy().isEmpty() || x.grain() != grain || x.start() == null || x.limit() != null || x.compareTo() != null) {
             return Optional.empty();
         }
-        Set<String> own = reader.wordsOf(reader.model.metric(x.metrics().get(0)).orElseThrow()).stems();
+        Set<String> own = reader.metricNames.wordsOf(reader.model.metric(x.metrics().get(0)).orElseThrow()).stems();
         Matcher noneInRest = NONE.matcher(rest);
         if (!noneInRest.find()) return Optional.empty();
         List<String> after = QuestionWords.tokens(rest.substring(noneInRest.start()), true);
