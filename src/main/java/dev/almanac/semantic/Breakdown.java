@@ -147,7 +147,7 @@ enum Breakdown implements CorpusRule {
     static Optional<QuestionParser.Result> read(QuestionParser reader, Said at) {
         for (QuestionParser.Span d : Spans.longestFirst(at.dimSpans)) {
             if (Spans.anyUsed(at.used, d)) continue;
-            List<Dimension> ds = reader.attributes.withoutReferences(reader.closest(Spans.dimensionOf(d), d, at.metric, at.words, at.used, at.metricWords));
+            List<Dimension> ds = reader.attributes.withoutReferences(reader.dimensions.closest(Spans.dimensionOf(d), d, at.metric, at.words, at.used, at.metricWords));
             String cue = null;
             for (Breakdown rule : values()) {
                 if (rule.cue == null) continue;
@@ -214,7 +214,7 @@ enum Breakdown implements CorpusRule {
 
     private static String afterAnother(QuestionParser reader, Said at, QuestionParser.Span d) {
         int before = d.from() - 1;
-        return before >= 0 && Set.of("and", ",").contains(at.words.get(before)) && reader.groupedJustBefore(before, at.used, at.dimSpans, at.groupBy) ? "and" : null;
+        return before >= 0 && Set.of("and", ",").contains(at.words.get(before)) && reader.dimensions.groupedJustBefore(before, at.used, at.dimSpans, at.groupBy) ? "and" : null;
     }
 
     private static String counted(QuestionParser reader, Said at, QuestionParser.Span d) {

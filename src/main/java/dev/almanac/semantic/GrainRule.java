@@ -130,7 +130,7 @@ enum GrainRule implements CorpusRule {
             if (!alsoValue.isEmpty()) {
                 // a grain word inside a longer value phrase is that value ("billed annually", "yearly plan")
                 boolean inLongerValue = at.valueSpans.stream().anyMatch(v -> v.length() > s.length() && v.from() <= s.from() && s.to() <= v.to());
-                boolean asValue = inLongerValue || alsoValue.stream().anyMatch(h -> reader.valueInContext(words, s, h.dimension(), at.dimSpans, at.valueSpans));
+                boolean asValue = inLongerValue || alsoValue.stream().anyMatch(h -> reader.dimensions.valueInContext(words, s, h.dimension(), at.dimSpans, at.valueSpans));
                 if (asValue) continue;
                 QuestionParser.ValueHit h = alsoValue.get(0);
                 String word = String.join(" ", original.subList(s.from(), s.to()));

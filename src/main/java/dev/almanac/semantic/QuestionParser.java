@@ -4,6 +4,7 @@ package dev.almanac.semantic;
 
 
 
+
 import static dev.almanac.semantic.ModelAttributes.isKey;
 import static dev.almanac.semantic.ModelAttributes.attributeStems;
 
@@ -89,6 +90,8 @@ public final class QuestionParser {
     final SemanticModel model;
     /** What the model says of its attributes as questions name them. */
     final ModelAttributes attributes;
+    /** Which attribute a word names when several fit, and whether a value is said as one of its attribute. */
+    final DimensionChoice dimensions;
     /** What the question says of order: superlatives and the attribute a list is sorted by. */
     final OrderWords orders;
     /** The words a reading of one metric may leave unplaced: the model's own for what it reads. */
@@ -116,6 +119,7 @@ public final class QuestionParser {
         this.model = layer.model();
         this.attributes = new ModelAttributes(model);
         this.readingWords = new ReadingVocabulary(this);
+        this.dimensions = new DimensionChoice(this);
         this.values = layer.values();
         // a month said alone is a period only where it names nothing of the model ("How many april rows")
         this.timeframes = new TimeframeParser(today, layer.fiscalYear()).withNames(this::isModelWord);
@@ -963,7 +967,7 @@ public final class QuestionParser {
         // dimensions and values the metric can be sliced by (read before the grain: "monthly plans" is a billing period)
         List<Dimension> dims = sliceable(metric);
         List<Span> dimSpans = new ArrayList<>(spans(words, phrases.dimensionsOf(metric.name(), () -> lexicon.dimensionPhrases(dims))));
-        dimSpans.addAll(headNounSpans(words, dims, dimSpans, metric));
+        dimSpans.addAll(dimensions.headNounSpans(words, dims, dimSpans, metric));
         // "how many high schoolers are in each grade": a number the metric's rows reach, named right after "each", "every" or
         // "per", is grouped by, each of its values a group (never offered as a breakdown, and elsewhere a condition's)
         // "which grade has the most high schoolers": so is one named right after "which" or "what" in a ranking of the rows counted
@@ -1123,7 +1127,7 @@ public final class QuestionParser {
         // breakdown by them too (or by an attribute of the first), which was not read; never let pass as a word of the rows
         Set<String> ownRows = datasetsOf(metric);
         for (Span r : spans(words, lexicon.rowWords())) {
-            if (anyUsed(used, r) || Breakdown.cueBefore(words, r.from()) != null || !groupedJustBefore(r.from(), used, dimSpans, groupBy)) continue;
+            if (anyUsed(used, r) || Breakdown.cueBefore(words, r.from()) != null || !dimensions.groupedJustBefore(r.from(), used, dimSpans, groupBy)) continue;
             @SuppressWarnings("unchecked") List<Dataset> named = (List<Dataset>) r.target();
             if (named.stream().allMatch(d -> ownRows.contains(d.name()))) continue;
             for (int k = r.from(); k < r.to(); k++) unreadBreakdown[k] = true;
@@ -1211,32 +1215,6 @@ public final class QuestionParser {
     }
 
     /**
-     * "which channel", "each category", "the most common reason": after a grouping cue, a word that is the last word of
-     * dimensions' labels (and of no longer phrase found) names them; those of the metric's own dataset come first
-     * ("tickets by channel" is the ticket's channel, not the customer's acquisition channel).
-     */
-    private List<Span> headNounSpans(List<String> words, List<Dimension> dims, List<Span> found, SemanticMetric metric) {
-        List<Span> out = new ArrayList<>();
-        Set<String> own = datasetsOf(metric);
-        for (int i = 1; i < words.size(); i++) {
-            final int at = i;
-            String cue = Breakdown.cueBefore(words, i);
-            // a number is no noun ("which 2 regions" does not name a "Code 2")
-            if (cue == null || FILLER.contains(words.get(i)) || digits(words.get(i)) || found.stream().anyMatch(f -> f.from() <= at && at < f.to())) continue;
-            List<Dimension> heads = new ArrayList<>();
-            for (Dimension d : dims) {
-                if (d.time()) continue;
-                List<String> label = tokens(d.label() != null ? d.label() : d.name(), true);
-                if (!label.isEmpty() && label.get(label.size() - 1).equals(words.get(i))) heads.add(d);
-            }
-            List<Dimension> ours = heads.stream().filter(d -> own.contains(d.dataset())).toList();
-            if (!ours.isEmpty()) heads = ours;
-            if (!heads.isEmpty()) out.add(new Span(i, i + 1, heads));
-        }
-        return out;
-    }
-
-    /**
      * The dimensions' names as people read them, each told apart from the others: a name two datasets share ("Status" of
      * orders and of tickets) says whose it is ("status of orders"), so that a question back never offers the same words twice.
      */
@@ -1251,59 +1229,6 @@ public final class QuestionParser {
         return things.stream().map(x -> seen.get(name.apply(x).toLowerCase(Locale.ROOT)) > 1 && whose.apply(x) != null
                 ? name.apply(x) + " of " + InWords.of(whose.apply(x)) : name.apply(x)).toList();
     }
-
-    /**
-     * Of several dimensions one word may name, those the question means most plainly: the metric's own dataset's first
-     * ("tickets by channel" is the ticket's channel); else those whose own words (name, label, synonyms) the question says
-     * most of, the metric's and those not placed yet ("which channel brought the most leads" is the lead channel, a synonym of the marketing channel, not the
-     * customer's acquisition channel). A tie stays a tie, for a question back.
-     */
-    List<Dimension> closest(List<Dimension> ds, Span named, SemanticMetric metric, List<String> words, boolean[] used, boolean[] metricWords) {
-        if (ds.size() < 2) return ds;
-        Set<String> own = datasetsOf(metric);
-        List<Dimension> ours = ds.stream().filter(d -> own.contains(d.dataset())).toList();
-        if (ours.size() == 1) return ours;
-        List<Dimension> pool = ours.isEmpty() ? ds : ours;
-        // a dimension that its own words tie to the metric's rows ("lead channel" for leads)
-        Set<String> rows = new java.util.HashSet<>();
-        for (String d : own) model.dataset(d).ifPresent(x -> ReaderLexicon.datasetWords(x).forEach(w -> rows.add(stem(w))));
-        List<Dimension> tied = pool.stream().filter(d -> vocabulary(d).stream().anyMatch(rows::contains)).toList();
-        if (!tied.isEmpty()) pool = tied;
-        if (pool.size() == 1) return pool;
-        Set<String> said = new java.util.HashSet<>();
-        for (int i = 0; i < words.size(); i++) {
-            // the words that name the dimensions are in all their vocabularies; words placed elsewhere say nothing here
-            if ((!used[i] || metricWords[i]) && !inSpan(named, i) && !FILLER.contains(words.get(i))) said.add(stem(words.get(i)));
-        }
-        Map<Dimension, Integer> score = new LinkedHashMap<>();
-        for (Dimension d : pool) {
-            Set<String> vocabulary = new java.util.HashSet<>(vocabulary(d));
-            vocabulary.retainAll(said);
-            score.put(d, vocabulary.size());
-        }
-        int best = score.values().stream().mapToInt(Integer::intValue).max().orElse(0);
-        List<Dimension> bestScored = pool.stream().filter(d -> score.get(d) == best).toList();
-        if (bestScored.size() < 2) return bestScored;
-        // still tied: the one whose rows the question names ("status of customers", "customer status")
-        List<Dimension> whose = bestScored.stream()
-                .filter(d -> model.dataset(d.dataset()).map(x -> ReaderLexicon.datasetWords(x).stream().map(QuestionWords::stem).anyMatch(said::contains)).orElse(false))
-                .toList();
-        return whose.size() == 1 ? whose : bestScored;
-    }
-
-    /** The stems of a dimension's own words: name, label and synonyms, small words left out. */
-    private Set<String> vocabulary(Dimension d) {
-        return dimensionVocabulary.computeIfAbsent(d, k -> {
-            Set<String> out = new java.util.HashSet<>();
-            List<String> names = new ArrayList<>(List.of(d.name()));
-            if (d.label() != null) names.add(d.label());
-            names.addAll(d.synonyms());
-            for (String n : names) for (String w : tokens(n, true)) if (!FILLER.contains(w)) out.add(stem(w));
-            return Set.copyOf(out);
-        });
-    }
-
-    private final Map<Dimension, Set<String>> dimensionVocabulary = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** A question back whose every option resolves to a semantic query; else a plain refusal naming the doubt. */
     Result checked(Clarify c) {
@@ -1339,60 +1264,11 @@ public final class QuestionParser {
             // the verbs of a change of amount ("did bookings go up in Q3 vs Q2", "fell", "dropped")
             "go", "goes", "went", "gone", "up", "down", "rise", "rose", "risen", "fall", "fell", "fallen", "drop", "dropped");
 
-    /** Whether a grouped dimension ends right before {@code at}. */
-    boolean groupedJustBefore(int at, boolean[] used, List<Span> dimSpans, List<String> groupBy) {
-        for (Span s : dimSpans) if (s.to() == at && used[s.from()] && dimensionOf(s).stream().anyMatch(d -> groupBy.contains(model.reference(d)))) return true;
-        return false;
-    }
-
-    /** A value with its dimension's word next to it, or next to another value of its dimension ("annual and monthly"). */
-    boolean valueInContext(List<String> words, Span value, Dimension d, List<Span> dimSpans, List<Span> valueSpans) {
-        if (nextToDimensionWord(words, value, d, dimSpans)) return true;
-        for (Span other : valueSpans) {
-            if (overlaps(other, value)) continue;
-            @SuppressWarnings("unchecked") List<ValueHit> hits = (List<ValueHit>) other.target();
-            if (hits.stream().noneMatch(h -> h.dimension().equals(d))) continue;
-            int gapFrom = Math.min(value.to(), other.to());
-            int gapTo = Math.max(value.from(), other.from());
-            if (gapTo - gapFrom == 1 && Set.of("and", "or", "vs", "versus").contains(words.get(gapFrom))) return true;
-            if (gapTo == gapFrom) return true;
-        }
-        return false;
-    }
-
     /** The time grain a text asks for ("each month", "quarterly"), if any. */
     public static Optional<Grain> grainOf(String text) {
         List<String> words = tokens(text, true);
         List<Span> found = spans(words, ReaderLexicon.grainPhrases());
         return found.isEmpty() ? Optional.empty() : Optional.of((Grain) found.get(0).target());
-    }
-
-    private boolean nextToDimensionWord(List<String> words, Span value, Dimension d, List<Span> dimSpans) {
-        for (Span s : dimSpans) if (dimensionOf(s).contains(d) && adjacent(s, value)) return true;
-        // a word of the dimension's own in another form ("annually billed" for the billing period), not the rest of a phrase
-        // that names the dimension ("sales" of "by sales channel")
-        if (dimSpans.stream().anyMatch(s -> dimensionOf(s).contains(d) && overlaps(s, value))) return false;
-        for (int i : neighbours(value, words.size())) if (lexicon.dimensionStems(d).contains(stem(words.get(i)))) return true;
-        return false;
-    }
-
-    /**
-     * Whether the words are a name the model gives a value of every dimension hit ("uk" of United Kingdom), its author's word
-     * for it, and a name in English too (a noun and nothing else, or no word English has): not a word of everyday use that
-     * also names a value ("sold" of a product status).
-     */
-    @SuppressWarnings("unchecked")
-    private boolean declaredValue(Span v, List<String> words) {
-        return declared((List<ValueHit>) v.target(), words.subList(v.from(), v.to()));
-    }
-
-    boolean declared(List<ValueHit> hits, List<String> said) {
-        if (!said.stream().allMatch(w -> shortNoun(w) || !Lexicon.english().knows(w))) return false;
-        String phrase = String.join(" ", said);
-        return hits.stream().allMatch(h -> {
-            ValueIndex.Values v = values.of(h.dimension());
-            return v != null && v.synonyms().containsKey(phrase);
-        });
     }
 
     /** Ranking words said right before what they rank, with no count: "top campaign by leads", "worst performing rep by bookings". */

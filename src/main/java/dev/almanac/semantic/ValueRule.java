@@ -55,7 +55,7 @@ enum ValueRule implements CorpusRule {
     BY_MEANS((reader, at, v) -> Verdict.evident(v.byMeans),
             "insurer: How many claims came via mail? => {'metrics':['claims'],'filters':[{'field':'intake','op':'=','values':['mail']}]}"),
     /** A name the model declares for a value of every dimension it names (its author's synonym), and a name in English too. */
-    DECLARED((reader, at, v) -> Verdict.evident(reader.declared(v.hits, at.words.subList(v.span.from(), v.span.to()))),
+    DECLARED((reader, at, v) -> Verdict.evident(reader.dimensions.declared(v.hits, at.words.subList(v.span.from(), v.span.to()))),
             "tennis: How many players are lefty? => {'metrics':['players_count'],'filters':[{'field':'handedness','op':'=','values':['left']}]}");
 
     /** The values' words and what is placed of them: the question, its words placed, the metric, the phrases named, and the conditions read. */
@@ -110,7 +110,7 @@ enum ValueRule implements CorpusRule {
         Named(QuestionParser reader, Said at, QuestionParser.Span span) {
             this.span = span;
             this.hits = (List<QuestionParser.ValueHit>) span.target();
-            this.withContext = hits.stream().filter(h -> reader.valueInContext(at.words, span, h.dimension(), at.dimSpans, at.valueSpans)).toList();
+            this.withContext = hits.stream().filter(h -> reader.dimensions.valueInContext(at.words, span, h.dimension(), at.dimSpans, at.valueSpans)).toList();
             this.inDimensionPhrase = at.anyDimSpans.stream().anyMatch(d -> d.length() > span.length() && Spans.overlaps(d, span));
             this.byMeans = span.from() > 0 && Set.of("by", "via", "through").contains(at.words.get(span.from() - 1)) && hits.size() == 1 && !inDimensionPhrase;
         }
@@ -167,7 +167,7 @@ enum ValueRule implements CorpusRule {
             if (verdict.ends() != null) return Optional.of(verdict.ends());
             if (verdict != Verdict.EVIDENT) continue; // set aside, or a short common word without evidence: left for the check of words placed
             List<QuestionParser.ValueHit> chosen = v.withContext.isEmpty() ? v.hits : v.withContext;
-            Set<Dimension> ds = new LinkedHashSet<>(reader.closest(chosen.stream().map(QuestionParser.ValueHit::dimension).distinct().toList(), span, at.metric, words,
+            Set<Dimension> ds = new LinkedHashSet<>(reader.dimensions.closest(chosen.stream().map(QuestionParser.ValueHit::dimension).distinct().toList(), span, at.metric, words,
                     at.used, at.metricWords));
             chosen = chosen.stream().filter(h -> ds.contains(h.dimension())).toList();
             if (ds.size() > 1 && reader.layer.sameRows(chosen)) {
@@ -249,7 +249,7 @@ enum ValueRule implements CorpusRule {
         if (span.length() != 1) return Verdict.NONE;
         String said = at.original.get(span.from());
         boolean aside = QuestionParser.FILLER.contains(at.words.get(span.from())) || said.length() <= 3 && !said.equals(said.toUpperCase(Locale.ROOT))
-                && !QuestionWords.shortNoun(said) && !reader.declared(v.hits, at.words.subList(span.from(), span.to()));
+                && !QuestionWords.shortNoun(said) && !reader.dimensions.declared(v.hits, at.words.subList(span.from(), span.to()));
         return aside ? Verdict.SET_ASIDE : Verdict.NONE;
     }
 
