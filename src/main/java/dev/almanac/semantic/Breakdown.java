@@ -1,6 +1,17 @@
 package dev.almanac.semantic;
 
+import static dev.almanac.semantic.ModelAttributes.isKey;
+import static dev.almanac.semantic.QuestionWords.singular;
+import static dev.almanac.semantic.Spans.anyUsed;
+import static dev.almanac.semantic.Spans.dimensionOf;
+import static dev.almanac.semantic.Spans.longestFirst;
+import static dev.almanac.semantic.Spans.mark;
+import static dev.almanac.semantic.Spans.spans;
+
+import dev.almanac.semantic.QuestionParser.Cannot;
+import dev.almanac.semantic.QuestionParser.Span;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -352,5 +363,47 @@ enum Breakdown implements CorpusRule {
         if (cue.isEmpty()) return;
         int n = cue.split(" ").length;
         for (int i = at - n; i < at; i++) if (!QuestionParser.MOST.contains(words.get(i))) used[i] = true; // "most common reason": "most" is the ranking's
+    }
+
+    /**
+     * "the number of car makers in each continent, with the continent's id and name": a breakdown by the attribute that
+     * names some records (or their key) shows each of them, and other attributes of those records the question names, by
+     * their names or short names ({@link ShortName}), its key as "id", are shown beside it, each record's, in the order
+     * asked; "name" is the naming attribute itself. Words of other records are left to the leftover check.
+     */
+    static void groupedAttributes(QuestionParser reader, List<String> words, boolean[] used, List<String> groupBy) {
+        for (String field : List.copyOf(groupBy)) {
+            Dimension g = reader.model.dimension(field).orElse(null);
+            if (g == null) continue;
+            // a breakdown by a reference to other records (a country's continent key) is one by those records
+            List<Dataset> referred = reader.model.edgesFrom(g.dataset()).stream().filter(e -> reader.attributes.refersTo(g, e.to())).map(e -> reader.model.dataset(e.to()).orElse(null))
+                    .filter(java.util.Objects::nonNull).distinct().toList();
+            Dataset records = referred.size() == 1 ? referred.get(0) : reader.model.dataset(g.dataset()).orElse(null);
+            if (records == null) continue;
+            List<Dimension> names = reader.attributes.namingAttributes(records);
+            Dimension key = referred.size() == 1 ? g : reader.model.dimensionsOf(records.name()).stream().filter(d -> isKey(records, d)).findFirst().orElse(null);
+            if (referred.isEmpty() && !names.contains(g) && g != key) continue;
+            Map<List<String>, Object> phrases = new HashMap<>(reader.lexicon.attributesOf(records));
+            if (names.size() == 1) phrases.put(List.of("name"), List.of(names.get(0)));
+            if (key != null) {
+                phrases.put(List.of("id"), List.of(key));
+                phrases.put(List.of("ids"), List.of(key));
+            }
+            List<Span> said = new ArrayList<>(longestFirst(spans(words, phrases)));
+            said.sort((a, b) -> a.from() - b.from());
+            int at = groupBy.indexOf(field);
+            List<String> shown = new ArrayList<>();
+            for (Span sp : said) {
+                List<Dimension> ds = dimensionOf(sp);
+                if (anyUsed(used, sp) || ds.size() != 1 || ds.get(0).time()) continue;
+                // "the employee name": an attribute of other records, which the breakdown does not show
+                if (sp.from() > 0 && reader.lexicon.rowWords().getOrDefault(List.of(singular(words.get(sp.from() - 1))), List.of()).stream().anyMatch(r -> r != records)) continue;
+                // the records' own key is the reference's value ("the continent id" of countries by their continent key)
+                String ref = isKey(records, ds.get(0)) && key != null ? reader.model.reference(key) : reader.model.reference(ds.get(0));
+                if (!ref.equals(field) && !groupBy.contains(ref) && !shown.contains(ref)) shown.add(ref);
+                mark(used, sp);
+            }
+            groupBy.addAll(at + 1, shown);
+        }
     }
 }

@@ -5,6 +5,7 @@ package dev.almanac.semantic;
 
 
 
+
 import static dev.almanac.semantic.ModelAttributes.isKey;
 import static dev.almanac.semantic.ModelAttributes.attributeStems;
 
@@ -656,86 +657,6 @@ public final class QuestionParser {
     /** How a refusal of a ranking with nothing to rank begins: the metric read may not be the one the ranked things have. */
     static final String NOTHING_RANKED = "a ranking needs something to rank";
 
-    /**
-     * "the number of car makers in each continent, with the continent's id and name": a breakdown by the attribute that
-     * names some records (or their key) shows each of them, and other attributes of those records the question names, by
-     * their names or short names ({@link ShortName}), its key as "id", are shown beside it, each record's, in the order
-     * asked; "name" is the naming attribute itself. Words of other records are left to the leftover check.
-     */
-    private void groupedAttributes(List<String> words, boolean[] used, List<String> groupBy) {
-        for (String field : List.copyOf(groupBy)) {
-            Dimension g = model.dimension(field).orElse(null);
-            if (g == null) continue;
-            // a breakdown by a reference to other records (a country's continent key) is one by those records
-            List<Dataset> referred = model.edgesFrom(g.dataset()).stream().filter(e -> attributes.refersTo(g, e.to())).map(e -> model.dataset(e.to()).orElse(null))
-                    .filter(java.util.Objects::nonNull).distinct().toList();
-            Dataset records = referred.size() == 1 ? referred.get(0) : model.dataset(g.dataset()).orElse(null);
-            if (records == null) continue;
-            List<Dimension> names = attributes.namingAttributes(records);
-            Dimension key = referred.size() == 1 ? g : model.dimensionsOf(records.name()).stream().filter(d -> isKey(records, d)).findFirst().orElse(null);
-            if (referred.isEmpty() && !names.contains(g) && g != key) continue;
-            Map<List<String>, Object> phrases = new HashMap<>(lexicon.attributesOf(records));
-            if (names.size() == 1) phrases.put(List.of("name"), List.of(names.get(0)));
-            if (key != null) {
-                phrases.put(List.of("id"), List.of(key));
-                phrases.put(List.of("ids"), List.of(key));
-            }
-            List<Span> said = new ArrayList<>(longestFirst(spans(words, phrases)));
-            said.sort((a, b) -> a.from() - b.from());
-            int at = groupBy.indexOf(field);
-            List<String> shown = new ArrayList<>();
-            for (Span sp : said) {
-                List<Dimension> ds = dimensionOf(sp);
-                if (anyUsed(used, sp) || ds.size() != 1 || ds.get(0).time()) continue;
-                // "the employee name": an attribute of other records, which the breakdown does not show
-                if (sp.from() > 0 && lexicon.rowWords().getOrDefault(List.of(singular(words.get(sp.from() - 1))), List.of()).stream().anyMatch(r -> r != records)) continue;
-                // the records' own key is the reference's value ("the continent id" of countries by their continent key)
-                String ref = isKey(records, ds.get(0)) && key != null ? model.reference(key) : model.reference(ds.get(0));
-                if (!ref.equals(field) && !groupBy.contains(ref) && !shown.contains(ref)) shown.add(ref);
-                mark(used, sp);
-            }
-            groupBy.addAll(at + 1, shown);
-        }
-    }
-
-    /**
-     * "in Hawaii or Wisconsin", "either PP or PPT": an "or" the reader places joins two values of one attribute, read as
-     * either of them; any other "or" ("in Hawaii or with the role X", "8 cylinders or made before 1980") asks for rows that
-     * meet one of two conditions, which a reading of conditions that all hold would answer wrong: a refusal. Across the
-     * "or", words of the grammar and placed words of an attribute may stand before the values ("or the state of Wisconsin").
-     * The "either" of a joint read is placed.
-     */
-    private static Optional<Cannot> alternatives(List<String> words, List<String> original, boolean[] used, String[] valueOf, boolean compared) {
-        for (int i = 0; i < words.size(); i++) {
-            if (used[i] || !words.get(i).equals("or")) continue;
-            if (i > 0 && digits(words.get(i - 1)) && ComparisonRule.after(words, i).isPresent()) continue; // "2 or more": a comparison's
-            String before = null, after = null;
-            for (int k = i - 1; k >= 0 && before == null; k--) {
-                if (valueOf[k] != null) before = valueOf[k];
-                else if (!skippedAroundOr(words.get(k), used[k])) break;
-            }
-            for (int k = i + 1; k < words.size() && after == null; k++) {
-                if (valueOf[k] != null) after = valueOf[k];
-                else if (!skippedAroundOr(words.get(k), used[k])) break;
-            }
-            if (compared && before == null && after == null) continue; // "lower in Q3 or Q4": the periods a comparison weighs
-            if (before == null || !before.equals(after)) {
-                return Optional.of(new Cannot("rows that meet one of two conditions ('" + String.join(" ", original.subList(Math.max(0, i - 2), Math.min(words.size(), i + 3)))
-                        + "') are not read yet"));
-            }
-            for (int k = i - 1; k >= 0; k--) {
-                if (valueOf[k] == null && words.get(k).equals("either")) used[k] = true;
-                if (valueOf[k] == null && !skippedAroundOr(words.get(k), used[k]) && !words.get(k).equals("either")) break;
-            }
-        }
-        return Optional.empty();
-    }
-
-    /** A word an "or" between values may reach over: a word of the grammar, or a placed word that is no value. */
-    private static boolean skippedAroundOr(String w, boolean used) {
-        return used || FunctionWords.english().isFunctionWord(w) || w.equals("either");
-    }
-
     /** A question that asks for a list ("what are", "show", "return", "give me"). */
     private static final Pattern REQUEST_FOR_LIST = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|which|what|sort|give|display|find|return|tell)\\b");
 
@@ -1107,8 +1028,8 @@ public final class QuestionParser {
                         + " themselves, not how many; lists of records are not read yet");
             }
         }
-        groupedAttributes(words, used, groupBy);
-        Optional<Cannot> alternatives = alternatives(words, original, used, valueOf, compared.isPresent());
+        Breakdown.groupedAttributes(this, words, used, groupBy);
+        Optional<Cannot> alternatives = ValueRule.alternatives(words, original, used, valueOf, compared.isPresent());
         if (alternatives.isPresent()) return alternatives.get();
         // every other word must be filler, a word of the metric's entities, or a number we placed
         Set<String> entities = readingWords.entityNouns(readingWords.readingDatasets(metric, dims));

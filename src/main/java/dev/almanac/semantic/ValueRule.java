@@ -1,5 +1,9 @@
 package dev.almanac.semantic;
 
+import static dev.almanac.semantic.QuestionWords.digits;
+
+import dev.almanac.semantic.QuestionParser.Cannot;
+import dev.almanac.semantic.QuestionParser.Span;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -330,5 +334,43 @@ enum ValueRule implements CorpusRule {
             if (!between) return -1;
         }
         return -1;
+    }
+
+    /**
+     * "in Hawaii or Wisconsin", "either PP or PPT": an "or" the reader places joins two values of one attribute, read as
+     * either of them; any other "or" ("in Hawaii or with the role X", "8 cylinders or made before 1980") asks for rows that
+     * meet one of two conditions, which a reading of conditions that all hold would answer wrong: a refusal. Across the
+     * "or", words of the grammar and placed words of an attribute may stand before the values ("or the state of Wisconsin").
+     * The "either" of a joint read is placed.
+     */
+    static Optional<QuestionParser.Cannot> alternatives(List<String> words, List<String> original, boolean[] used, String[] valueOf, boolean compared) {
+        for (int i = 0; i < words.size(); i++) {
+            if (used[i] || !words.get(i).equals("or")) continue;
+            if (i > 0 && digits(words.get(i - 1)) && ComparisonRule.after(words, i).isPresent()) continue; // "2 or more": a comparison's
+            String before = null, after = null;
+            for (int k = i - 1; k >= 0 && before == null; k--) {
+                if (valueOf[k] != null) before = valueOf[k];
+                else if (!skippedAroundOr(words.get(k), used[k])) break;
+            }
+            for (int k = i + 1; k < words.size() && after == null; k++) {
+                if (valueOf[k] != null) after = valueOf[k];
+                else if (!skippedAroundOr(words.get(k), used[k])) break;
+            }
+            if (compared && before == null && after == null) continue; // "lower in Q3 or Q4": the periods a comparison weighs
+            if (before == null || !before.equals(after)) {
+                return Optional.of(new Cannot("rows that meet one of two conditions ('" + String.join(" ", original.subList(Math.max(0, i - 2), Math.min(words.size(), i + 3)))
+                        + "') are not read yet"));
+            }
+            for (int k = i - 1; k >= 0; k--) {
+                if (valueOf[k] == null && words.get(k).equals("either")) used[k] = true;
+                if (valueOf[k] == null && !skippedAroundOr(words.get(k), used[k]) && !words.get(k).equals("either")) break;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A word an "or" between values may reach over: a word of the grammar, or a placed word that is no value. */
+    private static boolean skippedAroundOr(String w, boolean used) {
+        return used || FunctionWords.english().isFunctionWord(w) || w.equals("either");
     }
 }
