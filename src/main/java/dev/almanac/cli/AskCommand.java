@@ -81,12 +81,17 @@ final class AskCommand extends WorkspaceCommand {
         if (a.kind() == Answer.Kind.clarification) a.suggestions().forEach(s -> err.println("  - " + s));
         err.flush();
         if (a.data() == null) return;
-        if (!a.data().truncated() || a.provenance() == null || a.provenance().sql().isEmpty()) {
+        if (allRowsHeld(a)) {
             out.print(CsvExport.line(a.data().columns(), "\n"));
             for (List<Object> row : a.data().rows()) out.print(CsvExport.line(row, "\n"));
             return;
         }
         warnIfCut(CsvExport.write(ws.executor(ws.limits()), a.provenance().sql().get(0), out, "\n"));
+    }
+
+    /** Whether an answer with data holds its whole result: not cut at the row cap, or with no query to run again for the rest. */
+    static boolean allRowsHeld(Answer a) {
+        return !a.data().truncated() || a.provenance() == null || a.provenance().sql().isEmpty();
     }
 
     static void print(Answer a, Workspace ws, PrintWriter out) {

@@ -78,8 +78,7 @@ public final class BenchAccess {
          * else its main query run again under the export's limits.
          */
         public dev.almanac.eval.Table wholeResult(dev.almanac.agent.Answer a) {
-            if (!a.data().truncated() || a.provenance() == null || a.provenance().sql().isEmpty())
-                return new dev.almanac.eval.Table(a.data().columns(), a.data().rows());
+            if (AskCommand.allRowsHeld(a)) return new dev.almanac.eval.Table(a.data().columns(), a.data().rows());
             dev.almanac.sql.QueryResult r = workspace.executor(workspace.limits().forExport()).execute(a.provenance().sql().get(0));
             return new dev.almanac.eval.Table(r.columns(), r.rows());
         }

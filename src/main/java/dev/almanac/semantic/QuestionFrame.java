@@ -50,7 +50,7 @@ final class QuestionFrame {
         return false;
     }
 
-    /** Subjects and auxiliaries that make the verb after them the clause's own ("did we receive", "they made") or a passive's right before it ("were made"). */
+    /** Subjects and auxiliaries that make a verb a few words after them the clause's own ("did we receive", "they made"). */
     private static final Set<String> SUBJECT_OR_AUXILIARY = Set.of("did", "do", "does", "will", "would", "we", "they", "you", "i", "he",
             "she", "it");
     /** The auxiliaries of the passive, right before the verb ("cars were made"). */

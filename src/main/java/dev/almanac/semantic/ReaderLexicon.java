@@ -209,9 +209,14 @@ final class ReaderLexicon {
      * model ("signed up" where the model says signup): the two are that word, never the verb alone (a value called "signed").
      */
     boolean phrasalModelWord(List<String> words, int verb) {
-        if (verb + 1 >= words.size() || !FunctionWords.english().is(words.get(verb + 1), dev.almanac.reading.FunctionClass.PREPOSITION)) return false;
+        return phrasalOf(words, verb, modelStems());
+    }
+
+    /** Whether the word at {@code verb} and the preposition right after it, written as one word, have a stem among {@code stems}. */
+    static boolean phrasalOf(List<String> words, int verb, Set<String> stems) {
+        if (verb < 0 || verb + 1 >= words.size() || !FunctionWords.english().is(words.get(verb + 1), dev.almanac.reading.FunctionClass.PREPOSITION)) return false;
         for (String base : Lexicon.english().baseForms(words.get(verb), dev.almanac.reading.PartOfSpeech.VERB)) {
-            if (modelStems().contains(stem(base + words.get(verb + 1)))) return true;
+            if (stems.contains(stem(base + words.get(verb + 1)))) return true;
         }
         return false;
     }

@@ -77,8 +77,8 @@ enum WordPlacement implements CorpusRule {
      * than a light verb ({@link QuestionFrame#lightVerb}): the rows' own event, said again. A verb of an event of its own
      * ("lose", "refund") is not one.
      */
-    LIGHT_VERB(Decision.PASSES, (reader, at, i) -> QuestionFrame.lightVerb(at.words().get(i)) && QuestionFrame.predicate(at.words(), i,
-            at.metricSpan == null ? -1 : at.metricSpan.to() - 1),
+    LIGHT_VERB(Decision.PASSES, (reader, at, i) -> QuestionFrame.predicate(at.words(), i, at.metricSpan == null ? -1 : at.metricSpan.to() - 1)
+            && QuestionFrame.lightVerb(at.words().get(i)),
             "insurer: How many claims did we receive in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
             "insurer: How many claims did we get in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
             "insurer: How many claims did we forfeit in 2025? => refused",
@@ -475,22 +475,12 @@ enum WordPlacement implements CorpusRule {
 
     /** See {@link #PHRASAL_OWN_EVENT}: the verb at {@code i}, or its particle right after such a verb. */
     private static boolean phrasalOwnEvent(QuestionParser reader, Left at, int i) {
-        List<String> words = at.words();
-        int verb = i + 1 < words.size() && phrasalWith(reader, at, i, words.get(i + 1)) ? i : i > 0 && phrasalWith(reader, at, i - 1, words.get(i)) ? i - 1 : -1;
-        return verb >= 0;
-    }
-
-    private static boolean phrasalWith(QuestionParser reader, Left at, int verb, String particle) {
-        if (!dev.almanac.reading.FunctionWords.english().is(particle, dev.almanac.reading.FunctionClass.PREPOSITION)) return false;
         if (!(at.metric instanceof SemanticMetric.Simple sm)) return false;
         Set<String> own = new java.util.HashSet<>();
         QuestionWords.tokens(QuestionParser.nameAndLabel(sm), true).forEach(w -> own.add(QuestionWords.stem(w)));
         reader.model.timeDimensionOf(sm).ifPresent(d -> QuestionWords.tokens(d.name().replace('_', ' ') + " " + QuestionWords.nullToEmpty(d.label()), true)
                 .forEach(w -> own.add(QuestionWords.stem(w))));
-        for (String base : dev.almanac.reading.Lexicon.english().baseForms(at.words().get(verb), dev.almanac.reading.PartOfSpeech.VERB)) {
-            if (own.contains(QuestionWords.stem(base + particle))) return true;
-        }
-        return false;
+        return ReaderLexicon.phrasalOf(at.words(), i, own) || ReaderLexicon.phrasalOf(at.words(), i - 1, own);
     }
 
     private static boolean distinctAlready(QuestionParser reader, Left at, int i) {
