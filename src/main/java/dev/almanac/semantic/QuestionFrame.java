@@ -34,12 +34,51 @@ final class QuestionFrame {
     static final Set<String> LIGHT_VERBS = Set.of("make", "take", "give", "get", "come", "bring", "hold", "keep", "put");
 
     /**
-     * Content words the reader still lets pass with no reading of their own (item 1 of issue 31 is not met for these):
-     * verbs of the rows' event that WordNet does not make light ("plans we offer", "the carrier that handled the most
-     * shipments"), which a rule of their own must tell from verbs that say which rows ("lost", "delayed"). This list is to
-     * go; it must not grow.
+     * The heads in WordNet of English's verbs of having ("have", "hold", "keep", "include"), of using ("use") and of dealing
+     * with ("manage"): said between a group and the rows it ranks ("which owner owns the most dogs", "the agent who handled
+     * the most tickets"), they say only that the rows are the group's, which the model's relationship says; a verb of what
+     * befell the rows ("delayed", "lost", "cancelled") says which of them are counted.
      */
-    static final Set<String> NOT_YET_READ = Set.of("offer", "offered", "handle", "handled");
+    private static final Set<String> RELATION_HEADS = Set.of("have", "hold", "keep", "include", "use", "manage");
+
+    /**
+     * Whether a word is a verb that says only that rows belong to what they are said of: a {@link #lightVerb light verb}, one
+     * of the {@link #RELATION_HEADS heads of having, using and dealing with}, or a verb whose most frequent sense in WordNet
+     * is one of them or one step narrower ("own" is to have, "contain" to include, "employ" to use, "handle" to manage).
+     */
+    static boolean relationVerb(String word) {
+        if (lightVerb(word)) return true;
+        Lexicon english = Lexicon.english();
+        for (String base : english.baseForms(word, PartOfSpeech.VERB)) {
+            if (RELATION_HEADS.contains(base)) return true;
+            List<Sense> senses = english.senses(base, PartOfSpeech.VERB);
+            if (senses.isEmpty()) continue;
+            Sense first = senses.get(0);
+            if (first.synonyms().stream().anyMatch(RELATION_HEADS::contains) || first.broader().stream().anyMatch(RELATION_HEADS::contains)) return true;
+        }
+        return false;
+    }
+
+    /** English's verbs of providing, the heads in WordNet of making a thing available to others. */
+    private static final Set<String> PROVIDING = Set.of("offer", "provide", "supply");
+
+    /** Whether a word is a verb of {@link #PROVIDING providing}, or one whose most frequent sense is one of them or one step narrower. */
+    static boolean providing(String word) {
+        Lexicon english = Lexicon.english();
+        for (String base : english.baseForms(word, PartOfSpeech.VERB)) {
+            if (PROVIDING.contains(base)) return true;
+            List<Sense> senses = english.senses(base, PartOfSpeech.VERB);
+            if (!senses.isEmpty() && senses.get(0).broader().stream().anyMatch(PROVIDING::contains)) return true;
+        }
+        return false;
+    }
+
+    /**
+     * Complex-transitive verbs of judging (Huddleston and Pullum 2002, ch. 4 §6: "consider", "deem", "regard", "reckon",
+     * "judge", "classify"), whose passive links the rows to what they are judged to be ("countries considered US territory")
+     * as "be" does.
+     */
+    static final Set<String> JUDGING = Set.of("consider", "deem", "regard", "reckon", "judge", "classify");
 
     /** Verbs of dividing a whole into groups ("split", "break down", "divide", "group", "segment"), in every form. */
     static final Set<String> BREAKDOWN_VERBS = Set.of("split", "break", "divide", "group", "segment", "separate");
@@ -124,7 +163,6 @@ final class QuestionFrame {
         out.addAll(REQUEST_VERBS);
         out.addAll(AGGREGATE_WORDS);
         out.addAll(GET_PASSIVE);
-        out.addAll(NOT_YET_READ);
         return Set.copyOf(out);
     }
 

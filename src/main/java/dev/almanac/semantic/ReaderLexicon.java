@@ -237,6 +237,53 @@ final class ReaderLexicon {
 
     volatile Set<String> modelStems;
 
+    /**
+     * The words that could say which rows of a metric are read, by stem, each with what the model names with it: the
+     * attributes the metric is read by, by their names, labels and synonyms (the attribute's reference) and by their values
+     * ({@link #VALUE_OF} before it), and the counts and the measures of some rows over the datasets its rows reach and those
+     * datasets ({@link #ROWS}). A
+     * word of the model outside them ("handled by" of a ticket's agent, asked of shipments) names nothing these rows are
+     * read by.
+     */
+    Map<String, Set<String>> stemsAbout(SemanticMetric metric) {
+        return stemsAbout.computeIfAbsent(metric.name(), n -> {
+            List<Dimension> dims = layer.dimensionsOf(metric);
+            Set<String> datasets = new java.util.HashSet<>();
+            model.simpleInputs(metric).forEach(x -> datasets.add(x.dataset()));
+            dims.forEach(d -> datasets.add(d.dataset()));
+            Map<String, Set<String>> out = new HashMap<>();
+            java.util.function.BiConsumer<String, String> add = (word, owner) -> out.computeIfAbsent(stem(word), k -> new java.util.HashSet<>()).add(owner);
+            dimensionPhrases(dims).forEach((phrase, targets) -> {
+                @SuppressWarnings("unchecked") List<Dimension> ds = (List<Dimension>) targets;
+                for (Dimension d : ds) phrase.forEach(w -> add.accept(w, model.reference(d)));
+            });
+            for (Dimension d : dims) {
+                ValueIndex.Values vs = values.of(d);
+                if (vs == null) continue;
+                for (Object x : vs.values()) tokens(String.valueOf(x), true).forEach(w -> add.accept(w, VALUE_OF + model.reference(d)));
+                vs.synonyms().keySet().forEach(x -> tokens(x, true).forEach(w -> add.accept(w, VALUE_OF + model.reference(d))));
+            }
+            reader.metricNames.metricPhraseMap().forEach((phrase, targets) -> {
+                @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) targets;
+                // a count of these rows or a total of some of them ("tickets resolved", "refunded revenue"); the words of an
+                // average or another statistic of them ("average handling time") name no rows
+                if (ms.stream().anyMatch(m -> m instanceof SemanticMetric.Simple x && datasets.contains(x.dataset()) && (x.countsRows() || x.filter() != null && x.agg() == SemanticMetric.Agg.SUM)))
+                    phrase.forEach(w -> add.accept(w, ROWS));
+            });
+            for (String name : datasets) model.dataset(name).ifPresent(d -> datasetWords(d).forEach(w -> add.accept(w, ROWS)));
+            Map<String, Set<String>> frozen = new HashMap<>();
+            out.forEach((k, v) -> frozen.put(k, Set.copyOf(v)));
+            return Map.copyOf(frozen);
+        });
+    }
+
+    /** In {@link #stemsAbout}: before an attribute's reference, a word of its values. */
+    static final String VALUE_OF = "value of ";
+    /** In {@link #stemsAbout}: a word of the rows' measures or of what the rows are called. */
+    static final String ROWS = "rows";
+
+    private final Map<String, Map<String, Set<String>>> stemsAbout = new java.util.concurrent.ConcurrentHashMap<>();
+
     Set<String> vocabulary() {
         Set<String> v = vocabulary;
         if (v != null) return v;

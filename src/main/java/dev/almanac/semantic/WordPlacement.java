@@ -66,9 +66,18 @@ enum WordPlacement implements CorpusRule {
     DISTINCT_ALREADY(Decision.PASSES, WordPlacement::distinctAlready,
             "car_1: What is the maximum weight for each of the different cylinders? => {'metrics':['cars_data_max_weight'],'group_by':[{'dimension':'cylinders'}]}",
             "insurer: How many distinct weekly claimants were there in 2025? => {'metrics':['weekly_claimants'],'grain':'week','start':'2025-01-01','end':'2026-01-01'}"),
-    /** "matches held at Wimbledon": a verb that links the rows to what it introduces, placed, says how they relate. */
-    LINKING_VERB(Decision.PASSES, (reader, at, i) -> linkingVerb(reader, at.words(), at.used, at.valueOf, i, k -> at.used[k] || QuestionWords.isAllowed(at.words().get(k), at.allowed)),
-            "tennis: How many matches were held at Wimbledon? => {'metrics':['matches_count'],'filters':[{'field':'tourney_name','op':'=','values':['Wimbledon']}]}"),
+    /**
+     * "matches held at Wimbledon", "which owner owns the most dogs", "countries that use English": a verb that links the rows
+     * to what it introduces, placed, says how they relate. Without a preposition only a verb of having, using or dealing
+     * with ({@link QuestionFrame#relationVerb}) or the model's own word for the attribute ranked does: a verb of what befell
+     * the rows ("delayed", "lost") says which are counted. A word of the model for these rows never passes as a verb.
+     */
+    LINKING_VERB(Decision.PASSES, WordPlacement::linkingVerb,
+            "tennis: How many matches were held at Wimbledon? => {'metrics':['matches_count'],'filters':[{'field':'tourney_name','op':'=','values':['Wimbledon']}]}",
+            "insurer: Which adjuster oversaw the most claims in 2025? => {'metrics':['claims'],'group_by':[{'dimension':'adjuster'}],'order':[{'field':'claims','descending':true}],'limit':1,'ties':true,'start':'2025-01-01','end':'2026-01-01'}",
+            "insurer: Which adjuster assessed the most claims in 2025? => {'metrics':['claims'],'group_by':[{'dimension':'adjuster'}],'order':[{'field':'claims','descending':true}],'limit':1,'ties':true,'start':'2025-01-01','end':'2026-01-01'}",
+            "insurer: Which adjuster delayed the most claims in 2025? => refused",
+            "insurer: Which adjuster mislaid the most claims in 2025? => refused"),
     /** "what", "the", "were", "there": a word of English's closed classes and the question's own function words. */
     FUNCTION_WORD(Decision.PASSES, (reader, at, i) -> QuestionParser.FILLER.contains(at.words().get(i)),
             "insurer: What was the number of claims there were in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
@@ -85,6 +94,16 @@ enum WordPlacement implements CorpusRule {
             "insurer: How many claims came in during 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
             "insurer: How many claims did we pay in 2025? => refused",
             "insurer: How many claims were made in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
+    /**
+     * "how many plans do we offer", "which kinds of cover does the company provide": a verb of providing said by the
+     * organization itself, in the present, of things that are no events ({@link #catalog}): all it has on offer. Of events
+     * ("claims we offer"), or with a period, it says which rows, and is not let pass.
+     */
+    CATALOG(Decision.PASSES, WordPlacement::catalog,
+            "insurer: How many coverages do we offer? => {'metrics':['coverages']}",
+            "insurer: How many coverages does the company provide? => {'metrics':['coverages']}",
+            "insurer: How many claims do we offer? => refused",
+            "insurer: How many coverages do we withdraw? => refused"),
     /**
      * "what are the reserves now", "headcount today": the present, of a snapshot measure asked with no period, is its
      * latest value, which such a measure gives with none; in a clause in the present tense ("how many claims are open
@@ -513,10 +532,20 @@ enum WordPlacement implements CorpusRule {
      * "refunded" say which rows, and are placed as such or refused), never denied ("did not come from"), and only before
      * a preposition: "how many orders were shipped?" says which orders, and is not answered.
      */
-    static boolean linkingVerb(QuestionParser reader, List<String> words, boolean[] used, String[] valueOf, int i, java.util.function.IntPredicate placed) {
+    static boolean linkingVerb(QuestionParser reader, Left at, int i) {
+        List<String> words = at.words();
+        boolean[] used = at.used;
+        java.util.function.IntPredicate placed = k -> used[k] || QuestionWords.isAllowed(words.get(k), at.allowed);
         String w = words.get(i);
-        if (!dev.almanac.reading.Lexicon.english().partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.VERB)
-                || reader.lexicon.modelStems().contains(QuestionWords.stem(w))) return false;
+        if (!dev.almanac.reading.Lexicon.english().partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.VERB)) return false;
+        // a word the model names the metric's rows or their attributes with says which rows, unless it is the model's own
+        // word for the attribute grouped by ("the agent who handled the most tickets" where the agent is said to have
+        // handled them); a word it names other rows with ("handled" asked of shipments) is as any verb of English
+        String stem = QuestionWords.stem(w);
+        Set<String> named = reader.lexicon.stemsAbout(at.metric).getOrDefault(stem, Set.of());
+        boolean groupsWord = !named.isEmpty() && at.groupBy.containsAll(named);
+        if (!named.isEmpty() && !groupsWord) return false;
+        boolean ofOtherRows = reader.lexicon.modelStems().contains(stem);
         dev.almanac.reading.FunctionWords grammar = dev.almanac.reading.FunctionWords.english();
         if (i > 0 && (grammar.is(words.get(i - 1), dev.almanac.reading.FunctionClass.NEGATION) || words.get(i - 1).endsWith("n't"))) return false;
         // "covered by countries", "produced by the maker": an agent after "by", which the reader takes for a breakdown
@@ -526,12 +555,18 @@ enum WordPlacement implements CorpusRule {
             k++;
             prepositions++;
         }
-        if (prepositions == 0) return rankedObject(words, used, i, placed) || valueObject(words, used, valueOf, i);
+        if (prepositions == 0) {
+            if (groupsWord) return rankedObject(words, used, i, placed);
+            // a verb of what befell the rows ("delayed", "returned") says which are counted; one of having, using or dealing
+            // with, or the passive of judging, only how they relate
+            if (!QuestionFrame.relationVerb(w) && !grammar.isFunctionWord(w) && !judgedAs(words, i)) return false;
+            return rankedObject(words, used, i, placed) || valueObject(words, used, at.valueOf, i);
+        }
         while (k < words.size() && !used[k] && (grammar.is(words.get(k), dev.almanac.reading.FunctionClass.ARTICLE)
                 || grammar.is(words.get(k), dev.almanac.reading.FunctionClass.POSSESSIVE) || Set.of("each", "every", "all").contains(words.get(k))
                 || reader.ours.contains(words.get(k)))) k++;
         // not a period: "died in 2018" says which event the year dates, which the metric's own time may not be
-        return k < words.size() && placed.test(k);
+        return !ofOtherRows && k < words.size() && placed.test(k);
     }
 
     /**
@@ -561,6 +596,26 @@ enum WordPlacement implements CorpusRule {
         while (k < words.size() && !used[k] && grammar.is(words.get(k), dev.almanac.reading.FunctionClass.ARTICLE)) k++;
         for (int n = 0; n < 2 && k < words.size() && used[k] && valueOf[k] == null; n++) k++; // the attribute's words ("language English")
         return k < words.size() && valueOf[k] != null;
+    }
+
+    /** Whether the verb at {@code i} is the passive of a {@link QuestionFrame#JUDGING verb of judging} ("are considered"). */
+    private static boolean judgedAs(List<String> words, int i) {
+        if (i == 0 || !dev.almanac.reading.FunctionWords.english().is(words.get(i - 1), dev.almanac.reading.FunctionClass.AUXILIARY)) return false;
+        return dev.almanac.reading.Lexicon.english().baseForms(words.get(i), dev.almanac.reading.PartOfSpeech.VERB).stream().anyMatch(QuestionFrame.JUDGING::contains);
+    }
+
+    /**
+     * Whether the verb at {@code i} says what the organization itself has on offer ("how many plans do we offer"): a verb of
+     * {@link QuestionFrame#providing providing} with "we", "you" or the organization a few words before it, in a clause in
+     * the present with no period, of a plain count of records that are no events (no time of their own).
+     */
+    private static boolean catalog(QuestionParser reader, Left at, int i) {
+        List<String> words = at.words();
+        if (!QuestionFrame.providing(words.get(i)) || at.question.period().isPresent() || !(at.metric instanceof SemanticMetric.Simple s)
+                || s.agg() != SemanticMetric.Agg.COUNT || s.filter() != null || reader.model.dimensionsOf(s.dataset()).stream().anyMatch(Dimension::time)) return false;
+        boolean saidByUs = false;
+        for (int k = Math.max(0, i - 3); k < i; k++) saidByUs |= Set.of("we", "you").contains(words.get(k)) || reader.readingWords.organizationItself(words, k);
+        return saidByUs && QuestionFrame.presentClause(words, k -> at.used[k] || k == i);
     }
 
     /** Whether a placed word stands before the verb at {@code i}, only a relative word ("that", "who", "which") and auxiliaries between. */
