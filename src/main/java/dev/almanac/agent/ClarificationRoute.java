@@ -28,7 +28,10 @@ final class ClarificationRoute implements Route {
     @Override
     public Outcome take(Turn t) {
         if (t.read() instanceof QuestionParser.Parsed && t.metric().isEmpty()) return new Next(t);
-        Answer asked = t.metric().isPresent() ? period(t) : whichMetric(t);
+        // the reader's own choice between measures its words read ("orders": the completed ones, or all) is asked by the
+        // semantic route, not one among the metrics the words fit
+        boolean readersChoice = t.read() instanceof QuestionParser.Clarify c && c.options().size() > 1;
+        Answer asked = t.metric().isPresent() ? period(t) : readersChoice ? null : whichMetric(t);
         return asked == null ? new Next(t) : new Answered(t, asked);
     }
 

@@ -50,7 +50,46 @@ enum MetricChoice implements CorpusRule {
             List<String> named = reader.lexicon.namedRows(words).stream().map(Dataset::name).toList();
             return one(best, best.stream().filter(r -> !Collections.disjoint(reader.datasetsOf(r.metric()), named)).toList());
         }
+    },
+    /**
+     * "how many quotes did we get" where the model's "quotes" counts the accepted ones only (its label says so) and another
+     * metric counts them all: the question names the records, not the part of them the metric keeps, and is asked back
+     * between the two ({@link #wholeCount}). Applied to the one reading the rules before it leave.
+     */
+    PART_UNSAID("insurer: How many quotes did we get in 2025? => asked back",
+            "insurer: How many accepted quotes did we get in 2025? => {'metrics':['quotes'],'start':'2025-01-01','end':'2026-01-01'}",
+            "insurer: How many quotes were issued in 2025? => {'metrics':['quotes_issued'],'start':'2025-01-01','end':'2026-01-01'}") {
+        @Override
+        List<Reading> narrowed(QuestionParser reader, List<Reading> best, List<String> words) {
+            return best;
+        }
     };
+
+    /**
+     * The count of all the records beside the one reading's, when that reading counts some of them (a filter) and the
+     * question says only the records: every word read as the metric names its records ("quotes"), and none of the words
+     * its label adds to them ("accepted" of "Accepted quotes") is said anywhere in the question. The one count of the same
+     * records with no filter, if the model has one.
+     */
+    static java.util.Optional<SemanticMetric> wholeCount(QuestionParser reader, Reading one, List<String> words) {
+        if (!(one.metric() instanceof SemanticMetric.Simple part) || !part.countsRows() || part.filter() == null) return java.util.Optional.empty();
+        java.util.Set<String> records = new java.util.HashSet<>();
+        reader.model.dataset(part.dataset()).ifPresent(d -> ReaderLexicon.datasetWords(d).forEach(w -> records.add(QuestionWords.stem(w))));
+        var grammar = dev.almanac.reading.FunctionWords.english();
+        int[] at = one.span().scattered() ? one.span().at() : java.util.stream.IntStream.range(one.span().from(), one.span().to()).toArray();
+        for (int i : at) {
+            String w = words.get(i);
+            if (!grammar.isFunctionWord(w) && !QuestionFrame.AGGREGATE_WORDS.contains(w) && !records.contains(QuestionWords.stem(w))) return java.util.Optional.empty();
+        }
+        java.util.Set<String> said = new java.util.HashSet<>();
+        words.forEach(w -> said.add(QuestionWords.stem(w)));
+        String label = part.info().label() == null ? part.name().replace('_', ' ') : QuestionParser.withoutAside(part.info().label());
+        List<String> adds = QuestionWords.tokens(label, true).stream().filter(w -> !grammar.isFunctionWord(w) && !records.contains(QuestionWords.stem(w))).toList();
+        if (adds.isEmpty() || adds.stream().anyMatch(w -> said.contains(QuestionWords.stem(w)))) return java.util.Optional.empty();
+        List<SemanticMetric> whole = reader.model.metrics().stream().filter(m -> m instanceof SemanticMetric.Simple x && x.dataset().equals(part.dataset())
+                && x.agg() == part.agg() && x.filter() == null && java.util.Objects.equals(x.expr(), part.expr())).toList();
+        return whole.size() == 1 ? java.util.Optional.of(whole.get(0)) : java.util.Optional.empty();
+    }
 
     private final List<String> examples;
 

@@ -542,6 +542,14 @@ public final class QuestionParser {
             best = best.stream().filter(r -> !r.span().scattered() || MetricNames.verbatimWords(r.metric(), words) > verbatim).toList();
         }
         best = MetricChoice.chosen(this, best, words);
+        if (best.size() == 1) { // a count of some records said as the records alone: asked back beside the count of them all
+            Reading one = best.get(0);
+            Optional<SemanticMetric> whole = MetricChoice.wholeCount(this, one, words);
+            if (whole.isPresent()) {
+                Reading all = new Reading(whole.get(), one.span(), read(asked_, whole.get(), one.span(), metricSpans, anyDimSpans, previous));
+                if (all.result() instanceof Parsed) best = List.of(one, all);
+            }
+        }
         if (best.size() == 1) {
             // another measure's whole phrase of two words or more, said in order apart from the one read ("the claimed amount of
             // open claims" read as the count of open claims): the question names two measures, however the one read placed the

@@ -48,6 +48,17 @@ enum ValueRule implements CorpusRule {
      */
     EVENT_OF_THE_METRIC(ValueRule::eventOfTheMetric,
             "insurer: How many claims were opened in 2025? => {'metrics':['claims_opened'],'start':'2025-01-01','end':'2026-01-01'}"),
+    /**
+     * "lapsed claims" where "lapsed" is a value of the policies' status and claims have a status of their own: a value of
+     * other records' attribute said right beside the records the metric counts ("overdue invoices", "invoices that are
+     * overdue"), of a kind those records have too (the last word of both attributes' names), may be meant of either; which
+     * one is meant is not read. Said of the other records by name ("claims on lapsed policies") it is theirs.
+     */
+    OTHER_RECORDS_KIND(ValueRule::otherRecordsKind,
+            "insurer: How many lapsed claims were there in 2025? => refused",
+            "insurer: How many claims that are lapsed were there in 2025? => refused",
+            "insurer: claims lapsed in 2025 => refused",
+            "insurer: How many claims on lapsed policies were there in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01','filters':[{'field':'policy_status','op':'=','values':['lapsed']}]}"),
     /** A value of its dimension with the dimension's word, or another of its values, next to it ("the intake mail", "the type CV", "CV or PP"). */
     NEXT_TO_ITS_ATTRIBUTE((reader, at, v) -> Verdict.evident(!v.withContext.isEmpty()),
             "insurer: How many claims had the intake mail? => {'metrics':['claims'],'filters':[{'field':'intake','op':'=','values':['mail']}]}",
@@ -269,6 +280,41 @@ enum ValueRule implements CorpusRule {
         }
         return Verdict.ends(new QuestionParser.Cannot("'" + String.join(" ", at.original.subList(v.span.from(), v.span.to())) + "' names the measure "
                 + measures.get(0).displayName() + " and a value of " + v.hits.get(0).dimension().displayName() + ": which one is meant is not read"));
+    }
+
+    private static Verdict otherRecordsKind(QuestionParser reader, Said at, Named v) {
+        if (!v.withContext.isEmpty() || at.metricSpan == null || !besideTheRecords(at, v.span)) return Verdict.NONE;
+        if (v.hits.stream().anyMatch(h -> at.ownDatasets.contains(h.dimension().dataset()))) return Verdict.NONE;
+        List<Dimension> own = at.ownDatasets.stream().flatMap(d -> reader.model.dimensionsOf(d).stream()).filter(d -> !d.time()).toList();
+        for (QuestionParser.ValueHit h : v.hits) {
+            String kind = kind(h.dimension());
+            Optional<Dimension> same = own.stream().filter(d -> kind(d).equals(kind)).findFirst();
+            if (same.isEmpty()) continue;
+            String shown = String.join(" ", at.original.subList(v.span.from(), v.span.to()));
+            String records = String.join(" ", at.original.subList(at.metricSpan.from(), at.metricSpan.to()));
+            return Verdict.ends(new Cannot("'" + shown + "' is a value of " + h.dimension().displayName() + ", said of " + records + ", which have their own "
+                    + same.get().displayName() + ": which one is meant is not read"));
+        }
+        return Verdict.NONE;
+    }
+
+    /** The kind of thing an attribute is: the last word of its label, or of its name ("status" of "Subscription status"). */
+    private static String kind(Dimension d) {
+        List<String> words = QuestionWords.tokens(d.label() != null ? d.label() : d.name().replace('_', ' '), true);
+        return words.isEmpty() ? "" : QuestionWords.singular(words.get(words.size() - 1));
+    }
+
+    /**
+     * Whether a phrase stands right before the metric's words ("overdue invoices") or after them, with only a relative word
+     * and auxiliaries between if any ("invoices overdue", "invoices that are overdue").
+     */
+    private static boolean besideTheRecords(Said at, QuestionParser.Span span) {
+        if (at.metricSpan.scattered()) return false;
+        if (span.to() == at.metricSpan.from()) return true;
+        FunctionWords grammar = FunctionWords.english();
+        int k = at.metricSpan.to();
+        while (k < span.from() && (grammar.is(at.words.get(k), dev.almanac.reading.FunctionClass.AUXILIARY) || Set.of("that", "which", "who").contains(at.words.get(k)))) k++;
+        return k == span.from();
     }
 
     private static Verdict eventOfTheMetric(QuestionParser reader, Said at, Named v) {

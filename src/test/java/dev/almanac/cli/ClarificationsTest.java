@@ -38,9 +38,12 @@ class ClarificationsTest {
         return Json.MAPPER.readTree(r.out());
     }
 
-    /** Vague questions of each kind: a metric without its period, words that fit two metrics, a word that is a grain and a value. */
+    /**
+     * Vague questions of each kind: a metric without its period, words that fit two metrics, a word that is a grain and a
+     * value, records named where the metric of that name counts some of them (completed orders, or all orders placed).
+     */
     static final List<String> VAGUE = List.of("Tell me about order size in 2026", "What was annual recurring revenue?", "yearly MRR in 2026",
-            "How was customer churn?");
+            "How was customer churn?", "How many orders did we get in 2025?");
 
     @Test
     void every_option_offered_gets_an_answer_by_its_number_and_by_its_words() throws Exception {

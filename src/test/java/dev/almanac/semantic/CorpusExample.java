@@ -25,11 +25,18 @@ record CorpusExample(String database, String asked, String read) {
         return SemanticQueryJsonTest.JSON.readTree(read.replace('\'', '"'));
     }
 
-    /** Checks that the whole reader reads the question into the example's query, or does not answer it when the example says {@code refused}. */
+    /**
+     * Checks that the whole reader reads the question into the example's query, does not answer it when the example says
+     * {@code refused}, or asks it back when it says {@code asked back}.
+     */
     void assertReadWhole() throws java.io.IOException {
         QuestionParser.Result r = result();
         if (read.equals("refused")) { // not answered, and not asked back: refused with a reason, or no measure read at all
             org.assertj.core.api.Assertions.assertThat(r).as(asked).isInstanceOfAny(QuestionParser.Cannot.class, QuestionParser.NoMetric.class);
+            return;
+        }
+        if (read.equals("asked back")) { // asked back with options, each of which reads
+            org.assertj.core.api.Assertions.assertThat(r).as(asked).isInstanceOf(QuestionParser.Clarify.class);
             return;
         }
         org.assertj.core.api.Assertions.assertThat(r).as(asked).isInstanceOf(QuestionParser.Parsed.class);
