@@ -81,7 +81,9 @@ enum Breakdown implements CorpusRule {
     IN_METRIC_PHRASE(Breakdown::inMetricPhrase,
             "insurer: What were the premiums by region? => {'metrics':['premiums'],'group_by':[{'dimension':'region'}],'order':[{'field':'premiums','descending':true}]}",
             // a rate the metric's own name says is per a dimension's values is that rate, never a breakdown by them
-            "insurer: What were the claims per region in 2024? => {'metrics':['claims_per_region'],'start':'2024-01-01','end':'2025-01-01'}"),
+            "insurer: What were the claims per region in 2024? => {'metrics':['claims_per_region'],'start':'2024-01-01','end':'2025-01-01'}",
+            // an attribute whose name begins with the metric's last words is the one named ("premiums by region group")
+            "insurer: What were the premiums by region group? => {'metrics':['premiums'],'group_by':[{'dimension':'region_group'}],'order':[{'field':'premiums','descending':true}]}"),
     /**
      * "Asia and Europe, which has more countries": two values of one dimension compare the groups; joined by "or" with
      * nothing that compares, or "combined", "in total", they are one group of rows.
@@ -277,6 +279,8 @@ enum Breakdown implements CorpusRule {
                     || !Set.of("by", "per").contains(words.get(d.from() - 1))) continue;
             // "average revenue per account": a rate the metric's own name says is per one of them, never a breakdown
             if (words.get(d.from() - 1).equals("per") && ratePer(at.metric, words.subList(d.from(), d.to()))) continue;
+            // "revenue by product category" of a metric said "revenue by product": the attribute named is the longer one
+            if (at.dimSpans.stream().anyMatch(o -> o.from() <= d.from() && o.to() > d.to() && o.to() > at.metricSpan.to())) continue;
             List<Dimension> ds = reader.attributes.withoutReferences(Spans.dimensionOf(d).stream().filter(at.dims::contains).toList());
             if (ds.size() != 1) {
                 return Optional.of(new QuestionParser.Cannot("the breakdown in '" + String.join(" ", at.original.subList(at.metricSpan.from(), at.metricSpan.to()))
