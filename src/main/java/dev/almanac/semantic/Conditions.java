@@ -208,6 +208,14 @@ final class Conditions {
             if (amount.isEmpty() || numbers.stream().anyMatch(d -> d.dataset().equals(ds) && d.expr().equals(amount.get().expr()))) continue;
             List<String> said = new ArrayList<>(ROW_AMOUNT_WORDS);
             reader.model.dataset(ds).ifPresent(d -> said.addAll(ReaderLexicon.rowNames(d)));
+            // and a noun of one word a count of those records is called by ("deals" of a count of opportunities)
+            for (SemanticMetric m : reader.model.metrics()) {
+                if (!(m instanceof SemanticMetric.Simple c) || !c.countsRows() || !c.dataset().equals(ds)) continue;
+                for (String synonym : m.info().synonyms()) {
+                    List<String> t = QuestionWords.tokens(synonym, true);
+                    if (t.size() == 1 && dev.almanac.reading.Lexicon.english().partsOfSpeech(t.get(0)).contains(dev.almanac.reading.PartOfSpeech.NOUN)) said.add(t.get(0));
+                }
+            }
             for (String phrase : said) {
                 @SuppressWarnings("unchecked") List<Dimension> list = (List<Dimension>) amountPhrases.computeIfAbsent(QuestionWords.tokens(phrase.replace('_', ' '), true), k -> new ArrayList<Dimension>());
                 if (!list.contains(amount.get())) list.add(amount.get());
@@ -261,7 +269,8 @@ final class Conditions {
                 int number = -1;
                 for (Span d : spans) {
                     if (Spans.anyUsed(used, d) && !amountSpans.contains(d) || Spans.dimensionOf(d).size() != 1) continue;
-                    boolean before = d.to() == i || d.to() + 1 == i && ATTRIBUTE_LINKS.contains(words.get(d.to()));
+                    boolean before = d.to() == i || d.to() + 1 == i && ATTRIBUTE_LINKS.contains(words.get(d.to()))
+                            || amountSpans.contains(d) && saidOfTheRecords(words, used, d.to(), i);
                     // "age greater than the average", "weight below average", "above the average age": the attribute's own average
                     int average = averageEnd(words, i + n, d);
                     if (average < 0 && d.from() >= i + n + 1) {
@@ -293,6 +302,16 @@ final class Conditions {
                 if (amountSpans.contains(attribute) && number + 1 < words.size() && reader.model.currencyWords(d.dataset()).contains(words.get(number + 1))) used[number + 1] = true;
             }
         }
+    }
+
+    /**
+     * Whether the words between the records' noun and a comparison of what each is worth are words the reading placed
+     * already, one or two ("orders placed under $50", "orders in 2025 over $500"): the comparison is still said of the records.
+     */
+    private static boolean saidOfTheRecords(List<String> words, boolean[] used, int from, int to) {
+        if (to - from < 1 || to - from > 2) return false;
+        for (int k = from; k < to; k++) if (!used[k] || QuestionWords.digits(words.get(k))) return false;
+        return true;
     }
 
     /** A number, then a comparison: see {@link NumberCondition#NUMBER_THEN_COMPARISON}. */

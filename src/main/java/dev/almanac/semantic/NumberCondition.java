@@ -15,7 +15,11 @@ enum NumberCondition implements CorpusRule {
     /** "age above 20", "more than 4 cylinders", "above age 20", "older than the average age". */
     COMPARISON_THEN_NUMBER(Conditions::comparisonThenNumber,
             "world_1: Which countries have a life expectancy over 80? => {'group_by':[{'dimension':'country.name'}],'filters':[{'field':'life_expectancy','op':'>','values':['80']}],'records':'country'}",
-            "concert_singer: How many singers are older than the average age? => {'metrics':['singer_count'],'filters':[{'field':'age','op':'>','values':['average']}]}"),
+            "concert_singer: How many singers are older than the average age? => {'metrics':['singer_count'],'filters':[{'field':'age','op':'>','values':['average']}]}",
+            // what each record is worth, said by the records' noun, the words of the measure placed between if any
+            "insurer: How many claims over $500 were there in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01','filters':[{'field':'claims.row_amount','op':'>','values':['500']}]}",
+            "insurer: How many claims were opened under $200 in 2025? => {'metrics':['claims_opened'],'start':'2025-01-01','end':'2026-01-01','filters':[{'field':'claims.row_amount','op':'<','values':['200']}]}",
+            "insurer: How many cases over $500 were there in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01','filters':[{'field':'claims.row_amount','op':'>','values':['500']}]}"),
     /** "6 or more cylinders", "a weight of 10 or less", "age 30 and over". */
     NUMBER_THEN_COMPARISON(Conditions::numberThenComparison,
             "concert_singer: How many concerts were there in year 2014 or after? => {'metrics':['concert_count'],'filters':[{'field':'year','op':'>=','values':['2014']}]}",

@@ -565,11 +565,15 @@ public final class QuestionParser {
             Set<String> over = datasetsOf(m);
             return over.size() == 1 ? over.iterator().next() : null;
         });
+        // each option says the measure by its name without the aside ("Orders placed", not "Orders placed (all statuses)"),
+        // which a question does not say, unless that leaves two alike
+        List<String> said = names.stream().map(QuestionParser::withoutAside).toList();
+        if (new java.util.HashSet<>(said).size() < said.size()) said = names;
         List<String> options = new ArrayList<>();
         for (int i = 0; i < best.size(); i++) {
             Reading r = best.get(i);
             String shown = String.join(" ", original.subList(r.span().from(), r.span().to()));
-            options.add(q.replaceFirst("(?i)" + Pattern.quote(shown), Matcher.quoteReplacement(names.get(i))));
+            options.add(q.replaceFirst("(?i)" + Pattern.quote(shown), Matcher.quoteReplacement(said.get(i))));
         }
         return checked(new Clarify("Which do you mean: " + String.join("; ", names) + "?", options));
     }
