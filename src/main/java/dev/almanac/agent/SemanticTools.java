@@ -303,7 +303,10 @@ final class SemanticTools {
                 if (col >= 0) values.add(shown(columns, col, r.rows().get(0).get(col)));
             }
             if (values.size() == q.metrics().size() && q.metrics().size() == 1) return oneValue(q, r, columns, values.get(0));
-            if (values.size() == q.metrics().size() && q.compareTo() == null) { // compared, several metrics read better as a table
+            if (q.metrics().isEmpty() && !q.countDistinct().isEmpty() && r.columns().size() == 1) { // "Distinct continents: 7."
+                return explainer.title(q) + ": " + shown(columns, 0, r.rows().get(0).get(0)) + ".";
+            }
+            if (!q.metrics().isEmpty() && values.size() == q.metrics().size() && q.compareTo() == null) { // compared, several metrics read better as a table
                 List<String> parts = new ArrayList<>();
                 for (int i = 0; i < values.size(); i++) parts.add(columns.label(q.metrics().get(i)) + " " + values.get(i));
                 return explainer.title(q) + ": " + String.join("; ", parts) + ".";

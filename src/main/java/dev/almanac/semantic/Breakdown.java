@@ -38,6 +38,7 @@ enum Breakdown implements CorpusRule {
     CUE(Breakdown::cue,
             "world_1: How many countries are there in each continent? => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}]}",
             "world_1: What is the total surface area by region? => {'metrics':['country_total_surface_area'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_total_surface_area','descending':true}]}",
+            "tasty_bytes: How many customers are there in each country? => {'metrics':['customer_count'],'group_by':[{'dimension':'country'}],'order':[{'field':'customer_count','descending':true}]}",
             "car_1: What is the maximum weight for each of the different cylinders? => {'metrics':['cars_data_max_weight'],'group_by':[{'dimension':'cylinders'}]}",
             // a number is grouped by only when a ranking of the rows counted asks for one of its values ("which grade has the most")
             "network_1: Which grade has the most high schoolers? => {'metrics':['highschooler_count'],'group_by':[{'dimension':'grade'}],'order':[{'field':'highschooler_count','descending':true}],'limit':1,'ties':true}",

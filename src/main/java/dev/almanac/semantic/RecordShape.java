@@ -22,7 +22,9 @@ enum RecordShape {
             "world_1: How many continents are there? => {'count_distinct':['continent']}",
             "car_1: How many cylinders does the car with the least accelerate have? => refused",
             "world_1: How many countries are there? => refused",
-            "voter_1: How many contestants are there? => refused"),
+            "voter_1: How many contestants are there? => refused",
+            // the values said right after "how many", never an attribute named later: customers counted, by country
+            "tasty_bytes: How many customers are there in each country? => refused"),
     MOST_COMMON(RecordShapes::mostCommon,
             "world_1: What is the most frequent government form of countries? => {'group_by':[{'dimension':'government_form'}],'order':[{'field':'country_count','descending':true}],'limit':1,'ties':true}",
             "pets_1: What is the most common pet type? => {'group_by':[{'dimension':'pet_type'}],'order':[{'field':'pets_count','descending':true}],'limit':1,'ties':true}"),

@@ -673,6 +673,19 @@ final class RecordShapes {
         return Optional.of(new Parsed(counted, Optional.empty()));
     }
 
+    /** Whether the first words of {@code after} name the attribute, by one of its phrases or its short name, the last word in either number. */
+    private boolean namedFirst(Dimension d, Dataset own, List<String> after) {
+        Map<List<String>, Object> phrases = new java.util.HashMap<>(reader.lexicon.dimensionPhrases(List.of(d)));
+        reader.lexicon.shortPhrases(own).forEach((phrase, dim) -> { if (dim.equals(d)) phrases.putIfAbsent(phrase, dim); });
+        for (int n = 1; n <= Math.min(4, after.size()); n++) {
+            List<String> said = new ArrayList<>(after.subList(0, n));
+            if (phrases.containsKey(said)) return true;
+            said.set(n - 1, QuestionWords.singular(said.get(n - 1)));
+            if (phrases.containsKey(said)) return true;
+        }
+        return false;
+    }
+
     private static final Pattern HOW_MANY = Pattern.compile("(?i)^\\s*how\\s+many\\s+((\\p{L}+).*)$");
 
     /**
@@ -696,6 +709,9 @@ final class RecordShapes {
         if (d == null || d.time() || d.kind() == Dimension.Kind.NUMBER || d.kind() == Dimension.Kind.IDENTIFIER) return Optional.empty();
         Dataset own = reader.model.dataset(d.dataset()).orElse(null);
         if (d.labelsEntity() || own == null || ModelAttributes.calledAfterRecords(own, d)) return Optional.empty();
+        // the values counted are those said right after "how many" ("how many continents"), never an attribute named later
+        // ("how many customers are there in each country" counts customers, by country, not the countries)
+        if (!namedFirst(d, own, after)) return Optional.empty();
         return Optional.of(new Parsed(x.withConditionsOf(List.of(), List.of()).records(null).countDistinct(x.groupBy().get(0).dimension()), Optional.empty()));
     }
 

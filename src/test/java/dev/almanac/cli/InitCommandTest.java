@@ -159,6 +159,16 @@ class InitCommandTest {
         CliTest.Run avg = CliTest.run("--db", db.toString(), "ask", "total fine amount by home city", "--llm", "none", "--format", "json");
         assertThat(avg.code()).as(avg.err()).isZero();
         assertThat(avg.out()).contains("Aarhus").contains("semantic:loans_total_fine_amt");
+        // a count of different values says the count in its first line
+        CliTest.Run cities = CliTest.run("--db", db.toString(), "ask", "How many different home cities are there?", "--llm", "none");
+        assertThat(cities.code()).as(cities.err()).isZero();
+        long distinct;
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement();
+             java.sql.ResultSet rs = s.executeQuery("SELECT count(DISTINCT home_city) FROM members")) {
+            rs.next();
+            distinct = rs.getLong(1);
+        }
+        assertThat(cities.out().lines().findFirst().orElse("")).isEqualTo("Distinct home cities: " + distinct + ".");
     }
 
     @Test
