@@ -41,7 +41,7 @@ enum GrainRule implements CorpusRule {
 
     /** A grain's words and what is read of it: the question, its words placed, the metric, the phrases named, and the grain read. */
     static final class Said {
-        final QuestionParser.Question question;
+        final Question question;
         final Optional<dev.almanac.quality.Timeframe> period;
         final boolean[] used;
         final SemanticMetric metric;
@@ -53,7 +53,7 @@ enum GrainRule implements CorpusRule {
         Grain named;
         Grain grain;
 
-        Said(QuestionParser.Question question, Optional<dev.almanac.quality.Timeframe> period, boolean[] used, SemanticMetric metric, QuestionParser.Span metricSpan,
+        Said(Question question, Optional<dev.almanac.quality.Timeframe> period, boolean[] used, SemanticMetric metric, QuestionParser.Span metricSpan,
              List<QuestionParser.Span> grainSpans, List<QuestionParser.Span> valueSpans, List<QuestionParser.Span> dimSpans) {
             this.question = question;
             this.period = period;

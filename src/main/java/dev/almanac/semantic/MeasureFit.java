@@ -48,7 +48,7 @@ enum MeasureFit implements CorpusRule {
             "insurer: How much were the policies in 2025? => refused");
 
     /** What the rules see: the question, the metric read, its words, which words are placed, and the period left to read (not a year condition). */
-    record Asked(QuestionParser.Question question, SemanticMetric metric, QuestionParser.Span metricSpan, boolean[] used, Optional<Timeframe> periodLeft) {
+    record Asked(Question question, SemanticMetric metric, QuestionParser.Span metricSpan, boolean[] used, Optional<Timeframe> periodLeft) {
         List<String> words() {
             return question.words();
         }

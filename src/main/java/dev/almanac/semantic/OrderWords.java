@@ -6,7 +6,6 @@ import static dev.almanac.semantic.Spans.dimensionOf;
 import static dev.almanac.semantic.Spans.outermost;
 import static dev.almanac.semantic.Spans.spans;
 
-import dev.almanac.semantic.QuestionParser.Question;
 import dev.almanac.semantic.QuestionParser.Span;
 import java.util.List;
 import java.util.Optional;

@@ -279,7 +279,7 @@ public final class QuestionParser {
      * naming those parts. A follow-up's parts may come from the thread's question and are not checked so. {@code q}: the
      * question as it is read ({@link #prepared}).
      */
-    private Result translatedBack(String q, Result r) {
+    Result translatedBack(String q, Result r) {
         if (!(r instanceof Parsed p)) return r;
         // the period's words are looked for again only when the query has a period the reading did not keep the words of
         boolean periodSaid = p.query().start() == null && p.query().compareTo() == null || p.period().isPresent() || timeframes.parse(q).isPresent()
@@ -302,62 +302,11 @@ public final class QuestionParser {
     /**
      * A follow-up in a thread changes the previous semantic query: "and in 2024?" (the period), "by region
      * instead" (the breakdown), "only enterprise customers" (a filter), "monthly" (the grain), "as a chart".
-     * A question that names a metric of its own is a new question.
+     * A question that names a metric of its own is a new question ({@link FollowUps}).
      */
     public Result followUp(String question, SemanticQuery previous) {
-        Matcher another = ANOTHER_METRIC.matcher(question.strip());
-        if (previous != null && !previous.metrics().isEmpty() && another.matches()) {
-            Result named = translatedBack(prepared(another.group(1)), parse(another.group(1), null));
-            if (named instanceof Parsed p && !p.query().listsRecords()) return sameQuestionOf(p, previous);
-        }
-        Result fresh = translatedBack(prepared(question), parse(question, null));
-        if (!(fresh instanceof NoMetric) || previous == null || previous.metrics().isEmpty()) return fresh;
-        return parse(question, previous);
+        return FollowUps.read(this, question, previous);
     }
-
-    /** "How about leads?", "and refunds?", "same for churned MRR": another metric, asked as the thread's last question. */
-    private static final Pattern ANOTHER_METRIC = Pattern.compile("(?i)^(?:(?:and\\s+)?(?:what|how)\\s+about|(?:and\\s+)?(?:the\\s+)?same\\s+(?:for|with)|and)\\s+(?:the\\s+|for\\s+)?(.+?)\\s*[?.!]*$");
-
-    /**
-     * The thread's last question asked of the metric a follow-up names: its period, breakdown and conditions kept where
-     * the follow-up says none of its own; a breakdown or condition the new metric cannot be read by is refused, never
-     * dropped ("only Germany", then "how about ad spend": spend has no customer country).
-     */
-    private Result sameQuestionOf(Parsed named, SemanticQuery previous) {
-        SemanticQuery now = named.query();
-        SemanticMetric metric = model.metric(now.metrics().get(0)).orElse(null);
-        if (metric == null) return named;
-        Set<String> reachable = new java.util.HashSet<>();
-        for (Dimension d : layer.dimensionsOf(metric)) {
-            reachable.add(d.name());
-            reachable.add(d.qualifiedName());
-            reachable.add(model.reference(d));
-        }
-        List<String> carried = new ArrayList<>();
-        if (now.groupBy().isEmpty()) previous.groupBy().forEach(g -> carried.add(g.dimension()));
-        if (now.filters().isEmpty()) previous.filters().forEach(f -> carried.add(f.field()));
-        for (String field : carried) {
-            String bare = field.contains(".") ? field.substring(field.indexOf('.') + 1) : field;
-            if (!reachable.contains(field) && !reachable.contains(bare)) {
-                return new Cannot(metric.displayName() + " cannot be read by '" + bare + "' as the last question was; ask it in full");
-            }
-        }
-        if (!previous.exists().isEmpty() && now.exists().isEmpty()) {
-            return new Cannot(metric.displayName() + " cannot be read with the related rows the last question had; ask it in full");
-        }
-        boolean ownPeriod = now.start() != null || now.grain() != null && previous.grain() == null;
-        SemanticQuery q = new SemanticQuery(now.metrics(), now.groupBy().isEmpty() ? previous.groupBy() : now.groupBy(),
-                ownPeriod ? now.grain() : previous.grain(), ownPeriod ? now.start() : previous.start(), ownPeriod ? now.end() : previous.end(),
-                now.filters().isEmpty() ? previous.filters() : now.filters(), now.order(), now.limit() != null ? now.limit() : previous.limit(),
-                ownPeriod ? now.compareTo() : previous.compareTo(), now.segments(), now.withoutSegments()).withExists(now.exists());
-        if (q.order().isEmpty() && !q.groupBy().isEmpty() && !previous.order().isEmpty()) {
-            q = q.withOrder(List.of(new SemanticQuery.Order(metric.name(), previous.order().get(0).descending())));
-        }
-        return new Parsed(q, ownPeriod ? named.period() : Optional.empty());
-    }
-
-    static final Set<String> FOLLOW_UP = Set.of("instead", "only", "just", "also", "and", "about", "chart", "graph", "plot", "same", "then",
-            "again", "but", "now", "rather", "visualize", "visualise", "draw");
 
     /** Amounts written as people write them, as the number they are ("$500" is 500, "10k" 10000): {@link Rephrasing#AMOUNTS}. */
     public static String amounts(String q) {
@@ -365,7 +314,7 @@ public final class QuestionParser {
     }
 
     /** The question as it is read: every {@link Rephrasing} made, in order. */
-    private String prepared(String question) {
+    String prepared(String question) {
         return Rephrasing.all(this, question);
     }
 
@@ -719,49 +668,6 @@ public final class QuestionParser {
     /** What a piece of text is called ("the substring 'Al'", "the letter w", "the word computer"). */
     static final Set<String> PIECE_WORDS = Set.of("substring", "string", "letter", "letters", "word", "words", "character", "characters");
 
-    /** A request for rows or values, not for a figure. */
-    private static final Pattern REQUEST_FOR_ROWS = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|give|display|find|return)\\b");
-    /**
-     * The rows a plain count counts (no filter or segment of its own beyond its dataset's), named by their one naming
-     * attribute, over a period on the count's time: what "list the campaigns launched in 2026" asks. Empty for a count
-     * that keeps only some rows (its list would need its condition), a dataset whose records nothing names, a question
-     * with a grain or a comparison, or a period the count has no time for.
-     */
-    private Optional<RowsOverPeriod> rowsOverPeriod(SemanticMetric.Simple counted, Timeframe period, Grain grain, boolean compared) {
-        if (counted.agg() != SemanticMetric.Agg.COUNT || counted.expr() != null || counted.snapshotDimension() != null || grain != null || compared) return Optional.empty();
-        Optional<Dataset> rows = model.dataset(counted.dataset());
-        if (rows.isEmpty()) return Optional.empty();
-        List<Dimension> labels = attributes.namingAttributes(rows.get());
-        if (labels.size() != 1) return Optional.empty();
-        Dimension time = period == null ? null : model.timeDimensionOf(counted).orElse(null);
-        if (period != null && (time == null || !time.dataset().equals(rows.get().name()))) return Optional.empty();
-        // a count with a condition ("deals won") lists the rows it keeps: the records are named by the count
-        String records = counted.filter() != null || !counted.segments().isEmpty() ? counted.name() : rows.get().name();
-        return Optional.of(new RowsOverPeriod(records, model.reference(labels.get(0)), time == null ? null : model.reference(time), period));
-    }
-
-    /** Records listed by their naming attribute, over a period on their own time (shown next to them). */
-    private record RowsOverPeriod(String rows, String label, String time, Timeframe period) {
-        /** The list with the question's own filters, and the period's on the rows' time; {@code said}: the period as the question said it. */
-        Parsed query(List<SemanticQuery.Filter> asked, Optional<Timeframe> said) {
-            List<SemanticQuery.Filter> filters = new ArrayList<>(asked);
-            List<SemanticQuery.GroupBy> shown = new ArrayList<>(List.of(new SemanticQuery.GroupBy(label, List.of())));
-            List<SemanticQuery.Order> order = List.of();
-            if (time != null) {
-                filters.add(new SemanticQuery.Filter(time, ">=", List.of(period.start().toString())));
-                filters.add(new SemanticQuery.Filter(time, "<", List.of(period.end().toString())));
-                shown.add(new SemanticQuery.GroupBy(time, List.of()));
-                order = List.of(new SemanticQuery.Order(time, false));
-            }
-            return new Parsed(new SemanticQuery(List.of(), shown, null, null, null, filters, order, null, null, null, null).records(rows), said);
-        }
-    }
-
-    /** "which campaigns were launched in 2026", "what deals did we win": the question word right before the counted rows' words asks for the rows. */
-    private static boolean whichRows(List<String> words, Span metricSpan) {
-        return metricSpan.from() == 1 && Set.of("which", "what").contains(words.get(0));
-    }
-
     /** A sentence after the question that asks to show some attributes and no number ("... ? List the owner id and name."). */
     private static final Pattern SHOWN_ONLY = Pattern.compile("(?i)[.?!;]\\s*(?:please\\s+)?(?:list|show|give|return|display|tell)\\b(?![^.?!]*\\b(?:number|count|how\\s+many|total|amount|sum|average|many)\\b)[^.?!]*[.?!]?\\s*$");
 
@@ -794,66 +700,6 @@ public final class QuestionParser {
         return false;
     }
 
-    /** The question with its periods read: what is left of it, as written and as compared. */
-    record Question(String q, Optional<Timeframe> period, Optional<Timeframe> compared, Optional<Timeframe> asked, List<String> original,
-                            List<String> words) {
-        /** The question without its words from {@code from} to {@code to} (exclusive), its periods kept. */
-        Question without(int from, int to) {
-            List<String> o = new ArrayList<>(original.subList(0, from));
-            o.addAll(original.subList(to, original.size()));
-            List<String> w = new ArrayList<>(words.subList(0, from));
-            w.addAll(words.subList(to, words.size()));
-            return new Question(cut(q, original, from, to).orElse(String.join(" ", o)), period, compared, asked, o, w);
-        }
-
-        /** Where each word of a question's text starts and ends, as its words are read. */
-        private static List<int[]> wordPositions(String q) {
-            Matcher m = WORD.matcher(q.replace('_', ' ').replace('-', ' '));
-            List<int[]> at = new ArrayList<>();
-            while (m.find()) at.add(new int[] {m.start(), m.end()});
-            return at;
-        }
-
-        /** The text without its words {@code from} to {@code to}, the rest as typed (its commas kept); empty when its words are not the original's. */
-        private static Optional<String> cut(String q, List<String> original, int from, int to) {
-            if (from >= to) return Optional.of(q);
-            List<int[]> at = wordPositions(q);
-            if (at.size() != original.size() || to > at.size()) return Optional.empty();
-            String before = q.substring(0, at.get(from)[0]).stripTrailing(), after = q.substring(at.get(to - 1)[1]);
-            if (before.isEmpty()) after = after.replaceFirst("^[\\s?.!,;:]+", ""); // the first sentence cut whole: the next one opens the text
-            return Optional.of(before + (after.isEmpty() || after.startsWith(" ") || !Character.isLetterOrDigit(after.charAt(0)) ? "" : " ") + after);
-        }
-
-        /**
-         * "the grade of each high schooler", "for every singer": "each" or "every" right before the noun of records listed read
-         * as "all", so that the list is of every record, not a breakdown by them.
-         */
-        Question eachAsAll(List<Dataset> rows) {
-            Question out = this;
-            for (int i = 0; i + 1 < words.size(); i++) {
-                if (!words.get(i).equals("every") && !words.get(i).equals("each")) continue;
-                for (int n = 1; n <= 3 && i + 1 + n <= words.size(); n++) {
-                    List<String> noun = words.subList(i + 1, i + 1 + n).stream().map(QuestionWords::singular).toList();
-                    if (rows.stream().anyMatch(ds -> ReaderLexicon.namesRows(ds, noun))) {
-                        out = out.replacing(i, "all");
-                        break;
-                    }
-                }
-            }
-            return out;
-        }
-
-        /** The question with its {@code at}-th word said otherwise, the rest of its text (commas too) as written. */
-        Question replacing(int at, String word) {
-            List<String> o = new ArrayList<>(original);
-            List<String> w = new ArrayList<>(words);
-            o.set(at, word);
-            w.set(at, word);
-            List<int[]> found = wordPositions(q);
-            String text = found.size() == original.size() ? q.substring(0, found.get(at)[0]) + word + q.substring(found.get(at)[1]) : String.join(" ", o);
-            return new Question(text, period, compared, asked, o, w);
-        }
-    }
 
     /** A metric the question may name, and the question read for it. */
     record Reading(SemanticMetric metric, Span span, Result result) {}
@@ -1032,9 +878,9 @@ public final class QuestionParser {
         RowsOverPeriod listed = null;
         if (!metricSpans.isEmpty() && metric instanceof SemanticMetric.Simple counted && (counted.agg() == SemanticMetric.Agg.COUNT || counted.agg() == SemanticMetric.Agg.COUNT_DISTINCT)
                 && !counted.info().synonyms().equals(LISTING_WORDS) // a list being read is such a request answered
-                && (REQUEST_FOR_ROWS.matcher(q).find() || whichRows(words, metricSpan)) && groupBy.isEmpty() && limit == null
+                && RowsOverPeriod.asked(q, words, metricSpan) && groupBy.isEmpty() && limit == null
                 && words.stream().noneMatch(COUNT_CUES::contains)) {
-            listed = rowsOverPeriod(counted, period.orElse(null), grain, compared.isPresent()).orElse(null);
+            listed = RowsOverPeriod.of(this, counted, period.orElse(null), grain, compared.isPresent()).orElse(null);
             if (listed == null) {
                 return new Cannot("the question asks for the " + metric.displayName().toLowerCase(Locale.ROOT).replaceFirst("^(number|count) of ", "")
                         + " themselves, not how many; lists of records are not read yet");
@@ -1125,7 +971,7 @@ public final class QuestionParser {
                     + (grain != null ? grain.label() : "a ranking"));
             query = query.comparedTo(compared.get().start(), compared.get().end());
         }
-        if (previous != null) query = merge(previous, query, asked.isPresent(), filters).withExists(previous.exists()).withExists(related.exists());
+        if (previous != null) query = FollowUps.merge(previous, query, asked.isPresent(), filters).withExists(previous.exists()).withExists(related.exists());
         return new Parsed(query, yearConditions.isEmpty() && relatedYears.isEmpty() ? asked : Optional.empty());
     }
 
@@ -1133,18 +979,6 @@ public final class QuestionParser {
     private boolean names(List<String> words, Dimension d) {
         Map<List<String>, Object> phrases = model.dataset(d.dataset()).map(lexicon::attributesOf).orElse(Map.of());
         return outermost(spans(words, phrases)).stream().anyMatch(sp -> dimensionOf(sp).contains(d));
-    }
-
-    /** The previous query with what the follow-up says: a new period, breakdown, grain or ranking replaces the old; filters add up (per dimension, the new wins). */
-    private static SemanticQuery merge(SemanticQuery previous, SemanticQuery now, boolean newPeriod, List<SemanticQuery.Filter> newFilters) {
-        List<SemanticQuery.Filter> filters = new ArrayList<>(previous.filters().stream()
-                .filter(f -> newFilters.stream().noneMatch(n -> n.field().equals(f.field()))).toList());
-        filters.addAll(newFilters);
-        return new SemanticQuery(previous.metrics(), now.groupBy().isEmpty() ? previous.groupBy() : now.groupBy(),
-                now.grain() != null ? now.grain() : previous.grain(),
-                newPeriod ? now.start() : previous.start(), newPeriod ? now.end() : previous.end(), filters,
-                now.order().isEmpty() ? previous.order() : now.order(), now.limit() != null ? now.limit() : previous.limit(),
-                newPeriod ? null : previous.compareTo(), previous.segments(), previous.withoutSegments(), previous.gaps(), previous.share());
     }
 
     /**

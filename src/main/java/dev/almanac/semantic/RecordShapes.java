@@ -6,7 +6,6 @@ import dev.almanac.reading.Lexicon;
 import dev.almanac.semantic.QuestionParser.Cannot;
 import dev.almanac.semantic.QuestionParser.NoMetric;
 import dev.almanac.semantic.QuestionParser.Parsed;
-import dev.almanac.semantic.QuestionParser.Question;
 import dev.almanac.semantic.QuestionParser.Result;
 import dev.almanac.semantic.OrderWords.Sorted;
 import dev.almanac.semantic.QuestionParser.Span;

@@ -12,7 +12,6 @@ import dev.almanac.reading.FunctionWords;
 import dev.almanac.semantic.QuestionParser.Cannot;
 import dev.almanac.semantic.QuestionParser.NoMetric;
 import dev.almanac.semantic.QuestionParser.Parsed;
-import dev.almanac.semantic.QuestionParser.Question;
 import dev.almanac.semantic.QuestionParser.Result;
 import dev.almanac.semantic.QuestionParser.Span;
 import dev.almanac.semantic.QuestionParser.ValueHit;

@@ -203,7 +203,7 @@ enum WordPlacement implements CorpusRule {
             "pets_1: How many pets are there for each pet type? Show the pet age too. => refused",
             "dog_kennels: How many dogs are there for each breed? Give the breed name and the dog name. => refused"),
     /** "and in 2024 instead?": the words of a follow-up to the question before. */
-    FOLLOW_UP(Decision.PASSES, (reader, at, i) -> at.previous != null && QuestionParser.FOLLOW_UP.contains(at.words().get(i)),
+    FOLLOW_UP(Decision.PASSES, (reader, at, i) -> at.previous != null && FollowUps.FOLLOW_UP.contains(at.words().get(i)),
             "insurer: How many claims were there in 2025? >> And in 2024 instead? => {'metrics':['claims'],'start':'2024-01-01','end':'2025-01-01'}"),
     /** "claims in 2025 compared with 2024": the words that compare two periods, with a period compared. */
     COMPARISON(Decision.PASSES, (reader, at, i) -> at.question.compared().isPresent() && QuestionParser.COMPARISON_FILLER.contains(at.words().get(i)),
@@ -214,7 +214,7 @@ enum WordPlacement implements CorpusRule {
 
     /** The words left over and what the reading placed: the question, the words placed, the metric read, its breakdowns and grain, the model's words allowed. */
     static final class Left {
-        final QuestionParser.Question question;
+        final Question question;
         final boolean[] used;
         final SemanticMetric metric;
         final QuestionParser.Span metricSpan;
@@ -230,7 +230,7 @@ enum WordPlacement implements CorpusRule {
         /** The words of a breakdown of the metric named and not read as one. */
         final boolean[] unreadBreakdown;
 
-        Left(QuestionParser.Question question, boolean[] used, SemanticMetric metric, QuestionParser.Span metricSpan, boolean[] metricWords, List<String> groupBy,
+        Left(Question question, boolean[] used, SemanticMetric metric, QuestionParser.Span metricSpan, boolean[] metricWords, List<String> groupBy,
              Grain grain, String[] valueOf, Set<String> entities, Set<String> allowed, Set<String> describedPairs, SemanticQuery previous, boolean[] unreadBreakdown) {
             this.question = question;
             this.used = used;
