@@ -59,6 +59,14 @@ enum ValueRule implements CorpusRule {
             "insurer: How many claims that are lapsed were there in 2025? => refused",
             "insurer: claims lapsed in 2025 => refused",
             "insurer: How many claims on lapsed policies were there in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01','filters':[{'field':'policy_status','op':'=','values':['lapsed']}]}"),
+    /**
+     * "how many customers upgraded" where "upgraded" is the very value of subscription events' type, which the metric
+     * cannot be read by, and only another name the model gives a trial outcome ("converted") it can: the word is that
+     * other attribute's own value, which reading it by the other name would drop; which one is meant is not read.
+     */
+    OWN_VALUE_ELSEWHERE(ValueRule::ownValueElsewhere,
+            "insurer: How many claims were declined in 2025? => refused",
+            "insurer: How many claims were denied in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01','filters':[{'field':'status','op':'=','values':['denied']}]}"),
     /** A value of its dimension with the dimension's word, or another of its values, next to it ("the intake mail", "the type CV", "CV or PP"). */
     NEXT_TO_ITS_ATTRIBUTE((reader, at, v) -> Verdict.evident(!v.withContext.isEmpty()),
             "insurer: How many claims had the intake mail? => {'metrics':['claims'],'filters':[{'field':'intake','op':'=','values':['mail']}]}",
@@ -294,6 +302,26 @@ enum ValueRule implements CorpusRule {
             String records = String.join(" ", at.original.subList(at.metricSpan.from(), at.metricSpan.to()));
             return Verdict.ends(new Cannot("'" + shown + "' is a value of " + h.dimension().displayName() + ", said of " + records + ", which have their own "
                     + same.get().displayName() + ": which one is meant is not read"));
+        }
+        return Verdict.NONE;
+    }
+
+    private static Verdict ownValueElsewhere(QuestionParser reader, Said at, Named v) {
+        if (!v.withContext.isEmpty()) return Verdict.NONE;
+        List<String> said = at.words.subList(v.span.from(), v.span.to());
+        if (v.hits.stream().anyMatch(h -> QuestionWords.tokens(String.valueOf(h.value()), true).equals(said))) return Verdict.NONE; // said as its own value
+        Set<String> readable = new java.util.HashSet<>();
+        reader.layer.dimensionsOf(at.metric).forEach(d -> readable.add(d.qualifiedName()));
+        for (Map.Entry<String, ValueIndex.Values> e : reader.values.all().entrySet()) {
+            if (readable.contains(e.getKey())) continue;
+            for (Object x : e.getValue().values()) {
+                if (!QuestionWords.tokens(String.valueOf(x), true).equals(said)) continue;
+                String elsewhere = reader.model.dimension(e.getKey()).map(Dimension::displayName).orElse(e.getKey());
+                QuestionParser.ValueHit named = v.hits.get(0);
+                return Verdict.ends(new Cannot("'" + String.join(" ", at.original.subList(v.span.from(), v.span.to())) + "' is a value of " + elsewhere
+                        + ", which " + at.metric.displayName() + " cannot be read by, and another name for '" + named.value() + "' of "
+                        + named.dimension().displayName() + ": which one is meant is not read"));
+            }
         }
         return Verdict.NONE;
     }
