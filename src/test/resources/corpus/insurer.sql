@@ -14,4 +14,4 @@ INSERT INTO reserves VALUES ('2025-02-01', 1, 300), ('2025-03-01', 1, 250), ('20
 CREATE TABLE travelers (traveler_id INTEGER PRIMARY KEY, checkin_on DATE);
 INSERT INTO travelers VALUES (1, '2025-03-01'), (2, '2025-09-12');
 CREATE TABLE quotes (quote_id INTEGER PRIMARY KEY, quoted_on DATE, outcome VARCHAR);
-INSERT INTO quotes VALUES (1, '2025-01-05', 'accepted'), (2, '2025-02-07', 'declined'), (3, '2025-03-09', 'accepted');
+INSERT INTO quotes VALUES (1, '2025-01-05', 'accepted'), (2, '2025-02-07', 'rebuffed'), (3, '2025-03-09', 'accepted');

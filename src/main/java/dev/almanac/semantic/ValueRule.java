@@ -65,7 +65,7 @@ enum ValueRule implements CorpusRule {
      * other attribute's own value, which reading it by the other name would drop; which one is meant is not read.
      */
     OWN_VALUE_ELSEWHERE(ValueRule::ownValueElsewhere,
-            "insurer: How many claims were declined in 2025? => refused",
+            "insurer: How many claims were rebuffed in 2025? => refused",
             "insurer: How many claims were denied in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01','filters':[{'field':'status','op':'=','values':['denied']}]}"),
     /** A value of its dimension with the dimension's word, or another of its values, next to it ("the intake mail", "the type CV", "CV or PP"). */
     NEXT_TO_ITS_ATTRIBUTE((reader, at, v) -> Verdict.evident(!v.withContext.isEmpty()),
