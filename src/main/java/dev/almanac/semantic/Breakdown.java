@@ -86,6 +86,14 @@ enum Breakdown implements CorpusRule {
             // an attribute whose name begins with the metric's last words is the one named ("premiums by region group")
             "insurer: What were the premiums by region group? => {'metrics':['premiums'],'group_by':[{'dimension':'region_group'}],'order':[{'field':'premiums','descending':true}]}"),
     /**
+     * "claimed amount per region" where the model has "average claimed amount per region": a breakdown said with "per"
+     * right after the measure's words, which another measure's own name says in that order as its rate, may mean that
+     * measure; which one is not read (said with "by", or by the other's name, each reads).
+     */
+    PER_AS_RATE(Breakdown::perAsRate,
+            "insurer: What was the claimed amount per region in 2025? => refused",
+            "insurer: What was the claimed amount by region in 2025? => {'metrics':['claimed_amount'],'group_by':[{'dimension':'region'}],'order':[{'field':'claimed_amount','descending':true}],'start':'2025-01-01','end':'2026-01-01'}"),
+    /**
      * "Asia and Europe, which has more countries": two values of one dimension compare the groups; joined by "or" with
      * nothing that compares, or "combined", "in total", they are one group of rows.
      */
@@ -271,6 +279,27 @@ enum Breakdown implements CorpusRule {
         if (!measureAfter && !QuestionParser.forBefore(words, d.from() - 1)) return null;
         at.used[d.from() - 1] = true;
         return "";
+    }
+
+    private static Optional<QuestionParser.Result> perAsRate(QuestionParser reader, Said at) {
+        List<String> words = at.words;
+        if (at.metricSpan == null || at.metricSpan.scattered()) return Optional.empty();
+        for (QuestionParser.Span d : at.dimSpans) {
+            if (d.from() != at.metricSpan.to() + 1 || !words.get(d.from() - 1).equals("per") || !Spans.anyUsed(at.used, d)) continue;
+            List<String> said = words.subList(at.metricSpan.from(), d.to());
+            for (SemanticMetric other : reader.model.metrics()) {
+                if (other == at.metric) continue;
+                List<String> names = new ArrayList<>(List.of(other.name().replace('_', ' '), QuestionParser.withoutAside(other.displayName())));
+                names.addAll(other.info().synonyms());
+                for (String name : names) {
+                    if (java.util.Collections.indexOfSubList(QuestionWords.tokens(name, true), said) < 0) continue;
+                    String shown = String.join(" ", at.original.subList(at.metricSpan.from(), d.to()));
+                    return Optional.of(new QuestionParser.Cannot("'" + shown + "' may be " + at.metric.displayName() + " by "
+                            + String.join(" ", at.original.subList(d.from(), d.to())) + ", or " + other.displayName() + ": which one is meant is not read"));
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     private static Optional<QuestionParser.Result> inMetricPhrase(QuestionParser reader, Said at) {
