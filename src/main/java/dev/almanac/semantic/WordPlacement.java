@@ -49,6 +49,13 @@ enum WordPlacement implements CorpusRule {
     AGGREGATE_OF_A_LIST(Decision.UNPLACED, (reader, at, i) -> at.metric.info().synonyms().equals(QuestionParser.LISTING_WORDS)
             && QuestionParser.AGGREGATES.contains(at.words().get(i)),
             "dog_kennels: List the number of different names and ages of the dogs. => refused"),
+    /**
+     * "how many concerts took place in 2014": "take place", one of Levin's verbs of occurrence (1993, 48.3) said in two
+     * words, of a count of events: that they happened, as "happened" says ({@link ReadingVocabulary}'s occurrence verbs).
+     */
+    TAKE_PLACE(Decision.PASSES, WordPlacement::takePlace,
+            "insurer: How many claims took place in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
+            "insurer: How many claims took the place in 2025? => refused"),
     /** "right now": the degree word of "now". */
     RIGHT_NOW(Decision.PASSES, (reader, at, i) -> at.words().get(i).equals("right") && i + 1 < at.words().size() && at.words().get(i + 1).equals("now"),
             "insurer: How many claims are open right now? => {'metrics':['open_claims']}"),
@@ -596,6 +603,14 @@ enum WordPlacement implements CorpusRule {
         while (k < words.size() && !used[k] && grammar.is(words.get(k), dev.almanac.reading.FunctionClass.ARTICLE)) k++;
         for (int n = 0; n < 2 && k < words.size() && used[k] && valueOf[k] == null; n++) k++; // the attribute's words ("language English")
         return k < words.size() && valueOf[k] != null;
+    }
+
+    private static boolean takePlace(QuestionParser reader, Left at, int i) {
+        List<String> words = at.words();
+        if (!at.metric.countsRows()) return false;
+        int take = words.get(i).equals("place") ? i - 1 : i;
+        if (take < 0 || take + 1 >= words.size() || !words.get(take + 1).equals("place")) return false;
+        return dev.almanac.reading.Lexicon.english().baseForms(words.get(take), dev.almanac.reading.PartOfSpeech.VERB).contains("take");
     }
 
     /** Whether the verb at {@code i} is the passive of a {@link QuestionFrame#JUDGING verb of judging} ("are considered"). */
