@@ -1,8 +1,14 @@
 package dev.almanac.semantic;
 
 import dev.almanac.semantic.QuestionParser.Reading;
+import dev.almanac.reading.FunctionWords;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
  * The rules that choose among the metrics a question's words name equally well (each read the whole question), tried in
@@ -71,24 +77,24 @@ enum MetricChoice implements CorpusRule {
      * its label adds to them ("accepted" of "Accepted quotes") is said anywhere in the question. The one count of the same
      * records with no filter, if the model has one.
      */
-    static java.util.Optional<SemanticMetric> wholeCount(QuestionParser reader, Reading one, List<String> words) {
-        if (!(one.metric() instanceof SemanticMetric.Simple part) || !part.countsRows() || part.filter() == null) return java.util.Optional.empty();
-        java.util.Set<String> records = new java.util.HashSet<>();
+    static Optional<SemanticMetric> wholeCount(QuestionParser reader, Reading one, List<String> words) {
+        if (!(one.metric() instanceof SemanticMetric.Simple part) || !part.countsRows() || part.filter() == null) return Optional.empty();
+        Set<String> records = new HashSet<>();
         reader.model.dataset(part.dataset()).ifPresent(d -> ReaderLexicon.datasetWords(d).forEach(w -> records.add(QuestionWords.stem(w))));
-        var grammar = dev.almanac.reading.FunctionWords.english();
-        int[] at = one.span().scattered() ? one.span().at() : java.util.stream.IntStream.range(one.span().from(), one.span().to()).toArray();
+        FunctionWords grammar = FunctionWords.english();
+        int[] at = one.span().scattered() ? one.span().at() : IntStream.range(one.span().from(), one.span().to()).toArray();
         for (int i : at) {
             String w = words.get(i);
-            if (!grammar.isFunctionWord(w) && !QuestionFrame.AGGREGATE_WORDS.contains(w) && !records.contains(QuestionWords.stem(w))) return java.util.Optional.empty();
+            if (!grammar.isFunctionWord(w) && !QuestionFrame.AGGREGATE_WORDS.contains(w) && !records.contains(QuestionWords.stem(w))) return Optional.empty();
         }
-        java.util.Set<String> said = new java.util.HashSet<>();
+        Set<String> said = new HashSet<>();
         words.forEach(w -> said.add(QuestionWords.stem(w)));
         String label = part.info().label() == null ? part.name().replace('_', ' ') : QuestionParser.withoutAside(part.info().label());
         List<String> adds = QuestionWords.tokens(label, true).stream().filter(w -> !grammar.isFunctionWord(w) && !records.contains(QuestionWords.stem(w))).toList();
-        if (adds.isEmpty() || adds.stream().anyMatch(w -> said.contains(QuestionWords.stem(w)))) return java.util.Optional.empty();
+        if (adds.isEmpty() || adds.stream().anyMatch(w -> said.contains(QuestionWords.stem(w)))) return Optional.empty();
         List<SemanticMetric> whole = reader.model.metrics().stream().filter(m -> m instanceof SemanticMetric.Simple x && x.dataset().equals(part.dataset())
-                && x.agg() == part.agg() && x.filter() == null && java.util.Objects.equals(x.expr(), part.expr())).toList();
-        return whole.size() == 1 ? java.util.Optional.of(whole.get(0)) : java.util.Optional.empty();
+                && x.agg() == part.agg() && x.filter() == null && Objects.equals(x.expr(), part.expr())).toList();
+        return whole.size() == 1 ? Optional.of(whole.get(0)) : Optional.empty();
     }
 
     private final List<String> examples;
