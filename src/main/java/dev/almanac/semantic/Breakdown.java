@@ -289,9 +289,7 @@ enum Breakdown implements CorpusRule {
             List<String> said = words.subList(at.metricSpan.from(), d.to());
             for (SemanticMetric other : reader.model.metrics()) {
                 if (other == at.metric) continue;
-                List<String> names = new ArrayList<>(List.of(other.name().replace('_', ' '), QuestionParser.withoutAside(other.displayName())));
-                names.addAll(other.info().synonyms());
-                for (String name : names) {
+                for (String name : ownNames(other)) {
                     if (java.util.Collections.indexOfSubList(QuestionWords.tokens(name, true), said) < 0) continue;
                     String shown = String.join(" ", at.original.subList(at.metricSpan.from(), d.to()));
                     return Optional.of(new QuestionParser.Cannot("'" + shown + "' may be " + at.metric.displayName() + " by "
@@ -325,10 +323,15 @@ enum Breakdown implements CorpusRule {
      * Whether the metric's own name, label or a synonym says it is per these words ("Average revenue per account",
      * "cost_per_click", "average revenue per customer"); a synonym that groups ("premiums by region") says "by".
      */
-    private static boolean ratePer(SemanticMetric metric, List<String> said) {
+    /** A metric's own names: its name, its label without the aside, and its synonyms. */
+    private static List<String> ownNames(SemanticMetric metric) {
         List<String> names = new ArrayList<>(List.of(metric.name().replace('_', ' '), QuestionParser.withoutAside(metric.displayName())));
         names.addAll(metric.info().synonyms());
-        for (String name : names) {
+        return names;
+    }
+
+    private static boolean ratePer(SemanticMetric metric, List<String> said) {
+        for (String name : ownNames(metric)) {
             List<String> t = QuestionWords.tokens(name, true);
             int per = t.indexOf("per");
             if (per >= 0 && per + said.size() < t.size() && t.subList(per + 1, per + 1 + said.size()).equals(said)) return true;

@@ -47,14 +47,19 @@ final class QuestionFrame {
      * is one of them or one step narrower ("own" is to have, "contain" to include, "employ" to use, "handle" to manage).
      */
     static boolean relationVerb(String word) {
-        if (lightVerb(word)) return true;
+        return lightVerb(word) || headedBy(word, RELATION_HEADS, first -> java.util.stream.Stream.concat(first.synonyms().stream(), first.broader().stream()));
+    }
+
+    /**
+     * Whether a word is a form of a verb among {@code heads}, or one whose most frequent sense in WordNet has one of them
+     * among the words {@code near} gives of that sense (its synonyms, its broader synsets).
+     */
+    private static boolean headedBy(String word, Set<String> heads, java.util.function.Function<Sense, java.util.stream.Stream<String>> near) {
         Lexicon english = Lexicon.english();
         for (String base : english.baseForms(word, PartOfSpeech.VERB)) {
-            if (RELATION_HEADS.contains(base)) return true;
+            if (heads.contains(base)) return true;
             List<Sense> senses = english.senses(base, PartOfSpeech.VERB);
-            if (senses.isEmpty()) continue;
-            Sense first = senses.get(0);
-            if (first.synonyms().stream().anyMatch(RELATION_HEADS::contains) || first.broader().stream().anyMatch(RELATION_HEADS::contains)) return true;
+            if (!senses.isEmpty() && near.apply(senses.get(0)).anyMatch(heads::contains)) return true;
         }
         return false;
     }
@@ -64,13 +69,7 @@ final class QuestionFrame {
 
     /** Whether a word is a verb of {@link #PROVIDING providing}, or one whose most frequent sense is one of them or one step narrower. */
     static boolean providing(String word) {
-        Lexicon english = Lexicon.english();
-        for (String base : english.baseForms(word, PartOfSpeech.VERB)) {
-            if (PROVIDING.contains(base)) return true;
-            List<Sense> senses = english.senses(base, PartOfSpeech.VERB);
-            if (!senses.isEmpty() && senses.get(0).broader().stream().anyMatch(PROVIDING::contains)) return true;
-        }
-        return false;
+        return headedBy(word, PROVIDING, first -> first.broader().stream());
     }
 
     /**

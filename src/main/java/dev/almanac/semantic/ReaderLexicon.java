@@ -228,14 +228,17 @@ final class ReaderLexicon {
         Set<String> out = new java.util.HashSet<>();
         vocabulary().forEach(w -> out.add(stem(w)));
         attributePhrases().keySet().forEach(p -> p.forEach(w -> out.add(stem(w))));
-        for (ValueIndex.Values vs : values.all().values()) {
-            for (Object x : vs.values()) tokens(String.valueOf(x), true).forEach(w -> out.add(stem(w)));
-            vs.synonyms().keySet().forEach(x -> tokens(x, true).forEach(w -> out.add(stem(w))));
-        }
+        for (ValueIndex.Values vs : values.all().values()) valueWords(vs, w -> out.add(stem(w)));
         return modelStems = Set.copyOf(out);
     }
 
     volatile Set<String> modelStems;
+
+    /** Each word of an attribute's values and of the other names the model gives them. */
+    private static void valueWords(ValueIndex.Values vs, java.util.function.Consumer<String> word) {
+        for (Object x : vs.values()) tokens(String.valueOf(x), true).forEach(word);
+        vs.synonyms().keySet().forEach(x -> tokens(x, true).forEach(word));
+    }
 
     /**
      * The words that could say which rows of a metric are read, by stem, each with what the model names with it: the
@@ -259,9 +262,7 @@ final class ReaderLexicon {
             });
             for (Dimension d : dims) {
                 ValueIndex.Values vs = values.of(d);
-                if (vs == null) continue;
-                for (Object x : vs.values()) tokens(String.valueOf(x), true).forEach(w -> add.accept(w, VALUE_OF + model.reference(d)));
-                vs.synonyms().keySet().forEach(x -> tokens(x, true).forEach(w -> add.accept(w, VALUE_OF + model.reference(d))));
+                if (vs != null) valueWords(vs, w -> add.accept(w, VALUE_OF + model.reference(d)));
             }
             reader.metricNames.metricPhraseMap().forEach((phrase, targets) -> {
                 @SuppressWarnings("unchecked") List<SemanticMetric> ms = (List<SemanticMetric>) targets;

@@ -312,16 +312,14 @@ enum ValueRule implements CorpusRule {
         if (v.hits.stream().anyMatch(h -> QuestionWords.tokens(String.valueOf(h.value()), true).equals(said))) return Verdict.NONE; // said as its own value
         Set<String> readable = new java.util.HashSet<>();
         reader.layer.dimensionsOf(at.metric).forEach(d -> readable.add(d.qualifiedName()));
-        for (Map.Entry<String, ValueIndex.Values> e : reader.values.all().entrySet()) {
-            if (readable.contains(e.getKey())) continue;
-            for (Object x : e.getValue().values()) {
-                if (!QuestionWords.tokens(String.valueOf(x), true).equals(said)) continue;
-                String elsewhere = reader.model.dimension(e.getKey()).map(Dimension::displayName).orElse(e.getKey());
-                QuestionParser.ValueHit named = v.hits.get(0);
-                return Verdict.ends(new Cannot("'" + String.join(" ", at.original.subList(v.span.from(), v.span.to())) + "' is a value of " + elsewhere
-                        + ", which " + at.metric.displayName() + " cannot be read by, and another name for '" + named.value() + "' of "
-                        + named.dimension().displayName() + ": which one is meant is not read"));
-            }
+        // the model's values said so, of every attribute (a value's own phrase is its first hit of its attribute)
+        @SuppressWarnings("unchecked") List<QuestionParser.ValueHit> everywhere = (List<QuestionParser.ValueHit>) reader.allValuePhrases().getOrDefault(said, List.of());
+        for (QuestionParser.ValueHit elsewhere : everywhere) {
+            if (readable.contains(elsewhere.dimension().qualifiedName()) || !QuestionWords.tokens(String.valueOf(elsewhere.value()), true).equals(said)) continue;
+            QuestionParser.ValueHit named = v.hits.get(0);
+            return Verdict.ends(new Cannot("'" + String.join(" ", at.original.subList(v.span.from(), v.span.to())) + "' is a value of " + elsewhere.dimension().displayName()
+                    + ", which " + at.metric.displayName() + " cannot be read by, and another name for '" + named.value() + "' of "
+                    + named.dimension().displayName() + ": which one is meant is not read"));
         }
         return Verdict.NONE;
     }

@@ -610,13 +610,13 @@ enum WordPlacement implements CorpusRule {
         if (!at.metric.countsRows()) return false;
         int take = words.get(i).equals("place") ? i - 1 : i;
         if (take < 0 || take + 1 >= words.size() || !words.get(take + 1).equals("place")) return false;
-        return dev.almanac.reading.Lexicon.english().baseForms(words.get(take), dev.almanac.reading.PartOfSpeech.VERB).contains("take");
+        return verbOf(words.get(take), Set.of("take"));
     }
 
     /** Whether the verb at {@code i} is the passive of a {@link QuestionFrame#JUDGING verb of judging} ("are considered"). */
     private static boolean judgedAs(List<String> words, int i) {
         if (i == 0 || !dev.almanac.reading.FunctionWords.english().is(words.get(i - 1), dev.almanac.reading.FunctionClass.AUXILIARY)) return false;
-        return dev.almanac.reading.Lexicon.english().baseForms(words.get(i), dev.almanac.reading.PartOfSpeech.VERB).stream().anyMatch(QuestionFrame.JUDGING::contains);
+        return verbOf(words.get(i), QuestionFrame.JUDGING);
     }
 
     /**
