@@ -45,7 +45,7 @@ final class MetricNames {
             if (phrase.size() > stems.size() && java.util.Collections.indexOfSubList(phrase, stems) >= 0) longer.addAll(ms);
         });
         longer.remove(reading.metric());
-        if (longer.isEmpty() || longer.size() > 4 * QuestionParser.MAX_READINGS) return Optional.empty();
+        if (longer.isEmpty() || longer.size() > 4 * ReadingChoice.MAX_READINGS) return Optional.empty();
         String shown = String.join(" ", original.subList(said.from(), said.to()));
         List<String> names = new ArrayList<>(), options = new ArrayList<>();
         reader.checking = true;

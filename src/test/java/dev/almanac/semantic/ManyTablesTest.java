@@ -33,7 +33,7 @@ class ManyTablesTest {
         }
         SemanticLayer layer = QuestionWordsTest.layer(file);
         QuestionParser parser = QuestionWordsTest.parser(layer);
-        assertThat(layer.model().metrics().stream().filter(m -> m.name().contains("amount")).count()).isGreaterThan(QuestionParser.MAX_READINGS);
+        assertThat(layer.model().metrics().stream().filter(m -> m.name().contains("amount")).count()).isGreaterThan(ReadingChoice.MAX_READINGS);
         assertThat(parser.parse("What is the total amount?")).as("thirty tables have an amount").isInstanceOf(QuestionParser.Cannot.class);
         SemanticQuery total = QuestionWordsTest.read(parser, "What is the total amount of the orchards?");
         assertThat(total.metrics()).singleElement().satisfies(m -> assertThat(layer.model().metric(m).map(x -> x.inputNames().isEmpty()

@@ -1,0 +1,106 @@
+package dev.almanac.semantic;
+
+import static dev.almanac.semantic.QuestionWords.smallNumber;
+import static dev.almanac.semantic.QuestionWords.stem;
+import static dev.almanac.semantic.Spans.overlaps;
+import static dev.almanac.semantic.Spans.spans;
+
+import dev.almanac.semantic.QuestionParser.Span;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.IntStream;
+
+/**
+ * The phrases a question may name a metric by ({@link MetricNames}: names, labels and synonyms, their words in order with a
+ * small word between allowed, word forms folded, or scattered; a count of the records named), less those the words give to
+ * something else: a dimension after a grouping cue or inside a longer dimension phrase, a ranked dimension, an average
+ * compared with, an attribute's name said whole, a grain phrase, the words of a change between two periods. Read in two
+ * steps around the questions about records ({@link RecordShapes}), which see the first step's phrases.
+ */
+final class MetricPhrases {
+    /** Word stems that ask how a number changed, not which number. */
+    static final Set<String> CHANGE_STEMS = Set.of("chang", "growth", "grow", "grew", "increas", "decreas", "differ", "differenc");
+
+    private MetricPhrases() {}
+
+    /**
+     * The metric phrases of the words, before the record shapes are tried: each metric's phrases, those after a grouping
+     * cue that name a dimension, that begin with a ranked dimension, or compare with an average left out; the counts of
+     * records named added; a metric's scattered words that take an attribute's name said whole left out; with none, the
+     * thread's metric named by no word.
+     */
+    static List<Span> said(QuestionParser reader, List<String> words, Map<List<String>, Object> allDims, SemanticQuery previous) {
+        List<Span> metricSpans = reader.metricNames.metricSpans(words);
+        // after "by", "per", "which", "each" a word that names a dimension is that dimension, not a metric ("spend by campaign")
+        metricSpans = new ArrayList<>(metricSpans.stream()
+                .filter(sp -> !(Breakdown.cueBefore(words, sp.from()) != null && allDims.containsKey(words.subList(sp.from(), sp.to())))).toList());
+        // "which five products sold ...": a metric phrase that starts with the ranked dimension gives way to another metric phrase
+        List<Span> rankedDimFirst = metricSpans.stream().filter(sp -> (sp.from() >= 2 && smallNumber(words.get(sp.from() - 1))
+                && Set.of("which", "top").contains(words.get(sp.from() - 2)) || sp.from() >= 1 && words.get(sp.from() - 1).equals("which"))
+                && allDims.keySet().stream().anyMatch(k -> k.size() < sp.length() && words.subList(sp.from(), sp.from() + k.size()).equals(k))).toList();
+        if (!rankedDimFirst.isEmpty() && metricSpans.size() > rankedDimFirst.size()) metricSpans.removeAll(rankedDimFirst);
+        // "older than the average age", "above the average weight": an average compared with is a condition, not the measure asked
+        metricSpans = new ArrayList<>(metricSpans.stream().filter(sp -> !Conditions.comparedAverage(words, sp)).toList());
+        List<Span> counted = reader.metricNames.entityCount(words);
+        if (metricSpans.isEmpty()) metricSpans = counted;
+        else {
+            List<Span> all = new ArrayList<>(metricSpans); // "how many subscriptions are billed annually": the count is a reading too
+            for (Span c : counted) if (all.stream().noneMatch(m -> m.target().equals(c.target()))) all.add(c);
+            metricSpans = all;
+        }
+        // a metric's scattered words never take an attribute's name said whole ("the contestant numbers of all contestants" lists
+        // numbers; it is not "the number of contestants"), unless the name is also the rows' ("count the car makers")
+        List<Span> attributeNames = reader.orders.attributeNames(words).stream().filter(d -> {
+            List<String> named = words.subList(d.from(), d.to()).stream().map(QuestionWords::singular).toList();
+            return reader.model.datasets().stream().noneMatch(ds -> ReaderLexicon.namesRows(ds, named));
+        }).toList();
+        metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> attributeNames.stream().noneMatch(d -> takesOutOfOrder(m, d))).toList());
+        if (metricSpans.isEmpty() && previous != null && reader.model.metric(previous.metrics().get(0)).isPresent()) {
+            metricSpans = List.of(new Span(0, 0, List.of(reader.model.metric(previous.metrics().get(0)).get()))); // the thread's metric, named by no word
+        }
+        return metricSpans;
+    }
+
+    /**
+     * The phrases left once the dimensions' phrases are read: a metric word inside a longer dimension phrase is part of the
+     * dimension ("sales" in "sales channel"); a metric's scattered words never include a dimension's words after a grouping
+     * cue ("spend on each marketing channel") or ranked ("top 3 product categories by shop revenue": "product" is the
+     * category's), nor those of a grain phrase ("recurring revenue ... per month" is not "monthly recurring revenue" read
+     * scattered); and with two periods compared, "change" and "growth" say what to do with them, not which metric ("how much
+     * did MRR change from Q1 to Q2" is MRR in both, not the month-over-month growth metric).
+     */
+    static List<Span> apartFromOthers(List<String> words, List<Span> metricSpans, List<Span> anyDimSpans, boolean periodsCompared) {
+        metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> anyDimSpans.stream().noneMatch(d -> d.length() > m.weight() && overlaps(d, m))).toList());
+        List<Span> grainPhrases = spans(words, ReaderLexicon.grainPhrases()).stream().filter(g -> g.length() > 1).toList();
+        metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> !m.scattered() || grainPhrases.stream()
+                .noneMatch(g -> Arrays.stream(m.at()).anyMatch(i -> i >= g.from() && i < g.to()))).toList());
+        metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> !m.scattered() || anyDimSpans.stream()
+                .noneMatch(d -> (Breakdown.cueBefore(words, d.from()) != null || QuestionParser.ranked(words, d))
+                        && Arrays.stream(m.at()).anyMatch(i -> i >= d.from() && i < d.to()))).toList());
+        if (periodsCompared) {
+            List<Span> plain = metricSpans.stream().filter(m -> !changeWordIn(m, words)).toList();
+            if (!plain.isEmpty()) metricSpans = new ArrayList<>(plain);
+        }
+        return metricSpans;
+    }
+
+    /**
+     * Whether a metric's words, taken here and there, take all the words of a name said whole, out of their order
+     * ("contestant number of" read as "number of contestants").
+     */
+    private static boolean takesOutOfOrder(Span metric, Span name) {
+        if (!metric.scattered()) return false;
+        int[] at = metric.at();
+        boolean inOrder = IntStream.range(1, at.length).allMatch(i -> at[i] > at[i - 1]);
+        return !inOrder && IntStream.range(name.from(), name.to()).allMatch(k -> Arrays.stream(at).anyMatch(x -> x == k));
+    }
+
+    private static boolean changeWordIn(Span s, List<String> words) {
+        if (s.scattered()) return Arrays.stream(s.at()).anyMatch(i -> CHANGE_STEMS.contains(stem(words.get(i))));
+        for (int i = s.from(); i < s.to(); i++) if (CHANGE_STEMS.contains(stem(words.get(i)))) return true;
+        return false;
+    }
+}
