@@ -201,7 +201,7 @@ enum Breakdown implements CorpusRule {
     private static String cue(QuestionParser reader, Said at, QuestionParser.Span d) {
         String cue = cueBefore(at.words, d.from());
         if ("by".equals(cue) && agentAfterParticiple(at, d)) return null;
-        if (cue != null || d.from() < 2 || !QuestionParser.DISTINCT_WORDS.contains(at.words.get(d.from() - 1))) return cue;
+        if (cue != null || d.from() < 2 || !RecordShapes.DISTINCT_WORDS.contains(at.words.get(d.from() - 1))) return cue;
         // "for each of the different continents": the cue before the word that asks for the values each once, which the
         // breakdown's groups are already (that word is left for the check of words placed)
         String before = cueBefore(at.words, d.from() - 1);
@@ -221,8 +221,8 @@ enum Breakdown implements CorpusRule {
         int verbs = 0;
         for (int k = d.to() + 1; k < at.metricSpan.from(); k++) {
             String w = words.get(k);
-            if (QuestionParser.MOST.contains(w) || QuestionParser.LEAST.contains(w)) return "";
-            if (QuestionParser.FILLER.contains(w)) continue;
+            if (Ranking.MOST.contains(w) || Ranking.LEAST.contains(w)) return "";
+            if (QuestionFrame.FILLER.contains(w)) continue;
             // one verb that says how the group relates to what is counted, never a word of the model (which says which rows)
             boolean verb = !dev.almanac.reading.Lexicon.english().baseForms(at.original.get(k).toLowerCase(Locale.ROOT), dev.almanac.reading.PartOfSpeech.VERB).isEmpty()
                     && !reader.lexicon.modelStems().contains(QuestionWords.stem(w));
@@ -243,7 +243,7 @@ enum Breakdown implements CorpusRule {
         List<String> words = at.words;
         if (d.from() < 2 || !QuestionWords.smallNumber(words.get(d.from() - 1))) return null;
         String before = words.get(d.from() - 2);
-        if (!QuestionParser.TOP.matcher(before + " " + words.get(d.from() - 1)).matches() && !before.equals("which")) return null;
+        if (!Ranking.TOP.matcher(before + " " + words.get(d.from() - 1)).matches() && !before.equals("which")) return null;
         if (before.equals("which")) {
             at.limit = Integer.parseInt(words.get(d.from() - 1));
             at.used[d.from() - 1] = true;
@@ -255,7 +255,7 @@ enum Breakdown implements CorpusRule {
     private static String countedRanking(QuestionParser reader, Said at, QuestionParser.Span d) {
         List<String> words = at.words;
         return d.from() >= 2 && QuestionWords.smallNumber(words.get(d.from() - 2)) && !at.used[d.from() - 2]
-                && (QuestionParser.MOST.contains(words.get(d.from() - 1)) || QuestionParser.LEAST.contains(words.get(d.from() - 1))) ? "" : null;
+                && (Ranking.MOST.contains(words.get(d.from() - 1)) || Ranking.LEAST.contains(words.get(d.from() - 1))) ? "" : null;
     }
 
     private static String rankedBy(QuestionParser reader, Said at, QuestionParser.Span d) {
@@ -266,7 +266,7 @@ enum Breakdown implements CorpusRule {
         at.used[d.to()] = true;
         if (rank < d.from() - 1) at.used[d.from() - 1] = true;
         if (!at.original.get(d.to() - 1).toLowerCase(Locale.ROOT).equals(words.get(d.to() - 1))) { // said in the plural
-            at.rankedAllDescending = QuestionParser.MOST.contains(words.get(rank));
+            at.rankedAllDescending = Ranking.MOST.contains(words.get(rank));
             at.used[rank] = true;
         }
         return "";
@@ -274,9 +274,9 @@ enum Breakdown implements CorpusRule {
 
     private static String different(QuestionParser reader, Said at, QuestionParser.Span d) {
         List<String> words = at.words;
-        if (d.from() < 1 || !QuestionParser.DISTINCT_WORDS.contains(words.get(d.from() - 1)) || at.metric.info().synonyms().equals(QuestionParser.LISTING_WORDS)) return null;
+        if (d.from() < 1 || !RecordShapes.DISTINCT_WORDS.contains(words.get(d.from() - 1)) || at.metric.info().synonyms().equals(RecordShapes.LISTING_WORDS)) return null;
         boolean measureAfter = at.metricSpan.from() > d.to() && words.subList(d.to(), at.metricSpan.from()).contains("and");
-        if (!measureAfter && !QuestionParser.forBefore(words, d.from() - 1)) return null;
+        if (!measureAfter && !RecordShapes.forBefore(words, d.from() - 1)) return null;
         at.used[d.from() - 1] = true;
         return "";
     }
@@ -399,7 +399,7 @@ enum Breakdown implements CorpusRule {
     private static void markCue(List<String> words, boolean[] used, int at, String cue) {
         if (cue.isEmpty()) return;
         int n = cue.split(" ").length;
-        for (int i = at - n; i < at; i++) if (!QuestionParser.MOST.contains(words.get(i))) used[i] = true; // "most common reason": "most" is the ranking's
+        for (int i = at - n; i < at; i++) if (!Ranking.MOST.contains(words.get(i))) used[i] = true; // "most common reason": "most" is the ranking's
     }
 
     /**
@@ -443,4 +443,7 @@ enum Breakdown implements CorpusRule {
             groupBy.addAll(at + 1, shown);
         }
     }
+
+    /** Words after which a noun asks for a breakdown. */
+    static final Set<String> BREAKDOWN_CUES = Set.of("by", "per", "each", "every");
 }

@@ -100,7 +100,7 @@ final class Conditions {
     /** Whether the words from {@code at} are a piece of text some text is said to hold ("contains 'Al'", "the letter w"). */
     static boolean pieceOfText(List<String> words, int at) {
         int k = at > 0 && Set.of("the", "a").contains(words.get(at - 1)) ? at - 1 : at;
-        return k > 0 && (QuestionParser.PIECE_WORDS.contains(words.get(k - 1)) || CONTAIN_VERBS.contains(words.get(k - 1)));
+        return k > 0 && (PIECE_WORDS.contains(words.get(k - 1)) || CONTAIN_VERBS.contains(words.get(k - 1)));
     }
 
     /**
@@ -113,8 +113,8 @@ final class Conditions {
     Optional<SemanticQuery.Filter> containedText(List<String> words, boolean[] used, List<Span> attributes, int from, int to, String value) {
         if (java.util.stream.IntStream.range(from, to).anyMatch(i -> used[i])) return Optional.empty();
         int k = from;
-        if (k > 1 && Set.of("the", "a").contains(words.get(k - 1)) && QuestionParser.PIECE_WORDS.contains(words.get(k - 2))) k--; // "the substring the computer"
-        boolean called = k > 0 && QuestionParser.PIECE_WORDS.contains(words.get(k - 1));
+        if (k > 1 && Set.of("the", "a").contains(words.get(k - 1)) && PIECE_WORDS.contains(words.get(k - 2))) k--; // "the substring the computer"
+        boolean called = k > 0 && PIECE_WORDS.contains(words.get(k - 1));
         if (called) k--;
         if (k > 0 && Set.of("the", "a").contains(words.get(k - 1))) k--;
         if (k == 0) return Optional.empty();
@@ -540,4 +540,7 @@ final class Conditions {
         }
         return out;
     }
+
+    /** What a piece of text is called ("the substring 'Al'", "the letter w", "the word computer"). */
+    static final Set<String> PIECE_WORDS = Set.of("substring", "string", "letter", "letters", "word", "words", "character", "characters");
 }

@@ -3,6 +3,7 @@ package dev.almanac.semantic;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -151,11 +152,17 @@ enum GrainRule implements CorpusRule {
         if (at.grain == null || !(at.metric instanceof SemanticMetric.Simple s) || !s.isSnapshot() || s.timeDimension() == null
                 || reader.model.dimension(s.dataset() + "." + s.timeDimension()).map(Dimension::grain).orElse(null) != at.grain) return Optional.empty();
         List<String> words = at.question.words();
-        for (int i = 0; i < words.size(); i++) if (!at.used[i] && (QuestionParser.PERIOD_START_WORDS.contains(words.get(i)) || QuestionParser.PERIOD_END_WORDS.contains(words.get(i)))) at.used[i] = true;
+        for (int i = 0; i < words.size(); i++) if (!at.used[i] && (PERIOD_START_WORDS.contains(words.get(i)) || PERIOD_END_WORDS.contains(words.get(i)))) at.used[i] = true;
         return Optional.empty();
     }
 
     /** Words that ask for the course over time, at whatever grain the metric has. */
     private static final Set<String> GENERAL = Set.of("trend", "over time");
     private static final Pattern EACH_PERIOD = Pattern.compile("(?i)\\b(in )?(each|every) (month|quarter|week|year|day)\\b");
+
+    /** A period's name, as in "which month", "the best days". */
+    static final Map<String, Grain> UNITS = Map.of("day", Grain.DAY, "week", Grain.WEEK, "month", Grain.MONTH, "quarter", Grain.QUARTER, "year", Grain.YEAR);
+
+    /** Words of a moment of a period: its start ("at the start of each month"), its end. */
+    static final List<String> PERIOD_START_WORDS = List.of("start", "beginning"), PERIOD_END_WORDS = List.of("end", "close");
 }

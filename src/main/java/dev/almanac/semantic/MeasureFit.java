@@ -94,7 +94,7 @@ enum MeasureFit implements CorpusRule {
         // the metric's own form ("returns") names it; a ranking word before ("best selling product") ranks by it
         boolean ownForm = QuestionWords.tokens(QuestionParser.nameAndLabel(metric), true).contains(w)
                 || metric.info().synonyms().stream().anyMatch(x -> QuestionWords.tokens(x, true).contains(w));
-        boolean ranked = s.from() > 0 && (QuestionParser.MOST.contains(words.get(s.from() - 1)) || QuestionParser.LEAST.contains(words.get(s.from() - 1)));
+        boolean ranked = s.from() > 0 && (Ranking.MOST.contains(words.get(s.from() - 1)) || Ranking.LEAST.contains(words.get(s.from() - 1)));
         if (!w.endsWith("ing") || ownForm || ranked || !reader.lexicon.entityWords().contains(words.get(s.to()))) return Optional.empty();
         return Optional.of(new QuestionParser.Cannot("'" + at.original().get(s.from()) + "' qualifies '" + at.original().get(s.to()) + "', it does not name "
                 + metric.displayName()));
@@ -203,4 +203,11 @@ enum MeasureFit implements CorpusRule {
                 || sm.agg() == SemanticMetric.Agg.SUM && sm.expr() != null && sm.expr().strip().equals("1"))
                 || !isMoney(metric) && "integer".equals(metric.info().format());
     }
+
+    /** Words that ask for an aggregate of rows (a count, a sum, an average, an extreme), never for the rows or values themselves. */
+    static final Set<String> AGGREGATES = Set.of("number", "count", "total", "sum", "average", "avg", "mean", "median", "amount", "maximum",
+            "minimum", "max", "min");
+
+    /** Words that ask how many. */
+    static final Set<String> COUNT_CUES = Set.of("how", "many", "number", "count", "total", "amount");
 }

@@ -76,11 +76,11 @@ final class MetricNames {
      */
     Map<SemanticMetric, Span> shareOf(List<String> words) {
         int cue = -1;
-        for (int i = 0; i < words.size() && cue < 0; i++) if (QuestionParser.SHARE_WORDS.contains(words.get(i))) cue = i;
+        for (int i = 0; i < words.size() && cue < 0; i++) if (SHARE_WORDS.contains(words.get(i))) cue = i;
         Map<SemanticMetric, Span> out = new LinkedHashMap<>();
         if (cue < 0) return out;
         Set<String> said = new java.util.HashSet<>();
-        for (String w : words) if (!QuestionParser.FILLER.contains(w)) said.add(QuestionWords.stem(w));
+        for (String w : words) if (!QuestionFrame.FILLER.contains(w)) said.add(QuestionWords.stem(w));
         for (SemanticMetric r : reader.model.metrics()) {
             if (r instanceof SemanticMetric.Simple || !"percent".equals(r.info().format())) continue;
             Set<String> vocabulary = new java.util.HashSet<>(contentStems(r));
@@ -103,7 +103,7 @@ final class MetricNames {
             }
             if (!toldApart && contentStems(r).stream().noneMatch(said::contains)) continue;
             int weight = 0;
-            for (String w : words) if (!QuestionParser.FILLER.contains(w) && vocabulary.contains(QuestionWords.stem(w))) weight++;
+            for (String w : words) if (!QuestionFrame.FILLER.contains(w) && vocabulary.contains(QuestionWords.stem(w))) weight++;
             if (weight >= 2) out.put(r, new Span(cue, cue + 1, List.of(r), weight));
         }
         return out;
@@ -267,7 +267,7 @@ final class MetricNames {
             if (words.size() < 3) continue;
             List<String> rest = records.contains(QuestionWords.stem(words.get(0))) ? words.subList(1, words.size())
                     : records.contains(QuestionWords.stem(words.get(words.size() - 1))) ? words.subList(0, words.size() - 1) : List.of();
-            if (rest.size() >= 2 && rest.stream().noneMatch(w -> function.isFunctionWord(w) || QuestionParser.FILLER.contains(w) || records.contains(QuestionWords.stem(w)))) {
+            if (rest.size() >= 2 && rest.stream().noneMatch(w -> function.isFunctionWord(w) || QuestionFrame.FILLER.contains(w) || records.contains(QuestionWords.stem(w)))) {
                 out.add(String.join(" ", rest));
             }
         }
@@ -295,7 +295,7 @@ final class MetricNames {
                 for (int k = 1; k < phrase.size() && whole; k++) {
                     int gap = 0;
                     while (at < stems.size() && !stems.get(at).equals(phrase.get(k)) && GAP.contains(words.get(at)) && gap < 2
-                            && !(QuestionParser.BREAKDOWN_CUES.contains(words.get(at)) && (dimensionAt(words, at + 1) || dimensionEndsAt(words, at)))) {
+                            && !(Breakdown.BREAKDOWN_CUES.contains(words.get(at)) && (dimensionAt(words, at + 1) || dimensionEndsAt(words, at)))) {
                         at++;
                         gap++;
                     }
@@ -307,7 +307,7 @@ final class MetricNames {
             // the phrase's words anywhere in the question, each once ("median time in hours to resolve" for "median time to resolve"),
             // or side by side in another order, a word a question also says in passing among them ("amount claimed" for "claimed amount")
             if (phrase.size() < 2 || !said.containsAll(phrase)) continue;
-            long content = phrase.stream().filter(w -> !QuestionParser.FILLER.contains(w)).count();
+            long content = phrase.stream().filter(w -> !QuestionFrame.FILLER.contains(w)).count();
             if (content >= 1) {
                 int[] places = new int[phrase.size()];
                 boolean[] taken = new boolean[stems.size()];
@@ -379,11 +379,13 @@ final class MetricNames {
             Set<String> content = new java.util.HashSet<>();
             for (String w : QuestionWords.tokens(m.name().replace('_', ' ') + " " + QuestionWords.nullToEmpty(m.info().label()) + " "
                     + String.join(" ", m.info().synonyms()), true)) {
-                if (QuestionParser.FILLER.contains(w)) continue;
+                if (QuestionFrame.FILLER.contains(w)) continue;
                 stems.add(QuestionWords.stem(w));
-                if (!QuestionParser.SHARE_WORDS.contains(w)) content.add(QuestionWords.stem(w));
+                if (!SHARE_WORDS.contains(w)) content.add(QuestionWords.stem(w));
             }
             return new MetricWords(Set.copyOf(stems), Set.copyOf(content));
         });
     }
+
+    static final Set<String> SHARE_WORDS = Set.of("share", "percentage", "percent", "proportion", "fraction", "ratio", "rate");
 }

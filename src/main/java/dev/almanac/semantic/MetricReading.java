@@ -198,7 +198,7 @@ final class MetricReading {
 
     /** "what share of payment attempts failed": the words of the percentage's inputs define it; they are not filters. */
     private void shareInputs() {
-        if (metricSpan.length() != 1 || !QuestionParser.SHARE_WORDS.contains(words.get(metricSpan.from())) || metric instanceof SemanticMetric.Simple) return;
+        if (metricSpan.length() != 1 || !MetricNames.SHARE_WORDS.contains(words.get(metricSpan.from())) || metric instanceof SemanticMetric.Simple) return;
         Set<String> vocabulary = new HashSet<>(reader.metricNames.contentStems(metric));
         metric.inputNames().forEach(n -> model.metric(n).ifPresent(m -> vocabulary.addAll(reader.metricNames.contentStems(m))));
         for (int i = 0; i < words.size(); i++) if (!used[i] && vocabulary.contains(stem(words.get(i)))) used[i] = true;
@@ -243,7 +243,7 @@ final class MetricReading {
             reader.conditionRules.containedText(words, used, attributeSpans, literal.from(), literal.to(), literal.text()).ifPresent(contained::add);
         }
         for (int i = 0; i < words.size(); i++) {
-            if (used[i] || !QuestionParser.PIECE_WORDS.contains(words.get(i))) continue;
+            if (used[i] || !Conditions.PIECE_WORDS.contains(words.get(i))) continue;
             int v = i + 1 < words.size() && words.get(i + 1).equals("the") ? i + 2 : i + 1; // "the substring the computer"
             if (v < words.size() && !used[v] && (v + 1 == words.size() || words.get(v + 1).equals("in"))) {
                 reader.conditionRules.containedText(words, used, attributeSpans, v, v + 1, original.get(v)).ifPresent(contained::add);
@@ -351,9 +351,9 @@ final class MetricReading {
     private Object rowsListed(List<String> groupBy, Integer limit, Grain grain) {
         if (metricSpans.isEmpty() || !(metric instanceof SemanticMetric.Simple counted)
                 || counted.agg() != SemanticMetric.Agg.COUNT && counted.agg() != SemanticMetric.Agg.COUNT_DISTINCT
-                || counted.info().synonyms().equals(QuestionParser.LISTING_WORDS) // a list being read is such a request answered
+                || counted.info().synonyms().equals(RecordShapes.LISTING_WORDS) // a list being read is such a request answered
                 || !RowsOverPeriod.asked(q, words, metricSpan) || !groupBy.isEmpty() || limit != null
-                || words.stream().anyMatch(QuestionParser.COUNT_CUES::contains)) return null;
+                || words.stream().anyMatch(MeasureFit.COUNT_CUES::contains)) return null;
         RowsOverPeriod listed = RowsOverPeriod.of(reader, counted, period.orElse(null), grain, question.compared().isPresent()).orElse(null);
         if (listed != null) return listed;
         return new Cannot("the question asks for the " + metric.displayName().toLowerCase(Locale.ROOT).replaceFirst("^(number|count) of ", "")

@@ -1,7 +1,7 @@
 package dev.almanac.semantic;
 
-import static dev.almanac.semantic.QuestionParser.LEAST;
-import static dev.almanac.semantic.QuestionParser.MOST;
+import static dev.almanac.semantic.Ranking.LEAST;
+import static dev.almanac.semantic.Ranking.MOST;
 import static dev.almanac.semantic.Spans.dimensionOf;
 import static dev.almanac.semantic.Spans.outermost;
 import static dev.almanac.semantic.Spans.spans;

@@ -1,12 +1,12 @@
 package dev.almanac.semantic;
 
-import static dev.almanac.semantic.QuestionParser.COMPARE_WORDS;
 
 import dev.almanac.quality.Timeframe;
 import dev.almanac.quality.TimeframeParser;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -139,7 +139,7 @@ enum PeriodComparison {
             return unit.equals(unitOf(asked)) ? Optional.of(m.group()) : Optional.empty();
         }
         m = CHANGE_OF_ONE_PERIOD.matcher(q);
-        if (m.find() && unitOf(asked) != null && !COMPARE_OTHER.matcher(q).find() && QuestionWords.tokens(q, true).stream().noneMatch(QuestionParser.BREAKDOWN_CUES::contains)) {
+        if (m.find() && unitOf(asked) != null && !COMPARE_OTHER.matcher(q).find() && QuestionWords.tokens(q, true).stream().noneMatch(Breakdown.BREAKDOWN_CUES::contains)) {
             return Optional.of(m.group());
         }
         return Optional.empty();
@@ -178,4 +178,13 @@ enum PeriodComparison {
             + "(?:a\\s+year\\s+(?:earlier|before|ago)|(?:of\\s+)?(?:the\\s+)?(?:previous|prior|last)\\s+year|the\\s+year\\s+before)\\b");
 
     private static final Pattern FROM_TO = Pattern.compile("(?i)\\bfrom\\s+(.+?)\\s+to\\s+(.+?)(?=\\?|$|,)");
+
+    static final Pattern COMPARE_WORDS = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|than|grow|grew|growth|change[ds]?|differ(ence)?|increase[ds]?|decrease[ds]?|lower|higher|more|less|bigger|smaller"
+            + "|rise|rose|fell|fall|drop(?:ped)?|(?:go|goes|went|gone)\\s+(?:up|down))\\b");
+
+    static final Set<String> COMPARISON_FILLER = Set.of("compare", "compared", "comparison", "versus", "vs", "against", "than", "grow", "grew",
+            "growth", "change", "changed", "differ", "difference", "increase", "increased", "decrease", "decreased", "more", "less",
+            "same", "previous", "prior", "year", "did", "from", "lower", "higher", "bigger", "smaller", "better", "worse", "or",
+            // the verbs of a change of amount ("did bookings go up in Q3 vs Q2", "fell", "dropped")
+            "go", "goes", "went", "gone", "up", "down", "rise", "rose", "risen", "fall", "fell", "fallen", "drop", "dropped");
 }

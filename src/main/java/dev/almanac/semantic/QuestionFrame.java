@@ -4,6 +4,7 @@ import dev.almanac.reading.FunctionWords;
 import dev.almanac.reading.Lexicon;
 import dev.almanac.reading.PartOfSpeech;
 import dev.almanac.reading.Sense;
+import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 
@@ -104,7 +105,7 @@ final class QuestionFrame {
         for (int k = Math.max(0, i - 4); k < i; k++) if (SUBJECT_OR_AUXILIARY.contains(words.get(k))) return true;
         if (i > 0 && PASSIVE.contains(words.get(i - 1))) return true;
         // "which stage holds the most value": the verb of a ranking, before its superlative
-        if (i + 2 < words.size() && words.get(i + 1).equals("the") && (QuestionParser.MOST.contains(words.get(i + 2)) || QuestionParser.LEAST.contains(words.get(i + 2))))
+        if (i + 2 < words.size() && words.get(i + 1).equals("the") && (Ranking.MOST.contains(words.get(i + 2)) || Ranking.LEAST.contains(words.get(i + 2))))
             return true;
         return i == measureEnd + 1 && i + 1 < words.size() && FunctionWords.english().is(words.get(i + 1), dev.almanac.reading.FunctionClass.PREPOSITION);
     }
@@ -183,5 +184,23 @@ final class QuestionFrame {
             if (first.antonyms().isEmpty() && first.broader().stream().anyMatch(GAINING::contains)) return true;
         }
         return false;
+    }
+
+    /**
+     * Words that carry no meaning of their own in a question about a number: English's function words that never change
+     * which rows are read (negation, quantifiers, comparison and "only" are read by rules of their own) and the
+     * {@link QuestionFrame question's frame}.
+     */
+    static final Set<String> FILLER = withSingulars(words(List.of("what", "what's", "was", "were", "is", "are", "be", "been", "being",
+            "the", "a", "an", "our", "my", "we", "us", "did", "do", "does", "how", "much", "many", "in", "of", "for", "on", "at", "and",
+            "me", "there", "have", "has", "had", "during", "over", "across", "all", "to", "from", "with", "it", "its", "that", "this",
+            "these", "those", "i", "you", "can", "could", "would", "about", "as", "by", "per", "each", "every", "which", "who", "whose",
+            "where", "when", "any", "some", "them", "they", "their", "your", "up", "or", "between", "down", "through", "via")));
+
+    /** The words and their forms as the parser compares them ("does" is read as "doe"). */
+    private static Set<String> withSingulars(Collection<String> words) {
+        Set<String> out = new java.util.HashSet<>(words);
+        words.forEach(w -> out.add(QuestionWords.singular(w)));
+        return Set.copyOf(out);
     }
 }

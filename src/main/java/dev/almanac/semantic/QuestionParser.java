@@ -1,57 +1,25 @@
 package dev.almanac.semantic;
 
-
-
-
-
-
-
-import static dev.almanac.semantic.ModelAttributes.isKey;
 import static dev.almanac.semantic.ModelAttributes.attributeStems;
-
-import static dev.almanac.semantic.QuestionWords.shortNoun;
-import static dev.almanac.semantic.QuestionWords.linking;
 import static dev.almanac.semantic.QuestionWords.NEGATIONS;
-import static dev.almanac.semantic.QuestionWords.denies;
-import static dev.almanac.semantic.QuestionWords.isAllowed;
+import static dev.almanac.semantic.QuestionWords.linking;
 import static dev.almanac.semantic.QuestionWords.nullToEmpty;
-
-import static dev.almanac.semantic.QuestionWords.WORD;
-import static dev.almanac.semantic.QuestionWords.tokens;
-import static dev.almanac.semantic.QuestionWords.digits;
-import static dev.almanac.semantic.QuestionWords.smallNumber;
 import static dev.almanac.semantic.QuestionWords.singular;
+import static dev.almanac.semantic.QuestionWords.smallNumber;
 import static dev.almanac.semantic.QuestionWords.stem;
+import static dev.almanac.semantic.QuestionWords.tokens;
 import static dev.almanac.semantic.Spans.spans;
-import static dev.almanac.semantic.Spans.outermost;
-import static dev.almanac.semantic.Spans.longestFirst;
-import static dev.almanac.semantic.Spans.metricsOf;
-import static dev.almanac.semantic.Spans.dimensionOf;
-import static dev.almanac.semantic.Spans.neighbours;
-import static dev.almanac.semantic.Spans.adjacent;
-import static dev.almanac.semantic.Spans.mark;
-import static dev.almanac.semantic.Spans.inSpan;
-import static dev.almanac.semantic.Spans.anyUsed;
-import static dev.almanac.semantic.Spans.overlaps;
-
-import dev.almanac.reading.FunctionWords;
-import dev.almanac.semantic.Conditions.Quoted;
-import dev.almanac.reading.Lexicon;
 
 import dev.almanac.quality.Timeframe;
 import dev.almanac.quality.TimeframeParser;
+import dev.almanac.reading.FunctionWords;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -64,30 +32,6 @@ import java.util.regex.Pattern;
  * make a question back. It returns a value and runs nothing.
  */
 public final class QuestionParser {
-    /**
-     * Words that carry no meaning of their own in a question about a number: English's function words that never change
-     * which rows are read (negation, quantifiers, comparison and "only" are read by rules of their own) and the
-     * {@link QuestionFrame question's frame}.
-     */
-    static final Set<String> FILLER = withSingulars(QuestionFrame.words(List.of("what", "what's", "was", "were", "is", "are", "be", "been", "being",
-            "the", "a", "an", "our", "my", "we", "us", "did", "do", "does", "how", "much", "many", "in", "of", "for", "on", "at", "and",
-            "me", "there", "have", "has", "had", "during", "over", "across", "all", "to", "from", "with", "it", "its", "that", "this",
-            "these", "those", "i", "you", "can", "could", "would", "about", "as", "by", "per", "each", "every", "which", "who", "whose",
-            "where", "when", "any", "some", "them", "they", "their", "your", "up", "or", "between", "down", "through", "via")));
-    /** The words and their forms as the parser compares them ("does" is read as "doe"). */
-    private static Set<String> withSingulars(Collection<String> words) {
-        Set<String> out = new java.util.HashSet<>(words);
-        words.forEach(w -> out.add(singular(w)));
-        return Set.copyOf(out);
-    }
-
-    /** "top 5", "lowest 3": a ranking's end and how many of it. */
-    static final Pattern TOP = Pattern.compile("\\b(top|best|biggest|largest|highest|bottom|worst|smallest|lowest)\\s+(\\d{1,3})\\b");
-    static final Set<String> MOST = Set.of("most", "highest", "largest", "biggest", "best", "greatest", "top", "maximum");
-    static final Set<String> LEAST = Set.of("least", "lowest", "smallest", "fewest", "worst", "minimum", "bottom");
-    /** A period's name, as in "which month", "the best days". */
-    static final Map<String, Grain> UNITS = Map.of("day", Grain.DAY, "week", Grain.WEEK, "month", Grain.MONTH, "quarter", Grain.QUARTER, "year", Grain.YEAR);
-
     final SemanticModel model;
     /** What the model says of its attributes as questions name them. */
     final ModelAttributes attributes;
@@ -405,13 +349,6 @@ public final class QuestionParser {
     /** Why a reading of scattered words out of order is set aside (see {@link #read}). */
     static final String QUALIFIED = "a word of the metric is the noun a value qualifies";
 
-
-    /** How a request for a list of values starts ("list the products ...", "which currency is used in Japan?"). */
-    static final Pattern LISTING = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|which|what|sort|give|display|find|return|tell)\\b");
-    /** Words that say nothing more in a request for a list ("the plans we offer", "the currency used in Japan"). */
-    static final List<String> LISTING_WORDS = List.of("list", "show", "return", "display", "find", "give", "tell", "used", "use", "available", "offered", "exist", "existing", "called",
-            "known", "kind", "type", "sort");
-
     /** How a refusal of a ranking with nothing to rank begins: the metric read may not be the one the ranked things have. */
     static final String NOTHING_RANKED = "a ranking needs something to rank";
 
@@ -426,19 +363,9 @@ public final class QuestionParser {
         SemanticMetric.Simple rows = model.rowsOf(dataset);
         SemanticMetric.Info info = rows.info();
         return new SemanticMetric.Simple(rows.name(), new SemanticMetric.Info(info.label(), info.description(), info.unit(), info.format(), info.decimals(),
-                info.owner(), info.caveats(), LISTING_WORDS, info.tags(), info.file()), rows.dataset(), rows.agg(), rows.expr(), rows.percentile(),
+                info.owner(), info.caveats(), RecordShapes.LISTING_WORDS, info.tags(), info.file()), rows.dataset(), rows.agg(), rows.expr(), rows.percentile(),
                 rows.filter(), rows.segments(), rows.timeDimension(), rows.snapshotDimension(), rows.snapshotLast(), rows.timeGrain(), rows.fillNullsWith());
     }
-
-    /** Whether "for" stands before a word, "the" and "all" aside ("for all the different cylinders"). */
-    static boolean forBefore(List<String> words, int at) {
-        int i = at - 1;
-        while (i >= 0 && Set.of("the", "all").contains(words.get(i))) i--;
-        return i >= 0 && words.get(i).equals("for");
-    }
-
-    /** Words that may stand between the attributes of one list ("name, country and age", "the names and the ages"). */
-    static final Set<String> LIST_JOINERS = Set.of("and", "the", "their", "its", "his", "her", "also", "as", "well");
 
     /**
      * Marks the words of a value's attribute said a few words before it, only an auxiliary, an article, a preposition or the
@@ -459,24 +386,6 @@ public final class QuestionParser {
         }
     }
 
-    /** Words that ask for values each once. */
-    static final Set<String> DISTINCT_WORDS = Set.of("different", "distinct", "unique");
-
-    /** What a piece of text is called ("the substring 'Al'", "the letter w", "the word computer"). */
-    static final Set<String> PIECE_WORDS = Set.of("substring", "string", "letter", "letters", "word", "words", "character", "characters");
-
-    /** Words that ask how many. */
-    static final Set<String> COUNT_CUES = Set.of("how", "many", "number", "count", "total", "amount");
-
-    /** Words that ask for an aggregate of rows (a count, a sum, an average, an extreme), never for the rows or values themselves. */
-    static final Set<String> AGGREGATES = Set.of("number", "count", "total", "sum", "average", "avg", "mean", "median", "amount", "maximum",
-            "minimum", "max", "min");
-
-    static final Set<String> SHARE_WORDS = Set.of("share", "percentage", "percent", "proportion", "fraction", "ratio", "rate");
-
-    /** Words of a moment of a period: its start ("at the start of each month"), its end. */
-    static final List<String> PERIOD_START_WORDS = List.of("start", "beginning"), PERIOD_END_WORDS = List.of("end", "close");
-
     /** Word stems that ask how a number moved or how two compare, not the number itself. */
     private static final Set<String> MOVEMENT_STEMS = java.util.stream.Stream.concat(MetricPhrases.CHANGE_STEMS.stream(),
             java.util.stream.Stream.of("vs", "versus", "compar", "drop", "rise", "rose", "fell", "fall", "declin", "trend")).collect(java.util.stream.Collectors.toUnmodifiableSet());
@@ -485,8 +394,6 @@ public final class QuestionParser {
     public static List<String> movementWords(String text) {
         return tokens(text, true).stream().filter(w -> MOVEMENT_STEMS.contains(stem(w))).toList();
     }
-
-
 
     /** A metric the question may name, and the question read for it. */
     record Reading(SemanticMetric metric, Span span, Result result) {}
@@ -542,17 +449,6 @@ public final class QuestionParser {
 
     // ------------------------------------------------------------------ matching
 
-    /** Words after which a noun asks for a breakdown. */
-    static final Set<String> BREAKDOWN_CUES = Set.of("by", "per", "each", "every");
-    static final Pattern COMPARE_WORDS = Pattern.compile("(?i)\\b(compare[ds]?|comparison|versus|vs\\.?|against|than|grow|grew|growth|change[ds]?|differ(ence)?|increase[ds]?|decrease[ds]?|lower|higher|more|less|bigger|smaller"
-            + "|rise|rose|fell|fall|drop(?:ped)?|(?:go|goes|went|gone)\\s+(?:up|down))\\b");
-
-    static final Set<String> COMPARISON_FILLER = Set.of("compare", "compared", "comparison", "versus", "vs", "against", "than", "grow", "grew",
-            "growth", "change", "changed", "differ", "difference", "increase", "increased", "decrease", "decreased", "more", "less",
-            "same", "previous", "prior", "year", "did", "from", "lower", "higher", "bigger", "smaller", "better", "worse", "or",
-            // the verbs of a change of amount ("did bookings go up in Q3 vs Q2", "fell", "dropped")
-            "go", "goes", "went", "gone", "up", "down", "rise", "rose", "risen", "fall", "fell", "fallen", "drop", "dropped");
-
     /** The time grain a text asks for ("each month", "quarterly"), if any. */
     public static Optional<Grain> grainOf(String text) {
         List<String> words = tokens(text, true);
@@ -567,7 +463,7 @@ public final class QuestionParser {
         if (d.from() < 2) return false;
         String twoBefore = words.get(d.from() - 2), before = words.get(d.from() - 1);
         return smallNumber(before) && Set.of("top", "which", "bottom", "best", "worst").contains(twoBefore)
-                || smallNumber(twoBefore) && (MOST.contains(before) || LEAST.contains(before));
+                || smallNumber(twoBefore) && (Ranking.MOST.contains(before) || Ranking.LEAST.contains(before));
     }
 
 }

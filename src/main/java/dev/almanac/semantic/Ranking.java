@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The rules that read a ranking of one metric's groups, tried in this order once its breakdowns are read: each sets the
@@ -129,10 +130,10 @@ enum Ranking implements CorpusRule {
 
     private static void topN(QuestionParser reader, Said at) {
         if (!at.order.isEmpty()) return;
-        Matcher top = QuestionParser.TOP.matcher(String.join(" ", at.words));
+        Matcher top = TOP.matcher(String.join(" ", at.words));
         if (!top.find()) return;
         at.limit = Integer.parseInt(top.group(2));
-        at.order.add((QuestionParser.LEAST.contains(top.group(1)) ? "" : "-") + at.metric.name());
+        at.order.add((LEAST.contains(top.group(1)) ? "" : "-") + at.metric.name());
         Spans.markWords(at.words, at.used, top.group(1), top.group(2));
     }
 
@@ -142,8 +143,8 @@ enum Ranking implements CorpusRule {
         for (int i = 0; i + 2 < words.size(); i++) {
             String from = words.get(i), to = words.get(i + 2);
             if (at.used[i] || at.used[i + 2] || !words.get(i + 1).equals("to")) continue;
-            boolean ascending = QuestionParser.LEAST.contains(from) && QuestionParser.MOST.contains(to);
-            if (!ascending && !(QuestionParser.MOST.contains(from) && QuestionParser.LEAST.contains(to))) continue;
+            boolean ascending = LEAST.contains(from) && MOST.contains(to);
+            if (!ascending && !(MOST.contains(from) && LEAST.contains(to))) continue;
             at.order.add((ascending ? "" : "-") + at.metric.name());
             at.used[i] = at.used[i + 1] = at.used[i + 2] = true;
             if (i > 0 && words.get(i - 1).equals("from")) at.used[i - 1] = true;
@@ -157,12 +158,12 @@ enum Ranking implements CorpusRule {
         String joined = String.join(" ", words);
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i);
-            if (at.used[i] || !QuestionParser.MOST.contains(w) && !QuestionParser.LEAST.contains(w)) continue;
+            if (at.used[i] || !MOST.contains(w) && !LEAST.contains(w)) continue;
             boolean counted = i > 0 && QuestionWords.smallNumber(words.get(i - 1)) && !at.used[i - 1]; // "our three best months"
             boolean rankingQuestion = joined.startsWith("which") || joined.startsWith("what") || joined.contains(" which ") || i > 0 && words.get(i - 1).equals("the")
                     || counted || i == 0 || i == 1 && words.get(0).equals("our"); // "best month for signups this year"
             if (!rankingQuestion) continue;
-            at.order.add((QuestionParser.LEAST.contains(w) ? "" : "-") + at.metric.name());
+            at.order.add((LEAST.contains(w) ? "" : "-") + at.metric.name());
             if (counted) {
                 at.limit = Integer.parseInt(words.get(i - 1));
                 at.used[i - 1] = true;
@@ -183,8 +184,8 @@ enum Ranking implements CorpusRule {
             boolean lowest = words.stream().anyMatch(OrderWords.ASCENDING::contains);
             for (int k = 0; k + 1 < words.size(); k++) {
                 if (at.used[k] || !words.get(k + 1).equals("first") || at.used[k + 1]) continue;
-                if (!QuestionParser.LEAST.contains(words.get(k)) && !QuestionParser.MOST.contains(words.get(k))) continue;
-                lowest = QuestionParser.LEAST.contains(words.get(k));
+                if (!LEAST.contains(words.get(k)) && !MOST.contains(words.get(k))) continue;
+                lowest = LEAST.contains(words.get(k));
                 at.used[k] = at.used[k + 1] = true;
             }
             at.order.add((lowest ? "" : "-") + at.metric.name());
@@ -201,12 +202,19 @@ enum Ranking implements CorpusRule {
         List<String> words = at.words;
         // "which month had the most", "the three best months", "on which day"
         for (int i = 1; i < words.size(); i++) {
-            Grain unit = QuestionParser.UNITS.get(words.get(i));
+            Grain unit = GrainRule.UNITS.get(words.get(i));
             String before = words.get(i - 1);
-            if (unit == null || at.used[i] || !(Set.of("which", "what").contains(before) || QuestionParser.MOST.contains(before) || QuestionParser.LEAST.contains(before))) continue;
+            if (unit == null || at.used[i] || !(Set.of("which", "what").contains(before) || MOST.contains(before) || LEAST.contains(before))) continue;
             at.grain = unit;
             at.used[i] = true;
             return;
         }
     }
+
+    /** "top 5", "lowest 3": a ranking's end and how many of it. */
+    static final Pattern TOP = Pattern.compile("\\b(top|best|biggest|largest|highest|bottom|worst|smallest|lowest)\\s+(\\d{1,3})\\b");
+
+    static final Set<String> MOST = Set.of("most", "highest", "largest", "biggest", "best", "greatest", "top", "maximum");
+
+    static final Set<String> LEAST = Set.of("least", "lowest", "smallest", "fewest", "worst", "minimum", "bottom");
 }

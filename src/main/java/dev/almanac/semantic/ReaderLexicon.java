@@ -1,6 +1,6 @@
 package dev.almanac.semantic;
 
-import static dev.almanac.semantic.QuestionParser.FILLER;
+import static dev.almanac.semantic.QuestionFrame.FILLER;
 import static dev.almanac.semantic.QuestionWords.digits;
 import static dev.almanac.semantic.QuestionParser.nameAndLabel;
 import static dev.almanac.semantic.QuestionWords.singular;

@@ -139,7 +139,7 @@ final class ReadingChoice {
                         && r.span().to() <= o.span().to()))
                 .filter(r -> !r.span().scattered() || readings.stream().noneMatch(o -> !o.span().scattered() && o.span().weight() >= r.span().weight()
                         && (Collections.disjoint(reader.datasetsOf(o.metric()), reader.datasetsOf(r.metric())) || o.span().weight() >= 2 && !o.metric().countsRows())
-                        && Arrays.stream(r.span().at()).anyMatch(i -> i >= o.span().from() && i < o.span().to() && !QuestionParser.COUNT_CUES.contains(words.get(i)))))
+                        && Arrays.stream(r.span().at()).anyMatch(i -> i >= o.span().from() && i < o.span().to() && !MeasureFit.COUNT_CUES.contains(words.get(i)))))
                 .toList();
     }
 
@@ -226,7 +226,7 @@ final class ReadingChoice {
         int[] at = span.at();
         for (int k = at[0]; k < at[at.length - 1]; k++) {
             final int i = k;
-            if (Arrays.stream(at).noneMatch(x -> x == i) && !QuestionParser.FILLER.contains(words.get(k)) && !QuestionParser.DISTINCT_WORDS.contains(words.get(k))) return false;
+            if (Arrays.stream(at).noneMatch(x -> x == i) && !QuestionFrame.FILLER.contains(words.get(k)) && !RecordShapes.DISTINCT_WORDS.contains(words.get(k))) return false;
         }
         return true;
     }

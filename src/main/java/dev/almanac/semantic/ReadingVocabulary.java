@@ -1,8 +1,8 @@
 package dev.almanac.semantic;
 
-import static dev.almanac.semantic.QuestionParser.FILLER;
-import static dev.almanac.semantic.QuestionParser.PERIOD_END_WORDS;
-import static dev.almanac.semantic.QuestionParser.PERIOD_START_WORDS;
+import static dev.almanac.semantic.QuestionFrame.FILLER;
+import static dev.almanac.semantic.GrainRule.PERIOD_END_WORDS;
+import static dev.almanac.semantic.GrainRule.PERIOD_START_WORDS;
 import static dev.almanac.semantic.QuestionParser.nameAndLabel;
 import static dev.almanac.semantic.QuestionWords.isAllowed;
 import static dev.almanac.semantic.QuestionWords.nullToEmpty;

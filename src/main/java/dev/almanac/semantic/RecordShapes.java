@@ -53,8 +53,8 @@ final class RecordShapes {
         Matcher which = WHICH_PERIODS.matcher(q);
         if (!which.find() || !NONE.matcher(q).find()) return Optional.empty();
         List<String> all = QuestionWords.tokens(q, true);
-        if (all.stream().anyMatch(w -> QuestionParser.MOST.contains(w) || QuestionParser.LEAST.contains(w))) return Optional.empty();
-        Grain grain = QuestionParser.UNITS.get(QuestionWords.singular(which.group(1).toLowerCase(Locale.ROOT)));
+        if (all.stream().anyMatch(w -> Ranking.MOST.contains(w) || Ranking.LEAST.contains(w))) return Optional.empty();
+        Grain grain = GrainRule.UNITS.get(QuestionWords.singular(which.group(1).toLowerCase(Locale.ROOT)));
         String rest = q.substring(0, which.start()) + " " + q.substring(which.end());
         String withoutNone = NONE.matcher(rest).replaceAll(" ");
         String asked = withoutNone.replaceAll("(?i)\\b(data|records?|rows?|entries|any)\\b", " ") + " per " + grain.label();
@@ -79,7 +79,7 @@ final class RecordShapes {
                 continue;
             }
             if (PERIOD_PREPOSITIONS.contains(w)) break;
-            if (DATA_WORDS.contains(w) || QuestionParser.FILLER.contains(w) && !w.equals("with") || own.contains(QuestionWords.stem(w))) {
+            if (DATA_WORDS.contains(w) || QuestionFrame.FILLER.contains(w) && !w.equals("with") || own.contains(QuestionWords.stem(w))) {
                 metricOnly |= own.contains(QuestionWords.stem(w)) || DATA_WORDS.contains(w);
                 continue;
             }
@@ -318,7 +318,7 @@ final class RecordShapes {
             if (s.from() < last.to()) continue;
             // "and", or "together with", "along with" ("the date of each treatment, together with the first name of ...")
             java.util.function.IntPredicate joins = i -> words.get(i).equals("and") || words.get(i).equals("with") && i > 0 && Set.of("together", "along").contains(words.get(i - 1));
-            boolean withAnd = s.from() > last.to() && java.util.stream.IntStream.range(last.to(), s.from()).allMatch(i -> QuestionParser.LIST_JOINERS.contains(words.get(i))
+            boolean withAnd = s.from() > last.to() && java.util.stream.IntStream.range(last.to(), s.from()).allMatch(i -> LIST_JOINERS.contains(words.get(i))
                             || Set.of("together", "along", "with", "corresponding", "respective").contains(words.get(i)))
                     && java.util.stream.IntStream.range(last.to(), s.from()).anyMatch(joins);
             boolean next = s.from() == last.to();
@@ -355,7 +355,7 @@ final class RecordShapes {
             if (!reader.orders.superlativeAt(words, i)) continue;
             int c = i, h = i, n = 1;
             if (Set.of("top", "bottom").contains(words.get(i)) && i + 2 < words.size() && QuestionWords.smallNumber(words.get(i + 1))
-                    && (QuestionParser.MOST.contains(words.get(i + 2)) || QuestionParser.LEAST.contains(words.get(i + 2))) && !Set.of("top", "bottom").contains(words.get(i + 2))) {
+                    && (Ranking.MOST.contains(words.get(i + 2)) || Ranking.LEAST.contains(words.get(i + 2))) && !Set.of("top", "bottom").contains(words.get(i + 2))) {
                 n = Integer.parseInt(words.get(i + 1)); // "the top 3 largest": the superlative is two words on
                 c = i + 2;
             } else if (QuestionWords.smallNumber(words.get(i - 1)) && i >= 2) {
@@ -390,7 +390,7 @@ final class RecordShapes {
         Result list = severalAttributes(listed).orElseGet(() -> reader.valueListing.of(listed, true));
         if (!(list instanceof Parsed p)) return Optional.of(list instanceof Cannot c ? c : new Cannot("the records first by '" + said + "' could not be listed"));
         SemanticQuery x = p.query();
-        boolean descending = QuestionParser.MOST.contains(words.get(at));
+        boolean descending = Ranking.MOST.contains(words.get(at));
         for (Dimension d : Spans.dimensionOf(by)) {
             List<Dimension> shown = x.groupBy().stream().map(g -> reader.model.dimension(g.dimension()).orElse(null)).toList();
             if (shown.isEmpty() || shown.contains(null)) continue;
@@ -542,7 +542,7 @@ final class RecordShapes {
         if (identified == null) bridge(records, rows.name()).flatMap(this::distinctCountOf).ifPresent(counts::add);
         for (SemanticMetric c : counts) {
             SemanticQuery first = x.withConditionsOf(List.of(), x.groupBy()).records(records)
-                    .withOrder(List.of(new SemanticQuery.Order(c.name(), QuestionParser.MOST.contains(words.get(at))))).limit(1).withTies();
+                    .withOrder(List.of(new SemanticQuery.Order(c.name(), Ranking.MOST.contains(words.get(at))))).limit(1).withTies();
             try {
                 reader.layer.compile(first);
                 return Optional.of(new Parsed(first, Optional.empty()));
@@ -1247,5 +1247,25 @@ final class RecordShapes {
             return Optional.of(new Parsed(shared.withMetrics(metrics), pa.period()));
         }
         return Optional.empty();
+    }
+
+    /** Words that ask for values each once. */
+    static final Set<String> DISTINCT_WORDS = Set.of("different", "distinct", "unique");
+
+    /** Words that may stand between the attributes of one list ("name, country and age", "the names and the ages"). */
+    static final Set<String> LIST_JOINERS = Set.of("and", "the", "their", "its", "his", "her", "also", "as", "well");
+
+    /** Words that say nothing more in a request for a list ("the plans we offer", "the currency used in Japan"). */
+    static final List<String> LISTING_WORDS = List.of("list", "show", "return", "display", "find", "give", "tell", "used", "use", "available", "offered", "exist", "existing", "called",
+            "known", "kind", "type", "sort");
+
+    /** How a request for a list of values starts ("list the products ...", "which currency is used in Japan?"). */
+    static final Pattern LISTING = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|which|what|sort|give|display|find|return|tell)\\b");
+
+    /** Whether "for" stands before a word, "the" and "all" aside ("for all the different cylinders"). */
+    static boolean forBefore(List<String> words, int at) {
+        int i = at - 1;
+        while (i >= 0 && Set.of("the", "all").contains(words.get(i))) i--;
+        return i >= 0 && words.get(i).equals("for");
     }
 }

@@ -73,7 +73,7 @@ final class RelatedValues {
             @SuppressWarnings("unchecked") List<ValueHit> hits = (List<ValueHit>) v.target();
             // a value that stands on its own (a name, a code, several words), or one the related rows' noun or its attribute's
             // word follows ("a cat pet"), or another such value after "or" ("a cat or dog pet"): never a word of everyday use on its own
-            boolean named = ValueRule.distinctive(original, v) && !(v.length() == 1 && QuestionParser.FILLER.contains(words.get(v.from())));
+            boolean named = ValueRule.distinctive(original, v) && !(v.length() == 1 && QuestionFrame.FILLER.contains(words.get(v.from())));
             if (!named && !nounAfter(words, v, valueSpans, related, 3)) continue;
             List<Dimension> dims = hits.stream().map(ValueHit::dimension).distinct().toList();
             if (dims.size() > 1) {

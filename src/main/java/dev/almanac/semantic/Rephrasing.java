@@ -1,9 +1,9 @@
 package dev.almanac.semantic;
 
-import static dev.almanac.semantic.QuestionParser.COMPARE_WORDS;
-import static dev.almanac.semantic.QuestionParser.LEAST;
-import static dev.almanac.semantic.QuestionParser.MOST;
-import static dev.almanac.semantic.QuestionParser.UNITS;
+import static dev.almanac.semantic.PeriodComparison.COMPARE_WORDS;
+import static dev.almanac.semantic.Ranking.LEAST;
+import static dev.almanac.semantic.Ranking.MOST;
+import static dev.almanac.semantic.GrainRule.UNITS;
 import static dev.almanac.semantic.QuestionWords.WORD;
 import static dev.almanac.semantic.ReaderLexicon.namesRows;
 import static dev.almanac.semantic.QuestionWords.singular;
@@ -731,8 +731,8 @@ enum Rephrasing {
             final int by = b;
             int from = b + 1;
             // "by the youngest singer": a superlative may stand before the records
-            while (from < words.size() && (Set.of("the", "all", "their").contains(words.get(from)) || QuestionParser.MOST.contains(words.get(from))
-                    || QuestionParser.LEAST.contains(words.get(from)) || words.get(from).endsWith("est")
+            while (from < words.size() && (Set.of("the", "all", "their").contains(words.get(from)) || Ranking.MOST.contains(words.get(from))
+                    || Ranking.LEAST.contains(words.get(from)) || words.get(from).endsWith("est")
                     && Lexicon.english().partsOfSpeech(words.get(from)).contains(dev.almanac.reading.PartOfSpeech.ADJECTIVE))) from++;
             for (int n = Math.min(3, words.size() - from); n >= 1; n--) {
                 List<String> rows = words.subList(from, from + n);

@@ -1,9 +1,9 @@
 package dev.almanac.semantic;
 
-import static dev.almanac.semantic.QuestionParser.AGGREGATES;
-import static dev.almanac.semantic.QuestionParser.DISTINCT_WORDS;
-import static dev.almanac.semantic.QuestionParser.LISTING;
-import static dev.almanac.semantic.QuestionParser.LIST_JOINERS;
+import static dev.almanac.semantic.MeasureFit.AGGREGATES;
+import static dev.almanac.semantic.RecordShapes.DISTINCT_WORDS;
+import static dev.almanac.semantic.RecordShapes.LISTING;
+import static dev.almanac.semantic.RecordShapes.LIST_JOINERS;
 import static dev.almanac.semantic.Spans.dimensionOf;
 import static dev.almanac.semantic.ModelAttributes.isKey;
 import static dev.almanac.semantic.Spans.spans;

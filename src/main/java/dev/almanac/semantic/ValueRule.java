@@ -271,7 +271,7 @@ enum ValueRule implements CorpusRule {
         QuestionParser.Span span = v.span;
         if (span.length() != 1) return Verdict.NONE;
         String said = at.original.get(span.from());
-        boolean aside = QuestionParser.FILLER.contains(at.words.get(span.from())) || said.length() <= 3 && !said.equals(said.toUpperCase(Locale.ROOT))
+        boolean aside = QuestionFrame.FILLER.contains(at.words.get(span.from())) || said.length() <= 3 && !said.equals(said.toUpperCase(Locale.ROOT))
                 && !QuestionWords.shortNoun(said) && !reader.dimensions.declared(v.hits, at.words.subList(span.from(), span.to()));
         return aside ? Verdict.SET_ASIDE : Verdict.NONE;
     }

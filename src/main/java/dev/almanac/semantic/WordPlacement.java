@@ -24,7 +24,7 @@ enum WordPlacement implements CorpusRule {
      * "dogs by breed size" read by breed: a word of a breakdown of the metric that was not read as one (an attribute's, or
      * the noun of records the rows refer to right after a breakdown read) is never let pass.
      */
-    UNREAD_BREAKDOWN(Decision.UNPLACED, (reader, at, i) -> at.unreadBreakdown[i] && !QuestionParser.FILLER.contains(at.words().get(i)),
+    UNREAD_BREAKDOWN(Decision.UNPLACED, (reader, at, i) -> at.unreadBreakdown[i] && !QuestionFrame.FILLER.contains(at.words().get(i)),
             "dog_kennels: How many dogs are there by breed size? => refused"),
     /** "in the US", "players from the IT": a personal pronoun's letters after an article or in capitals are a name, never the pronoun. */
     NAME_NOT_PRONOUN(Decision.UNPLACED, (reader, at, i) -> QuestionWords.nameNotPronoun(at.original(), at.words(), i),
@@ -46,8 +46,8 @@ enum WordPlacement implements CorpusRule {
             || reader.readingWords.organizationItself(at.words(), i)),
             "insurer: How many claims did the company have in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
     /** "list the number of different names": a word that asks for an aggregate never passes in a request for the rows themselves. */
-    AGGREGATE_OF_A_LIST(Decision.UNPLACED, (reader, at, i) -> at.metric.info().synonyms().equals(QuestionParser.LISTING_WORDS)
-            && QuestionParser.AGGREGATES.contains(at.words().get(i)),
+    AGGREGATE_OF_A_LIST(Decision.UNPLACED, (reader, at, i) -> at.metric.info().synonyms().equals(RecordShapes.LISTING_WORDS)
+            && MeasureFit.AGGREGATES.contains(at.words().get(i)),
             "dog_kennels: List the number of different names and ages of the dogs. => refused"),
     /**
      * "how many concerts took place in 2014": "take place", one of Levin's verbs of occurrence (1993, 48.3) said in two
@@ -86,7 +86,7 @@ enum WordPlacement implements CorpusRule {
             "insurer: Which adjuster delayed the most claims in 2025? => refused",
             "insurer: Which adjuster mislaid the most claims in 2025? => refused"),
     /** "what", "the", "were", "there": a word of English's closed classes and the question's own function words. */
-    FUNCTION_WORD(Decision.PASSES, (reader, at, i) -> QuestionParser.FILLER.contains(at.words().get(i)),
+    FUNCTION_WORD(Decision.PASSES, (reader, at, i) -> QuestionFrame.FILLER.contains(at.words().get(i)),
             "insurer: What was the number of claims there were in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
     /**
      * "claims we received", "did we make": a light verb of English, or one its most frequent sense makes one step narrower
@@ -213,7 +213,7 @@ enum WordPlacement implements CorpusRule {
     FOLLOW_UP(Decision.PASSES, (reader, at, i) -> at.previous != null && FollowUps.FOLLOW_UP.contains(at.words().get(i)),
             "insurer: How many claims were there in 2025? >> And in 2024 instead? => {'metrics':['claims'],'start':'2024-01-01','end':'2025-01-01'}"),
     /** "claims in 2025 compared with 2024": the words that compare two periods, with a period compared. */
-    COMPARISON(Decision.PASSES, (reader, at, i) -> at.question.compared().isPresent() && QuestionParser.COMPARISON_FILLER.contains(at.words().get(i)),
+    COMPARISON(Decision.PASSES, (reader, at, i) -> at.question.compared().isPresent() && PeriodComparison.COMPARISON_FILLER.contains(at.words().get(i)),
             "insurer: How many claims were there in 2025 compared with 2024? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01','compare_to':{'start':'2024-01-01','end':'2025-01-01'}}");
 
     /** What a rule decides of a word left over. */
@@ -272,7 +272,7 @@ enum WordPlacement implements CorpusRule {
 
         /** Right after "by", "per", "each" or "every". */
         boolean afterBreakdownCue(int i) {
-            return i > 0 && QuestionParser.BREAKDOWN_CUES.contains(words().get(i - 1));
+            return i > 0 && Breakdown.BREAKDOWN_CUES.contains(words().get(i - 1));
         }
 
         /** Right after a breakdown's cue, and not right before the metric's own words ("top 3 categories by shop revenue" ranks by it). */
@@ -411,7 +411,7 @@ enum WordPlacement implements CorpusRule {
         List<String> words = at.words();
         if (at.groupBy.isEmpty() || !at.metric.countsRows() || reader.lexicon.modelStems().contains(QuestionWords.stem(words.get(i)))) return false;
         if (!verbOf(words.get(i), CREATION_VERBS)) return false;
-        for (int k = i + 1; k < words.size(); k++) if (!QuestionParser.FILLER.contains(words.get(k))) return false; // the question's last word of content
+        for (int k = i + 1; k < words.size(); k++) if (!QuestionFrame.FILLER.contains(words.get(k))) return false; // the question's last word of content
         for (int k = 0; k < i; k++) if (QuestionWords.denies(words.get(k))) return false;
         return words.subList(0, i).stream().anyMatch(w -> Set.of("each", "every", "per").contains(w));
     }
@@ -430,7 +430,7 @@ enum WordPlacement implements CorpusRule {
 
     /** A verb that is no word of the model and no function word. */
     private static boolean relating(QuestionParser reader, String word) {
-        return !QuestionParser.FILLER.contains(word) && !reader.lexicon.modelStems().contains(QuestionWords.stem(word))
+        return !QuestionFrame.FILLER.contains(word) && !reader.lexicon.modelStems().contains(QuestionWords.stem(word))
                 && dev.almanac.reading.Lexicon.english().partsOfSpeech(word).contains(dev.almanac.reading.PartOfSpeech.VERB);
     }
 
@@ -496,7 +496,7 @@ enum WordPlacement implements CorpusRule {
 
     /** A word of none of English's closed classes, nor one the reader reads as a function word. */
     private static boolean contentWord(String w) {
-        return !QuestionParser.FILLER.contains(w) && !dev.almanac.reading.FunctionWords.english().isFunctionWord(w);
+        return !QuestionFrame.FILLER.contains(w) && !dev.almanac.reading.FunctionWords.english().isFunctionWord(w);
     }
 
     /** See {@link #PHRASAL_OWN_EVENT}: the verb at {@code i}, or its particle right after such a verb. */
@@ -511,11 +511,11 @@ enum WordPlacement implements CorpusRule {
 
     private static boolean distinctAlready(QuestionParser reader, Left at, int i) {
         List<String> words = at.words();
-        if (!QuestionParser.DISTINCT_WORDS.contains(words.get(i)) || i + 1 >= words.size() || !at.used[i + 1]) return false;
+        if (!RecordShapes.DISTINCT_WORDS.contains(words.get(i)) || i + 1 >= words.size() || !at.used[i + 1]) return false;
         // "how many unique customers" of a count of different customer ids: the count is of different ones already
         boolean distinctCount = at.metric instanceof SemanticMetric.Simple s && s.agg() == SemanticMetric.Agg.COUNT_DISTINCT && at.metricWords[i + 1];
         return !at.groupBy.isEmpty() && !at.metricWords[i + 1]
-                || Spans.inSpan(at.metricSpan, i + 1) && at.metric.info().synonyms().equals(QuestionParser.LISTING_WORDS) || distinctCount;
+                || Spans.inSpan(at.metricSpan, i + 1) && at.metric.info().synonyms().equals(RecordShapes.LISTING_WORDS) || distinctCount;
     }
 
     /**
@@ -585,9 +585,9 @@ enum WordPlacement implements CorpusRule {
         if (!placedBefore(words, used, i)) return false;
         int k = i + 1;
         if (k < words.size() && words.get(k).equals("the")) k++;
-        if (k >= words.size() || !used[k] || !(QuestionParser.MOST.contains(words.get(k)) || QuestionParser.LEAST.contains(words.get(k)))) return false;
+        if (k >= words.size() || !used[k] || !(Ranking.MOST.contains(words.get(k)) || Ranking.LEAST.contains(words.get(k)))) return false;
         k++;
-        while (k < words.size() && (Set.of("number", "amount", "of", "count").contains(words.get(k)) || used[k] && (QuestionParser.MOST.contains(words.get(k)) || QuestionParser.LEAST.contains(words.get(k))))) k++;
+        while (k < words.size() && (Set.of("number", "amount", "of", "count").contains(words.get(k)) || used[k] && (Ranking.MOST.contains(words.get(k)) || Ranking.LEAST.contains(words.get(k))))) k++;
         return k < words.size() && used[k] && placed.test(k);
     }
 
