@@ -74,6 +74,14 @@ enum WordPlacement implements CorpusRule {
             "car_1: What is the maximum weight for each of the different cylinders? => {'metrics':['cars_data_max_weight'],'group_by':[{'dimension':'cylinders'}]}",
             "insurer: How many distinct weekly claimants were there in 2025? => {'metrics':['weekly_claimants'],'grain':'week','start':'2025-01-01','end':'2026-01-01'}"),
     /**
+     * "the amount per claim", "revenue per order": "per", the preposition of distribution, says that what follows divides
+     * the measure or groups it; when no rule read it as a breakdown, a grain or a metric's own phrase ("pages per session"),
+     * the answer would give the whole for the rate asked: never let pass.
+     */
+    PER_UNREAD(Decision.UNPLACED, (reader, at, i) -> at.words().get(i).equals("per"),
+            "insurer: What was the amount per claim in 2025? => refused",
+            "insurer: How many claims were there per region in 2025? => {'metrics':['claims'],'group_by':[{'dimension':'region'}],'order':[{'field':'claims','descending':true}],'start':'2025-01-01','end':'2026-01-01'}"),
+    /**
      * "matches held at Wimbledon", "which owner owns the most dogs", "countries that use English": a verb that links the rows
      * to what it introduces, placed, says how they relate. Without a preposition only a verb of having, using or dealing
      * with ({@link QuestionFrame#relationVerb}) or the model's own word for the attribute ranked does: a verb of what befell
@@ -84,7 +92,8 @@ enum WordPlacement implements CorpusRule {
             "insurer: Which adjuster oversaw the most claims in 2025? => {'metrics':['claims'],'group_by':[{'dimension':'adjuster'}],'order':[{'field':'claims','descending':true}],'limit':1,'ties':true,'start':'2025-01-01','end':'2026-01-01'}",
             "insurer: Which adjuster assessed the most claims in 2025? => {'metrics':['claims'],'group_by':[{'dimension':'adjuster'}],'order':[{'field':'claims','descending':true}],'limit':1,'ties':true,'start':'2025-01-01','end':'2026-01-01'}",
             "insurer: Which adjuster delayed the most claims in 2025? => refused",
-            "insurer: Which adjuster mislaid the most claims in 2025? => refused"),
+            "insurer: Which adjuster mislaid the most claims in 2025? => refused",
+            "insurer: What was the total rebate on claims in 2025? => refused"),
     /** "what", "the", "were", "there": a word of English's closed classes and the question's own function words. */
     FUNCTION_WORD(Decision.PASSES, (reader, at, i) -> QuestionFrame.FILLER.contains(at.words().get(i)),
             "insurer: What was the number of claims there were in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
@@ -302,6 +311,9 @@ enum WordPlacement implements CorpusRule {
     }
 
     /** The words (as the question has them) that no rule lets pass, in order. */
+    /** With {@code -Dalmanac.trace.words=true}, each word left and the rule that decided it, on standard error (for looking into a reading). */
+    private static final boolean TRACE = Boolean.getBoolean("almanac.trace.words");
+
     static List<String> unplaced(QuestionParser reader, Left at) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < at.words().size(); i++) {
@@ -309,6 +321,7 @@ enum WordPlacement implements CorpusRule {
             Optional<Decision> decided = Optional.empty();
             for (WordPlacement r : values()) {
                 if (r.rule.holds(reader, at, i)) {
+                    if (TRACE) System.err.println("  [" + at.metric.name() + "] " + at.words().get(i) + " <- " + r.name() + " " + r.decision);
                     decided = Optional.of(r.decision);
                     break;
                 }
@@ -545,6 +558,7 @@ enum WordPlacement implements CorpusRule {
         java.util.function.IntPredicate placed = k -> used[k] || QuestionWords.isAllowed(words.get(k), at.allowed);
         String w = words.get(i);
         if (!dev.almanac.reading.Lexicon.english().partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.VERB)) return false;
+        if (i > 0 && headsNounPhrase(words.get(i - 1))) return false; // "the total rebate on claims": a noun, not a verb
         // a word the model names the metric's rows or their attributes with says which rows, unless it is the model's own
         // word for the attribute grouped by ("the agent who handled the most tickets" where the agent is said to have
         // handled them); a word it names other rows with ("handled" asked of shipments) is as any verb of English
@@ -574,6 +588,18 @@ enum WordPlacement implements CorpusRule {
                 || reader.ours.contains(words.get(k)))) k++;
         // not a period: "died in 2018" says which event the year dates, which the metric's own time may not be
         return !ofOtherRows && k < words.size() && placed.test(k);
+    }
+
+    /**
+     * Whether a word opens a noun phrase, so that the word after it is its noun (or a modifier of it), never a verb: an
+     * article, a possessive determiner, or a word that asks for an aggregate which WordNet has as an adjective itself ("the",
+     * "our", "total", "average"; not "number", a noun that heads its own phrase: "flight numbers correspond to").
+     */
+    private static boolean headsNounPhrase(String before) {
+        dev.almanac.reading.FunctionWords grammar = dev.almanac.reading.FunctionWords.english();
+        return grammar.is(before, dev.almanac.reading.FunctionClass.ARTICLE) || grammar.is(before, dev.almanac.reading.FunctionClass.POSSESSIVE)
+                || (MeasureFit.AGGREGATES.contains(before) || QuestionFrame.AGGREGATE_WORDS.contains(before))
+                && !dev.almanac.reading.Lexicon.english().senses(before, dev.almanac.reading.PartOfSpeech.ADJECTIVE).isEmpty();
     }
 
     /**
