@@ -246,7 +246,8 @@ final class MetricNames {
      * are not an English word), and its name without the word of the records it is computed over ("gross profit" of Order
      * Gross Profit over orders), when at least two words of its own remain, none of them a function word (a name, not a
      * phrase: "customers using the product" does not give "using the product"); and a sum or count named after the grain
-     * of its rows without that word ("revenue" of Cortex's daily_revenue: added up over any period, it is the period's).
+     * of its rows without that word ("revenue" of Cortex's daily_revenue: added up over any period, it is the period's),
+     * and a sum named "total ..." without "total" (Cortex's total_sales is the sales a question asks for).
      */
     private List<String> shortNames(SemanticMetric m, List<String> phrases) {
         List<String> out = new ArrayList<>();
@@ -259,6 +260,14 @@ final class MetricNames {
         for (String p : phrases) {
             List<String> words = QuestionWords.tokens(p, true);
             ReaderLexicon.initialism(words).ifPresent(out::add);
+            // "total sales" of a sum: "total" says the sum itself, which the metric is whatever a question calls it ("which country
+            // has the highest sales"), unless the rest names what it adds up, an attribute of each record ("earnings" of the
+            // total of a column "earnings": said alone, the records' own)
+            if (words.size() >= 2 && words.get(0).equals("total") && m instanceof SemanticMetric.Simple summed && summed.agg() == SemanticMetric.Agg.SUM
+                    && words.subList(1, words.size()).stream().noneMatch(w -> function.isFunctionWord(w) || QuestionFrame.FILLER.contains(w))
+                    && !namesAnAttribute(words.subList(1, words.size()), summed)) {
+                out.add(String.join(" ", words.subList(1, words.size())));
+            }
             // "daily revenue" of a table of days: a sum or count of rows of a day, added up over any period, is the period's
             if (words.size() >= 2 && ReaderLexicon.grainPhrases().containsKey(words.subList(0, 1)) && m instanceof SemanticMetric.Simple simple
                     && (simple.agg() == SemanticMetric.Agg.SUM || simple.agg() == SemanticMetric.Agg.COUNT)) {
@@ -272,6 +281,13 @@ final class MetricNames {
             }
         }
         return out;
+    }
+
+    /** Whether words are the name of the column a sum adds up or of an attribute of the model, as the reader folds words. */
+    private boolean namesAnAttribute(List<String> words, SemanticMetric.Simple summed) {
+        List<String> stems = words.stream().map(QuestionWords::stem).toList();
+        java.util.function.Predicate<String> same = name -> QuestionWords.tokens(name, true).stream().map(QuestionWords::stem).toList().equals(stems);
+        return summed.expr() != null && same.test(summed.expr()) || reader.model.dimensions().stream().anyMatch(d -> same.test(d.name()));
     }
 
     /** Small words that may stand between the words of a metric's phrase ("orders were placed", "tickets did we resolve"). */

@@ -203,6 +203,17 @@ class TastyBytesCortexImportTest {
     }
 
     @Test
+    void a_sum_named_total_is_called_without_the_word_total() throws Exception {
+        // the fact TOTAL_SALES becomes the metric total_sales: "sales" names it, ranked and broken down as "total sales" is
+        assertThat(asked("which country has the highest sales")).isEqualTo(rows("SELECT country, CAST(sum(total_sales) AS DOUBLE) AS s FROM "
+                + TABLE + " GROUP BY country QUALIFY s = max(s) OVER ()"));
+        assertThat(asked("sales by country")).containsExactlyInAnyOrderElementsOf(rows("SELECT country, CAST(sum(total_sales) AS DOUBLE) FROM " + TABLE
+                + " GROUP BY country"));
+        // a rate of it per record is not the sum: refused, never the total
+        assertThat(asked("average sales per customer")).isEmpty();
+    }
+
+    @Test
     void a_second_import_writes_the_same_bytes() throws Exception {
         Map<String, String> first = knowledgeFiles();
         assertThat(first).containsKeys("semantic/cortex.yml", "business/cortex_sql_generation.yml");
