@@ -31,10 +31,15 @@ enum MeasureFit implements CorpusRule {
             "car_1: How many car models are there in total? => {'metrics':['model_list_count']}",
             "dog_kennels: How many dog owners are there? => refused",
             "dog_kennels: How many owners are there? => {'metrics':['owners_count']}"),
-    /** "what is the total claim value" of a count of claims, "the sum of claims": a value or a sum is an amount, which a count is not. */
+    /**
+     * "what is the total claim value" of a count of claims, "the sum of claims", "the total claimed": a value or a sum is an
+     * amount, which a count is not.
+     */
     VALUE_OF_A_COUNT(MeasureFit::valueOfACount,
             "insurer: What is the sum of claims in 2025? => refused",
-            "insurer: What is the total claims value in 2025? => refused"),
+            "insurer: What is the total claims value in 2025? => refused",
+            "insurer: What was the total claimed in 2025? => refused",
+            "insurer: What was the total of claims opened in 2025? => {'metrics':['claims_opened'],'start':'2025-01-01','end':'2026-01-01'}"),
     /**
      * "employees hired after 2010" of a count of employees kept with no time of their own: a period asked of a measure
      * that has none (and no year attribute read it as a condition) is refused, said so in the question's words.
@@ -163,9 +168,25 @@ enum MeasureFit implements CorpusRule {
     private static Optional<QuestionParser.Cannot> valueOfACount(QuestionParser reader, Asked at) {
         List<String> words = at.words();
         boolean asksValue = java.util.stream.IntStream.range(0, words.size()).anyMatch(i -> !at.used()[i] && (words.get(i).equals("value")
-                || words.get(i).equals("sum") && i + 1 < words.size() && words.get(i + 1).equals("of")));
+                || words.get(i).equals("sum") && i + 1 < words.size() && words.get(i + 1).equals("of")) || totalParticiple(words, i));
         if (!asksValue || !isCount(at.metric())) return Optional.empty();
         return Optional.of(new QuestionParser.Cannot("the question asks for a value, but " + at.metric().displayName() + " is a count; name the measure you mean"));
+    }
+
+    /**
+     * "the total claimed in 2025", "total spent": "total" before a verb's past participle that ends its phrase (nothing but
+     * function words or a number after it) is the sum of what was claimed or spent, an amount: the participle is no noun of
+     * records ("claimed" is not "claims").
+     */
+    private static boolean totalParticiple(List<String> words, int i) {
+        if (!words.get(i).equals("total") || i + 1 >= words.size()) return false;
+        String next = words.get(i + 1);
+        dev.almanac.reading.Lexicon english = dev.almanac.reading.Lexicon.english();
+        List<String> verbs = english.baseForms(next, dev.almanac.reading.PartOfSpeech.VERB);
+        boolean participle = next.endsWith("ed") && !verbs.isEmpty() && !verbs.contains(next) && english.senses(next, dev.almanac.reading.PartOfSpeech.NOUN).isEmpty();
+        boolean endsPhrase = i + 2 >= words.size() || dev.almanac.reading.FunctionWords.english().isFunctionWord(words.get(i + 2))
+                || words.get(i + 2).chars().allMatch(Character::isDigit);
+        return participle && endsPhrase;
     }
 
     private static Optional<QuestionParser.Cannot> noTimeForThePeriod(QuestionParser reader, Asked at) {

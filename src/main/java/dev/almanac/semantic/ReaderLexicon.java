@@ -336,7 +336,8 @@ final class ReaderLexicon {
     /**
      * The one word of the model's attribute and measure names that shortens {@code word}: a word of the names WordNet does not
      * know, of {@value dev.almanac.reading.Lexicon#ABBREVIATION_MIN_LETTERS} to {@value #ABBREVIATION_MAX} letters, that
-     * begins the word (an English word, two letters longer or more), and no schema abbreviation spelled out already.
+     * begins the word (an English word, two letters longer or more), and no schema abbreviation spelled out already; never a
+     * function word, which WordNet does not list either ("per" of "Claims per region" shortens no "percent").
      */
     Optional<String> shortening(String word) {
         Set<String> shortenings = modelShortenings;
@@ -345,7 +346,7 @@ final class ReaderLexicon {
             Lexicon english = Lexicon.english();
             for (String w : nameWords()) {
                 if (w.length() >= dev.almanac.reading.Lexicon.ABBREVIATION_MIN_LETTERS && w.length() <= ABBREVIATION_MAX && w.chars().allMatch(Character::isLetter)
-                        && !Words.ABBREVIATIONS.containsKey(w) && !english.knows(w)) out.add(w);
+                        && !Words.ABBREVIATIONS.containsKey(w) && !english.knows(w) && !dev.almanac.reading.FunctionWords.english().isFunctionWord(w)) out.add(w);
             }
             modelShortenings = shortenings = Set.copyOf(out);
         }
