@@ -65,13 +65,15 @@ enum Breakdown implements CorpusRule {
     COUNTED_RANKING(Breakdown::countedRanking,
             "world_1: Show the 3 biggest regions by number of countries. => {'metrics':['country_count'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_count','descending':true}],'limit':3}"),
     /**
-     * "the top continent by number of countries", "the best performing region by ...": a ranking word right before it and the
+     * "the top continent by number of countries", "the best performing region by ...", "the largest region by claimed amount":
+     * a ranking word (a superlative of quality or size) right before it and the
      * metric right after it and "by"; one group (the ranking word read by the ranking), or said in the plural every group in
      * the ranking's order.
      */
     RANKED_BY(Breakdown::rankedBy,
             "world_1: What is the top continent by number of countries? => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}],'limit':1,'ties':true}",
-            "world_1: List the top continents by number of countries. => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}]}"),
+            "world_1: List the top continents by number of countries. => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}]}",
+            "insurer: Which was the largest region by claimed amount in 2025? => {'metrics':['claimed_amount'],'group_by':[{'dimension':'region'}],'order':[{'field':'claimed_amount','descending':true}],'limit':1,'ties':true,'start':'2025-01-01','end':'2026-01-01'}"),
     /**
      * "the maximum weight for the different cylinders", "show different nationalities and the number of people": a measure
      * of each of the different values asked for is one by each.
@@ -359,7 +361,7 @@ enum Breakdown implements CorpusRule {
             "what were the", "what are the", "which were the", "which are the",
             "in each of our", "each of our", "each of the", "for each", "for every", "most common", "most frequent", "most popular", "by", "per", "each",
             "every", "across", "which", "what");
-    private static final Set<String> RANK_BEFORE = Set.of("top", "bottom", "best", "worst");
+    private static final Set<String> RANK_BEFORE = Set.of("top", "bottom", "best", "worst", "largest", "biggest", "greatest", "highest", "smallest", "lowest");
     /** Words that say two groups are compared, placed with the values compared. */
     private static final Set<String> GROUP_COMPARISON = Set.of("more", "less", "fewer", "higher", "lower", "bigger", "smaller", "larger", "better",
             "worse", "compare", "compared", "comparison", "versus", "vs", "against", "between", "respectively", "separately");
