@@ -84,7 +84,10 @@ final class SpiderWithoutModel {
     /** Runs the measurement and writes its section of docs/BENCHMARKS.md and the TSV. */
     static void run(Path home) throws Exception {
         Path spider = dev.almanac.testing.SpiderDatabases.SPIDER;
-        JsonNode dev = new ObjectMapper().readTree(spider.resolve("dev.json").toFile());
+        // -Dspider.questions=FILE: other questions over the same databases, in dev.json's form (db_id, question, query), such as
+        // one's own paraphrases of them: measured the same way, their TSV beside the bench's, BENCHMARKS.md left alone
+        String other = System.getProperty("spider.questions");
+        JsonNode dev = new ObjectMapper().readTree(other == null ? spider.resolve("dev.json").toFile() : Path.of(other).toFile());
         Map<String, List<JsonNode>> byDb = new TreeMap<>();
         for (JsonNode q : dev) byDb.computeIfAbsent(q.get("db_id").asText(), k -> new ArrayList<>()).add(q);
         List<Result> results = new ArrayList<>();
@@ -120,7 +123,11 @@ final class SpiderWithoutModel {
                     results.stream().filter(r -> r.db().equals(db) && r.outcome() == Outcome.WRONG).count());
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        writeTsv(results);
+        if (other != null) {
+            writeTsv(results, TSV.resolveSibling("nomodel-spider-" + Path.of(other).getFileName().toString().replaceFirst("\\.json$", "") + ".tsv"));
+            return;
+        }
+        writeTsv(results, TSV);
         Report.write("nomodel-spider", "Spider dev without a model, every database through `almanac init` (issue 31)",
                 body(results, notShipped, allDifficulties, seconds, initNanos / 1e9, askNanos));
     }
@@ -296,15 +303,15 @@ final class SpiderWithoutModel {
                 wrongList.length() == 0 ? "none\n" : wrongList.toString().replace("|", "\\|"));
     }
 
-    private static void writeTsv(List<Result> results) throws java.io.IOException {
+    private static void writeTsv(List<Result> results, Path to) throws java.io.IOException {
         StringBuilder tsv = new StringBuilder("db\tdifficulty\tquestion\toutcome\tdetail\tanswer_sql_or_refusal\tgold_sql\n");
         for (Result r : results) {
             String answer = r.outcome() == Outcome.REFUSED || r.outcome() == Outcome.ASKED_BACK ? r.detail() : r.answerSql();
             tsv.append(String.join("\t", r.db(), r.difficulty(), cell(r.question()), r.outcome().label,
                     cell(r.outcome() == Outcome.WRONG ? r.detail() : ""), cell(answer), cell(r.gold()))).append('\n');
         }
-        Files.createDirectories(TSV.getParent());
-        Files.writeString(TSV, tsv);
+        Files.createDirectories(to.getParent());
+        Files.writeString(to, tsv);
     }
 
     private static String cell(String s) {

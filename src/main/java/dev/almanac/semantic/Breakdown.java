@@ -97,10 +97,13 @@ enum Breakdown implements CorpusRule {
             "insurer: What was the claimed amount by region in 2025? => {'metrics':['claimed_amount'],'group_by':[{'dimension':'region'}],'order':[{'field':'claimed_amount','descending':true}],'start':'2025-01-01','end':'2026-01-01'}"),
     /**
      * "Asia and Europe, which has more countries": two values of one dimension compare the groups; joined by "or" with
-     * nothing that compares, or "combined", "in total", they are one group of rows.
+     * nothing that compares, or "combined", "in total", they are one group of rows. Joined by "and" alone in a count of
+     * different records, which one record counted may have both of, they are refused: each, or both, is not said.
      */
     COMPARED_VALUES(Breakdown::comparedValues,
-            "world_1: How many countries are there in Asia and Europe respectively? => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'filters':[{'field':'continent','op':'in','values':['Asia','Europe']}],'order':[{'field':'country_count','descending':true}]}");
+            "world_1: How many countries are there in Asia and Europe respectively? => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'filters':[{'field':'continent','op':'in','values':['Asia','Europe']}],'order':[{'field':'country_count','descending':true}]}",
+            // a count of different records over rows that may hold both values: each, or both, is not said
+            "world_1: count of nations using english and dutch => refused");
 
     /** A breakdown's words and what is read of it: the question, its words placed, the metric, the dimensions named, and what the rules read. */
     static final class Said {
@@ -348,6 +351,13 @@ enum Breakdown implements CorpusRule {
                 || words.stream().anyMatch(TOGETHER::contains) && !comparing && words.stream().noneMatch(w -> w.equals("each") || w.equals("respectively"));
         if (union) return Optional.empty();
         for (Map.Entry<String, List<String>> e : at.filterValues.entrySet()) {
+            if (e.getValue().size() > 1 && !at.groupBy.contains(e.getKey()) && !comparing && words.contains("and")
+                    && at.metric instanceof SemanticMetric.Simple s && s.agg() == SemanticMetric.Agg.COUNT_DISTINCT) {
+                // "nations using English and Dutch" of a count of different countries over rows of languages: a country counted
+                // may have both values, so each value's count and the count of those with both are two answers
+                return Optional.of(new QuestionParser.Cannot("'" + String.join(" and ", e.getValue()) + "': whether each is counted apart or only "
+                        + at.metric.displayName() + " with both is not read; ask for each, or for those with both"));
+            }
             if (e.getValue().size() > 1 && !at.groupBy.contains(e.getKey())) {
                 at.groupBy.add(e.getKey());
                 for (int i = 0; i < words.size(); i++) if (GROUP_COMPARISON.contains(words.get(i))) at.used[i] = true; // "did Asia or Europe have more"
