@@ -73,6 +73,9 @@ enum Rephrasing {
             "student_transcripts_tracking: List the first and last names of the students. => List the first names and last names of the students.",
             "student_transcripts_tracking: List the first and second line of the addresses. => List the first and second line of the addresses.",
             "student_transcripts_tracking: the first and last students => the first and last students"),
+    WITH_THEIR(Rephrasing::withTheir, "course_teach: list teachers with their hometowns => list teachers and their hometowns",
+            "course_teach: Show the teachers with their ages. => Show the teachers and their ages.",
+            "course_teach: Show the teachers with ages above 30. => Show the teachers with ages above 30."),
     DISTRIBUTED_OF(Rephrasing::distributedOf, "concert_singer: Show the name and the release year of the song of each singer. => Show the song name and the song release year of each singer.",
             "concert_singer: Show the name and the age of each singer. => Show the name and the age of each singer.",
             "concert_singer: What are the names and release years for all the songs of each singer? => What are the song names and the song release years of each singer?"),
@@ -656,6 +659,23 @@ enum Rephrasing {
      * of modifiers before a shared head). Anything else is left as written ("the first and second line" where only "line 1"
      * is a name, "the first and last students").
      */
+    /** A request for records by their noun, then "with their" (or "with its") and what is shown of each. */
+    private static final Pattern WITH_THEIR_REQUEST = Pattern.compile("(?i)^(\\s*(?:please\\s+)?(?:list|show|give|display|find|return)(?:\\s+me)?"
+            + "(?:\\s+(?:all|the|every|each|all\\s+the))?\\s+)([\\p{L}][\\p{L} _-]*?)\\s+with\\s+(their|its)\\b");
+
+    /**
+     * "list teachers with their hometowns": records listed by their noun with their attributes are the records (by the
+     * attribute that names each) and those attributes, as "list teachers and their hometowns" says; read so. Only when
+     * the words before "with" name a dataset's rows.
+     */
+    private static String withTheir(QuestionParser reader, String q) {
+        Matcher m = WITH_THEIR_REQUEST.matcher(q);
+        if (!m.find()) return q;
+        List<String> named = tokens(m.group(2), true).stream().map(QuestionWords::singular).toList();
+        if (reader.model().datasets().stream().noneMatch(d -> ReaderLexicon.namesRows(d, named))) return q;
+        return q.substring(0, m.start(2)) + m.group(2) + " and " + m.group(3) + q.substring(m.end());
+    }
+
     private static String sharedHead(QuestionParser reader, String q) {
         return SHARED_HEAD_LIST.matcher(q).replaceAll(m -> {
             String head = m.group(2);
