@@ -39,6 +39,7 @@ enum MeasureFit implements CorpusRule {
             "insurer: What is the sum of claims in 2025? => refused",
             "insurer: What is the total claims value in 2025? => refused",
             "insurer: What was the total claimed in 2025? => refused",
+            "flight_2: total flights? => {'metrics':['flights_count']}",
             "insurer: What was the total of claims opened in 2025? => {'metrics':['claims_opened'],'start':'2025-01-01','end':'2026-01-01'}"),
     /**
      * "employees hired after 2010" of a count of employees kept with no time of their own: a period asked of a measure

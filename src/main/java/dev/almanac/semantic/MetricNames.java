@@ -151,7 +151,7 @@ final class MetricNames {
     }
 
     /**
-     * "how many customers", "how many app users": the count of an entity, when exactly one plain count metric (no filter
+     * "how many customers", "how many app users", "total customers": the count of an entity, when exactly one plain count metric (no filter
      * of its own) is over the dataset named (its synonyms saying "number of ..." break ties), or else the count of the
      * dataset's rows ({@link SemanticModel#entityCount}).
      */
@@ -159,6 +159,12 @@ final class MetricNames {
         // "customers by industry", "orders per country": a question that is the rows' noun and a breakdown counts them
         Optional<Span> terse = countedAt(words, 0, 0, true);
         if (terse.isPresent()) return List.of(terse.get());
+        // "total flights", "the total customers": "total" right before the rows' noun asks how many they are
+        for (int i = 0; i + 1 < words.size(); i++) {
+            if (!words.get(i).equals("total")) continue;
+            Optional<Span> counted = countedAt(words, i + 1, 0, false);
+            if (counted.isPresent()) return List.of(counted.get());
+        }
         for (int i = 0; i + 2 < words.size(); i++) {
             boolean howMany = words.get(i).equals("how") && words.get(i + 1).equals("many");
             boolean numberOf = List.of("number", "count").contains(words.get(i)) && words.get(i + 1).equals("of");

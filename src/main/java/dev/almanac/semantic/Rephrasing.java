@@ -34,6 +34,9 @@ import java.util.regex.Pattern;
 enum Rephrasing {
     AMOUNTS((reader, q) -> amounts(q), "orders above $2,500 => orders above 2500", "budgets under 15k => budgets under 15000",
             "a fee of 1.5m => a fee of 1500000", "a price of $2,000 => a price of $2000", "games in 2019 => games in 2019"),
+    /** "10+ flights": a plus sign right after a number is "at least" it. */
+    PLUS_SIGN((reader, q) -> plusSign(q), "airlines with 10+ flights => airlines with at least 10 flights",
+            "a score of 3+4 => a score of 3+4"),
     PERCENT_SIGN((reader, q) -> percentSign(q), "win % by team => win percent by team", "a rise of 5% => a rise of 5%"),
     EITHER_PERSON((reader, q) -> eitherPerson(q), "List his or her first name. => List their first name.",
             "the owner who paid for his or her dogs => the owner who paid for their dogs", "whether he or she left => whether they left",
@@ -330,6 +333,13 @@ enum Rephrasing {
         }
         m.appendTail(out);
         return out.toString();
+    }
+
+    /** A number with a plus sign after it and no number after that ("10+", not "3+4"). */
+    private static final Pattern NUMBER_PLUS = Pattern.compile("\\b(\\d+(?:\\.\\d+)?)\\+(?!\\s*\\d)");
+
+    static String plusSign(String q) {
+        return q.indexOf('+') < 0 ? q : NUMBER_PLUS.matcher(q).replaceAll("at least $1");
     }
 
     private static final Pattern REVERSED_ORDER_WORDS = Pattern.compile("(?i)\\b(?:in\\s+)?revers(?:e|ed)\\s+(?:alphabetic|alphabetical|lexicographic|lexicographical)\\s+order\\b");
