@@ -41,10 +41,27 @@ enum Rephrasing {
     EITHER_PERSON((reader, q) -> eitherPerson(q), "List his or her first name. => List their first name.",
             "the owner who paid for his or her dogs => the owner who paid for their dogs", "whether he or she left => whether they left",
             "red or blue cars => red or blue cars"),
+    /**
+     * "alphabetically", "A to Z", "Z to A", "sorted by age ascending": an order said the short way, said as the order
+     * of the words the reader reads ("in alphabetical order", "in ascending order").
+     */
+    ORDER_SAID_SHORT((reader, q) -> orderSaidShort(q), "cartoon titles sorted alphabetically => cartoon titles sorted in alphabetical order",
+            "cartoon titles a to z => cartoon titles in alphabetical order", "cartoon titles from Z to A => cartoon titles in reverse alphabetical order",
+            "singers ordered by net worth ascending => singers ordered by net worth in ascending order",
+            "flights from a to b => flights from a to b"),
     REVERSE_ORDER((reader, q) -> reverseOrder(q), "list the names in reverse alphabetical order => list the names in descending order"),
     ORDER_BETWEEN_ENDS((reader, q) -> orderBetweenEnds(q), "the singers sorted by age from the oldest to the youngest => the singers sorted by age in descending order",
             "the names of singers from the youngest to the oldest => the names of singers in ascending order of age",
             "order them by the level from low to high => order them by the level in ascending order", "flights from Aberdeen to Ashley => flights from Aberdeen to Ashley"),
+    /**
+     * "names of singers over 30", "the teacher names sorted by age": a request said as what it asks for alone, beginning with
+     * the name of some records' attribute (and no aggregate, no question word), is a request to show it; never when it begins
+     * with the records' own noun.
+     */
+    IMPLICIT_REQUEST(Rephrasing::implicitRequest, "singer: names of singers ordered by net worth => show names of singers ordered by net worth",
+            "singer: the names of singers => show the names of singers", "singer: average age of singers => average age of singers",
+            "singer: names of singers by how many songs => names of singers by how many songs",
+            "singer: singers by citizenship => singers by citizenship"),
     IMPERATIVE_REQUEST((reader, q) -> imperativeShown(q), "Return the names of all pilots => show the names of all pilots",
             "Please provide each city's population => Please show each city's population", "return rate by month => return rate by month",
             "For each team, return the number of wins => For each team, show the number of wins"),
@@ -340,6 +357,46 @@ enum Rephrasing {
 
     static String plusSign(String q) {
         return q.indexOf('+') < 0 ? q : NUMBER_PLUS.matcher(q).replaceAll("at least $1");
+    }
+
+    private static final Pattern ALPHABETICALLY = Pattern.compile("(?i)\\b(?:(?:sorted|ordered|listed)\\s+)?alphabetically\\b");
+    private static final Pattern A_TO_Z = Pattern.compile("(?i)\\b(?:from\\s+)?a\\s*(?:to|-)\\s*z\\b");
+    private static final Pattern Z_TO_A = Pattern.compile("(?i)\\b(?:from\\s+)?z\\s*(?:to|-)\\s*a\\b");
+    private static final Pattern BY_THEN_DIRECTION = Pattern.compile("(?i)\\b((?:sorted|ordered|ranked|sort|order)\\s+by\\s+[\\p{L} ]+?)\\s+(ascending|descending)\\s*([?.!]?\\s*)$");
+
+    static String orderSaidShort(String q) {
+        String out = ALPHABETICALLY.matcher(q).replaceAll(m -> m.group().toLowerCase(Locale.ROOT).startsWith("alpha") ? "in alphabetical order"
+                : Matcher.quoteReplacement(m.group().substring(0, m.group().indexOf(' ')) + " in alphabetical order"));
+        out = A_TO_Z.matcher(out).replaceAll("in alphabetical order");
+        out = Z_TO_A.matcher(out).replaceAll("in reverse alphabetical order");
+        return BY_THEN_DIRECTION.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + " in " + m.group(2).toLowerCase(Locale.ROOT) + " order" + m.group(3)));
+    }
+
+    private static final Set<String> OPENERS = Set.of("the", "all", "all the", "every");
+
+    /**
+     * The question with "show" before it when it begins (after "the" or "all") with a phrase naming an attribute of some
+     * records and says no question word and no aggregate: what is asked is shown. Else as written.
+     */
+    private static String implicitRequest(QuestionParser reader, String q) {
+        List<String> words = tokens(q, true);
+        if (words.isEmpty() || words.stream().anyMatch(w -> MeasureFit.AGGREGATES.contains(w) || QuestionFrame.AGGREGATE_WORDS.contains(w)
+                || dev.almanac.reading.FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.INTERROGATIVE) || w.equals("many"))) return q;
+        int start = 0;
+        while (start < words.size() && (words.get(start).equals("the") || words.get(start).equals("all") || words.get(start).equals("every"))) start++;
+        for (int n = Math.min(3, words.size() - start); n >= 1; n--) {
+            List<String> phrase = words.subList(start, start + n);
+            List<String> singular = phrase.stream().map(QuestionWords::singular).toList();
+            boolean attribute = reader.model().datasets().stream().anyMatch(d -> {
+                Map<List<String>, Object> attributes = reader.lexicon.attributesOf(d);
+                return attributes.containsKey(phrase) || attributes.containsKey(singular);
+            });
+            // the records' own noun ("customers by industry", "customers with more than 5 orders") asks how many, or which, of
+            // them: never read as a request for an attribute
+            if (reader.model().datasets().stream().anyMatch(d -> namesRows(d, singular))) return q;
+            if (attribute) return "show " + q.stripLeading();
+        }
+        return q;
     }
 
     private static final Pattern REVERSED_ORDER_WORDS = Pattern.compile("(?i)\\b(?:in\\s+)?revers(?:e|ed)\\s+(?:alphabetic|alphabetical|lexicographic|lexicographical)\\s+order\\b");
