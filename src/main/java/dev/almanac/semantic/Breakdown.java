@@ -65,7 +65,7 @@ enum Breakdown implements CorpusRule {
     COUNTED_RANKING(Breakdown::countedRanking,
             "world_1: Show the 3 biggest regions by number of countries. => {'metrics':['country_count'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_count','descending':true}],'limit':3}"),
     /**
-     * "the top continent by number of countries", "the best performing region by ...", "the largest region by claimed amount":
+     * "the top continent by number of countries", "the best performing region by ...", "the biggest adjuster by claimed amount":
      * a ranking word (a superlative of quality or size) right before it and the
      * metric right after it and "by"; one group (the ranking word read by the ranking), or said in the plural every group in
      * the ranking's order.
@@ -73,7 +73,7 @@ enum Breakdown implements CorpusRule {
     RANKED_BY(Breakdown::rankedBy,
             "world_1: What is the top continent by number of countries? => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}],'limit':1,'ties':true}",
             "world_1: List the top continents by number of countries. => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}]}",
-            "insurer: Which was the largest region by claimed amount in 2025? => {'metrics':['claimed_amount'],'group_by':[{'dimension':'region'}],'order':[{'field':'claimed_amount','descending':true}],'limit':1,'ties':true,'start':'2025-01-01','end':'2026-01-01'}"),
+            "insurer: Who was the biggest adjuster by claimed amount in 2025? => {'metrics':['claimed_amount'],'group_by':[{'dimension':'adjuster'}],'order':[{'field':'claimed_amount','descending':true}],'limit':1,'ties':true,'start':'2025-01-01','end':'2026-01-01'}"),
     /**
      * "the maximum weight for the different cylinders", "show different nationalities and the number of people": a measure
      * of each of the different values asked for is one by each.

@@ -161,7 +161,7 @@ final class MetricNames {
         if (terse.isPresent()) return List.of(terse.get());
         // "total flights", "the total customers": "total" right before the rows' noun asks how many they are
         for (int i = 0; i + 1 < words.size(); i++) {
-            if (!words.get(i).equals("total")) continue;
+            if (!words.get(i).equals("total") || !rowNameStarts().contains(words.get(i + 1))) continue;
             Optional<Span> counted = countedAt(words, i + 1, 0, false);
             if (counted.isPresent()) return List.of(counted.get());
         }
@@ -175,6 +175,24 @@ final class MetricNames {
             if (counted.isPresent()) return List.of(counted.get());
         }
         return List.of();
+    }
+
+    private volatile Set<String> rowNameStarts;
+
+    /** The first words of what every dataset's rows are called, as the reader folds words ("car" of "car makers"). */
+    private Set<String> rowNameStarts() {
+        Set<String> s = rowNameStarts;
+        if (s == null) {
+            Set<String> out = new java.util.HashSet<>();
+            for (Dataset d : reader.model.datasets()) {
+                for (String n : ReaderLexicon.rowNames(d)) {
+                    List<String> t = QuestionWords.tokens(n, true);
+                    if (!t.isEmpty()) out.add(t.get(0));
+                }
+            }
+            rowNameStarts = s = Set.copyOf(out);
+        }
+        return s;
     }
 
     /**

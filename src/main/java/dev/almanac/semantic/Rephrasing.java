@@ -384,6 +384,10 @@ enum Rephrasing {
                 || dev.almanac.reading.FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.INTERROGATIVE) || w.equals("many"))) return q;
         int start = 0;
         while (start < words.size() && (words.get(start).equals("the") || words.get(start).equals("all") || words.get(start).equals("every"))) start++;
+        // most questions begin with a word the model never says ("list", "show", "which"): nothing more to look up
+        if (start == words.size()) return q;
+        String first = singular(words.get(start));
+        if (first.length() >= 3 && !reader.lexicon.vocabulary().contains(first)) return q; // the vocabulary keeps words of 3 letters or more
         for (int n = Math.min(3, words.size() - start); n >= 1; n--) {
             List<String> phrase = words.subList(start, start + n);
             List<String> singular = phrase.stream().map(QuestionWords::singular).toList();
@@ -391,10 +395,11 @@ enum Rephrasing {
                 Map<List<String>, Object> attributes = reader.lexicon.attributesOf(d);
                 return attributes.containsKey(phrase) || attributes.containsKey(singular);
             });
+            if (!attribute) continue;
             // the records' own noun ("customers by industry", "customers with more than 5 orders") asks how many, or which, of
             // them: never read as a request for an attribute
             if (reader.model().datasets().stream().anyMatch(d -> namesRows(d, singular))) return q;
-            if (attribute) return "show " + q.stripLeading();
+            return "show " + q.stripLeading();
         }
         return q;
     }

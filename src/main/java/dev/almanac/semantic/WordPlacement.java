@@ -81,7 +81,7 @@ enum WordPlacement implements CorpusRule {
     PER_UNREAD(Decision.UNPLACED, (reader, at, i) -> at.words().get(i).equals("per"),
             "insurer: What was the amount per claim in 2025? => refused",
             "insurer: What percent of claims were denied in 2025? => {'metrics':['claims'],'filters':[{'field':'status','op':'=','values':['denied']}],'share':true,'start':'2025-01-01','end':'2026-01-01'}",
-            "insurer: How many claims were there per region in 2025? => {'metrics':['claims'],'group_by':[{'dimension':'region'}],'order':[{'field':'claims','descending':true}],'start':'2025-01-01','end':'2026-01-01'}"),
+            "insurer: How many claims were there per adjuster in 2025? => {'metrics':['claims'],'group_by':[{'dimension':'adjuster'}],'order':[{'field':'claims','descending':true}],'start':'2025-01-01','end':'2026-01-01'}"),
     /**
      * "matches held at Wimbledon", "which owner owns the most dogs", "countries that use English": a verb that links the rows
      * to what it introduces, placed, says how they relate. Without a preposition only a verb of having, using or dealing
