@@ -125,9 +125,8 @@ final class MetricReading {
                 reader.metricNames.contentStems(metric), reader.datasetsOf(metric));
         Optional<Result> valuesEnd = ValueRule.place(reader, placed);
         if (valuesEnd.isPresent()) return valuesEnd.get();
-        Object conditionsOrNot = conditions();
-        if (conditionsOrNot instanceof Cannot no) return no;
-        @SuppressWarnings("unchecked") List<SemanticQuery.Filter> conditions = (List<SemanticQuery.Filter>) conditionsOrNot;
+        Step<List<SemanticQuery.Filter>> conditions = conditions();
+        if (conditions.ended().isPresent()) return conditions.refusal();
         // "countries where English is spoken", "the region of the city Kabul": a value of rows that refer to the rows read
         Optional<Object> relatedRows = reader.relatedValues.place(words, original, used, placed.valueOf, metric);
         if (relatedRows.isPresent() && relatedRows.get() instanceof Cannot no) return no;
@@ -150,12 +149,10 @@ final class MetricReading {
         }
         Optional<Cannot> second = conjoinedMeasure();
         if (second.isPresent()) return second.get();
-        Object shareOrNot = share(placed);
-        if (shareOrNot instanceof Cannot no) return no;
-        boolean share = (Boolean) shareOrNot;
-        Object listedOrNot = rowsListed(groupBy, ranked.limit, grain);
-        if (listedOrNot instanceof Cannot no) return no;
-        RowsOverPeriod listed = (RowsOverPeriod) listedOrNot;
+        Step<Boolean> share = share(placed);
+        if (share.ended().isPresent()) return share.refusal();
+        Step<RowsOverPeriod> listed = rowsListed(groupBy, ranked.limit, grain);
+        if (listed.ended().isPresent()) return listed.refusal();
         Breakdown.groupedAttributes(reader, words, used, groupBy);
         Optional<Cannot> alternatives = ValueRule.alternatives(words, original, used, placed.valueOf, question.compared().isPresent());
         if (alternatives.isPresent()) return alternatives.get();
@@ -165,12 +162,12 @@ final class MetricReading {
         List<SemanticQuery.Filter> filters = new ArrayList<>();
         placed.filterValues.forEach((dim, vs) -> filters.add(new SemanticQuery.Filter(dim, vs.size() == 1 ? "=" : "in", vs)));
         placed.negatedValues.forEach((dim, vs) -> filters.add(new SemanticQuery.Filter(dim, vs.size() == 1 ? "!=" : "not_in", vs)));
-        filters.addAll(conditions);
-        if (listed != null) {
-            Parsed rows = listed.query(filters, question.asked());
+        filters.addAll(conditions.value());
+        if (listed.value() != null) {
+            Parsed rows = listed.value().query(filters, question.asked());
             return new Parsed(rows.query().withExists(related.exists()), rows.period());
         }
-        return assembled(filters, related, groupBy, grain, ranked.order, ranked.limit, share);
+        return assembled(filters, related, groupBy, grain, ranked.order, ranked.limit, share.value());
     }
 
     /** The metric's phrase, and its other phrases the question has apart from it: its words. */
@@ -256,17 +253,17 @@ final class MetricReading {
      * the years and text read before; "with episode 'A Love of a Lifetime'": a quoted value of the attribute just before
      * it. The conditions, or why a quoted value is not read.
      */
-    private Object conditions() {
+    private Step<List<SemanticQuery.Filter>> conditions() {
         List<SemanticQuery.Filter> conditions = reader.conditionRules.conditions(words, used, metric, dims);
         conditions.addAll(yearConditions);
         conditions.addAll(contained);
         for (Quoted literal : Conditions.quoted(q, original)) {
             if (IntStream.range(literal.from(), literal.to()).anyMatch(i -> used[i])) continue;
             Optional<Object> f = reader.conditionRules.quotedValue(words, used, metric, dims, literal);
-            if (f.isPresent() && f.get() instanceof Cannot no) return no;
+            if (f.isPresent() && f.get() instanceof Cannot no) return Step.refused(no);
             f.ifPresent(x -> conditions.add((SemanticQuery.Filter) x));
         }
-        return conditions;
+        return Step.read(conditions);
     }
 
     /**
@@ -319,45 +316,45 @@ final class MetricReading {
     /**
      * "what share of MRR came from Enterprise customers": the part the filters keep of an amount or a count, in percent
      * (true), or not (false); "what fraction of leads converted" of a metric that is neither a share nor adds up: a part of
-     * a whole is asked, which a count or an amount alone does not give (a refusal).
+     * a whole is asked, which a count or an amount alone does not give (refused).
      */
-    private Object share(ValueRule.Said placed) {
+    private Step<Boolean> share(ValueRule.Said placed) {
         boolean adds = metric instanceof SemanticMetric.Simple ms && ADDITIVE.contains(ms.agg());
         if (adds && !placed.filterValues.isEmpty() && question.compared().isEmpty() && !"percent".equals(metric.info().format())) {
             for (int i = 0; i < words.size() && i < metricSpan.from(); i++) {
                 if (used[i] || !SHARE_CUES.contains(words.get(i))) continue;
                 used[i] = true;
                 for (int k = 0; k < words.size(); k++) if (!used[k] && SHARE_FILLER.contains(words.get(k))) used[k] = true;
-                return true;
+                return Step.read(true);
             }
         }
         if (!"percent".equals(metric.info().format())) {
             for (int i = 0; i < metricSpan.from(); i++) {
                 if (SHARE_CUES.contains(words.get(i)) && i + 1 < words.size() && words.get(i + 1).equals("of")) {
-                    return new Cannot("the question asks for a share ('" + original.get(i) + " of'), and " + metric.displayName() + " is not one");
+                    return Step.refused(new Cannot("the question asks for a share ('" + original.get(i) + " of'), and " + metric.displayName() + " is not one"));
                 }
             }
         }
-        return false;
+        return Step.read(false);
     }
 
     /**
      * "list the campaigns launched in 2026", "which customers signed up last month": the rows a plain count counts, over the
-     * period on the time it counts them by, listed by the attribute that names them (a {@link RowsOverPeriod}); null when the
-     * question asks for a number; a refusal when it asks for rows that cannot be listed so. ("show all distinct codes", "list
+     * period on the time it counts them by, listed by the attribute that names them (a {@link RowsOverPeriod}); none (null)
+     * when the question asks for a number; refused when it asks for rows that cannot be listed so. ("show all distinct codes", "list
      * the singers": the rows or values asked for, which a count of them does not show; a listing, read with no metric
      * phrase, is such a request answered.)
      */
-    private Object rowsListed(List<String> groupBy, Integer limit, Grain grain) {
+    private Step<RowsOverPeriod> rowsListed(List<String> groupBy, Integer limit, Grain grain) {
         if (metricSpans.isEmpty() || !(metric instanceof SemanticMetric.Simple counted)
                 || counted.agg() != SemanticMetric.Agg.COUNT && counted.agg() != SemanticMetric.Agg.COUNT_DISTINCT
                 || counted.info().synonyms().equals(RecordShapes.LISTING_WORDS) // a list being read is such a request answered
                 || !RowsOverPeriod.asked(q, words, metricSpan) || !groupBy.isEmpty() || limit != null
-                || words.stream().anyMatch(MeasureFit.COUNT_CUES::contains)) return null;
-        RowsOverPeriod listed = RowsOverPeriod.of(reader, counted, period.orElse(null), grain, question.compared().isPresent()).orElse(null);
-        if (listed != null) return listed;
-        return new Cannot("the question asks for the " + metric.displayName().toLowerCase(Locale.ROOT).replaceFirst("^(number|count) of ", "")
-                + " themselves, not how many; lists of records are not read yet");
+                || words.stream().anyMatch(MeasureFit.COUNT_CUES::contains)) return Step.read(null);
+        Optional<RowsOverPeriod> listed = RowsOverPeriod.of(reader, counted, period.orElse(null), grain, question.compared().isPresent());
+        if (listed.isPresent()) return Step.read(listed.get());
+        return Step.refused(new Cannot("the question asks for the " + metric.displayName().toLowerCase(Locale.ROOT).replaceFirst("^(number|count) of ", "")
+                + " themselves, not how many; lists of records are not read yet"));
     }
 
     /**

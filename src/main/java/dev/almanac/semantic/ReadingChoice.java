@@ -59,11 +59,10 @@ final class ReadingChoice {
     }
 
     private Result choose() {
-        Object candidatesOrNot = candidates();
-        if (candidatesOrNot instanceof Cannot no) return no;
-        @SuppressWarnings("unchecked") Map<SemanticMetric, Span> candidates = (Map<SemanticMetric, Span>) candidatesOrNot;
+        Step<Map<SemanticMetric, Span>> candidates = candidates();
+        if (candidates.ended().isPresent()) return candidates.refusal();
         List<Reading> readings = new ArrayList<>();
-        for (Map.Entry<SemanticMetric, Span> c : candidates.entrySet()) {
+        for (Map.Entry<SemanticMetric, Span> c : candidates.value().entrySet()) {
             Reading reading = new Reading(c.getKey(), c.getValue(), read(c.getKey(), c.getValue()));
             if (reading.result() instanceof Cannot no && no.reason().startsWith(QuestionParser.QUALIFIED)) {
                 // the metric's words in order, if the question has them ("spend" of "spend on paid social campaigns")
@@ -106,7 +105,7 @@ final class ReadingChoice {
      * {@link #MAX_READINGS}, words every dataset's measure has ("the total amount" in a model of many tables), are narrowed
      * to the measures of the records the question names: none named, or still too many, is a refusal (each would be read whole).
      */
-    private Object candidates() {
+    private Step<Map<SemanticMetric, Span>> candidates() {
         Map<SemanticMetric, Span> candidates = new LinkedHashMap<>();
         for (Span s : longestFirst(metricSpans)) {
             List<SemanticMetric> ms = metricsOf(s);
@@ -119,10 +118,10 @@ final class ReadingChoice {
             int all = candidates.size();
             candidates.keySet().removeIf(m -> Collections.disjoint(reader.datasetsOf(m), named));
             if (candidates.isEmpty() || candidates.size() > MAX_READINGS) {
-                return new Cannot("the question's words name " + all + " measures of different records; say whose (which records) you mean");
+                return Step.refused(new Cannot("the question's words name " + all + " measures of different records; say whose (which records) you mean"));
             }
         }
-        return candidates;
+        return Step.read(candidates);
     }
 
     /**
