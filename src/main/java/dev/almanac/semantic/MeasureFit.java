@@ -48,6 +48,14 @@ enum MeasureFit implements CorpusRule {
     NO_TIME_FOR_THE_PERIOD(MeasureFit::noTimeForThePeriod,
             "tennis: How many players were there in 2025? => refused",
             "insurer: How many claims were there in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
+    /**
+     * "list the policies and their premiums": a possessive right before the measure's words, with no word that asks for an
+     * aggregate, asks for each record's own value, which a total or an average over them all is not.
+     */
+    EACH_RECORDS_OWN(MeasureFit::eachRecordsOwn,
+            "insurer: List the policies and their premiums. => refused",
+            "insurer: List the payments and their amounts. => refused",
+            "insurer: What was the total of the premiums written in 2025? => {'metrics':['premiums'],'start':'2025-01-01','end':'2026-01-01'}"),
     /** "how much" asks for an amount, "how many" for a count: a metric of the other kind is not what was asked. */
     OTHER_KIND_OF_FIGURE(MeasureFit::otherKindOfFigure,
             "insurer: How much was the claimed amount in 2025? => {'metrics':['claimed_amount'],'start':'2025-01-01','end':'2026-01-01'}",
@@ -195,6 +203,27 @@ enum MeasureFit implements CorpusRule {
         String said = at.periodLeft().get().description();
         return Optional.of(new QuestionParser.Cannot("the question names a period" + (said == null ? "" : " (" + said + ")") + ", but "
                 + at.metric().displayName() + " has no time of its own to limit to one"));
+    }
+
+    private static Optional<QuestionParser.Cannot> eachRecordsOwn(QuestionParser reader, Asked at) {
+        List<String> words = at.words();
+        if (at.metricSpan().length() == 0 || at.metric().info().synonyms().equals(RecordShapes.LISTING_WORDS)) return Optional.empty();
+        int from = at.metricSpan().from();
+        // "their premiums" (the measure's words after the possessive) or "their amounts" (an aggregate's word after it)
+        for (int i = 0; i + 1 < words.size(); i++) {
+            if (!Set.of("their", "its").contains(words.get(i))) continue;
+            int owned = i + 1;
+            boolean measure = owned == from;
+            boolean aggregateWord = AGGREGATES.contains(words.get(owned)) || QuestionFrame.AGGREGATE_WORDS.contains(words.get(owned));
+            if (!measure && !aggregateWord) continue;
+            // a word elsewhere that asks for an aggregate ("the total of their premiums") asks for one
+            boolean aggregateAsked = java.util.stream.IntStream.range(0, words.size()).filter(k -> k != owned && (k < from || k >= at.metricSpan().to()))
+                    .mapToObj(words::get).anyMatch(w -> AGGREGATES.contains(w) || QuestionFrame.AGGREGATE_WORDS.contains(w) || COUNT_CUES.contains(w));
+            if (aggregateAsked) return Optional.empty();
+            return Optional.of(new QuestionParser.Cannot("'" + at.original().get(i) + " " + at.original().get(owned) + "' asks for each record's own value, not "
+                    + at.metric().displayName() + " over them all; lists of records are not read yet"));
+        }
+        return Optional.empty();
     }
 
     private static final Pattern HOW_MUCH = Pattern.compile("(?i)\\bhow much\\b");

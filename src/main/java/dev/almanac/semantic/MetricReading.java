@@ -350,11 +350,17 @@ final class MetricReading {
                 || counted.agg() != SemanticMetric.Agg.COUNT && counted.agg() != SemanticMetric.Agg.COUNT_DISTINCT
                 || counted.info().synonyms().equals(RecordShapes.LISTING_WORDS) // a list being read is such a request answered
                 || !RowsOverPeriod.asked(q, words, metricSpan) || !groupBy.isEmpty() || limit != null
-                || words.stream().anyMatch(MeasureFit.COUNT_CUES::contains)) return Step.read(null);
+                || IntStream.range(0, words.size()).anyMatch(this::asksHowMany)) return Step.read(null);
         Optional<RowsOverPeriod> listed = RowsOverPeriod.of(reader, counted, period.orElse(null), grain, question.compared().isPresent());
         if (listed.isPresent()) return Step.read(listed.get());
         return Step.refused(new Cannot("the question asks for the " + metric.displayName().toLowerCase(Locale.ROOT).replaceFirst("^(number|count) of ", "")
                 + " themselves, not how many; lists of records are not read yet"));
+    }
+
+    /** Whether a word asks how many or how much: a count cue, not one a possessive makes the records' own ("their amounts"). */
+    private boolean asksHowMany(int i) {
+        return MeasureFit.COUNT_CUES.contains(words.get(i))
+                && !(i > 0 && dev.almanac.reading.FunctionWords.english().is(words.get(i - 1), dev.almanac.reading.FunctionClass.POSSESSIVE));
     }
 
     /**

@@ -26,6 +26,17 @@ enum WordPlacement implements CorpusRule {
      */
     UNREAD_BREAKDOWN(Decision.UNPLACED, (reader, at, i) -> at.unreadBreakdown[i] && !QuestionFrame.FILLER.contains(at.words().get(i)),
             "dog_kennels: How many dogs are there by breed size? => refused"),
+    /**
+     * "list poker players and their earnings": in a list of the records' attributes, the records' own noun joined by "and"
+     * and a possessive to what is listed is listed too; a reading that shows only the attributes drops it, so it is never
+     * let pass as a word of the rows (a list that shows the records by their naming attribute reads it as that attribute).
+     */
+    RECORDS_LISTED_TOO(Decision.UNPLACED, (reader, at, i) -> at.metric.info().synonyms().equals(RecordShapes.LISTING_WORDS)
+            && i + 2 < at.words().size() && at.words().get(i + 1).equals("and") && Set.of("their", "its").contains(at.words().get(i + 2))
+            && reader.datasetsOf(at.metric).stream().anyMatch(d -> reader.model.dataset(d).map(ds -> java.util.stream.IntStream.rangeClosed(Math.max(0, i - 2), i)
+                    .anyMatch(from -> ReaderLexicon.namesRows(ds, at.words().subList(from, i + 1).stream().map(QuestionWords::singular).toList()))).orElse(false)),
+            "poker_player: list poker players and their earnings => refused",
+            "course_teach: list teachers and their hometowns => {'group_by':[{'dimension':'name'},{'dimension':'hometown'}],'records':'teacher'}"),
     /** "in the US", "players from the IT": a personal pronoun's letters after an article or in capitals are a name, never the pronoun. */
     NAME_NOT_PRONOUN(Decision.UNPLACED, (reader, at, i) -> QuestionWords.nameNotPronoun(at.original(), at.words(), i),
             "insurer: How many claims came from the US? => refused"),
