@@ -211,14 +211,14 @@ enum MeasureFit implements CorpusRule {
         int from = at.metricSpan().from();
         // "their premiums" (the measure's words after the possessive) or "their amounts" (an aggregate's word after it)
         for (int i = 0; i + 1 < words.size(); i++) {
-            if (!Set.of("their", "its").contains(words.get(i))) continue;
+            if (!RECORDS_POSSESSIVES.contains(words.get(i))) continue;
             int owned = i + 1;
             boolean measure = owned == from;
-            boolean aggregateWord = AGGREGATES.contains(words.get(owned)) || QuestionFrame.AGGREGATE_WORDS.contains(words.get(owned));
+            boolean aggregateWord = asksAggregate(words.get(owned));
             if (!measure && !aggregateWord) continue;
             // a word elsewhere that asks for an aggregate ("the total of their premiums") asks for one
             boolean aggregateAsked = java.util.stream.IntStream.range(0, words.size()).filter(k -> k != owned && (k < from || k >= at.metricSpan().to()))
-                    .mapToObj(words::get).anyMatch(w -> AGGREGATES.contains(w) || QuestionFrame.AGGREGATE_WORDS.contains(w) || COUNT_CUES.contains(w));
+                    .mapToObj(words::get).anyMatch(w -> asksAggregate(w) || COUNT_CUES.contains(w));
             if (aggregateAsked) return Optional.empty();
             return Optional.of(new QuestionParser.Cannot("'" + at.original().get(i) + " " + at.original().get(owned) + "' asks for each record's own value, not "
                     + at.metric().displayName() + " over them all; lists of records are not read yet"));
@@ -258,6 +258,14 @@ enum MeasureFit implements CorpusRule {
     /** Words that ask for an aggregate of rows (a count, a sum, an average, an extreme), never for the rows or values themselves. */
     static final Set<String> AGGREGATES = Set.of("number", "count", "total", "sum", "average", "avg", "mean", "median", "amount", "maximum",
             "minimum", "max", "min");
+
+    /** Whether a word asks for an aggregate: one of {@link #AGGREGATES} or of the question's own ({@link QuestionFrame#AGGREGATE_WORDS}: "overall", "combined"). */
+    static boolean asksAggregate(String word) {
+        return AGGREGATES.contains(word) || QuestionFrame.AGGREGATE_WORDS.contains(word);
+    }
+
+    /** The possessives that refer to records just named ("the policies and their premiums", "each claim and its amount"). */
+    static final Set<String> RECORDS_POSSESSIVES = Set.of("their", "its");
 
     /** Words that ask how many. */
     static final Set<String> COUNT_CUES = Set.of("how", "many", "number", "count", "total", "amount");

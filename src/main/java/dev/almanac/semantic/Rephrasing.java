@@ -380,7 +380,7 @@ enum Rephrasing {
      */
     private static String implicitRequest(QuestionParser reader, String q) {
         List<String> words = tokens(q, true);
-        if (words.isEmpty() || words.stream().anyMatch(w -> MeasureFit.AGGREGATES.contains(w) || QuestionFrame.AGGREGATE_WORDS.contains(w)
+        if (words.isEmpty() || words.stream().anyMatch(w -> MeasureFit.asksAggregate(w)
                 || dev.almanac.reading.FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.INTERROGATIVE) || w.equals("many"))) return q;
         int start = 0;
         while (start < words.size() && (words.get(start).equals("the") || words.get(start).equals("all") || words.get(start).equals("every"))) start++;

@@ -32,7 +32,7 @@ enum WordPlacement implements CorpusRule {
      * let pass as a word of the rows (a list that shows the records by their naming attribute reads it as that attribute).
      */
     RECORDS_LISTED_TOO(Decision.UNPLACED, (reader, at, i) -> at.metric.info().synonyms().equals(RecordShapes.LISTING_WORDS)
-            && i + 2 < at.words().size() && at.words().get(i + 1).equals("and") && Set.of("their", "its").contains(at.words().get(i + 2))
+            && i + 2 < at.words().size() && at.words().get(i + 1).equals("and") && MeasureFit.RECORDS_POSSESSIVES.contains(at.words().get(i + 2))
             && reader.datasetsOf(at.metric).stream().anyMatch(d -> reader.model.dataset(d).map(ds -> java.util.stream.IntStream.rangeClosed(Math.max(0, i - 2), i)
                     .anyMatch(from -> ReaderLexicon.namesRows(ds, at.words().subList(from, i + 1).stream().map(QuestionWords::singular).toList()))).orElse(false)),
             "poker_player: list poker players and their earnings => refused",
@@ -610,7 +610,7 @@ enum WordPlacement implements CorpusRule {
     private static boolean headsNounPhrase(String before) {
         dev.almanac.reading.FunctionWords grammar = dev.almanac.reading.FunctionWords.english();
         return grammar.is(before, dev.almanac.reading.FunctionClass.ARTICLE) || grammar.is(before, dev.almanac.reading.FunctionClass.POSSESSIVE)
-                || (MeasureFit.AGGREGATES.contains(before) || QuestionFrame.AGGREGATE_WORDS.contains(before))
+                || MeasureFit.asksAggregate(before)
                 && !dev.almanac.reading.Lexicon.english().senses(before, dev.almanac.reading.PartOfSpeech.ADJECTIVE).isEmpty();
     }
 
