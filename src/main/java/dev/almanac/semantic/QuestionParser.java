@@ -186,7 +186,21 @@ public final class QuestionParser {
             Result known = read.known(question); // an option of a question back: read as it would be on its own, never kept
             return known != null ? known : parse(question, null);
         }
-        return read.of(question, () -> finished(question, parse(question, null)), r -> r instanceof Parsed || r instanceof NoMetric);
+        return read.of(question, () -> readWhole(question), r -> r instanceof Parsed || r instanceof NoMetric);
+    }
+
+    /**
+     * The question read as asked; when that gives no answer and it begins with the records it is about and says what of them
+     * ("airlines with at least 10 flights", "teachers ordered by age"), read as the request to list them it is
+     * ({@link Rephrasing#listOfRecordsNamedFirst}), the first reading's refusal kept when that gives none either.
+     */
+    private Result readWhole(String question) {
+        Result r = finished(question, parse(question, null));
+        if (r instanceof Parsed) return r;
+        String asList = Rephrasing.listOfRecordsNamedFirst(this, prepared(question));
+        if (asList == null) return r;
+        Result listed = finished(asList, parse(asList, null));
+        return listed instanceof Parsed ? listed : r;
     }
 
     /**
@@ -194,7 +208,7 @@ public final class QuestionParser {
      * the first time costs (for measuring it; {@link #parse} keeps readings).
      */
     public Result readAnew(String question) {
-        return finished(question, parse(question, null));
+        return readWhole(question);
     }
 
     /** A reading as it is given: what it shows once ({@link ShownOnce}), then checked back against the words (the question rewritten once for both). */
@@ -270,6 +284,8 @@ public final class QuestionParser {
      */
     Result parse(String question, SemanticQuery previous) {
         String q = prepared(question);
+        Optional<String> twice = twoOfOneKind(q);
+        if (twice.isPresent()) return new Cannot("'" + twice.get() + "' is said of two different ones, which is not read yet");
         if (previous == null) {
             for (RecordShape shape : RecordShape.values()) {
                 Optional<Result> reading = shape.read(shapes, q);
@@ -289,6 +305,27 @@ public final class QuestionParser {
         metricSpans = MetricPhrases.apartFromOthers(words, metricSpans, anyDimSpans, asked.compared().isPresent());
         if (metricSpans.isEmpty()) return new NoMetric();
         return ReadingChoice.of(this, asked, metricSpans, anyDimSpans, previous);
+    }
+
+    /**
+     * "countries where a singer above 40 and a singer below 30 are from": records of one kind introduced twice ("a", "an",
+     * "another" before their noun), two different ones each with its own conditions, which no reading of one record's
+     * conditions answers; the noun, else empty.
+     */
+    private Optional<String> twoOfOneKind(String q) {
+        List<String> words = tokens(q, true);
+        Set<String> introduced = new java.util.HashSet<>();
+        for (int i = 0; i + 1 < words.size(); i++) {
+            if (!Set.of("a", "an", "another").contains(words.get(i))) continue;
+            for (int n = Math.min(3, words.size() - i - 1); n >= 1; n--) {
+                List<String> noun = words.subList(i + 1, i + 1 + n);
+                Optional<Dataset> named = model.datasets().stream().filter(d -> ReaderLexicon.namesRows(d, noun)).findFirst();
+                if (named.isEmpty()) continue;
+                if (!introduced.add(named.get().name()) || words.get(i).equals("another")) return Optional.of(String.join(" ", noun));
+                break;
+            }
+        }
+        return Optional.empty();
     }
 
     /**

@@ -148,6 +148,12 @@ final class ReaderLexicon {
         return datasetAttributes.computeIfAbsent(ds.name(), k -> {
             Map<List<String>, Object> out = new HashMap<>(dimensionPhrases(model.dimensionsOf(ds.name())));
             shortPhrases(ds).forEach((phrase, d) -> out.putIfAbsent(phrase, new ArrayList<>(List.of(d))));
+            // "list the people": the records' own noun names them by the one attribute that labels them, as the noun of the
+            // entity it labels does ("person")
+            List<Dimension> labels = model.dimensionsOf(ds.name()).stream().filter(Dimension::labelsEntity).toList();
+            if (labels.size() == 1) {
+                for (String n : rowNames(ds)) out.putIfAbsent(tokens(n.replace('_', ' '), true), new ArrayList<>(List.of(labels.get(0))));
+            }
             // "the store locations", "the degree names": the records' noun before their attribute
             List<List<String>> nouns = rowNames(ds).stream().map(x -> tokens(x, true)).distinct().toList();
             Map<List<String>, Object> said = new HashMap<>(out);

@@ -133,6 +133,9 @@ final class RecordShapes {
             }
         }
         if (from < 0 || to < words.size() && !words.subList(to, words.size()).stream().allMatch(w -> w.equals("?") || w.equals("."))) return Optional.empty();
+        // "the teachers sorted by age in ascending order", "conductors by age in ascending order": the direction of the attribute
+        // said after "by", not of the list's own ("song names by singers" is read as "of singers" before)
+        if (words.subList(0, from).contains("by")) return Optional.empty();
         boolean descending = words.subList(from, to).stream().anyMatch(OrderWords.DESCENDING::contains);
         Result r = reader.valueListing.of(question.without(from, to), true);
         if (!(r instanceof Parsed p) || p.query().records() == null || p.query().groupBy().size() != 1 || !p.query().order().isEmpty()) return Optional.empty();

@@ -32,6 +32,10 @@ import java.util.regex.Pattern;
  * from English (WordNet, a grammar's words) or from the model it reads over.
  */
 enum Rephrasing {
+    /** "whats", "dont", "isnt": an English contraction typed without its apostrophe, unless the model uses the word. */
+    UNMARKED_CONTRACTIONS(Rephrasing::unmarkedContractions, "whats the name of the oldest dog => what's the name of the oldest dog",
+            "singers who arent french => singers who aren't french", "dogs that havent been treated => dogs that haven't been treated",
+            "the wont of the house => the wont of the house"),
     AMOUNTS((reader, q) -> amounts(q), "orders above $2,500 => orders above 2500", "budgets under 15k => budgets under 15000",
             "a fee of 1.5m => a fee of 1500000", "a price of $2,000 => a price of $2000", "games in 2019 => games in 2019"),
     /** "10+ flights": a plus sign right after a number is "at least" it. */
@@ -54,6 +58,17 @@ enum Rephrasing {
             "the names of singers from the youngest to the oldest => the names of singers in ascending order of age",
             "order them by the level from low to high => order them by the level in ascending order", "flights from Aberdeen to Ashley => flights from Aberdeen to Ashley"),
     /**
+     * "youngest first", "by net worth, lowest first": the end of an order said first, said as its direction; a dimensional
+     * adjective ("youngest") only of the attribute it gives a value of, said or not ("by age", else "of age"), a generic
+     * one ("lowest", "highest") only after the attribute sorted by is said.
+     */
+    END_FIRST((reader, q) -> endFirst(q), "teachers by age, youngest first => teachers by age in ascending order",
+            "names of conductors, oldest first => names of conductors in descending order of age",
+            "singers sorted by net worth, lowest first => singers sorted by net worth in ascending order",
+            "singers sorted by net worth with the highest first => singers sorted by net worth in descending order",
+            "singers, highest first => singers, highest first", "flights by date, youngest first => flights by date, youngest first",
+            "who finished first => who finished first"),
+    /**
      * "names of singers over 30", "the teacher names sorted by age": a request said as what it asks for alone, beginning with
      * the name of some records' attribute (and no aggregate, no question word), is a request to show it; never when it begins
      * with the records' own noun.
@@ -74,7 +89,9 @@ enum Rephrasing {
     BELONGING((reader, q) -> belongingAsked(q), "Which league does the club Ajax belong to? => What is the league of club Ajax?",
             "What country is the club Ajax affiliated with? => What is the country of club Ajax?", "Which city is the club Ajax based in? => What is the city of club Ajax?",
             "Which city did the club Ajax play in? => Which city did the club Ajax play in?",
-            "What is the region that Tuscany belongs to? => What is the region of Tuscany?"),
+            "What is the region that Tuscany belongs to? => What is the region of Tuscany?",
+            "JetBlue Airways is from which country? => What is the country of JetBlue Airways?", "Which country does JetBlue Airways come from? => What is the country of JetBlue Airways?", "anguilla is on what continent => What is the continent of anguilla?",
+            "which city is Ajax from? => which city is Ajax from?"),
     RANKED_BREAKDOWN((reader, q) -> rankedBreakdown(q), "Rank the airlines by number of flights => number of flights by airlines ranked",
             "show teams ranked by wins => wins by teams ranked"),
     SHARED_YEAR((reader, q) -> sharedYear(q), "goals in Q2 vs Q3 2025 => goals in Q2 2025 vs Q3 2025",
@@ -119,9 +136,21 @@ enum Rephrasing {
             "pets_1: How many pets belong to students older than 20? => How many pets of students older than 20?",
             "singer: the songs recorded by singers from France => the songs of singers from France",
             "concert_singer: the songs sung by the oldest singer => the songs sung by the oldest singer"),
+    /** "players over 200 in height": a comparison with a number, then the number attribute it is of, said as "with height over 200". */
+    COMPARED_IN_ATTRIBUTE(Rephrasing::comparedInAttribute, "poker_player: average earnings for players over 200 in height => average earnings for players with height over 200",
+            "poker_player: players under 180 cm in height => players under 180 cm in height", "singer: singers over 30 in 2014 => singers over 30 in 2014"),
+    /**
+     * "visitors under 30", "singers who are over 40": people said to be over or under a number, their age meant, when the
+     * records named have one attribute of age (WordNet's attribute of "old" and "young"); said as "older than" and
+     * "younger than", which the next rule reads.
+     */
+    AGE_SAID_BARE(Rephrasing::ageSaidBare, "museum_visit: how many visitors are under 30 => how many visitors are younger than 30",
+            "concert_singer: which countries do singers over 40 come from => which countries do singers older than 40 come from",
+            "poker_player: players over 200 => players over 200", "museum_visit: visitors under 30 years of membership => visitors under 30 years of membership"),
     DIMENSIONAL_ADJECTIVES(Rephrasing::dimensionalAdjectives, "dog_kennels: What is the name of the youngest dog? => What is the name of the dog with the lowest age?",
             "pets_1: List the pets whose age is older than 2. => List the pets whose age is greater than 2.",
             "pets_1: Which pets are heavier than 12? => Which pets are weight greater than 12?",
+            "concert_singer: list singers older than 40 => list singers with age greater than 40",
             "poker_player: How many poker players are shorter than 190? => How many poker players are height less than 190?",
             "poker_player: What is the money rank of the tallest poker player? => What is the money rank of the poker player with the highest height?",
             "world_1: Which country has the shortest life expectancy? => Which country has the lowest life expectancy?"),
@@ -249,7 +278,11 @@ enum Rephrasing {
      * "based in", "situated in", "headquartered in" (Levin's verbs of putting and of spatial configuration said of where a
      * thing is, 1993, 9.1 and 47.6, and of belonging).
      */
-    private static final String BELONGS = "(?:(?:belong|belongs|belonged)\\s+to|affiliated\\s+with|(?:located|based|situated|headquartered)\\s+in)";
+    private static final String BELONGS = "(?:(?:belong|belongs|belonged)\\s+to|affiliated\\s+with|(?:located|based|situated|headquartered)\\s+in|(?:come|comes|came|hail|hails|hailed)\\s+from)";
+
+    /** "JetBlue Airways is from which country?", "Anguilla is on what continent?": the thing named first, then what is asked of it. */
+    private static final Pattern NAMED_THEN_ASKED = Pattern.compile("(?i)^\\s*(?!(?:which|what|who|how|where|when|why|list|show|give|find|tell|name|return)\\b)"
+            + "(.+?)\\s+(?:is|was)\\s+(?:from|in|on|at|part\\s+of|" + BELONGS + ")\\s+(?:which|what)\\s+(.+?)\\s*[?.]?\\s*$");
 
     /** "Which continent does Anguilla belong to?", "Which country does the airline JetBlue Airways belong to?" */
     private static final Pattern BELONGING_ASKED = Pattern.compile("(?i)^\\s*(?:which|what)\\s+(.+?)\\s+(?:does|do|did|is|are|was|were)\\s+(?:the\\s+)?(.+?)\\s+"
@@ -264,8 +297,11 @@ enum Rephrasing {
      * Anguilla?", and is read so (the attribute and the record's name then placed as in any question of that form).
      */
     static String belongingAsked(String q) {
+        Matcher named = NAMED_THEN_ASKED.matcher(q);
+        if (named.matches()) return "What is the " + named.group(2) + " of " + named.group(1) + "?";
         String lower = q.toLowerCase(Locale.ROOT);
-        if (!lower.contains("belong") && !lower.contains("affiliated") && !lower.contains("ated in") && !lower.contains("based in") && !lower.contains("tered in")) return q;
+        if (!lower.contains("belong") && !lower.contains("affiliated") && !lower.contains("ated in") && !lower.contains("based in") && !lower.contains("tered in")
+                && !lower.contains(" from")) return q;
         for (Pattern p : List.of(BELONGING_ASKED, BELONGED_TO)) {
             Matcher m = p.matcher(q);
             if (m.matches()) return "What is the " + m.group(1) + " of " + m.group(2) + "?";
@@ -359,6 +395,60 @@ enum Rephrasing {
         return q.indexOf('+') < 0 ? q : NUMBER_PLUS.matcher(q).replaceAll("at least $1");
     }
 
+    /** English's contractions with "n't" and "'s" of a question word, as they are typed without the apostrophe. */
+    private static final Map<String, String> UNMARKED = Map.ofEntries(Map.entry("whats", "what's"), Map.entry("whos", "who's"), Map.entry("wheres", "where's"),
+            Map.entry("hows", "how's"), Map.entry("thats", "that's"), Map.entry("dont", "don't"), Map.entry("doesnt", "doesn't"), Map.entry("didnt", "didn't"),
+            Map.entry("isnt", "isn't"), Map.entry("arent", "aren't"), Map.entry("wasnt", "wasn't"), Map.entry("werent", "weren't"), Map.entry("havent", "haven't"),
+            Map.entry("hasnt", "hasn't"), Map.entry("hadnt", "hadn't"), Map.entry("cant", "can't"), Map.entry("wont", "won't"), Map.entry("couldnt", "couldn't"),
+            Map.entry("wouldnt", "wouldn't"), Map.entry("shouldnt", "shouldn't"));
+
+    private static String unmarkedContractions(QuestionParser reader, String q) {
+        StringBuilder out = null;
+        int copied = 0;
+        Matcher m = LETTERS.matcher(q);
+        while (m.find()) {
+            String said = UNMARKED.get(m.group().toLowerCase(Locale.ROOT));
+            // a word of the model's own ("cant" of a slope, "wont") stays as written; so does one English has as a noun ("wont")
+            if (said == null || reader != null && reader.lexicon.vocabulary().contains(m.group().toLowerCase(Locale.ROOT))
+                    || Lexicon.english().partsOfSpeech(m.group().toLowerCase(Locale.ROOT)).contains(dev.almanac.reading.PartOfSpeech.NOUN)) continue;
+            if (out == null) out = new StringBuilder();
+            out.append(q, copied, m.start()).append(Character.isUpperCase(m.group().charAt(0)) ? Character.toUpperCase(said.charAt(0)) + said.substring(1) : said);
+            copied = m.end();
+        }
+        return out == null ? q : out.append(q.substring(copied)).toString();
+    }
+
+    /** ", youngest first", "with the highest first", "lowest first": an end of an order, said first, at the question's end. */
+    private static final Pattern END_SAID_FIRST = Pattern.compile("(?i)\\s*,?\\s+(?:with\\s+)?(?:the\\s+)?(\\p{L}+)\\s+(?:ones?\\s+)?first\\s*([?.!]?)\\s*$");
+
+    /** "sorted by net worth", "ordered by age", "by age": the attribute a list is sorted by, said before. */
+    private static final Pattern SORTED_BY = Pattern.compile("(?i)\\b(?:sorted|ordered|ranked|listed|sort|order)?\\s*by\\s+(?:the\\s+|their\\s+|its\\s+)?([\\p{L} ]+?)\\s*$");
+
+    static String endFirst(String q) {
+        Matcher m = END_SAID_FIRST.matcher(q);
+        if (!m.find()) return q;
+        String end = m.group(1).toLowerCase(Locale.ROOT), before = q.substring(0, m.start());
+        Matcher by = SORTED_BY.matcher(before);
+        String sortedBy = by.find() ? by.group(1).toLowerCase(Locale.ROOT) : null;
+        String direction;
+        if (MOST.contains(end) || LEAST.contains(end)) {
+            if (sortedBy == null || Set.of("top", "bottom", "best", "worst").contains(end)) return q; // "highest" of what is not said
+            direction = MOST.contains(end) ? "descending" : "ascending";
+        } else {
+            Lexicon lexicon = Lexicon.english();
+            Set<String> attributes = lexicon.attributesOf(end);
+            java.util.Collection<String> bases = lexicon.baseForms(end, dev.almanac.reading.PartOfSpeech.ADJECTIVE);
+            if (attributes.isEmpty() || bases.isEmpty() || !end.endsWith("est")) return q;
+            // the attribute sorted by must be the one the adjective gives a value of ("by age, youngest first")
+            if (sortedBy != null && attributes.stream().noneMatch(a -> singular(a).equals(singular(sortedBy)))) return q;
+            if (sortedBy == null && attributes.size() != 1) return q;
+            direction = (bases.stream().anyMatch(Lexicon::lowerPole) ? "ascending" : "descending") + " order"
+                    + (sortedBy == null ? " of " + attributes.iterator().next() : "");
+            return before + " in " + direction + m.group(2);
+        }
+        return before + " in " + direction + " order" + m.group(2);
+    }
+
     private static final Pattern ALPHABETICALLY = Pattern.compile("(?i)\\b(?:(?:sorted|ordered|listed)\\s+)?alphabetically\\b");
     private static final Pattern A_TO_Z = Pattern.compile("(?i)\\b(?:from\\s+)?a\\s*(?:to|-)\\s*z\\b");
     private static final Pattern Z_TO_A = Pattern.compile("(?i)\\b(?:from\\s+)?z\\s*(?:to|-)\\s*a\\b");
@@ -402,6 +492,29 @@ enum Rephrasing {
             return "show " + q.stripLeading();
         }
         return q;
+    }
+
+    /** Words that say what of records named first is asked: a sort, a condition on them or on records they relate to. */
+    private static final Set<String> SAID_OF_RECORDS = Set.of("with", "without", "whose", "that", "who", "which", "where", "not", "never", "no",
+            "ordered", "sorted", "order", "than", "over", "under", "above", "below", "at");
+
+    /**
+     * "airlines with at least 10 flights", "teachers ordered by age", "people not from Russia": a question that begins (after
+     * "the", "all", "each") with the noun of some records and then says what of them (a sort or a condition), no question
+     * word, no aggregate and no period, as the request to list them it is ("list ..."); null for any other.
+     */
+    static String listOfRecordsNamedFirst(QuestionParser reader, String q) {
+        List<String> words = tokens(q, true);
+        if (words.isEmpty() || words.stream().anyMatch(w -> MeasureFit.asksAggregate(w) || w.equals("many") || w.equals("how")
+                || FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.INTERROGATIVE) && !Set.of("that", "who", "which", "whose", "where").contains(w))) return null;
+        if (reader.timeframes().parse(q).isPresent() || words.stream().noneMatch(SAID_OF_RECORDS::contains)) return null;
+        int start = 0;
+        while (start < words.size() && Set.of("the", "all", "each", "every", "our").contains(words.get(start))) start++;
+        for (int n = Math.min(3, words.size() - start); n >= 1; n--) {
+            List<String> noun = words.subList(start, start + n);
+            if (reader.model().datasets().stream().anyMatch(d -> namesRows(d, noun) || namesRows(d, List.of(String.join("", noun))))) return "list " + q.stripLeading();
+        }
+        return null;
     }
 
     private static final Pattern REVERSED_ORDER_WORDS = Pattern.compile("(?i)\\b(?:in\\s+)?revers(?:e|ed)\\s+(?:alphabetic|alphabetical|lexicographic|lexicographical)\\s+order\\b");
@@ -480,6 +593,53 @@ enum Rephrasing {
      */
     private static final Set<String> BE = Set.of("is", "are", "was", "were");
 
+    private static final Pattern COMPARED_IN = Pattern.compile("(?i)\\b(over|under|above|below|more\\s+than|less\\s+than|greater\\s+than|at\\s+least|at\\s+most)\\s+"
+            + "(\\d+(?:\\.\\d+)?)\\s+in\\s+(?:the\\s+|their\\s+|its\\s+)?(\\p{L}+(?:\\s+\\p{L}+)?)\\b");
+
+    private static String comparedInAttribute(QuestionParser reader, String q) {
+        Matcher m = COMPARED_IN.matcher(q);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String attribute = m.group(3);
+            List<String> said = tokens(attribute, true);
+            // the longest words after "in" that name a number attribute ("height", "net worth"), else as written
+            if (!reader.lexicon.numberPhrases().containsKey(said)) {
+                said = said.subList(0, 1);
+                attribute = attribute.split("\\s+")[0];
+                if (!reader.lexicon.numberPhrases().containsKey(said)) continue;
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement("with " + attribute + " " + m.group(1) + " " + m.group(2)
+                    + m.group(3).substring(attribute.length())));
+        }
+        return m.appendTail(out).toString();
+    }
+
+    /** Records named, then "(who|that) (are|were)" or nothing, then "over" or "under" a number that may be an age, nothing after that names a unit. */
+    private static final Pattern OVER_A_NUMBER = Pattern.compile("(?i)\\b(\\p{L}+(?:\\s+\\p{L}+){0,2}?)\\s+((?:(?:who|that)\\s+)?(?:are|were|is|was)\\s+|aged\\s+)?(over|under|above|below)\\s+(\\d{1,3})\\b(?!\\s*(?:\\.\\d|%|[\\p{L}]+\\s+(?:of|in)\\b|years?\\s+(?:of|in)\\b))");
+
+    private static String ageSaidBare(QuestionParser reader, String q) {
+        if (!q.matches("(?is).*\\b(?:over|under|above|below)\\s+\\d.*")) return q;
+        Set<String> ageNouns = Lexicon.english().attributesOf("old");
+        Matcher m = OVER_A_NUMBER.matcher(q);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            List<String> words = tokens(m.group(1), true);
+            List<Dataset> rows = List.of();
+            for (int n = Math.min(3, words.size()); n >= 1 && rows.isEmpty(); n--) {
+                List<String> noun = words.subList(words.size() - n, words.size());
+                rows = reader.model().datasets().stream().filter(d -> namesRows(d, noun)).toList();
+            }
+            if (rows.size() != 1) continue;
+            List<Dimension> ages = measured(reader, rows, ageNouns, false);
+            if (ages.isEmpty()) ages = measured(reader, rows, ageNouns, true);
+            if (ages.size() != 1) continue;
+            boolean more = m.group(3).equalsIgnoreCase("over") || m.group(3).equalsIgnoreCase("above");
+            String be = m.group(2) == null || m.group(2).strip().equalsIgnoreCase("aged") ? "" : m.group(2);
+            m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) + " " + be + (more ? "older than " : "younger than ") + m.group(4)));
+        }
+        return m.appendTail(out).toString();
+    }
+
     private static String dimensionalAdjectives(QuestionParser reader, String q) {
         List<int[]> at = letterRuns(q);
         if (at.isEmpty()) return q;
@@ -533,6 +693,9 @@ enum Rephrasing {
                 continue;
             } else if (i >= 2 && BE.contains(word.apply(i - 1)) && nouns.contains(singular(word.apply(i - 2)))) {
                 out.append(low ? "less than" : "greater than"); // "whose age is older than 5": the attribute is said already
+            } else if (i >= 1 && !BE.contains(word.apply(i - 1)) && !Set.of("that", "who", "which", "and", "or", "not", "no", "any").contains(word.apply(i - 1))
+                    && !FunctionWords.english().isFunctionWord(word.apply(i - 1))) {
+                out.append("with ").append(attribute).append(low ? " less than" : " greater than"); // "singers older than 40": those with an age above it
             } else {
                 out.append(attribute).append(low ? " less than" : " greater than");
             }

@@ -74,6 +74,10 @@ final class ValueListing {
             // "feature type name": an attribute's name whole, never a shorter one inside it ("feature type", a code's short name),
             // unless the longer one names no attribute of the records named ("the codes of countries": the countries' codes)
             if (ordered.stream().anyMatch(o -> o.length() > d.length() && o.from() <= d.from() && d.to() <= o.to() && !none.contains(o))) continue;
+            // "the people whose nationality is not Russia": the attribute a condition is said of, never what is listed
+            int before = d.from() - 1;
+            while (before >= 0 && words.get(before).equals("the")) before--;
+            if (before >= 0 && (words.get(before).equals("whose") || words.get(before).equals("where"))) continue;
             List<SemanticQuery> found = new ArrayList<>();
             List<Dimension> candidates = dimensionOf(d);
             if (!named.isEmpty()) {

@@ -50,9 +50,15 @@ class DimensionalAdjectivesTest {
     void the_record_with_the_highest_value_is_not_that_value() {
         SemanticLayer layer = QuestionWordsTest.layer("concert_singer");
         QuestionParser parser = QuestionWordsTest.parser(layer);
-        // "the oldest singer" asks for a singer: the maximum age alone is not the answer (it was given as one)
+        // "the oldest singer" asks for a singer: the maximum age alone is not the answer (it was given as one); the singer
+        // is, named by the attribute that names singers
         for (String q : java.util.List.of("the oldest singer", "singer with the highest age", "youngest singer")) {
-            assertThat(parser.parse(q)).as(q).isNotInstanceOf(QuestionParser.Parsed.class);
+            QuestionParser.Result r = parser.parse(q);
+            if (!(r instanceof QuestionParser.Parsed p)) continue;
+            assertThat(p.query().records()).as(q).isEqualTo("singer");
+            assertThat(p.query().groupBy()).as(q).extracting(SemanticQuery.GroupBy::dimension).containsExactly("singer.name");
+            assertThat(p.query().order()).as(q).extracting(Object::toString).containsExactly(q.contains("young") ? "age" : "-age");
+            assertThat(p.query().limit()).as(q).isEqualTo(1);
         }
         SemanticQuery max = QuestionWordsTest.read(parser, "maximum age of singers");
         assertThat(QuestionWordsTest.rowList("concert_singer", layer.compile(max).sql())).isEqualTo(QuestionWordsTest.rowList("concert_singer", "SELECT max(Age) FROM singer"));

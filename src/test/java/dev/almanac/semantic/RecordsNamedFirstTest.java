@@ -1,0 +1,71 @@
+package dev.almanac.semantic;
+
+import static dev.almanac.semantic.QuestionWordsTest.parser;
+import static dev.almanac.semantic.QuestionWordsTest.read;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Questions said the way people type them, with no request word: the records first, then what of them ("airlines with
+ * 10+ flights", "teachers ordered by age", "conductors by age, youngest first") are lists of those records; a list
+ * of records whose attribute a condition is said of shows the records, never that attribute's values. On Spider dev
+ * databases, whose names nobody here wrote.
+ */
+class RecordsNamedFirstTest {
+    @Test
+    void records_named_first_with_a_sort_or_a_condition_are_listed() {
+        QuestionParser teachers = parser("course_teach");
+        SemanticQuery byAge = read(teachers, "teachers ordered by age");
+        assertThat(byAge.records()).isEqualTo("teacher");
+        assertThat(byAge.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("name");
+        assertThat(byAge.order()).extracting(Object::toString).containsExactly("age");
+
+        SemanticQuery flights = read(parser("flight_2"), "airlines with 10+ flights");
+        assertThat(flights.records()).isEqualTo("airlines");
+        assertThat(flights.filters()).extracting(Object::toString).containsExactly("flights_count >= 10");
+    }
+
+    @Test
+    void the_end_said_first_is_the_direction_of_the_attribute_it_gives_a_value_of() {
+        QuestionParser orchestra = parser("orchestra");
+        SemanticQuery youngest = read(orchestra, "conductors by age, youngest first");
+        assertThat(youngest.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("name");
+        assertThat(youngest.order()).extracting(Object::toString).containsExactly("age");
+        assertThat(read(orchestra, "conductors by age, oldest first").order()).extracting(Object::toString).containsExactly("-age");
+        // "youngest" says nothing of an order by another attribute
+        assertThat(orchestra.parse("conductors by year of work, youngest first")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+
+    @Test
+    void a_list_of_records_sorted_by_an_attribute_shows_the_records() {
+        SemanticQuery q = read(parser("course_teach"), "list the teachers sorted by age in ascending order");
+        assertThat(q.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("name");
+        assertThat(q.order()).extracting(Object::toString).containsExactly("age");
+    }
+
+    @Test
+    void a_list_of_records_whose_attribute_a_condition_is_said_of_shows_the_records() {
+        QuestionParser poker = parser("poker_player");
+        SemanticQuery q = read(poker, "list the people whose nationality is not Russia");
+        assertThat(q.records()).isEqualTo("people");
+        assertThat(q.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("name");
+        assertThat(q.filters()).extracting(Object::toString).containsExactly("nationality != Russia");
+        assertThat(read(poker, "people not from russia")).isEqualTo(q);
+    }
+
+    @Test
+    void two_records_of_one_kind_each_with_its_own_conditions_are_not_read_as_one() {
+        QuestionParser singers = parser("concert_singer");
+        assertThat(singers.parse("Show countries where a singer above age 40 and a singer below 30 are from."))
+                .isNotInstanceOf(QuestionParser.Parsed.class);
+        assertThat(read(singers, "which countries do singers over 40 come from").filters()).extracting(Object::toString).containsExactly("age > 40");
+    }
+
+    @Test
+    void a_breakdown_said_with_no_sort_or_condition_is_not_a_list() {
+        SemanticQuery q = read(parser("concert_singer"), "singers by country");
+        assertThat(q.records()).isNull();
+        assertThat(q.metrics()).isNotEmpty();
+    }
+}
