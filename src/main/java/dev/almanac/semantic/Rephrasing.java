@@ -36,6 +36,9 @@ enum Rephrasing {
     UNMARKED_CONTRACTIONS(Rephrasing::unmarkedContractions, "whats the name of the oldest dog => what's the name of the oldest dog",
             "singers who arent french => singers who aren't french", "dogs that havent been treated => dogs that haven't been treated",
             "the wont of the house => the wont of the house"),
+    /** "# of", "w/o", "w/": a typist's shorthand for "number of", "without", "with". */
+    SHORTHAND((reader, q) -> shorthand(q), "# of french car makers => number of french car makers", "orchestras w/o performances => orchestras without performances",
+            "singers w/ songs => singers with songs", "tickets #4 => tickets #4"),
     AMOUNTS((reader, q) -> amounts(q), "orders above $2,500 => orders above 2500", "budgets under 15k => budgets under 15000",
             "a fee of 1.5m => a fee of 1500000", "a price of $2,000 => a price of $2000", "games in 2019 => games in 2019"),
     /** "10+ flights": a plus sign right after a number is "at least" it. */
@@ -104,7 +107,12 @@ enum Rephrasing {
             "world_1: What is the gross national product of France? => What is the gnp of France?",
             "car_1: Which cars make the most money per gallon? => Which cars make the most money per gallon?"),
     ROW_SYNONYMS(Rephrasing::rowSynonyms, "world_1: How many nations are in Europe? => How many countries are in Europe?"),
-    PROPER_ADJECTIVES(Rephrasing::properAdjectives, "concert_singer: How many French singers are there? => How many France singers are there?"),
+    ATTRIBUTE_SYNONYMS(Rephrasing::attributeSynonyms, "battle_death: how many distinct battle outcomes => how many distinct battle results",
+            "battle_death: the outcome of each battle => the result of each battle",
+            "world_1: countries whose government is US territory => countries whose government is US territory"),
+    PROPER_ADJECTIVES(Rephrasing::properAdjectives, "concert_singer: How many French singers are there? => How many France singers are there?",
+            "world_1: asian country count => Asia country count", "world_1: Asian countries => Asian countries",
+            "car_1: What is the number of car models created by the car maker American Motor Company? => What is the number of car models created by the car maker American Motor Company?"),
     CLOSED_COMPOUNDS(Rephrasing::closedCompounds, "network_1: How many high schoolers are there? => How many highschoolers are there?"),
     SHARED_HEAD(Rephrasing::sharedHead, "student_transcripts_tracking: What is the first, middle, and last name of each student? => What is the first name, middle name, and last name of each student?",
             "student_transcripts_tracking: List the first and last names of the students. => List the first names and last names of the students.",
@@ -245,7 +253,22 @@ enum Rephrasing {
      * other sense, and a word two datasets' nouns share, stay as written.
      */
     private static String rowSynonyms(QuestionParser reader, String q) {
-        Map<List<String>, List<Dataset>> nouns = reader.lexicon.rowWords(); // the one-word nouns of the datasets' rows, singular
+        return synonymsOf(reader, q, reader.lexicon.rowWords()); // the one-word nouns of the datasets' rows, singular
+    }
+
+    /** As {@link #rowSynonyms}, for the one-word names of attributes ("outcomes" of battles' results). */
+    private static String attributeSynonyms(QuestionParser reader, String q) {
+        Map<List<String>, List<Object>> names = new java.util.HashMap<>();
+        reader.lexicon.attributePhrases().forEach((phrase, dims) -> { if (phrase.size() == 1) names.put(phrase, List.of(dims)); });
+        return synonymsOf(reader, q, names);
+    }
+
+    /**
+     * A noun whose most frequent WordNet sense has, as a synonym, one of the model's one-word names of one thing: that name,
+     * in the same number, when the word is no word of the model's, of the reader's own nor a value, and English uses it as a
+     * noun more than as a verb or an adjective.
+     */
+    private static String synonymsOf(QuestionParser reader, String q, Map<List<String>, ? extends List<?>> nouns) {
         if (nouns.isEmpty()) return q;
         Lexicon english = Lexicon.english();
         Set<String> vocabulary = reader.lexicon.vocabulary();
@@ -255,12 +278,12 @@ enum Rephrasing {
         while (m.find()) {
             String w = m.group(), lower = w.toLowerCase(Locale.ROOT), one = singular(lower);
             if (lower.length() < 3 || !lower.chars().allMatch(Character::isLetter) || nouns.containsKey(List.of(one)) || reader.ours.contains(lower) || vocabulary.contains(one)
-                    || FunctionWords.english().isFunctionWord(lower) || reader.allValuePhrases().containsKey(List.of(one))) continue;
+                    || FunctionWords.english().isFunctionWord(lower) || reader.allValuePhrases().containsKey(List.of(one)) || inLongerValue(reader, q, m.start())) continue;
             List<dev.almanac.reading.Sense> senses = english.baseForms(lower, dev.almanac.reading.PartOfSpeech.NOUN).stream().findFirst()
                     .map(b -> english.senses(b, dev.almanac.reading.PartOfSpeech.NOUN)).orElse(List.of());
             if (senses.isEmpty()) continue;
             List<String> named = senses.get(0).synonyms().stream().map(x -> x.toLowerCase(Locale.ROOT))
-                    .filter(x -> nouns.getOrDefault(List.of(x), List.of()).size() == 1).distinct().toList();
+                    .filter(x -> nouns.containsKey(List.of(x)) && nouns.get(List.of(x)).size() == 1).distinct().toList();
             // a noun as English mostly uses the word ("nations"), not a verb's form that is a noun too ("take", a return)
             if (named.size() != 1 || english.uses(lower, dev.almanac.reading.PartOfSpeech.NOUN) <= english.uses(lower, dev.almanac.reading.PartOfSpeech.VERB)
                     + english.uses(lower, dev.almanac.reading.PartOfSpeech.ADJECTIVE)) continue;
@@ -337,10 +360,14 @@ enum Rephrasing {
         StringBuilder out = null;
         int copied = 0;
         Lexicon lexicon = Lexicon.english();
-        for (int i = 1; i < at.size(); i++) {
+        for (int i = 0; i < at.size(); i++) {
             String w = q.substring(at.get(i)[0], at.get(i)[1]);
-            if (w.length() < 4 || !Character.isUpperCase(w.charAt(0)) || w.chars().skip(1).anyMatch(Character::isUpperCase)) continue;
+            // "French", and "french" typed in lower case, not a word of the model's ("general" of a general ledger)
+            boolean capital = Character.isUpperCase(w.charAt(0)) && i > 0, lowerCase = w.chars().allMatch(Character::isLowerCase);
+            if (w.length() < 4 || !capital && !lowerCase || w.chars().skip(1).anyMatch(Character::isUpperCase)) continue;
             String lower = w.toLowerCase(Locale.ROOT);
+            if (lowerCase && (reader.lexicon.vocabulary().contains(lower) || reader.ours.contains(lower) || FunctionWords.english().isFunctionWord(lower))) continue;
+            if (inLongerValue(reader, q, at, i)) continue; // "American Motor Company": a word of a name, not an adjective of its own
             if (!lexicon.partsOfSpeech(lower).contains(dev.almanac.reading.PartOfSpeech.ADJECTIVE) || reader.allValuePhrases().containsKey(List.of(singular(lower)))
                     || reader.allValuePhrases().containsKey(List.of(lower))) continue;
             Set<String> values = new LinkedHashSet<>();
@@ -350,7 +377,8 @@ enum Rephrasing {
                         if (!(reader.allValuePhrases().get(tokens(r.word(), true)) instanceof List<?> hits)) continue;
                         for (Object h : hits) {
                             String value = String.valueOf(((QuestionParser.ValueHit) h).value());
-                            if (!value.isEmpty() && Character.isUpperCase(value.charAt(0))) values.add(value);
+                            // a proper noun's value, as the data writes it ("France", "france")
+                            if (!value.isEmpty() && (Character.isUpperCase(value.charAt(0)) || value.equalsIgnoreCase(r.word()))) values.add(value);
                         }
                     }
                 }
@@ -361,6 +389,23 @@ enum Rephrasing {
             copied = at.get(i)[1];
         }
         return out == null ? q : out.append(q.substring(copied)).toString();
+    }
+
+    /** Whether the word starting at {@code start} is one of a value's name of two to four words said whole ("US Territory"). */
+    private static boolean inLongerValue(QuestionParser reader, String q, int start) {
+        List<int[]> at = letterRuns(q);
+        for (int i = 0; i < at.size(); i++) if (at.get(i)[0] == start) return inLongerValue(reader, q, at, i);
+        return false;
+    }
+
+    /** Whether the word at {@code i} is one of a value's name of two to four words said whole ("American Motor Company"). */
+    private static boolean inLongerValue(QuestionParser reader, String q, List<int[]> at, int i) {
+        for (int from = Math.max(0, i - 3); from <= i; from++) {
+            for (int to = Math.max(i + 1, from + 2); to <= Math.min(at.size(), from + 4); to++) {
+                if (reader.allValuePhrases().containsKey(tokens(q.substring(at.get(from)[0], at.get(to - 1)[1]), true))) return true;
+            }
+        }
+        return false;
     }
 
     private static final Pattern AMOUNT = Pattern.compile("(?i)(?<![\\w.,])\\$?(\\d{1,3}(?:,\\d{3})+|\\d+)(\\.\\d+)?\\s?(k|m|bn)?(?!\\w|,\\d)");
@@ -393,6 +438,17 @@ enum Rephrasing {
 
     static String plusSign(String q) {
         return q.indexOf('+') < 0 ? q : NUMBER_PLUS.matcher(q).replaceAll("at least $1");
+    }
+
+    private static final Pattern NUMBER_SIGN = Pattern.compile("(?i)(?<![\\w#])#\\s*of\\b");
+    private static final Pattern WITHOUT_SLASH = Pattern.compile("(?i)(?<!\\w)w/o(?!\\w)");
+    private static final Pattern WITH_SLASH = Pattern.compile("(?i)(?<!\\w)w/(?=\\s)");
+
+    static String shorthand(String q) {
+        if (q.indexOf('#') < 0 && q.indexOf('/') < 0) return q;
+        String out = NUMBER_SIGN.matcher(q).replaceAll("number of");
+        out = WITHOUT_SLASH.matcher(out).replaceAll("without");
+        return WITH_SLASH.matcher(out).replaceAll("with");
     }
 
     /** English's contractions with "n't" and "'s" of a question word, as they are typed without the apostrophe. */
@@ -507,12 +563,18 @@ enum Rephrasing {
         List<String> words = tokens(q, true);
         if (words.isEmpty() || words.stream().anyMatch(w -> MeasureFit.asksAggregate(w) || w.equals("many") || w.equals("how")
                 || FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.INTERROGATIVE) && !Set.of("that", "who", "which", "whose", "where").contains(w))) return null;
-        if (reader.timeframes().parse(q).isPresent() || words.stream().noneMatch(SAID_OF_RECORDS::contains)) return null;
+        if (reader.timeframes().parse(q).isPresent()) return null;
         int start = 0;
         while (start < words.size() && Set.of("the", "all", "each", "every", "our").contains(words.get(start))) start++;
+        // "every maker and model", "all singers": records said whole with a quantifier ask for them
+        if (start > 0 && Set.of("all", "each", "every").contains(words.get(0))) return "list " + q.stripLeading();
+        if (words.stream().noneMatch(SAID_OF_RECORDS::contains)) return null;
         for (int n = Math.min(3, words.size() - start); n >= 1; n--) {
             List<String> noun = words.subList(start, start + n);
-            if (reader.model().datasets().stream().anyMatch(d -> namesRows(d, noun) || namesRows(d, List.of(String.join("", noun))))) return "list " + q.stripLeading();
+            // "country with the most car makers": the records, as a request says them ("the")
+            if (reader.model().datasets().stream().anyMatch(d -> namesRows(d, noun) || namesRows(d, List.of(String.join("", noun))))) {
+                return (start == 0 ? "list the " : "list ") + q.stripLeading();
+            }
         }
         return null;
     }

@@ -73,7 +73,8 @@ enum ValueRule implements CorpusRule {
             "cre_Doc_Template_Mgt: How many templates have template type code CV? => {'metrics':['templates_count'],'filters':[{'field':'templates.template_type_code','op':'=','values':['CV']}]}"),
     /** A value written as a name: several words, a capital not at the start, a word of six letters or more, a code in capitals. */
     WRITTEN_AS_NAME((reader, at, v) -> Verdict.evident(distinctive(at.original, v.span)),
-            "tennis: How many matches were played at Wimbledon? => {'metrics':['matches_count'],'filters':[{'field':'tourney_name','op':'=','values':['Wimbledon']}]}"),
+            "tennis: How many matches were played at Wimbledon? => {'metrics':['matches_count'],'filters':[{'field':'tourney_name','op':'=','values':['Wimbledon']}]}",
+            "world_1: How many countries are in asia? => {'metrics':['country_count'],'filters':[{'field':'continent','op':'=','values':['Asia']}]}"),
     /** "claims sent by post", "came via mail": a value after a preposition of means, when one dimension has it. */
     BY_MEANS((reader, at, v) -> Verdict.evident(v.byMeans),
             "insurer: How many claims came via mail? => {'metrics':['claims'],'filters':[{'field':'intake','op':'=','values':['mail']}]}"),
@@ -382,7 +383,24 @@ enum ValueRule implements CorpusRule {
     static boolean distinctive(List<String> original, QuestionParser.Span v) {
         if (v.length() > 1) return true;
         String w = original.get(v.from());
-        return Character.isUpperCase(w.charAt(0)) && !(v.from() == 0) || w.length() >= 6 || w.chars().allMatch(c -> Character.isUpperCase(c) || Character.isDigit(c)) && w.length() >= 2;
+        return Character.isUpperCase(w.charAt(0)) && !(v.from() == 0) || w.length() >= 6 || w.chars().allMatch(c -> Character.isUpperCase(c) || Character.isDigit(c)) && w.length() >= 2
+                || nameOnly(w);
+    }
+
+    /**
+     * A word typed in lower case that English has only as a name: a noun whose most frequent sense is one named thing (no
+     * broader sense in WordNet: "asia", "texas", "usa"), or a word of four letters or more English does not know at all
+     * ("kyle", "volvo"). Never a function word or a word English uses as anything but a noun.
+     */
+    static boolean nameOnly(String w) {
+        if (w.length() < 3 || !w.chars().allMatch(Character::isLowerCase)) return false;
+        if (dev.almanac.reading.FunctionWords.english().isFunctionWord(w)) return false;
+        dev.almanac.reading.Lexicon english = dev.almanac.reading.Lexicon.english();
+        Set<dev.almanac.reading.PartOfSpeech> pos = english.partsOfSpeech(w);
+        if (pos.isEmpty()) return w.length() >= 4 && !english.knows(w);
+        if (!pos.equals(Set.of(dev.almanac.reading.PartOfSpeech.NOUN))) return false;
+        List<dev.almanac.reading.Sense> senses = english.senses(w, dev.almanac.reading.PartOfSpeech.NOUN);
+        return !senses.isEmpty() && senses.get(0).broader().isEmpty() && !senses.get(0).lexFile().equals("noun.Tops");
     }
 
     /**
