@@ -19,6 +19,22 @@ import java.util.regex.Pattern;
  * 2026 by {@code PeriodComparisonTest}. The words are English's, never a model's.
  */
 enum PeriodComparison {
+    /**
+     * "revenue vs last year", "hires compared to last quarter": the only period said is the one compared with, the period
+     * before the present one of its kind; the present one (to date) is asked.
+     */
+    ONLY_THE_ONE_COMPARED("shop sales vs last year => 2026-01-01/2027-01-01 vs 2025-01-01/2026-01-01",
+            "hires compared to last quarter => 2026-10-01/2027-01-01 vs 2026-07-01/2026-10-01") {
+        @Override
+        Optional<Read> read(TimeframeParser timeframes, String q, Timeframe p) {
+            Matcher m = Pattern.compile("(?i)\\b(?:vs\\.?|versus|against|(?:compared|relative)\\s+(?:to|with))\\s+(" + Pattern.quote(p.text().strip()) + ")\\s*[?.!]?\\s*$").matcher(q);
+            if (!m.find() || !p.text().strip().matches("(?i)(?:the\\s+)?(?:last|previous|prior)\\s+(?:year|quarter|month|week)")) return Optional.empty();
+            if (timeframes.parse(q.substring(0, m.start())).isPresent()) return Optional.empty();
+            java.time.Period length = java.time.Period.between(p.start(), p.end());
+            Timeframe present = new Timeframe(p.end(), p.end().plus(length), p.grain(), "");
+            return Optional.of(new Read(Optional.of(present), Optional.of(p), q.substring(0, m.start()) + " "));
+        }
+    },
     /** "year-over-year change in signups for Q3 2026", "YoY sales in March": the period against the same one a year before. */
     YEAR_OVER_YEAR("goals scored year over year in March 2026 => 2026-03-01/2026-04-01 vs 2025-03-01/2025-04-01",
             "YoY sales for Q2 2025 => 2025-04-01/2025-07-01 vs 2024-04-01/2024-07-01") {

@@ -374,6 +374,9 @@ enum Rephrasing {
             for (String base : lexicon.baseForms(lower, dev.almanac.reading.PartOfSpeech.ADJECTIVE)) {
                 for (dev.almanac.reading.Sense sense : lexicon.senses(base, dev.almanac.reading.PartOfSpeech.ADJECTIVE)) {
                     for (dev.almanac.reading.Related r : sense.pertains()) {
+                        // typed in lower case, only an adjective of a named thing ("french" of France), never of a common
+                        // noun ("financial" of finance): WordNet has the named thing with no broader sense
+                        if (lowerCase && !namedThing(lexicon, r.word())) continue;
                         if (!(reader.allValuePhrases().get(tokens(r.word(), true)) instanceof List<?> hits)) continue;
                         for (Object h : hits) {
                             String value = String.valueOf(((QuestionParser.ValueHit) h).value());
@@ -389,6 +392,12 @@ enum Rephrasing {
             copied = at.get(i)[1];
         }
         return out == null ? q : out.append(q.substring(copied)).toString();
+    }
+
+    /** Whether English has a noun's most frequent sense as one named thing (no broader sense in WordNet: "France", "Asia"). */
+    private static boolean namedThing(Lexicon lexicon, String noun) {
+        List<dev.almanac.reading.Sense> senses = lexicon.senses(noun, dev.almanac.reading.PartOfSpeech.NOUN);
+        return !senses.isEmpty() && senses.get(0).broader().isEmpty();
     }
 
     /** Whether the word starting at {@code start} is one of a value's name of two to four words said whole ("US Territory"). */
