@@ -192,15 +192,20 @@ public final class QuestionParser {
     /**
      * The question read as asked; when that gives no answer and it begins with the records it is about and says what of them
      * ("airlines with at least 10 flights", "teachers ordered by age"), read as the request to list them it is
-     * ({@link Rephrasing#listOfRecordsNamedFirst}), the first reading's refusal kept when that gives none either.
+     * ({@link Rephrasing#listOfRecordsNamedFirst}); when it is a name and an attribute alone ("jetblue airways abbreviation?"),
+     * as the question for that attribute of it ({@link Rephrasing#attributeOfNamed}); the first reading's refusal kept when
+     * these give none either.
      */
     private Result readWhole(String question) {
         Result r = finished(question, parse(question, null));
         if (r instanceof Parsed) return r;
-        String asList = Rephrasing.listOfRecordsNamedFirst(this, prepared(question));
-        if (asList == null) return r;
-        Result listed = finished(asList, parse(asList, null));
-        return listed instanceof Parsed ? listed : r;
+        String prepared = prepared(question);
+        for (String asked : new String[] {Rephrasing.listOfRecordsNamedFirst(this, prepared), Rephrasing.attributeOfNamed(this, prepared)}) {
+            if (asked == null) continue;
+            Result read = finished(asked, parse(asked, null));
+            if (read instanceof Parsed) return read;
+        }
+        return r;
     }
 
     /**

@@ -125,7 +125,7 @@ public final class QuestionWords {
     }
 
     /** Words that exclude what follows them. */
-    static final Set<String> NEGATIONS = Set.of("not", "n't", "excluding", "except", "never");
+    static final Set<String> NEGATIONS = Set.of("not", "n't", "excluding", "except", "never", "non");
 
     /** Whether a word denies what follows it: a negation, "no", "without", or a contraction with "n't". */
     static boolean denies(String word) {

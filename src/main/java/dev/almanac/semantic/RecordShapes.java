@@ -719,7 +719,11 @@ final class RecordShapes {
 
     /** "without any concerts", "that do not have any friends", "who have no pets": the related rows a record has none of. */
     private static final Pattern WITHOUT_RELATED_VERB = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:(?:do|does|did|have|has|had)\\s+not"
-            + "|(?:do|does|did|have|has|had)n't|never)\\s+([\\p{L}]+)(?:\\s+([\\p{L}]+))?\\s+any\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
+            + "|(?:do|does|did|have|has|had)n't|never)\\s+([\\p{L}]+)(?:\\s+([\\p{L}]+))?\\s+(?:any|a|an)\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
+
+    /** "orchestras that did not perform": a verb denied with nothing after it. */
+    private static final Pattern WITHOUT_RELATED_VERB_ALONE = Pattern.compile("(?i)\\s+(?:that|who|which)\\s+(?:(?:do|does|did|have|has|had)\\s+not"
+            + "|(?:do|does|did|have|has|had)n't|never)\\s+([\\p{L}]+)\\s*[?.!]?\\s*$");
 
     /** The dataset whose rows a reading is of: the records listed, the dataset of the first attribute listed, or the one metric's. */
     private String rowsRead(SemanticQuery x) {
@@ -785,7 +789,10 @@ final class RecordShapes {
             m = WITHOUT_RELATED_VERB.matcher(q);
             if (!m.find()) {
                 m = WITHOUT_RELATED_PASSIVE.matcher(q); // "templates (that are) not used by any document"
-                if (!m.find()) return notOthers(q);
+                if (!m.find()) {
+                    Optional<Result> byNoun = withoutWhatTheVerbNames(q);
+                    return byNoun.isPresent() ? byNoun : notOthers(q);
+                }
             }
             if (!Lexicon.english().partsOfSpeech(m.group(1)).contains(dev.almanac.reading.PartOfSpeech.VERB)
                     || m.group(2) != null && !FunctionWords.english().is(m.group(2).toLowerCase(Locale.ROOT), dev.almanac.reading.FunctionClass.PREPOSITION)) {
@@ -794,6 +801,28 @@ final class RecordShapes {
             relatedWords = m.group(3);
         }
         return relatedRows(q.substring(0, m.start()), relatedWords, true);
+    }
+
+    /**
+     * "orchestras that did not perform": a verb denied with no object, whose noun (WordNet's derivationally related form:
+     * perform, performance) names the related rows, is the records without any of them; empty unless exactly one such noun
+     * reads.
+     */
+    private Optional<Result> withoutWhatTheVerbNames(String q) {
+        Matcher m = WITHOUT_RELATED_VERB_ALONE.matcher(q);
+        if (!m.find()) return Optional.empty();
+        Lexicon english = Lexicon.english();
+        Set<String> nouns = new java.util.LinkedHashSet<>();
+        for (String base : english.baseForms(m.group(1).toLowerCase(Locale.ROOT), dev.almanac.reading.PartOfSpeech.VERB)) {
+            for (dev.almanac.reading.Sense sense : english.senses(base, dev.almanac.reading.PartOfSpeech.VERB)) {
+                for (dev.almanac.reading.Related r : sense.derived()) {
+                    if (r.pos() == dev.almanac.reading.PartOfSpeech.NOUN && reader.lexicon.rowWords().containsKey(List.of(r.word()))) nouns.add(r.word());
+                }
+            }
+        }
+        if (nouns.size() != 1) return Optional.empty();
+        Optional<Result> r = relatedRows(q.substring(0, m.start()), Words.plural(nouns.iterator().next()), true);
+        return r.filter(x -> x instanceof Parsed);
     }
 
     /** "that have a pet", "with some concerts", "who have any friends": related rows a record has one or more of. */

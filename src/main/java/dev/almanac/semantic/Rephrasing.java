@@ -39,6 +39,10 @@ enum Rephrasing {
     /** "# of", "w/o", "w/": a typist's shorthand for "number of", "without", "with". */
     SHORTHAND((reader, q) -> shorthand(q), "# of french car makers => number of french car makers", "orchestras w/o performances => orchestras without performances",
             "singers w/ songs => singers with songs", "tickets #4 => tickets #4"),
+    /** "never hosted", "have never had": "never" before a verb in the past, said as "did not" and the verb's base form. */
+    NEVER_DONE((reader, q) -> neverDone(q), "stadiums that never hosted a concert => stadiums that did not host a concert",
+            "how many dogs never had a treatment => how many dogs did not have a treatment",
+            "orchestras that have never performed => orchestras that did not perform", "the never ending story => the never ending story"),
     AMOUNTS((reader, q) -> amounts(q), "orders above $2,500 => orders above 2500", "budgets under 15k => budgets under 15000",
             "a fee of 1.5m => a fee of 1500000", "a price of $2,000 => a price of $2000", "games in 2019 => games in 2019"),
     /** "10+ flights": a plus sign right after a number is "at least" it. */
@@ -449,6 +453,23 @@ enum Rephrasing {
         return q.indexOf('+') < 0 ? q : NUMBER_PLUS.matcher(q).replaceAll("at least $1");
     }
 
+    private static final Pattern NEVER_VERB = Pattern.compile("(?i)\\b(?:(?:have|has|had)\\s+)?never\\s+(\\p{L}+)\\b");
+
+    static String neverDone(String q) {
+        if (!q.toLowerCase(Locale.ROOT).contains("never")) return q;
+        Matcher m = NEVER_VERB.matcher(q);
+        StringBuilder out = new StringBuilder();
+        Lexicon english = Lexicon.english();
+        while (m.find()) {
+            String verb = m.group(1).toLowerCase(Locale.ROOT);
+            // a verb's past form ("hosted", "had", "performed"): a form of a base English has as a verb, the word not a base itself
+            List<String> bases = english.baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB).stream().filter(b -> !b.equals(verb)).toList();
+            if (bases.size() != 1 || verb.endsWith("ing") || verb.endsWith("s") && !verb.endsWith("ss")) continue;
+            m.appendReplacement(out, Matcher.quoteReplacement("did not " + bases.get(0)));
+        }
+        return m.appendTail(out).toString();
+    }
+
     private static final Pattern NUMBER_SIGN = Pattern.compile("(?i)(?<![\\w#])#\\s*of\\b");
     private static final Pattern WITHOUT_SLASH = Pattern.compile("(?i)(?<!\\w)w/o(?!\\w)");
     private static final Pattern WITH_SLASH = Pattern.compile("(?i)(?<!\\w)w/(?=\\s)");
@@ -577,12 +598,37 @@ enum Rephrasing {
         while (start < words.size() && Set.of("the", "all", "each", "every", "our").contains(words.get(start))) start++;
         // "every maker and model", "all singers": records said whole with a quantifier ask for them
         if (start > 0 && Set.of("all", "each", "every").contains(words.get(0))) return "list " + q.stripLeading();
+        // "non-USA conductors", "asian countries": a noun phrase alone, ending in the records' noun
+        for (int n = Math.min(3, words.size() - start); n >= 1; n--) {
+            List<String> noun = words.subList(words.size() - n, words.size());
+            if (words.size() - n > start && reader.model().datasets().stream().anyMatch(d -> namesRows(d, noun))) return (start == 0 ? "list the " : "list ") + q.stripLeading();
+        }
         if (words.stream().noneMatch(SAID_OF_RECORDS::contains)) return null;
         for (int n = Math.min(3, words.size() - start); n >= 1; n--) {
             List<String> noun = words.subList(start, start + n);
             // "country with the most car makers": the records, as a request says them ("the")
             if (reader.model().datasets().stream().anyMatch(d -> namesRows(d, noun) || namesRows(d, List.of(String.join("", noun))))) {
                 return (start == 0 ? "list the " : "list ") + q.stripLeading();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * "jetblue airways abbreviation?", "abbreviation of jetblue airways": a question that is only a value naming something and
+     * an attribute, either way round, as the question it is ("what is the abbreviation of jetblue airways?"); null for any other.
+     */
+    static String attributeOfNamed(QuestionParser reader, String q) {
+        List<String> words = tokens(q, true), said = tokens(q, false);
+        if (words.size() < 2 || words.size() != said.size()) return null;
+        for (int k = 1; k < words.size(); k++) {
+            List<String> left = words.subList(0, k), right = words.subList(k, words.size());
+            if (reader.allValuePhrases().containsKey(left) && reader.lexicon.attributePhrases().containsKey(right)) {
+                return "what is the " + String.join(" ", said.subList(k, said.size())) + " of " + String.join(" ", said.subList(0, k)) + "?";
+            }
+            if (k + 1 < words.size() && words.get(k).equals("of") && reader.lexicon.attributePhrases().containsKey(left)
+                    && reader.allValuePhrases().containsKey(words.subList(k + 1, words.size()))) {
+                return "what is the " + String.join(" ", said) + "?";
             }
         }
         return null;

@@ -68,4 +68,24 @@ class RecordsNamedFirstTest {
         assertThat(q.records()).isNull();
         assertThat(q.metrics()).isNotEmpty();
     }
+
+    @Test
+    void a_noun_phrase_alone_lists_its_records_and_non_denies_a_value() {
+        QuestionParser orchestra = parser("orchestra");
+        SemanticQuery q = read(orchestra, "non-USA conductors");
+        assertThat(q.records()).isEqualTo("conductor");
+        assertThat(q.filters()).extracting(Object::toString).containsExactly("nationality != USA");
+        assertThat(read(orchestra, "how many non-USA conductors are there").filters()).extracting(Object::toString).containsExactly("nationality != USA");
+    }
+
+    @Test
+    void a_name_and_an_attribute_alone_ask_for_that_attribute_of_it() {
+        QuestionParser flights = parser("flight_2");
+        SemanticQuery asked = read(flights, "What is the abbreviation of the airline JetBlue Airways?");
+        assertThat(read(flights, "jetblue airways abbreviation?").groupBy()).isEqualTo(asked.groupBy());
+        assertThat(read(flights, "jetblue airways abbreviation?").filters()).isEqualTo(asked.filters());
+        assertThat(read(flights, "abbreviation of jetblue airways").filters()).isEqualTo(asked.filters());
+        // a name in lower case English does not know is read as the name it is
+        assertThat(read(parser("network_1"), "kyle grade").filters()).extracting(Object::toString).containsExactly("name = Kyle");
+    }
 }

@@ -84,4 +84,18 @@ class WithoutRelatedRowsTest {
         QuestionParser.Result airports = flights.parse("How many airports do not have any flights?");
         assertThat(airports).isNotInstanceOf(QuestionParser.Parsed.class);
     }
+
+    @Test
+    void a_verb_denied_or_said_never_is_the_records_without_what_it_relates() {
+        QuestionParser singers = QuestionWordsTest.parser("concert_singer");
+        SemanticQuery without = QuestionWordsTest.read(singers, "What are the names of the stadiums without any concerts?");
+        assertThat(QuestionWordsTest.read(singers, "stadiums that never hosted a concert")).isEqualTo(without);
+        assertThat(QuestionWordsTest.read(singers, "list the stadiums that did not host a concert")).isEqualTo(without);
+        // no object: the verb's own noun names the related rows (perform, performance)
+        SemanticQuery orchestras = QuestionWordsTest.read(QuestionWordsTest.parser("orchestra"), "orchestras that never performed");
+        assertThat(orchestras.exists()).singleElement().satisfies(e -> {
+            assertThat(e.none()).isTrue();
+            assertThat(e.dataset()).isEqualTo("performance");
+        });
+    }
 }
