@@ -20,6 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -289,6 +290,9 @@ public final class QuestionParser {
      */
     Result parse(String question, SemanticQuery previous) {
         String q = prepared(question);
+        // a sign no rewrite said in words ("a -> b", "x = y") says something the words read would drop
+        Matcher sign = UNREAD_SIGN.matcher(q);
+        if (sign.find()) return new Cannot("the sign '" + sign.group() + "' is not read");
         Optional<String> twice = twoOfOneKind(q);
         if (twice.isPresent()) return new Cannot("'" + twice.get() + "' is said of two different ones, which is not read yet");
         if (previous == null) {
@@ -311,6 +315,9 @@ public final class QuestionParser {
         if (metricSpans.isEmpty()) return new NoMetric();
         return ReadingChoice.of(this, asked, metricSpans, anyDimSpans, previous);
     }
+
+    /** Comparison signs left in a question once it is rewritten: quoted text aside, none may be. */
+    private static final Pattern UNREAD_SIGN = Pattern.compile("[<>=](?=(?:[^\"'`]*[\"'`][^\"'`]*[\"'`])*[^\"'`]*$)");
 
     /**
      * "countries where a singer above 40 and a singer below 30 are from": records of one kind introduced twice ("a", "an",

@@ -740,7 +740,7 @@ final class RecordShapes {
     }
 
     /** "people that are not poker players": records none of the others (that refer to them, one each) is. */
-    private static final Pattern NOT_OTHERS = Pattern.compile("(?i)\\s+(?:that|who|which)\\s+(?:are|is|were|was)\\s+not\\s+(?:a\\s+|an\\s+|any\\s+)?([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
+    private static final Pattern NOT_OTHERS = Pattern.compile("(?i)\\s+(?:that|who|which)\\s+(?:(?:are|is|were|was)\\s+not|aren't|isn't|weren't|wasn't)\\s+(?:a\\s+|an\\s+|any\\s+)?([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
 
     /**
      * "List the names of people that are not poker players": the records no row of another dataset refers to, when that

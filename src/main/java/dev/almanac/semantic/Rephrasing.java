@@ -43,6 +43,10 @@ enum Rephrasing {
     NEVER_DONE((reader, q) -> neverDone(q), "stadiums that never hosted a concert => stadiums that did not host a concert",
             "how many dogs never had a treatment => how many dogs did not have a treatment",
             "orchestras that have never performed => orchestras that did not perform", "the never ending story => the never ending story"),
+    /** "> 5", ">= 10", "<> 3", "& ": comparison signs before a number and the ampersand, said in words. */
+    SIGNS((reader, q) -> signs(q), "templates with version > 5 => templates with version greater than 5",
+            "players with earnings >= 200000 => players with earnings at least 200000", "age<30 => age less than 30",
+            "ages != 30 => ages other than 30", "section names & descriptions => section names and descriptions", "a -> b => a -> b"),
     AMOUNTS((reader, q) -> amounts(q), "orders above $2,500 => orders above 2500", "budgets under 15k => budgets under 15000",
             "a fee of 1.5m => a fee of 1500000", "a price of $2,000 => a price of $2000", "games in 2019 => games in 2019"),
     /** "10+ flights": a plus sign right after a number is "at least" it. */
@@ -63,7 +67,8 @@ enum Rephrasing {
     REVERSE_ORDER((reader, q) -> reverseOrder(q), "list the names in reverse alphabetical order => list the names in descending order"),
     ORDER_BETWEEN_ENDS((reader, q) -> orderBetweenEnds(q), "the singers sorted by age from the oldest to the youngest => the singers sorted by age in descending order",
             "the names of singers from the youngest to the oldest => the names of singers in ascending order of age",
-            "order them by the level from low to high => order them by the level in ascending order", "flights from Aberdeen to Ashley => flights from Aberdeen to Ashley"),
+            "order them by the level from low to high => order them by the level in ascending order", "flights from Aberdeen to Ashley => flights from Aberdeen to Ashley",
+            "teacher names youngest to oldest => teacher names in ascending order of age"),
     /**
      * "youngest first", "by net worth, lowest first": the end of an order said first, said as its direction; a dimensional
      * adjective ("youngest") only of the attribute it gives a value of, said or not ("by age", else "of age"), a generic
@@ -83,7 +88,7 @@ enum Rephrasing {
     IMPLICIT_REQUEST(Rephrasing::implicitRequest, "singer: names of singers ordered by net worth => show names of singers ordered by net worth",
             "singer: the names of singers => show the names of singers", "singer: average age of singers => average age of singers",
             "singer: names of singers by how many songs => names of singers by how many songs",
-            "singer: singers by citizenship => singers by citizenship"),
+            "singer: singers by citizenship => singers by citizenship", "cre_Doc_Template_Mgt: distinct template type codes => show distinct template type codes"),
     IMPERATIVE_REQUEST((reader, q) -> imperativeShown(q), "Return the names of all pilots => show the names of all pilots",
             "Please provide each city's population => Please show each city's population", "return rate by month => return rate by month",
             "For each team, return the number of wins => For each team, show the number of wins"),
@@ -470,6 +475,21 @@ enum Rephrasing {
         return m.appendTail(out).toString();
     }
 
+    private static final Pattern COMPARISON_SIGN = Pattern.compile("\\s*(>=|=>|<=|=<|!=|<>|>|<|=)\\s*(?=\\$?\\d)");
+
+    static String signs(String q) {
+        if (q.indexOf('>') < 0 && q.indexOf('<') < 0 && q.indexOf('=') < 0 && q.indexOf('&') < 0) return q;
+        String out = COMPARISON_SIGN.matcher(q).replaceAll(m -> switch (m.group(1)) {
+            case ">=", "=>" -> " at least ";
+            case "<=", "=<" -> " at most ";
+            case "!=", "<>" -> " other than ";
+            case ">" -> " greater than ";
+            case "<" -> " less than ";
+            default -> " ";
+        });
+        return out.replaceAll("\\s+&\\s+", " and ");
+    }
+
     private static final Pattern NUMBER_SIGN = Pattern.compile("(?i)(?<![\\w#])#\\s*of\\b");
     private static final Pattern WITHOUT_SLASH = Pattern.compile("(?i)(?<!\\w)w/o(?!\\w)");
     private static final Pattern WITH_SLASH = Pattern.compile("(?i)(?<!\\w)w/(?=\\s)");
@@ -559,7 +579,8 @@ enum Rephrasing {
         if (words.isEmpty() || words.stream().anyMatch(w -> MeasureFit.asksAggregate(w)
                 || dev.almanac.reading.FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.INTERROGATIVE) || w.equals("many"))) return q;
         int start = 0;
-        while (start < words.size() && (words.get(start).equals("the") || words.get(start).equals("all") || words.get(start).equals("every"))) start++;
+        while (start < words.size() && (words.get(start).equals("the") || words.get(start).equals("all") || words.get(start).equals("every")
+                || RecordShapes.DISTINCT_WORDS.contains(words.get(start)))) start++;
         // most questions begin with a word the model never says ("list", "show", "which"): nothing more to look up
         if (start == words.size()) return q;
         String first = singular(words.get(start));
@@ -641,7 +662,7 @@ enum Rephrasing {
         return q.toLowerCase(Locale.ROOT).contains("revers") ? REVERSED_ORDER_WORDS.matcher(q).replaceAll("in descending order") : q;
     }
 
-    private static final Pattern BETWEEN_ENDS = Pattern.compile("(?i)\\bfrom\\s+(?:the\\s+)?(\\p{L}+)\\s+to\\s+(?:the\\s+)?(\\p{L}+)\\b");
+    private static final Pattern BETWEEN_ENDS = Pattern.compile("(?i)\\b(?:from\\s+)?(?:the\\s+)?(\\p{L}+)\\s+to\\s+(?:the\\s+)?(\\p{L}+)\\b");
 
     /**
      * "from the oldest to the youngest", "from high to low": an order said by its two ends, two adjectives (in any degree)
