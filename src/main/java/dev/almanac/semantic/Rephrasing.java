@@ -49,6 +49,10 @@ enum Rephrasing {
             "ages != 30 => ages other than 30", "section names & descriptions => section names and descriptions", "a -> b => a -> b"),
     AMOUNTS((reader, q) -> amounts(q), "orders above $2,500 => orders above 2500", "budgets under 15k => budgets under 15000",
             "a fee of 1.5m => a fee of 1500000", "a price of $2,000 => a price of $2000", "games in 2019 => games in 2019"),
+    /** "a capacity of 5000-10000", "from 5 to 10": a range of two numbers, not years, said as "between ... and ...". */
+    NUMBER_RANGE((reader, q) -> numberRange(q), "stadiums with capacity 5000-10000 => stadiums with capacity between 5000 and 10000",
+            "a capacity from 5000 to 10000 => a capacity between 5000 and 10000", "sales 2024-2025 => sales 2024-2025",
+            "pages 3 to 7 of the book => pages between 3 and 7 of the book"),
     /** "10+ flights": a plus sign right after a number is "at least" it. */
     PLUS_SIGN((reader, q) -> plusSign(q), "airlines with 10+ flights => airlines with at least 10 flights",
             "a score of 3+4 => a score of 3+4"),
@@ -449,6 +453,20 @@ enum Rephrasing {
         }
         m.appendTail(out);
         return out.toString();
+    }
+
+    private static final Pattern RANGE = Pattern.compile("(?i)\\b(?:from\\s+)?(\\d+(?:\\.\\d+)?)\\s*(?:-|–|to)\\s*(\\d+(?:\\.\\d+)?)\\b(?![-/.:]\\d)");
+
+    static String numberRange(String q) {
+        Matcher m = RANGE.matcher(q);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            boolean years = m.group(1).matches("(?:19|20)\\d{2}") && m.group(2).matches("(?:19|20)\\d{2}"); // a period, read as one
+            boolean date = m.start() > 0 && q.charAt(m.start() - 1) == '-' || m.group(1).length() > 4 && m.group(1).startsWith("0");
+            if (years || date || new java.math.BigDecimal(m.group(1)).compareTo(new java.math.BigDecimal(m.group(2))) >= 0) continue;
+            m.appendReplacement(out, "between " + m.group(1) + " and " + m.group(2));
+        }
+        return m.appendTail(out).toString();
     }
 
     /** A number with a plus sign after it and no number after that ("10+", not "3+4"). */
