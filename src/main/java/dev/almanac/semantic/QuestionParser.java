@@ -331,7 +331,7 @@ public final class QuestionParser {
             if (!Set.of("a", "an", "another").contains(words.get(i))) continue;
             for (int n = Math.min(3, words.size() - i - 1); n >= 1; n--) {
                 List<String> noun = words.subList(i + 1, i + 1 + n);
-                Optional<Dataset> named = model.datasets().stream().filter(d -> ReaderLexicon.namesRows(d, noun)).findFirst();
+                Optional<Dataset> named = lexicon.rowsCalled(noun).stream().findFirst();
                 if (named.isEmpty()) continue;
                 if (!introduced.add(named.get().name()) || words.get(i).equals("another")) return Optional.of(String.join(" ", noun));
                 break;

@@ -188,6 +188,38 @@ final class ReaderLexicon {
 
     private volatile Map<List<String>, Object> numbers;
 
+    /** The datasets whose rows the words are what they are called ({@link #namesRows}), from an index made once. */
+    List<Dataset> rowsCalled(List<String> words) {
+        Map<List<String>, List<Dataset>> r = rowsCalled;
+        if (r == null) {
+            Map<List<String>, List<Dataset>> out = new HashMap<>();
+            for (Dataset d : model.datasets()) {
+                for (String n : rowNames(d)) {
+                    List<Dataset> list = out.computeIfAbsent(List.copyOf(tokens(n, true)), k -> new ArrayList<>());
+                    if (!list.contains(d)) list.add(d);
+                }
+            }
+            out.replaceAll((k, v) -> List.copyOf(v));
+            rowsCalled = r = Map.copyOf(out);
+        }
+        return r.getOrDefault(words, List.of());
+    }
+
+    private volatile Map<List<String>, List<Dataset>> rowsCalled;
+
+    /** The one-word names of attributes ("result", "age"), each with the attributes it names; made once. */
+    Map<List<String>, List<Object>> oneWordAttributeNames() {
+        Map<List<String>, List<Object>> r = oneWordAttributes;
+        if (r == null) {
+            Map<List<String>, List<Object>> out = new HashMap<>();
+            attributePhrases().forEach((phrase, dims) -> { if (phrase.size() == 1) out.put(phrase, List.of(dims)); });
+            oneWordAttributes = r = Map.copyOf(out);
+        }
+        return r;
+    }
+
+    private volatile Map<List<String>, List<Object>> oneWordAttributes;
+
     /** Whether the words are what a dataset's rows are called: its name, its table's or a synonym, read as words. */
     static boolean namesRows(Dataset d, List<String> words) {
         return rowNames(d).stream().anyMatch(x -> tokens(x, true).equals(words));

@@ -5,7 +5,6 @@ import static dev.almanac.semantic.Ranking.LEAST;
 import static dev.almanac.semantic.Ranking.MOST;
 import static dev.almanac.semantic.GrainRule.UNITS;
 import static dev.almanac.semantic.QuestionWords.WORD;
-import static dev.almanac.semantic.ReaderLexicon.namesRows;
 import static dev.almanac.semantic.QuestionWords.singular;
 import static dev.almanac.semantic.QuestionWords.tokens;
 
@@ -222,7 +221,7 @@ enum Rephrasing {
             for (int n = Math.min(3, said.size()); n >= 1 && !records; n--) {
                 for (int i = 0; i + n <= said.size() && !records; i++) {
                     List<String> noun = said.subList(i, i + n);
-                    records = reader.model.datasets().stream().anyMatch(d -> namesRows(d, noun));
+                    records = !reader.lexicon.rowsCalled(noun).isEmpty();
                 }
             }
             if (!records || who.group(3).isBlank() || who.group(3).matches("(?i)them|it|these|those")) return q;
@@ -239,7 +238,7 @@ enum Rephrasing {
         }
         for (int n = Math.min(3, clause.length - 1); n >= 1; n--) {
             List<String> noun = tokens(String.join(" ", java.util.Arrays.asList(clause).subList(0, n)), true);
-            List<Dataset> named = reader.model.datasets().stream().filter(d -> namesRows(d, noun)).toList();
+            List<Dataset> named = reader.lexicon.rowsCalled(noun);
             if (named.size() != 1) continue;
             String nounWritten = String.join(" ", java.util.Arrays.asList(clause).subList(0, n));
             String rest = String.join(" ", java.util.Arrays.asList(clause).subList(n, clause.length));
@@ -271,9 +270,7 @@ enum Rephrasing {
 
     /** As {@link #rowSynonyms}, for the one-word names of attributes ("outcomes" of battles' results). */
     private static String attributeSynonyms(QuestionParser reader, String q) {
-        Map<List<String>, List<Object>> names = new java.util.HashMap<>();
-        reader.lexicon.attributePhrases().forEach((phrase, dims) -> { if (phrase.size() == 1) names.put(phrase, List.of(dims)); });
-        return synonymsOf(reader, q, names);
+        return synonymsOf(reader, q, reader.lexicon.oneWordAttributeNames());
     }
 
     /**
@@ -613,7 +610,7 @@ enum Rephrasing {
             if (!attribute) continue;
             // the records' own noun ("customers by industry", "customers with more than 5 orders") asks how many, or which, of
             // them: never read as a request for an attribute
-            if (reader.model().datasets().stream().anyMatch(d -> namesRows(d, singular))) return q;
+            if (!reader.lexicon.rowsCalled(singular).isEmpty()) return q;
             return "show " + q.stripLeading();
         }
         return q;
@@ -640,13 +637,13 @@ enum Rephrasing {
         // "non-USA conductors", "asian countries": a noun phrase alone, ending in the records' noun
         for (int n = Math.min(3, words.size() - start); n >= 1; n--) {
             List<String> noun = words.subList(words.size() - n, words.size());
-            if (words.size() - n > start && reader.model().datasets().stream().anyMatch(d -> namesRows(d, noun))) return (start == 0 ? "list the " : "list ") + q.stripLeading();
+            if (words.size() - n > start && !reader.lexicon.rowsCalled(noun).isEmpty()) return (start == 0 ? "list the " : "list ") + q.stripLeading();
         }
         if (words.stream().noneMatch(SAID_OF_RECORDS::contains)) return null;
         for (int n = Math.min(3, words.size() - start); n >= 1; n--) {
             List<String> noun = words.subList(start, start + n);
             // "country with the most car makers": the records, as a request says them ("the")
-            if (reader.model().datasets().stream().anyMatch(d -> namesRows(d, noun) || namesRows(d, List.of(String.join("", noun))))) {
+            if (!reader.lexicon.rowsCalled(noun).isEmpty() || !reader.lexicon.rowsCalled(List.of(String.join("", noun))).isEmpty()) {
                 return (start == 0 ? "list the " : "list ") + q.stripLeading();
             }
         }
@@ -783,7 +780,7 @@ enum Rephrasing {
             List<Dataset> rows = List.of();
             for (int n = Math.min(3, words.size()); n >= 1 && rows.isEmpty(); n--) {
                 List<String> noun = words.subList(words.size() - n, words.size());
-                rows = reader.model().datasets().stream().filter(d -> namesRows(d, noun)).toList();
+                rows = reader.lexicon.rowsCalled(noun);
             }
             if (rows.size() != 1) continue;
             List<Dimension> ages = measured(reader, rows, ageNouns, false);
@@ -826,7 +823,7 @@ enum Rephrasing {
                     List<String> noun = new ArrayList<>();
                     for (int j = i + 1; j <= i + n; j++) noun.add(word.apply(j));
                     if (!q.substring(at.get(i + 1)[0], at.get(i + n)[1]).matches("[\\p{L} ]+")) continue;
-                    rows = reader.model().datasets().stream().filter(d -> namesRows(d, noun)).toList();
+                    rows = reader.lexicon.rowsCalled(noun);
                     named = n;
                 }
             } else {
@@ -900,8 +897,8 @@ enum Rephrasing {
      * name different datasets' rows; else the match as written.
      */
     private static String ofOthers(QuestionParser reader, java.util.regex.MatchResult m) {
-        List<Dataset> rows = reader.model().datasets().stream().filter(d -> namesRows(d, List.of(singular(m.group(1).toLowerCase(Locale.ROOT))))).toList();
-        List<Dataset> agents = reader.model().datasets().stream().filter(d -> namesRows(d, List.of(singular(m.group(4).toLowerCase(Locale.ROOT))))).toList();
+        List<Dataset> rows = reader.lexicon.rowsCalled(List.of(singular(m.group(1).toLowerCase(Locale.ROOT))));
+        List<Dataset> agents = reader.lexicon.rowsCalled(List.of(singular(m.group(4).toLowerCase(Locale.ROOT))));
         if (rows.size() != 1 || agents.size() != 1 || rows.get(0).equals(agents.get(0))) return m.group();
         return m.group(1) + " of " + (m.group(3) == null ? "" : m.group(3)) + m.group(4);
     }
@@ -959,7 +956,7 @@ enum Rephrasing {
                 if (!q.substring(at.get(i)[0], at.get(k + len - 1)[1]).matches("[\\p{L} ]+")) continue;
                 List<String> noun = tokens(q.substring(at.get(k)[0], at.get(k + len - 1)[1]), true);
                 if (noun.size() == 1 && UNITS.containsKey(noun.get(0))) break; // "the first day of March", "the last quarter": a period
-                List<Dataset> ds = reader.model().datasets().stream().filter(d -> namesRows(d, noun)).toList();
+                List<Dataset> ds = reader.lexicon.rowsCalled(noun);
                 if (ds.size() != 1) continue;
                 // "the first student to register": the verb after the noun, said by the time it names
                 int end = k + len - 1;
@@ -1063,7 +1060,7 @@ enum Rephrasing {
         Matcher m = WITH_THEIR_REQUEST.matcher(q);
         if (!m.find()) return q;
         List<String> named = tokens(m.group(2), true).stream().map(QuestionWords::singular).toList();
-        if (reader.model().datasets().stream().noneMatch(d -> ReaderLexicon.namesRows(d, named))) return q;
+        if (reader.lexicon.rowsCalled(named).isEmpty()) return q;
         return q.substring(0, m.start(2)) + m.group(2) + " and " + m.group(3) + q.substring(m.end());
     }
 
@@ -1091,7 +1088,7 @@ enum Rephrasing {
         Matcher m = OF_A_THING.matcher(q);
         if (!m.find()) return q;
         String thing = singular(m.group(3).toLowerCase(Locale.ROOT));
-        if (reader.model.datasets().stream().anyMatch(d -> ReaderLexicon.namesRows(d, List.of(thing)))) return q;
+        if (!reader.lexicon.rowsCalled(List.of(thing)).isEmpty()) return q;
         Map<List<String>, Object> attributes = reader.lexicon.attributePhrases();
         List<String> a = new ArrayList<>(List.of(thing)), b = new ArrayList<>(List.of(thing));
         a.addAll(QuestionWords.tokens(m.group(1), true));
@@ -1111,7 +1108,7 @@ enum Rephrasing {
         Matcher m = EVERYTHING.matcher(q);
         if (!m.find()) return q;
         List<String> rows = QuestionWords.tokens(m.group(2), true);
-        List<Dataset> named = reader.model.datasets().stream().filter(d -> ReaderLexicon.namesRows(d, rows)).toList();
+        List<Dataset> named = reader.lexicon.rowsCalled(rows);
         if (named.size() != 1) return q;
         List<String> attributes = reader.model.dimensionsOf(named.get(0).name()).stream()
                 .map(d -> (d.label() == null ? d.name().replace('_', ' ') : d.label()).toLowerCase(Locale.ROOT)).toList();
@@ -1147,7 +1144,7 @@ enum Rephrasing {
                     && Lexicon.english().partsOfSpeech(words.get(from)).contains(dev.almanac.reading.PartOfSpeech.ADJECTIVE))) from++;
             for (int n = Math.min(3, words.size() - from); n >= 1; n--) {
                 List<String> rows = words.subList(from, from + n);
-                List<Dataset> named = reader.model.datasets().stream().filter(d -> ReaderLexicon.namesRows(d, rows)).toList();
+                List<Dataset> named = reader.lexicon.rowsCalled(rows);
                 if (named.size() != 1) continue;
                 String records = named.get(0).name();
                 boolean theirs = attributes.stream().anyMatch(a -> a.to() == by && Spans.dimensionOf(a).stream().anyMatch(d -> d.dataset().equals(records)));
