@@ -201,7 +201,8 @@ public final class QuestionParser {
         Result r = finished(question, parse(question, null));
         if (r instanceof Parsed) return r;
         String prepared = prepared(question);
-        for (String asked : new String[] {Rephrasing.listOfRecordsNamedFirst(this, prepared), Rephrasing.attributeOfNamed(this, prepared)}) {
+        for (String asked : new String[] {Rephrasing.listOfRecordsNamedFirst(this, prepared), Rephrasing.attributeOfNamed(this, prepared),
+                Rephrasing.requestAfter(this, prepared)}) {
             if (asked == null) continue;
             Result read = finished(asked, parse(asked, null));
             if (read instanceof Parsed) return read;

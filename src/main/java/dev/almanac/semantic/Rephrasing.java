@@ -52,6 +52,9 @@ enum Rephrasing {
     NUMBER_RANGE((reader, q) -> numberRange(q), "stadiums with capacity 5000-10000 => stadiums with capacity between 5000 and 10000",
             "a capacity from 5000 to 10000 => a capacity between 5000 and 10000", "sales 2024-2025 => sales 2024-2025",
             "pages 3 to 7 of the book => pages between 3 and 7 of the book"),
+    /** "3 or more car makers", "5 or fewer": a number and its side said after it, as "at least" or "at most" before it. */
+    OR_MORE((reader, q) -> orMore(q), "countries with 3 or more car makers => countries with at least 3 car makers",
+            "teams with 2 or fewer wins => teams with at most 2 wins", "ages 32 or 33 => ages 32 or 33"),
     /** "10+ flights": a plus sign right after a number is "at least" it. */
     PLUS_SIGN((reader, q) -> plusSign(q), "airlines with 10+ flights => airlines with at least 10 flights",
             "a score of 3+4 => a score of 3+4"),
@@ -466,6 +469,14 @@ enum Rephrasing {
         return m.appendTail(out).toString();
     }
 
+    private static final Pattern OR_MORE_WORDS = Pattern.compile("(?i)\\b(\\d+(?:\\.\\d+)?)\\s+or\\s+(more|greater|higher|above|over|fewer|less|lower|below|under)\\b");
+
+    static String orMore(String q) {
+        if (!q.toLowerCase(Locale.ROOT).contains(" or ")) return q;
+        return OR_MORE_WORDS.matcher(q).replaceAll(m -> (Set.of("more", "greater", "higher", "above", "over").contains(m.group(2).toLowerCase(Locale.ROOT))
+                ? "at least " : "at most ") + m.group(1));
+    }
+
     /** A number with a plus sign after it and no number after that ("10+", not "3+4"). */
     private static final Pattern NUMBER_PLUS = Pattern.compile("\\b(\\d+(?:\\.\\d+)?)\\+(?!\\s*\\d)");
 
@@ -668,6 +679,31 @@ enum Rephrasing {
             }
         }
         return null;
+    }
+
+    /** A question's last part after a dash, a colon or a comma, "please" after it or not: what to show of what is before. */
+    private static final Pattern REQUEST_AFTER = Pattern.compile("(?i)^(.+?)\\s*(?:\\s-\\s|:\\s|,\\s)\\s*(?:just\\s+|only\\s+)?([^,:]+?)(?:\\s*,?\\s*please)?\\s*[?.!]?\\s*$");
+
+    /**
+     * "makers that have over 3 models - names and ids", "teachers aged 32, names please": records first, then after a dash,
+     * a colon or a comma only the names of attributes to show, as the request it is ("show the names and ids of the makers
+     * that have over 3 models"); null for any other.
+     */
+    static String requestAfter(QuestionParser reader, String q) {
+        Matcher m = REQUEST_AFTER.matcher(q.replace(" + ", " and "));
+        if (!m.matches()) return null;
+        List<String> shown = tokens(m.group(2), true);
+        boolean[] placed = new boolean[shown.size()];
+        for (QuestionParser.Span span : Spans.spans(shown, reader.lexicon.attributePhrases())) for (int i = span.from(); i < span.to(); i++) placed[i] = true;
+        boolean any = false;
+        for (int i = 0; i < shown.size(); i++) {
+            if (placed[i]) any = true;
+            // a word of the model's names ("ids" of car_makers.id) that English has as a noun
+            else if (reader.lexicon.vocabulary().contains(shown.get(i)) && Lexicon.english().partsOfSpeech(shown.get(i)).contains(dev.almanac.reading.PartOfSpeech.NOUN)) any = true;
+            else if (!Set.of("and", "the", "their", "its", "also").contains(shown.get(i))) return null;
+        }
+        if (!any) return null;
+        return "show the " + m.group(2).strip() + " of the " + m.group(1).strip().replaceFirst("(?i)^(?:the|all)\\s+", "");
     }
 
     private static final Pattern REVERSED_ORDER_WORDS = Pattern.compile("(?i)\\b(?:in\\s+)?revers(?:e|ed)\\s+(?:alphabetic|alphabetical|lexicographic|lexicographical)\\s+order\\b");

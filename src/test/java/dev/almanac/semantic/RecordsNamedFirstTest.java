@@ -88,4 +88,24 @@ class RecordsNamedFirstTest {
         // a name in lower case English does not know is read as the name it is
         assertThat(read(parser("network_1"), "kyle grade").filters()).extracting(Object::toString).containsExactly("name = Kyle");
     }
+
+    @Test
+    void what_to_show_said_last_after_a_dash_or_a_colon_is_shown_of_the_records_before() {
+        QuestionParser cars = parser("car_1");
+        SemanticQuery asked = read(cars, "What are the names and ids of all makers with more than 3 models?");
+        SemanticQuery typed = read(cars, "makers that have over 3 models - names and ids");
+        assertThat(typed.groupBy()).isEqualTo(asked.groupBy());
+        assertThat(typed.filters()).isEqualTo(asked.filters());
+        SemanticQuery templates = read(parser("cre_Doc_Template_Mgt"), "templates w/ version > 5: version number + type code");
+        assertThat(templates.filters()).extracting(Object::toString).containsExactly("version_number > 5");
+        assertThat(templates.groupBy()).hasSize(2);
+    }
+
+    @Test
+    void a_comparison_sign_is_read_as_the_comparison_it_is_and_never_dropped() {
+        QuestionParser templates = parser("cre_Doc_Template_Mgt");
+        assertThat(read(templates, "list template ids whose version number > 5").filters()).extracting(Object::toString).containsExactly("version_number > 5");
+        assertThat(read(templates, "list template ids whose version number<5").filters()).extracting(Object::toString).containsExactly("version_number < 5");
+        assertThat(templates.parse("list template ids where a -> b")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
 }
