@@ -20,11 +20,11 @@ import java.util.regex.Pattern;
  */
 enum PeriodComparison {
     /**
-     * "revenue vs last year", "hires compared to last quarter": the only period said is the one compared with, the period
+     * "goals vs last year", "bookings compared to last quarter": the only period said is the one compared with, the period
      * before the present one of its kind; the present one (to date) is asked.
      */
-    ONLY_THE_ONE_COMPARED("shop sales vs last year => 2026-01-01/2027-01-01 vs 2025-01-01/2026-01-01",
-            "hires compared to last quarter => 2026-10-01/2027-01-01 vs 2026-07-01/2026-10-01") {
+    ONLY_THE_ONE_COMPARED("goals scored vs last year => 2026-01-01/2027-01-01 vs 2025-01-01/2026-01-01",
+            "bookings compared to last quarter => 2026-10-01/2027-01-01 vs 2026-07-01/2026-10-01") {
         @Override
         Optional<Read> read(TimeframeParser timeframes, String q, Timeframe p) {
             Matcher m = Pattern.compile("(?i)\\b(?:vs\\.?|versus|against|(?:compared|relative)\\s+(?:to|with))\\s+(" + Pattern.quote(p.text().strip()) + ")\\s*[?.!]?\\s*$").matcher(q);

@@ -291,9 +291,9 @@ public final class QuestionParser {
      */
     Result parse(String question, SemanticQuery previous) {
         String q = prepared(question);
-        // a sign no rewrite said in words ("a -> b", "x = y") says something the words read would drop
+        // a comparison symbol no rewrite said in words ("a -> b") says something the words read would drop
         Matcher sign = UNREAD_SIGN.matcher(q);
-        if (sign.find()) return new Cannot("the sign '" + sign.group() + "' is not read");
+        if (sign.find()) return new Cannot("the symbol '" + sign.group() + "' is not read");
         Optional<String> twice = twoOfOneKind(q);
         if (twice.isPresent()) return new Cannot("'" + twice.get() + "' is said of two different ones, which is not read yet");
         if (previous == null) {

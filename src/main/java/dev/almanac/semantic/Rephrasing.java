@@ -54,7 +54,8 @@ enum Rephrasing {
             "pages 3 to 7 of the book => pages between 3 and 7 of the book"),
     /** "3 or more car makers", "5 or fewer": a number and its side said after it, as "at least" or "at most" before it. */
     OR_MORE((reader, q) -> orMore(q), "countries with 3 or more car makers => countries with at least 3 car makers",
-            "teams with 2 or fewer wins => teams with at most 2 wins", "ages 32 or 33 => ages 32 or 33"),
+            "teams with 2 or fewer wins => teams with at most 2 wins", "ages 32 or 33 => ages 32 or 33",
+            "a capacity of 10000 or more? => a capacity of 10000 or more?"),
     /** "10+ flights": a plus sign right after a number is "at least" it. */
     PLUS_SIGN((reader, q) -> plusSign(q), "airlines with 10+ flights => airlines with at least 10 flights",
             "a score of 3+4 => a score of 3+4"),
@@ -469,7 +470,7 @@ enum Rephrasing {
         return m.appendTail(out).toString();
     }
 
-    private static final Pattern OR_MORE_WORDS = Pattern.compile("(?i)\\b(\\d+(?:\\.\\d+)?)\\s+or\\s+(more|greater|higher|above|over|fewer|less|lower|below|under)\\b");
+    private static final Pattern OR_MORE_WORDS = Pattern.compile("(?i)\\b(\\d+(?:\\.\\d+)?)\\s+or\\s+(more|greater|higher|above|over|fewer|less|lower|below|under)(?=\\s+\\p{L})(?!\\s+than\\b)");
 
     static String orMore(String q) {
         if (!q.toLowerCase(Locale.ROOT).contains(" or ")) return q;

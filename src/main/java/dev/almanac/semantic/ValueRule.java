@@ -74,7 +74,7 @@ enum ValueRule implements CorpusRule {
     /** A value written as a name: several words, a capital not at the start, a word of six letters or more, a code in capitals. */
     WRITTEN_AS_NAME((reader, at, v) -> Verdict.evident(distinctive(at.original, v.span)),
             "tennis: How many matches were played at Wimbledon? => {'metrics':['matches_count'],'filters':[{'field':'tourney_name','op':'=','values':['Wimbledon']}]}",
-            "world_1: How many countries are in asia? => {'metrics':['country_count'],'filters':[{'field':'continent','op':'=','values':['Asia']}]}"),
+            "orchestra: How many conductors are from usa? => {'metrics':['conductor_count'],'filters':[{'field':'nationality','op':'=','values':['USA']}]}"),
     /** "claims sent by post", "came via mail": a value after a preposition of means, when one dimension has it. */
     BY_MEANS((reader, at, v) -> Verdict.evident(v.byMeans),
             "insurer: How many claims came via mail? => {'metrics':['claims'],'filters':[{'field':'intake','op':'=','values':['mail']}]}"),
