@@ -78,7 +78,8 @@ enum PeriodRule {
 
     SINCE("\\bsince\\s+(?:the\\s+(?:start|beginning)\\s+of\\s+)?((?:the\\s+)?(?:last|previous|this)\\s+(?:year|quarter|month|week)|the\\s+(?:year|quarter|month)"
             + "|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}(?:st|nd|rd|th)?\\s+" + MONTH + ",?\\s+" + YEAR + "|" + MONTH + "\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+" + YEAR
-            + "|(?:q[1-4]|h[12])(?:\\s+" + YEAR + ")?|" + MONTH + "\\s+" + YEAR + "|" + MONTH_ALONE + "(?!\\s*\\d)|(?:19|20)\\d{2}\\b(?!-)|yesterday|last\\s+" + WEEKDAY
+            + "|(?:q[1-4]|h[12])(?:\\s+" + YEAR + ")?|" + MONTH + "\\s+" + YEAR + "|" + MONTH_ALONE + "\\s+\\d{1,2}(?:st|nd|rd|th)?\\b(?!\\s*,?\\s*'?\\d)"
+            + "|" + MONTH_ALONE + "(?!\\s*\\d)|(?:19|20)\\d{2}\\b(?!-)|yesterday|last\\s+" + WEEKDAY
             + ")", (m, c) -> {
         String anchor = m.group(1).replaceFirst("(?i)^the\\s+(year|quarter|month)$", "this $1");
         Timeframe from = anchor(c, anchor);
@@ -93,7 +94,8 @@ enum PeriodRule {
             "since the start of the quarter => 2026-10-01..2026-11-23 RANGE",
             "loans since 2026-03-15 => 2026-03-15..2026-11-23 RANGE",
             "since March 15, 2026 => 2026-03-15..2026-11-23 RANGE",
-            "since 1 June 2026 => 2026-06-01..2026-11-23 RANGE"),
+            "since 1 June 2026 => 2026-06-01..2026-11-23 RANGE",
+            "since jan 1 => 2026-01-01..2026-11-23 RANGE"),
 
     /** "after 2024", "after June 2025", "after Q1": from the end of the period named to today. */
     AFTER("\\bafter\\s+((?:the\\s+)?(?:last|previous|this)\\s+(?:year|quarter|month|week)"
@@ -332,6 +334,20 @@ enum PeriodRule {
                     : LocalDate.of(yearNumber(m.group(6)), monthNumber(m.group(4)), Integer.parseInt(m.group(5)))),
             "arrivals on 15 September 2026 => 2026-09-15..2026-09-16 DAY",
             "arrivals on September 15, 2026 => 2026-09-15..2026-09-16 DAY"),
+
+    /** "on Oct 5", "March 15th", "the 3rd of May": a day of a month with no year, the latest such day up to today. */
+    DAY_NO_YEAR(true, "\\b(?:(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?" + MONTH_ALONE + "|" + MONTH_ALONE + "\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b)(?!\\s*,?\\s*'?\\d)"
+            + "(?!\\s*(?:days?|weeks?|months?|years?|%))", (m, c) -> {
+        int month = monthNumber(m.group(2) != null ? m.group(2) : m.group(3));
+        int dayOfMonth = Integer.parseInt(m.group(1) != null ? m.group(1) : m.group(4));
+        LocalDate today = c.tomorrow().minusDays(1);
+        if (dayOfMonth < 1 || dayOfMonth > java.time.YearMonth.of(today.getYear(), month).lengthOfMonth()) return null;
+        LocalDate d = LocalDate.of(today.getYear(), month, dayOfMonth);
+        return day(d.isAfter(today) ? d.minusYears(1) : d);
+    },
+            "arrivals on Oct 5 => 2026-10-05..2026-10-06 DAY",
+            "arrivals on December 25th => 2025-12-25..2025-12-26 DAY",
+            "arrivals on the 3rd of March => 2026-03-03..2026-03-04 DAY"),
 
     MONTH_YEAR("\\b" + MONTH + ",?\\s+(?:of\\s+)?" + YEAR + "\\b|\\b((?:19|20)\\d{2})-(0[1-9]|1[0-2])\\b",
             (m, c) -> month(m.group(1) != null ? LocalDate.of(yearNumber(m.group(2)), monthNumber(m.group(1)), 1)
