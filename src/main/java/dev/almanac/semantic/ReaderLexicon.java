@@ -151,6 +151,7 @@ final class ReaderLexicon {
             // "list the people": the records' own noun names them by the one attribute that labels them, as the noun of the
             // entity it labels does ("person")
             List<Dimension> labels = model.dimensionsOf(ds.name()).stream().filter(Dimension::labelsEntity).toList();
+            if (labels.isEmpty() && wordless(ds)) labels = referredLabels(ds); // "list the poker players": each by the person it is
             if (labels.size() == 1) {
                 for (String n : rowNames(ds)) out.putIfAbsent(tokens(n.replace('_', ' '), true), new ArrayList<>(List.of(labels.get(0))));
             }
@@ -172,6 +173,19 @@ final class ReaderLexicon {
     }
 
     private final Map<String, Map<List<String>, Object>> datasetAttributes = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Whether a dataset's rows have no words of their own (keys and numbers only: a player's winnings). */
+    private boolean wordless(Dataset ds) {
+        return model.dimensionsOf(ds.name()).stream().noneMatch(x -> x.kind() == Dimension.Kind.TEXT || x.kind() == Dimension.Kind.CATEGORICAL);
+    }
+
+    /** The labelling attribute of the one record each row refers to, when its rows refer to one kind of record only. */
+    private List<Dimension> referredLabels(Dataset ds) {
+        List<String> to = model.edgesFrom(ds.name()).stream().filter(e -> e.from().equals(ds.name()) && !e.to().equals(ds.name()))
+                .map(SemanticModel.Edge::to).distinct().toList();
+        if (to.size() != 1) return List.of();
+        return model.dimensionsOf(to.get(0)).stream().filter(Dimension::labelsEntity).toList();
+    }
 
     /** The phrases of every number attribute, by name, label, synonym and short name ("the largest capacity"). Made once. */
     Map<List<String>, Object> numberPhrases() {

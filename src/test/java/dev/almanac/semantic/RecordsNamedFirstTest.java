@@ -108,4 +108,14 @@ class RecordsNamedFirstTest {
         assertThat(read(templates, "list template ids whose version number<5").filters()).extracting(Object::toString).containsExactly("version_number < 5");
         assertThat(templates.parse("list template ids where a -> b")).isNotInstanceOf(QuestionParser.Parsed.class);
     }
+
+    @Test
+    void records_with_no_name_of_their_own_are_listed_by_the_one_record_each_refers_to() {
+        QuestionParser poker = parser("poker_player");
+        SemanticQuery names = read(poker, "What are the names of poker players?");
+        SemanticQuery listed = read(poker, "list the poker players");
+        assertThat(listed.records()).isEqualTo("poker_player");
+        assertThat(listed.groupBy()).isEqualTo(names.groupBy());
+        assertThat(read(poker, "poker players with earnings more than 300000").filters()).extracting(Object::toString).containsExactly("earnings > 300000");
+    }
 }
