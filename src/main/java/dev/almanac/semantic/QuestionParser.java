@@ -194,12 +194,14 @@ public final class QuestionParser {
      * The question read as asked; when that gives no answer and it begins with the records it is about and says what of them
      * ("airlines with at least 10 flights", "teachers ordered by age"), read as the request to list them it is
      * ({@link Rephrasing#listOfRecordsNamedFirst}); when it is a name and an attribute alone ("jetblue airways abbreviation?"),
-     * as the question for that attribute of it ({@link Rephrasing#attributeOfNamed}); the first reading's refusal kept when
-     * these give none either.
+     * as the question for that attribute of it ({@link Rephrasing#attributeOfNamed}); when it ends with what to show after a
+     * dash, a colon or a comma ("makers with over 3 models - names and ids"), as that request ({@link Rephrasing#requestAfter}).
+     * A question asked back stays asked back (which reading is meant is not for a rewrite to decide); the first reading's
+     * refusal is kept when these give none either.
      */
     private Result readWhole(String question) {
         Result r = finished(question, parse(question, null));
-        if (r instanceof Parsed) return r;
+        if (r instanceof Parsed || r instanceof Clarify) return r;
         String prepared = prepared(question);
         for (String asked : new String[] {Rephrasing.listOfRecordsNamedFirst(this, prepared), Rephrasing.attributeOfNamed(this, prepared),
                 Rephrasing.requestAfter(this, prepared)}) {
