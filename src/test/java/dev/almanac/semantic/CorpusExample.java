@@ -80,7 +80,7 @@ record CorpusExample(String database, String asked, String read) {
         java.net.URL model = CorpusExample.class.getResource("/corpus/" + database + ".yml");
         if (model == null) return QuestionWordsTest.parser(database);
         try {
-            java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("corpus-" + database);
+            java.nio.file.Path dir = scratch(database);
             String rows = new String(CorpusExample.class.getResourceAsStream("/corpus/" + database + ".sql").readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
             String yaml = new String(model.openStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
             java.net.URL names = CorpusExample.class.getResource("/corpus/" + database + ".company");
@@ -103,11 +103,24 @@ record CorpusExample(String database, String asked, String read) {
             dev.almanac.knowledge.CortexImport.Imported imported = dev.almanac.knowledge.CortexImport.read(file, database + ".yml");
             String yaml = dev.almanac.knowledge.KnowledgeFiles.yaml(imported.file());
             String rows = new String(CorpusExample.class.getResourceAsStream("/corpus/" + database + ".sql").readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("corpus-" + database);
+            java.nio.file.Path dir = scratch(database);
             LayerOnDuckDb db = LayerOnDuckDb.of(dir, database, rows, yaml, "the published model " + file);
             return new QuestionParser(db.layer, TODAY);
         } catch (Exception e) {
             throw new IllegalStateException("the published model of " + database + " cannot be read", e);
         }
+    }
+
+    /** A folder of the test run's own for a corpus model's database, removed when the run ends (the readers are kept till then). */
+    private static java.nio.file.Path scratch(String database) throws java.io.IOException {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("corpus-" + database);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(dir)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            } catch (java.io.IOException e) {
+                // a folder already gone, or one the system's cleaner will take
+            }
+        }));
+        return dir;
     }
 }
