@@ -138,6 +138,15 @@ public final class Lexicon {
     }
 
     /**
+     * Whether English has a noun's most frequent sense as one named thing: a sense with no broader one in WordNet that is
+     * not one of its top nouns ("France", "Asia", "Texas"; never "finance" or "city", which have broader senses).
+     */
+    public boolean namesOneThing(String noun) {
+        List<Sense> nounSenses = senses(noun, PartOfSpeech.NOUN);
+        return !nounSenses.isEmpty() && nounSenses.get(0).broader().isEmpty() && !nounSenses.get(0).lexFile().equals("noun.Tops");
+    }
+
+    /**
      * The nouns of the attribute an adjective (or its comparative or superlative form) gives a value of, in WordNet's
      * attribute relation ("youngest" -> age, "heavier" -> weight, heaviness), from its senses that have one, most
      * frequent first. Empty for a word that is no such adjective.

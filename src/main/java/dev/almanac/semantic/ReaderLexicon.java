@@ -115,17 +115,12 @@ final class ReaderLexicon {
         return out;
     }
 
-    /** The datasets each one-word name of rows names ("singer": singers), made once. */
+    /** The datasets each one-word name of rows names ("singer": singers): the one-word names of {@link #rowNameIndex}, made once. */
     Map<List<String>, List<Dataset>> rowWords() {
         Map<List<String>, List<Dataset>> r = rowWords;
         if (r == null) {
             Map<List<String>, List<Dataset>> out = new HashMap<>();
-            for (Dataset d : model.datasets()) {
-                for (String n : rowNames(d)) {
-                    List<String> t = tokens(n, true);
-                    if (t.size() == 1 && !out.getOrDefault(t, List.of()).contains(d)) out.computeIfAbsent(List.copyOf(t), k -> new ArrayList<>()).add(d);
-                }
-            }
+            rowNameIndex().forEach((words, datasets) -> { if (words.size() == 1) out.put(words, datasets); });
             rowWords = r = Map.copyOf(out);
         }
         return r;
@@ -175,7 +170,7 @@ final class ReaderLexicon {
     private final Map<String, Map<List<String>, Object>> datasetAttributes = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Whether a dataset's rows have no words of their own (keys and numbers only: a player's winnings). */
-    private boolean wordless(Dataset ds) {
+    boolean wordless(Dataset ds) {
         return model.dimensionsOf(ds.name()).stream().noneMatch(x -> x.kind() == Dimension.Kind.TEXT || x.kind() == Dimension.Kind.CATEGORICAL);
     }
 
@@ -204,6 +199,11 @@ final class ReaderLexicon {
 
     /** The datasets whose rows the words are what they are called ({@link #namesRows}), from an index made once. */
     List<Dataset> rowsCalled(List<String> words) {
+        return rowNameIndex().getOrDefault(words, List.of());
+    }
+
+    /** Every name of every dataset's rows, as words, with the datasets it names in the model's order; made once. */
+    private Map<List<String>, List<Dataset>> rowNameIndex() {
         Map<List<String>, List<Dataset>> r = rowsCalled;
         if (r == null) {
             Map<List<String>, List<Dataset>> out = new HashMap<>();
@@ -216,7 +216,7 @@ final class ReaderLexicon {
             out.replaceAll((k, v) -> List.copyOf(v));
             rowsCalled = r = Map.copyOf(out);
         }
-        return r.getOrDefault(words, List.of());
+        return r;
     }
 
     private volatile Map<List<String>, List<Dataset>> rowsCalled;

@@ -390,7 +390,7 @@ enum Rephrasing {
                     for (dev.almanac.reading.Related r : sense.pertains()) {
                         // typed in lower case, only an adjective of a named thing ("french" of France), never of a common
                         // noun ("financial" of finance): WordNet has the named thing with no broader sense
-                        if (lowerCase && !namedThing(lexicon, r.word())) continue;
+                        if (lowerCase && !lexicon.namesOneThing(r.word())) continue;
                         if (!(reader.allValuePhrases().get(tokens(r.word(), true)) instanceof List<?> hits)) continue;
                         for (Object h : hits) {
                             String value = String.valueOf(((QuestionParser.ValueHit) h).value());
@@ -406,12 +406,6 @@ enum Rephrasing {
             copied = at.get(i)[1];
         }
         return out == null ? q : out.append(q.substring(copied)).toString();
-    }
-
-    /** Whether English has a noun's most frequent sense as one named thing (no broader sense in WordNet: "France", "Asia"). */
-    private static boolean namedThing(Lexicon lexicon, String noun) {
-        List<dev.almanac.reading.Sense> senses = lexicon.senses(noun, dev.almanac.reading.PartOfSpeech.NOUN);
-        return !senses.isEmpty() && senses.get(0).broader().isEmpty();
     }
 
     /** Whether the word starting at {@code start} is one of a value's name of two to four words said whole ("US Territory"). */
@@ -563,10 +557,11 @@ enum Rephrasing {
         String end = m.group(1).toLowerCase(Locale.ROOT), before = q.substring(0, m.start());
         Matcher by = SORTED_BY.matcher(before);
         String sortedBy = by.find() ? by.group(1).toLowerCase(Locale.ROOT) : null;
-        String direction;
+        boolean ascending;
+        String of = "";
         if (MOST.contains(end) || LEAST.contains(end)) {
             if (sortedBy == null || Set.of("top", "bottom", "best", "worst").contains(end)) return q; // "highest" of what is not said
-            direction = MOST.contains(end) ? "descending" : "ascending";
+            ascending = LEAST.contains(end);
         } else {
             Lexicon lexicon = Lexicon.english();
             Set<String> attributes = lexicon.attributesOf(end);
@@ -575,11 +570,10 @@ enum Rephrasing {
             // the attribute sorted by must be the one the adjective gives a value of ("by age, youngest first")
             if (sortedBy != null && attributes.stream().noneMatch(a -> singular(a).equals(singular(sortedBy)))) return q;
             if (sortedBy == null && attributes.size() != 1) return q;
-            direction = (bases.stream().anyMatch(Lexicon::lowerPole) ? "ascending" : "descending") + " order"
-                    + (sortedBy == null ? " of " + attributes.iterator().next() : "");
-            return before + " in " + direction + m.group(2);
+            ascending = bases.stream().anyMatch(Lexicon::lowerPole);
+            if (sortedBy == null) of = " of " + attributes.iterator().next();
         }
-        return before + " in " + direction + " order" + m.group(2);
+        return before + " in " + (ascending ? "ascending" : "descending") + " order" + of + m.group(2);
     }
 
     private static final Pattern ALPHABETICALLY = Pattern.compile("(?i)\\b(?:(?:sorted|ordered|listed)\\s+)?alphabetically\\b");
@@ -594,8 +588,6 @@ enum Rephrasing {
         out = Z_TO_A.matcher(out).replaceAll("in reverse alphabetical order");
         return BY_THEN_DIRECTION.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + " in " + m.group(2).toLowerCase(Locale.ROOT) + " order" + m.group(3)));
     }
-
-    private static final Set<String> OPENERS = Set.of("the", "all", "all the", "every");
 
     /**
      * The question with "show" before it when it begins (after "the" or "all") with a phrase naming an attribute of some

@@ -155,9 +155,7 @@ final class ValueListing {
         List<String> said = question.words().subList(d.from(), d.to());
         // only records with no words of their own (keys and numbers: a player's winnings) are described by what they refer to;
         // an orchestra's name is not its conductor's
-        boolean wordless = model.dimensions().stream().noneMatch(x -> x.dataset().equals(records.name())
-                && (x.kind() == Dimension.Kind.TEXT || x.kind() == Dimension.Kind.CATEGORICAL));
-        if (!wordless) return Optional.empty();
+        if (!reader.lexicon.wordless(records)) return Optional.empty();
         Set<Dimension> referred = new LinkedHashSet<>();
         for (SemanticModel.Edge e : model.edgesFrom(records.name())) {
             if (!e.from().equals(records.name())) continue;

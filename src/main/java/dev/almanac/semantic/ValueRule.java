@@ -398,9 +398,7 @@ enum ValueRule implements CorpusRule {
         dev.almanac.reading.Lexicon english = dev.almanac.reading.Lexicon.english();
         Set<dev.almanac.reading.PartOfSpeech> pos = english.partsOfSpeech(w);
         if (pos.isEmpty()) return w.length() >= 4 && !english.knows(w);
-        if (!pos.equals(Set.of(dev.almanac.reading.PartOfSpeech.NOUN))) return false;
-        List<dev.almanac.reading.Sense> senses = english.senses(w, dev.almanac.reading.PartOfSpeech.NOUN);
-        return !senses.isEmpty() && senses.get(0).broader().isEmpty() && !senses.get(0).lexFile().equals("noun.Tops");
+        return pos.equals(Set.of(dev.almanac.reading.PartOfSpeech.NOUN)) && english.namesOneThing(w);
     }
 
     /**
