@@ -57,7 +57,8 @@ final class VerifiedRoute implements Route {
         QuestionParser.Result reading = t.history().isEmpty() && flow.ctx.settings().parseQuestions() ? t.read() : flow.parse(t.question());
         if (reading instanceof QuestionParser.Parsed p) {
             SemanticQuery q = p.query();
-            return !q.groupBy().isEmpty() || q.grain() != null || !q.filters().isEmpty() || q.limit() != null || q.compareTo() != null;
+            // "revenue and MRR in 2025" read as both: one metric is not the answer
+            return q.metrics().size() > 1 || !q.groupBy().isEmpty() || q.grain() != null || !q.filters().isEmpty() || q.limit() != null || q.compareTo() != null;
         }
         if (!(reading instanceof QuestionParser.Cannot c)) return false;
         if (c.namesTwoMeasures()) return true; // "revenue and MRR in 2025": one metric is not the answer

@@ -55,7 +55,9 @@ public final class BackTranslation {
         }
         for (SemanticQuery.Exists e : q.exists()) {
             // the related rows are said by their name or by a value of theirs ("countries where English is spoken")
-            boolean rowsSaid = model.dataset(e.dataset()).map(d -> anySaid(said, datasetWords(d))).orElse(false) || e.filters().stream().anyMatch(f -> filterSaid(said, f));
+            // or by a verb whose noun they are ("dogs that got treated": treatments)
+            boolean rowsSaid = model.dataset(e.dataset()).map(d -> anySaid(said, datasetWords(d)) || anySaid(nounsOfVerbs(question), datasetWords(d))).orElse(false)
+                    || e.filters().stream().anyMatch(f -> filterSaid(said, f));
             if (!rowsSaid) out.add("the related " + e.dataset());
             for (SemanticQuery.Filter f : e.filters()) if (!filterSaid(said, f)) out.add("the condition " + f + " on the related " + e.dataset());
         }
@@ -155,6 +157,20 @@ public final class BackTranslation {
             case YEAR -> Set.of("year", "yearly", "annual", "annually");
             default -> Set.of();
         };
+    }
+
+    /** The nouns of the question's verbs (WordNet's derivationally related forms: "treated", treatment), and their stems. */
+    private static Set<String> nounsOfVerbs(String question) {
+        dev.almanac.reading.Lexicon english = dev.almanac.reading.Lexicon.english();
+        Set<String> out = new HashSet<>();
+        for (String w : QuestionWords.tokens(question, false)) {
+            for (String base : english.baseForms(w.toLowerCase(Locale.ROOT), dev.almanac.reading.PartOfSpeech.VERB)) {
+                for (dev.almanac.reading.Sense sense : english.senses(base, dev.almanac.reading.PartOfSpeech.VERB)) {
+                    sense.derived().stream().filter(r -> r.pos() == dev.almanac.reading.PartOfSpeech.NOUN).forEach(r -> out.addAll(words(r.word())));
+                }
+            }
+        }
+        return out;
     }
 
     private static boolean anySaid(Set<String> said, Set<String> words) {

@@ -314,6 +314,16 @@ final class MetricNames {
         return summed.expr() != null && same.test(summed.expr()) || reader.model.dimensions().stream().anyMatch(d -> same.test(d.name()));
     }
 
+    /** Words that join two things named side by side ("rentals and repairs", "rentals vs returns"). */
+    static final Set<String> JOINING = Set.of("and", "or", "plus", "vs", "versus");
+
+    /** Whether two of the words at these places stand on either side of a joining word ("rentals and fees"). */
+    private static boolean joinedApart(List<String> words, int[] places) {
+        Set<Integer> at = java.util.Arrays.stream(places).boxed().collect(java.util.stream.Collectors.toSet());
+        for (int i = 1; i + 1 < words.size(); i++) if (JOINING.contains(words.get(i)) && at.contains(i - 1) && at.contains(i + 1)) return true;
+        return false;
+    }
+
     /** Small words that may stand between the words of a metric's phrase ("orders were placed", "tickets did we resolve"). */
     private static final Set<String> GAP = Set.of("were", "was", "is", "are", "been", "be", "did", "do", "does", "we", "our", "the", "a", "an", "have",
             "has", "had", "they", "get", "got", "by", "us");
@@ -365,6 +375,8 @@ final class MetricNames {
                     int from = java.util.Arrays.stream(places).min().orElseThrow();
                     int to = java.util.Arrays.stream(places).max().orElseThrow() + 1;
                     if (content < 2 && to - from != phrase.size()) continue;
+                    // "rentals and fees": words joined as two things are not one name's words ("rental fees")
+                    if (joinedApart(words, places)) continue;
                     boolean contiguousFound = out.stream().anyMatch(x -> x.target() == e.getValue() && x.from() == from);
                     if (!contiguousFound) out.add(new Span(from, to, e.getValue(), phrase.size(), places));
                 }

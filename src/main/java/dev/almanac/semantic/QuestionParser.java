@@ -132,8 +132,7 @@ public final class QuestionParser {
 
     /** Two phrases side by side, joined by "and", "or", "plus" or "vs" ("revenue and MRR", "hires vs leavers"). */
     static boolean conjoined(List<String> words, Span a, Span b) {
-        Set<String> joining = Set.of("and", "or", "plus", "vs", "versus");
-        return a.to() + 1 == b.from() && joining.contains(words.get(a.to())) || b.to() + 1 == a.from() && joining.contains(words.get(b.to()));
+        return a.to() + 1 == b.from() && MetricNames.JOINING.contains(words.get(a.to())) || b.to() + 1 == a.from() && MetricNames.JOINING.contains(words.get(b.to()));
     }
 
     static Cannot twoMeasures(SemanticMetric metric, SemanticMetric other) {
@@ -203,6 +202,15 @@ public final class QuestionParser {
         Result r = finished(question, parse(question, null));
         if (r instanceof Parsed || r instanceof Clarify) return r;
         String prepared = prepared(question);
+        if (sidesRead < 2 && SideBySide.named(this, prepared)) {
+            sidesRead++;
+            try {
+                Optional<Result> both = SideBySide.read(this, prepared).map(read -> finished(question, read));
+                if (both.isPresent() && (both.get() instanceof Parsed || both.get() instanceof Clarify)) return both.get();
+            } finally {
+                sidesRead--;
+            }
+        }
         for (String asked : new String[] {Rephrasing.listOfRecordsNamedFirst(this, prepared), Rephrasing.attributeOfNamed(this, prepared),
                 Rephrasing.requestAfter(this, prepared)}) {
             if (asked == null) continue;
@@ -387,6 +395,9 @@ public final class QuestionParser {
         return model.dataset(dataset).map(d -> ReaderLexicon.datasetWords(d).stream()
                 .anyMatch(w -> !FunctionWords.english().isFunctionWord(w) && stem(w).equals(stem))).orElse(false);
     }
+
+    /** How deep the reading of two metrics' sides is ({@link SideBySide}): the options of a question back about one side are read too, no deeper. */
+    private int sidesRead;
 
     /** While a question no record of which is first is read again for a group first ({@link #parse}). */
     private boolean groupFirstTried;

@@ -20,6 +20,8 @@ enum RecordShape {
     /** "How many continents are there?": a category's values counted, said in the plural after "how many" with no "different". */
     VALUES_COUNTED(RecordShapes::valuesCounted,
             "world_1: How many continents are there? => {'count_distinct':['continent']}",
+            // the records' noun in the singular before the values' says whose they are
+            "singer: how many singer citizenships are there? => {'count_distinct':['citizenship']}",
             "car_1: How many cylinders does the car with the least accelerate have? => refused",
             "world_1: How many countries are there? => refused",
             "voter_1: How many contestants are there? => refused",
@@ -47,7 +49,10 @@ enum RecordShape {
             "concert_singer: How many stadiums have concerts? => {'metrics':['stadium_count'],'exists':[{'dataset':'concert','of':'stadium'}]}",
             "pets_1: List the first names of students with pets. => {'group_by':[{'dimension':'fname'}],'records':'student','exists':[{'dataset':'pets','of':'student'}]}",
             "pets_1: List the first names of students who keep pets. => {'group_by':[{'dimension':'fname'}],'records':'student','exists':[{'dataset':'pets','of':'student'}]}",
-            "pets_1: List the first names of students who keep dogs. => refused"),
+            "pets_1: List the first names of students who keep dogs. => refused",
+            // a verb in the passive whose noun names the related rows (treat, treatment)
+            "dog_kennels: How many dogs have been treated? => {'metrics':['dogs_count'],'exists':[{'dataset':'treatments','of':'dogs'}]}",
+            "dog_kennels: How many dogs have been adopted? => refused"),
     RELATED_COUNT_CONDITION(RecordShapes::relatedCountCondition,
             "world_1: Which countries have more than 20 cities? => {'group_by':[{'dimension':'country.name'}],'filters':[{'field':'city_count','op':'>','values':['20']}],'records':'country'}",
             "orchestra: Which conductors have at least 2 orchestras? => {'group_by':[{'dimension':'name'}],'filters':[{'field':'orchestra_count','op':'>=','values':['2']}],'records':'conductor'}",

@@ -371,6 +371,12 @@ final class RecordShapes {
             count = n;
         }
         if (cue < 0) return Optional.empty();
+        // "the heaviest pet of each type": the first of each group, which one ranking of all the records does not give
+        for (int i = cue + 1; i + 1 < words.size(); i++) {
+            if (Set.of("each", "every", "per").contains(words.get(i))) {
+                return Optional.of(new Cannot("'" + String.join(" ", question.original().subList(i, i + 2)) + "': the first of each group is not read yet"));
+            }
+        }
         final int at = cue;
         List<Span> after = Spans.spans(words, rankedPhrases()).stream().filter(sp -> sp.from() == at + 1).toList();
         if (after.isEmpty()) return count == 1 ? relatedCountFirst(question, at) : Optional.empty();
@@ -698,17 +704,28 @@ final class RecordShapes {
      */
     Optional<Result> valuesCounted(String q) {
         Matcher m = HOW_MANY.matcher(q);
-        if (!m.find() || QuestionWords.singular(m.group(2).toLowerCase(Locale.ROOT)).equals(m.group(2).toLowerCase(Locale.ROOT))) return Optional.empty();
+        if (!m.find()) return Optional.empty();
+        String counted = m.group(1);
+        // "how many conductor nationalities": the records' noun in the singular before the values' in the plural says whose
+        String[] said = counted.strip().split("\\s+");
+        String whose = null;
+        if (said.length > 1 && plural(said[1]) && !plural(said[0])) {
+            List<String> noun = List.of(said[0].toLowerCase(Locale.ROOT));
+            whose = reader.model.datasets().stream().filter(ds -> ReaderLexicon.namesRows(ds, noun)).map(Dataset::name).findFirst().orElse(null);
+            if (whose != null) counted = counted.strip().substring(said[0].length()).strip();
+        }
+        if (!plural(counted.split("\\s+")[0])) return Optional.empty();
         // "how many warehouses": records (counted by their rows), never the values of what names them; known from the words
         // alone, before the list is read (most questions of "how many" name records)
-        List<String> after = QuestionWords.tokens(m.group(1), true);
+        List<String> after = QuestionWords.tokens(counted, true);
         boolean rowsNamed = java.util.stream.IntStream.rangeClosed(1, Math.min(3, after.size()))
                 .anyMatch(n -> reader.model.datasets().stream().anyMatch(ds -> ReaderLexicon.namesRows(ds, after.subList(0, n))));
         if (rowsNamed) return Optional.empty();
-        SemanticQuery x = listOfOne(THERE_ARE.matcher(m.group(1)).replaceFirst("")).orElse(null);
+        SemanticQuery x = listOfOne(THERE_ARE.matcher(counted).replaceFirst("")).orElse(null);
         if (x == null || x.records() != null) return Optional.empty();
         Dimension d = reader.model.dimension(x.groupBy().get(0).dimension()).orElse(null);
         if (d == null || d.time() || d.kind() == Dimension.Kind.NUMBER || d.kind() == Dimension.Kind.IDENTIFIER) return Optional.empty();
+        if (whose != null && !d.dataset().equals(whose)) return Optional.empty();
         Dataset own = reader.model.dataset(d.dataset()).orElse(null);
         if (d.labelsEntity() || own == null || ModelAttributes.calledAfterRecords(own, d)) return Optional.empty();
         // the values counted are those said right after "how many" ("how many continents"), never an attribute named later
@@ -811,18 +828,36 @@ final class RecordShapes {
     private Optional<Result> withoutWhatTheVerbNames(String q) {
         Matcher m = WITHOUT_RELATED_VERB_ALONE.matcher(q);
         if (!m.find()) return Optional.empty();
+        return rowsTheVerbNames(m.group(1)).flatMap(noun -> relatedRows(q.substring(0, m.start()), Words.plural(noun), true)).filter(x -> x instanceof Parsed);
+    }
+
+    /** "dogs that got treated", "singers who were interviewed": a verb's past participle after "got", "were" or "have been". */
+    private static final Pattern WITH_RELATED_PARTICIPLE = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:got|get|gotten|were|was|are|is"
+            + "|(?:have|has|had)\\s+been)\\s+([\\p{L}]+ed)\\s*[?.!]?\\s*$");
+
+    /**
+     * "how many dogs got treated": a verb said of the records in the passive with nothing after it, whose noun names related
+     * rows (treat, treatment), is the records with one or more of them; empty unless exactly one such noun reads and the verb
+     * is no word of the model (a status says which rows).
+     */
+    private Optional<Result> withWhatTheVerbNames(String q) {
+        Matcher m = WITH_RELATED_PARTICIPLE.matcher(q);
+        if (!m.find() || !reader.lexicon.relatingVerb(m.group(1).toLowerCase(Locale.ROOT))) return Optional.empty();
+        return rowsTheVerbNames(m.group(1)).flatMap(noun -> relatedRows(q.substring(0, m.start()), Words.plural(noun), false)).filter(x -> x instanceof Parsed);
+    }
+
+    /** The one noun of a verb (WordNet's derivationally related forms: perform, performance) that names some records' rows. */
+    private Optional<String> rowsTheVerbNames(String verb) {
         Lexicon english = Lexicon.english();
         Set<String> nouns = new java.util.LinkedHashSet<>();
-        for (String base : english.baseForms(m.group(1).toLowerCase(Locale.ROOT), dev.almanac.reading.PartOfSpeech.VERB)) {
+        for (String base : english.baseForms(verb.toLowerCase(Locale.ROOT), dev.almanac.reading.PartOfSpeech.VERB)) {
             for (dev.almanac.reading.Sense sense : english.senses(base, dev.almanac.reading.PartOfSpeech.VERB)) {
                 for (dev.almanac.reading.Related r : sense.derived()) {
                     if (r.pos() == dev.almanac.reading.PartOfSpeech.NOUN && reader.lexicon.rowWords().containsKey(List.of(r.word()))) nouns.add(r.word());
                 }
             }
         }
-        if (nouns.size() != 1) return Optional.empty();
-        Optional<Result> r = relatedRows(q.substring(0, m.start()), Words.plural(nouns.iterator().next()), true);
-        return r.filter(x -> x instanceof Parsed);
+        return nouns.size() == 1 ? Optional.of(nouns.iterator().next()) : Optional.empty();
     }
 
     /** "that have a pet", "with some concerts", "who have any friends": related rows a record has one or more of. */
@@ -863,7 +898,7 @@ final class RecordShapes {
             m = relationVerbBefore(WITH_RELATED_VERB, q).orElse(null);
             // "dogs who went through treatments": the rows in the plural with no article, when they name rows
             if (m == null) m = relationVerbBefore(WITH_RELATED_VERB_PLURAL, q).filter(x -> plural(lastWord(x.group(3))) && rowsNamedBy(x.group(3)).isPresent()).orElse(null);
-            if (m == null) return Optional.empty();
+            if (m == null) return withWhatTheVerbNames(q);
             relatedWords = m.group(3);
         }
         return relatedRows(q.substring(0, m.start()), relatedWords, false);

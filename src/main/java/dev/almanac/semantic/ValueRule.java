@@ -37,10 +37,11 @@ enum ValueRule implements CorpusRule {
     /**
      * "retirements and walkovers", "retirements that were walkovers" of a measure called Walkovers and a match outcome
      * "walkover": words that are another measure's own name, and a value with nothing around it
-     * that says it is one, are read neither way (two measures asked, or which one is meant is not read).
+     * that says it is one, are read neither way as a value (two measures asked, each read on its own by {@link SideBySide};
+     * or which one is meant is not read).
      */
     ANOTHER_MEASURE(ValueRule::anotherMeasure,
-            "tennis: How many retirements and walkovers were there? => refused",
+            "tennis: How many retirements and walkovers were there? => {'metrics':['retirements','walkovers']}",
             "tennis: How many retirements were walkovers? => refused"),
     /**
      * "claims that were filed in 2025" of a count of claims by their filing time: the event the metric's own time records,

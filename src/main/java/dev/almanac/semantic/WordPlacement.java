@@ -47,6 +47,15 @@ enum WordPlacement implements CorpusRule {
     CONTRAST(Decision.UNPLACED, (reader, at, i) -> inContrast(at.words(), i),
             "pets_1: Show the number of pets for each pet type instead of the weight. => refused"),
     /**
+     * "completed orders and returns", "riders and annual passes": a joining word between the measure's words and a value
+     * said right beside them joins two things asked; read as a condition on the measure's rows it would answer another
+     * question, so it never passes.
+     */
+    JOINED_TO_THE_MEASURE(Decision.UNPLACED, WordPlacement::joinedToTheMeasure,
+            "pets_1: How many dog pets and students are there? => refused",
+            "pets_1: How many students and dog pets are there? => refused",
+            "pets_1: How many students have dog pets? => {'metrics':['student_count'],'exists':[{'dataset':'has_pet','filters':[{'field':'pet_type','op':'=','values':['dog']}],'of':'student'}]}"),
+    /**
      * "the number of car models" of a count of cars: a noun of other records right after the measure's last word is the head
      * of the compound, what is counted, and the measure's word only qualifies it: never let pass as a word of related rows.
      */
@@ -236,6 +245,16 @@ enum WordPlacement implements CorpusRule {
     /** "claims in 2025 compared with 2024": the words that compare two periods, with a period compared. */
     COMPARISON(Decision.PASSES, (reader, at, i) -> at.question.compared().isPresent() && PeriodComparison.COMPARISON_FILLER.contains(at.words().get(i)),
             "insurer: How many claims were there in 2025 compared with 2024? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01','compare_to':{'start':'2024-01-01','end':'2025-01-01'}}");
+
+    /** Whether a joining word stands between the measure's words and a value placed right beside it, on either side. */
+    private static boolean joinedToTheMeasure(QuestionParser reader, Left at, int i) {
+        if (at.metricSpan == null || !MetricNames.JOINING.contains(at.words().get(i))) return false;
+        int n = at.words().size();
+        int step = i + 1 < n && at.metricWords[i + 1] ? -1 : i > 0 && at.metricWords[i - 1] ? 1 : 0;
+        if (step == 0) return false;
+        for (int k = i + step; k >= 0 && k < n && at.used[k] && !at.metricWords[k]; k += step) if (at.valueOf[k] != null) return true;
+        return false;
+    }
 
     /** What a rule decides of a word left over. */
     enum Decision { UNPLACED, PASSES }

@@ -118,4 +118,12 @@ class RecordsNamedFirstTest {
         assertThat(listed.groupBy()).isEqualTo(names.groupBy());
         assertThat(read(poker, "poker players with earnings more than 300000").filters()).extracting(Object::toString).containsExactly("earnings > 300000");
     }
+
+    @Test
+    void the_first_record_of_each_group_is_not_read_as_the_first_of_all() {
+        QuestionParser pets = parser("pets_1");
+        // one ranking of all the pets would show the type of the one heaviest pet
+        assertThat(pets.parse("the heaviest pet for each pet type")).isNotInstanceOf(QuestionParser.Parsed.class);
+        assertThat(pets.parse("which pet has the largest weight in every pet type")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
 }

@@ -1,0 +1,126 @@
+package dev.almanac.semantic;
+
+import dev.almanac.reading.FunctionWords;
+import dev.almanac.semantic.QuestionParser.Clarify;
+import dev.almanac.semantic.QuestionParser.Parsed;
+import dev.almanac.semantic.QuestionParser.Result;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Two metrics asked side by side ("rentals and repairs by station in March", "repair cost vs rentals last quarter"): the
+ * question read once for each, the other's words left out, and one query of both when each reads whole to one metric and
+ * the two readings agree on everything else (breakdown, period, conditions). The joining word is "and", "vs", "versus" or
+ * "plus", with the most words before it that name one metric whole and the most after it that name another (up to four
+ * each); two joining words that read differently give none, and a ranking ("top 5 stations by rentals and repairs") is never
+ * combined (whose order would it keep?). Tried only when the question as asked has no answer.
+ */
+final class SideBySide {
+    /** Words joining the two metrics. */
+    private static final Set<String> JOINING = Set.of("and", "vs", "vs.", "versus", "plus");
+
+    /** How many words each side may have. */
+    private static final int MOST_WORDS = 4;
+
+    private SideBySide() {}
+
+    /** Whether the question names a metric right before a joining word and another right after it ("rentals vs repairs"). */
+    static boolean named(QuestionParser reader, String prepared) {
+        List<String> words = Arrays.asList(prepared.strip().split("\\s+"));
+        for (int j = 1; j + 1 < words.size(); j++) {
+            if (JOINING.contains(words.get(j).toLowerCase(Locale.ROOT)) && side(reader, words, j, true) > 0 && side(reader, words, j, false) > 0) return true;
+        }
+        return false;
+    }
+
+    /**
+     * How many words before (or after) the joining word at {@code j} name a metric whole, the most of up to four; 0 when none
+     * do ("repair cost" before "and", not "cost"; "bikes rented", not "rented").
+     */
+    private static int side(QuestionParser reader, List<String> words, int j, boolean before) {
+        for (int n = Math.min(MOST_WORDS, before ? j : words.size() - j - 1); n >= 1; n--) {
+            List<String> said = QuestionWords.tokens(String.join(" ", before ? words.subList(j - n, j) : words.subList(j + 1, j + 1 + n)), true);
+            // the words before a question's metric ("how many", "what were the") are the question's, said of both
+            if (said.isEmpty() || before && FunctionWords.english().isFunctionWord(said.get(0))) continue;
+            boolean whole = java.util.stream.Stream.concat(reader.metricNames.metricSpans(said).stream(), reader.metricNames.entityCount(said).stream())
+                    .anyMatch(s -> !s.scattered() && s.from() == 0 && s.to() == said.size());
+            if (whole) return n;
+        }
+        return 0;
+    }
+
+    /**
+     * The reading of the two metrics side by side, or empty when no joining word has a metric named whole on each side or two
+     * read differently; when one side is asked back and the other reads, that question back with both in each option.
+     */
+    static Optional<Result> read(QuestionParser reader, String prepared) {
+        List<String> words = Arrays.asList(prepared.strip().split("\\s+"));
+        Set<Result> readings = new LinkedHashSet<>();
+        for (int j = 1; j + 1 < words.size(); j++) {
+            if (!JOINING.contains(words.get(j).toLowerCase(Locale.ROOT))) continue;
+            int left = side(reader, words, j, true);
+            int right = side(reader, words, j, false);
+            if (left == 0 || right == 0) continue;
+            List<String> before = words.subList(0, j - left);
+            List<String> first = words.subList(j - left, j);
+            List<String> second = words.subList(j + 1, j + 1 + right);
+            List<String> rest = words.subList(j + 1 + right, words.size());
+            Result a = reader.parse(joined(before, first, rest));
+            Result b = reader.parse(joined(before, second, rest));
+            Optional<? extends Result> both = combined(a, b);
+            if (both.isEmpty()) both = askedBack(reader, a, b, before, second, rest, true);
+            if (both.isEmpty()) both = askedBack(reader, b, a, before, first, rest, false);
+            both.ifPresent(readings::add);
+        }
+        return readings.size() == 1 ? Optional.of(readings.iterator().next()) : Optional.empty();
+    }
+
+    /**
+     * One side asked back, the other read: the question back with the other side beside each option ("Returned rentals and
+     * repairs by station"), when every option is the side's question with other words for the side and each reads whole.
+     */
+    private static Optional<Clarify> askedBack(QuestionParser reader, Result side, Result other, List<String> before, List<String> otherWords,
+            List<String> rest, boolean sideFirst) {
+        if (!(side instanceof Clarify c) || !(other instanceof Parsed) || c.options().isEmpty()) return Optional.empty();
+        String head = String.join(" ", before);
+        String tail = String.join(" ", rest);
+        List<String> options = new ArrayList<>();
+        for (String option : c.options()) {
+            String lower = option.toLowerCase(Locale.ROOT);
+            if (!lower.startsWith(head.toLowerCase(Locale.ROOT)) || !lower.endsWith(tail.toLowerCase(Locale.ROOT))
+                    || option.length() <= head.length() + tail.length()) return Optional.empty();
+            String said = option.substring(head.length(), option.length() - tail.length()).strip();
+            String others = String.join(" ", otherWords);
+            String both = joined(before, List.of(sideFirst ? said + " and " + others : others + " and " + said), rest);
+            if (!(reader.parse(both) instanceof Parsed p) || p.query().metrics().size() != 2) return Optional.empty();
+            options.add(both);
+        }
+        return Optional.of(new Clarify(c.question(), options));
+    }
+
+    /** One query of both readings' metrics, when each names one and they agree on everything else. */
+    private static Optional<Parsed> combined(Result a, Result b) {
+        if (!(a instanceof Parsed pa) || !(b instanceof Parsed pb)) return Optional.empty();
+        SemanticQuery qa = pa.query();
+        SemanticQuery qb = pb.query();
+        if (qa.metrics().size() != 1 || qb.metrics().size() != 1 || qa.metrics().equals(qb.metrics()) || qa.limit() != null || qa.records() != null
+                || !qa.withMetrics(List.of()).withOrder(List.of()).equals(qb.withMetrics(List.of()).withOrder(List.of())) || !pa.period().equals(pb.period())) {
+            return Optional.empty();
+        }
+        List<String> metrics = new ArrayList<>(qa.metrics());
+        metrics.addAll(qb.metrics());
+        return Optional.of(new Parsed(qa.withMetrics(metrics), pa.period()));
+    }
+
+    private static String joined(List<String> before, List<String> side, List<String> rest) {
+        List<String> all = new ArrayList<>(before);
+        all.addAll(side);
+        all.addAll(rest);
+        return String.join(" ", all);
+    }
+}
