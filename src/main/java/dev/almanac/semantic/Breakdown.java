@@ -371,7 +371,7 @@ enum Breakdown implements CorpusRule {
             "what were the", "what are the", "which were the", "which are the",
             "in each of our", "each of our", "each of the", "for each", "for every", "most common", "most frequent", "most popular", "by", "per", "each",
             "every", "across", "which", "what");
-    private static final Set<String> RANK_BEFORE = Set.of("top", "bottom", "best", "worst", "largest", "biggest", "greatest", "highest", "smallest", "lowest");
+    static final Set<String> RANK_BEFORE = Set.of("top", "bottom", "best", "worst", "largest", "biggest", "greatest", "highest", "smallest", "lowest");
     /** Words that say two groups are compared, placed with the values compared. */
     private static final Set<String> GROUP_COMPARISON = Set.of("more", "less", "fewer", "higher", "lower", "bigger", "smaller", "larger", "better",
             "worse", "compare", "compared", "comparison", "versus", "vs", "against", "between", "respectively", "separately");

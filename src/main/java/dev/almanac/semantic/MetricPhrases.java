@@ -68,7 +68,7 @@ final class MetricPhrases {
      * The phrases left once the dimensions' phrases are read: a metric word inside a longer dimension phrase is part of the
      * dimension ("sales" in "sales channel"); a metric's scattered words never include a dimension's words after a grouping
      * cue ("spend on each marketing channel") or ranked ("top 3 product categories by shop revenue": "product" is the
-     * category's), nor those of a grain phrase ("recurring revenue ... per month" is not "monthly recurring revenue" read
+     * category's) nor part of one's phrase ranked by something ("sales" of "top sales rep by bookings"), nor those of a grain phrase ("recurring revenue ... per month" is not "monthly recurring revenue" read
      * scattered); and with two periods compared, "change" and "growth" say what to do with them, not which metric ("how much
      * did MRR change from Q1 to Q2" is MRR in both, not the month-over-month growth metric).
      */
@@ -80,6 +80,10 @@ final class MetricPhrases {
         metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> !m.scattered() || anyDimSpans.stream()
                 .noneMatch(d -> (Breakdown.cueBefore(words, d.from()) != null || QuestionParser.ranked(words, d))
                         && Arrays.stream(m.at()).anyMatch(i -> i >= d.from() && i < d.to()))).toList());
+        // nor part of a dimension's phrase ranked by what follows, the rest of it left ("top sales rep by bookings" is not
+        // "sales bookings" read scattered)
+        metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> !m.scattered() || anyDimSpans.stream()
+                .noneMatch(d -> rankedBy(words, d) && splits(m, d))).toList());
         if (periodsCompared) {
             List<Span> plain = metricSpans.stream().filter(m -> !changeWordIn(m, words)).toList();
             if (!plain.isEmpty()) metricSpans = new ArrayList<>(plain);
@@ -96,6 +100,17 @@ final class MetricPhrases {
         int[] at = metric.at();
         boolean inOrder = IntStream.range(1, at.length).allMatch(i -> at[i] > at[i - 1]);
         return !inOrder && IntStream.range(name.from(), name.to()).allMatch(k -> Arrays.stream(at).anyMatch(x -> x == k));
+    }
+
+    /** "top sales rep by", "best region by": a phrase right after a word of ranking and right before "by". */
+    private static boolean rankedBy(List<String> words, Span d) {
+        return d.from() >= 1 && d.to() < words.size() && Breakdown.RANK_BEFORE.contains(words.get(d.from() - 1)) && words.get(d.to()).equals("by");
+    }
+
+    /** Whether scattered words take some of a phrase's words and leave others. */
+    private static boolean splits(Span scattered, Span phrase) {
+        long taken = IntStream.range(phrase.from(), phrase.to()).filter(k -> Arrays.stream(scattered.at()).anyMatch(x -> x == k)).count();
+        return taken > 0 && taken < phrase.length();
     }
 
     private static boolean changeWordIn(Span s, List<String> words) {

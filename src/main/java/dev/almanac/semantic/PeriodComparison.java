@@ -47,7 +47,8 @@ enum PeriodComparison {
     },
     /** "than in the same quarter a year earlier", "compared with the year before": the asked period, a year back. */
     SAME_PERIOD_A_YEAR_EARLIER("were sales in May 2026 higher than a year earlier => 2026-05-01/2026-06-01 vs 2025-05-01/2025-06-01",
-            "visits in Q1 2026 compared with the same quarter of the previous year => 2026-01-01/2026-04-01 vs 2025-01-01/2025-04-01") {
+            "visits in Q1 2026 compared with the same quarter of the previous year => 2026-01-01/2026-04-01 vs 2025-01-01/2025-04-01",
+            "visits in q3 2026 vs same period last year => 2026-07-01/2026-10-01 vs 2025-07-01/2025-10-01") {
         @Override
         Optional<Read> read(TimeframeParser timeframes, String q, Timeframe p) {
             Matcher yearEarlier = YEAR_EARLIER_WORDS.matcher(q);
@@ -190,7 +191,7 @@ enum PeriodComparison {
     /** The period against the same one a year before, said in one word: "year-over-year", "year on year", "YoY". */
     private static final Pattern YEAR_OVER_YEAR_WORDS = Pattern.compile("(?i)\\b(?:year[- ]over[- ]year|year[- ]on[- ]year|yoy)\\b");
 
-    private static final Pattern YEAR_EARLIER_WORDS = Pattern.compile("(?i)\\b(?:(?:in|with|to)\\s+)?(?:the\\s+same\\s+(?:day|week|month|quarter|half|period|time)\\s+)?"
+    private static final Pattern YEAR_EARLIER_WORDS = Pattern.compile("(?i)\\b(?:(?:in|with|to)\\s+)?(?:(?:the\\s+)?same\\s+(?:day|week|month|quarter|half|period|time)\\s+)?"
             + "(?:a\\s+year\\s+(?:earlier|before|ago)|(?:of\\s+)?(?:the\\s+)?(?:previous|prior|last)\\s+year|the\\s+year\\s+before)\\b");
 
     private static final Pattern FROM_TO = Pattern.compile("(?i)\\bfrom\\s+(.+?)\\s+to\\s+(.+?)(?=\\?|$|,)");

@@ -60,6 +60,9 @@ enum Rephrasing {
     PLUS_SIGN((reader, q) -> plusSign(q), "airlines with 10+ flights => airlines with at least 10 flights",
             "a score of 3+4 => a score of 3+4"),
     PERCENT_SIGN((reader, q) -> percentSign(q), "win % by team => win percent by team", "a rise of 5% => a rise of 5%"),
+    /** "transcripts total", "fines total?": a question that ends in "total" after what it totals, said the way round it is read. */
+    TOTAL_LAST((reader, q) -> totalLast(q), "transcripts total => total transcripts", "fines total? => total fines?",
+            "fines in total => fines in total", "the running total => the running total"),
     EITHER_PERSON((reader, q) -> eitherPerson(q), "List his or her first name. => List their first name.",
             "the owner who paid for his or her dogs => the owner who paid for their dogs", "whether he or she left => whether they left",
             "red or blue cars => red or blue cars"),
@@ -749,6 +752,14 @@ enum Rephrasing {
         StringBuilder out = new StringBuilder();
         while (m.find()) m.appendReplacement(out, m.group(1) != null ? "their" : m.group(2) != null ? "they" : "them");
         return m.appendTail(out).toString();
+    }
+
+    /** A question of words only, "total" last and no other "total" or "in" before it. */
+    private static final Pattern TOTAL_AT_END = Pattern.compile("(?i)^\\s*((?:(?!\\b(?:total|in|the|a|running|grand|sub)\\b)[\\p{L}\\d']+\\s+){1,4})total(\\s*[?.!]?)\\s*$");
+
+    static String totalLast(String q) {
+        Matcher m = TOTAL_AT_END.matcher(q);
+        return m.find() ? "total " + m.group(1).strip() + m.group(2).strip() : q;
     }
 
     static String percentSign(String q) {

@@ -32,7 +32,7 @@ final class Words {
             Map.entry("ref", "reference"), Map.entry("dest", "destination"), Map.entry("dst", "destination"),
             Map.entry("dob", "date of birth"), Map.entry("fname", "first name"), Map.entry("lname", "last name"), Map.entry("pwd", "password"),
             Map.entry("std", "standard"), Map.entry("approx", "approximate"), Map.entry("temp", "temperature"), Map.entry("sec", "second"),
-            Map.entry("secs", "seconds"), Map.entry("mins", "minutes"), Map.entry("hrs", "hours"), Map.entry("yrs", "years"), Map.entry("id", "id"));
+            Map.entry("doc", "document"), Map.entry("docs", "documents"), Map.entry("secs", "seconds"), Map.entry("mins", "minutes"), Map.entry("hrs", "hours"), Map.entry("yrs", "years"), Map.entry("id", "id"));
 
     private static final Map<String, String> IRREGULAR_PLURALS = Map.ofEntries(
             Map.entry("person", "people"), Map.entry("child", "children"), Map.entry("man", "men"), Map.entry("woman", "women"),
