@@ -180,7 +180,11 @@ enum Rephrasing {
             "concert_singer: list singers older than 40 => list singers with age greater than 40",
             "poker_player: How many poker players are shorter than 190? => How many poker players are height less than 190?",
             "poker_player: What is the money rank of the tallest poker player? => What is the money rank of the poker player with the highest height?",
-            "world_1: Which country has the shortest life expectancy? => Which country has the lowest life expectancy?"),
+            "world_1: Which country has the shortest life expectancy? => Which country has the lowest life expectancy?",
+            // "most" and a participle whose verb's noun is the attribute (populate, population)
+            "world_1: the five most populated cities => the five cities with the highest population",
+            "world_1: the most spoken languages => the most spoken languages",
+            "world_1: the 3 least populous countries => the 3 countries with the lowest population"),
     RECENT_RECORDS(Rephrasing::recentRecords, "student_transcripts_tracking: How many courses are in the newest transcript? => How many courses are in the transcript with the highest transcript date?",
             "student_transcripts_tracking: Who was the first student to register? => Who was the student with the lowest date first registered?",
             "student_transcripts_tracking: Who are the last three students? => Who are the last three students?",
@@ -638,7 +642,8 @@ enum Rephrasing {
                 || FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.INTERROGATIVE) && !Set.of("that", "who", "which", "whose", "where").contains(w))) return null;
         if (reader.timeframes().parse(q).isPresent()) return null;
         int start = 0;
-        while (start < words.size() && Set.of("the", "all", "each", "every", "our").contains(words.get(start))) start++;
+        // "the 3 countries with ...": how many of them is said before them
+        while (start < words.size() && (Set.of("the", "all", "each", "every", "our").contains(words.get(start)) || QuestionWords.smallNumber(words.get(start)))) start++;
         // "every maker and model", "all singers": records said whole with a quantifier ask for them
         if (start > 0 && Set.of("all", "each", "every").contains(words.get(0))) return "list " + q.stripLeading();
         // "non-USA conductors", "asian countries": a noun phrase alone, ending in the records' noun
@@ -841,6 +846,20 @@ enum Rephrasing {
         int copied = 0;
         for (int i = 0; i + 1 < at.size(); i++) {
             String w = word.apply(i);
+            if ((w.equals("most") || w.equals("least")) && i + 2 < at.size()) {
+                // "the 3 most populated countries": "most" and a word whose noun (WordNet: populate, population) is a number attribute
+                int end = mostSaid(reader, q, at, word, i);
+                if (end > 0) {
+                    List<String> noun = new ArrayList<>();
+                    for (int j = i + 2; j <= end; j++) noun.add(singular(word.apply(j)));
+                    Dimension measure = measuredByStem(reader, reader.lexicon.rowsCalled(noun), nounsOfQuality(word.apply(i + 1))).get(0);
+                    out.append(q, copied, at.get(i)[0]).append(q, at.get(i + 2)[0], at.get(end)[1]).append(" with the ").append(w.equals("least") ? "lowest " : "highest ")
+                            .append(measure.displayName().toLowerCase(Locale.ROOT));
+                    copied = at.get(end)[1];
+                    i = end;
+                    continue;
+                }
+            }
             boolean superlative = w.endsWith("est") && w.length() > 5, comparative = w.endsWith("er") && w.length() > 4;
             if (!superlative && !comparative || MOST.contains(w) || LEAST.contains(w) || COMPARATIVE_WORDS.contains(w)) continue;
             Lexicon lexicon = Lexicon.english();
@@ -944,6 +963,50 @@ enum Rephrasing {
     }
 
     /** The number attributes of the rows (or, {@code referred}, of the records they refer to) named by one of the nouns. */
+    /**
+     * The last word of the records named after "most" (or "least") and the word at {@code i + 1}, when that word's noun is
+     * the name of exactly one number attribute of theirs; -1 otherwise.
+     */
+    private static int mostSaid(QuestionParser reader, String q, List<int[]> at, java.util.function.IntFunction<String> word, int i) {
+        Set<String> nouns = nounsOfQuality(word.apply(i + 1));
+        if (nouns.isEmpty()) return -1;
+        for (int n = Math.min(3, at.size() - i - 2); n >= 1; n--) {
+            if (!q.substring(at.get(i + 2)[0], at.get(i + 1 + n)[1]).matches("[\\p{L} ]+")) continue;
+            List<String> noun = new ArrayList<>();
+            for (int j = i + 2; j <= i + 1 + n; j++) noun.add(singular(word.apply(j)));
+            List<Dataset> rows = reader.lexicon.rowsCalled(noun);
+            if (rows.isEmpty()) continue;
+            return measuredByStem(reader, rows, nouns).size() == 1 ? i + 1 + n : -1;
+        }
+        return -1;
+    }
+
+    /** The number attributes of the rows a word of one of these nouns names, its stem the noun's ("populous", population). */
+    private static List<Dimension> measuredByStem(QuestionParser reader, List<Dataset> rows, Set<String> nouns) {
+        Set<String> stems = new java.util.HashSet<>();
+        nouns.forEach(n -> stems.add(QuestionWords.stem(n)));
+        return rows.stream().flatMap(d -> reader.model().dimensionsOf(d.name()).stream())
+                .filter(x -> x.kind() == Dimension.Kind.NUMBER && tokens(x.displayName(), true).stream().anyMatch(t -> stems.contains(QuestionWords.stem(t)))).toList();
+    }
+
+    /**
+     * The nouns of a quality said by an adjective or a verb's participle: the word itself (its stem a noun's: "populous"),
+     * WordNet's attributes, and its verbs' nouns ("populated": population).
+     */
+    private static Set<String> nounsOfQuality(String said) {
+        Lexicon english = Lexicon.english();
+        if (dev.almanac.reading.FunctionWords.english().isFunctionWord(said)) return Set.of();
+        Set<String> out = new java.util.HashSet<>(english.attributesOf(said));
+        if (english.partsOfSpeech(said).contains(dev.almanac.reading.PartOfSpeech.ADJECTIVE)) out.add(said);
+        for (String base : english.baseForms(said, dev.almanac.reading.PartOfSpeech.VERB)) {
+            if (base.equals(said)) continue; // a participle, not the verb itself
+            for (dev.almanac.reading.Sense sense : english.senses(base, dev.almanac.reading.PartOfSpeech.VERB)) {
+                sense.derived().stream().filter(r -> r.pos() == dev.almanac.reading.PartOfSpeech.NOUN).forEach(r -> out.add(r.word()));
+            }
+        }
+        return out;
+    }
+
     private static List<Dimension> measured(QuestionParser reader, List<Dataset> rows, Set<String> nouns, boolean referred) {
         List<Dimension> out = new ArrayList<>();
         for (Dataset d : rows) {

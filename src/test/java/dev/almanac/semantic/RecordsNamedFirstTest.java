@@ -126,4 +126,18 @@ class RecordsNamedFirstTest {
         assertThat(pets.parse("the heaviest pet for each pet type")).isNotInstanceOf(QuestionParser.Parsed.class);
         assertThat(pets.parse("which pet has the largest weight in every pet type")).isNotInstanceOf(QuestionParser.Parsed.class);
     }
+
+    @Test
+    void how_many_records_said_before_them_with_a_participle_of_their_attribute_ranks_them() {
+        SemanticLayer layer = QuestionWordsTest.layer("world_1");
+        QuestionParser world = QuestionWordsTest.parser(layer);
+        // "populous": the stem of population; "populated": populate, whose noun it is (WordNet)
+        for (String question : new String[] {"5 most populous countries in asia", "the 5 most populated countries in asia"}) {
+            SemanticQuery q = read(world, question);
+            assertThat(q.records()).as(question).isEqualTo("country");
+            assertThat(q.limit()).isEqualTo(5);
+            assertThat(QuestionWordsTest.rows("world_1", layer.compile(q).sql())).isEqualTo(QuestionWordsTest.rows("world_1",
+                    "SELECT name FROM country WHERE continent = 'Asia' ORDER BY population DESC LIMIT 5"));
+        }
+    }
 }
