@@ -710,9 +710,16 @@ final class RecordShapes {
         String[] said = counted.strip().split("\\s+");
         String whose = null;
         if (said.length > 1 && plural(said[1]) && !plural(said[0])) {
-            List<String> noun = List.of(said[0].toLowerCase(Locale.ROOT));
-            whose = reader.model.datasets().stream().filter(ds -> ReaderLexicon.namesRows(ds, noun)).map(Dataset::name).findFirst().orElse(null);
-            if (whose != null) counted = counted.strip().substring(said[0].length()).strip();
+            List<Dataset> named = reader.lexicon.rowsCalled(List.of(said[0].toLowerCase(Locale.ROOT)));
+            if (named.size() == 1) {
+                Dataset rows = named.get(0);
+                String rest = counted.strip().substring(said[0].length()).strip();
+                List<String> next = QuestionWords.tokens(rest, true);
+                // the values' attribute must be theirs, said right after their noun
+                if (reader.model.dimensionsOf(rows.name()).stream().noneMatch(d -> namedFirst(d, rows, next))) return Optional.empty();
+                whose = rows.name();
+                counted = rest;
+            }
         }
         if (!plural(counted.split("\\s+")[0])) return Optional.empty();
         // "how many warehouses": records (counted by their rows), never the values of what names them; known from the words

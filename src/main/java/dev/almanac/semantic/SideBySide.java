@@ -29,13 +29,17 @@ final class SideBySide {
 
     private SideBySide() {}
 
-    /** Whether the question names a metric right before a joining word and another right after it ("rentals vs repairs"). */
+    /**
+     * Whether the question names a metric right before a joining word and another right after it ("rentals vs repairs"):
+     * the metrics' phrases found once over the whole question, most questions having none so joined.
+     */
     static boolean named(QuestionParser reader, String prepared) {
-        List<String> words = Arrays.asList(prepared.strip().split("\\s+"));
-        for (int j = 1; j + 1 < words.size(); j++) {
-            if (JOINING.contains(words.get(j).toLowerCase(Locale.ROOT)) && side(reader, words, j, true) > 0 && side(reader, words, j, false) > 0) return true;
-        }
-        return false;
+        List<String> words = QuestionWords.tokens(prepared, true);
+        if (words.stream().noneMatch(JOINING::contains)) return false;
+        List<QuestionParser.Span> spans = java.util.stream.Stream.concat(reader.metricNames.metricSpans(words).stream(), reader.metricNames.entityCount(words).stream())
+                .filter(s -> !s.scattered()).toList();
+        return spans.stream().anyMatch(a -> a.to() < words.size() && JOINING.contains(words.get(a.to()))
+                && spans.stream().anyMatch(b -> b.from() == a.to() + 1 && b.target() != a.target()));
     }
 
     /**
