@@ -160,6 +160,20 @@ public final class Lexicon {
     }
 
     /**
+     * The nouns WordNet relates to a verb said in any form (its derivationally related forms: "treated" -> treatment,
+     * "perform" -> performance), over the senses of each of its base forms. Empty for a word that is no verb.
+     */
+    public Set<String> nounsOfVerb(String word) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String base : baseForms(word.toLowerCase(Locale.ROOT), PartOfSpeech.VERB)) {
+            for (Sense s : senses(base, PartOfSpeech.VERB)) {
+                for (Related r : s.derived()) if (r.pos() == PartOfSpeech.NOUN) out.add(r.word());
+            }
+        }
+        return out;
+    }
+
+    /**
      * How {@code word} relates to {@code other} (both may be inflected): the strongest relation over the word's senses, and
      * the first sense where it holds. Empty when WordNet relates them in none of the ways of {@link Relation.Kind}.
      */

@@ -161,15 +161,8 @@ public final class BackTranslation {
 
     /** The nouns of the question's verbs (WordNet's derivationally related forms: "treated", treatment), and their stems. */
     private static Set<String> nounsOfVerbs(String question) {
-        dev.almanac.reading.Lexicon english = dev.almanac.reading.Lexicon.english();
         Set<String> out = new HashSet<>();
-        for (String w : QuestionWords.tokens(question, false)) {
-            for (String base : english.baseForms(w.toLowerCase(Locale.ROOT), dev.almanac.reading.PartOfSpeech.VERB)) {
-                for (dev.almanac.reading.Sense sense : english.senses(base, dev.almanac.reading.PartOfSpeech.VERB)) {
-                    sense.derived().stream().filter(r -> r.pos() == dev.almanac.reading.PartOfSpeech.NOUN).forEach(r -> out.addAll(words(r.word())));
-                }
-            }
-        }
+        for (String w : QuestionWords.tokens(question, false)) dev.almanac.reading.Lexicon.english().nounsOfVerb(w).forEach(n -> out.addAll(words(n)));
         return out;
     }
 

@@ -855,16 +855,8 @@ final class RecordShapes {
 
     /** The one noun of a verb (WordNet's derivationally related forms: perform, performance) that names some records' rows. */
     private Optional<String> rowsTheVerbNames(String verb) {
-        Lexicon english = Lexicon.english();
-        Set<String> nouns = new java.util.LinkedHashSet<>();
-        for (String base : english.baseForms(verb.toLowerCase(Locale.ROOT), dev.almanac.reading.PartOfSpeech.VERB)) {
-            for (dev.almanac.reading.Sense sense : english.senses(base, dev.almanac.reading.PartOfSpeech.VERB)) {
-                for (dev.almanac.reading.Related r : sense.derived()) {
-                    if (r.pos() == dev.almanac.reading.PartOfSpeech.NOUN && reader.lexicon.rowWords().containsKey(List.of(r.word()))) nouns.add(r.word());
-                }
-            }
-        }
-        return nouns.size() == 1 ? Optional.of(nouns.iterator().next()) : Optional.empty();
+        List<String> nouns = Lexicon.english().nounsOfVerb(verb).stream().filter(n -> reader.lexicon.rowWords().containsKey(List.of(n))).toList();
+        return nouns.size() == 1 ? Optional.of(nouns.get(0)) : Optional.empty();
     }
 
     /** "that have a pet", "with some concerts", "who have any friends": related rows a record has one or more of. */

@@ -998,12 +998,8 @@ enum Rephrasing {
         if (dev.almanac.reading.FunctionWords.english().isFunctionWord(said)) return Set.of();
         Set<String> out = new java.util.HashSet<>(english.attributesOf(said));
         if (english.partsOfSpeech(said).contains(dev.almanac.reading.PartOfSpeech.ADJECTIVE)) out.add(said);
-        for (String base : english.baseForms(said, dev.almanac.reading.PartOfSpeech.VERB)) {
-            if (base.equals(said)) continue; // a participle, not the verb itself
-            for (dev.almanac.reading.Sense sense : english.senses(base, dev.almanac.reading.PartOfSpeech.VERB)) {
-                sense.derived().stream().filter(r -> r.pos() == dev.almanac.reading.PartOfSpeech.NOUN).forEach(r -> out.add(r.word()));
-            }
-        }
+        // a participle ("populated"), not the verb itself
+        if (english.baseForms(said, dev.almanac.reading.PartOfSpeech.VERB).stream().anyMatch(b -> !b.equals(said))) out.addAll(english.nounsOfVerb(said));
         return out;
     }
 

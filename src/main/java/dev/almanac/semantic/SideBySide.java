@@ -21,7 +21,7 @@ import java.util.Set;
  * combined (whose order would it keep?). Tried only when the question as asked has no answer.
  */
 final class SideBySide {
-    /** Words joining the two metrics. */
+    /** Words joining the two metrics ("or" asks for either, not both). */
     private static final Set<String> JOINING = Set.of("and", "vs", "vs.", "versus", "plus");
 
     /** How many words each side may have. */
@@ -36,10 +36,15 @@ final class SideBySide {
     static boolean named(QuestionParser reader, String prepared) {
         List<String> words = QuestionWords.tokens(prepared, true);
         if (words.stream().noneMatch(JOINING::contains)) return false;
-        List<QuestionParser.Span> spans = java.util.stream.Stream.concat(reader.metricNames.metricSpans(words).stream(), reader.metricNames.entityCount(words).stream())
-                .filter(s -> !s.scattered()).toList();
+        List<QuestionParser.Span> spans = namesOf(reader, words);
         return spans.stream().anyMatch(a -> a.to() < words.size() && JOINING.contains(words.get(a.to()))
                 && spans.stream().anyMatch(b -> b.from() == a.to() + 1 && b.target() != a.target()));
+    }
+
+    /** The phrases of the words that name a metric, its words side by side: its names, or a count of the records named. */
+    private static List<QuestionParser.Span> namesOf(QuestionParser reader, List<String> words) {
+        return java.util.stream.Stream.concat(reader.metricNames.metricSpans(words).stream(), reader.metricNames.entityCount(words).stream())
+                .filter(s -> !s.scattered()).toList();
     }
 
     /**
@@ -51,9 +56,7 @@ final class SideBySide {
             List<String> said = QuestionWords.tokens(String.join(" ", before ? words.subList(j - n, j) : words.subList(j + 1, j + 1 + n)), true);
             // the words before a question's metric ("how many", "what were the") are the question's, said of both
             if (said.isEmpty() || before && FunctionWords.english().isFunctionWord(said.get(0))) continue;
-            boolean whole = java.util.stream.Stream.concat(reader.metricNames.metricSpans(said).stream(), reader.metricNames.entityCount(said).stream())
-                    .anyMatch(s -> !s.scattered() && s.from() == 0 && s.to() == said.size());
-            if (whole) return n;
+            if (namesOf(reader, said).stream().anyMatch(s -> s.from() == 0 && s.to() == said.size())) return n;
         }
         return 0;
     }

@@ -92,6 +92,15 @@ class LexiconTest {
     }
 
     @Test
+    void a_verb_in_any_form_gives_the_nouns_wordnet_derives_from_it() {
+        Lexicon english = Lexicon.english();
+        assertThat(english.nounsOfVerb("treated")).contains("treatment");
+        assertThat(english.nounsOfVerb("perform")).contains("performance");
+        assertThat(english.nounsOfVerb("populated")).contains("population");
+        assertThat(english.nounsOfVerb("quickly")).as("no verb").isEmpty();
+    }
+
+    @Test
     void a_one_letter_typo_in_a_long_word_is_the_one_vocabulary_word_it_misspells() {
         List<String> vocabulary = List.of("temperature", "pressure", "humidity", "station", "weight", "height");
         assertThat(lexicon.typoOf("temprature", vocabulary)).contains("temperature"); // a letter left out
