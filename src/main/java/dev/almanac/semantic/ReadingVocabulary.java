@@ -120,7 +120,9 @@ final class ReadingVocabulary {
     boolean organizationItself(List<String> words, int i) {
         String w = words.get(i);
         if (reader.layer.company().stream().anyMatch(c -> c.equalsIgnoreCase(w))) return true;
-        return ORGANIZATION.contains(w) && i > 0 && Set.of("the", "our", "this").contains(words.get(i - 1));
+        // never a word before the records' noun, which it says which of ("the enterprise customers")
+        return ORGANIZATION.contains(w) && i > 0 && Set.of("the", "our", "this").contains(words.get(i - 1))
+                && !(i + 1 < words.size() && !reader.lexicon.rowsCalled(List.of(QuestionWords.singular(words.get(i + 1)))).isEmpty());
     }
 
     /**

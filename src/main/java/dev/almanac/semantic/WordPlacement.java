@@ -64,7 +64,9 @@ enum WordPlacement implements CorpusRule {
     /** "how many subscribers" of a count of subscriptions, "at the company": the records' doer noun, or the organization itself. */
     AGENT_OF_THE_RECORDS(Decision.PASSES, (reader, at, i) -> !at.afterBreakdownCue(i) && (QuestionWords.agentOf(at.words().get(i), at.entities)
             || reader.readingWords.organizationItself(at.words(), i)),
-            "insurer: How many claims did the company have in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
+            "insurer: How many claims did the company have in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
+            // before the records' noun the word says which records, not whose
+            "insurer: How many of the enterprise claims are open? => refused"),
     /** "list the number of different names": a word that asks for an aggregate never passes in a request for the rows themselves. */
     AGGREGATE_OF_A_LIST(Decision.UNPLACED, (reader, at, i) -> at.metric.info().synonyms().equals(RecordShapes.LISTING_WORDS)
             && MeasureFit.AGGREGATES.contains(at.words().get(i)),
