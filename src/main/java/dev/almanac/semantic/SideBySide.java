@@ -17,7 +17,8 @@ import java.util.Set;
  * question read once for each, the other's words left out, and one query of both when each reads whole to one metric and
  * the two readings agree on everything else (breakdown, period, conditions). The joining word is "and", "vs", "versus" or
  * "plus", with the most words before it that name one metric whole and the most after it that name another (up to four
- * each); two joining words that read differently give none, and a ranking ("top 5 stations by rentals and repairs") is never
+ * each), or the word before it with the other's last word when the two share it ("food vs drink revenue"); two
+ * joining words that read differently give none, and a ranking ("top 5 stations by rentals and repairs") is never
  * combined (whose order would it keep?). Tried only when the question as asked has no answer.
  */
 final class SideBySide {
@@ -38,7 +39,10 @@ final class SideBySide {
         if (words.stream().noneMatch(JOINING::contains)) return false;
         List<QuestionParser.Span> spans = namesOf(reader, words);
         return spans.stream().anyMatch(a -> a.to() < words.size() && JOINING.contains(words.get(a.to()))
-                && spans.stream().anyMatch(b -> b.from() == a.to() + 1 && b.target() != a.target()));
+                && spans.stream().anyMatch(b -> b.from() == a.to() + 1 && b.target() != a.target()))
+                // "food vs drink revenue": a word, a joining word, and a metric's phrase whose last word the word shares
+                || spans.stream().anyMatch(b -> b.from() >= 2 && b.length() >= 2 && JOINING.contains(words.get(b.from() - 1))
+                        && namesOf(reader, List.of(words.get(b.from() - 2), words.get(b.to() - 1))).stream().anyMatch(s -> s.from() == 0 && s.to() == 2));
     }
 
     /** The phrases of the words that name a metric, its words side by side: its names, or a count of the records named. */
@@ -72,11 +76,19 @@ final class SideBySide {
             if (!JOINING.contains(words.get(j).toLowerCase(Locale.ROOT))) continue;
             int left = side(reader, words, j, true);
             int right = side(reader, words, j, false);
-            if (left == 0 || right == 0) continue;
-            List<String> before = words.subList(0, j - left);
-            List<String> first = words.subList(j - left, j);
+            if (right == 0) continue;
             List<String> second = words.subList(j + 1, j + 1 + right);
             List<String> rest = words.subList(j + 1 + right, words.size());
+            List<String> first;
+            if (left > 0) {
+                first = words.subList(j - left, j);
+            } else {
+                // "food vs drink revenue": the word before shares the other's last word ("food revenue")
+                first = sharedHead(reader, words, j, second);
+                if (first == null) continue;
+                left = 1;
+            }
+            List<String> before = words.subList(0, j - left);
             Result a = reader.parse(joined(before, first, rest));
             Result b = reader.parse(joined(before, second, rest));
             Optional<? extends Result> both = combined(a, b);
@@ -85,6 +97,20 @@ final class SideBySide {
             both.ifPresent(readings::add);
         }
         return readings.size() == 1 ? Optional.of(readings.iterator().next()) : Optional.empty();
+    }
+
+    /**
+     * The word before the joining word with the other side's last word after it, when that names a metric whole and the
+     * other side's words without their last do not ("food" of "food vs drink revenue": food revenue); else null.
+     */
+    private static List<String> sharedHead(QuestionParser reader, List<String> words, int j, List<String> second) {
+        if (second.size() < 2) return null;
+        String head = second.get(second.size() - 1);
+        List<String> modifier = QuestionWords.tokens(String.join(" ", second.subList(0, second.size() - 1)), true);
+        if (modifier.isEmpty() || namesOf(reader, modifier).stream().anyMatch(s -> s.from() == 0 && s.to() == modifier.size())) return null;
+        List<String> said = QuestionWords.tokens(words.get(j - 1) + " " + head, true);
+        if (said.size() != 2 || FunctionWords.english().isFunctionWord(said.get(0))) return null;
+        return namesOf(reader, said).stream().anyMatch(s -> s.from() == 0 && s.to() == 2) ? List.of(words.get(j - 1), head) : null;
     }
 
     /**

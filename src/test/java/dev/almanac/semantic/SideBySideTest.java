@@ -85,6 +85,8 @@ class SideBySideTest {
                   - {name: repairs, type: simple, dataset: repairs, agg: count, label: Repairs}
                   - {name: repair_cost, type: simple, dataset: repairs, agg: sum, expr: cost_usd, label: Repair cost, format: currency, unit: USD}
                   - {name: riders, type: simple, dataset: riders, agg: count, label: Riders}
+                  - {name: returned_rentals, type: simple, dataset: rentals, agg: count, filter: "status = 'returned'", label: Returned rentals}
+                  - {name: lost_rentals, type: simple, dataset: rentals, agg: count, filter: "status = 'lost'", label: Lost rentals}
                   - {name: kept_fees, type: simple, dataset: rentals, agg: sum, expr: fee_usd, filter: "status = 'returned'", label: Fees of returned rentals,
                      synonyms: [takings], format: currency, unit: USD}
                 """, "a bike-share company's rentals and repairs");
@@ -130,6 +132,15 @@ class SideBySideTest {
             fees.add(q.metrics().get(1));
         }
         assertThat(fees).containsExactlyInAnyOrder("rental_fees", "kept_fees");
+    }
+
+    @Test
+    void a_word_joined_to_a_metrics_phrase_shares_its_last_word() {
+        // "returned vs lost rentals": returned rentals and lost rentals
+        SemanticQuery q = read("returned vs lost rentals in March 2026");
+        assertThat(q.metrics()).containsExactly("returned_rentals", "lost_rentals");
+        // March: rentals 1 and 2 returned, 3 lost
+        assertThat(LayerOnDuckDb.lines(db.layer.run(q).result().rows())).containsExactly("2 | 1");
     }
 
     @Test
