@@ -132,7 +132,7 @@ final class Conditions {
         // an attribute, not the records' own noun ("documents that contain the letter w" says no more than that one of their texts does)
         java.util.function.Predicate<Span> text = d -> Spans.dimensionOf(d).size() == 1 && !Spans.dimensionOf(d).get(0).time()
                 && Spans.dimensionOf(d).get(0).kind() != Dimension.Kind.NUMBER && !Spans.anyUsed(used, d)
-                && reader.model.datasets().stream().noneMatch(ds -> ReaderLexicon.namesRows(ds, words.subList(d.from(), d.to())));
+                && reader.lexicon.rowsCalled(words.subList(d.from(), d.to())).isEmpty();
         // the attribute before ("names contain"), else after "in its", "in their" ("the letter w in their description")
         final int before = start;
         Span attribute = Spans.longestFirst(attributes).stream().filter(d -> d.to() == before && text.test(d)).findFirst().orElse(null);

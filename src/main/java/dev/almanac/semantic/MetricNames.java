@@ -206,7 +206,7 @@ final class MetricNames {
             List<String> entity = words.subList(start, end);
             if (beforeBreakdown && (end + 1 >= words.size() || !Set.of("by", "per").contains(words.get(end)))) continue;
             int[] at = java.util.stream.IntStream.range(start, end).toArray();
-            List<Dataset> named = reader.model.datasets().stream().filter(d -> ReaderLexicon.namesRows(d, entity)).toList();
+            List<Dataset> named = reader.lexicon.rowsCalled(entity);
             if (named.isEmpty()) { // "how many customers" where only an identifier column is called so
                 Optional<SemanticMetric.Simple> identified = reader.model.identifiedCount(String.join(" ", entity));
                 if (identified.isPresent()) return Optional.of(new Span(start, end, List.of(identified.get()), n, at));
@@ -214,7 +214,7 @@ final class MetricNames {
             if (named.size() != 1) continue;
             Dataset d = named.get(0);
             // "car models": a noun of other records right after is the compound's head, what is counted
-            if (end < words.size() && reader.model.datasets().stream().anyMatch(o -> o != d && ReaderLexicon.namesRows(o, List.of(words.get(end))))) continue;
+            if (end < words.size() && reader.lexicon.rowsCalled(List.of(words.get(end))).stream().anyMatch(o -> o != d)) continue;
             List<SemanticMetric> counts = new ArrayList<>();
             for (SemanticMetric m : reader.model.metrics()) {
                 if (m instanceof SemanticMetric.Simple c && c.agg() == SemanticMetric.Agg.COUNT && c.filter() == null && c.segments().isEmpty()

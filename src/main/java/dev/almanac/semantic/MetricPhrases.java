@@ -55,7 +55,7 @@ final class MetricPhrases {
         // numbers; it is not "the number of contestants"), unless the name is also the rows' ("count the car makers")
         List<Span> attributeNames = reader.orders.attributeNames(words).stream().filter(d -> {
             List<String> named = words.subList(d.from(), d.to()).stream().map(QuestionWords::singular).toList();
-            return reader.model.datasets().stream().noneMatch(ds -> ReaderLexicon.namesRows(ds, named));
+            return reader.lexicon.rowsCalled(named).isEmpty();
         }).toList();
         metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> attributeNames.stream().noneMatch(d -> takesOutOfOrder(m, d))).toList());
         if (metricSpans.isEmpty() && previous != null && reader.model.metric(previous.metrics().get(0)).isPresent()) {

@@ -436,11 +436,11 @@ final class ReaderLexicon {
                 // an identifier by its whole name of two words or more ("template type code", "document id"), never by one, nor
                 // by words that name the records it points to ("car maker" of a car's maker names the car makers)
                 dimensionPhrases(model.dimensions().stream().filter(d -> d.kind() == Dimension.Kind.IDENTIFIER).toList()).forEach((phrase, dims) -> {
-                    if (phrase.size() > 1 && model.datasets().stream().noneMatch(ds -> namesRows(ds, phrase))) out.putIfAbsent(phrase, dims);
+                    if (phrase.size() > 1 && rowsCalled(phrase).isEmpty()) out.putIfAbsent(phrase, dims);
                 });
                 // a thing named by its own value in a table of pairs ("language" of a country's languages), by one word too
                 dimensionPhrases(model.dimensions().stream().filter(model::valueOfPairs).toList()).forEach((phrase, dims) -> {
-                    if (model.datasets().stream().noneMatch(ds -> namesRows(ds, phrase))) out.putIfAbsent(phrase, dims);
+                    if (rowsCalled(phrase).isEmpty()) out.putIfAbsent(phrase, dims);
                 });
                 return out;
             });

@@ -387,7 +387,7 @@ final class RecordShapes {
         // "the 3 countries with the largest area": the number before the records' noun says how many
         for (int k = 1; k <= 3 && count == 1 && from - k - 1 >= 0; k++) {
             List<String> noun = words.subList(from - k, from);
-            if (QuestionWords.smallNumber(words.get(from - k - 1)) && reader.model.datasets().stream().anyMatch(d -> ReaderLexicon.namesRows(d, noun))) {
+            if (QuestionWords.smallNumber(words.get(from - k - 1)) && !reader.lexicon.rowsCalled(noun).isEmpty()) {
                 count = Integer.parseInt(words.get(from - k - 1));
                 withoutCue = withoutCue.without(from - k - 1, from - k);
             }
@@ -497,7 +497,7 @@ final class RecordShapes {
         SemanticMetric identified = null;
         for (int n = Math.min(3, words.size() - from); n >= 1 && rows == null; n--) {
             List<String> named = words.subList(from, from + n);
-            List<Dataset> ds = reader.model.datasets().stream().filter(d -> ReaderLexicon.namesRows(d, named)).toList();
+            List<Dataset> ds = reader.lexicon.rowsCalled(named);
             // "the most cities" counts them; "the largest city" is one city, the largest by some measure: the rows counted
             // are said in the plural, or after "number of"
             if (!numberOf && !plural(question.original().get(from + n - 1))) continue;
@@ -582,7 +582,7 @@ final class RecordShapes {
      */
     private Optional<Dataset> rowsNamedBy(String words) {
         List<String> named = QuestionWords.tokens(words, true);
-        List<Dataset> ds = reader.model.datasets().stream().filter(d -> ReaderLexicon.namesRows(d, named)).toList();
+        List<Dataset> ds = reader.lexicon.rowsCalled(named);
         if (ds.isEmpty() && named.size() > 1) {
             // "students enrolled" of a table called student_enrolment: the same words but for the form of each (a noun and a
             // participle of one verb)
@@ -726,7 +726,7 @@ final class RecordShapes {
         // alone, before the list is read (most questions of "how many" name records)
         List<String> after = QuestionWords.tokens(counted, true);
         boolean rowsNamed = java.util.stream.IntStream.rangeClosed(1, Math.min(3, after.size()))
-                .anyMatch(n -> reader.model.datasets().stream().anyMatch(ds -> ReaderLexicon.namesRows(ds, after.subList(0, n))));
+                .anyMatch(n -> !reader.lexicon.rowsCalled(after.subList(0, n)).isEmpty());
         if (rowsNamed) return Optional.empty();
         SemanticQuery x = listOfOne(THERE_ARE.matcher(counted).replaceFirst("")).orElse(null);
         if (x == null || x.records() != null) return Optional.empty();

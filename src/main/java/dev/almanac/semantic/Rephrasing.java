@@ -848,13 +848,11 @@ enum Rephrasing {
             String w = word.apply(i);
             if ((w.equals("most") || w.equals("least")) && i + 2 < at.size()) {
                 // "the 3 most populated countries": "most" and a word whose noun (WordNet: populate, population) is a number attribute
-                int end = mostSaid(reader, q, at, word, i);
-                if (end > 0) {
-                    List<String> noun = new ArrayList<>();
-                    for (int j = i + 2; j <= end; j++) noun.add(singular(word.apply(j)));
-                    Dimension measure = measuredByStem(reader, reader.lexicon.rowsCalled(noun), nounsOfQuality(word.apply(i + 1))).get(0);
+                Optional<MostSaid> most = mostSaid(reader, q, at, word, i);
+                if (most.isPresent()) {
+                    int end = most.get().end();
                     out.append(q, copied, at.get(i)[0]).append(q, at.get(i + 2)[0], at.get(end)[1]).append(" with the ").append(w.equals("least") ? "lowest " : "highest ")
-                            .append(measure.displayName().toLowerCase(Locale.ROOT));
+                            .append(most.get().measure().displayName().toLowerCase(Locale.ROOT));
                     copied = at.get(end)[1];
                     i = end;
                     continue;
@@ -962,23 +960,26 @@ enum Rephrasing {
         return m.group(1) + " of " + (m.group(3) == null ? "" : m.group(3)) + m.group(4);
     }
 
-    /** The number attributes of the rows (or, {@code referred}, of the records they refer to) named by one of the nouns. */
+    /** The records named after "most" (or "least"): the place of their last word, and their one attribute the word between names. */
+    private record MostSaid(int end, Dimension measure) {}
+
     /**
-     * The last word of the records named after "most" (or "least") and the word at {@code i + 1}, when that word's noun is
-     * the name of exactly one number attribute of theirs; -1 otherwise.
+     * The records named after "most" (or "least") and the word at {@code i + 1}, when that word's noun is the name of exactly
+     * one number attribute of theirs; empty otherwise.
      */
-    private static int mostSaid(QuestionParser reader, String q, List<int[]> at, java.util.function.IntFunction<String> word, int i) {
+    private static Optional<MostSaid> mostSaid(QuestionParser reader, String q, List<int[]> at, java.util.function.IntFunction<String> word, int i) {
         Set<String> nouns = nounsOfQuality(word.apply(i + 1));
-        if (nouns.isEmpty()) return -1;
+        if (nouns.isEmpty()) return Optional.empty();
         for (int n = Math.min(3, at.size() - i - 2); n >= 1; n--) {
             if (!q.substring(at.get(i + 2)[0], at.get(i + 1 + n)[1]).matches("[\\p{L} ]+")) continue;
             List<String> noun = new ArrayList<>();
             for (int j = i + 2; j <= i + 1 + n; j++) noun.add(singular(word.apply(j)));
             List<Dataset> rows = reader.lexicon.rowsCalled(noun);
             if (rows.isEmpty()) continue;
-            return measuredByStem(reader, rows, nouns).size() == 1 ? i + 1 + n : -1;
+            List<Dimension> measured = measuredByStem(reader, rows, nouns);
+            return measured.size() == 1 ? Optional.of(new MostSaid(i + 1 + n, measured.get(0))) : Optional.empty();
         }
-        return -1;
+        return Optional.empty();
     }
 
     /** The number attributes of the rows a word of one of these nouns names, its stem the noun's ("populous", population). */
@@ -1003,6 +1004,7 @@ enum Rephrasing {
         return out;
     }
 
+    /** The number attributes of the rows (or, {@code referred}, of the records they refer to) named by one of the nouns. */
     private static List<Dimension> measured(QuestionParser reader, List<Dataset> rows, Set<String> nouns, boolean referred) {
         List<Dimension> out = new ArrayList<>();
         for (Dataset d : rows) {

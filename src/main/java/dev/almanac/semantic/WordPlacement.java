@@ -424,7 +424,7 @@ enum WordPlacement implements CorpusRule {
         if (i == 0 || i != at.metricSpan.to() || !at.metricWords[i - 1] || at.metricSpan.scattered()) return false;
         List<String> noun = List.of(at.words().get(i));
         Set<String> own = reader.datasetsOf(at.metric);
-        return reader.model.datasets().stream().anyMatch(d -> !own.contains(d.name()) && ReaderLexicon.namesRows(d, noun));
+        return reader.lexicon.rowsCalled(noun).stream().anyMatch(d -> !own.contains(d.name()));
     }
 
     private static boolean additive(QuestionParser reader, Left at, int i) {
@@ -532,7 +532,7 @@ enum WordPlacement implements CorpusRule {
                     for (int k = from; k < from + n; k++) if (at.used[k]) free = false;
                     // "the dog name": the short name after other records' noun is theirs
                     final int before = from - 1;
-                    boolean others = before >= 0 && reader.model.datasets().stream().anyMatch(o -> o != ds && ReaderLexicon.namesRows(o, List.of(words.get(before))));
+                    boolean others = before >= 0 && reader.lexicon.rowsCalled(List.of(words.get(before))).stream().anyMatch(o -> o != ds);
                     if (free && !others) return true;
                 }
             }
