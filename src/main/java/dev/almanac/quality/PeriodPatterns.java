@@ -20,5 +20,7 @@ final class PeriodPatterns {
     /** What "the end of" and "by the end of" are said of: a quarter, half, month or year, or last/this month, quarter or year. */
     static final String END_TARGET = "(?:q[1-4]|h[12])(?:\\s+" + YEAR + ")?|" + MONTH + "\\s+" + YEAR + "|" + MONTH_ALONE
             + "|(?:the\\s+)?(?:last|this|previous)\\s+(?:month|quarter|year)|(?:19|20)\\d{2}\\b";
+    /** A period a part of which is said ("the first 6 months of", "the start of"): what "the end of" is said of, a fiscal year, or the current year, quarter or month ("the year"). */
+    static final String PART_OF = END_TARGET + "|fy\\s?" + FY + "|fiscal\\s+(?:year\\s+)?" + YEAR + "|the\\s+(?:year|quarter|month)\\b";
     static final String DASH = "\\s*(?:-|–|—)\\s*";
 }

@@ -38,6 +38,51 @@ enum PeriodRule {
             "between 2023-01-05 and 2023-02-10 => 2023-01-05..2023-02-11 RANGE",
             "loans from 2026-03-01 to 2026-03-15 => 2026-03-01..2026-03-16 RANGE"),
 
+    /**
+     * "the first 6 months of 2026", "the last 3 months of last year", "the first two weeks of the month": the first or last
+     * days, weeks, months or quarters of a period the rules read (the current year, quarter or month when it is "the year").
+     */
+    FIRST_N_OF("\\b(?:the\\s+)?(first|last|final)\\s+" + PeriodContext.NUMBER + "\\s+(day|week|month|quarter)s?\\s+of\\s+(" + PeriodPatterns.PART_OF
+            + ")", (m, c) -> {
+        Timeframe whole = anchor(c, m.group(4).replaceFirst("(?i)^the\\s+(year|quarter|month)$", "this $1"));
+        int n = number(m.group(2));
+        if (whole == null || n < 1) return null;
+        boolean first = m.group(1).equalsIgnoreCase("first");
+        LocalDate start = first ? whole.start() : minus(whole.end(), n, m.group(3));
+        LocalDate end = first ? plus(whole.start(), n, m.group(3)) : whole.end();
+        // the part is shorter than the whole: "the first 12 months of 2025" is the year, said so, and "the first 13" no part of it
+        if (start.isBefore(whole.start()) || end.isAfter(whole.end()) || !start.isBefore(end)) return null;
+        return range(start, end).describedAs("the " + m.group(1).toLowerCase(Locale.ROOT) + " " + n + " " + m.group(3).toLowerCase(Locale.ROOT)
+                + (n == 1 ? "" : "s") + " of " + whole.inWords() + " (" + Timeframe.between(start, end) + ")");
+    },
+            "hires in the first 6 months of 2026 => 2026-01-01..2026-07-01 RANGE",
+            "the first six months of this year => 2026-01-01..2026-07-01 RANGE",
+            "the first 6 months of the year => 2026-01-01..2026-07-01 RANGE",
+            "the last 3 months of last year => 2025-10-01..2026-01-01 RANGE",
+            "the first 10 days of March 2026 => 2026-03-01..2026-03-11 RANGE",
+            "the first two weeks of the month => 2026-11-01..2026-11-15 RANGE",
+            "the final 2 months of Q3 2025 => 2025-08-01..2025-10-01 RANGE",
+            "fy4: the first 2 quarters of FY2026 => 2025-04-01..2025-10-01 RANGE"),
+
+    /**
+     * "headcount at the start of 2026", "MRR at the beginning of last quarter": a value at the moment a period begins, which
+     * is the value at the end of the period of the same length before it (read as that end).
+     */
+    AT_START_OF("(?<!\\b(?:since|from|until|till|by|after|before)\\s(?:the\\s)?)\\b(?:(?:at|as\\s+of|on)\\s+)?(?:the\\s+)?(?:start|beginning)\\s+of\\s+(" + PeriodPatterns.PART_OF + ")", (m, c) -> {
+        Timeframe t = anchor(c, m.group(1).replaceFirst("(?i)^the\\s+(year|quarter|month)$", "this $1"));
+        if (t == null) return null;
+        long months = java.time.temporal.ChronoUnit.MONTHS.between(t.start(), t.end());
+        if (months < 1 || !t.start().plusMonths(months).equals(t.end())) return null; // whole months only: a day's start is not a period's end
+        LocalDate start = t.start().minusMonths(months);
+        Timeframe before = t.grain() == Grain.RANGE ? range(start, t.start()) : new Timeframe(start, t.start(), t.grain(), "");
+        return before.describedAs("the end of " + before.inWords() + " (the start of " + t.inWords() + ")");
+    },
+            "headcount at the start of 2026 => 2025-01-01..2026-01-01 YEAR",
+            "members at the beginning of the year => 2025-01-01..2026-01-01 YEAR",
+            "balance at the start of March 2026 => 2026-02-01..2026-03-01 MONTH",
+            "readers as of the beginning of last quarter => 2026-04-01..2026-07-01 QUARTER",
+            "the start of H2 2025 => 2025-01-01..2025-07-01 RANGE"),
+
     FISCAL_QUARTER_OF_YEAR("\\b(?:fiscal\\s+)?q([1-4])\\s*(?:of\\s+)?(?:fy\\s?" + FY + "|fiscal\\s+(?:year\\s+)?" + YEAR + ")\\b",
             (m, c) -> fiscalQuarter(c, c.fiscal().quarterStart(yearNumber(m.group(2) != null ? m.group(2) : m.group(3)), Integer.parseInt(m.group(1)))),
             "fy4: rainfall in Q2 FY2026 => 2025-07-01..2025-10-01 QUARTER",
@@ -92,6 +137,7 @@ enum PeriodRule {
             "since last year => 2025-01-01..2026-11-23 RANGE",
             "since Q2 => 2026-04-01..2026-11-23 RANGE",
             "since the start of the quarter => 2026-10-01..2026-11-23 RANGE",
+            "since the beginning of last quarter => 2026-07-01..2026-11-23 RANGE",
             "loans since 2026-03-15 => 2026-03-15..2026-11-23 RANGE",
             "since March 15, 2026 => 2026-03-15..2026-11-23 RANGE",
             "since 1 June 2026 => 2026-06-01..2026-11-23 RANGE",
@@ -255,21 +301,22 @@ enum PeriodRule {
             "H2 2026 => 2026-07-01..2027-01-01 RANGE",
             "H1 '25 => 2025-01-01..2025-07-01 RANGE"),
 
-    HALF_OF_RELATIVE_YEAR("\\b(?:(?:the\\s+)?(first|second|1st|2nd)\\s+half\\s+of|h([12])(?:\\s+of)?)\\s+(?:the\\s+)?" + LAST_OR_THIS + "\\s+year\\b", (m, c) -> {
+    HALF_OF_RELATIVE_YEAR("\\b(?:(?:the\\s+)?(first|second|1st|2nd)\\s+half\\s+of|h([12])(?:\\s+of)?)\\s+(?:the\\s+)?" + LAST_OR_THIS + "\\s+(?:year|yr)\\b", (m, c) -> {
         boolean first = m.group(1) != null ? ordinalNumber(m.group(1)) == 1 : m.group(2).equals("1");
         return half(c.today().getYear() - (previous(m.group(3)) ? 1 : 0), first);
     },
             "first half of last year => 2025-01-01..2025-07-01 RANGE",
             "H2 this year => 2026-07-01..2027-01-01 RANGE"),
 
-    QUARTER_OF_RELATIVE_YEAR("\\b(?:q([1-4])|(?:the\\s+)?" + ORDINAL + "\\s+quarter)\\s+(?:of\\s+)?(?:the\\s+)?" + LAST_OR_THIS + "\\s+year\\b", (m, c) -> {
+    QUARTER_OF_RELATIVE_YEAR("\\b(?:q([1-4])|(?:the\\s+)?" + ORDINAL + "\\s+quarter)\\s+(?:of\\s+)?(?:the\\s+)?" + LAST_OR_THIS + "\\s+(?:year|yr)\\b", (m, c) -> {
         int q = m.group(1) != null ? Integer.parseInt(m.group(1)) : ordinalNumber(m.group(2));
         return quarter(LocalDate.of(c.today().getYear() - (previous(m.group(3)) ? 1 : 0), 3 * q - 2, 1));
     },
             "Q3 last year => 2025-07-01..2025-10-01 QUARTER",
-            "the second quarter of this year => 2026-04-01..2026-07-01 QUARTER"),
+            "the second quarter of this year => 2026-04-01..2026-07-01 QUARTER",
+            "q2 this yr => 2026-04-01..2026-07-01 QUARTER"),
 
-    MONTH_OF_RELATIVE_YEAR("\\b" + MONTH_ALONE + "\\s+(?:of\\s+)?(?:the\\s+)?" + LAST_OR_THIS + "\\s+year\\b",
+    MONTH_OF_RELATIVE_YEAR("\\b" + MONTH_ALONE + "\\s+(?:of\\s+)?(?:the\\s+)?" + LAST_OR_THIS + "\\s+(?:year|yr)\\b",
             (m, c) -> month(LocalDate.of(c.today().getYear() - (previous(m.group(2)) ? 1 : 0), monthNumber(m.group(1)), 1)),
             "March last year => 2025-03-01..2025-04-01 MONTH",
             "December of last year => 2025-12-01..2026-01-01 MONTH"),
@@ -372,8 +419,8 @@ enum PeriodRule {
             "l12m => 2025-11-23..2026-11-23 RANGE",
             "trailing 3m => 2026-08-01..2026-11-01 RANGE"),
 
-    LAST_N("\\b(?:the\\s+)?(last|past|previous|trailing)\\s+" + PeriodContext.NUMBER + "\\s+(day|week|month|quarter|year|mo|mth|wk|yr|qtr)s?\\b",
-            (m, c) -> lastN(c, m.group(1), number(m.group(2)), m.group(3)),
+    LAST_N("\\b(?:the\\s+)?(last|past|previous|trailing)\\s+" + PeriodContext.NUMBER + "\\s+(?:(full|complete|whole|entire)\\s+)?(day|week|month|quarter|year|mo|mth|wk|yr|qtr)s?\\b",
+            (m, c) -> m.group(3) != null ? lastWhole(c, number(m.group(2)), m.group(4)) : lastN(c, m.group(1), number(m.group(2)), m.group(4)),
             "arrivals in the last 30 days => 2026-10-24..2026-11-23 RANGE",
             "last 7 days => 2026-11-16..2026-11-23 RANGE",
             "the past three weeks => 2026-11-02..2026-11-23 RANGE",
@@ -381,7 +428,11 @@ enum PeriodRule {
             "the last two quarters => 2026-04-01..2026-10-01 RANGE",
             "trailing 6 months => 2026-05-01..2026-11-01 RANGE",
             "arrivals last 3 mos => 2026-08-23..2026-11-23 RANGE",
-            "the past 2 yrs => 2024-11-23..2026-11-23 RANGE"),
+            "the past 2 yrs => 2024-11-23..2026-11-23 RANGE",
+            "revenue, last 3 full months => 2026-08-01..2026-11-01 RANGE",
+            "the last 2 complete weeks => 2026-11-09..2026-11-23 RANGE",
+            "the past 2 full years => 2024-01-01..2026-01-01 RANGE",
+            "the last 7 full days => 2026-11-15..2026-11-22 RANGE"),
 
     LAST_WEEKDAY("\\b(last|this|past)\\s+" + WEEKDAY + "\\b", (m, c) -> {
         DayOfWeek d = DayOfWeek.valueOf(m.group(2).toUpperCase(Locale.ROOT));
@@ -660,14 +711,7 @@ enum PeriodRule {
 
     /** The last n days, weeks, months or years to today; whole quarters before the current one; "trailing" months whole. */
     private static Timeframe lastN(PeriodContext c, String which, int n, String said) {
-        String unit = switch (said.toLowerCase(Locale.ROOT)) { // "last 3 mos", "past 2 yrs", "l30d"
-            case "mo", "mth", "m" -> "month";
-            case "wk", "w" -> "week";
-            case "yr", "y" -> "year";
-            case "qtr", "q" -> "quarter";
-            case "d" -> "day";
-            default -> said.toLowerCase(Locale.ROOT);
-        };
+        String unit = unit(said);
         if (n < 1) return null;
         if (unit.equals("quarter")) { // whole quarters, the current one not included: a quarter is a reporting period
             LocalDate end = quarterStart(c.tomorrow());
@@ -683,6 +727,48 @@ enum PeriodRule {
             default -> end.minusYears(n);
         };
         return range(start, end).describedAs("the " + n + " " + unit + (n == 1 ? "" : "s") + " to " + Timeframe.day(c.today()));
+    }
+
+    private static LocalDate plus(LocalDate d, int n, String unit) {
+        return switch (unit.toLowerCase(Locale.ROOT)) {
+            case "day" -> d.plusDays(n);
+            case "week" -> d.plusWeeks(n);
+            case "quarter" -> d.plusMonths(3L * n);
+            case "year" -> d.plusYears(n);
+            default -> d.plusMonths(n);
+        };
+    }
+
+    private static LocalDate minus(LocalDate d, int n, String unit) {
+        return plus(d, -n, unit);
+    }
+
+    /** A unit of time as written in full, abbreviated or by its letter ("last 3 mos", "past 2 yrs", "l30d"): its name. */
+    private static String unit(String said) {
+        return switch (said.toLowerCase(Locale.ROOT)) {
+            case "mo", "mth", "m" -> "month";
+            case "wk", "w" -> "week";
+            case "yr", "y" -> "year";
+            case "qtr", "q" -> "quarter";
+            case "d" -> "day";
+            default -> said.toLowerCase(Locale.ROOT);
+        };
+    }
+
+    /** The last n whole days, weeks, months, quarters or years: the current one, begun but not over, left out. */
+    private static Timeframe lastWhole(PeriodContext c, int n, String said) {
+        String unit = unit(said);
+        if (n < 1) return null;
+        if (unit.equals("month")) return completeMonths(c, n);
+        if (unit.equals("quarter")) return lastN(c, "last", n, unit);
+        LocalDate end = switch (unit) { // the start of the current one; today itself when it is a day
+            case "day" -> c.today();
+            case "week" -> PeriodContext.monday(c.tomorrow());
+            default -> c.tomorrow().withDayOfYear(1);
+        };
+        LocalDate start = minus(end, n, unit);
+        return range(start, end).describedAs("the " + n + " whole " + unit + (n == 1 ? "" : "s") + " to " + Timeframe.day(end.minusDays(1))
+                + " (" + Timeframe.between(start, end) + ")");
     }
 
     private static Timeframe completeMonths(PeriodContext c, int n) {

@@ -191,6 +191,12 @@ enum Breakdown implements CorpusRule {
             }
             String field = reader.model.reference(ds.get(0));
             if (at.filterValues.containsKey(field) && at.filterValues.get(field).size() > 1) continue;
+            if (cue.equals("across") && eachItsOwnGroup(reader, at.metric, ds.get(0))) {
+                // "the min and max number of products across shops": over all of them, a shop being no group of shops
+                Spans.mark(at.used, d);
+                markCue(at.words, at.used, d.from(), cue);
+                continue;
+            }
             if (!at.groupBy.contains(field)) at.groupBy.add(field);
             Spans.mark(at.used, d);
             markCue(at.words, at.used, d.from(), cue);
@@ -213,6 +219,16 @@ enum Breakdown implements CorpusRule {
         if (before == null || java.util.Arrays.stream(before.split(" ")).noneMatch(BREAKDOWN_WORDS::contains)) return null;
         markCue(at.words, at.used, d.from() - 1, before);
         return "";
+    }
+
+    /**
+     * Whether a breakdown by this attribute would make each record of the metric's own rows a group of its own: the
+     * attribute names those records (their key or their label), so "across" them says over which rows, not by which.
+     */
+    private static boolean eachItsOwnGroup(QuestionParser reader, SemanticMetric metric, Dimension d) {
+        Set<String> rows = reader.datasetsOf(metric);
+        if (!rows.equals(Set.of(d.dataset()))) return false;
+        return d.labelsEntity() || reader.model.dataset(d.dataset()).map(ds -> ModelAttributes.isKey(ds, d)).orElse(false);
     }
 
     /** The words that ask for a breakdown on their own ("by", "per", "each"), not a question word ("which", "what"). */

@@ -674,11 +674,37 @@ final class RecordShapes {
         if (!m.find()) return Optional.empty();
         // "how many different locations are there": the values listed, whether listed once each or for each record
         String rest = THERE_ARE.matcher(m.group(1)).replaceFirst("");
+        // "how many distinct dogs": records, each counted once by its rows, never the values of what names them (two dogs
+        // may share a name)
         SemanticQuery x = listOfOne(rest).orElse(null);
-        if (x == null) return Optional.empty();
+        // a condition on a count of related rows ("with at least one treatment") is each listed record's: counted without the
+        // records it would hold of all of them together
+        if (x == null || x.filters().stream().anyMatch(f -> reader.model.dimension(f.field()).isEmpty())) return Optional.empty();
+        Optional<Result> records = distinctRecords(rest, x);
+        if (records.isPresent()) return records;
         SemanticQuery counted = x.withConditionsOf(List.of(), List.of()).records(null)
                 .countDistinct(x.groupBy().get(0).dimension());
         return Optional.of(new Parsed(counted, Optional.empty()));
+    }
+
+    /**
+     * "How many distinct dogs have received a treatment", read as the list of them ({@code listed}): records each counted
+     * once, which their plain count does, the list's conditions kept; empty when the list is not of the records the words
+     * after "distinct" name alone ("distinct dog names" are values, two dogs may share one).
+     */
+    private Optional<Result> distinctRecords(String rest, SemanticQuery listed) {
+        Dimension shown = reader.model.dimension(listed.groupBy().get(0).dimension()).orElse(null);
+        Dataset rows = listed.records() == null ? null : reader.model.dataset(listed.records()).orElse(null);
+        if (shown == null || rows == null || !shown.dataset().equals(rows.name()) || !(shown.labelsEntity() || ModelAttributes.isKey(rows, shown))) return Optional.empty();
+        List<String> after = QuestionWords.tokens(rest, true);
+        for (int n = Math.min(3, after.size()); n >= 1; n--) {
+            if (!reader.lexicon.rowsCalled(after.subList(0, n)).equals(List.of(rows))) continue;
+            // "dog names": an attribute of the records said right after their noun is what is counted
+            List<String> next = after.subList(n, after.size());
+            if (reader.model.dimensionsOf(rows.name()).stream().anyMatch(d -> namedFirst(d, rows, next))) return Optional.empty();
+            return countOf(rows).map(count -> new Parsed(listed.withConditionsOf(List.of(count.name()), List.of()).records(null), Optional.empty()));
+        }
+        return Optional.empty();
     }
 
     /** Whether the first words of {@code after} name the attribute, by one of its phrases or its short name, the last word in either number. */

@@ -36,8 +36,27 @@ enum Rephrasing {
             "singers who arent french => singers who aren't french", "dogs that havent been treated => dogs that haven't been treated",
             "the wont of the house => the wont of the house"),
     /** "# of", "w/o", "w/": a typist's shorthand for "number of", "without", "with". */
-    SHORTHAND((reader, q) -> shorthand(q), "# of french car makers => number of french car makers", "orchestras w/o performances => orchestras without performances",
-            "singers w/ songs => singers with songs", "tickets #4 => tickets #4"),
+    SHORTHAND(Rephrasing::shorthand, "# of french car makers => number of french car makers", "orchestras w/o performances => orchestras without performances",
+            "singers w/ songs => singers with songs", "tickets #4 => tickets #4", "singers w more than 1 song => singers with more than 1 song",
+            "# paragraphs in the doc => number of paragraphs in the doc", "singer names + countries => singer names and countries",
+            "names+ages => names and ages", "a score of 3 + 4 => a score of 3 + 4", "section names pls => section names please",
+            "players sorted by earnings asc => players sorted by earnings ascending", "players sorted by earnings desc => players sorted by earnings descending",
+            "the treatment type desc => the treatment type desc", "govt form of Aruba => government form of Aruba", "a W grade => a W grade",
+            "descriptions with the letter w in them => descriptions with the letter w in them"),
+    /**
+     * "section names in reverse order please", "which museum has no visits? name pls": "please" ending a request says
+     * nothing more; a short request after the question ("name please") asks for that of the records named.
+     */
+    PLEASE_LAST((reader, q) -> pleaseLast(q), "section names a to z please => section names a to z",
+            "which museum has no visits? name please => which museum has no visits? give the name.",
+            "which museums have no visits, names pls => which museums have no visits, names",
+            "museums please tell me what they are => museums please tell me what they are"),
+    /** "with most car makers", "has most dogs": a superlative of amount said without its article, said with it. */
+    MOST_WITHOUT_THE((reader, q) -> mostWithoutThe(q), "country with most car makers => country with the most car makers",
+            "which owner has fewest dogs => which owner has the fewest dogs", "countries with most of the people => countries with most of the people"),
+    /** "which museum has no visits yet", "not shipped yet": "yet" after a negation says nothing more. */
+    NEGATED_YET((reader, q) -> negatedYet(q), "which museum has no visits yet => which museum has no visits",
+            "orders not shipped yet? => orders not shipped?", "yet another question => yet another question"),
     /** "never hosted", "have never had": "never" before a verb in the past, said as "did not" and the verb's base form. */
     NEVER_DONE((reader, q) -> neverDone(q), "stadiums that never hosted a concert => stadiums that did not host a concert",
             "how many dogs never had a treatment => how many dogs did not have a treatment",
@@ -63,6 +82,13 @@ enum Rephrasing {
     /** "transcripts total", "fines total?": a question that ends in "total" after what it totals, said the way round it is read. */
     TOTAL_LAST((reader, q) -> totalLast(q), "transcripts total => total transcripts", "fines total? => total fines?",
             "fines in total => fines in total", "the running total => the running total"),
+    /**
+     * "the combined surface area of the countries": "combined" said before what it adds up, said as "total" (a word of the
+     * model's own is left as it is; "overall" is not one: "the overall rating" is often a rating of its own).
+     */
+    ADDED_UP_AS_TOTAL(Rephrasing::addedUpAsTotal, "world_1: What is the combined surface area of all countries in Asia? => What is the total surface area of all countries in Asia?",
+            "world_1: the combined average life expectancy => the combined average life expectancy",
+            "world_1: the countries combined => the countries combined"),
     EITHER_PERSON((reader, q) -> eitherPerson(q), "List his or her first name. => List their first name.",
             "the owner who paid for his or her dogs => the owner who paid for their dogs", "whether he or she left => whether they left",
             "red or blue cars => red or blue cars"),
@@ -117,6 +143,7 @@ enum Rephrasing {
     RANKED_BREAKDOWN((reader, q) -> rankedBreakdown(q), "Rank the airlines by number of flights => number of flights by airlines ranked",
             "show teams ranked by wins => wins by teams ranked"),
     SHARED_YEAR((reader, q) -> sharedYear(q), "goals in Q2 vs Q3 2025 => goals in Q2 2025 vs Q3 2025",
+            "goals q3 vs q2 this yr => goals q3 this yr vs q2 this yr",
             "sales in April, May and June 2024 => sales in April, May and June 2024"),
     SPELLING(Rephrasing::spelled, "world_1: How many contries are in Europe? => How many country are in Europe?", "world_1: Which contry is largest? => Which country is largest?",
             "world_1: What is the averge life expectancy? => What is the average life expectancy?",
@@ -174,6 +201,15 @@ enum Rephrasing {
     AGE_SAID_BARE(Rephrasing::ageSaidBare, "museum_visit: how many visitors are under 30 => how many visitors are younger than 30",
             "concert_singer: which countries do singers over 40 come from => which countries do singers older than 40 come from",
             "poker_player: players over 200 => players over 200", "museum_visit: visitors under 30 years of membership => visitors under 30 years of membership"),
+    /**
+     * "top 3 countries by population", "the bottom 5 players by earnings": records ranked by a number attribute of theirs
+     * that no measure is named by, said as "the 3 countries with the highest population" (a measure's name after "by",
+     * "top 3 continents by number of countries", is a ranking of groups, left to the reader).
+     */
+    TOP_RECORDS_BY_ATTRIBUTE(Rephrasing::topRecordsByAttribute, "world_1: top 3 countries by population => the 3 countries with the highest population",
+            "poker_player: list the bottom 2 poker players by earnings => list the 2 poker players with the lowest earnings",
+            "world_1: top 3 continents by number of countries => top 3 continents by number of countries",
+            "world_1: top 3 countries by population in Asia => top 3 countries by population in Asia"),
     DIMENSIONAL_ADJECTIVES(Rephrasing::dimensionalAdjectives, "dog_kennels: What is the name of the youngest dog? => What is the name of the dog with the lowest age?",
             "pets_1: List the pets whose age is older than 2. => List the pets whose age is greater than 2.",
             "pets_1: Which pets are heavier than 12? => Which pets are weight greater than 12?",
@@ -522,12 +558,37 @@ enum Rephrasing {
     private static final Pattern WITHOUT_SLASH = Pattern.compile("(?i)(?<!\\w)w/o(?!\\w)");
     private static final Pattern WITH_SLASH = Pattern.compile("(?i)(?<!\\w)w/(?=\\s)");
 
-    static String shorthand(String q) {
-        if (q.indexOf('#') < 0 && q.indexOf('/') < 0) return q;
-        String out = NUMBER_SIGN.matcher(q).replaceAll("number of");
-        out = WITHOUT_SLASH.matcher(out).replaceAll("without");
-        return WITH_SLASH.matcher(out).replaceAll("with");
+    /** "# paragraphs": the number sign before a noun, no "of" after it. */
+    private static final Pattern NUMBER_SIGN_BARE = Pattern.compile("(?i)(?<![\\w#])#\\s*(?!of\\b)(?=\\p{L})");
+    /** A plus sign between words ("names + ages", "names+ages"), never between numbers. */
+    private static final Pattern PLUS_BETWEEN_WORDS = Pattern.compile("(?<=\\p{L})\\s*\\+\\s*(?=[\\p{L}#])");
+    /** "asc" or "desc" ending a question that sorts: the direction. */
+    private static final Pattern SHORT_DIRECTION = Pattern.compile("(?i)(\\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?)\\s+by\\b[^?.!]*?\\s)(asc|desc)(?=\\s*[?.!]?\\s*$)");
+    /** A typist's short words, lower case, for English words (never the model's own: a value "w", a column "govt"). */
+    private static final Map<String, String> SHORT_WORDS = Map.of("w", "with", "pls", "please", "plz", "please", "govt", "government", "gov't", "government");
+
+    static String shorthand(QuestionParser reader, String q) {
+        String out = q;
+        if (q.indexOf('#') >= 0 || q.indexOf('/') >= 0) {
+            out = NUMBER_SIGN.matcher(out).replaceAll("number of");
+            out = NUMBER_SIGN_BARE.matcher(out).replaceAll("number of ");
+            out = WITHOUT_SLASH.matcher(out).replaceAll("without");
+            out = WITH_SLASH.matcher(out).replaceAll("with");
+        }
+        if (out.indexOf('+') >= 0) out = PLUS_BETWEEN_WORDS.matcher(out).replaceAll(" and ");
+        out = SHORT_DIRECTION.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + (m.group(2).equalsIgnoreCase("asc") ? "ascending" : "descending")));
+        Matcher m = SHORT_WORD.matcher(out);
+        StringBuilder b = new StringBuilder();
+        while (m.find()) {
+            String w = m.group();
+            boolean ours = reader != null && reader.lexicon.vocabulary().contains(w);
+            m.appendReplacement(b, ours ? Matcher.quoteReplacement(w) : SHORT_WORDS.get(w));
+        }
+        return m.appendTail(b).toString();
     }
+
+    /** A word of {@link #SHORT_WORDS} as typed, in lower case, standing alone. */
+    private static final Pattern SHORT_WORD = Pattern.compile("(?<![\\w'])(?<!letter\\s)(?<!character\\s)(?:w|pls|plz|govt|gov't)(?![\\w'/])");
 
     /** English's contractions with "n't" and "'s" of a question word, as they are typed without the apostrophe. */
     private static final Map<String, String> UNMARKED = Map.ofEntries(Map.entry("whats", "what's"), Map.entry("whos", "who's"), Map.entry("wheres", "where's"),
@@ -767,6 +828,44 @@ enum Rephrasing {
         return m.find() ? "total " + m.group(1).strip() + m.group(2).strip() : q;
     }
 
+    private static final Pattern ADDED_UP = Pattern.compile("(?i)\\b(combined)(?=\\s+\\p{L})(?!\\s+(?:average|avg|mean|median|count|number|max|maximum|min|minimum|total|sum|rate|percent|percentage|share|ratio)\\b)");
+
+    static String addedUpAsTotal(QuestionParser reader, String q) {
+        Matcher m = ADDED_UP.matcher(q);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            boolean ours = reader != null && reader.lexicon.vocabulary().contains(m.group(1).toLowerCase(Locale.ROOT));
+            m.appendReplacement(out, ours ? m.group(1) : "total");
+        }
+        return m.appendTail(out).toString();
+    }
+
+    private static final Pattern PLEASE_AT_END = Pattern.compile("(?i)\\s*,?\\s*\\b(?:please|pls|plz)\\b\\s*([?.!]*)\\s*$");
+    /** After the question, a few words that name what to show, no verb of a request of their own. */
+    private static final Pattern SHORT_REQUEST_AFTER = Pattern.compile("(?i)\\?\\s+((?!(?:list|show|give|find|tell|return|display|what|which|who|how)\\b)"
+            + "\\p{L}+(?:\\s*(?:,|and|&)?\\s*\\p{L}+){0,4})$");
+
+    static String pleaseLast(String q) {
+        Matcher m = PLEASE_AT_END.matcher(q);
+        if (!m.find()) return q;
+        String rest = q.substring(0, m.start());
+        Matcher after = SHORT_REQUEST_AFTER.matcher(rest);
+        if (after.find()) return rest.substring(0, after.start()) + "? give the " + after.group(1) + ".";
+        return rest + m.group(1);
+    }
+
+    private static final Pattern MOST_BARE = Pattern.compile("(?i)\\b(with|has|have|had|having)\\s+(most|fewest|least)\\s+(?!of\\b)(?=\\p{L})");
+
+    static String mostWithoutThe(String q) {
+        return MOST_BARE.matcher(q).replaceAll("$1 the $2 ");
+    }
+
+    private static final Pattern YET_AFTER_NEGATION = Pattern.compile("(?i)(\\b(?:no|not|never|none)\\b|n't\\b)((?:\\s+\\p{L}+){1,4}?)\\s+yet\\b");
+
+    static String negatedYet(String q) {
+        return YET_AFTER_NEGATION.matcher(q).replaceAll("$1$2");
+    }
+
     static String percentSign(String q) {
         return q.indexOf('%') < 0 ? q : WORD_PERCENT.matcher(q).replaceAll(" percent");
     }
@@ -913,6 +1012,26 @@ enum Rephrasing {
             i++;
         }
         return copied == 0 ? q : out.append(q.substring(copied)).toString();
+    }
+
+    private static final Pattern TOP_BY = Pattern.compile("(?i)\\b(?:the\\s+)?(top|bottom)\\s+(\\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\\s+"
+            + "(\\p{L}+(?:\\s+\\p{L}+){0,2})\\s+by\\s+(\\p{L}+(?:\\s+\\p{L}+){0,3})(?=\\s*[?.!]?\\s*$)");
+
+    private static String topRecordsByAttribute(QuestionParser reader, String q) {
+        Matcher m = TOP_BY.matcher(q);
+        if (!m.find()) return q;
+        List<String> noun = tokens(m.group(3), true).stream().map(QuestionWords::singular).toList();
+        List<Dataset> rows = reader.lexicon.rowsCalled(noun);
+        if (rows.size() != 1) return q;
+        List<String> said = tokens(m.group(4), true).stream().map(QuestionWords::singular).toList();
+        // the attribute by its name or label, one of the records' own, and no measure named by the same words
+        List<Dimension> by = reader.model().dimensionsOf(rows.get(0).name()).stream().filter(x -> x.kind() == Dimension.Kind.NUMBER
+                && (tokens(x.displayName(), true).stream().map(QuestionWords::singular).toList().equals(said)
+                        || tokens(x.name().replace('_', ' '), true).stream().map(QuestionWords::singular).toList().equals(said))).toList();
+        if (by.size() != 1 || !reader.metricNames.metricSpans(tokens(m.group(4), true)).isEmpty()) return q;
+        String number = m.group(2).matches("\\d+") ? m.group(2) : QuestionWords.NUMBER_WORDS.get(m.group(2).toLowerCase(Locale.ROOT));
+        return q.substring(0, m.start()) + "the " + number + " " + m.group(3) + " with the " + (m.group(1).equalsIgnoreCase("top") ? "highest " : "lowest ")
+                + m.group(4) + q.substring(m.end());
     }
 
     /** How many words from {@code from} on are the whole name of a number attribute of some records (0 when none). */
@@ -1290,7 +1409,7 @@ enum Rephrasing {
     private static final Pattern TWO_PERIODS_ONE_YEAR = Pattern.compile("(?i)\\b(q[1-4]|h[12]|jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june|july|aug(?:ust)?|"
             + "sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(\\s+(?:or|and|to|vs\\.?|versus|against|compared (?:with|to))\\s+)"
             + "(q[1-4]|h[12]|jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june|july|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|"
-            + "dec(?:ember)?)\\s+((?:19|20)\\d{2})\\b");
+            + "dec(?:ember)?)\\s+((?:19|20)\\d{2}|(?:this|last|previous|prior)\\s+(?:year|yr))\\b");
 
     /** "Q1 or Q2 2026", "from Q1 to Q2 2026": the first period shares the year written once, after the second. */
     static String sharedYear(String q) {

@@ -243,7 +243,7 @@ public final class SqlRenderer {
         }
         boolean asItIs = plan.having().isEmpty() && !hides && !ties && known.isEmpty();
         if (!asItIs) ctes.add("answer AS (\n  " + answer + "\n)");
-        String shown = asItIs ? null : shownColumns(plan, ctes);
+        boolean toldApart = plan.keys().stream().anyMatch(Key::isIdentity);
         String where = "";
         if (!plan.having().isEmpty() || !known.isEmpty()) {
             StringJoiner conditions = new StringJoiner(" AND ");
@@ -269,6 +269,19 @@ public final class SqlRenderer {
             }
         }
         String orderBy = order.length() == 0 ? "" : "\nORDER BY " + order;
+        if (toldApart && (plan.limit() != null || !where.isEmpty())) {
+            // two records of one name are told apart among the rows the answer keeps, never by others left out of it: the rows
+            // kept first (the filter, the ranking's rows or the limit), then their names
+            String kept = ties ? "SELECT * FROM (SELECT *, rank() OVER (ORDER BY " + asked + ") AS answer_rank FROM answer" + where
+                    + ") AS answer_ranked\n  WHERE answer_rank <= " + plan.limit()
+                    : "SELECT * FROM answer" + where + orderBy + (plan.limit() == null ? "" : "\n  LIMIT " + plan.limit());
+            ctes.add("answer_kept AS (\n  " + kept + "\n)");
+            String shown = shownColumns(plan, ctes, "answer_kept");
+            StringBuilder sql = new StringBuilder("WITH ").append(String.join(",\n", ctes)).append("\n");
+            sql.append("SELECT ").append(shown).append(orderBy);
+            return dialect == Dialect.TRINO ? decimalsAsDoubles(sql.toString()) : sql.toString();
+        }
+        String shown = asItIs ? null : shownColumns(plan, ctes, "answer");
         StringBuilder sql = new StringBuilder("WITH ").append(String.join(",\n", ctes)).append("\n");
         if (asItIs) {
             sql.append(answer).append(orderBy).append(plan.limit() == null ? "" : "\nLIMIT " + plan.limit());
@@ -294,7 +307,7 @@ public final class SqlRenderer {
      * reads with its key ("Alex Kim (#12)", "Alex Kim (#31)") and any other as it is; returns the columns shown and the
      * FROM (null when no key is hidden: the answer is shown as it is).
      */
-    private static String shownColumns(QueryPlan plan, List<String> ctes) {
+    private static String shownColumns(QueryPlan plan, List<String> ctes, String from) {
         List<Key> keys = plan.keys();
         if (keys.stream().noneMatch(Key::isIdentity)) { // the columns shown, of the answer as it is
             StringJoiner shown = new StringJoiner(", ");
@@ -307,7 +320,7 @@ public final class SqlRenderer {
                 if (o.hidden()) hides = true;
                 else shown.add(quote(o.name()));
             }
-            return (hides ? shown.toString() : "*") + " FROM answer";
+            return (hides ? shown.toString() : "*") + " FROM " + from;
         }
         StringJoiner all = new StringJoiner(",\n    ");
         StringJoiner shown = new StringJoiner(", ");
@@ -331,7 +344,7 @@ public final class SqlRenderer {
             all.add(quote(o.name()));
             if (!o.hidden()) shown.add(quote(o.name()));
         }
-        ctes.add("answer_shown AS (\n  SELECT " + all + "\n  FROM answer\n)");
+        ctes.add("answer_shown AS (\n  SELECT " + all + "\n  FROM " + from + "\n)");
         return shown + " FROM answer_shown";
     }
 

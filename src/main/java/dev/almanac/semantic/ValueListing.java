@@ -38,6 +38,9 @@ final class ValueListing {
         this.model = reader.model;
     }
 
+    /** Words that add the values up ("the surface area of the countries combined"): never a list of them. */
+    private static final Set<String> ADDING_UP = Set.of("combined", "altogether", "overall");
+
     /** A list of a dimension's values ("which currencies are used"), the question read whole for it. */
     Result of(Question question, boolean attributes) {
         if (!LISTING.matcher(question.q()).find() || question.compared().isPresent()) return new NoMetric();
@@ -46,7 +49,7 @@ final class ValueListing {
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i);
             // "the number of ... from each city" asks for a count, not the list of cities; "older than the average" is a condition
-            if (reader.orders.superlativeAt(words, i) || w.equals("how") || AGGREGATES.contains(w) && !Conditions.comparedAverage(words, new Span(i, i + 1, null)) && !reader.orders.inAttributeName(words, i)) {
+            if (reader.orders.superlativeAt(words, i) || w.equals("how") || ADDING_UP.contains(w) && !reader.lexicon.vocabulary().contains(w) || AGGREGATES.contains(w) && !Conditions.comparedAverage(words, new Span(i, i + 1, null)) && !reader.orders.inAttributeName(words, i)) {
                 return new NoMetric();
             }
         }

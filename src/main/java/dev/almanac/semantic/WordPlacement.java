@@ -592,6 +592,8 @@ enum WordPlacement implements CorpusRule {
         String w = words.get(i);
         if (!dev.almanac.reading.Lexicon.english().partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.VERB)) return false;
         if (i > 0 && headsNounPhrase(words.get(i - 1))) return false; // "the total rebate on claims": a noun, not a verb
+        // "region and pop of Angola": joined to an attribute placed before it, one more thing asked for, not a verb
+        if (i > 1 && words.get(i - 1).equals("and") && used[i - 2]) return false;
         // a word the model names the metric's rows or their attributes with says which rows, unless it is the model's own
         // word for the attribute grouped by ("the agent who handled the most tickets" where the agent is said to have
         // handled them); a word it names other rows with ("handled" asked of shipments) is as any verb of English
