@@ -34,6 +34,18 @@ class DistinctCountsTest {
     }
 
     @Test
+    void distinct_records_are_each_counted_once_by_their_rows_never_by_their_names() {
+        // world_1 has 237 cities of over a million people, two of them of one name: the cities are 237, their names 236
+        SemanticLayer layer = QuestionWordsTest.layer("world_1");
+        SemanticQuery big = QuestionWordsTest.read(QuestionWordsTest.parser(layer), "How many distinct cities have a population above 1000000?");
+        assertThat(QuestionWordsTest.rows("world_1", layer.compile(big).sql()))
+                .isEqualTo(QuestionWordsTest.rows("world_1", "SELECT count(*) FROM city WHERE Population > 1000000"))
+                .isNotEqualTo(QuestionWordsTest.rows("world_1", "SELECT count(DISTINCT Name) FROM city WHERE Population > 1000000"));
+        // a condition on each record's related rows would hold of all of them together once the records are counted: not read
+        QuestionWordsTest.assertNotRead("dog_kennels", "How many distinct dogs have received at least one treatment?");
+    }
+
+    @Test
     void rows_that_exist_or_are_listed_are_counted_and_the_verbs_say_nothing_more() {
         QuestionParser cars = QuestionWordsTest.parser("car_1");
         SemanticQuery all = QuestionWordsTest.read(cars, "How many countries are there?");

@@ -27,6 +27,9 @@ class LinkingVerbsTest {
         assertThat(evaluations.parse("What is total bonus given?")).isNotInstanceOf(QuestionParser.Parsed.class);
         // denied
         assertThat(evaluations.parse("What is total bonus not given in all evaluations?")).isNotInstanceOf(QuestionParser.Parsed.class);
+        // joined by "and" to an attribute asked for, a word is one more thing asked for, never a verb ("pop" was let pass, and
+        // the region of Angola answered alone)
+        QuestionWordsTest.assertNotRead("world_1", "region and pop of Angola");
         // an agent after "by" is no place the rows are linked to
         QuestionParser world = QuestionWordsTest.parser("world_1");
         QuestionParser.Result covered = world.parse("Give the total surface area covered by countries in Asia or Europe.");
