@@ -94,6 +94,7 @@ final class ModelAttributes {
         if (d.label() != null) names.add(d.label());
         names.addAll(d.synonyms());
         for (String n : names) for (String w : tokens(n, true)) if (!function.isFunctionWord(w)) out.add(stem(w));
+        for (String agent : ReaderLexicon.agentsOf(tokens(d.name().replace('_', ' '), true))) out.add(stem(agent)); // "director" of directed_by
         return out;
     }
 }

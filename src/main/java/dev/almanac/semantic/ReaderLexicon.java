@@ -567,7 +567,20 @@ final class ReaderLexicon {
         names.addAll(d.synonyms());
         List<List<String>> out = new ArrayList<>();
         for (String p : names) out.addAll(phrasings(tokens(p, true)));
+        for (String agent : agentsOf(tokens(d.name().replace('_', ' '), true))) out.add(List.of(agent));
         return out;
+    }
+
+    /**
+     * "directed by", "written by": an attribute named by a verb's participle and "by" holds who did it, which English calls
+     * by the verb's noun of a person (WordNet: director, writer); none for any other name.
+     */
+    static List<String> agentsOf(List<String> name) {
+        if (name.size() != 2 || !name.get(1).equals("by")) return List.of();
+        dev.almanac.reading.Lexicon english = dev.almanac.reading.Lexicon.english();
+        if (english.baseForms(name.get(0), dev.almanac.reading.PartOfSpeech.VERB).stream().noneMatch(b -> !b.equals(name.get(0)))) return List.of();
+        return english.nounsOfVerb(name.get(0)).stream().filter(n -> english.senses(n, dev.almanac.reading.PartOfSpeech.NOUN).stream().findFirst()
+                .map(x -> "noun.person".equals(x.lexFile())).orElse(false)).sorted().toList();
     }
 
     Map<List<String>, Object> valuePhrases(List<Dimension> dims) {

@@ -51,6 +51,12 @@ enum Rephrasing {
             "which museum has no visits? name please => which museum has no visits? give the name.",
             "which museums have no visits, names pls => which museums have no visits, names",
             "museums please tell me what they are => museums please tell me what they are"),
+    /** "something other than 'USA'", "anything but Dutch": the pronoun of a value, said without it. */
+    VALUE_PRONOUN((reader, q) -> valuePronoun(q), "conductors whose nationality is something other than 'USA' => conductors whose nationality is other than 'USA'",
+            "languages that are anything but Dutch => languages that are other than Dutch", "something else => something else"),
+    /** "the distinct nationalities among the conductors": "among" records is "of" them. */
+    AMONG_RECORDS(Rephrasing::amongRecords, "orchestra: What is the number of distinct nationalities among the conductors? => What is the number of distinct nationalities of the conductors?",
+            "orchestra: among all orchestras, the oldest => among all orchestras, the oldest"),
     /** "with most car makers", "has most dogs": a superlative of amount said without its article, said with it. */
     MOST_WITHOUT_THE((reader, q) -> mostWithoutThe(q), "country with most car makers => country with the most car makers",
             "which owner has fewest dogs => which owner has the fewest dogs", "countries with most of the people => countries with most of the people"),
@@ -208,8 +214,10 @@ enum Rephrasing {
      */
     TOP_RECORDS_BY_ATTRIBUTE(Rephrasing::topRecordsByAttribute, "world_1: top 3 countries by population => the 3 countries with the highest population",
             "poker_player: list the bottom 2 poker players by earnings => list the 2 poker players with the lowest earnings",
+            "world_1: the 2 smallest countries by life expectancy => the 2 countries with the lowest life expectancy",
             "world_1: top 3 continents by number of countries => top 3 continents by number of countries",
-            "world_1: top 3 countries by population in Asia => top 3 countries by population in Asia"),
+            "world_1: top 3 countries by population in Asia => top 3 countries by population in Asia",
+            "world_1: Give the name and surface area of the 5 largest countries by area. => Give the name and surface area of the 5 countries with the highest surface area."),
     DIMENSIONAL_ADJECTIVES(Rephrasing::dimensionalAdjectives, "dog_kennels: What is the name of the youngest dog? => What is the name of the dog with the lowest age?",
             "pets_1: List the pets whose age is older than 2. => List the pets whose age is greater than 2.",
             "pets_1: Which pets are heavier than 12? => Which pets are weight greater than 12?",
@@ -765,8 +773,21 @@ enum Rephrasing {
             else if (!Set.of("and", "the", "their", "its", "also").contains(shown.get(i))) return null;
         }
         if (!any) return null;
-        return "show the " + m.group(2).strip() + " of the " + m.group(1).strip().replaceFirst("(?i)^(?:the|all)\\s+", "");
+        String records = m.group(1).strip().replaceFirst("(?i)^(?:the|all)\\s+", "");
+        Matcher which = WHICH_RECORDS.matcher(records);
+        if (which.matches()) { // "which museum has no visits, name": the records the question names, and what is said of them
+            List<String> words = List.of(which.group(1).split("\\s+"));
+            records = null;
+            for (int n = Math.min(3, words.size() - 1); n >= 1 && records == null; n--) {
+                if (reader.lexicon.rowsCalled(tokens(String.join(" ", words.subList(0, n)), true)).isEmpty()) continue;
+                records = String.join(" ", words.subList(0, n)) + " that " + String.join(" ", words.subList(n, words.size()));
+            }
+            if (records == null) return null;
+        }
+        return "show the " + m.group(2).strip() + " of the " + records;
     }
+
+    private static final Pattern WHICH_RECORDS = Pattern.compile("(?i)^(?:which|what)\\s+(.+)$");
 
     private static final Pattern REVERSED_ORDER_WORDS = Pattern.compile("(?i)\\b(?:in\\s+)?revers(?:e|ed)\\s+(?:alphabetic|alphabetical|lexicographic|lexicographical)\\s+order\\b");
 
@@ -852,6 +873,21 @@ enum Rephrasing {
         Matcher after = SHORT_REQUEST_AFTER.matcher(rest);
         if (after.find()) return rest.substring(0, after.start()) + "? give the " + after.group(1) + ".";
         return rest + m.group(1);
+    }
+
+    private static final Pattern VALUE_PRONOUN_WORDS = Pattern.compile("(?i)\\b(?:something|anything)\\s+(?:other\\s+than|else\\s+than|but|except)\\b");
+
+    static String valuePronoun(String q) {
+        return VALUE_PRONOUN_WORDS.matcher(q).replaceAll("other than");
+    }
+
+    private static final Pattern AMONG = Pattern.compile("(?i)\\bamong\\s+((?:the|all|all\\s+the)\\s+)?(\\p{L}+(?:\\s+\\p{L}+){0,2}?)(?=\\s*[?.!]?\\s*$)");
+
+    /** "among the conductors" ending the question, the conductors being records: "of the conductors". */
+    private static String amongRecords(QuestionParser reader, String q) {
+        Matcher m = AMONG.matcher(q);
+        if (!m.find() || reader.lexicon.rowsCalled(tokens(m.group(2), true).stream().map(QuestionWords::singular).toList()).isEmpty()) return q;
+        return q.substring(0, m.start()) + "of the " + m.group(2) + q.substring(m.end());
     }
 
     private static final Pattern MOST_BARE = Pattern.compile("(?i)\\b(with|has|have|had|having)\\s+(most|fewest|least)\\s+(?!of\\b)(?=\\p{L})");
@@ -1014,24 +1050,29 @@ enum Rephrasing {
         return copied == 0 ? q : out.append(q.substring(copied)).toString();
     }
 
-    private static final Pattern TOP_BY = Pattern.compile("(?i)\\b(?:the\\s+)?(top|bottom)\\s+(\\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\\s+"
+    private static final Pattern TOP_BY = Pattern.compile("(?i)\\b(?:the\\s+)?(?:(top|bottom)\\s+(\\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)"
+            + "|(\\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\\s+(largest|biggest|greatest|highest|smallest|lowest))\\s+"
             + "(\\p{L}+(?:\\s+\\p{L}+){0,2})\\s+by\\s+(\\p{L}+(?:\\s+\\p{L}+){0,3})(?=\\s*[?.!]?\\s*$)");
 
     private static String topRecordsByAttribute(QuestionParser reader, String q) {
         Matcher m = TOP_BY.matcher(q);
         if (!m.find()) return q;
-        List<String> noun = tokens(m.group(3), true).stream().map(QuestionWords::singular).toList();
+        List<String> noun = tokens(m.group(5), true).stream().map(QuestionWords::singular).toList();
         List<Dataset> rows = reader.lexicon.rowsCalled(noun);
         if (rows.size() != 1) return q;
-        List<String> said = tokens(m.group(4), true).stream().map(QuestionWords::singular).toList();
-        // the attribute by its name or label, one of the records' own, and no measure named by the same words
-        List<Dimension> by = reader.model().dimensionsOf(rows.get(0).name()).stream().filter(x -> x.kind() == Dimension.Kind.NUMBER
-                && (tokens(x.displayName(), true).stream().map(QuestionWords::singular).toList().equals(said)
-                        || tokens(x.name().replace('_', ' '), true).stream().map(QuestionWords::singular).toList().equals(said))).toList();
-        if (by.size() != 1 || !reader.metricNames.metricSpans(tokens(m.group(4), true)).isEmpty()) return q;
-        String number = m.group(2).matches("\\d+") ? m.group(2) : QuestionWords.NUMBER_WORDS.get(m.group(2).toLowerCase(Locale.ROOT));
-        return q.substring(0, m.start()) + "the " + number + " " + m.group(3) + " with the " + (m.group(1).equalsIgnoreCase("top") ? "highest " : "lowest ")
-                + m.group(4) + q.substring(m.end());
+        List<String> said = tokens(m.group(6), true);
+        // the attribute by any of its phrases or its short name ("area" of surface area), one number of the records' own, and
+        // no measure named by the same words
+        Object named = reader.lexicon.attributesOf(rows.get(0)).get(said);
+        if (named == null) named = reader.lexicon.attributesOf(rows.get(0)).get(said.stream().map(QuestionWords::singular).toList());
+        List<Dimension> by = named == null ? List.of() : ((List<?>) named).stream().filter(Dimension.class::isInstance).map(Dimension.class::cast)
+                .filter(x -> x.kind() == Dimension.Kind.NUMBER && x.dataset().equals(rows.get(0).name())).distinct().toList();
+        if (by.size() != 1 || !reader.metricNames.metricSpans(said).isEmpty()) return q;
+        String n = m.group(2) != null ? m.group(2) : m.group(3);
+        String number = n.matches("\\d+") ? n : QuestionWords.NUMBER_WORDS.get(n.toLowerCase(Locale.ROOT));
+        boolean high = m.group(1) != null ? m.group(1).equalsIgnoreCase("top") : Set.of("largest", "biggest", "greatest", "highest").contains(m.group(4).toLowerCase(Locale.ROOT));
+        return q.substring(0, m.start()) + "the " + number + " " + m.group(5) + " with the " + (high ? "highest " : "lowest ")
+                + by.get(0).displayName().toLowerCase(Locale.ROOT) + q.substring(m.end());
     }
 
     /** How many words from {@code from} on are the whole name of a number attribute of some records (0 when none). */
