@@ -58,6 +58,7 @@ final class MetricPhrases {
             return reader.lexicon.rowsCalled(named).isEmpty();
         }).toList();
         metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> attributeNames.stream().noneMatch(d -> takesOutOfOrder(m, d))).toList());
+        metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> !valueOfTheRowsNamedNext(reader, words, m)).toList());
         if (metricSpans.isEmpty() && previous != null && reader.model.metric(previous.metrics().get(0)).isPresent()) {
             metricSpans = List.of(new Span(0, 0, List.of(reader.model.metric(previous.metrics().get(0)).get()))); // the thread's metric, named by no word
         }
@@ -89,6 +90,25 @@ final class MetricPhrases {
             if (!plain.isEmpty()) metricSpans = new ArrayList<>(plain);
         }
         return metricSpans;
+    }
+
+    /**
+     * "open invoices" where "opens" names a count of emails: one word right before a noun of other records, a value of one of
+     * those records' attributes (an invoice's status), qualifies them; it names no measure of other rows.
+     */
+    private static boolean valueOfTheRowsNamedNext(QuestionParser reader, List<String> words, Span m) {
+        if (m.scattered() || m.length() != 1 || m.to() >= words.size()) return false;
+        Object hits = reader.allValuePhrases().get(words.subList(m.from(), m.to()));
+        if (!(hits instanceof List<?> values) || values.isEmpty()) return false;
+        for (int n = Math.min(3, words.size() - m.to()); n >= 1; n--) {
+            List<Dataset> rows = reader.lexicon.rowsCalled(words.subList(m.to(), m.to() + n).stream().map(QuestionWords::singular).toList());
+            if (rows.size() != 1) continue;
+            String named = rows.get(0).name();
+            Set<String> measured = m.target() instanceof List<?> targets ? targets.stream().filter(SemanticMetric.class::isInstance)
+                    .flatMap(t -> reader.datasetsOf((SemanticMetric) t).stream()).collect(java.util.stream.Collectors.toSet()) : Set.of();
+            return !measured.contains(named) && values.stream().anyMatch(v -> v instanceof QuestionParser.ValueHit h && h.dimension().dataset().equals(named));
+        }
+        return false;
     }
 
     /**

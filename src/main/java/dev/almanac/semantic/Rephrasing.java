@@ -131,6 +131,26 @@ enum Rephrasing {
             "singer: the names of singers => show the names of singers", "singer: average age of singers => average age of singers",
             "singer: names of singers by how many songs => names of singers by how many songs",
             "singer: singers by citizenship => singers by citizenship", "cre_Doc_Template_Mgt: distinct template type codes => show distinct template type codes"),
+    /**
+     * A request said politely or indirectly, at the start of any of its sentences: "Could you tell me which ...", "I'd like to
+     * know how many ...", "Do you know ..." (the question itself follows), "Could you list ...", "I'd like the names of ...",
+     * "Could I get ...", "I'm looking for ...", "Please include their IDs", "Just their names would be fine" (a request for
+     * what follows), said as the plain question or request.
+     */
+    POLITE_REQUEST((reader, q) -> politeRequest(q), "Could you tell me which car makers have over 3 models? => which car makers have over 3 models?",
+            "Could you let me know how many countries there are in Asia? => how many countries there are in Asia?",
+            "I'd like to know the number of countries located in Asia. => what is the number of countries located in Asia.",
+            "Could you tell me Brazil's population and its life expectancy? => show Brazil's population and its life expectancy?",
+            "Could you list the song names of singers older than 40? => list the song names of singers older than 40?",
+            "I'd like a list of the poker players' names. => list the poker players' names.",
+            "Do you know how many distinct locations our stores are in? => how many distinct locations our stores are in?",
+            "Which stadiums have never hosted a concert? Just their names would be fine. => Which stadiums have never hosted a concert? list their names.",
+            "Which airport has the code 'AKO'? Just the airport's name, please. => Which airport has the code 'AKO'? list the airport's name.",
+            "Which makers have over 3 models? Please include each maker's full name and ID. => Which makers have over 3 models? list each maker's full name and ID.",
+            "I'm looking for the titles of cartoons directed by Ben Jones. => show the titles of cartoons directed by Ben Jones.",
+            "Could I get the episodes of all TV series? => show the episodes of all TV series?",
+            "Could you break the templates down by type? => break the templates down by type?",
+            "the list of items I'd like => the list of items I'd like"),
     IMPERATIVE_REQUEST((reader, q) -> imperativeShown(q), "Return the names of all pilots => show the names of all pilots",
             "Please provide each city's population => Please show each city's population", "return rate by month => return rate by month",
             "For each team, return the number of wins => For each team, show the number of wins"),
@@ -1441,6 +1461,53 @@ enum Rephrasing {
      */
     private static final Pattern REQUEST_VERB = Pattern.compile("(?i)^(\\s*(?:for\\s+(?:each|every)\\s+[^,?.!]+,\\s*)?(?:please\\s+)?)(?:return|provide|output|retrieve|report|produce|fetch|name)(?=\\s+(?:me\\s+|us\\s+)?"
             + "(?:the|all|each|every|a|an|their|its|his|her|what|which|who|how|those|these)\\b)");
+
+    /** Where a sentence starts: the text's start, or after the end of another sentence. */
+    private static final String SENTENCE_START = "(?:^|(?<=[.?!]\\s))\\s*";
+    private static final String WH = "(?=(?:what|what's|which|who|whom|whose|when|where|how|whether|if)\\b)";
+    private static final String YOU = "(?:could|can|would|will)\\s+(?:you|u)\\s+(?:please\\s+)?";
+    private static final String I_WOULD = "i(?:'d|\\s+would|\\s+want|\\s+need)\\s+(?:like\\s+|love\\s+)?";
+    /** The frames, each with what it becomes, in the order tried (a longer frame before one it begins with). */
+    private static final List<Map.Entry<Pattern, String>> POLITE_FRAMES = List.of(
+            frame(YOU + "(?:tell|let)\\s+me(?:\\s+know)?\\s+" + WH, ""),
+            frame(YOU + "(?:check|find\\s+out|look\\s+up|see|figure\\s+out|say)\\s+" + WH, ""),
+            frame("(?:do|does)\\s+(?:you|anyone)\\s+know\\s+" + WH, ""),
+            frame(I_WOULD + "to\\s+(?:know|find\\s+out|understand|learn|check)\\s+" + WH, ""),
+            frame(I_WOULD + "to\\s+(?:know|find\\s+out|learn)\\s+(?=the\\b)", "what is "),
+            frame(YOU + "(?:tell|let)\\s+me(?:\\s+know)?\\s+", "show "),
+            frame(YOU + "(?:give|show|send|get|pull(?:\\s+up)?|provide|display|return|identify|look\\s+up|find|check|share)\\s+(?:me\\s+|us\\s+)?(?:a\\s+list\\s+of\\s+)?", "show "),
+            frame(YOU + "(?=(?:list|count|sort|rank|break|order)\\b)", ""),
+            frame("(?:could|can|may)\\s+(?:i|we)\\s+(?:please\\s+)?(?:get|have|see|obtain)\\s+(?:a\\s+list\\s+of\\s+)?", "show "),
+            frame(I_WOULD + "to\\s+(?:see|get|have|view)\\s+(?:a\\s+list\\s+of\\s+)?", "show "),
+            frame(I_WOULD + "a\\s+list\\s+of\\s+", "list "),
+            frame(I_WOULD + "(?=(?:the|a|an|all|each|every|their|its|his|her)\\b)", "show "),
+            frame("i(?:'m|\\s+am)\\s+looking\\s+for\\s+", "show "),
+            frame("(?:please\\s+)?(?:include|add)\\s+(?=(?:the|their|its|his|her|each|every)\\b)", "list "),
+            frame("just\\s+(?=(?:the|their|its|his|her)\\b)", "list "));
+    /** "would be fine", "please" after a request made with "just" ("Just their names would be fine."). */
+    private static final Pattern WOULD_BE_FINE = Pattern.compile("(?i)\\s*(?:would\\s+be\\s+(?:fine|great|enough|good|perfect)|will\\s+do|,?\\s*please)\\s*([.!?]?)\\s*$");
+
+    private static Map.Entry<Pattern, String> frame(String regex, String said) {
+        return Map.entry(Pattern.compile("(?i)" + SENTENCE_START + regex), said);
+    }
+
+    static String politeRequest(String q) {
+        String lower = q.toLowerCase(Locale.ROOT);
+        if (!lower.matches("(?s).*\\b(?:could|can|would|will|may|do|does|i'd|i|i'm|please|include|add|just)\\b.*")) return q;
+        String out = q;
+        boolean just = false;
+        for (var f : POLITE_FRAMES) {
+            Matcher m = f.getKey().matcher(out);
+            StringBuilder b = new StringBuilder();
+            while (m.find()) {
+                just |= f.getKey().pattern().contains("just");
+                m.appendReplacement(b, Matcher.quoteReplacement(m.group().startsWith(" ") ? " " + f.getValue() : f.getValue()));
+            }
+            out = m.appendTail(b).toString();
+        }
+        if (just) out = WOULD_BE_FINE.matcher(out).replaceFirst(".");
+        return out;
+    }
 
     private static String imperativeShown(String q) {
         Matcher m = REQUEST_VERB.matcher(q);

@@ -68,6 +68,13 @@ enum ValueRule implements CorpusRule {
     OWN_VALUE_ELSEWHERE(ValueRule::ownValueElsewhere,
             "insurer: How many claims were rebuffed in 2025? => refused",
             "insurer: How many claims were denied in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01','filters':[{'field':'status','op':'=','values':['denied']}]}"),
+    /**
+     * "open invoices", "mail claims", "claims that are open": a value of an attribute of the records the metric counts, said
+     * right before their noun or as what they are; the records say what it is of.
+     */
+    BESIDE_ITS_RECORDS((reader, at, v) -> Verdict.evident(v.withContext.isEmpty() && at.metricSpan != null && besideTheRecords(at, v.span)
+            && v.hits.stream().allMatch(h -> at.ownDatasets.contains(h.dimension().dataset()))),
+            "insurer: How many mail claims were there in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01','filters':[{'field':'intake','op':'=','values':['mail']}]}"),
     /** A value of its dimension with the dimension's word, or another of its values, next to it ("the intake mail", "the type CV", "CV or PP"). */
     NEXT_TO_ITS_ATTRIBUTE((reader, at, v) -> Verdict.evident(!v.withContext.isEmpty()),
             "insurer: How many claims had the intake mail? => {'metrics':['claims'],'filters':[{'field':'intake','op':'=','values':['mail']}]}",
