@@ -65,23 +65,19 @@ enum PeriodRule {
             "fy4: the first 2 quarters of FY2026 => 2025-04-01..2025-10-01 RANGE"),
 
     /**
-     * "headcount at the start of 2026", "MRR at the beginning of last quarter": a value at the moment a period begins, which
-     * is the value at the end of the period of the same length before it (read as that end).
+     * "headcount at the start of 2026", "stock at the beginning of September": a value at the moment a period begins, its
+     * first day, said so ("the start of 2026"): which kept value that is (a count taken on the first day, or at the end of the
+     * period before) is for the reader of the measure to know or to refuse.
      */
     AT_START_OF("(?<!\\b(?:since|from|until|till|by|after|before)\\s(?:the\\s)?)\\b(?:(?:at|as\\s+of|on)\\s+)?(?:the\\s+)?(?:start|beginning)\\s+of\\s+(" + PeriodPatterns.PART_OF + ")", (m, c) -> {
         Timeframe t = anchor(c, m.group(1).replaceFirst("(?i)^the\\s+(year|quarter|month)$", "this $1"));
-        if (t == null) return null;
-        long months = java.time.temporal.ChronoUnit.MONTHS.between(t.start(), t.end());
-        if (months < 1 || !t.start().plusMonths(months).equals(t.end())) return null; // whole months only: a day's start is not a period's end
-        LocalDate start = t.start().minusMonths(months);
-        Timeframe before = t.grain() == Grain.RANGE ? range(start, t.start()) : new Timeframe(start, t.start(), t.grain(), "");
-        return before.describedAs("the end of " + before.inWords() + " (the start of " + t.inWords() + ")");
+        return t == null ? null : day(t.start()).describedAs(Timeframe.START_OF + t.inWords());
     },
-            "headcount at the start of 2026 => 2025-01-01..2026-01-01 YEAR",
-            "members at the beginning of the year => 2025-01-01..2026-01-01 YEAR",
-            "balance at the start of March 2026 => 2026-02-01..2026-03-01 MONTH",
-            "readers as of the beginning of last quarter => 2026-04-01..2026-07-01 QUARTER",
-            "the start of H2 2025 => 2025-01-01..2025-07-01 RANGE"),
+            "headcount at the start of 2026 => 2026-01-01..2026-01-02 DAY",
+            "members at the beginning of the year => 2026-01-01..2026-01-02 DAY",
+            "balance at the start of March 2026 => 2026-03-01..2026-03-02 DAY",
+            "readers as of the beginning of last quarter => 2026-07-01..2026-07-02 DAY",
+            "stock at start of sept => 2026-09-01..2026-09-02 DAY"),
 
     FISCAL_QUARTER_OF_YEAR("\\b(?:fiscal\\s+)?q([1-4])\\s*(?:of\\s+)?(?:fy\\s?" + FY + "|fiscal\\s+(?:year\\s+)?" + YEAR + ")\\b",
             (m, c) -> fiscalQuarter(c, c.fiscal().quarterStart(yearNumber(m.group(2) != null ? m.group(2) : m.group(3)), Integer.parseInt(m.group(1)))),

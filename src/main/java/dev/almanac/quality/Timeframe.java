@@ -51,6 +51,14 @@ public record Timeframe(LocalDate start, LocalDate end, Grain grain, String text
     }
 
     /** The same period said back in these words. */
+    /** How a period that is the first day of another is described ("the start of 2026"): a moment, which not every measure has a value at. */
+    public static final String START_OF = "the start of ";
+
+    /** Whether this period is the first day of another, asked as its start ("headcount at the start of 2026"). */
+    public boolean isStartOf() {
+        return description != null && description.startsWith(START_OF);
+    }
+
     public Timeframe describedAs(String words) {
         return new Timeframe(start, end, grain, text, words);
     }

@@ -25,6 +25,14 @@ enum MeasureFit implements CorpusRule {
     /** "premiums at the end of 2025": a moment of a period, of a measure that adds up over a period (not a snapshot). */
     MOMENT_OF_A_SUM(MeasureFit::momentOfASum,
             "insurer: What were the premiums written at the end of 2025? => refused"),
+    /**
+     * "headcount at the start of 2026": the first day of a period, of a measure kept by day (its value that day); one kept by
+     * month or longer (a month's count taken on its first day or at its end, which the model does not say) or adding up over
+     * a period has none to give.
+     */
+    START_OF_A_PERIOD(MeasureFit::startOfAPeriod,
+            "insurer: How many policies were there at the start of 2026? => refused",
+            "insurer: What were the premiums written at the start of 2025? => refused"),
     /** "how many people live in the countries of ..." of a count of countries: the thing counted is named, and a metric that counts something else is not it. */
     OTHER_THING_COUNTED(MeasureFit::otherThingCounted,
             "world_1: How many people live in the countries of Asia? => refused",
@@ -133,6 +141,16 @@ enum MeasureFit implements CorpusRule {
         if (snapshot || !period.map(t -> t.description() != null && t.description().startsWith("the end of ")).orElse(false)) return Optional.empty();
         return Optional.of(new QuestionParser.Cannot("the question asks for " + period.get().description() + ", but " + at.metric().displayName()
                 + " adds up over a period: the value at a moment is not read"));
+    }
+
+    private static Optional<QuestionParser.Cannot> startOfAPeriod(QuestionParser reader, Asked at) {
+        Optional<Timeframe> period = at.question().period();
+        if (!period.map(Timeframe::isStartOf).orElse(false)) return Optional.empty();
+        boolean byDay = reader.model.simpleInputs(at.metric()).stream().allMatch(s -> s.isSnapshot()
+                && reader.model.snapshotDimensionOf(s).or(() -> reader.model.timeDimensionOf(s)).map(d -> d.grain() == Grain.DAY).orElse(false));
+        if (byDay) return Optional.empty();
+        return Optional.of(new QuestionParser.Cannot("the question asks for " + period.get().description() + ", but " + at.metric().displayName()
+                + " has no value of its own at that moment (ask for the end of the period before, or for the period itself)"));
     }
 
     private static Optional<QuestionParser.Cannot> otherThingCounted(QuestionParser reader, Asked at) {

@@ -84,7 +84,8 @@ enum Rephrasing {
     /** "10+ flights": a plus sign right after a number is "at least" it. */
     PLUS_SIGN((reader, q) -> plusSign(q), "airlines with 10+ flights => airlines with at least 10 flights",
             "a score of 3+4 => a score of 3+4"),
-    PERCENT_SIGN((reader, q) -> percentSign(q), "win % by team => win percent by team", "a rise of 5% => a rise of 5%"),
+    PERCENT_SIGN((reader, q) -> percentSign(q), "win % by team => win percent by team", "a rise of 5% => a rise of 5%",
+            "% of orders cancelled => percent of orders cancelled", "what % of orders were late => what percent of orders were late"),
     /** "transcripts total", "fines total?": a question that ends in "total" after what it totals, said the way round it is read. */
     TOTAL_LAST((reader, q) -> totalLast(q), "transcripts total => total transcripts", "fines total? => total fines?",
             "fines in total => fines in total", "the running total => the running total"),
@@ -847,7 +848,8 @@ enum Rephrasing {
         return out.toString();
     }
 
-    private static final Pattern WORD_PERCENT = Pattern.compile("(?<=[\\p{L})])\\s*%");
+    /** A percent sign after a word, or standing alone ("% of orders"): never after a number ("5%"), which is read as written. */
+    private static final Pattern WORD_PERCENT = Pattern.compile("(?<=[\\p{L})])\\s*%|(?<![\\d.\\p{L})%])\\s*%(?=\\s|$)");
 
     /** A percent sign after a word, not a number, is the word "percent" ("drink revenue %", a metric called so). */
     private static final Pattern EITHER_PERSON_PRONOUN = Pattern.compile("(?i)\\b(?:(his\\s+or\\s+her|her\\s+or\\s+his|his/her)|(he\\s+or\\s+she|she\\s+or\\s+he|he/she)"
@@ -923,7 +925,7 @@ enum Rephrasing {
     }
 
     static String percentSign(String q) {
-        return q.indexOf('%') < 0 ? q : WORD_PERCENT.matcher(q).replaceAll(" percent");
+        return q.indexOf('%') < 0 ? q : WORD_PERCENT.matcher(q).replaceAll(m -> m.start() == 0 ? "percent" : " percent");
     }
 
     private static final Pattern LETTERS = Pattern.compile("[A-Za-z]+");

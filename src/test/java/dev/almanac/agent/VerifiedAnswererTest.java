@@ -128,6 +128,9 @@ class VerifiedAnswererTest {
     @Test
     void never_answers_for_only_some_of_the_periods_asked() {
         assertThat(answerer.match("What was shop revenue in Q1 and Q2 2025?")).as("'Q1' is no whole period").isEmpty();
+        // the start of a period is a moment: MRR kept by month has no value of its own then (it was January's month-end MRR)
+        assertThat(answerer.match("What was MRR at the start of 2026?")).isEmpty();
+        assertThat(answerer.match("What was MRR in January 2026?")).isPresent();
         Optional<Answer> a = answerer.answer("What was shop revenue in 2024 and 2025?");
         assertThat(a).isPresent();
         assertThat(a.get().data().rows()).extracting(r -> r.get(0)).containsExactly("2024", "2025");
