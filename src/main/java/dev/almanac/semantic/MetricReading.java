@@ -56,6 +56,9 @@ final class MetricReading {
     /** A sentence after the question that asks to show some attributes and no number ("... ? List the owner id and name."). */
     private static final Pattern SHOWN_ONLY = Pattern.compile("(?i)[.?!;]\\s*(?:please\\s+)?(?:list|show|give|return|display|tell)\\b(?![^.?!]*\\b(?:number|count|how\\s+many|total|amount|sum|average|many)\\b)[^.?!]*[.?!]?\\s*$");
     /** The aggregations whose values add up over parts (an amount or a count), as opposed to an average or a rate. */
+    /** Verbs that put rows in an order: "by" after them says by what, never a breakdown. */
+    private static final Set<String> SORTING_VERBS = Set.of("sorted", "sort", "ordered", "order", "ranked", "rank", "arranged", "arrange", "listed", "list");
+
     private static final Set<SemanticMetric.Agg> ADDITIVE = Set.of(SemanticMetric.Agg.SUM, SemanticMetric.Agg.COUNT, SemanticMetric.Agg.COUNT_DISTINCT);
 
     private final QuestionParser reader;
@@ -213,10 +216,13 @@ final class MetricReading {
         // "per", is grouped by, each of its values a group (never offered as a breakdown, and elsewhere a condition's)
         // "which grade has the most high schoolers": so is one named right after "which" or "what" in a ranking of the rows counted
         boolean rankedCount = metric.countsRows() && reader.orders.anySuperlative(words);
-        if (words.stream().anyMatch(EACH::contains) || rankedCount) {
+        if (words.stream().anyMatch(EACH::contains) || words.contains("by") || rankedCount) {
             for (Span sp : spans(words, reader.lexicon.numberPhrasesOf(metric))) {
                 String before = sp.from() > 0 ? words.get(sp.from() - 1) : "";
-                if ((EACH.contains(before) || rankedCount && Set.of("which", "what").contains(before)) && dimensionOf(sp).size() == 1
+                // "highschoolers by grade" too, a count by it; never "sorted by age", an order
+                boolean byIt = before.equals("by") && metric.countsRows() && (sp.from() < 2 || !SORTING_VERBS.contains(words.get(sp.from() - 2)))
+                        && (words.contains("number") || words.contains("count") || words.contains("many")); // a count said, not a list sorted
+                if ((EACH.contains(before) || byIt || rankedCount && Set.of("which", "what").contains(before)) && dimensionOf(sp).size() == 1
                         && dimSpans.stream().noneMatch(d -> overlaps(d, sp))) dimSpans.add(sp);
             }
         }

@@ -40,9 +40,19 @@ enum Rephrasing {
             "singers w/ songs => singers with songs", "tickets #4 => tickets #4", "singers w more than 1 song => singers with more than 1 song",
             "# paragraphs in the doc => number of paragraphs in the doc", "singer names + countries => singer names and countries",
             "names+ages => names and ages", "a score of 3 + 4 => a score of 3 + 4", "section names pls => section names please",
-            "players sorted by earnings asc => players sorted by earnings ascending", "players sorted by earnings desc => players sorted by earnings descending",
+            "players sorted by earnings asc => players sorted by earnings ascending", "singers by net worth asc => singers by net worth ascending",
+            "treatments by type desc => treatments by type desc", "players sorted by earnings desc => players sorted by earnings descending",
             "the treatment type desc => the treatment type desc", "govt form of Aruba => government form of Aruba", "a W grade => a W grade",
             "descriptions with the letter w in them => descriptions with the letter w in them"),
+    /**
+     * "num conductors", "no. of shops", "cnt of votes", "dogs w/o treatment cnt", "highschoolers cnt by grade": a count said
+     * the short way, before what it counts or right after it, said as "number of".
+     */
+    COUNT_SAID_SHORT((reader, q) -> countSaidShort(q), "num conductors => number of conductors", "no. of shops per location => number of shops per location",
+            "no. templates with type code CV => number of templates with type code CV", "dogs without any treatment cnt => number of dogs without any treatment",
+            "highschoolers cnt by grade => number of highschoolers by grade", "distinct nationalities num => number of distinct nationalities",
+            "the no. 7 bus => the no. 7 bus", "no dogs => no dogs", "the house num => the house num",
+            "What is the total count of teachers? => What is the total count of teachers?", "singers count? => number of singers?"),
     /**
      * "section names in reverse order please", "which museum has no visits? name pls": "please" ending a request says
      * nothing more; a short request after the question ("name please") asks for that of the records named.
@@ -188,6 +198,7 @@ enum Rephrasing {
             "car_1: What is the number of car models created by the car maker American Motor Company? => What is the number of car models created by the car maker American Motor Company?"),
     CLOSED_COMPOUNDS(Rephrasing::closedCompounds, "network_1: How many high schoolers are there? => How many highschoolers are there?"),
     SHARED_HEAD(Rephrasing::sharedHead, "student_transcripts_tracking: What is the first, middle, and last name of each student? => What is the first name, middle name, and last name of each student?",
+            "dog_kennels: the id, first and last name of the owner => the id, first name and last name of the owner",
             "student_transcripts_tracking: List the first and last names of the students. => List the first names and last names of the students.",
             "student_transcripts_tracking: List the first and second line of the addresses. => List the first and second line of the addresses.",
             "student_transcripts_tracking: the first and last students => the first and last students"),
@@ -592,7 +603,7 @@ enum Rephrasing {
     /** A plus sign between words ("names + ages", "names+ages"), never between numbers. */
     private static final Pattern PLUS_BETWEEN_WORDS = Pattern.compile("(?<=\\p{L})\\s*\\+\\s*(?=[\\p{L}#])");
     /** "asc" or "desc" ending a question that sorts: the direction. */
-    private static final Pattern SHORT_DIRECTION = Pattern.compile("(?i)(\\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?)\\s+by\\b[^?.!]*?\\s)(asc|desc)(?=\\s*[?.!]?\\s*$)");
+    private static final Pattern SHORT_DIRECTION = Pattern.compile("(?i)(\\b(?:(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?)\\s+by|by(?=[^?.!]*\\sasc\\s*[?.!]?\\s*$))\\b[^?.!]*?\\s)(asc|desc)(?=\\s*[?.!]?\\s*$)");
     /** A typist's short words, lower case, for English words (never the model's own: a value "w", a column "govt"). */
     private static final Map<String, String> SHORT_WORDS = Map.of("w", "with", "pls", "please", "plz", "please", "govt", "government", "gov't", "government");
 
@@ -887,6 +898,16 @@ enum Rephrasing {
     /** After the question, a few words that name what to show, no verb of a request of their own. */
     private static final Pattern SHORT_REQUEST_AFTER = Pattern.compile("(?i)\\?\\s+((?!(?:list|show|give|find|tell|return|display|what|which|who|how)\\b)"
             + "\\p{L}+(?:\\s*(?:,|and|&)?\\s*\\p{L}+){0,4})$");
+
+    private static final Pattern COUNT_BEFORE = Pattern.compile("(?i)(?<![\\w.])(?:num|nbr|no\\.|cnt)\\s+(?:of\\s+)?(?!(?:by|per|for|in)\\b)(?=\\p{L})");
+    private static final Pattern COUNT_AFTER = Pattern.compile("(?i)^\\s*((?!(?:the|what|what's|which|who|how|show|list|give|find|tell|is|are|get|total)\\b)\\p{L}+(?:[\\s/]+\\p{L}+){0,4}?)"
+            + "\\s+(?:cnt|count|num)\\b(\\s+(?:by|per|for|in)\\b.*|\\s*[?.!]?\\s*)$");
+
+    static String countSaidShort(String q) {
+        Matcher after = COUNT_AFTER.matcher(q);
+        String out = after.matches() ? "number of " + after.group(1) + after.group(2) : q;
+        return COUNT_BEFORE.matcher(out).replaceAll("number of ");
+    }
 
     static String pleaseLast(String q) {
         Matcher m = PLEASE_AT_END.matcher(q);
@@ -1353,13 +1374,21 @@ enum Rephrasing {
             String singularHead = singular(head.toLowerCase(Locale.ROOT));
             List<String> modifiers = java.util.Arrays.stream(m.group(1).split("(?i)\\s*,\\s*(?:(?:and|or)\\s+)?|\\s+(?:and|or)\\s+")).map(String::strip)
                     .filter(x -> !x.isEmpty()).toList();
-            boolean oneDataset = modifiers.size() >= 2 && modifiers.stream().noneMatch(x -> x.contains(" "))
-                    && reader.model().datasets().stream().anyMatch(d -> modifiers.stream().allMatch(w -> reader.model().dimensionsOf(d.name()).stream()
-                    .anyMatch(x -> tokens(x.name(), true).equals(List.of(w.toLowerCase(Locale.ROOT), singularHead))
-                            || tokens(x.displayName(), true).equals(List.of(w.toLowerCase(Locale.ROOT), singularHead)))));
-            if (!oneDataset) return Matcher.quoteReplacement(m.group());
-            // each modifier followed by the noun, the commas and conjunction as written
-            return Matcher.quoteReplacement(Pattern.compile("(?i)\\b(?!(?:and|or)\\b)(\\p{L}+)").matcher(m.group(1)).replaceAll(w -> w.group() + " " + head));
+            // "the id, first and last name": the last modifiers only may share the noun, those before being things of their own
+            for (int from = 0; from + 2 <= modifiers.size(); from++) {
+                List<String> shared = modifiers.subList(from, modifiers.size());
+                boolean oneDataset = shared.stream().noneMatch(x -> x.contains(" "))
+                        && reader.model().datasets().stream().anyMatch(d -> shared.stream().allMatch(w -> reader.model().dimensionsOf(d.name()).stream()
+                        .anyMatch(x -> tokens(x.name(), true).equals(List.of(w.toLowerCase(Locale.ROOT), singularHead))
+                                || tokens(x.displayName(), true).equals(List.of(w.toLowerCase(Locale.ROOT), singularHead)))));
+                if (!oneDataset) continue;
+                // each modifier followed by the noun, the commas and conjunction as written
+                Matcher word = Pattern.compile("(?i)\\b(?!(?:and|or)\\b)(\\p{L}+)").matcher(m.group(1));
+                StringBuilder out = new StringBuilder();
+                for (int k = 0; word.find(); k++) word.appendReplacement(out, Matcher.quoteReplacement(k >= from ? word.group() + " " + head : word.group()));
+                return Matcher.quoteReplacement(word.appendTail(out).toString());
+            }
+            return Matcher.quoteReplacement(m.group());
         });
     }
 

@@ -464,6 +464,8 @@ enum WordPlacement implements CorpusRule {
 
     private static boolean relatingVerb(QuestionParser reader, Left at, int i) {
         List<String> words = at.words();
+        // "ascending", "increasing": the words of an order, which only the order rules place
+        if (OrderWords.ASCENDING.contains(words.get(i)) || OrderWords.DESCENDING.contains(words.get(i))) return false;
         if (!reader.model.countsThroughReference(at.metric) || !relating(reader, words.get(i))) return false;
         String rows = ((SemanticMetric.Simple) at.metric).dataset();
         if (at.groupBy.isEmpty() && at.original().stream().noneMatch(w -> reader.namesRowsOf(w, rows))) return false;
