@@ -274,7 +274,7 @@ public final class VerifiedAnswerer {
     private boolean answersEveryPeriod(String question, Candidate c) {
         if (!timeframes.loosePeriodWords(question).isEmpty()) return false;
         List<Timeframe> periods = timeframes.parseAll(question);
-        // "MRR at the start of 2026": a moment a kept value may or may not be taken at, which the question reader decides
+        // "the balance at the start of 2026": a moment a kept value may or may not be taken at, which the question reader decides
         if (periods.stream().anyMatch(Timeframe::isStartOf)) return false;
         return periods.size() <= 1 || periods.size() <= TimeframeParser.MAX_PERIODS && !dateParameters(c).isEmpty();
     }

@@ -55,7 +55,7 @@ enum PeriodRule {
         return range(start, end).describedAs("the " + m.group(1).toLowerCase(Locale.ROOT) + " " + n + " " + m.group(3).toLowerCase(Locale.ROOT)
                 + (n == 1 ? "" : "s") + " of " + whole.inWords() + " (" + Timeframe.between(start, end) + ")");
     },
-            "hires in the first 6 months of 2026 => 2026-01-01..2026-07-01 RANGE",
+            "arrivals in the first 6 months of 2026 => 2026-01-01..2026-07-01 RANGE",
             "the first six months of this year => 2026-01-01..2026-07-01 RANGE",
             "the first 6 months of the year => 2026-01-01..2026-07-01 RANGE",
             "the last 3 months of last year => 2025-10-01..2026-01-01 RANGE",
@@ -65,7 +65,7 @@ enum PeriodRule {
             "fy4: the first 2 quarters of FY2026 => 2025-04-01..2025-10-01 RANGE"),
 
     /**
-     * "headcount at the start of 2026", "stock at the beginning of September": a value at the moment a period begins, its
+     * "readers at the start of 2026", "members at the beginning of September": a value at the moment a period begins, its
      * first day, said so ("the start of 2026"): which kept value that is (a count taken on the first day, or at the end of the
      * period before) is for the reader of the measure to know or to refuse.
      */
@@ -73,11 +73,11 @@ enum PeriodRule {
         Timeframe t = anchor(c, m.group(1).replaceFirst("(?i)^the\\s+(year|quarter|month)$", "this $1"));
         return t == null ? null : day(t.start()).describedAs(Timeframe.START_OF + t.inWords());
     },
-            "headcount at the start of 2026 => 2026-01-01..2026-01-02 DAY",
+            "readers at the start of 2026 => 2026-01-01..2026-01-02 DAY",
             "members at the beginning of the year => 2026-01-01..2026-01-02 DAY",
             "balance at the start of March 2026 => 2026-03-01..2026-03-02 DAY",
             "readers as of the beginning of last quarter => 2026-07-01..2026-07-02 DAY",
-            "stock at start of sept => 2026-09-01..2026-09-02 DAY"),
+            "rainfall at start of sept => 2026-09-01..2026-09-02 DAY"),
 
     FISCAL_QUARTER_OF_YEAR("\\b(?:fiscal\\s+)?q([1-4])\\s*(?:of\\s+)?(?:fy\\s?" + FY + "|fiscal\\s+(?:year\\s+)?" + YEAR + ")\\b",
             (m, c) -> fiscalQuarter(c, c.fiscal().quarterStart(yearNumber(m.group(2) != null ? m.group(2) : m.group(3)), Integer.parseInt(m.group(1)))),

@@ -192,7 +192,7 @@ enum Breakdown implements CorpusRule {
             String field = reader.model.reference(ds.get(0));
             if (at.filterValues.containsKey(field) && at.filterValues.get(field).size() > 1) continue;
             if (cue.equals("across") && eachItsOwnGroup(reader, at.metric, ds.get(0))) {
-                // "the min and max number of products across shops": over all of them, a shop being no group of shops
+                // "the min and max height across players": over all of them, a player being no group of players
                 Spans.mark(at.used, d);
                 markCue(at.words, at.used, d.from(), cue);
                 continue;

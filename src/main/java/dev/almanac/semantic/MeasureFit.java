@@ -26,7 +26,7 @@ enum MeasureFit implements CorpusRule {
     MOMENT_OF_A_SUM(MeasureFit::momentOfASum,
             "insurer: What were the premiums written at the end of 2025? => refused"),
     /**
-     * "headcount at the start of 2026": the first day of a period, of a measure kept by day (its value that day); one kept by
+     * "members at the start of 2026": the first day of a period, of a measure kept by day (its value that day); one kept by
      * month or longer (a month's count taken on its first day or at its end, which the model does not say) or adding up over
      * a period has none to give.
      */

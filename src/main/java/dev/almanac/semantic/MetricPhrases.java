@@ -93,8 +93,8 @@ final class MetricPhrases {
     }
 
     /**
-     * "open invoices" where "opens" names a count of emails: one word right before a noun of other records, a value of one of
-     * those records' attributes (an invoice's status), qualifies them; it names no measure of other rows.
+     * "open cases" where "opens" names a count of letters: one word right before a noun of other records, a value of one of
+     * those records' attributes (a case's status), qualifies them; it names no measure of other rows.
      */
     private static boolean valueOfTheRowsNamedNext(QuestionParser reader, List<String> words, Span m) {
         if (m.scattered() || m.length() != 1 || m.to() >= words.size()) return false;

@@ -46,13 +46,15 @@ enum Rephrasing {
             "descriptions with the letter w in them => descriptions with the letter w in them"),
     /**
      * "num conductors", "no. of shops", "cnt of votes", "dogs w/o treatment cnt", "highschoolers cnt by grade": a count said
-     * the short way, before what it counts or right after it, said as "number of".
+     * the short way, before what it counts or right after it, said as "number of" ("count" after a noun is often a name of
+     * its own, "visit count", and is left as written).
      */
     COUNT_SAID_SHORT((reader, q) -> countSaidShort(q), "num conductors => number of conductors", "no. of shops per location => number of shops per location",
             "no. templates with type code CV => number of templates with type code CV", "dogs without any treatment cnt => number of dogs without any treatment",
             "highschoolers cnt by grade => number of highschoolers by grade", "distinct nationalities num => number of distinct nationalities",
             "the no. 7 bus => the no. 7 bus", "no dogs => no dogs", "the house num => the house num",
-            "What is the total count of teachers? => What is the total count of teachers?", "singers count? => number of singers?"),
+            "What is the total count of teachers? => What is the total count of teachers?", "singers cnt? => number of singers?",
+            "visit count in march 2026 => visit count in march 2026"),
     /**
      * "section names in reverse order please", "which museum has no visits? name pls": "please" ending a request says
      * nothing more; a short request after the question ("name please") asks for that of the records named.
@@ -901,7 +903,7 @@ enum Rephrasing {
 
     private static final Pattern COUNT_BEFORE = Pattern.compile("(?i)(?<![\\w.])(?:num|nbr|no\\.|cnt)\\s+(?:of\\s+)?(?!(?:by|per|for|in)\\b)(?=\\p{L})");
     private static final Pattern COUNT_AFTER = Pattern.compile("(?i)^\\s*((?!(?:the|what|what's|which|who|how|show|list|give|find|tell|is|are|get|total)\\b)\\p{L}+(?:[\\s/]+\\p{L}+){0,4}?)"
-            + "\\s+(?:cnt|count|num)\\b(\\s+(?:by|per|for|in)\\b.*|\\s*[?.!]?\\s*)$");
+            + "\\s+(?:cnt|num)\\b(\\s+(?:by|per|for|in)\\b.*|\\s*[?.!]?\\s*)$");
 
     static String countSaidShort(String q) {
         Matcher after = COUNT_AFTER.matcher(q);

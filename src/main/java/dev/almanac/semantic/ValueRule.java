@@ -69,7 +69,7 @@ enum ValueRule implements CorpusRule {
             "insurer: How many claims were rebuffed in 2025? => refused",
             "insurer: How many claims were denied in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01','filters':[{'field':'status','op':'=','values':['denied']}]}"),
     /**
-     * "open invoices", "mail claims", "claims that are open": a value of an attribute of the records the metric counts, said
+     * "open cases", "mail claims", "claims that are open": a value of an attribute of the records the metric counts, said
      * right before their noun or as what they are; the records say what it is of.
      */
     BESIDE_ITS_RECORDS((reader, at, v) -> Verdict.evident(v.withContext.isEmpty() && at.metricSpan != null && besideTheRecords(at, v.span)
