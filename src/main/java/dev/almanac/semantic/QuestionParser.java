@@ -304,6 +304,13 @@ public final class QuestionParser {
         // a comparison symbol no rewrite said in words ("a -> b") says something the words read would drop
         Matcher sign = UNREAD_SIGN.matcher(q);
         if (sign.find()) return new Cannot("the symbol '" + sign.group() + "' is not read");
+        // "trials started last quarter and how many converted": a second question of a value of the first's rows, which read
+        // as a condition would answer the second alone
+        Matcher second = SECOND_COUNT_OF_A_VALUE.matcher(q);
+        if (second.find() && lexicon.rowsCalled(List.of(QuestionWords.singular(second.group(1).toLowerCase(Locale.ROOT)))).isEmpty()
+                && !FunctionWords.english().isFunctionWord(second.group(1).toLowerCase(Locale.ROOT))) {
+            return new Cannot("'how many " + second.group(1) + "' asks a second question, which is not read yet; ask each on its own");
+        }
         Optional<String> twice = twoOfOneKind(q);
         if (twice.isPresent()) return new Cannot("'" + twice.get() + "' is said of two different ones, which is not read yet");
         if (previous == null) {
@@ -326,6 +333,9 @@ public final class QuestionParser {
         if (metricSpans.isEmpty()) return new NoMetric();
         return ReadingChoice.of(this, asked, metricSpans, anyDimSpans, previous);
     }
+
+    /** "..., and how many converted?": one more word after "and how many", ending the question. */
+    private static final Pattern SECOND_COUNT_OF_A_VALUE = Pattern.compile("(?i)\\band\\s+how\\s+many\\s+(\\p{L}+)\\s*[?.!]?\\s*$");
 
     /** Comparison signs left in a question once it is rewritten: quoted text aside, none may be. */
     private static final Pattern UNREAD_SIGN = Pattern.compile("[<>=](?=(?:[^\"'`]*[\"'`][^\"'`]*[\"'`])*[^\"'`]*$)");

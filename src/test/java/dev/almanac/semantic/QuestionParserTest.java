@@ -322,6 +322,13 @@ class QuestionParserTest {
     }
 
     @Test
+    void a_second_question_of_how_many_of_a_value_is_never_read_as_a_condition_of_the_first() {
+        // it was answered with the converted trials alone, as "trials started where the outcome is converted"
+        assertThat(parser.parse("trials started in Q3 2026 and how many converted?")).isInstanceOf(QuestionParser.Cannot.class);
+        assertThat(parsed("trials started in Q3 2026 that converted").filters()).isNotEmpty();
+    }
+
+    @Test
     void two_measures_joined_by_and_are_both_read_never_one_of_them_even_when_one_names_the_others_words() {
         SemanticQuery both = parsed("Show me revenue and MRR for 2024");
         assertThat(both.metrics()).containsExactly("total_revenue", "mrr");
