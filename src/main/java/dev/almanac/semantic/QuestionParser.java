@@ -335,7 +335,7 @@ public final class QuestionParser {
     }
 
     /** "..., and how many converted?": one more word after "and how many", ending the question. */
-    private static final Pattern SECOND_COUNT_OF_A_VALUE = Pattern.compile("(?i)\\band\\s+how\\s+many\\s+(\\p{L}+)\\s*[?.!]?\\s*$");
+    private static final Pattern SECOND_COUNT_OF_A_VALUE = Pattern.compile("(?i)(?<!\\w)and\\s+how\\s+many\\s+(\\p{L}+)\\s*[?.!]?\\s*$");
 
     /** Comparison signs left in a question once it is rewritten: quoted text aside, none may be. */
     private static final Pattern UNREAD_SIGN = Pattern.compile("[<>=](?=(?:[^\"'`]*[\"'`][^\"'`]*[\"'`])*[^\"'`]*$)");

@@ -163,7 +163,15 @@ enum Rephrasing {
             "I'm looking for the titles of cartoons directed by Ben Jones. => show the titles of cartoons directed by Ben Jones.",
             "Could I get the episodes of all TV series? => show the episodes of all TV series?",
             "Could you break the templates down by type? => break the templates down by type?",
+            "Which document has the most paragraphs? I'd need its ID and name. => Which document has the most paragraphs? show its ID and name.",
             "the list of items I'd like => the list of items I'd like"),
+    /**
+     * "the titles of any cartoons", "either Ben Jones or Brandon Vietti", "each section along with its name": words that
+     * say nothing the reader does not read anyway ("any" after "of", "either" before an "or", "along with" as "and").
+     */
+    LOOSE_DETERMINERS((reader, q) -> looseDeterminers(q), "the titles of any cartoons directed by either Ben Jones or Brandon Vietti => the titles of cartoons directed by Ben Jones or Brandon Vietti",
+            "every section along with its name => every section and its name", "dogs without any treatment => dogs without any treatment",
+            "either way => either way"),
     IMPERATIVE_REQUEST((reader, q) -> imperativeShown(q), "Return the names of all pilots => show the names of all pilots",
             "Please provide each city's population => Please show each city's population", "return rate by month => return rate by month",
             "For each team, return the number of wins => For each team, show the number of wins"),
@@ -252,6 +260,13 @@ enum Rephrasing {
             "world_1: top 3 continents by number of countries => top 3 continents by number of countries",
             "world_1: top 3 countries by population in Asia => top 3 countries by population in Asia",
             "world_1: Give the name and surface area of the 5 largest countries by area. => Give the name and surface area of the 5 countries with the highest surface area."),
+    /**
+     * "pets that weigh more than 10", "players who earn over 100000": a verb whose noun (WordNet: weigh, weight; earn,
+     * earnings) is the name of one number attribute of the records before it, compared with a number, said as the records
+     * having that attribute so compared.
+     */
+    VERB_OF_AN_ATTRIBUTE(Rephrasing::verbOfAnAttribute, "pets_1: How many pets weigh more than 10? => How many pets have weight more than 10?",
+            "pets_1: students that own more than 2 pets => students that own more than 2 pets"),
     DIMENSIONAL_ADJECTIVES(Rephrasing::dimensionalAdjectives, "dog_kennels: What is the name of the youngest dog? => What is the name of the dog with the lowest age?",
             "pets_1: List the pets whose age is older than 2. => List the pets whose age is greater than 2.",
             "pets_1: Which pets are heavier than 12? => Which pets are weight greater than 12?",
@@ -1120,6 +1135,32 @@ enum Rephrasing {
                 + by.get(0).displayName().toLowerCase(Locale.ROOT) + q.substring(m.end());
     }
 
+    private static final Pattern VERB_COMPARED = Pattern.compile("(?i)\\b(\\p{L}+)\\s+((?:that|who|which)\\s+)?(\\p{L}+)\\s+(?=(?:more|less|fewer|over|under|above|below|at\\s+least|at\\s+most)\\b[^?.!]*?\\d)");
+
+    private static String verbOfAnAttribute(QuestionParser reader, String q) {
+        Matcher m = VERB_COMPARED.matcher(q);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String verb = m.group(3).toLowerCase(Locale.ROOT);
+            List<Dataset> rows = reader.lexicon.rowsCalled(List.of(singular(m.group(1).toLowerCase(Locale.ROOT))));
+            boolean isVerb = !FunctionWords.english().isFunctionWord(verb) && !reader.lexicon.vocabulary().contains(verb)
+                    && Lexicon.english().partsOfSpeech(verb).contains(dev.almanac.reading.PartOfSpeech.VERB);
+            Set<String> nouns = new java.util.HashSet<>(Lexicon.english().nounsOfVerb(verb));
+            // the verb's nominalization by its suffix, where WordNet relates none ("weigh", weight; "cost", cost)
+            for (String base : Lexicon.english().baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB)) {
+                for (String suffix : List.of("", "t", "s", "ing", "ings", "ment")) nouns.add(base + suffix);
+            }
+            List<Dimension> measured = rows.isEmpty() || !isVerb ? List.of() : measured(reader, rows, nouns, false);
+            if (measured.size() != 1) {
+                m.appendReplacement(out, Matcher.quoteReplacement(m.group()));
+                continue;
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) + " " + (m.group(2) == null ? "" : m.group(2)) + "have "
+                    + measured.get(0).displayName().toLowerCase(Locale.ROOT) + " "));
+        }
+        return m.appendTail(out).toString();
+    }
+
     /** How many words from {@code from} on are the whole name of a number attribute of some records (0 when none). */
     private static int numberAttributeAt(QuestionParser reader, List<int[]> at, java.util.function.IntFunction<String> word, int from) {
         for (int n = Math.min(4, at.size() - from); n >= 1; n--) {
@@ -1499,7 +1540,7 @@ enum Rephrasing {
     private static final String SENTENCE_START = "(?:^|(?<=[.?!]\\s))\\s*";
     private static final String WH = "(?=(?:what|what's|which|who|whom|whose|when|where|how|whether|if)\\b)";
     private static final String YOU = "(?:could|can|would|will)\\s+(?:you|u)\\s+(?:please\\s+)?";
-    private static final String I_WOULD = "i(?:'d|\\s+would|\\s+want|\\s+need)\\s+(?:like\\s+|love\\s+)?";
+    private static final String I_WOULD = "i(?:'d|\\s+would|\\s+will)?\\s+(?:like|love|need|want)\\s+";
     /** The frames, each with what it becomes, in the order tried (a longer frame before one it begins with). */
     private static final List<Map.Entry<Pattern, String>> POLITE_FRAMES = List.of(
             frame(YOU + "(?:tell|let)\\s+me(?:\\s+know)?\\s+" + WH, ""),
@@ -1519,6 +1560,16 @@ enum Rephrasing {
             frame("just\\s+(?=(?:the|their|its|his|her)\\b)", "list "));
     /** "would be fine", "please" after a request made with "just" ("Just their names would be fine."). */
     private static final Pattern WOULD_BE_FINE = Pattern.compile("(?i)\\s*(?:would\\s+be\\s+(?:fine|great|enough|good|perfect)|will\\s+do|,?\\s*please)\\s*([.!?]?)\\s*$");
+
+    private static final Pattern OF_ANY = Pattern.compile("(?i)\\bof\\s+any\\s+(?=\\p{L})");
+    private static final Pattern EITHER_OR = Pattern.compile("(?i)\\beither\\s+(?=(?:[^\\s?.!,]+\\s+){1,5}?or\\b)");
+    private static final Pattern ALONG_WITH = Pattern.compile("(?i)\\s*,?\\s+along\\s+with\\s+");
+
+    static String looseDeterminers(String q) {
+        String out = OF_ANY.matcher(q).replaceAll("of ");
+        out = EITHER_OR.matcher(out).replaceAll("");
+        return ALONG_WITH.matcher(out).replaceAll(" and ");
+    }
 
     private static Map.Entry<Pattern, String> frame(String regex, String said) {
         return Map.entry(Pattern.compile("(?i)" + SENTENCE_START + regex), said);
