@@ -61,7 +61,7 @@ enum Rephrasing {
      */
     PLEASE_LAST((reader, q) -> pleaseLast(q), "section names a to z please => section names a to z",
             "which museum has no visits? name please => which museum has no visits? give the name.",
-            "which museums have no visits, names pls => which museums have no visits, names",
+            "which museums have no visits, names please => which museums have no visits, names",
             "museums please tell me what they are => museums please tell me what they are"),
     /** "something other than 'USA'", "anything but Dutch": the pronoun of a value, said without it. */
     VALUE_PRONOUN((reader, q) -> valuePronoun(q), "conductors whose nationality is something other than 'USA' => conductors whose nationality is other than 'USA'",
@@ -911,7 +911,8 @@ enum Rephrasing {
         return m.appendTail(out).toString();
     }
 
-    private static final Pattern PLEASE_AT_END = Pattern.compile("(?i)\\s*,?\\s*\\b(?:please|pls|plz)\\b\\s*([?.!]*)\\s*$");
+    /** "please" ending the question ("pls" and "plz" are "please" by then: {@link #SHORTHAND}). */
+    private static final Pattern PLEASE_AT_END = Pattern.compile("(?i)\\s*,?\\s*\\bplease\\b\\s*([?.!]*)\\s*$");
     /** After the question, a few words that name what to show, no verb of a request of their own. */
     private static final Pattern SHORT_REQUEST_AFTER = Pattern.compile("(?i)\\?\\s+((?!(?:list|show|give|find|tell|return|display|what|which|who|how)\\b)"
             + "\\p{L}+(?:\\s*(?:,|and|&)?\\s*\\p{L}+){0,4})$");

@@ -12,9 +12,7 @@ import org.junit.jupiter.api.Test;
 class AddingUpTest {
     @Test
     void combined_adds_the_values_up_and_never_lists_them() {
-        SemanticLayer layer = QuestionWordsTest.layer("world_1");
-        SemanticQuery total = QuestionWordsTest.read(QuestionWordsTest.parser(layer), "What is the combined surface area of all countries in the Caribbean region?");
-        assertThat(QuestionWordsTest.rows("world_1", layer.compile(total).sql()))
+        assertThat(QuestionWordsTest.answerRows("world_1", "What is the combined surface area of all countries in the Caribbean region?"))
                 .isEqualTo(QuestionWordsTest.rows("world_1", "SELECT sum(SurfaceArea) FROM country WHERE Region = 'Caribbean'"));
         // it listed the 24 countries' areas: an adding-up word never lets a question read as a list
         QuestionWordsTest.assertNotRead("world_1", "what is the overall surface area of caribbean countries");
@@ -22,12 +20,10 @@ class AddingUpTest {
 
     @Test
     void across_the_records_themselves_is_over_all_of_them_not_by_each() {
-        SemanticLayer layer = QuestionWordsTest.layer("employee_hire_evaluation");
-        SemanticQuery range = QuestionWordsTest.read(QuestionWordsTest.parser(layer), "min and max num products across shops");
-        assertThat(range.groupBy()).isEmpty();
-        assertThat(QuestionWordsTest.rows("employee_hire_evaluation", layer.compile(range).sql()))
+        assertThat(QuestionWordsTest.answerRows("employee_hire_evaluation", "min and max num products across shops"))
                 .isEqualTo(QuestionWordsTest.rows("employee_hire_evaluation", "SELECT min(Number_products), max(Number_products) FROM shop"));
         // across other records (the shops employees work at) is still a breakdown by them
-        assertThat(QuestionWordsTest.read(QuestionWordsTest.parser(layer), "number of employees across shops").groupBy()).isNotEmpty();
+        QuestionParser shops = QuestionWordsTest.parser("employee_hire_evaluation");
+        assertThat(QuestionWordsTest.read(shops, "number of employees across shops").groupBy()).isNotEmpty();
     }
 }

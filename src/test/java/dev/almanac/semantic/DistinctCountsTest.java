@@ -25,9 +25,7 @@ class DistinctCountsTest {
     @Test
     void the_records_other_rows_use_are_counted_through_those_rows_never_all_of_them() {
         // the templates documents use are not all the templates: the different templates the documents refer to
-        SemanticLayer layer = QuestionWordsTest.layer("cre_Doc_Template_Mgt");
-        SemanticQuery used = QuestionWordsTest.read(QuestionWordsTest.parser(layer), "How many different templates do all document use?");
-        assertThat(QuestionWordsTest.rows("cre_Doc_Template_Mgt", layer.compile(used).sql()))
+        assertThat(QuestionWordsTest.answerRows("cre_Doc_Template_Mgt", "How many different templates do all document use?"))
                 .isEqualTo(QuestionWordsTest.rows("cre_Doc_Template_Mgt", "SELECT count(DISTINCT template_id) FROM documents"))
                 .isNotEqualTo(QuestionWordsTest.rows("cre_Doc_Template_Mgt", "SELECT count(*) FROM templates"));
         QuestionWordsTest.assertNotRead("cre_Doc_Template_Mgt", "What are the templates all documents use?");
@@ -36,9 +34,7 @@ class DistinctCountsTest {
     @Test
     void distinct_records_are_each_counted_once_by_their_rows_never_by_their_names() {
         // world_1 has 237 cities of over a million people, two of them of one name: the cities are 237, their names 236
-        SemanticLayer layer = QuestionWordsTest.layer("world_1");
-        SemanticQuery big = QuestionWordsTest.read(QuestionWordsTest.parser(layer), "How many distinct cities have a population above 1000000?");
-        assertThat(QuestionWordsTest.rows("world_1", layer.compile(big).sql()))
+        assertThat(QuestionWordsTest.answerRows("world_1", "How many distinct cities have a population above 1000000?"))
                 .isEqualTo(QuestionWordsTest.rows("world_1", "SELECT count(*) FROM city WHERE Population > 1000000"))
                 .isNotEqualTo(QuestionWordsTest.rows("world_1", "SELECT count(DISTINCT Name) FROM city WHERE Population > 1000000"));
         // a condition on each record's related rows would hold of all of them together once the records are counted: not read

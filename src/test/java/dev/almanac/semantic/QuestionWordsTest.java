@@ -70,6 +70,12 @@ class QuestionWordsTest {
         return new java.util.HashSet<>(rowList(database, sql));
     }
 
+    /** The rows the question's reading over the database's drafted model gives when it runs (the question must be read). */
+    static java.util.Set<String> answerRows(String database, String question) {
+        SemanticLayer layer = layer(database);
+        return rows(database, layer.compile(read(parser(layer), question)).sql());
+    }
+
     static SemanticQuery read(QuestionParser parser, String question) {
         QuestionParser.Result r = parser.parse(question);
         assertThat(r).as(question).isInstanceOf(QuestionParser.Parsed.class);
