@@ -39,7 +39,7 @@ enum Rephrasing {
     SHORTHAND(Rephrasing::shorthand, "# of french car makers => number of french car makers", "orchestras w/o performances => orchestras without performances",
             "singers w/ songs => singers with songs", "tickets #4 => tickets #4", "singers w more than 1 song => singers with more than 1 song",
             "# paragraphs in the doc => number of paragraphs in the doc", "singer names + countries => singer names and countries",
-            "names+ages => names and ages", "a score of 3 + 4 => a score of 3 + 4", "section names pls => section names please",
+            "names+ages => names and ages", "students with an A+ grade => students with an A+ grade", "a score of 3 + 4 => a score of 3 + 4", "section names pls => section names please",
             "players sorted by earnings asc => players sorted by earnings ascending", "singers by net worth asc => singers by net worth ascending",
             "treatments by type desc => treatments by type desc", "players sorted by earnings desc => players sorted by earnings descending",
             "the treatment type desc => the treatment type desc", "govt form of Aruba => government form of Aruba", "a W grade => a W grade",
@@ -618,7 +618,7 @@ enum Rephrasing {
     /** "# paragraphs": the number sign before a noun, no "of" after it. */
     private static final Pattern NUMBER_SIGN_BARE = Pattern.compile("(?i)(?<![\\w#])#\\s*(?!of\\b)(?=\\p{L})");
     /** A plus sign between words ("names + ages", "names+ages"), never between numbers. */
-    private static final Pattern PLUS_BETWEEN_WORDS = Pattern.compile("(?<=\\p{L})\\s*\\+\\s*(?=[\\p{L}#])");
+    private static final Pattern PLUS_BETWEEN_WORDS = Pattern.compile("(?<=\\p{L})(?:\\s+\\+\\s+|\\+)(?=[\\p{L}#])");
     /** "asc" or "desc" ending a question that sorts: the direction. */
     private static final Pattern SHORT_DIRECTION = Pattern.compile("(?i)(\\b(?:(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?)\\s+by|by(?=[^?.!]*\\sasc\\s*[?.!]?\\s*$))\\b[^?.!]*?\\s)(asc|desc)(?=\\s*[?.!]?\\s*$)");
     /** A typist's short words, lower case, for English words (never the model's own: a value "w", a column "govt"). */
