@@ -30,6 +30,8 @@ class LinkingVerbsTest {
         // joined by "and" to an attribute asked for, a word is one more thing asked for, never a verb ("pop" was let pass, and
         // the region of Angola answered alone)
         QuestionWordsTest.assertNotRead("world_1", "region and pop of Angola");
+        // the word of an order is no verb ("ascend"): it was let pass, and the counts by net worth shown largest first
+        QuestionWordsTest.assertNotRead("singer", "number of singers by net worth ascending");
         // an agent after "by" is no place the rows are linked to
         QuestionParser world = QuestionWordsTest.parser("world_1");
         QuestionParser.Result covered = world.parse("Give the total surface area covered by countries in Asia or Europe.");
