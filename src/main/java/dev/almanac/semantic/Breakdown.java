@@ -228,7 +228,7 @@ enum Breakdown implements CorpusRule {
     private static boolean eachItsOwnGroup(QuestionParser reader, SemanticMetric metric, Dimension d) {
         Set<String> rows = reader.datasetsOf(metric);
         if (!rows.equals(Set.of(d.dataset()))) return false;
-        return d.labelsEntity() || reader.model.dataset(d.dataset()).map(ds -> ModelAttributes.isKey(ds, d)).orElse(false);
+        return reader.model.dataset(d.dataset()).map(ds -> ModelAttributes.namesEachRecord(ds, d)).orElse(d.labelsEntity());
     }
 
     /** The words that ask for a breakdown on their own ("by", "per", "each"), not a question word ("which", "what"). */

@@ -86,6 +86,11 @@ final class ModelAttributes {
         return d.dataset().equals(ds.name()) && ds.primaryKey().size() == 1 && ds.primaryKey().get(0).equalsIgnoreCase(d.expr().strip());
     }
 
+    /** Whether the dimension names each record of its dataset: their label, or their key of one column. */
+    static boolean namesEachRecord(Dataset ds, Dimension d) {
+        return d.labelsEntity() || isKey(ds, d);
+    }
+
     /** The stems of every word of an attribute's name, label and synonyms ("name" of document_name, which "named" says too). */
     static Set<String> attributeStems(Dimension d) {
         var function = dev.almanac.reading.FunctionWords.english();

@@ -649,7 +649,8 @@ final class RecordShapes {
         Dimension d = reader.model.dimension(x.groupBy().get(0).dimension()).orElse(null);
         // "the most popular plan": a plan is one row of its own, so its own rows never make it common; what would (the
         // subscriptions to it, the customers on it) is not said
-        if (d != null && (d.labelsEntity() || reader.model.dataset(d.dataset()).map(ds -> ModelAttributes.isKey(ds, d) || ModelAttributes.calledAfterRecords(ds, d)).orElse(false))) {
+        if (d != null && reader.model.dataset(d.dataset()).map(ds -> ModelAttributes.namesEachRecord(ds, d) || ModelAttributes.calledAfterRecords(ds, d))
+                .orElse(d.labelsEntity())) {
             return Optional.of(new Cannot("each " + InWords.of(d.name()) + " is one record of its own: counting its own rows does not rank it;"
                     + " say what it is counted by (\"the " + InWords.of(d.name()) + " with the most ...\")"));
         }
@@ -695,7 +696,7 @@ final class RecordShapes {
     private Optional<Result> distinctRecords(String rest, SemanticQuery listed) {
         Dimension shown = reader.model.dimension(listed.groupBy().get(0).dimension()).orElse(null);
         Dataset rows = listed.records() == null ? null : reader.model.dataset(listed.records()).orElse(null);
-        if (shown == null || rows == null || !shown.dataset().equals(rows.name()) || !(shown.labelsEntity() || ModelAttributes.isKey(rows, shown))) return Optional.empty();
+        if (shown == null || rows == null || !shown.dataset().equals(rows.name()) || !ModelAttributes.namesEachRecord(rows, shown)) return Optional.empty();
         List<String> after = QuestionWords.tokens(rest, true);
         for (int n = Math.min(3, after.size()); n >= 1; n--) {
             if (!reader.lexicon.rowsCalled(after.subList(0, n)).equals(List.of(rows))) continue;
