@@ -164,17 +164,26 @@ final class Conditions {
 
     /**
      * Where "[the] average [of all] [attribute]" ends when it starts at {@code at} ("than the average", "than average age",
-     * "than the average weight" of a weight), else -1. The attribute after it, if any, must be the compared one.
+     * "than the average weight" of a weight, "than the average dog's age" with the noun of the attribute's own records
+     * before it), else -1. The attribute after it, if any, must be the compared one.
      */
-    private static int averageEnd(List<String> words, int at, Span attribute) {
+    private int averageEnd(List<String> words, int at, Span attribute) {
         int k = at;
         if (k < words.size() && words.get(k).equals("the")) k++;
         if (k >= words.size() || !AVERAGE_WORDS.contains(words.get(k))) return -1;
         k++;
         int n = attribute.to() - attribute.from();
-        if (k + n <= words.size() && words.subList(k, k + n).equals(words.subList(attribute.from(), attribute.to()))) k += n;
+        int of = k < words.size() && namesRecordsOf(words.get(k), attribute) ? k + 1 : k;
+        if (of + n <= words.size() && words.subList(of, of + n).equals(words.subList(attribute.from(), attribute.to()))) k = of + n;
         else if (k < words.size() && (words.get(k).equals("one") || words.get(k).equals("value"))) k++;
         return k;
+    }
+
+    /** Whether the word (or its possessive) is a noun of the records the attribute is kept on ("dog" of a dog's age). */
+    private boolean namesRecordsOf(String word, Span attribute) {
+        String noun = QuestionWords.singular(word.endsWith("'s") ? word.substring(0, word.length() - 2) : word);
+        String dataset = Spans.dimensionOf(attribute).get(0).dataset();
+        return reader.lexicon.rowWords().getOrDefault(List.of(noun), List.of()).stream().anyMatch(d -> d.name().equals(dataset));
     }
 
     /** Words between an attribute and the number it is compared with: "age is above 20", "a population of between ...". */
@@ -529,6 +538,11 @@ final class Conditions {
             int to = numbers.isEmpty() ? -1 : numbers.get(numbers.size() - 1);
             if (numbers.isEmpty() && d.from() >= 2 && QuestionWords.digits(words.get(d.from() - 1)) && !used[d.from() - 1]
                     && Set.of("with", "have", "has", "had", "having").contains(words.get(d.from() - 2))) { // "with 4 cylinders"
+                numbers.add(d.from() - 1);
+                from = d.from() - 1;
+                to = d.to() - 1;
+            } else if (numbers.isEmpty() && d.from() >= 1 && QuestionWords.digits(words.get(d.from() - 1)) && !used[d.from() - 1]
+                    && d.to() < words.size() && namesRecordsOf(words.get(d.to()), d)) { // "8 cylinder cars", "8-cylinder cars": the number said before its attribute, as of the records
                 numbers.add(d.from() - 1);
                 from = d.from() - 1;
                 to = d.to() - 1;

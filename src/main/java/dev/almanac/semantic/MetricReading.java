@@ -279,12 +279,26 @@ final class MetricReading {
     private Optional<Cannot> ownConditionAsked(ValueRule.Said placed, List<String> groupBy) {
         for (String field : Stream.of(placed.filterValues.keySet(), placed.negatedValues.keySet(), groupBy).flatMap(Collection::stream).toList()) {
             Optional<String> own = ownCondition(field);
+            // "the average value of completed orders" of a metric of completed orders only: its own condition said again, nothing more
+            if (own.isPresent() && !groupBy.contains(field) && !placed.negatedValues.containsKey(field)
+                    && restated(own.get(), field, placed.filterValues.get(field))) {
+                placed.filterValues.remove(field);
+                continue;
+            }
             if (own.isPresent()) {
                 return Optional.of(new Cannot(metric.displayName() + " counts only the rows where " + own.get() + ": " + (groupBy.contains(field) ? "a breakdown by " : "a condition on ")
                         + model.dimension(field).map(Dimension::displayName).orElse(field) + " is not read with it"));
             }
         }
         return Optional.empty();
+    }
+
+    /** Whether the metric's own condition is the column equal to the one value the question asks of it ({@code status = 'completed'}). */
+    private boolean restated(String own, String field, List<String> asked) {
+        Dimension d = model.dimension(field).orElse(null);
+        if (d == null || asked == null || asked.size() != 1) return false;
+        Matcher m = Pattern.compile("(?i)^\\(?\\s*" + Pattern.quote(d.expr()) + "\\s*=\\s*'([^']*)'\\s*\\)?$").matcher(own);
+        return m.matches() && m.group(1).equals(asked.get(0));
     }
 
     /**

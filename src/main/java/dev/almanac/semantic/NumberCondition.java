@@ -31,11 +31,12 @@ enum NumberCondition implements CorpusRule {
     /** "capacity between 5000 and 10000", "orders between 100 and 200 dollars". */
     BETWEEN(Conditions::between,
             "world_1: How many countries have a surface area between 1000 and 5000? => {'metrics':['country_count'],'filters':[{'field':'surface_area','op':'>=','values':['1000']},{'field':'surface_area','op':'<=','values':['5000']}]}"),
-    /** "in grade 10", "grade 9 or 10", "whose birth year is either 1948 or 1949", "with 4 cylinders". */
+    /** "in grade 10", "grade 9 or 10", "whose birth year is either 1948 or 1949", "with 4 cylinders", "8 cylinder cars". */
     EQUAL_TO_NUMBERS(Conditions::equalToNumbers,
             "network_1: How many high schoolers are in grade 10 or 11? => {'metrics':['highschooler_count'],'filters':[{'field':'grade','op':'in','values':['10','11']}]}",
             "world_1: Which countries have an independence year of 1991 or 1992? => {'group_by':[{'dimension':'country.name'}],'filters':[{'field':'indep_year','op':'in','values':['1991','1992']}],'records':'country'}",
             "car_1: How many cars have 4 cylinders? => {'metrics':['cars_data_count'],'filters':[{'field':'cylinders','op':'=','values':['4']}]}",
+            "car_1: What is the lowest weight of the 8-cylinder cars? => {'metrics':['cars_data_min_weight'],'filters':[{'field':'cylinders','op':'=','values':['8']}]}",
             // a year of records with no time of their own, and another after "or": both, on their attribute of years
             "concert_singer: How many concerts occurred in 2014 or 2015? => {'metrics':['concert_count'],'filters':[{'field':'year','op':'in','values':['2014','2015']}]}",
             "concert_singer: How many concerts were there in 2014 or after? => {'metrics':['concert_count'],'filters':[{'field':'year','op':'>=','values':['2014']}]}");

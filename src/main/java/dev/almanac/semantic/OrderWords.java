@@ -68,7 +68,8 @@ final class OrderWords {
     static final Set<String> DESCENDING = Set.of("descending", "decreasing");
 
     /**
-     * "in ascending order of age", "ordered by age", "sorted by descending age", "by their age in descending order": the one
+     * "in ascending order of age", "ordered by age", "sorted by descending age", "by their age in descending order", "names,
+     * age in descending order" (the attribute after a comma, as "by" it): the one
      * attribute of a dataset a list is sorted by, and whether it is descending (ascending when no direction is said).
      */
     Optional<Sorted> sorted(Question question) {
@@ -82,13 +83,13 @@ final class OrderWords {
         if (cue < 0) return Optional.empty();
         int at = cue;
         // the words around: "in", "order", "of", "by", "their", "the", the direction
-        Set<String> around = Set.of("in", "order", "of", "by", "their", "its", "the", "ordered", "sorted", "sort", "and");
+        Set<String> around = Set.of("in", "order", "of", "by", "their", "its", "the", "ordered", "sorted", "sort", "ranked", "arranged", "listed", "and");
         java.util.function.IntPredicate joining = i -> around.contains(words.get(i)) || ASCENDING.contains(words.get(i)) || DESCENDING.contains(words.get(i));
         // the attribute next to the sort's words, only such words between them: after them ("in ascending order of age"), or
         // before them after "by" ("by their age in ascending order")
         List<Span> spans = spans(words, lexicon.attributePhrases()).stream().filter(d -> dimensionOf(d).size() == 1
                 && java.util.stream.IntStream.range(Math.min(d.to(), at + 1), Math.max(d.from(), at)).allMatch(joining)
-                && (d.from() > at || byBefore(words, d.from()))).toList();
+                && (d.from() > at || byBefore(words, d.from()) || question.commaAfterWord(d.from()))).toList();
         // "by contestant name": the name whole, not the shorter name inside it ("contestant", a synonym of the same name)
         spans = outermost(spans);
         if (spans.size() != 1) return Optional.empty();

@@ -36,6 +36,15 @@ record Question(String q, Optional<Timeframe> period, Optional<Timeframe> compar
         return Optional.of(before + (after.isEmpty() || after.startsWith(" ") || !Character.isLetterOrDigit(after.charAt(0)) ? "" : " ") + after);
     }
 
+    /** Whether the text as typed has a comma right after its first {@code n} words (the words of a list written "name, age"). */
+    boolean commaAfterWord(int n) {
+        List<int[]> at = wordPositions(q);
+        if (n < 1 || n > at.size()) return false;
+        int i = at.get(n - 1)[1];
+        while (i < q.length() && Character.isWhitespace(q.charAt(i))) i++;
+        return i < q.length() && q.charAt(i) == ',';
+    }
+
     /**
      * "the grade of each high schooler", "for every singer": "each" or "every" right before the noun of records listed read
      * as "all", so that the list is of every record, not a breakdown by them.

@@ -198,8 +198,12 @@ public final class QuestionParser {
      * A question asked back stays asked back (which reading is meant is not for a rewrite to decide); the first reading's
      * refusal is kept when these give none either.
      */
+    /** With {@code -Dalmanac.trace.words=true}, the question as rewritten before it is read, on standard error. */
+    private static final boolean TRACE = Boolean.getBoolean("almanac.trace.words");
+
     private Result readWhole(String question) {
         Result r = finished(question, parse(question, null));
+        if (TRACE) System.err.println("  [rephrased] " + prepared(question));
         if (r instanceof Parsed || r instanceof Clarify) return r;
         String prepared = prepared(question);
         if (sidesRead < 2 && SideBySide.named(this, prepared)) {

@@ -351,7 +351,7 @@ final class ReaderLexicon {
     private volatile Set<String> vocabulary;
 
     /** The words of the model's attribute and measure names and labels, made once. */
-    private Set<String> nameWords() {
+    Set<String> nameWords() {
         Set<String> w = nameWords;
         if (w != null) return w;
         Set<String> out = new java.util.LinkedHashSet<>();

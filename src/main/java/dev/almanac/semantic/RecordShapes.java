@@ -332,7 +332,7 @@ final class RecordShapes {
                 run.add(s);
                 continue;
             }
-            if (next && !commaBetween(question.q(), question.original(), last.to())) bare = true;
+            if (next && !question.commaAfterWord(last.to())) bare = true;
             and = withAnd;
             run.add(s);
             if (withAnd) break; // "and" ends a list
@@ -887,7 +887,7 @@ final class RecordShapes {
     }
 
     /** "that have a pet", "with some concerts", "who have any friends": related rows a record has one or more of. */
-    private static final Pattern WITH_RELATED = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:have|has|had|having|with)\\s+(?:a|an|any|some|at\\s+least\\s+one)\\s+"
+    private static final Pattern WITH_RELATED = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:have|has|had|having|with)\\s+(?:a|an|any|some|at\\s+least\\s+one|one\\s+or\\s+more)\\s+"
             + "([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
 
     /** "that have pets", "with concerts": related rows said in the plural with no article, a record having one or more. */
@@ -901,7 +901,7 @@ final class RecordShapes {
 
     /** "dogs that received a treatment", "dogs that went through any treatments": a verb (and its particle) of the relationship. */
     private static final Pattern WITH_RELATED_VERB = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:(?:have|has|had|did|do|does)\\s+)?(?:ever\\s+)?"
-            + "([\\p{L}]+)(?:\\s+([\\p{L}]+))?\\s+(?:a|an|any|some)\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
+            + "([\\p{L}]+)(?:\\s+([\\p{L}]+))?\\s+(?:a|an|any|some|at\\s+least\\s+one|one\\s+or\\s+more)\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
 
     /**
      * "Which students have a pet?", "How many dogs went through any treatments?": the question without those words, read as
@@ -1076,7 +1076,8 @@ final class RecordShapes {
             + ComparisonRule.regex(ComparisonRule.Place.NUMBER_BEFORE) + ")\\s+[\\p{L}])");
 
     /**
-     * The question with the verb before a number of related rows said as "have": auxiliaries, "by" and exactly one verb that
+     * The question with the verb before a number of related rows said as "have": auxiliaries, "by" and exactly one verb (and
+     * a particle after it: "assigned to") that
      * is no word of the model (not a measure or a status: "returned more than 2 orders" says which orders), never denied.
      * Empty when the words before the number are not such a verb.
      */
@@ -1089,6 +1090,7 @@ final class RecordShapes {
             for (String w : said) {
                 if (w.equals("done") || w.equals("doing")) verbs++; // "do" as the verb itself: its participles are never an auxiliary's
                 else if (FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.AUXILIARY) || w.equals("by")) continue;
+                else if (verbs == 1 && FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.PREPOSITION)) continue; // its particle: "assigned to"
                 else if (FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.NEGATION) || w.endsWith("n't") || w.equals("not")) fits = false;
                 else if ((Lexicon.english().partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.VERB) || !Lexicon.english().baseForms(w, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()) && !reader.lexicon.modelStems().contains(QuestionWords.stem(w))) verbs++;
                 else fits = false;
@@ -1252,20 +1254,6 @@ final class RecordShapes {
         if (labels.size() != 1) return Optional.empty();
         return Optional.of(new SemanticQuery(List.of(), List.of(new SemanticQuery.GroupBy(reader.model.reference(labels.get(0)), List.of())), null, null, null, List.of(),
                 null, null, null, null, null).records(rows.get().name()));
-    }
-
-    /** Whether the question as typed has a comma after its {@code at}-th word (the words of a list written "name, age"). */
-    private static boolean commaBetween(String q, List<String> original, int at) {
-        Matcher m = QuestionWords.WORD.matcher(q);
-        int n = 0;
-        while (m.find()) {
-            if (++n == at) {
-                int i = m.end();
-                while (i < q.length() && Character.isWhitespace(q.charAt(i))) i++;
-                return i < q.length() && q.charAt(i) == ',';
-            }
-        }
-        return false;
     }
 
     private static final String AGGREGATE = "(average|mean|minimum|maximum|min|max|lowest|highest|smallest|largest|total|sum)";

@@ -39,11 +39,32 @@ enum Rephrasing {
     SHORTHAND(Rephrasing::shorthand, "# of french car makers => number of french car makers", "orchestras w/o performances => orchestras without performances",
             "singers w/ songs => singers with songs", "tickets #4 => tickets #4", "singers w more than 1 song => singers with more than 1 song",
             "# paragraphs in the doc => number of paragraphs in the doc", "singer names + countries => singer names and countries",
-            "names+ages => names and ages", "students with an A+ grade => students with an A+ grade", "a score of 3 + 4 => a score of 3 + 4", "section names pls => section names please",
+            "names+ages => names and ages", "teachers assigned to 2+ courses => teachers assigned to 2 or more courses", "a 3+4 score => a 3+4 score", "students with an A+ grade => students with an A+ grade", "a score of 3 + 4 => a score of 3 + 4", "section names pls => section names please",
             "players sorted by earnings asc => players sorted by earnings ascending", "singers by net worth asc => singers by net worth ascending",
             "treatments by type desc => treatments by type desc", "players sorted by earnings desc => players sorted by earnings descending",
             "the treatment type desc => the treatment type desc", "govt form of Aruba => government form of Aruba", "a W grade => a W grade",
             "descriptions with the letter w in them => descriptions with the letter w in them"),
+    /**
+     * "by mo", "in hrs", "past 3 wks", "open rn": a unit of time written short in lower case, as chat writes it, said whole
+     * ("rn", "right now", only ending the question); never a word of the model's own ("MO", a state, is written in capitals).
+     */
+    TIME_UNITS_SHORT(Rephrasing::timeUnitsShort, "shop sales by mo this year => shop sales by month this year", "response time in hrs => response time in hours",
+            "signups in the past 3 wks => signups in the past 3 weeks", "open deals rn => open deals now", "customers in MO => customers in MO",
+            "the rn count => the rn count"),
+    /**
+     * "home town" of a model's "hometown", "hometown" of a model's "home town": a compound written closed, open or
+     * hyphenated the other way than the model writes it, said as the model does (a word of six letters or more, the two
+     * parts two letters or more, never when both parts are words of the model on their own).
+     */
+    COMPOUND_SPELLING(Rephrasing::compoundSpelling, "course_teach: home town of the teacher with lowest age => hometown of the teacher with lowest age",
+            "course_teach: the home-town of each teacher => the hometown of each teacher", "world_1: the life expectancy of Aruba => the life expectancy of Aruba",
+            "network_1: how many high schoolers are in grade 10 => how many highschoolers are in grade 10"),
+    /**
+     * "treatment of any kind", "any sort of treatment": any of the rows named, whatever their kind, said as "any treatment";
+     * never when the model has the word ("any type of pet" where pets have a type).
+     */
+    ANY_KIND(Rephrasing::anyKind, "dogs given treatment of any kind => dogs given any treatment", "dogs given any sort of treatment => dogs given any treatment",
+            "pets_1: students with any type of pet => students with any type of pet", "a question of some kind => a question of some kind"),
     /**
      * "num conductors", "no. of shops", "cnt of votes", "dogs w/o treatment cnt", "highschoolers cnt by grade": a count said
      * the short way, before what it counts or right after it, said as "number of" ("count" after a noun is often a name of
@@ -61,14 +82,17 @@ enum Rephrasing {
      */
     PLEASE_LAST((reader, q) -> pleaseLast(q), "section names a to z please => section names a to z",
             "which museum has no visits? name please => which museum has no visits? give the name.",
+            "Which shop hired the most employees? Just the name, please. => Which shop hired the most employees? give the name.",
             "which museums have no visits, names please => which museums have no visits, names",
             "museums please tell me what they are => museums please tell me what they are"),
     /** "something other than 'USA'", "anything but Dutch": the pronoun of a value, said without it. */
     VALUE_PRONOUN((reader, q) -> valuePronoun(q), "conductors whose nationality is something other than 'USA' => conductors whose nationality is other than 'USA'",
             "languages that are anything but Dutch => languages that are other than Dutch", "something else => something else"),
-    /** "the distinct nationalities among the conductors": "among" records is "of" them. */
+    /** "the distinct nationalities among the conductors": "among" records is "of" them; "Among X, what ..." is "For X, what ...". */
     AMONG_RECORDS(Rephrasing::amongRecords, "orchestra: What is the number of distinct nationalities among the conductors? => What is the number of distinct nationalities of the conductors?",
-            "orchestra: among all orchestras, the oldest => among all orchestras, the oldest"),
+            "orchestra: among all orchestras, the oldest => among all orchestras, the oldest",
+            "poker_player: Among poker players earning less than 200000, what is the highest number of final tables made? => For poker players earning less than 200000, what is the highest number of final tables made?",
+            "poker_player: Among other things, what is the highest earnings? => Among other things, what is the highest earnings?"),
     /** "with most car makers", "has most dogs": a superlative of amount said without its article, said with it. */
     MOST_WITHOUT_THE((reader, q) -> mostWithoutThe(q), "country with most car makers => country with the most car makers",
             "which owner has fewest dogs => which owner has the fewest dogs", "countries with most of the people => countries with most of the people"),
@@ -123,7 +147,10 @@ enum Rephrasing {
     ORDER_BETWEEN_ENDS((reader, q) -> orderBetweenEnds(q), "the singers sorted by age from the oldest to the youngest => the singers sorted by age in descending order",
             "the names of singers from the youngest to the oldest => the names of singers in ascending order of age",
             "order them by the level from low to high => order them by the level in ascending order", "flights from Aberdeen to Ashley => flights from Aberdeen to Ashley",
-            "teacher names youngest to oldest => teacher names in ascending order of age"),
+            "teacher names youngest to oldest => teacher names in ascending order of age",
+            "players ranked from the highest earnings to the lowest => players ranked in descending order of earnings",
+            "episodes arranged from the lowest rating to the highest => episodes arranged in ascending order of rating",
+            "players from the best players to the worst => players from the best players to the worst"),
     /**
      * "youngest first", "by net worth, lowest first": the end of an order said first, said as its direction; a dimensional
      * adjective ("youngest") only of the attribute it gives a value of, said or not ("by age", else "of age"), a generic
@@ -134,7 +161,8 @@ enum Rephrasing {
             "singers sorted by net worth, lowest first => singers sorted by net worth in ascending order",
             "singers sorted by net worth with the highest first => singers sorted by net worth in descending order",
             "singers, highest first => singers, highest first", "flights by date, youngest first => flights by date, youngest first",
-            "who finished first => who finished first"),
+            "who finished first => who finished first", "the teachers' names, starting with the youngest => the teachers' names in ascending order of age",
+            "singers by net worth, beginning with the highest => singers by net worth in descending order", "flights, starting from Aberdeen => flights, starting from Aberdeen"),
     /**
      * "names of singers over 30", "the teacher names sorted by age": a request said as what it asks for alone, beginning with
      * the name of some records' attribute (and no aggregate, no question word), is a request to show it; never when it begins
@@ -143,7 +171,8 @@ enum Rephrasing {
     IMPLICIT_REQUEST(Rephrasing::implicitRequest, "singer: names of singers ordered by net worth => show names of singers ordered by net worth",
             "singer: the names of singers => show the names of singers", "singer: average age of singers => average age of singers",
             "singer: names of singers by how many songs => names of singers by how many songs",
-            "singer: singers by citizenship => singers by citizenship", "cre_Doc_Template_Mgt: distinct template type codes => show distinct template type codes"),
+            "singer: singers by citizenship => singers by citizenship", "cre_Doc_Template_Mgt: distinct template type codes => show distinct template type codes",
+            "course_teach: hometown of the teacher with the lowest age => show hometown of the teacher with the lowest age"),
     /**
      * A request said politely or indirectly, at the start of any of its sentences: "Could you tell me which ...", "I'd like to
      * know how many ...", "Do you know ..." (the question itself follows), "Could you list ...", "I'd like the names of ...",
@@ -358,9 +387,16 @@ enum Rephrasing {
     /** The question as it is read: every rule's rewrite, in order. */
     static String all(QuestionParser reader, String question) {
         String q = question.replace('’', '\'').strip();
-        for (Rephrasing r : values()) q = r.apply(reader, q);
+        for (Rephrasing r : values()) {
+            String said = q;
+            q = r.apply(reader, q);
+            if (TRACE && !q.equals(said)) System.err.println("  [" + r.name() + "] " + q);
+        }
         return q;
     }
+
+    /** With {@code -Dalmanac.trace.words=true}, each rewrite made and the rule that made it, on standard error. */
+    private static final boolean TRACE = Boolean.getBoolean("almanac.trace.words");
 
     /**
      * A noun whose most frequent WordNet sense has, as a synonym, the one-word noun of one dataset's rows ("nations" of
@@ -632,7 +668,7 @@ enum Rephrasing {
             out = WITHOUT_SLASH.matcher(out).replaceAll("without");
             out = WITH_SLASH.matcher(out).replaceAll("with");
         }
-        if (out.indexOf('+') >= 0) out = PLUS_BETWEEN_WORDS.matcher(out).replaceAll(" and ");
+        if (out.indexOf('+') >= 0) out = NUMBER_OR_MORE.matcher(PLUS_BETWEEN_WORDS.matcher(out).replaceAll(" and ")).replaceAll("$1 or more");
         out = SHORT_DIRECTION.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + (m.group(2).equalsIgnoreCase("asc") ? "ascending" : "descending")));
         Matcher m = SHORT_WORD.matcher(out);
         StringBuilder b = new StringBuilder();
@@ -643,6 +679,9 @@ enum Rephrasing {
         }
         return m.appendTail(b).toString();
     }
+
+    /** "2+ courses", "1,000+ employees": a number and a plus sign, before a word, is that number or more. */
+    private static final Pattern NUMBER_OR_MORE = Pattern.compile("(?<![\\w.,])(\\d+(?:,\\d{3})*)\\+(?=\\s+\\p{L})");
 
     /** A word of {@link #SHORT_WORDS} as typed, in lower case, standing alone. */
     private static final Pattern SHORT_WORD = Pattern.compile("(?<![\\w'])(?<!letter\\s)(?<!character\\s)(?:w|pls|plz|govt|gov't)(?![\\w'/])");
@@ -676,9 +715,12 @@ enum Rephrasing {
     /** "sorted by net worth", "ordered by age", "by age": the attribute a list is sorted by, said before. */
     private static final Pattern SORTED_BY = Pattern.compile("(?i)\\b(?:sorted|ordered|ranked|listed|sort|order)?\\s*by\\s+(?:the\\s+|their\\s+|its\\s+)?([\\p{L} ]+?)\\s*$");
 
+    /** ", starting with the youngest", "beginning with the highest": an end of an order said as where the list starts, at the question's end. */
+    private static final Pattern END_SAID_TO_START = Pattern.compile("(?i)\\s*,?\\s+(?:starting|beginning)\\s+(?:with|from|at)\\s+(?:the\\s+)?(\\p{L}+)(?:\\s+ones?)?\\s*([?.!]?)\\s*$");
+
     static String endFirst(String q) {
         Matcher m = END_SAID_FIRST.matcher(q);
-        if (!m.find()) return q;
+        if (!m.find() && !(m = END_SAID_TO_START.matcher(q)).find()) return q;
         String end = m.group(1).toLowerCase(Locale.ROOT), before = q.substring(0, m.start());
         Matcher by = SORTED_BY.matcher(before);
         String sortedBy = by.find() ? by.group(1).toLowerCase(Locale.ROOT) : null;
@@ -699,6 +741,65 @@ enum Rephrasing {
             if (sortedBy == null) of = " of " + attributes.iterator().next();
         }
         return before + " in " + (ascending ? "ascending" : "descending") + " order" + of + m.group(2);
+    }
+
+    private static final Map<String, String> TIME_UNITS = Map.ofEntries(Map.entry("mo", "month"), Map.entry("mos", "months"), Map.entry("mth", "month"),
+            Map.entry("mths", "months"), Map.entry("wk", "week"), Map.entry("wks", "weeks"), Map.entry("hr", "hour"), Map.entry("hrs", "hours"),
+            Map.entry("yrs", "years"), Map.entry("qtrs", "quarters"), Map.entry("mins", "minutes"), Map.entry("secs", "seconds"));
+
+    private static final Pattern TIME_UNIT_SHORT = Pattern.compile("(?<![\\w'/.-])(mos?|mths?|wks?|hrs?|yrs|qtrs|mins|secs)(?![\\w'/-])");
+    private static final Pattern RIGHT_NOW_SHORT = Pattern.compile("(?<![\\w'/.-])rn\\s*([?.!]*)\\s*$");
+
+    static String timeUnitsShort(QuestionParser reader, String q) {
+        Matcher m = TIME_UNIT_SHORT.matcher(q);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            boolean ours = reader != null && (reader.lexicon.vocabulary().contains(m.group(1)) || reader.lexicon.nameWords().contains(m.group(1)));
+            m.appendReplacement(out, ours ? m.group() : TIME_UNITS.get(m.group(1)));
+        }
+        String said = m.appendTail(out).toString();
+        Matcher now = RIGHT_NOW_SHORT.matcher(said);
+        boolean ours = reader != null && (reader.lexicon.vocabulary().contains("rn") || reader.lexicon.nameWords().contains("rn"));
+        return now.find() && !ours ? said.substring(0, now.start()) + "now" + now.group(1) : said;
+    }
+
+    static String compoundSpelling(QuestionParser reader, String q) {
+        if (reader == null) return q;
+        List<int[]> runs = letterRuns(q);
+        StringBuilder out = new StringBuilder();
+        int copied = 0;
+        for (int i = 0; i + 1 < runs.size(); i++) {
+            String between = q.substring(runs.get(i)[1], runs.get(i + 1)[0]);
+            if (!between.equals(" ") && !between.equals("-")) continue;
+            String a = q.substring(runs.get(i)[0], runs.get(i)[1]).toLowerCase(Locale.ROOT), b = q.substring(runs.get(i + 1)[0], runs.get(i + 1)[1]).toLowerCase(Locale.ROOT);
+            String joined = a + b, joinedSingular = a + singular(b);
+            if (a.length() < 2 || b.length() < 2 || joined.length() < 6 || ourWord(reader, a) && ourWord(reader, b)) continue;
+            String word = ourWord(reader, joined) ? joined : ourWord(reader, joinedSingular) ? joined : null;
+            if (word == null) continue;
+            out.append(q, copied, runs.get(i)[0]).append(word);
+            copied = runs.get(i + 1)[1];
+            i++;
+        }
+        return copied == 0 ? q : out.append(q.substring(copied)).toString();
+    }
+
+    /** Whether a word (or its singular) is one of the model's names' words. */
+    private static boolean ourWord(QuestionParser reader, String w) {
+        return reader.lexicon.vocabulary().contains(w) || reader.lexicon.nameWords().contains(w) || reader.lexicon.vocabulary().contains(singular(w))
+                || reader.lexicon.nameWords().contains(singular(w));
+    }
+
+    private static final Pattern OF_ANY_KIND = Pattern.compile("(?i)\\b(\\p{L}+)\\s+of\\s+any\\s+(kind|sort|type)\\b|\\bany\\s+(kind|sort|type)s?\\s+of\\b");
+
+    static String anyKind(QuestionParser reader, String q) {
+        Matcher m = OF_ANY_KIND.matcher(q);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String kind = (m.group(2) != null ? m.group(2) : m.group(3)).toLowerCase(Locale.ROOT);
+            boolean ours = reader != null && reader.lexicon.vocabulary().contains(kind);
+            m.appendReplacement(out, Matcher.quoteReplacement(ours ? m.group() : m.group(1) != null ? "any " + m.group(1) : "any"));
+        }
+        return m.appendTail(out).toString();
     }
 
     private static final Pattern ALPHABETICALLY = Pattern.compile("(?i)\\b(?:(?:sorted|ordered|listed)\\s+)?alphabetically\\b");
@@ -728,7 +829,8 @@ enum Rephrasing {
         // most questions begin with a word the model never says ("list", "show", "which"): nothing more to look up
         if (start == words.size()) return q;
         String first = singular(words.get(start));
-        if (first.length() >= 3 && !reader.lexicon.vocabulary().contains(first)) return q; // the vocabulary keeps words of 3 letters or more
+        // the vocabulary keeps words of 3 letters or more; an attribute of free text is in no breakdown's words, only in the names'
+        if (first.length() >= 3 && !reader.lexicon.vocabulary().contains(first) && !reader.lexicon.nameWords().contains(first)) return q;
         for (int n = Math.min(3, words.size() - start); n >= 1; n--) {
             List<String> phrase = words.subList(start, start + n);
             List<String> singular = phrase.stream().map(QuestionWords::singular).toList();
@@ -801,10 +903,10 @@ enum Rephrasing {
     }
 
     /** A question's last part after a dash, a colon or a comma, "please" after it or not: what to show of what is before. */
-    private static final Pattern REQUEST_AFTER = Pattern.compile("(?i)^(.+?)\\s*(?:\\s-\\s|:\\s|,\\s)\\s*(?:just\\s+|only\\s+)?([^,:]+?)(?:\\s*,?\\s*please)?\\s*[?.!]?\\s*$");
+    private static final Pattern REQUEST_AFTER = Pattern.compile("(?i)^(.+?)\\s*(?:\\s-\\s|:\\s|,\\s)\\s*(?:just\\s+|only\\s+)?([^,:]+?)(?:\\s+only)?(?:\\s*,?\\s*please)?\\s*[?.!]?\\s*$");
 
     /**
-     * "makers that have over 3 models - names and ids", "teachers aged 32, names please": records first, then after a dash,
+     * "makers that have over 3 models - names and ids", "teachers aged 32, names please", "..., names only": records first, then after a dash,
      * a colon or a comma only the names of attributes to show, as the request it is ("show the names and ids of the makers
      * that have over 3 models"); null for any other.
      */
@@ -854,7 +956,19 @@ enum Rephrasing {
      * one and not said right before ("by age from the oldest ..."). Any other "from ... to ..." (two
      * places) is left as written.
      */
-    static String orderBetweenEnds(String q) {
+    /** "from the highest earnings down to the lowest": two ends of a ranking's words, a noun after the first. */
+    private static final Pattern BETWEEN_ENDS_OF_A_NOUN = Pattern.compile("(?i)\\bfrom\\s+(?:the\\s+)?(\\p{L}+)\\s+(\\p{L}+)\\s+(?:(?:down|up)\\s+)?to\\s+(?:the\\s+)?(\\p{L}+)\\b");
+
+    static String orderBetweenEnds(String asked) {
+        // "from the lowest rating to the highest": opposite ends of a ranking, said of the noun after the first, when the noun
+        // is no noun of the records listed (said before it)
+        String q = BETWEEN_ENDS_OF_A_NOUN.matcher(asked).replaceAll(e -> {
+            String a = e.group(1).toLowerCase(Locale.ROOT), noun = e.group(2), b = e.group(3).toLowerCase(Locale.ROOT);
+            boolean opposite = MOST.contains(a) && LEAST.contains(b) || LEAST.contains(a) && MOST.contains(b);
+            boolean named = tokens(asked.substring(0, e.start()), true).stream().anyMatch(w -> singular(w).equals(singular(noun.toLowerCase(Locale.ROOT))));
+            return opposite && !named && !FunctionWords.english().isFunctionWord(noun.toLowerCase(Locale.ROOT))
+                    ? Matcher.quoteReplacement("in " + (MOST.contains(a) ? "descending" : "ascending") + " order of " + noun) : Matcher.quoteReplacement(e.group());
+        });
         Matcher m = BETWEEN_ENDS.matcher(q);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
@@ -914,7 +1028,7 @@ enum Rephrasing {
     /** "please" ending the question ("pls" and "plz" are "please" by then: {@link #SHORTHAND}). */
     private static final Pattern PLEASE_AT_END = Pattern.compile("(?i)\\s*,?\\s*\\bplease\\b\\s*([?.!]*)\\s*$");
     /** After the question, a few words that name what to show, no verb of a request of their own. */
-    private static final Pattern SHORT_REQUEST_AFTER = Pattern.compile("(?i)\\?\\s+((?!(?:list|show|give|find|tell|return|display|what|which|who|how)\\b)"
+    private static final Pattern SHORT_REQUEST_AFTER = Pattern.compile("(?i)\\?\\s+(?:(?:just|only)\\s+(?:the\\s+|their\\s+|its\\s+)?)?((?!(?:list|show|give|find|tell|return|display|what|which|who|how|just|only)\\b)"
             + "\\p{L}+(?:\\s*(?:,|and|&)?\\s*\\p{L}+){0,4})$");
 
     private static final Pattern COUNT_BEFORE = Pattern.compile("(?i)(?<![\\w.])(?:num|nbr|no\\.|cnt)\\s+(?:of\\s+)?(?!(?:by|per|for|in)\\b)(?=\\p{L})");
@@ -944,8 +1058,25 @@ enum Rephrasing {
 
     private static final Pattern AMONG = Pattern.compile("(?i)\\bamong\\s+((?:the|all|all\\s+the)\\s+)?(\\p{L}+(?:\\s+\\p{L}+){0,2}?)(?=\\s*[?.!]?\\s*$)");
 
-    /** "among the conductors" ending the question, the conductors being records: "of the conductors". */
+    /** "Among poker players earning less than 200000, what is ...": records said first, then the question about them. */
+    private static final Pattern AMONG_FIRST = Pattern.compile("(?i)^\\s*among\\s+((?:the|all|all\\s+the)\\s+)?(\\p{L}+)([^,]*),\\s*"
+            + "(?=(?:what|which|how|who|list|show|give|find|tell)\\b)");
+
+    /** Whether the first one to three words name some records. */
+    private static boolean recordsFirst(QuestionParser reader, List<String> words) {
+        for (int n = Math.min(3, words.size()); n >= 1; n--) {
+            if (!reader.lexicon.rowsCalled(words.subList(0, n).stream().map(QuestionWords::singular).toList()).isEmpty()) return true;
+        }
+        return false;
+    }
+
+    /** "among the conductors" ending the question, the conductors being records: "of the conductors"; said first, "For ...". */
     private static String amongRecords(QuestionParser reader, String q) {
+        Matcher first = AMONG_FIRST.matcher(q);
+        // "Among X, what ...": the records the question is about, said first, as "For X, what ..." is
+        if (first.find() && recordsFirst(reader, tokens(first.group(2) + first.group(3), true))) {
+            return "For " + q.substring(q.toLowerCase(Locale.ROOT).indexOf("among") + "among".length()).strip();
+        }
         Matcher m = AMONG.matcher(q);
         if (!m.find() || reader.lexicon.rowsCalled(tokens(m.group(2), true).stream().map(QuestionWords::singular).toList()).isEmpty()) return q;
         return q.substring(0, m.start()) + "of the " + m.group(2) + q.substring(m.end());

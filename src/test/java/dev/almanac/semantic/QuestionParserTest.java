@@ -38,6 +38,15 @@ class QuestionParserTest {
     }
 
     @Test
+    void a_condition_the_metric_itself_keeps_said_again_is_read_as_the_metric_and_any_other_value_of_it_is_refused() {
+        // average order value counts completed orders only: "of completed orders" says its definition again
+        assertThat(parsed("What was the average order value of completed shop orders in the first half of 2026 for each sales channel?"))
+                .isEqualTo(parsed("What was the average order value in the first half of 2026 for each sales channel?"));
+        assertThat(parser.parse("average order value of refunded shop orders in 2025")).isInstanceOf(QuestionParser.Cannot.class);
+        assertThat(parser.parse("average order value of shop orders that are not completed in 2025")).isInstanceOf(QuestionParser.Cannot.class);
+    }
+
+    @Test
     void a_question_read_again_by_the_same_parser_is_not_read_twice_and_reads_as_a_fresh_parser_reads_it() {
         String question = "Monthly recurring revenue (MRR) by plan in September 2026";
         QuestionParser.Result first = parser.parse(question);
