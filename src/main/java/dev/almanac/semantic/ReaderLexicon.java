@@ -350,8 +350,22 @@ final class ReaderLexicon {
 
     private volatile Set<String> vocabulary;
 
+    /**
+     * The {@link #vocabulary} and the words of every attribute's name and label, free text too ("hometown", "abbreviation"):
+     * the words a misspelling or an abbreviation may be of. Made once.
+     */
+    Set<String> namingWords() {
+        Set<String> w = namingWords;
+        if (w != null) return w;
+        Set<String> out = new java.util.HashSet<>(vocabulary());
+        nameWords().stream().filter(x -> x.length() >= 3 && x.chars().allMatch(Character::isLetter)).forEach(out::add);
+        return namingWords = Set.copyOf(out);
+    }
+
+    private volatile Set<String> namingWords;
+
     /** The words of the model's attribute and measure names and labels, made once. */
-    Set<String> nameWords() {
+    private Set<String> nameWords() {
         Set<String> w = nameWords;
         if (w != null) return w;
         Set<String> out = new java.util.LinkedHashSet<>();
@@ -422,7 +436,7 @@ final class ReaderLexicon {
             v.synonyms().keySet().forEach(x -> out.addAll(tokens(x, true)));
         }
         out.removeIf(x -> x.length() < dev.almanac.reading.Lexicon.TYPO_MIN_LETTERS || !x.chars().allMatch(Character::isLetter));
-        out.addAll(vocabulary());
+        out.addAll(namingWords());
         return spellingWords = Set.copyOf(out);
     }
 

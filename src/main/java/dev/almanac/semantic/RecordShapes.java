@@ -861,9 +861,18 @@ final class RecordShapes {
      */
     private Optional<Result> withoutWhatTheVerbNames(String q) {
         Matcher m = WITHOUT_RELATED_VERB_ALONE.matcher(q);
-        if (!m.find()) return Optional.empty();
-        return rowsTheVerbNames(m.group(1)).flatMap(noun -> relatedRows(q.substring(0, m.start()), Words.plural(noun), true)).filter(x -> x instanceof Parsed);
+        if (!m.find()) {
+            // "dogs that did not get treated", "dogs that have not been treated": the passive denied, as the verb is
+            m = WITHOUT_RELATED_PARTICIPLE.matcher(q);
+            if (!m.find() || !reader.lexicon.relatingVerb(m.group(1).toLowerCase(Locale.ROOT))) return Optional.empty();
+        }
+        Matcher said = m;
+        return rowsTheVerbNames(said.group(1)).flatMap(noun -> relatedRows(q.substring(0, said.start()), Words.plural(noun), true)).filter(x -> x instanceof Parsed);
     }
+
+    /** "dogs that did not get treated", "singers who were not interviewed", "that haven't been treated": a past participle denied. */
+    private static final Pattern WITHOUT_RELATED_PARTICIPLE = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:(?:did|do|does)\\s+not\\s+get|(?:did|do|does)n't\\s+get"
+            + "|(?:were|was|are|is)\\s+not|(?:weren't|wasn't|aren't|isn't)|(?:have|has|had)\\s+not\\s+been|(?:haven't|hasn't|hadn't)\\s+been)\\s+([\\p{L}]+ed)\\s*[?.!]?\\s*$");
 
     /** "dogs that got treated", "singers who were interviewed": a verb's past participle after "got", "were" or "have been". */
     private static final Pattern WITH_RELATED_PARTICIPLE = Pattern.compile("(?i)\\s+(?:(?:that|who|which)\\s+)?(?:got|get|gotten|were|was|are|is"
@@ -922,8 +931,8 @@ final class RecordShapes {
             relatedWords = bare.group(1);
         } else {
             m = relationVerbBefore(WITH_RELATED_VERB, q).orElse(null);
-            // "dogs who went through treatments": the rows in the plural with no article, when they name rows
-            if (m == null) m = relationVerbBefore(WITH_RELATED_VERB_PLURAL, q).filter(x -> plural(lastWord(x.group(3))) && rowsNamedBy(x.group(3)).isPresent()).orElse(null);
+            // "dogs who went through treatments", "dogs that got treatment": the rows with no article, when they name rows
+            if (m == null) m = relationVerbBefore(WITH_RELATED_VERB_PLURAL, q).filter(x -> rowsNamedBy(x.group(3)).isPresent()).orElse(null);
             if (m == null) return withWhatTheVerbNames(q);
             relatedWords = m.group(3);
         }
@@ -1104,8 +1113,8 @@ final class RecordShapes {
      * "for each continent whose average life expectancy is less than 72", "Which regions have a total population over
      * 1000000?": groups kept by a measure of their own, at the question's end.
      */
-    private static final Pattern MEASURE_CONDITION = Pattern.compile("(?i)\\s*,?\\s+(?:whose|where|with|that\\s+have|that\\s+has|which\\s+have|which\\s+has|"
-            + "having|have|has)\\s+(?:an?\\s+|the\\s+|their\\s+|its\\s+)?([\\p{L}][\\p{L} _-]*?)\\s+(?:(?:is|are|was|were)\\s+)?("
+    private static final Pattern MEASURE_CONDITION = Pattern.compile("(?i)\\s*,?\\s+(?:whose|where|with|(?:that|which|who)\\s+(?:have|has|had)|"
+            + "having|have|has|had)\\s+(?:an?\\s+|the\\s+|their\\s+|its\\s+)?([\\p{L}][\\p{L} _-]*?)\\s+(?:(?:is|are|was|were)\\s+)?("
             + ComparisonRule.regex(ComparisonRule.Place.NUMBER_AFTER) + ")\\s+(\\d{1,12}(?:\\.\\d+)?)\\s*[?.!]?\\s*$");
 
     /**
@@ -1116,29 +1125,43 @@ final class RecordShapes {
      * attribute of rows ("customers with an age over 30" keeps rows), and the query is compiled to check the measure can be
      * had for those groups. Empty when the question ends in no such words or the rest does not read by groups.
      */
-    Optional<Result> groupsByMeasure(String q) {
+    /** A preposition a period was said after, left at the end once the period is taken out ("at" of "at end of last quarter"). */
+    private static final Pattern DANGLING_PREPOSITION = Pattern.compile("(?i)\\s+(?:at|in|on|during|for|over|by|as\\s+of)\\s*([?.!]?)\\s*$");
+
+    Optional<Result> groupsByMeasure(String asked) {
+        String q = asked, period = "";
         Matcher m = MEASURE_CONDITION.matcher(q);
-        if (!m.find()) return Optional.empty();
+        if (!m.find()) {
+            // "customers with MRR over 25000 at the end of September": a period after the condition, read with the groups
+            Optional<dev.almanac.quality.Timeframe> t = reader.timeframes().parse(asked);
+            if (t.isEmpty()) return Optional.empty();
+            q = DANGLING_PREPOSITION.matcher(reader.timeframes().withoutPeriods(asked).strip()).replaceAll("");
+            period = " " + t.get().text().strip();
+            m = MEASURE_CONDITION.matcher(q);
+            if (!m.find()) return Optional.empty();
+        }
         List<String> said = QuestionWords.tokens(m.group(1), true);
         if (said.isEmpty() || reader.lexicon.numberPhrases().containsKey(said) || Spans.spans(said, reader.lexicon.numberPhrases()).stream().anyMatch(sp -> sp.length() == said.size())) return Optional.empty();
         String op = ComparisonRule.operatorOf(ComparisonRule.Place.NUMBER_AFTER, m.group(2));
         if (op == null) return Optional.empty();
-        Result measure = reader.parse("What is the " + m.group(1) + "?", null);
+        // the measure with the period, if one is said: read (and checked against the measure) as it would be alone
+        Result measure = reader.parse("What is the " + m.group(1) + period + "?", null);
         if (!(measure instanceof Parsed pm) || pm.query().metrics().size() != 1 || !pm.query().filters().isEmpty() || !pm.query().groupBy().isEmpty()
-                || pm.period().isPresent() || pm.query().limit() != null) return Optional.empty();
+                || pm.period().isPresent() == period.isEmpty() || pm.query().limit() != null || pm.query().compareTo() != null) return Optional.empty();
         String rest = q.substring(0, m.start()).strip() + "?";
         Result r = reader.parse(rest, null);
-        if (!(r instanceof Parsed p) || p.query().groupBy().isEmpty() || p.query().records() != null || p.query().limit() != null
+        if (!(r instanceof Parsed p) || p.query().groupBy().isEmpty() || p.query().limit() != null || p.period().isPresent() && !period.isEmpty()
                 || p.query().compareTo() != null || p.query().grain() != null) return Optional.empty();
         List<SemanticQuery.Filter> filters = new ArrayList<>(p.query().filters());
         filters.add(new SemanticQuery.Filter(pm.query().metrics().get(0), op, List.of(m.group(3))));
         SemanticQuery kept = p.query().where(filters);
+        if (!period.isEmpty()) kept = kept.between(pm.query().start(), pm.query().end());
         try {
             reader.layer.compile(kept);
         } catch (RuntimeException e) {
             return Optional.of(new Cannot("'" + m.group(1).strip() + "' cannot be had for each of the groups asked"));
         }
-        return Optional.of(new Parsed(kept, p.period()));
+        return Optional.of(new Parsed(kept, period.isEmpty() ? p.period() : pm.period()));
     }
 
     /** "... and the number of concerts for each singer", "..., names and the number of paragraphs in each document". */

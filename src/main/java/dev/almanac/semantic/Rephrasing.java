@@ -48,8 +48,8 @@ enum Rephrasing {
      * "by mo", "in hrs", "past 3 wks", "open rn": a unit of time written short in lower case, as chat writes it, said whole
      * ("rn", "right now", only ending the question); never a word of the model's own ("MO", a state, is written in capitals).
      */
-    TIME_UNITS_SHORT(Rephrasing::timeUnitsShort, "shop sales by mo this year => shop sales by month this year", "response time in hrs => response time in hours",
-            "signups in the past 3 wks => signups in the past 3 weeks", "open deals rn => open deals now", "customers in MO => customers in MO",
+    TIME_UNITS_SHORT(Rephrasing::timeUnitsShort, "flights by mo this year => flights by month this year", "response time in hrs => response time in hours",
+            "signups in the past 3 wks => signups in the past 3 weeks", "open deals rn => open deals now", "flights last qtr => flights last quarter", "customers in MO => customers in MO",
             "the rn count => the rn count"),
     /**
      * "home town" of a model's "hometown", "hometown" of a model's "home town": a compound written closed, open or
@@ -102,7 +102,8 @@ enum Rephrasing {
     /** "never hosted", "have never had": "never" before a verb in the past, said as "did not" and the verb's base form. */
     NEVER_DONE((reader, q) -> neverDone(q), "stadiums that never hosted a concert => stadiums that did not host a concert",
             "how many dogs never had a treatment => how many dogs did not have a treatment",
-            "orchestras that have never performed => orchestras that did not perform", "the never ending story => the never ending story"),
+            "orchestras that have never performed => orchestras that did not perform", "the never ending story => the never ending story",
+            "dogs that have never been treated => dogs that have not been treated", "dogs that never got treated => dogs that did not get treated"),
     /** "> 5", ">= 10", "<> 3", "& ": comparison signs before a number and the ampersand, said in words. */
     SIGNS((reader, q) -> signs(q), "templates with version > 5 => templates with version greater than 5",
             "players with earnings >= 200000 => players with earnings at least 200000", "age<30 => age less than 30",
@@ -229,6 +230,13 @@ enum Rephrasing {
             "world_1: What is the gross national product of France? => What is the gnp of France?",
             "car_1: Which cars make the most money per gallon? => Which cars make the most money per gallon?"),
     ROW_SYNONYMS(Rephrasing::rowSynonyms, "world_1: How many nations are in Europe? => How many countries are in Europe?"),
+    /**
+     * "broken down by the reason for the refund", "by the location of the stadium": a breakdown by an attribute said with the
+     * records it is of after it, said as the model names it ("by refund reason"), only when the model has that name.
+     */
+    BY_ATTRIBUTE_OF_RECORDS(Rephrasing::byAttributeOfRecords, "concert_singer: number of concerts by the name of the stadium => number of concerts by stadium name",
+            "concert_singer: number of concerts by the name of the singer => number of concerts by singer name",
+            "concert_singer: concerts by the theme of the year => concerts by the theme of the year"),
     ATTRIBUTE_SYNONYMS(Rephrasing::attributeSynonyms, "battle_death: how many distinct battle outcomes => how many distinct battle results",
             "battle_death: the outcome of each battle => the result of each battle",
             "world_1: countries whose government is US territory => countries whose government is US territory"),
@@ -615,7 +623,7 @@ enum Rephrasing {
         return q.indexOf('+') < 0 ? q : NUMBER_PLUS.matcher(q).replaceAll("at least $1");
     }
 
-    private static final Pattern NEVER_VERB = Pattern.compile("(?i)\\b(?:(?:have|has|had)\\s+)?never\\s+(\\p{L}+)\\b");
+    private static final Pattern NEVER_VERB = Pattern.compile("(?i)\\b(?:(have|has|had)\\s+)?never\\s+(\\p{L}+)\\b");
 
     static String neverDone(String q) {
         if (!q.toLowerCase(Locale.ROOT).contains("never")) return q;
@@ -623,7 +631,11 @@ enum Rephrasing {
         StringBuilder out = new StringBuilder();
         Lexicon english = Lexicon.english();
         while (m.find()) {
-            String verb = m.group(1).toLowerCase(Locale.ROOT);
+            String verb = m.group(2).toLowerCase(Locale.ROOT);
+            if (verb.equals("been")) { // "have never been treated": the passive denied, its auxiliary kept
+                m.appendReplacement(out, Matcher.quoteReplacement((m.group(1) != null ? m.group(1) + " " : "") + "not been"));
+                continue;
+            }
             // a verb's past form ("hosted", "had", "performed"): a form of a base English has as a verb, the word not a base itself
             List<String> bases = english.baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB).stream().filter(b -> !b.equals(verb)).toList();
             if (bases.size() != 1 || verb.endsWith("ing") || verb.endsWith("s") && !verb.endsWith("ss")) continue;
@@ -743,24 +755,35 @@ enum Rephrasing {
         return before + " in " + (ascending ? "ascending" : "descending") + " order" + of + m.group(2);
     }
 
-    private static final Map<String, String> TIME_UNITS = Map.ofEntries(Map.entry("mo", "month"), Map.entry("mos", "months"), Map.entry("mth", "month"),
-            Map.entry("mths", "months"), Map.entry("wk", "week"), Map.entry("wks", "weeks"), Map.entry("hr", "hour"), Map.entry("hrs", "hours"),
-            Map.entry("yrs", "years"), Map.entry("qtrs", "quarters"), Map.entry("mins", "minutes"), Map.entry("secs", "seconds"));
 
-    private static final Pattern TIME_UNIT_SHORT = Pattern.compile("(?<![\\w'/.-])(mos?|mths?|wks?|hrs?|yrs|qtrs|mins|secs)(?![\\w'/-])");
+    private static final Pattern TIME_UNIT_SHORT = Pattern.compile("(?<![\\w'/.-])(mos?|mths?|wks?|hrs?|yrs?|qtrs?|mins|secs)(?![\\w'/-])");
     private static final Pattern RIGHT_NOW_SHORT = Pattern.compile("(?<![\\w'/.-])rn\\s*([?.!]*)\\s*$");
 
     static String timeUnitsShort(QuestionParser reader, String q) {
         Matcher m = TIME_UNIT_SHORT.matcher(q);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
-            boolean ours = reader != null && (reader.lexicon.vocabulary().contains(m.group(1)) || reader.lexicon.nameWords().contains(m.group(1)));
-            m.appendReplacement(out, ours ? m.group() : TIME_UNITS.get(m.group(1)));
+            boolean ours = reader != null && reader.lexicon.namingWords().contains(m.group(1));
+            m.appendReplacement(out, ours ? m.group() : Words.ABBREVIATIONS.get(m.group(1)));
         }
         String said = m.appendTail(out).toString();
         Matcher now = RIGHT_NOW_SHORT.matcher(said);
-        boolean ours = reader != null && (reader.lexicon.vocabulary().contains("rn") || reader.lexicon.nameWords().contains("rn"));
+        boolean ours = reader != null && reader.lexicon.namingWords().contains("rn");
         return now.find() && !ours ? said.substring(0, now.start()) + "now" + now.group(1) : said;
+    }
+
+    private static final Pattern BY_ATTRIBUTE_OF = Pattern.compile("(?i)\\bby\\s+(?:the\\s+)?(\\p{L}+(?:\\s+\\p{L}+)?)\\s+(?:of|for)\\s+"
+            + "(?:the\\s+|each\\s+|a\\s+|an\\s+|their\\s+|its\\s+)?(\\p{L}+)\\b");
+
+    static String byAttributeOfRecords(QuestionParser reader, String q) {
+        if (reader == null || !q.toLowerCase(Locale.ROOT).contains("by ")) return q;
+        return BY_ATTRIBUTE_OF.matcher(q).replaceAll(m -> {
+            List<String> records = List.of(singular(m.group(2).toLowerCase(Locale.ROOT)));
+            List<String> phrase = new ArrayList<>(records);
+            phrase.addAll(tokens(m.group(1), true));
+            boolean named = !reader.lexicon.rowsCalled(records).isEmpty() && reader.lexicon.attributePhrases().containsKey(phrase);
+            return Matcher.quoteReplacement(named ? "by " + String.join(" ", phrase) : m.group());
+        });
     }
 
     static String compoundSpelling(QuestionParser reader, String q) {
@@ -785,8 +808,7 @@ enum Rephrasing {
 
     /** Whether a word (or its singular) is one of the model's names' words. */
     private static boolean ourWord(QuestionParser reader, String w) {
-        return reader.lexicon.vocabulary().contains(w) || reader.lexicon.nameWords().contains(w) || reader.lexicon.vocabulary().contains(singular(w))
-                || reader.lexicon.nameWords().contains(singular(w));
+        return reader.lexicon.namingWords().contains(w) || reader.lexicon.namingWords().contains(singular(w));
     }
 
     private static final Pattern OF_ANY_KIND = Pattern.compile("(?i)\\b(\\p{L}+)\\s+of\\s+any\\s+(kind|sort|type)\\b|\\bany\\s+(kind|sort|type)s?\\s+of\\b");
@@ -830,7 +852,7 @@ enum Rephrasing {
         if (start == words.size()) return q;
         String first = singular(words.get(start));
         // the vocabulary keeps words of 3 letters or more; an attribute of free text is in no breakdown's words, only in the names'
-        if (first.length() >= 3 && !reader.lexicon.vocabulary().contains(first) && !reader.lexicon.nameWords().contains(first)) return q;
+        if (first.length() >= 3 && !reader.lexicon.namingWords().contains(first)) return q;
         for (int n = Math.min(3, words.size() - start); n >= 1; n--) {
             List<String> phrase = words.subList(start, start + n);
             List<String> singular = phrase.stream().map(QuestionWords::singular).toList();
@@ -856,11 +878,15 @@ enum Rephrasing {
      * "the", "all", "each") with the noun of some records and then says what of them (a sort or a condition), no question
      * word, no aggregate and no period, as the request to list them it is ("list ..."); null for any other.
      */
+    private static final Pattern MEASURE_COMPARED = Pattern.compile("(?i)\\b(?:" + ComparisonRule.regex(ComparisonRule.Place.NUMBER_AFTER) + ")\\s+\\d");
+
     static String listOfRecordsNamedFirst(QuestionParser reader, String q) {
         List<String> words = tokens(q, true);
         if (words.isEmpty() || words.stream().anyMatch(w -> MeasureFit.asksAggregate(w) || w.equals("many") || w.equals("how")
                 || FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.INTERROGATIVE) && !Set.of("that", "who", "which", "whose", "where").contains(w))) return null;
-        if (reader.timeframes().parse(q).isPresent()) return null;
+        // a period says which rows are counted, not which records are listed, unless a measure compared with a number is
+        // measured over it ("customers with MRR over 25000 at the end of June")
+        if (reader.timeframes().parse(q).isPresent() && !MEASURE_COMPARED.matcher(q).find()) return null;
         int start = 0;
         // "the 3 countries with ...": how many of them is said before them
         while (start < words.size() && (Set.of("the", "all", "each", "every", "our").contains(words.get(start)) || QuestionWords.smallNumber(words.get(start)))) start++;
@@ -871,7 +897,8 @@ enum Rephrasing {
             List<String> noun = words.subList(words.size() - n, words.size());
             if (words.size() - n > start && !reader.lexicon.rowsCalled(noun).isEmpty()) return (start == 0 ? "list the " : "list ") + q.stripLeading();
         }
-        if (words.stream().noneMatch(SAID_OF_RECORDS::contains)) return null;
+        // a sort's direction says a list ("singers by net worth ascending"), where "by" alone may say a breakdown
+        if (words.stream().noneMatch(w -> SAID_OF_RECORDS.contains(w) || OrderWords.ASCENDING.contains(w) || OrderWords.DESCENDING.contains(w))) return null;
         for (int n = Math.min(3, words.size() - start); n >= 1; n--) {
             List<String> noun = words.subList(start, start + n);
             // "country with the most car makers": the records, as a request says them ("the")
@@ -1795,7 +1822,7 @@ enum Rephrasing {
     }
 
     private static String spelled(QuestionParser reader, String q) {
-        Set<String> vocabulary = reader.lexicon.vocabulary();
+        Set<String> vocabulary = reader.lexicon.namingWords();
         var function = dev.almanac.reading.FunctionWords.english();
         java.util.function.Predicate<String> unknown = lower -> lower.chars().allMatch(Character::isLetter) && !reader.ours.contains(lower)
                 && !vocabulary.contains(singular(lower)) && !function.isFunctionWord(lower);

@@ -137,7 +137,9 @@ public final class SemanticCompiler {
         boolean aggregates = !q.metrics().isEmpty() || !q.countDistinct().isEmpty();
         boolean listing = recordsOf == null && !aggregates && !q.groupBy().isEmpty(); // "which products are in the Monitors category"
         if (!aggregates && !listing && recordsOf == null) throw new UserError("a semantic query needs at least one metric, or dimensions to list" + metricHint());
-        if ((listing || recordsOf != null) && (q.grain() != null || q.start() != null || q.compareTo() != null)) {
+        // "customers with MRR over 25000 at the end of June": a period a condition on a measure is measured over, not the list's
+        boolean measuredOverPeriod = q.filters().stream().anyMatch(f -> model.metric(f.field()).isPresent());
+        if ((listing || recordsOf != null) && (q.grain() != null || q.start() != null && !measuredOverPeriod || q.compareTo() != null)) {
             throw new UserError("a list of " + (listing ? "values" : "records") + " has no period, grain or comparison: filter on a date"
                     + " (--where \"signup_date >= 2024-01-01\") or ask for a metric to measure them over time");
         }
@@ -784,8 +786,10 @@ public final class SemanticCompiler {
             keyCols.computeIfAbsent(alias, a -> new LinkedHashSet<>()).addAll(related.outerColumns());
             outer.add(related);
         }
-        LocalDate from = r.start() == null ? null : offset.before(r.start());
-        LocalDate to = r.end() == null ? null : offset.before(r.end());
+        // the rows a list shows are never kept to the period: a period of a list is that of a measure it is filtered by
+        boolean listed = r.listsRows() && r.metrics().get(0) == s;
+        LocalDate from = r.start() == null || listed ? null : offset.before(r.start());
+        LocalDate to = r.end() == null || listed ? null : offset.before(r.end());
         String time = null;
         if (s.timeDimension() != null && (r.grain() != null || from != null || s.isSnapshot() || !offset.isNone())) {
             time = model.timeDimensionOf(s).orElseThrow().expr();

@@ -27,6 +27,7 @@ final class Words {
             Map.entry("addr", "address"), Map.entry("desc", "description"), Map.entry("descr", "description"),
             Map.entry("pct", "percent"), Map.entry("perc", "percent"), Map.entry("avg", "average"),
             Map.entry("yr", "year"), Map.entry("mth", "month"), Map.entry("mo", "month"), Map.entry("wk", "week"), Map.entry("hr", "hour"),
+            Map.entry("mos", "months"), Map.entry("mths", "months"), Map.entry("wks", "weeks"), Map.entry("qtr", "quarter"), Map.entry("qtrs", "quarters"),
             Map.entry("min", "minimum"), Map.entry("max", "maximum"), Map.entry("tel", "telephone"), Map.entry("ph", "phone"),
             Map.entry("lat", "latitude"), Map.entry("lon", "longitude"), Map.entry("lng", "longitude"), Map.entry("info", "information"),
             Map.entry("ref", "reference"), Map.entry("dest", "destination"), Map.entry("dst", "destination"),

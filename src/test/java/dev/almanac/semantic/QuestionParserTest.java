@@ -46,6 +46,26 @@ class QuestionParserTest {
         assertThat(parser.parse("average order value of shop orders that are not completed in 2025")).isInstanceOf(QuestionParser.Cannot.class);
     }
 
+    /** The rows a query gives on the demo warehouse, each as its values joined by '|', in no order. */
+    private static java.util.Set<String> rowsOf(String sql) {
+        return demo.executor.execute(sql).rows().stream().map(r -> r.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining("|")))
+                .collect(java.util.stream.Collectors.toSet());
+    }
+
+    @Test
+    void records_listed_by_a_measure_compared_with_a_number_over_the_period_said_after_it_and_never_kept_to_that_period() {
+        String gold = "SELECT c.company_name FROM mrr_snapshots s JOIN customers c USING (customer_id) WHERE s.snapshot_month = DATE '2026-06-01'"
+                + " AND NOT c.is_deleted GROUP BY c.customer_id, c.company_name HAVING sum(s.mrr_cents) > 2500000";
+        java.util.Set<String> expected = rowsOf(gold);
+        assertThat(expected).isNotEmpty();
+        for (String q : List.of("which customers had mrr above 25000 at the end of June 2026", "list customers with mrr over $25k at end of June 2026")) {
+            // the customers are every customer, not those who signed up in June: the period is the measure's
+            assertThat(rowsOf(layer.compile(parsed(q)).sql())).as(q).isEqualTo(expected);
+        }
+        // a list kept to a period with no measure to measure over it is still no list
+        assertThat(parser.parse("list customers in June 2026")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+
     @Test
     void a_question_read_again_by_the_same_parser_is_not_read_twice_and_reads_as_a_fresh_parser_reads_it() {
         String question = "Monthly recurring revenue (MRR) by plan in September 2026";
