@@ -248,7 +248,12 @@ final class MetricNames {
                 String label = m.info().label();
                 phrases.add(QuestionParser.withoutAside(label));
                 Matcher paren = Pattern.compile("\\(([^)]+)\\)").matcher(label);
-                while (paren.find()) if (paren.group(1).strip().matches("[A-Z][A-Z0-9&]{1,7}")) phrases.add(paren.group(1)); // "(MRR)", not "(today)"
+                while (paren.find()) {
+                    String aside = paren.group(1).strip();
+                    List<String> words = QuestionWords.tokens(aside, true);
+                    // "(MRR)", not "(today)"; "(won deal value)": a gloss of several words that names an aggregate, not "(paid invoices)"
+                    if (aside.matches("[A-Z][A-Z0-9&]{1,7}") || words.size() >= 2 && MeasureFit.asksAggregate(words.get(words.size() - 1))) phrases.add(aside);
+                }
             }
             phrases.addAll(m.info().synonyms());
             phrases.replaceAll(Rephrasing::percentSign);

@@ -37,8 +37,10 @@ class DistinctCountsTest {
         assertThat(QuestionWordsTest.answerRows("world_1", "How many distinct cities have a population above 1000000?"))
                 .isEqualTo(QuestionWordsTest.rows("world_1", "SELECT count(*) FROM city WHERE Population > 1000000"))
                 .isNotEqualTo(QuestionWordsTest.rows("world_1", "SELECT count(DISTINCT Name) FROM city WHERE Population > 1000000"));
-        // a condition on each record's related rows would hold of all of them together once the records are counted: not read
-        QuestionWordsTest.assertNotRead("dog_kennels", "How many distinct dogs have received at least one treatment?");
+        // a condition on each record's related rows holds of each record counted, never of all of them together
+        assertThat(QuestionWordsTest.answerRows("dog_kennels", "How many distinct dogs have received at least one treatment?"))
+                .isEqualTo(QuestionWordsTest.rows("dog_kennels", "SELECT count(DISTINCT dog_id) FROM Treatments"))
+                .isNotEqualTo(QuestionWordsTest.rows("dog_kennels", "SELECT count(*) FROM Dogs"));
     }
 
     @Test

@@ -46,6 +46,16 @@ class QuestionParserTest {
         assertThat(parser.parse("average order value of shop orders that are not completed in 2025")).isInstanceOf(QuestionParser.Cannot.class);
     }
 
+    @Test
+    void a_gloss_in_a_metrics_label_that_names_an_aggregate_names_the_metric_and_a_gloss_of_its_rows_does_not() {
+        // "Bookings (won deal value)": the value of the deals won is the bookings, never their count
+        assertThat(parsed("What was the total value of the deals we won last quarter?").metrics()).containsExactly("bookings");
+        assertThat(parsed("top 5 sales reps by won deal value this year").metrics()).containsExactly("bookings");
+        assertThat(parsed("how many deals did we win last quarter").metrics()).containsExactly("opportunities_won");
+        // "(paid invoices)" says which rows, not what is computed: "paid invoices" are counted, not summed
+        assertThat(parser.parse("how many paid invoices were there in 2025")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+
     /** The rows a query gives on the demo warehouse, each as its values joined by '|', in no order. */
     private static java.util.Set<String> rowsOf(String sql) {
         return demo.executor.execute(sql).rows().stream().map(r -> r.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining("|")))
