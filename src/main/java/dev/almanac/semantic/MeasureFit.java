@@ -231,11 +231,13 @@ enum MeasureFit implements CorpusRule {
         for (int i = 0; i + 1 < words.size(); i++) {
             if (!RECORDS_POSSESSIVES.contains(words.get(i))) continue;
             int owned = i + 1;
-            boolean measure = owned == from;
+            // "the campaigns and their budgets": the measure's name said in two parts, the possessive before its last
+            boolean split = owned != from && Spans.inSpan(at.metricSpan(), owned);
+            boolean measure = owned == from || split;
             boolean aggregateWord = asksAggregate(words.get(owned));
             if (!measure && !aggregateWord) continue;
-            // a word elsewhere that asks for an aggregate ("the total of their premiums") asks for one
-            boolean aggregateAsked = java.util.stream.IntStream.range(0, words.size()).filter(k -> k != owned && (k < from || k >= at.metricSpan().to()))
+            // a word elsewhere that asks for an aggregate ("the total of their premiums", "the total sales for their songs") asks for one
+            boolean aggregateAsked = java.util.stream.IntStream.range(0, words.size()).filter(k -> k != owned && (split || k < from || k >= at.metricSpan().to()))
                     .mapToObj(words::get).anyMatch(w -> asksAggregate(w) || COUNT_CUES.contains(w));
             if (aggregateAsked) return Optional.empty();
             return Optional.of(new QuestionParser.Cannot("'" + at.original().get(i) + " " + at.original().get(owned) + "' asks for each record's own value, not "

@@ -369,7 +369,7 @@ final class MetricReading {
         if (metricSpans.isEmpty() || !(metric instanceof SemanticMetric.Simple counted)
                 || counted.agg() != SemanticMetric.Agg.COUNT && counted.agg() != SemanticMetric.Agg.COUNT_DISTINCT
                 || counted.info().synonyms().equals(RecordShapes.LISTING_WORDS) // a list being read is such a request answered
-                || !RowsOverPeriod.asked(q, words, metricSpan) || !groupBy.isEmpty() || limit != null
+                || !RowsOverPeriod.asked(reader, q, words, metricSpan) || !groupBy.isEmpty() || limit != null
                 || IntStream.range(0, words.size()).anyMatch(this::asksHowMany)) return Step.read(null);
         Optional<RowsOverPeriod> listed = RowsOverPeriod.of(reader, counted, period.orElse(null), grain, question.compared().isPresent());
         if (listed.isPresent()) return Step.read(listed.get());

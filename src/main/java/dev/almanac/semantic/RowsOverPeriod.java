@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
  */
 record RowsOverPeriod(String rows, String label, String time, Timeframe period) {
     /** Whether the question asks for the rows a count counts: a request to list or show, or "which" right before their words. */
-    static boolean asked(String q, List<String> words, Span metricSpan) {
-        return REQUEST_FOR_ROWS.matcher(q).find() || whichRows(words, metricSpan);
+    static boolean asked(QuestionParser reader, String q, List<String> words, Span metricSpan) {
+        return REQUEST_FOR_ROWS.matcher(q).find() || whichRows(reader, words, metricSpan);
     }
 
     /** A request for rows or values, not for a figure. */
@@ -42,9 +42,22 @@ record RowsOverPeriod(String rows, String label, String time, Timeframe period) 
         return Optional.of(new RowsOverPeriod(records, model.reference(labels.get(0)), time == null ? null : model.reference(time), period));
     }
 
-    /** "which campaigns were launched in 2026", "what deals did we win": the question word right before the counted rows' words asks for the rows. */
-    private static boolean whichRows(List<String> words, Span metricSpan) {
-        return metricSpan.from() == 1 && Set.of("which", "what").contains(words.get(0));
+    /**
+     * "which campaigns were launched in 2026", "what deals did we win", "which marketing campaigns started in 2026", "which
+     * employees were hired": the question word right before the counted rows' words, or before a noun of some records (a
+     * word or three), asks for the rows.
+     */
+    private static boolean whichRows(QuestionParser reader, List<String> words, Span metricSpan) {
+        if (words.isEmpty() || !Set.of("which", "what").contains(words.get(0))) return false;
+        if (metricSpan.from() == 1) return true;
+        for (int n = 1; n <= 3 && n < words.size(); n++) {
+            // a noun phrase of nouns only ("marketing campaigns"), never "what percent of claims"
+            String w = words.get(n);
+            if (dev.almanac.reading.FunctionWords.english().isFunctionWord(w) || MeasureFit.asksAggregate(w) || QuestionWords.digits(w)) return false;
+            List<String> noun = words.subList(1, 1 + n).stream().map(QuestionWords::singular).toList();
+            if (!reader.lexicon.rowsCalled(noun).isEmpty() || !reader.lexicon.rowsCalled(noun.subList(n - 1, n)).isEmpty()) return true;
+        }
+        return false;
     }
 
     /** The list with the question's own filters, and the period's on the rows' time; {@code said}: the period as the question said it. */

@@ -47,6 +47,17 @@ class QuestionParserTest {
     }
 
     @Test
+    void records_asked_for_are_never_answered_with_how_many_or_with_a_total_over_them() {
+        // "which marketing campaigns": the question word before the records' noun asks for the campaigns, not their count
+        SemanticQuery started = parsed("Which marketing campaigns started in 2026?");
+        assertThat(started.metrics()).isEmpty();
+        assertThat(started.groupBy()).isNotEmpty();
+        assertThat(parser.parse("Which employees were hired in 2025?")).isNotInstanceOf(QuestionParser.Parsed.class);
+        // each campaign's own budget, which the total of all of them is not
+        assertThat(parser.parse("list the marketing campaigns and their budgets")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+
+    @Test
     void a_gloss_in_a_metrics_label_that_names_an_aggregate_names_the_metric_and_a_gloss_of_its_rows_does_not() {
         // "Bookings (won deal value)": the value of the deals won is the bookings, never their count
         assertThat(parsed("What was the total value of the deals we won last quarter?").metrics()).containsExactly("bookings");
