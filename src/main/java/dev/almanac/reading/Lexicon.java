@@ -210,17 +210,18 @@ public final class Lexicon {
     }
 
     /**
-     * The one vocabulary word that {@code word} misspells: the word has {@value #TYPO_MIN_LETTERS} letters or more, is not
-     * a vocabulary word, WordNet does not know it, and exactly one vocabulary word (forms of one word counted once) is one
+     * The one vocabulary word that {@code word} misspells: the vocabulary word has {@value #TYPO_MIN_LETTERS} letters or
+     * more (so the typo one fewer or more), the typo is not a vocabulary word, WordNet does not know it, and exactly one vocabulary word (forms of one word counted once) is one
      * edit away (a letter inserted, deleted, replaced, or two neighbours swapped). Otherwise empty: a short word is never
      * corrected, and two candidates are no answer. The vocabulary should hold the forms to match (singular and plural).
      */
     public Optional<String> typoOf(String word, Collection<String> vocabulary) {
         String w = Spelling.normal(word);
-        if (letters(w) < TYPO_MIN_LETTERS || containsWord(vocabulary, w) || knows(w)) return Optional.empty();
+        if (letters(w) < TYPO_MIN_LETTERS - 1 || containsWord(vocabulary, w) || knows(w)) return Optional.empty();
         List<String> matches = new ArrayList<>();
         for (String v : vocabulary) {
             if (v.length() < w.length() - 1) continue; // spelling a word the normal way never lengthens it
+            if (v.length() < TYPO_MIN_LETTERS) continue; // a word of five letters or more, its typo one letter short ("pokr") or not
             String n = Spelling.normal(v);
             if (oneEdit(w, n) && !matches.contains(n)) matches.add(n);
         }

@@ -114,9 +114,11 @@ class LexiconTest {
     void typos_are_not_guessed_when_ambiguous_short_known_or_exact() {
         // one edit from both "parcel" and "parse": no answer
         assertThat(lexicon.typoOf("parsel", List.of("parcel", "parse"))).isEmpty();
-        // fewer than five letters: never corrected
+        // a word of fewer than five letters: never corrected; a typo one letter short of a word of five is ("pokr" of "poker")
         assertThat(lexicon.typoOf("rian", List.of("rain"))).isEmpty();
-        assertThat(lexicon.typoOf("wigt", List.of("wight", "weight"))).isEmpty();
+        assertThat(lexicon.typoOf("tpe", List.of("type"))).isEmpty();
+        assertThat(lexicon.typoOf("pokr", List.of("poker", "pole"))).contains("poker");
+        assertThat(lexicon.typoOf("wigt", List.of("wight", "weigt"))).isEmpty();
         // a word WordNet knows is not a typo of another ("bottle" is not a misspelt "battle")
         assertThat(lexicon.typoOf("bottle", List.of("battle"))).isEmpty();
         // a vocabulary word is itself
