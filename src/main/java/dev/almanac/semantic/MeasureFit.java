@@ -21,7 +21,11 @@ enum MeasureFit implements CorpusRule {
     /** "the car with the maximum weight": the car is asked for, not the maximum weight. */
     RECORD_WITH_THE_EXTREME(MeasureFit::recordWithTheExtreme,
             "car_1: What is the car with the maximum weight? => refused",
-            "car_1: What is the maximum weight? => {'metrics':['cars_data_max_weight']}"),
+            "car_1: What is the maximum weight? => {'metrics':['cars_data_max_weight']}",
+            // "which employee got the highest bonus" asks for one employee, never each one's highest bonus
+            "employee_hire_evaluation: which employee got the highest bonus => refused",
+            "employee_hire_evaluation: which employee has the highest bonus => refused",
+            "employee_hire_evaluation: What is the highest bonus of each employee? => {'metrics':['evaluation_max_bonus'],'group_by':[{'dimension':'employee.name'}]}"),
     /** "premiums at the end of 2025": a moment of a period, of a measure that adds up over a period (not a snapshot). */
     MOMENT_OF_A_SUM(MeasureFit::momentOfASum,
             "insurer: What were the premiums written at the end of 2025? => refused"),
@@ -127,6 +131,17 @@ enum MeasureFit implements CorpusRule {
         QuestionParser.Span s = at.metricSpan();
         if (!(at.metric() instanceof SemanticMetric.Simple extreme) || extreme.agg() != SemanticMetric.Agg.MAX && extreme.agg() != SemanticMetric.Agg.MIN
                 || s.scattered() || s.from() < 2) return Optional.empty();
+        // "which employee got the highest bonus": the question word before the records, the extreme said of them after a verb,
+        // and nothing that asks for each one's ("each", "every", "per", "for", "by"): one record asked for, not each one's extreme
+        if (Set.of("which", "what", "who").contains(words.get(0)) && reader.lexicon.entityWords().contains(QuestionWords.singular(words.get(1)))
+                && words.stream().noneMatch(w -> Set.of("each", "every", "per", "for", "by", "all").contains(w))) {
+            int v = s.from() - 1;
+            if (words.get(v).equals("the")) v--;
+            if (v >= 2 && !dev.almanac.reading.FunctionWords.english().isFunctionWord(words.get(v)) || v >= 2 && Set.of("has", "have", "had", "with").contains(words.get(v))) {
+                return Optional.of(new QuestionParser.Cannot("the question asks which " + at.original().get(1) + " has the " + String.join(" ", at.original().subList(s.from(), s.to()))
+                        + ", not each one's; rankings by it are not read yet"));
+            }
+        }
         int i = s.from() - 1;
         if (words.get(i).equals("the")) i--;
         if (i < 1 || !words.get(i).equals("with") || !reader.lexicon.entityWords().contains(words.get(i - 1))) return Optional.empty();

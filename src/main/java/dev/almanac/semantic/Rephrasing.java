@@ -52,6 +52,12 @@ enum Rephrasing {
             "signups in the past 3 wks => signups in the past 3 weeks", "open deals rn => open deals now", "flights last qtr => flights last quarter", "customers in MO => customers in MO",
             "the rn count => the rn count"),
     /**
+     * "staff count" of an attribute the model calls "number of staff": a count said after its noun, said as the model says
+     * it, only when the model has "number of" that noun as an attribute and not the noun and "count".
+     */
+    COUNT_AFTER_ITS_NOUN(Rephrasing::countAfterItsNoun, "museum_visit: average staff count of museums => average number of staff of museums",
+            "museum_visit: the visit count => the visit count"),
+    /**
      * "home town" of a model's "hometown", "hometown" of a model's "home town": a compound written closed, open or
      * hyphenated the other way than the model writes it, said as the model does (a word of six letters or more, the two
      * parts two letters or more, never when both parts are words of the model on their own).
@@ -783,6 +789,19 @@ enum Rephrasing {
             phrase.addAll(tokens(m.group(1), true));
             boolean named = !reader.lexicon.rowsCalled(records).isEmpty() && reader.lexicon.attributePhrases().containsKey(phrase);
             return Matcher.quoteReplacement(named ? "by " + String.join(" ", phrase) : m.group());
+        });
+    }
+
+    private static final Pattern NOUN_COUNT = Pattern.compile("(?i)\\b(\\p{L}+)\\s+count\\b");
+
+    static String countAfterItsNoun(QuestionParser reader, String q) {
+        if (reader == null || !q.toLowerCase(Locale.ROOT).contains("count")) return q;
+        Map<List<String>, Object> attributes = reader.lexicon.attributePhrases();
+        return NOUN_COUNT.matcher(q).replaceAll(m -> {
+            String noun = m.group(1).toLowerCase(Locale.ROOT);
+            boolean numberOf = attributes.containsKey(List.of("number", "of", noun)) || attributes.containsKey(List.of("number", "of", singular(noun)));
+            boolean countSaid = attributes.containsKey(List.of(noun, "count")) || attributes.containsKey(List.of(singular(noun), "count"));
+            return Matcher.quoteReplacement(numberOf && !countSaid ? "number of " + m.group(1) : m.group());
         });
     }
 
