@@ -26,6 +26,13 @@ enum MeasureFit implements CorpusRule {
             "employee_hire_evaluation: which employee got the highest bonus => refused",
             "employee_hire_evaluation: which employee has the highest bonus => refused",
             "employee_hire_evaluation: What is the highest bonus of each employee? => {'metrics':['evaluation_max_bonus'],'group_by':[{'dimension':'employee.name'}]}"),
+    /**
+     * "tickets still open" read as tickets opened: a state said of the rows ("still", "currently" before the word) is not
+     * the event a measure counts them by.
+     */
+    STATE_NOT_EVENT(MeasureFit::stateNotEvent,
+            "insurer: How many claims are still open? => {'metrics':['open_claims']}",
+            "insurer: How many claims were opened in 2025? => {'metrics':['claims_opened'],'start':'2025-01-01','end':'2026-01-01'}"),
     /** "premiums at the end of 2025": a moment of a period, of a measure that adds up over a period (not a snapshot). */
     MOMENT_OF_A_SUM(MeasureFit::momentOfASum,
             "insurer: What were the premiums written at the end of 2025? => refused"),
@@ -71,7 +78,8 @@ enum MeasureFit implements CorpusRule {
     /** "how much" asks for an amount, "how many" for a count: a metric of the other kind is not what was asked. */
     OTHER_KIND_OF_FIGURE(MeasureFit::otherKindOfFigure,
             "insurer: How much was the claimed amount in 2025? => {'metrics':['claimed_amount'],'start':'2025-01-01','end':'2026-01-01'}",
-            "insurer: How much were the policies in 2025? => refused");
+            "insurer: How much were the policies in 2025? => refused",
+            "insurer: What was the average number of claims per policy in 2025? => refused");
 
     /** What the rules see: the question, the metric read, its words, which words are placed, and the period left to read (not a year condition). */
     record Asked(Question question, SemanticMetric metric, QuestionParser.Span metricSpan, boolean[] used, Optional<Timeframe> periodLeft) {
@@ -148,6 +156,22 @@ enum MeasureFit implements CorpusRule {
         List<String> original = at.original();
         return Optional.of(new QuestionParser.Cannot("the question asks for the " + original.get(i - 1) + " with the " + String.join(" ", original.subList(s.from(), s.to()))
                 + ", not for that " + String.join(" ", original.subList(s.to() - 1, s.to()))));
+    }
+
+    private static Optional<QuestionParser.Cannot> stateNotEvent(QuestionParser reader, Asked at) {
+        List<String> words = at.words();
+        boolean snapshot = reader.model.simpleInputs(at.metric()).stream().allMatch(SemanticMetric.Simple::isSnapshot);
+        if (snapshot || reader.model.simpleInputs(at.metric()).stream().anyMatch(x -> x.timeDimension() == null)) return Optional.empty();
+        for (int i = 0; i + 1 < words.size(); i++) {
+            // a measure with a condition of its own ("Open claims": status = 'open') is that state; a plain count by the time
+            // of an event ("Tickets opened") is not
+            boolean plainCount = reader.model.simpleInputs(at.metric()).stream().allMatch(x -> x.filter() == null && x.segments().isEmpty());
+            if (Set.of("still", "currently").contains(words.get(i)) && Spans.inSpan(at.metricSpan(), i + 1) && plainCount) {
+                return Optional.of(new QuestionParser.Cannot("'" + at.original().get(i) + " " + at.original().get(i + 1) + "' says what the rows are now, but "
+                        + at.metric().displayName() + " counts when it happened"));
+            }
+        }
+        return Optional.empty();
     }
 
     private static Optional<QuestionParser.Cannot> momentOfASum(QuestionParser reader, Asked at) {
@@ -271,6 +295,11 @@ enum MeasureFit implements CorpusRule {
         boolean howMany = HOW_MANY.matcher(q).find();
         boolean isCount = isCount(at.metric());
         boolean howMuchChange = howMuch && at.question().compared().isPresent(); // "how much did policies grow from January to February"
+        // "the average number of orders per customer": a number of things asked, which no amount of money is
+        List<String> words = at.words();
+        boolean numberOf = java.util.stream.IntStream.range(0, words.size() - 1).anyMatch(i -> words.get(i).equals("number") && words.get(i + 1).equals("of")
+                && !Spans.inSpan(at.metricSpan(), i));
+        howMany |= numberOf;
         if (!(howMuch && isCount && !howMuchChange || howMany && isMoney(at.metric()))) return Optional.empty();
         return Optional.of(new QuestionParser.Cannot("the question asks " + (howMuch ? "how much" : "how many") + ", but " + at.metric().displayName() + " is "
                 + (isCount ? "a count" : "an amount of money") + "; name the measure you mean"));

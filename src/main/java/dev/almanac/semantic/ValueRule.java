@@ -50,6 +50,20 @@ enum ValueRule implements CorpusRule {
     EVENT_OF_THE_METRIC(ValueRule::eventOfTheMetric,
             "insurer: How many claims were opened in 2025? => {'metrics':['claims_opened'],'start':'2025-01-01','end':'2026-01-01'}"),
     /**
+     * "the highest CSAT", "the lowest number of tickets": a word that ranks, said right before the measure, ranks by it,
+     * never a value it is a name of (a priority "highest"); left for the ranking.
+     */
+    RANKS_THE_MEASURE(ValueRule::ranksTheMeasure,
+            "insurer: Which adjuster had the most claims in 2025? => {'metrics':['claims'],'group_by':[{'dimension':'adjuster'}],'order':[{'field':'claims','descending':true}],'limit':1,'ties':true,'start':'2025-01-01','end':'2026-01-01'}"),
+    /**
+     * "the people in Engineering", "our people working in Sales" of a measure of persons where some attribute has a value
+     * "People": a word English says of any person, in lower case and joined to no other value, is the persons measured,
+     * never that value.
+     */
+    PERSONS_THEMSELVES(ValueRule::personsThemselves,
+            "staffing: What is the average salary of the people in Engineering? => {'metrics':['average_salary'],'filters':[{'field':'team','op':'=','values':['Engineering']}]}",
+            "staffing: What is the average salary in the People team? => {'metrics':['average_salary'],'filters':[{'field':'team','op':'=','values':['People']}]}"),
+    /**
      * "lapsed claims" where "lapsed" is a value of the policies' status and claims have a status of their own: a value of
      * other records' attribute said right beside the records the metric counts ("overdue invoices", "invoices that are
      * overdue"), of a kind those records have too (the last word of both attributes' names), may be meant of either; which
@@ -357,8 +371,9 @@ enum ValueRule implements CorpusRule {
         QuestionParser.Span span = v.span;
         if (!v.withContext.isEmpty() || span.length() != 1 || v.inDimensionPhrase) return Verdict.NONE;
         // "claims that were filed": the event, told in the past; "claims are open", "still open" is a state, a value
-        boolean pastEvent = span.from() > 0 && words.get(span.from() - 1).equals("were") && !words.contains("still") && !words.contains("currently")
-                && !words.contains("now");
+        // "still open", "currently open", "open now": a state said of the rows, never the event
+        if (words.contains("still") || words.contains("currently") || words.contains("now")) return Verdict.NONE;
+        boolean pastEvent = span.from() > 0 && words.get(span.from() - 1).equals("were");
         boolean timedEvent = reader.metricNames.eventStems(at.metric).contains(QuestionWords.stem(words.get(span.from())));
         boolean aside = (pastEvent || timedEvent) && at.ownStems.contains(QuestionWords.stem(words.get(span.from())))
                 // "the average size of deals closed in Q2": the event the metric's own rows record the time of, not a value of other rows
@@ -366,6 +381,40 @@ enum ValueRule implements CorpusRule {
         if (!aside) return Verdict.NONE;
         at.used[span.from()] = true;
         return Verdict.SET_ASIDE;
+    }
+
+    private static Verdict ranksTheMeasure(QuestionParser reader, Said at, Named v) {
+        QuestionParser.Span span = v.span;
+        if (span.length() != 1 || at.metricSpan == null || !v.withContext.isEmpty()) return Verdict.NONE;
+        String w = at.words.get(span.from());
+        if (!Ranking.MOST.contains(w) && !Ranking.LEAST.contains(w)) return Verdict.NONE;
+        int k = span.to();
+        while (k < at.words.size() && Set.of("number", "of", "total", "average", "avg").contains(at.words.get(k)) && !Spans.inSpan(at.metricSpan, k)) k++;
+        return k < at.words.size() && Spans.inSpan(at.metricSpan, k) ? Verdict.SET_ASIDE : Verdict.NONE;
+    }
+
+    private static Verdict personsThemselves(QuestionParser reader, Said at, Named v) {
+        QuestionParser.Span span = v.span;
+        if (span.length() != 1 || v.inDimensionPhrase) return Verdict.NONE;
+        int i = span.from();
+        String said = at.original.get(i);
+        boolean joined = i > 0 && Set.of("or", "and", "nor").contains(at.words.get(i - 1)) || i + 1 < at.words.size() && Set.of("or", "and", "nor").contains(at.words.get(i + 1));
+        if (joined || !said.equals(said.toLowerCase(java.util.Locale.ROOT)) || !QuestionFrame.anyPerson(at.words.get(i)) || !ofPersons(reader.model, at.metric)) {
+            return Verdict.NONE;
+        }
+        at.used[i] = true;
+        return Verdict.SET_ASIDE;
+    }
+
+    /** Whether a metric measures persons: it counts them, or its rows are theirs or each of one person (a salary of an employee). */
+    private static boolean ofPersons(SemanticModel model, SemanticMetric metric) {
+        if (MeasureFit.countsPersons(model, metric)) return true;
+        for (SemanticMetric.Simple in : model.simpleInputs(metric)) {
+            for (Relationship r : model.relationships()) {
+                if (r.from().equals(in.dataset()) && model.dataset(r.to()).map(QuestionWords::ofPersons).orElse(false)) return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -47,6 +47,29 @@ class QuestionParserTest {
     }
 
     @Test
+    void a_word_for_any_person_said_of_persons_measured_is_them_never_a_value_of_that_name() {
+        // the demo has a department called "People": "the people in Engineering" are the employees of Engineering only
+        SemanticQuery engineering = parsed("What is the average current annual salary of the people in Engineering?");
+        assertThat(engineering.filters()).extracting(Object::toString).noneMatch(f -> f.contains("People"));
+        assertThat(engineering.groupBy()).isEmpty();
+        // written as the name it is, it is still the department
+        assertThat(parsed("How many people work in the People department?").filters()).extracting(Object::toString).anyMatch(f -> f.contains("People"));
+    }
+
+    @Test
+    void a_state_said_of_the_rows_is_never_the_event_a_count_counts_them_by_and_a_ranking_word_before_the_measure_ranks() {
+        // "still open" of tickets counted by when they were opened: every urgent ticket ever opened is not what is asked
+        assertThat(parser.parse("how many urgent tickets are still open")).isNotInstanceOf(QuestionParser.Parsed.class);
+        // "highest" is also a name of a ticket priority: before the measure it ranks by it, never keeps the urgent tickets
+        SemanticQuery highest = parsed("which agent has the highest csat this year");
+        assertThat(highest.filters()).isEmpty();
+        assertThat(highest.limit()).isEqualTo(1);
+        assertThat(highest.order()).singleElement().extracting(o -> o.descending()).isEqualTo(true);
+        // a number of things asked is never an amount of money per thing
+        assertThat(parser.parse("avg number of orders per customer this year")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+
+    @Test
     void records_asked_for_are_never_answered_with_how_many_or_with_a_total_over_them() {
         // "which marketing campaigns": the question word before the records' noun asks for the campaigns, not their count
         SemanticQuery started = parsed("Which marketing campaigns started in 2026?");
