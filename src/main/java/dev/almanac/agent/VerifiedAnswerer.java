@@ -258,12 +258,30 @@ public final class VerifiedAnswerer {
         if (ranked.isEmpty() || ranked.get(0).score() < threshold) return Optional.empty();
         Match best = ranked.get(0);
         Candidate c = candidate(best);
+        // "revenue excluding the shop", "customers without an active subscription": a word that denies or leaves out says
+        // rows the candidate computes are not asked, unless the candidate's own phrasings say it too
+        if (deniesMore(question, c)) return Optional.empty();
         // the narrowing words of either question must be the other's too: "new MRR by plan" is not "MRR by plan"
         if (c.query() != null && (!sameShape(question, c.query().question()) || !unqualified(question, c.query().question()).isEmpty()
                 || !unqualified(c.query().question(), timeframes.withoutPeriods(question)).isEmpty())) return Optional.empty();
         if (c.metric() != null && !asksItsValue(question, c)) return Optional.empty();
         if (!answersEveryPeriod(question, c)) return Optional.empty();
         return Optional.of(best);
+    }
+
+    /** Words that deny or leave out: English's negations and the prepositions of exclusion. */
+    private static final Set<String> DENIALS = Set.of("not", "no", "never", "without", "excluding", "exclude", "excludes", "except", "excepting",
+            "minus", "besides", "barring", "non", "nor", "none", "neither");
+
+    private static boolean deniesMore(String question, Candidate c) {
+        Set<String> denied = new HashSet<>();
+        for (String w : question.replace('’', '\'').toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{N}']+")) {
+            if (DENIALS.contains(w) || w.endsWith("n't")) denied.add(w);
+        }
+        if (denied.isEmpty()) return false;
+        Set<String> own = new HashSet<>();
+        for (String p : c.phrasings()) own.addAll(List.of(p.replace('’', '\'').toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{N}']+")));
+        return !own.containsAll(denied);
     }
 
     /**

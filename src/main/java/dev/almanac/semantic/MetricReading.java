@@ -366,6 +366,11 @@ final class MetricReading {
      * phrase, is such a request answered.)
      */
     private Step<RowsOverPeriod> rowsListed(List<String> groupBy, Integer limit, Grain grain) {
+        // "which employees were hired in 2026 and in what department": the rows counted asked for, never their count by a group
+        if (!groupBy.isEmpty() && limit == null && metric instanceof SemanticMetric.Simple c && (c.agg() == SemanticMetric.Agg.COUNT || c.agg() == SemanticMetric.Agg.COUNT_DISTINCT)
+                && IntStream.range(0, words.size()).noneMatch(this::asksHowMany) && RowsOverPeriod.whichOfTheCounted(reader, words, c)) {
+            return Step.refused(new Cannot("the question asks for the " + String.join(" ", original.subList(1, 2)) + " themselves, not how many of them; lists of records by a group are not read yet"));
+        }
         if (metricSpans.isEmpty() || !(metric instanceof SemanticMetric.Simple counted)
                 || counted.agg() != SemanticMetric.Agg.COUNT && counted.agg() != SemanticMetric.Agg.COUNT_DISTINCT
                 || counted.info().synonyms().equals(RecordShapes.LISTING_WORDS) // a list being read is such a request answered

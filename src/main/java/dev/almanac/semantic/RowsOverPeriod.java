@@ -47,6 +47,20 @@ record RowsOverPeriod(String rows, String label, String time, Timeframe period) 
      * employees were hired": the question word right before the counted rows' words, or before a noun of some records (a
      * word or three), asks for the rows.
      */
+    /** Whether the question word stands before a noun of the very rows a count counts ("which employees were hired" of hires). */
+    static boolean whichOfTheCounted(QuestionParser reader, List<String> words, SemanticMetric.Simple counted) {
+        if (words.size() < 2 || !Set.of("which", "what").contains(words.get(0))) return false;
+        for (int n = 1; n <= 3 && n < words.size(); n++) {
+            String w = words.get(n);
+            if (dev.almanac.reading.FunctionWords.english().isFunctionWord(w) || MeasureFit.asksAggregate(w) || QuestionWords.digits(w)) return false;
+            List<String> noun = words.subList(1, 1 + n).stream().map(QuestionWords::singular).toList();
+            for (List<String> said : List.of(noun, noun.subList(n - 1, n))) {
+                if (reader.lexicon.rowsCalled(said).stream().anyMatch(d -> d.name().equals(counted.dataset()))) return true;
+            }
+        }
+        return false;
+    }
+
     private static boolean whichRows(QuestionParser reader, List<String> words, Span metricSpan) {
         if (words.isEmpty() || !Set.of("which", "what").contains(words.get(0))) return false;
         if (metricSpan.from() == 1) return true;

@@ -78,6 +78,15 @@ class VerifiedAnswererTest {
     }
 
     @Test
+    void a_question_that_denies_or_leaves_out_what_a_metric_computes_is_never_answered_by_it() {
+        // each matched a canonical metric by its words and was answered with it, the denial dropped
+        assertThat(answerer.answer("revenue excluding the shop last year")).isEmpty();
+        assertThat(answerer.answer("total revenue not counting the shop in 2025")).isEmpty();
+        assertThat(answerer.answer("customers without an active subscription")).isEmpty();
+        assertThat(answerer.answer("What was shop revenue last year?")).as("a metric asked plainly").isPresent();
+    }
+
+    @Test
     void relative_periods_resolve_against_today() {
         Answer a = answerer.answer("What was the refund rate last year?").orElseThrow();
         assertThat(a.provenance().sql().get(0)).contains("'2025-01-01'", "'2026-01-01'");

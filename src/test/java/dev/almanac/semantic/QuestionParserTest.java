@@ -76,6 +76,8 @@ class QuestionParserTest {
         assertThat(started.metrics()).isEmpty();
         assertThat(started.groupBy()).isNotEmpty();
         assertThat(parser.parse("Which employees were hired in 2025?")).isNotInstanceOf(QuestionParser.Parsed.class);
+        // the employees hired, never how many were hired by department
+        assertThat(parser.parse("which employees were hired in 2026 and in what department")).isNotInstanceOf(QuestionParser.Parsed.class);
         // each campaign's own budget, which the total of all of them is not
         assertThat(parser.parse("list the marketing campaigns and their budgets")).isNotInstanceOf(QuestionParser.Parsed.class);
     }
