@@ -49,30 +49,35 @@ record RowsOverPeriod(String rows, String label, String time, Timeframe period) 
      */
     /** Whether the question word stands before a noun of the very rows a count counts ("which employees were hired" of hires). */
     static boolean whichOfTheCounted(QuestionParser reader, List<String> words, SemanticMetric.Simple counted) {
-        if (words.size() < 2 || !Set.of("which", "what").contains(words.get(0))) return false;
-        for (int n = 1; n <= 3 && n < words.size(); n++) {
-            String w = words.get(n);
-            if (dev.almanac.reading.FunctionWords.english().isFunctionWord(w) || MeasureFit.asksAggregate(w) || QuestionWords.digits(w)) return false;
-            List<String> noun = words.subList(1, 1 + n).stream().map(QuestionWords::singular).toList();
-            for (List<String> said : List.of(noun, noun.subList(n - 1, n))) {
-                if (reader.lexicon.rowsCalled(said).stream().anyMatch(d -> d.name().equals(counted.dataset()))) return true;
-            }
-        }
-        return false;
+        return recordsAfterQuestionWord(reader, words).stream().anyMatch(d -> d.name().equals(counted.dataset()));
     }
 
+    /**
+     * "which campaigns were launched in 2026", "what deals did we win", "which marketing campaigns started in 2026": the
+     * question word right before the counted rows' words, or before a noun of some records, asks for the rows.
+     */
     private static boolean whichRows(QuestionParser reader, List<String> words, Span metricSpan) {
         if (words.isEmpty() || !Set.of("which", "what").contains(words.get(0))) return false;
-        if (metricSpan.from() == 1) return true;
-        for (int n = 1; n <= 3 && n < words.size(); n++) {
-            // a noun phrase of nouns only ("marketing campaigns"), never "what percent of claims"
-            String w = words.get(n);
-            if (dev.almanac.reading.FunctionWords.english().isFunctionWord(w) || MeasureFit.asksAggregate(w) || QuestionWords.digits(w)) return false;
-            List<String> noun = words.subList(1, 1 + n).stream().map(QuestionWords::singular).toList();
-            if (!reader.lexicon.rowsCalled(noun).isEmpty() || !reader.lexicon.rowsCalled(noun.subList(n - 1, n)).isEmpty()) return true;
-        }
-        return false;
+        return metricSpan.from() == 1 || !recordsAfterQuestionWord(reader, words).isEmpty();
     }
+
+    /**
+     * The records a noun phrase of nouns only (a word to three: "marketing campaigns") right after "which" or "what" names,
+     * by the whole phrase or its last word; none for anything else ("what percent of claims").
+     */
+    private static List<Dataset> recordsAfterQuestionWord(QuestionParser reader, List<String> words) {
+        if (words.size() < 2 || !Set.of("which", "what").contains(words.get(0))) return List.of();
+        for (int n = 1; n <= 3 && n < words.size(); n++) {
+            String w = words.get(n);
+            if (dev.almanac.reading.FunctionWords.english().isFunctionWord(w) || MeasureFit.asksAggregate(w) || QuestionWords.digits(w)) return List.of();
+            List<String> noun = words.subList(1, 1 + n).stream().map(QuestionWords::singular).toList();
+            List<Dataset> named = reader.lexicon.rowsCalled(noun);
+            if (named.isEmpty()) named = reader.lexicon.rowsCalled(noun.subList(n - 1, n));
+            if (!named.isEmpty()) return named;
+        }
+        return List.of();
+    }
+
 
     /** The list with the question's own filters, and the period's on the rows' time; {@code said}: the period as the question said it. */
     Parsed query(List<SemanticQuery.Filter> asked, Optional<Timeframe> said) {

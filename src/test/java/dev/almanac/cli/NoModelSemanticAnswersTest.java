@@ -62,6 +62,16 @@ class NoModelSemanticAnswersTest {
     }
 
     @Test
+    void a_canonical_metric_matched_by_a_word_is_left_when_the_question_reads_whole_as_another_measure() throws Exception {
+        // "total sales" names the total revenue in the model; the canonical shop revenue (a synonym "sales") answered it
+        JsonNode a = ask("total sales last quarter", "--now", "2026-11-22");
+        assertThat(a.get("verified").asBoolean()).isFalse();
+        assertThat(a.at("/provenance/semantic_query/metrics/0").asText()).isEqualTo("total_revenue");
+        JsonNode plain = ask("shop revenue last year", "--now", "2026-11-22");
+        assertThat(plain.get("verified").asBoolean()).isTrue();
+    }
+
+    @Test
     void the_current_year_of_a_month_end_metric_is_its_last_month_not_a_verified_null() throws Exception {
         JsonNode a = ask("What was MRR this year?");
         assertThat(a.get("verified").asBoolean()).isFalse();
