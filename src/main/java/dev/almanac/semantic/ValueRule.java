@@ -56,13 +56,13 @@ enum ValueRule implements CorpusRule {
     RANKS_THE_MEASURE(ValueRule::ranksTheMeasure,
             "insurer: Which adjuster had the most claims in 2025? => {'metrics':['claims'],'group_by':[{'dimension':'adjuster'}],'order':[{'field':'claims','descending':true}],'limit':1,'ties':true,'start':'2025-01-01','end':'2026-01-01'}"),
     /**
-     * "the people in Engineering", "our people working in Sales" of a measure of persons where some attribute has a value
+     * "the people in Research", "our people working in Legal" of a measure of persons where some attribute has a value
      * "People": a word English says of any person, in lower case and joined to no other value, is the persons measured,
      * never that value.
      */
     PERSONS_THEMSELVES(ValueRule::personsThemselves,
-            "staffing: What is the average salary of the people in Engineering? => {'metrics':['average_salary'],'filters':[{'field':'team','op':'=','values':['Engineering']}]}",
-            "staffing: What is the average salary in the People team? => {'metrics':['average_salary'],'filters':[{'field':'team','op':'=','values':['People']}]}"),
+            "staffing: What is the average salary of the people in Research? => {'metrics':['average_salary'],'filters':[{'field':'division','op':'=','values':['Research']}]}",
+            "staffing: What is the average salary in the People division? => {'metrics':['average_salary'],'filters':[{'field':'division','op':'=','values':['People']}]}"),
     /**
      * "lapsed claims" where "lapsed" is a value of the policies' status and claims have a status of their own: a value of
      * other records' attribute said right beside the records the metric counts ("overdue invoices", "invoices that are
