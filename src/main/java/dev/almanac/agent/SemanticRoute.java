@@ -54,6 +54,33 @@ final class SemanticRoute implements Route {
         return answer.<Outcome>map(a -> new Answered(t, a)).orElseGet(() -> new Next(t));
     }
 
+    /**
+     * Why a list of the records of a period holds no data ("customers who signed up last week" after the data's last day):
+     * the period on a records' time a count of them counts by, checked as that count's would be; empty for any other query.
+     */
+    private Optional<String> listOutsideData(SemanticLayer layer, SemanticQuery q) {
+        if (q.records() == null || !q.metrics().isEmpty()) return Optional.empty();
+        String field = null, from = null, to = null;
+        for (SemanticQuery.Filter f : q.filters()) {
+            if (f.values().size() != 1 || !f.values().get(0).matches("\\d{4}-\\d{2}-\\d{2}")) continue;
+            if (f.op().equals(">=")) {
+                field = f.field();
+                from = f.values().get(0);
+            } else if (f.op().equals("<")) {
+                to = f.values().get(0);
+            }
+        }
+        if (field == null || to == null) return Optional.empty();
+        for (dev.almanac.semantic.SemanticMetric m : layer.model().metrics()) {
+            if (!(m instanceof dev.almanac.semantic.SemanticMetric.Simple s) || s.agg() != dev.almanac.semantic.SemanticMetric.Agg.COUNT) continue;
+            String time = field;
+            if (layer.model().timeDimensionOf(s).map(d -> layer.model().reference(d).equals(time)).orElse(false)) {
+                return layer.outsideData(SemanticQuery.of(m.name()).between(java.time.LocalDate.parse(from), java.time.LocalDate.parse(to)), flow.ctx.catalog());
+            }
+        }
+        return Optional.empty();
+    }
+
     /** The answer of a semantic query; empty when it cannot be compiled and the model is there to try. */
     private Optional<Answer> answer(Turn t, SemanticQuery asked, boolean onlyWhenCompiled) {
         SemanticLayer layer = flow.ctx.semantic();
@@ -72,7 +99,7 @@ final class SemanticRoute implements Route {
             return Optional.of(answers.of(t, 1, "I can't answer that yet: " + e.getMessage() + ". Nothing was computed.", Answer.Kind.error, "low", null, null,
                     List.of(), List.of(), query));
         }
-        Optional<String> outside = layer.outsideData(query, flow.ctx.catalog());
+        Optional<String> outside = layer.outsideData(query, flow.ctx.catalog()).or(() -> listOutsideData(layer, asked));
         if (outside.isPresent()) {
             return Optional.of(answers.of(t, 1, "There is no data for " + semantic.title(query) + ": " + outside.get() + ". Nothing was computed.",
                     Answer.Kind.observation, "high", null, null, List.of(), List.of(), query));

@@ -72,6 +72,18 @@ class NoModelSemanticAnswersTest {
     }
 
     @Test
+    void a_list_of_the_records_of_a_period_after_the_data_ends_says_so_never_an_empty_list() throws Exception {
+        // the customers' data ends on 30 September 2026: none listed for a week in November is no answer, the data's end is
+        JsonNode a = ask("list customers who signed up last week", "--now", "2026-11-22");
+        assertThat(a.get("kind").asText()).isEqualTo("observation");
+        assertThat(a.get("answer").asText()).contains("ends on 30 September 2026");
+        assertThat(a.get("data").isNull() || a.get("data").isMissingNode()).isTrue();
+        JsonNode june = ask("Which customers signed up in June 2026?", "--now", "2026-11-22");
+        assertThat(june.get("kind").asText()).isEqualTo("result");
+        assertThat(june.at("/data/rows")).isNotEmpty();
+    }
+
+    @Test
     void the_current_year_of_a_month_end_metric_is_its_last_month_not_a_verified_null() throws Exception {
         JsonNode a = ask("What was MRR this year?");
         assertThat(a.get("verified").asBoolean()).isFalse();
