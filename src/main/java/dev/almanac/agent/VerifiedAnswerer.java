@@ -269,19 +269,24 @@ public final class VerifiedAnswerer {
         return Optional.of(best);
     }
 
-    /** Words that deny or leave out: English's negations and the prepositions of exclusion. */
-    private static final Set<String> DENIALS = Set.of("not", "no", "never", "without", "excluding", "exclude", "excludes", "except", "excepting",
-            "minus", "besides", "barring", "non", "nor", "none", "neither");
+    /** Words that leave out, beside the grammar's negations: the prepositions of exclusion and the verb. */
+    private static final Set<String> EXCLUSIONS = Set.of("without", "excluding", "exclude", "excludes", "except", "excepting", "minus", "besides", "barring", "non");
 
     private static boolean deniesMore(String question, Candidate c) {
+        dev.almanac.reading.FunctionWords grammar = dev.almanac.reading.FunctionWords.english();
         Set<String> denied = new HashSet<>();
-        for (String w : question.replace('’', '\'').toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{N}']+")) {
-            if (DENIALS.contains(w) || w.endsWith("n't")) denied.add(w);
+        for (String w : wordsAsTyped(question)) {
+            if (EXCLUSIONS.contains(w) || grammar.is(w, dev.almanac.reading.FunctionClass.NEGATION) || w.endsWith("n't")) denied.add(w);
         }
         if (denied.isEmpty()) return false;
         Set<String> own = new HashSet<>();
-        for (String p : c.phrasings()) own.addAll(List.of(p.replace('’', '\'').toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{N}']+")));
+        for (String p : c.phrasings()) own.addAll(wordsAsTyped(p));
         return !own.containsAll(denied);
+    }
+
+    /** The words of a text in lower case, their apostrophes kept ("don't"). */
+    private static List<String> wordsAsTyped(String text) {
+        return List.of(text.replace('’', '\'').toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{N}']+"));
     }
 
     /**

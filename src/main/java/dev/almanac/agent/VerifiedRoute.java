@@ -59,9 +59,8 @@ final class VerifiedRoute implements Route {
             SemanticQuery q = p.query();
             // "total sales last quarter" read whole as another measure than the canonical metric matched by a word of it: which
             // one is meant is the reader's to answer, not the metric's
-            if (q.metrics().size() == 1 && flow.ctx.semantic().model().metric(q.metrics().get(0)).isPresent()
-                    && a.provenance().knowledgeApplied().stream().noneMatch(k -> k.equals("metric:" + q.metrics().get(0)))
-                    && a.provenance().knowledgeApplied().stream().anyMatch(k -> k.startsWith("metric:") && flow.ctx.semantic().model().metric(k.substring(7)).isPresent())) return true;
+            String canonical = a.provenance().knowledgeApplied().stream().filter(k -> k.startsWith("metric:")).findFirst().orElseThrow().substring("metric:".length());
+            if (q.metrics().size() == 1 && !q.metrics().get(0).equals(canonical) && flow.ctx.semantic().model().metric(canonical).isPresent()) return true;
             // "revenue and MRR in 2025" read as both: one metric is not the answer
             return q.metrics().size() > 1 || !q.groupBy().isEmpty() || q.grain() != null || !q.filters().isEmpty() || q.limit() != null || q.compareTo() != null;
         }

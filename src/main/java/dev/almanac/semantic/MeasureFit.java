@@ -160,13 +160,14 @@ enum MeasureFit implements CorpusRule {
 
     private static Optional<QuestionParser.Cannot> stateNotEvent(QuestionParser reader, Asked at) {
         List<String> words = at.words();
-        boolean snapshot = reader.model.simpleInputs(at.metric()).stream().allMatch(SemanticMetric.Simple::isSnapshot);
-        if (snapshot || reader.model.simpleInputs(at.metric()).stream().anyMatch(x -> x.timeDimension() == null)) return Optional.empty();
+        java.util.Collection<SemanticMetric.Simple> inputs = reader.model.simpleInputs(at.metric());
+        // a measure with a condition of its own ("Open claims": status = 'open') is that state; a plain count by the time of an
+        // event ("Tickets opened") is not
+        boolean plainCountByEvent = inputs.stream().allMatch(x -> x.timeDimension() != null && x.filter() == null && x.segments().isEmpty())
+                && !inputs.stream().allMatch(SemanticMetric.Simple::isSnapshot);
+        if (!plainCountByEvent) return Optional.empty();
         for (int i = 0; i + 1 < words.size(); i++) {
-            // a measure with a condition of its own ("Open claims": status = 'open') is that state; a plain count by the time
-            // of an event ("Tickets opened") is not
-            boolean plainCount = reader.model.simpleInputs(at.metric()).stream().allMatch(x -> x.filter() == null && x.segments().isEmpty());
-            if (Set.of("still", "currently").contains(words.get(i)) && Spans.inSpan(at.metricSpan(), i + 1) && plainCount) {
+            if (Set.of("still", "currently").contains(words.get(i)) && Spans.inSpan(at.metricSpan(), i + 1)) {
                 return Optional.of(new QuestionParser.Cannot("'" + at.original().get(i) + " " + at.original().get(i + 1) + "' says what the rows are now, but "
                         + at.metric().displayName() + " counts when it happened"));
             }

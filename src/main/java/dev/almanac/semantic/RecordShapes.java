@@ -1117,6 +1117,9 @@ final class RecordShapes {
             + "having|have|has|had)\\s+(?:an?\\s+|the\\s+|their\\s+|its\\s+)?([\\p{L}][\\p{L} _-]*?)\\s+(?:(?:is|are|was|were)\\s+)?("
             + ComparisonRule.regex(ComparisonRule.Place.NUMBER_AFTER) + ")\\s+(\\d{1,12}(?:\\.\\d+)?)\\s*[?.!]?\\s*$");
 
+    /** A preposition a period was said after, left at the end once the period is taken out ("at" of "at end of last quarter"). */
+    private static final Pattern DANGLING_PREPOSITION = Pattern.compile("(?i)\\s+(?:at|in|on|during|for|over|by|as\\s+of)\\s*([?.!]?)\\s*$");
+
     /**
      * "What is the total population for each continent whose average life expectancy is less than 72?", "Which continents
      * have an average life expectancy below 72?": the question without the condition, read as it would be (a measure by
@@ -1125,9 +1128,6 @@ final class RecordShapes {
      * attribute of rows ("customers with an age over 30" keeps rows), and the query is compiled to check the measure can be
      * had for those groups. Empty when the question ends in no such words or the rest does not read by groups.
      */
-    /** A preposition a period was said after, left at the end once the period is taken out ("at" of "at end of last quarter"). */
-    private static final Pattern DANGLING_PREPOSITION = Pattern.compile("(?i)\\s+(?:at|in|on|during|for|over|by|as\\s+of)\\s*([?.!]?)\\s*$");
-
     Optional<Result> groupsByMeasure(String asked) {
         String q = asked, period = "";
         Matcher m = MEASURE_CONDITION.matcher(q);

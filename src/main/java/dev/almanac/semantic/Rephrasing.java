@@ -814,11 +814,9 @@ enum Rephrasing {
             String between = q.substring(runs.get(i)[1], runs.get(i + 1)[0]);
             if (!between.equals(" ") && !between.equals("-")) continue;
             String a = q.substring(runs.get(i)[0], runs.get(i)[1]).toLowerCase(Locale.ROOT), b = q.substring(runs.get(i + 1)[0], runs.get(i + 1)[1]).toLowerCase(Locale.ROOT);
-            String joined = a + b, joinedSingular = a + singular(b);
-            if (a.length() < 2 || b.length() < 2 || joined.length() < 6 || ourWord(reader, a) && ourWord(reader, b)) continue;
-            String word = ourWord(reader, joined) ? joined : ourWord(reader, joinedSingular) ? joined : null;
-            if (word == null) continue;
-            out.append(q, copied, runs.get(i)[0]).append(word);
+            String joined = a + b;
+            if (a.length() < 2 || b.length() < 2 || joined.length() < 6 || ourWord(reader, a) && ourWord(reader, b) || !ourWord(reader, joined)) continue;
+            out.append(q, copied, runs.get(i)[0]).append(joined);
             copied = runs.get(i + 1)[1];
             i++;
         }

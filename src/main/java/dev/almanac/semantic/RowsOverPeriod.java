@@ -42,11 +42,6 @@ record RowsOverPeriod(String rows, String label, String time, Timeframe period) 
         return Optional.of(new RowsOverPeriod(records, model.reference(labels.get(0)), time == null ? null : model.reference(time), period));
     }
 
-    /**
-     * "which campaigns were launched in 2026", "what deals did we win", "which marketing campaigns started in 2026", "which
-     * employees were hired": the question word right before the counted rows' words, or before a noun of some records (a
-     * word or three), asks for the rows.
-     */
     /** Whether the question word stands before a noun of the very rows a count counts ("which employees were hired" of hires). */
     static boolean whichOfTheCounted(QuestionParser reader, List<String> words, SemanticMetric.Simple counted) {
         return recordsAfterQuestionWord(reader, words).stream().anyMatch(d -> d.name().equals(counted.dataset()));
@@ -77,7 +72,6 @@ record RowsOverPeriod(String rows, String label, String time, Timeframe period) 
         }
         return List.of();
     }
-
 
     /** The list with the question's own filters, and the period's on the rows' time; {@code said}: the period as the question said it. */
     Parsed query(List<SemanticQuery.Filter> asked, Optional<Timeframe> said) {
