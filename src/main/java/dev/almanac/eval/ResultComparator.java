@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Compares an actual result with an expected one under a {@link Comparison} mode.
@@ -72,7 +73,10 @@ public final class ResultComparator {
 
     /**
      * A period column of whole years written as the years' first days ("2021-01-01", as a semantic query's year
-     * grain gives it) against the same column of year numbers (2021) in the gold: read as the years.
+     * grain gives it) against the same column of year numbers (2021) in the gold: read as the years. Within one year,
+     * months' first days ("2025-03-01") against month numbers (3), and quarters' first days ("2025-07-01") against
+     * quarter numbers (3), are read as those numbers: the year is the same on every row, so the number alone names
+     * the period.
      */
     static List<List<Object>> yearsAsYears(List<List<Object>> exp, List<List<Object>> act) {
         if (exp.isEmpty() || act.isEmpty() || exp.get(0).size() != act.get(0).size()) return act;
@@ -83,17 +87,40 @@ public final class ResultComparator {
             boolean firstDays = act.stream().allMatch(r -> r.get(col) instanceof String t && t.matches("\\d{4}-01-01"));
             boolean months = exp.stream().allMatch(r -> r.get(col) instanceof String t && t.matches("\\d{4}-(0[1-9]|1[0-2])"));
             boolean monthFirstDays = act.stream().allMatch(r -> r.get(col) instanceof String t && t.matches("\\d{4}-\\d{2}-01"));
-            if (!(years && firstDays) && !(months && monthFirstDays)) continue;
+            PeriodNumber number = monthFirstDays ? PeriodNumber.within(exp, act, col) : null;
+            if (!(years && firstDays) && !(months && monthFirstDays) && number == null) continue;
             List<List<Object>> next = new ArrayList<>();
             for (List<Object> r : out) {
                 List<Object> copy = new ArrayList<>(r);
                 String day = (String) r.get(col);
-                copy.set(col, years && firstDays ? new BigDecimal(day.substring(0, 4)) : day.substring(0, 7));
+                copy.set(col, years && firstDays ? new BigDecimal(day.substring(0, 4)) : number != null ? number.of(day) : day.substring(0, 7));
                 next.add(copy);
             }
             out = next;
         }
         return out;
+    }
+
+    /** A month or a quarter of one year named by its number: the gold's 1 to 12, or 1 to 4 for quarters' first days. */
+    private enum PeriodNumber {
+        MONTH, QUARTER;
+
+        BigDecimal of(String firstDay) {
+            int month = Integer.parseInt(firstDay.substring(5, 7));
+            return BigDecimal.valueOf(this == MONTH ? month : (month - 1) / 3 + 1);
+        }
+
+        /** How a column of months' first days, all in one year, is numbered in the gold's column, if it is. */
+        static PeriodNumber within(List<List<Object>> exp, List<List<Object>> act, int col) {
+            if (act.stream().map(r -> ((String) r.get(col)).substring(0, 4)).distinct().count() != 1) return null;
+            if (!exp.stream().allMatch(r -> r.get(col) instanceof BigDecimal b && b.scale() <= 0 && b.intValue() >= 1 && b.intValue() <= 12)) return null;
+            boolean quarterStarts = act.stream().allMatch(r -> Set.of("01", "04", "07", "10").contains(((String) r.get(col)).substring(5, 7)));
+            Set<Integer> gold = new java.util.HashSet<>();
+            exp.forEach(r -> gold.add(((BigDecimal) r.get(col)).intValue()));
+            Set<Integer> quarters = new java.util.HashSet<>();
+            act.forEach(r -> quarters.add(QUARTER.of((String) r.get(col)).intValue()));
+            return quarterStarts && quarters.equals(gold) ? QUARTER : MONTH;
+        }
     }
 
     private static int columnCount(Table t) {

@@ -58,6 +58,25 @@ class ResultComparatorTest {
     }
 
     @Test
+    void months_and_quarters_of_one_year_are_read_as_their_numbers_in_the_gold() {
+        Table months = t(List.of("month", "n"), new Object[] {1, 5}, new Object[] {2, 8}, new Object[] {4, 3});
+        assertThat(exact(months, t(List.of("month", "n"), new Object[] {LocalDate.parse("2025-01-01"), 5}, new Object[] {LocalDate.parse("2025-02-01"), 8},
+                new Object[] {LocalDate.parse("2025-04-01"), 3}), true)).isTrue();
+        Table quarters = t(List.of("quarter", "n"), new Object[] {1, 5}, new Object[] {2, 8}, new Object[] {3, 3});
+        assertThat(exact(quarters, t(List.of("quarter", "n"), new Object[] {LocalDate.parse("2025-01-01"), 5}, new Object[] {LocalDate.parse("2025-04-01"), 8},
+                new Object[] {LocalDate.parse("2025-07-01"), 3}), true)).isTrue();
+        assertThat(exact(t(List.of("month", "n"), new Object[] {1, 5}, new Object[] {4, 8}, new Object[] {7, 3}), t(List.of("quarter", "n"),
+                new Object[] {LocalDate.parse("2025-01-01"), 5}, new Object[] {LocalDate.parse("2025-04-01"), 8}, new Object[] {LocalDate.parse("2025-07-01"), 3}), true))
+                .as("quarters' first days against the gold's month numbers: the months").isTrue();
+        assertThat(exact(quarters, t(List.of("quarter", "n"), new Object[] {LocalDate.parse("2025-01-01"), 5}, new Object[] {LocalDate.parse("2025-04-01"), 8},
+                new Object[] {LocalDate.parse("2025-10-01"), 3}), true)).as("the fourth quarter is not the third").isFalse();
+        assertThat(exact(months, t(List.of("month", "n"), new Object[] {LocalDate.parse("2025-01-01"), 5}, new Object[] {LocalDate.parse("2025-02-01"), 8},
+                new Object[] {LocalDate.parse("2026-04-01"), 3}), true)).as("two years: a number alone does not name the month").isFalse();
+        assertThat(exact(months, t(List.of("month", "n"), new Object[] {LocalDate.parse("2025-01-01"), 5}, new Object[] {LocalDate.parse("2025-03-01"), 8},
+                new Object[] {LocalDate.parse("2025-04-01"), 3}), true)).as("another month is another month").isFalse();
+    }
+
+    @Test
     void nulls_equal_only_nulls() {
         assertThat(exact(t(List.of("x"), new Object[] {null}), t(List.of("x"), new Object[] {null}), false)).isTrue();
         assertThat(exact(t(List.of("x"), new Object[] {null}), t(List.of("x"), new Object[] {0}), false)).isFalse();
