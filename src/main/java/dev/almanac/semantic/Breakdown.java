@@ -43,6 +43,8 @@ enum Breakdown implements CorpusRule {
             // a number is grouped by only when a ranking of the rows counted asks for one of its values ("which grade has the most")
             "network_1: Which grade has the most high schoolers? => {'metrics':['highschooler_count'],'group_by':[{'dimension':'grade'}],'order':[{'field':'highschooler_count','descending':true}],'limit':1,'ties':true}",
             "network_1: What grade is Kyle in? => {'group_by':[{'dimension':'grade'}],'filters':[{'field':'name','op':'=','values':['Kyle']}],'records':'highschooler'}",
+            // a key of the rows counted that refers to other rows is those rows, said by their name: the country's name, not its key
+            "car_1: Which country has the most car makers? => {'metrics':['car_makers_count'],'group_by':[{'dimension':'country_name'}],'order':[{'field':'car_makers_count','descending':true}],'limit':1,'ties':true}",
             // "by" after a past participle, before records in the plural, says who did it: no breakdown by them
             "pets_1: How many pets are owned by students older than 20? => refused"),
     /**
@@ -174,7 +176,9 @@ enum Breakdown implements CorpusRule {
     static Optional<QuestionParser.Result> read(QuestionParser reader, Said at) {
         for (QuestionParser.Span d : Spans.longestFirst(at.dimSpans)) {
             if (Spans.anyUsed(at.used, d)) continue;
-            List<Dimension> ds = reader.attributes.withoutReferences(reader.dimensions.closest(Spans.dimensionOf(d), d, at.metric, at.words, at.used, at.metricWords));
+            // a key that refers to rows another candidate is an attribute of is those rows, named by it: "which country" is the
+            // country's name, not a car maker's country key, though the key is the metric's own
+            List<Dimension> ds = reader.dimensions.closest(reader.attributes.withoutReferences(Spans.dimensionOf(d)), d, at.metric, at.words, at.used, at.metricWords);
             String cue = null;
             for (Breakdown rule : values()) {
                 if (rule.cue == null) continue;
