@@ -256,7 +256,7 @@ final class MetricNames {
                 }
             }
             phrases.addAll(m.info().synonyms());
-            phrases.replaceAll(Rephrasing::percentSign);
+            phrases.replaceAll(TypedForms::percentSign);
             phrases.addAll(shortNames(m, phrases));
             List<List<String>> keys = new ArrayList<>();
             for (String p : phrases) keys.add(QuestionWords.tokens(p, true));

@@ -215,8 +215,8 @@ public final class QuestionParser {
                 sidesRead--;
             }
         }
-        for (String asked : new String[] {Rephrasing.listOfRecordsNamedFirst(this, prepared), Rephrasing.attributeOfNamed(this, prepared),
-                Rephrasing.requestAfter(this, prepared)}) {
+        for (String asked : new String[] {RequestForms.listOfRecordsNamedFirst(this, prepared), RequestForms.attributeOfNamed(this, prepared),
+                RequestForms.requestAfter(this, prepared)}) {
             if (asked == null) continue;
             Result read = finished(asked, parse(asked, null));
             if (read instanceof Parsed) return read;
@@ -275,7 +275,7 @@ public final class QuestionParser {
 
     /** Amounts written as people write them, as the number they are ("$500" is 500, "10k" 10000): {@link Rephrasing#AMOUNTS}. */
     public static String amounts(String q) {
-        return Rephrasing.amounts(q);
+        return TypedForms.amounts(q);
     }
 
     /** The question as it is read: every {@link Rephrasing} made, in order. */
