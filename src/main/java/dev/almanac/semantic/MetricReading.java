@@ -56,7 +56,7 @@ final class MetricReading {
     /** A sentence after the question that asks to show some attributes and no number ("... ? List the owner id and name."). */
     private static final Pattern SHOWN_ONLY = Pattern.compile("(?i)[.?!;]\\s*(?:please\\s+)?(?:list|show|give|return|display|tell)\\b(?![^.?!]*\\b(?:number|count|how\\s+many|total|amount|sum|average|many)\\b)[^.?!]*[.?!]?\\s*$");
     /** Verbs that put rows in an order: "by" after them says by what, never a breakdown. */
-    private static final Set<String> SORTING_VERBS = Set.of("sorted", "sort", "ordered", "order", "ranked", "rank", "arranged", "arrange", "listed", "list");
+    static final Set<String> SORTING_VERBS = Set.of("sorted", "sort", "ordered", "order", "ranked", "rank", "arranged", "arrange", "listed", "list");
 
     /** The aggregations whose values add up over parts (an amount or a count), as opposed to an average or a rate. */
     private static final Set<SemanticMetric.Agg> ADDITIVE = Set.of(SemanticMetric.Agg.SUM, SemanticMetric.Agg.COUNT, SemanticMetric.Agg.COUNT_DISTINCT);

@@ -131,6 +131,16 @@ enum Rephrasing {
             "the owner who paid for his or her dogs => the owner who paid for their dogs", "whether he or she left => whether they left",
             "red or blue cars => red or blue cars"),
     /**
+     * "contries", "ordr": a word no model and no English dictionary has, one letter off a word of the model's or of the
+     * reader's own ({@link TypedForms#READER_WORDS}), or a schema's abbreviation: read as that word, before the rules that
+     * read the words of orders and rankings.
+     */
+    SPELLING(TypedForms::spelled, "world_1: How many contries are in Europe? => How many country are in Europe?", "world_1: Which contry is largest? => Which country is largest?",
+            "world_1: What is the averge life expectancy? => What is the average life expectancy?",
+            "world_1: Which langauges are official? => Which language are official?",
+            "student_transcripts_tracking: list section names in reverse alphabetical ordr => list section names in reverse alphabetical order",
+            "world_1: countries with a population betwen 1000 and 5000 => countries with a population between 1000 and 5000"),
+    /**
      * "alphabetically", "A to Z", "Z to A", "sorted by age ascending": an order said the short way, said as the order
      * of the words the reader reads ("in alphabetical order", "in ascending order").
      */
@@ -216,9 +226,6 @@ enum Rephrasing {
     SHARED_YEAR((reader, q) -> TypedForms.sharedYear(q), "goals in Q2 vs Q3 2025 => goals in Q2 2025 vs Q3 2025",
             "goals q3 vs q2 this yr => goals q3 this yr vs q2 this yr",
             "sales in April, May and June 2024 => sales in April, May and June 2024"),
-    SPELLING(TypedForms::spelled, "world_1: How many contries are in Europe? => How many country are in Europe?", "world_1: Which contry is largest? => Which country is largest?",
-            "world_1: What is the averge life expectancy? => What is the average life expectancy?",
-            "world_1: Which langauges are official? => Which language are official?"),
     INITIALS(TypedForms::initials, "car_1: What is the average miles per gallon of the cars? => What is the average mpg of the cars?",
             "car_1: List the cars by miles per gallon. => List the cars by mpg.",
             "world_1: What is the gross national product of France? => What is the gnp of France?",

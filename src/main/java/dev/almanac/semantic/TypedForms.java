@@ -301,6 +301,21 @@ final class TypedForms {
     }
 
     /**
+     * The words the reader's own rules read, of {@value Lexicon#TYPO_MIN_LETTERS} letters or more: English's function words
+     * (the grammar's list) and the words of aggregates, rankings, orders and distinct values. A typo of one letter in one of
+     * them ("ordr", "avrage", "betwen") is read as it, as a typo of a model's word is; a typo that fits two words is neither.
+     */
+    static final Set<String> READER_WORDS = readerWords();
+
+    private static Set<String> readerWords() {
+        Set<String> out = new java.util.HashSet<>(dev.almanac.reading.FunctionWords.english().entries().keySet());
+        List.of(MeasureFit.AGGREGATES, QuestionFrame.AGGREGATE_WORDS, Ranking.MOST, Ranking.LEAST, OrderWords.ASCENDING, OrderWords.DESCENDING,
+                MetricReading.SORTING_VERBS, RecordShapes.DISTINCT_WORDS).forEach(out::addAll);
+        out.removeIf(w -> w.length() < Lexicon.TYPO_MIN_LETTERS || !w.chars().allMatch(Character::isLetter));
+        return Set.copyOf(out);
+    }
+
+    /**
      * The question with each word the model does not know and English does not know either read as the one word of the
      * model it misspells (one letter wrong, missing, extra or swapped, in a word of five letters or more) or abbreviates
      * ("qty", "cust"); a word that could be two of the model's words, a function word, a number and a period's word stay
@@ -338,7 +353,8 @@ final class TypedForms {
             } else if (!periodWords.contains(lower) && unknown.test(lower)) {
                 var lexicon = dev.almanac.reading.Lexicon.english();
                 String one = singular(lower); // "emps", "emplyees": the plural of an abbreviation or a misspelling (the model's words are singular)
-                Set<String> spelling = reader.lexicon.spellingWords();
+                Set<String> spelling = new java.util.HashSet<>(reader.lexicon.spellingWords());
+                spelling.addAll(READER_WORDS);
                 if (spelling.contains(one)) continue; // "volvos": the plural of a value, not a misspelling of it
                 read = lexicon.typoOf(lower, spelling).or(() -> lexicon.abbreviationOf(lower, vocabulary))
                         .or(() -> one.equals(lower) ? Optional.empty() : lexicon.typoOf(one, spelling).or(() -> lexicon.abbreviationOf(one, vocabulary)))
