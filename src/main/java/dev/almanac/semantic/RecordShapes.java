@@ -172,7 +172,10 @@ final class RecordShapes {
         List<Dataset> rowsNamed = reader.lexicon.namedRows(words);
         for (Dataset rows : rowsNamed.isEmpty() ? rowsOfNamedValues(words) : rowsNamed) {
             Map<List<String>, Object> phrases = listPhrases(rows);
-            List<Span> run = listRun(question, Spans.longestFirst(Spans.spans(words, phrases)));
+            List<Span> spans = Spans.longestFirst(Spans.spans(words, phrases));
+            int their = theirListAt(words, rows);
+            List<Span> theirRun = their < 0 ? List.of() : listRun(question, spans.stream().filter(x -> x.from() >= their).toList());
+            List<Span> run = theirRun.size() > 1 ? theirRun : listRun(question, spans);
             if (run.size() < 2 || run.stream().anyMatch(x -> Spans.dimensionOf(x).size() != 1)) continue;
             // the records listed have an attribute of their own in the list: a list of others' attributes only is theirs
             if (run.stream().noneMatch(x -> Spans.dimensionOf(x).get(0).dataset().equals(rows.name()))) continue;
@@ -180,6 +183,11 @@ final class RecordShapes {
             // the question without the list's later attributes, "for every singer" as "for all singers": read as the list of its
             // first attribute, which places the rest of its words
             Span first = run.get(0), last = run.get(run.size() - 1);
+            Optional<SemanticQuery> theirs = recordsThenTheirList(question, rows, run);
+            if (theirs.isPresent()) {
+                found.add(theirs.get());
+                continue;
+            }
             Question alone = question.without(first.to(), last.to()).eachAsAll(List.of(rows));
             // an attribute of the records referred to: a clause that says only how they relate says nothing more
             if (run.stream().anyMatch(x -> !Spans.dimensionOf(x).get(0).dataset().equals(rows.name()))) alone = withoutRelationClause(alone);
@@ -208,6 +216,36 @@ final class RecordShapes {
         if (named == null) return Optional.empty();
         return Optional.of(refusals.size() == 1 && refusals.get(0) instanceof Cannot c ? c
                 : new Cannot("the list of '" + named + "' could not be read with the rest of the question"));
+    }
+
+    /** Where a list starts after the records' noun, "and" and a possessive ("dogs and their ..."); -1 when the question has none. */
+    private static int theirListAt(List<String> words, Dataset rows) {
+        for (int i = 1; i + 2 < words.size(); i++) {
+            if (!words.get(i).equals("and") || !MeasureFit.RECORDS_POSSESSIVES.contains(words.get(i + 1))) continue;
+            final int end = i;
+            if (java.util.stream.IntStream.rangeClosed(Math.max(0, end - 3), end - 1)
+                    .anyMatch(from -> ReaderLexicon.namesRows(rows, words.subList(from, end).stream().map(QuestionWords::singular).toList()))) return i + 2;
+        }
+        return -1;
+    }
+
+    /**
+     * "all dogs and their age and weight": the records said first, then "and" and a possessive before the list. The records
+     * are listed as they are without it (by what names them, as "teachers and their hometowns" is), the list beside.
+     */
+    private Optional<SemanticQuery> recordsThenTheirList(Question question, Dataset rows, List<Span> run) {
+        int their = theirListAt(question.words(), rows);
+        if (their < 0 || run.get(0).from() != their) return Optional.empty();
+        int end = their - 2;
+        Result r = reader.valueListing.of(question.without(end, run.get(run.size() - 1).to()), true);
+        if (!(r instanceof Parsed p) || !rows.name().equals(p.query().records()) || p.query().groupBy().isEmpty() || p.query().limit() != null
+                || p.query().grain() != null || !p.query().order().isEmpty()) return Optional.empty();
+        List<SemanticQuery.GroupBy> shown = new ArrayList<>(p.query().groupBy());
+        for (Span a : run) {
+            SemanticQuery.GroupBy g = new SemanticQuery.GroupBy(reader.model.reference(Spans.dimensionOf(a).get(0)), List.of());
+            if (!shown.contains(g)) shown.add(g);
+        }
+        return Optional.of(p.query().withConditionsOf(List.of(), shown).records(rows.name()));
     }
 
     /**

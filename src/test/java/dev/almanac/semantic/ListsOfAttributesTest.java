@@ -40,6 +40,21 @@ class ListsOfAttributesTest {
         assertThat(shown(stadiums)).containsExactly("name", "capacity");
     }
 
+    @Test
+    void records_then_their_list_are_listed_by_what_names_them_with_the_list_beside() {
+        QuestionParser kennels = QuestionWordsTest.parser("dog_kennels");
+        SemanticQuery dogs = QuestionWordsTest.read(kennels, "Show every dog and its name and age.");
+        assertThat(dogs.records()).isEqualTo("dogs");
+        assertThat(shown(dogs)).containsExactly("name", "age");
+        SemanticQuery old = QuestionWordsTest.read(kennels, "List the dogs and their weights and ages, oldest first.");
+        assertThat(shown(old)).containsExactly("name", "weight", "age");
+
+        QuestionParser sections = QuestionWordsTest.parser("student_transcripts_tracking");
+        assertThat(shown(QuestionWordsTest.read(sections, "Please list every section along with its name and description."))).containsExactly("section_name", "section_description");
+        // whose the list is, said between the possessive and the list ("their pets' ages"), is no attribute of theirs: never dropped
+        assertThat(kennels.parse("List the owners and their dogs' names and ages.")).isNotInstanceOf(QuestionParser.Parsed.class);
+    }
+
     /** The rows a query gives on the database, sorted (a list of records has no order of its own). */
     private static List<String> sortedRows(String database, String sql) {
         return QuestionWordsTest.rowList(database, sql).stream().sorted().toList();
