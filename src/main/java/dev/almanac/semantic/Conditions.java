@@ -295,7 +295,10 @@ final class Conditions {
                         number = -2;
                         break;
                     }
-                    if ((before || d.from() == i + n + 1) && QuestionWords.digits(words.get(i + n))) { // "age above 20", "more than 4 cylinders"
+                    // "more than 5 orders" counts the orders: what each is worth is said after its noun ("orders over $500"), never
+                    // by a number before it
+                    boolean countsThem = amountSpans.contains(d) && !before;
+                    if ((before || d.from() == i + n + 1 && !countsThem) && QuestionWords.digits(words.get(i + n))) { // "age above 20", "more than 4 cylinders"
                         attribute = d;
                         number = i + n;
                     } else if (d.from() == i + n && d.to() < words.size() && QuestionWords.digits(words.get(d.to()))) { // "above age 20"
@@ -337,7 +340,7 @@ final class Conditions {
             if (c.isEmpty() || !QuestionWords.digits(words.get(i - 1)) || used[i - 1] || java.util.stream.IntStream.range(i + 1, c.get().to()).anyMatch(k -> used[k])) continue;
             int at = i;
             Span attribute = spans.stream().filter(d -> !Spans.anyUsed(used, d) && Spans.dimensionOf(d).size() == 1)
-                    .filter(d -> d.from() == c.get().to() || d.to() == at - 1
+                    .filter(d -> d.from() == c.get().to() && !said.amountSpans().contains(d) || d.to() == at - 1
                             || d.to() + 1 == at - 1 && ATTRIBUTE_LINKS.contains(words.get(d.to())))
                     .findFirst().orElse(null);
             if (attribute == null) continue;

@@ -25,7 +25,17 @@ enum MeasureFit implements CorpusRule {
             // "which employee got the highest bonus" asks for one employee, never each one's highest bonus
             "employee_hire_evaluation: which employee got the highest bonus => refused",
             "employee_hire_evaluation: which employee has the highest bonus => refused",
+            "tvshow: Which country has the highest rating? => refused",
+            "tvshow: Which language has the lowest rating? => refused",
             "employee_hire_evaluation: What is the highest bonus of each employee? => {'metrics':['evaluation_max_bonus'],'group_by':[{'dimension':'employee.name'}]}"),
+    /**
+     * "the highest total share" of a maximum (a number whose sum means nothing has no total): a total said right before or
+     * inside the measure's words is a sum, which a maximum or a minimum is not.
+     */
+    TOTAL_OF_AN_EXTREME(MeasureFit::totalOfAnExtreme,
+            "tvshow: Which country has the highest total share? => refused",
+            "tvshow: What is the highest total share? => refused",
+            "tvshow: What is the highest share? => {'metrics':['tv_series_max_share']}"),
     /**
      * "tickets still open" read as tickets opened: a state said of the rows ("still", "currently" before the word) is not
      * the event a measure counts them by.
@@ -49,7 +59,9 @@ enum MeasureFit implements CorpusRule {
             "world_1: How many people live in the countries of Asia? => refused",
             "car_1: How many car models are there in total? => {'metrics':['model_list_count']}",
             "dog_kennels: How many dog owners are there? => refused",
-            "dog_kennels: How many owners are there? => {'metrics':['owners_count']}"),
+            "dog_kennels: How many owners are there? => {'metrics':['owners_count']}",
+            "world_1: What is the number of people living in the countries of Asia? => refused",
+            "dog_kennels: What is the number of treatments? => {'metrics':['treatments_count']}"),
     /**
      * "what is the total claim value" of a count of claims, "the sum of claims", "the total claimed": a value or a sum is an
      * amount, which a count is not.
@@ -141,7 +153,9 @@ enum MeasureFit implements CorpusRule {
                 || s.scattered() || s.from() < 2) return Optional.empty();
         // "which employee got the highest bonus": the question word before the records, the extreme said of them after a verb,
         // and nothing that asks for each one's ("each", "every", "per", "for", "by"): one record asked for, not each one's extreme
-        if (Set.of("which", "what", "who").contains(words.get(0)) && reader.lexicon.entityWords().contains(QuestionWords.singular(words.get(1)))
+        // ("which country has the highest rating": the records or a group of them, the noun after the question word)
+        if (Set.of("which", "what", "who").contains(words.get(0)) && !dev.almanac.reading.FunctionWords.english().isFunctionWord(words.get(1))
+                && !Spans.inSpan(s, 1)
                 && words.stream().noneMatch(w -> Set.of("each", "every", "per", "for", "by", "all").contains(w))) {
             int v = s.from() - 1;
             if (words.get(v).equals("the")) v--;
@@ -156,6 +170,21 @@ enum MeasureFit implements CorpusRule {
         List<String> original = at.original();
         return Optional.of(new QuestionParser.Cannot("the question asks for the " + original.get(i - 1) + " with the " + String.join(" ", original.subList(s.from(), s.to()))
                 + ", not for that " + String.join(" ", original.subList(s.to() - 1, s.to()))));
+    }
+
+    private static Optional<QuestionParser.Cannot> totalOfAnExtreme(QuestionParser reader, Asked at) {
+        if (!(at.metric() instanceof SemanticMetric.Simple extreme) || extreme.agg() != SemanticMetric.Agg.MAX && extreme.agg() != SemanticMetric.Agg.MIN) {
+            return Optional.empty();
+        }
+        List<String> words = at.words();
+        QuestionParser.Span s = at.metricSpan();
+        for (int i = Math.max(0, s.from() - 2); i < s.to(); i++) {
+            if (Set.of("total", "sum", "combined", "overall").contains(words.get(i))) {
+                return Optional.of(new QuestionParser.Cannot("the question asks for a " + at.original().get(i) + ", but " + at.metric().displayName()
+                        + " is a " + (extreme.agg() == SemanticMetric.Agg.MAX ? "maximum" : "minimum") + ", not a sum"));
+            }
+        }
+        return Optional.empty();
     }
 
     private static Optional<QuestionParser.Cannot> stateNotEvent(QuestionParser reader, Asked at) {
@@ -198,7 +227,10 @@ enum MeasureFit implements CorpusRule {
         SemanticMetric metric = at.metric();
         SemanticModel model = reader.model;
         for (int i = 0; i + 2 < words.size(); i++) {
-            if (!words.get(i).equals("how") || !words.get(i + 1).equals("many")) continue;
+            // "how many customers", "the number of customers who ...", "a count of customers": what is counted comes next
+            boolean howMany = words.get(i).equals("how") && words.get(i + 1).equals("many");
+            boolean numberOf = Set.of("number", "count", "numbers", "tally").contains(words.get(i)) && words.get(i + 1).equals("of");
+            if (!howMany && !numberOf) continue;
             // the noun counted ends the nouns of records said together ("how many car models": models, not cars; "how many dog
             // owners": owners), and the metric's own noun there is what it counts
             int head = i + 2;

@@ -794,7 +794,9 @@ final class RecordShapes {
                 .anyMatch(n -> !reader.lexicon.rowsCalled(after.subList(0, n)).isEmpty());
         if (rowsNamed) return Optional.empty();
         SemanticQuery x = listOfOne(THERE_ARE.matcher(counted).replaceFirst("")).orElse(null);
-        if (x == null || x.records() != null) return Optional.empty();
+        // "how many countries have more than 2 channels": a condition on a count is each value's, which a count of the values
+        // of all rows together would hold of the grand total
+        if (x == null || x.records() != null || x.filters().stream().anyMatch(f -> reader.model.dimension(f.field()).isEmpty())) return Optional.empty();
         Dimension d = reader.model.dimension(x.groupBy().get(0).dimension()).orElse(null);
         if (d == null || d.time() || d.kind() == Dimension.Kind.NUMBER || d.kind() == Dimension.Kind.IDENTIFIER) return Optional.empty();
         if (whose != null && !d.dataset().equals(whose)) return Optional.empty();

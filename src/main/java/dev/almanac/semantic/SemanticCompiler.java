@@ -159,6 +159,10 @@ public final class SemanticCompiler {
             if (metrics.contains(m)) throw new UserError("metric " + name + " is asked for twice");
             metrics.add(m);
         }
+        if (!q.countDistinct().isEmpty() && q.groupBy().isEmpty() && q.filters().stream().anyMatch(f -> model.metric(f.field()).isPresent())) {
+            // "how many countries have more than 2 channels": the condition is each country's, not the grand total's
+            throw new UserError("a condition on a measure is not read beside a count of distinct values: it would hold of all rows together");
+        }
         for (String ref : q.countDistinct()) {
             SemanticMetric.Simple m = distinctCount(dimension(ref, metrics));
             if (metrics.stream().anyMatch(x -> x.name().equals(m.name()))) throw new UserError("the distinct count of " + ref + " is asked for twice");
