@@ -150,7 +150,11 @@ public record QueryPlan(List<Base> bases, List<Key> keys, List<Output> outputs, 
     public record Related(String related, String alias, Read read, List<Join> joins, String innerAlias, List<String> innerColumns, String outerAlias,
                           List<String> outerColumns, List<Condition> where, boolean negated) implements Condition {}
 
-    public record SegmentHolds(String alias, Segment segment) implements Condition {}
+    /**
+     * A segment holds on the rows joined under {@code alias}; {@code orNoRow}: a default segment applied through a join, which
+     * a fact with no row there (a lead no customer converted from) still passes: it is no row of the segment's dataset to leave out.
+     */
+    public record SegmentHolds(String alias, Segment segment, boolean orNoRow) implements Condition {}
 
     /** A typed literal: the renderer writes it for the dialect. */
     public record Literal(Type type, String text) {

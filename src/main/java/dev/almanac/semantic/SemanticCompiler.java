@@ -756,7 +756,7 @@ public final class SemanticCompiler {
             if (alias.equals("f")) factWhere.add(seg.expr());
             else {
                 flagged.computeIfAbsent(alias, a -> new ArrayList<>()).add(seg);
-                outer.add(new QueryPlan.SegmentHolds(alias, seg));
+                outer.add(new QueryPlan.SegmentHolds(alias, seg, false));
             }
         }
         // slicing or filtering through a dataset applies its default segments there too: "app users of customers in Japan"
@@ -767,7 +767,7 @@ public final class SemanticCompiler {
                 List<Segment> onAlias = flagged.computeIfAbsent(step.alias(), a -> new ArrayList<>());
                 if (onAlias.contains(seg)) continue;
                 onAlias.add(seg);
-                outer.add(new QueryPlan.SegmentHolds(step.alias(), seg));
+                outer.add(new QueryPlan.SegmentHolds(step.alias(), seg, true));
             }
         }
         for (Key k : r.keys()) {
@@ -909,7 +909,7 @@ public final class SemanticCompiler {
             for (Segment seg : model.segments()) {
                 if (!seg.isDefault() || !seg.dataset().equals(ds.name()) || segmentsOff.contains(seg.name())) continue;
                 flagged.add(seg);
-                where.add(new QueryPlan.SegmentHolds(prefix + step.alias(), seg));
+                where.add(new QueryPlan.SegmentHolds(prefix + step.alias(), seg, false));
             }
             Read r = new Read(ds, null, null, null, null, List.copyOf(keyCols.getOrDefault(step.alias(), Set.of())), dims.getOrDefault(step.alias(), List.of()),
                     List.copyOf(flagged), List.of());

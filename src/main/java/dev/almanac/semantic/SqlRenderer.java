@@ -931,7 +931,7 @@ public final class SqlRenderer {
     }
 
     private String condition(Condition c) {
-        if (c instanceof SegmentHolds s) return s.alias() + ".__s_" + s.segment().name() + " = 1";
+        if (c instanceof SegmentHolds s) return (s.orNoRow() ? "coalesce(" + s.alias() + ".__s_" + s.segment().name() + ", 1)" : s.alias() + ".__s_" + s.segment().name()) + " = 1";
         if (c instanceof QueryPlan.Present p) return p.alias() + ".__c_" + p.column() + " IS NOT NULL";
         if (c instanceof QueryPlan.Related r) return related(r);
         if (c instanceof QueryPlan.ComparedWithAverage a) {

@@ -19,9 +19,10 @@ class GroupedAttributesTest {
         CorpusExample.of("car_1: Count the car makers in each continent and list the continent name. => "
                 + "{'metrics':['car_makers_count'],'group_by':[{'dimension':'continents.continent'}],'order':[{'field':'car_makers_count','descending':true}]}")
                 .assertReadWhole();
-        // a breakdown by a reference to the records (a country's continent key): their key is the reference, their name theirs
+        // a breakdown by a reference to the records (a country's continent key) is by those records, said by their name, and
+        // their key beside it when asked
         CorpusExample.of("car_1: How many countries are in each continent? Give the continent id. => "
-                + "{'metrics':['countries_count'],'group_by':[{'dimension':'countries.continent'}],'order':[{'field':'countries_count','descending':true}]}")
+                + "{'metrics':['countries_count'],'group_by':[{'dimension':'continents.continent'},{'dimension':'cont_id'}],'order':[{'field':'countries_count','descending':true}]}")
                 .assertReadWhole();
     }
 
