@@ -329,9 +329,13 @@ public final class VerifiedAnswerer {
         return false;
     }
 
-    /** A comparison with a number that is not a year ("over 1000", "at least 5", "under $50"). */
+    /**
+     * A comparison with a number that is not a year ("over 1000", "at least 5", "under $50", "more than one"), a number and
+     * its side after it ("2 or more"), or a count said as more than one ("multiple", "several").
+     */
     private static final java.util.regex.Pattern NUMBER_CONDITION = java.util.regex.Pattern.compile("(?i)\\b(?:over|above|under|below|exceeding|more than|"
-            + "less than|fewer than|greater than|at least|at most|between)\\s+(?!(?:19|20)\\d{2}\\b)\\d");
+            + "less than|fewer than|greater than|at least|at most|between)\\s+(?:(?!(?:19|20)\\d{2}\\b)\\d|(?:one|two|three|four|five|six|seven|eight|nine|ten)\\b)"
+            + "|\\b\\d+\\s+or\\s+(?:more|fewer|less|greater|higher|lower|above|over|under|below)\\b|\\b(?:multiple|several)\\b");
 
     private Candidate candidate(Match m) {
         return candidates.stream().filter(x -> x.name().equals(m.name()) && x.kind().equals(m.kind())).findFirst().orElseThrow();

@@ -87,6 +87,15 @@ class VerifiedAnswererTest {
     }
 
     @Test
+    void a_condition_on_how_many_each_has_is_never_answered_by_a_metric_that_counts_them_all() {
+        // each was answered with every paying customer, the count condition dropped
+        assertThat(answerer.answer("how many customers have more than one active subscription")).isEmpty();
+        assertThat(answerer.answer("paying customers with 2 or more subscriptions at the end of september 2026")).isEmpty();
+        assertThat(answerer.answer("customers with multiple paying subscriptions at the end of september 2026")).isEmpty();
+        assertThat(answerer.answer("How many paying customers did we have at the end of September 2026?")).as("the metric asked plainly").isPresent();
+    }
+
+    @Test
     void relative_periods_resolve_against_today() {
         Answer a = answerer.answer("What was the refund rate last year?").orElseThrow();
         assertThat(a.provenance().sql().get(0)).contains("'2025-01-01'", "'2026-01-01'");
