@@ -1,5 +1,6 @@
 package dev.almanac.semantic;
 
+import dev.almanac.reading.FunctionWords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -26,6 +27,14 @@ enum WordPlacement implements CorpusRule {
      */
     UNREAD_BREAKDOWN(Decision.UNPLACED, (reader, at, i) -> at.unreadBreakdown[i] && !QuestionFrame.FILLER.contains(at.words().get(i)),
             "dog_kennels: How many dogs are there by breed size? => refused"),
+    /**
+     * "by property type" of a model with a "property type code" and a property's name called "property": a word left over right
+     * after placed words, which with them begins the name of another attribute of the model, says the question named that
+     * one, not the shorter name placed; never let pass.
+     */
+    LONGER_NAME_BEGUN(Decision.UNPLACED, WordPlacement::longerNameBegun,
+            "real_estate_properties: number of properties by property type => refused",
+            "real_estate_properties: number of properties by property type code => {'metrics':['properties_count'],'group_by':[{'dimension':'ref_property_types.property_type_code'}],'order':[{'field':'properties_count','descending':true}]}"),
     /**
      * "list poker players and their earnings": in a list of the records' attributes, the records' own noun joined by "and"
      * and a possessive to what is listed is listed too; a reading that shows only the attributes drops it, so it is never
@@ -61,8 +70,12 @@ enum WordPlacement implements CorpusRule {
      */
     HEAD_OF_THE_COMPOUND(Decision.UNPLACED, WordPlacement::headOfTheCompound,
             "car_1: What is the number of car models? => {'metrics':['model_list_count']}"),
-    /** "how many subscribers" of a count of subscriptions, "at the company": the records' doer noun, or the organization itself. */
+    /**
+     * "how many subscribers" of a count of subscriptions, "at the company": the records' doer noun (a person's, in its first
+     * sense: never "type" of "property type") or their verb ("leads created"), or the organization itself.
+     */
     AGENT_OF_THE_RECORDS(Decision.PASSES, (reader, at, i) -> !at.afterBreakdownCue(i) && (QuestionWords.agentOf(at.words().get(i), at.entities)
+            && (QuestionWords.personNoun(at.words().get(i)) || !dev.almanac.reading.Lexicon.english().partsOfSpeech(at.words().get(i)).contains(dev.almanac.reading.PartOfSpeech.NOUN))
             || reader.readingWords.organizationItself(at.words(), i)),
             "insurer: How many claims did the company have in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
             // before the records' noun the word says which records, not whose
@@ -255,6 +268,29 @@ enum WordPlacement implements CorpusRule {
         int step = i + 1 < n && at.metricWords[i + 1] ? -1 : i > 0 && at.metricWords[i - 1] ? 1 : 0;
         if (step == 0) return false;
         for (int k = i + step; k >= 0 && k < n && at.used[k] && !at.metricWords[k]; k += step) if (at.valueOf[k] != null) return true;
+        return false;
+    }
+
+    private static boolean longerNameBegun(QuestionParser reader, Left at, int i) {
+        List<String> words = at.words();
+        if (i == 0 || !at.used[i - 1] || FunctionWords.english().isFunctionWord(words.get(i))) return false;
+        for (int from = Math.max(0, i - 2); from < i; from++) {
+            if (!java.util.stream.IntStream.range(from, i).allMatch(k -> at.used[k])) continue;
+            // the words placed name a dimension grouped by ("property" of the property's name)
+            List<String> placed = words.subList(from, i).stream().map(QuestionWords::singular).toList();
+            boolean grouped = at.groupBy.stream().map(g -> reader.model.dimension(g).orElse(null)).filter(java.util.Objects::nonNull).anyMatch(d -> {
+                List<String> names = new ArrayList<>(d.synonyms());
+                names.add(d.displayName());
+                names.add(d.name().replace('_', ' '));
+                return names.stream().anyMatch(n -> QuestionWords.tokens(n, true).stream().map(QuestionWords::singular).toList().equals(placed));
+            });
+            if (!grouped) continue;
+            List<String> said = words.subList(from, i + 1).stream().map(QuestionWords::singular).toList();
+            for (Dimension d : reader.model.dimensions()) {
+                List<String> label = QuestionWords.tokens(d.displayName(), true).stream().map(QuestionWords::singular).toList();
+                if (label.size() > said.size() && label.subList(0, said.size()).equals(said)) return true;
+            }
+        }
         return false;
     }
 
