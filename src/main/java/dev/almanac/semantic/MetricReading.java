@@ -456,6 +456,13 @@ final class MetricReading {
         if (limit != null && !groupBy.isEmpty() && grain == null && !share && compared.isEmpty() && shownOnly.find()) query = shownOnly(query, shownOnly.group());
         // "which plan has the most": every one tied for the most, never one of them picked by its name's order
         if (limit != null && limit == 1 && (!groupBy.isEmpty() || grain != null)) query = query.withTies();
+        // "which contestant received the fewest votes": the fewest of every contestant, those with none too, so the records
+        // ranked with their count (none counted 0), never only the groups the counted rows fall in
+        if (limit != null && !order.isEmpty() && !order.get(0).startsWith("-") && groupBy.size() == 1 && grain == null && !share && period.isEmpty()
+                && metric instanceof SemanticMetric.Simple counted && counted.countsRows()) {
+            Dimension by = reader.model.dimension(groupBy.get(0)).orElse(null);
+            if (by != null && by.labelsEntity() && !by.dataset().equals(counted.dataset())) query = query.records(by.dataset());
+        }
         if (compared.isPresent()) {
             if (grain != null || !groupBy.isEmpty() && limit != null) return new Cannot("a comparison of two periods is answered for the periods as a whole, not by "
                     + (grain != null ? grain.label() : "a ranking"));

@@ -246,6 +246,23 @@ public final class QuestionParser {
      */
     Result translatedBack(String q, Result r) {
         if (!(r instanceof Parsed p)) return r;
+        // "what percentage of cartoons were directed by X": a share asked, which a list of the rows is not
+        SemanticQuery x = p.query();
+        if (x.metrics().isEmpty() && x.countDistinct().isEmpty() && !x.asksShare()) {
+            Set<String> shown = new java.util.HashSet<>();
+            for (SemanticQuery.GroupBy g : x.groupBy()) {
+                model.dimension(g.dimension()).ifPresent(d -> {
+                    shown.addAll(tokens(d.displayName(), true));
+                    shown.addAll(tokens(d.name().replace('_', ' '), true));
+                    d.synonyms().forEach(y -> shown.addAll(tokens(y, true)));
+                });
+            }
+            for (String w : tokens(q, true)) {
+                if (MetricNames.SHARE_WORDS.contains(w) && !Set.of("rate", "ratio").contains(w) && !shown.contains(w)) {
+                    return new Cannot("the question asks for a " + w + ", but the reading lists the rows; a share of records is not read yet");
+                }
+            }
+        }
         // the period's words are looked for again only when the query has a period the reading did not keep the words of
         boolean periodSaid = p.query().start() == null && p.query().compareTo() == null || p.period().isPresent() || timeframes.parse(q).isPresent()
                 || tokens(q, true).stream().anyMatch(NOW_WORDS::contains);

@@ -55,6 +55,14 @@ class ListsOfAttributesTest {
         assertThat(kennels.parse("List the owners and their dogs' names and ages.")).isNotInstanceOf(QuestionParser.Parsed.class);
     }
 
+    @Test
+    void a_share_of_the_records_asked_is_never_answered_with_their_list() {
+        QuestionParser tv = QuestionWordsTest.parser("tvshow");
+        assertThat(tv.parse("What percentage of cartoons were directed by Ben Jones?")).isNotInstanceOf(QuestionParser.Parsed.class);
+        assertThat(tv.parse("What proportion of tv channels are in Italy?")).isNotInstanceOf(QuestionParser.Parsed.class);
+        assertThat(QuestionWordsTest.read(tv, "List the titles of the cartoons directed by Ben Jones.").records()).isEqualTo("cartoon");
+    }
+
     /** The rows a query gives on the database, sorted (a list of records has no order of its own). */
     private static List<String> sortedRows(String database, String sql) {
         return QuestionWordsTest.rowList(database, sql).stream().sorted().toList();

@@ -34,6 +34,15 @@ class RecordsByRelatedCountTest {
     }
 
     @Test
+    void the_group_with_the_fewest_rows_is_among_every_record_those_with_none_too() {
+        SemanticLayer layer = QuestionWordsTest.layer("voter_1");
+        SemanticQuery fewest = QuestionWordsTest.read(QuestionWordsTest.parser(layer), "Which contestant received the fewest votes?");
+        // the contestants nobody voted for have the fewest: 0, which a ranking of the votes' groups never shows
+        assertThat(QuestionWordsTest.rows("voter_1", layer.compile(fewest).sql())).isNotEmpty().isEqualTo(QuestionWordsTest.rows("voter_1",
+                "SELECT contestant_name, 0 FROM contestants WHERE contestant_number NOT IN (SELECT contestant_number FROM votes)"));
+    }
+
+    @Test
     void a_superlative_before_one_record_said_in_the_singular_is_never_a_count_of_such_records() {
         // "the largest city" is one city, the largest by some measure; "the most cities" counts them
         QuestionParser world = QuestionWordsTest.parser("world_1");
