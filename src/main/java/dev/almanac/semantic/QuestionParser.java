@@ -292,7 +292,7 @@ public final class QuestionParser {
         return !denials(q).isEmpty();
     }
 
-    private static final Set<String> DENIALS = Set.of("not", "never", "no", "without", "excluding", "except", "neither", "nor", "none", "non");
+    private static final Set<String> DENIALS = Set.of("not", "never", "no", "without", "excluding", "except", "neither", "nor", "non");
 
     /**
      * Whether a query excludes: a condition that leaves out values, rows that have no related rows, a segment turned off,
