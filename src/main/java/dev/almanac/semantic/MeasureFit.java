@@ -61,6 +61,8 @@ enum MeasureFit implements CorpusRule {
             "dog_kennels: How many dog owners are there? => refused",
             "dog_kennels: How many owners are there? => {'metrics':['owners_count']}",
             "world_1: What is the number of people living in the countries of Asia? => refused",
+            "student_transcripts_tracking: How many students enrolled in Bachelor programs? => refused",
+            "student_transcripts_tracking: How many student enrolments are there? => {'metrics':['student_enrolment_count']}",
             "dog_kennels: What is the number of treatments? => {'metrics':['treatments_count']}"),
     /**
      * "what is the total claim value" of a count of claims, "the sum of claims", "the total claimed": a value or a sum is an
@@ -237,22 +239,57 @@ enum MeasureFit implements CorpusRule {
             // owners": owners), and the metric's own noun there is what it counts
             int head = i + 2;
             while (head + 1 < words.size() && rowsNoun(reader, words.get(head)) && rowsNoun(reader, words.get(head + 1))) head++;
-            if (at.used()[head]) continue;
             String counted = words.get(head);
             Set<String> own = new java.util.HashSet<>(reader.metricNames.contentStems(metric));
             for (SemanticMetric.Simple in : model.simpleInputs(metric)) {
                 model.dataset(in.dataset()).ifPresent(d -> ReaderLexicon.datasetWords(d).forEach(w -> own.add(QuestionWords.stem(w))));
             }
+            // "how many students enrolled" of a count of student enrolments: the rows counted are enrolments, and "student" only
+            // qualifies them; the students are rows of their own
+            Set<String> heads = new java.util.HashSet<>();
+            for (SemanticMetric.Simple in : model.simpleInputs(metric)) {
+                model.dataset(in.dataset()).ifPresent(d -> ReaderLexicon.rowNames(d).forEach(n -> lastStem(n).ifPresent(heads::add)));
+            }
+            heads.addAll(phraseHeads(QuestionParser.withoutAside(metric.displayName())));
+            metric.info().synonyms().forEach(n -> heads.addAll(phraseHeads(n)));
+            boolean othersRows = model.datasets().stream().filter(d -> model.simpleInputs(metric).stream().noneMatch(in -> in.dataset().equals(d.name())))
+                    .anyMatch(d -> ReaderLexicon.rowNames(d).stream().anyMatch(n -> lastStem(n).map(QuestionWords.stem(QuestionWords.singular(counted))::equals).orElse(false)));
+            boolean qualifierOnly = !heads.contains(QuestionWords.stem(QuestionWords.singular(counted))) && othersRows;
+            if (at.used()[head] && !qualifierOnly) continue;
             // "how many people live in ...": a count of persons, which a count of other rows (countries) is not
             if (QuestionFrame.anyPerson(counted) && !countsPersons(model, metric)) {
                 return Optional.of(new QuestionParser.Cannot("the question asks how many people, but " + metric.displayName() + " counts something else"));
             }
-            if (reader.lexicon.entityWords().contains(counted) && !own.contains(QuestionWords.stem(counted))) {
+            if (reader.lexicon.entityWords().contains(QuestionWords.singular(counted)) && (!own.contains(QuestionWords.stem(counted)) || qualifierOnly)) {
                 return Optional.of(new QuestionParser.Cannot("the question asks how many " + at.original().get(head) + ", but " + metric.displayName()
                         + " counts something else"));
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The stems of the head nouns of a name's phrases ("Distinct courses in course arranges": course's and arrange's; "Number
+     * of student enrolments": number's and enrolment's; "orders shipped": order's).
+     */
+    private static Set<String> phraseHeads(String name) {
+        Set<String> out = new java.util.HashSet<>();
+        List<String> t = QuestionWords.tokens(name.replace('_', ' '), true);
+        dev.almanac.reading.FunctionWords grammar = dev.almanac.reading.FunctionWords.english();
+        for (int i = 0; i < t.size(); i++) {
+            // a noun is its phrase's head unless another noun follows it ("student" of "student enrolments"; "orders" of
+            // "orders shipped" is the head, the participle after it says which)
+            boolean last = i + 1 == t.size() || grammar.isFunctionWord(t.get(i + 1))
+                    || !dev.almanac.reading.Lexicon.english().partsOfSpeech(t.get(i + 1)).contains(dev.almanac.reading.PartOfSpeech.NOUN);
+            if (last && !grammar.isFunctionWord(t.get(i))) out.add(QuestionWords.stem(QuestionWords.singular(t.get(i))));
+        }
+        return out;
+    }
+
+    /** The stem of a name's last word, singular ("student enrolments": enrolment's). */
+    private static Optional<String> lastStem(String name) {
+        List<String> t = QuestionWords.tokens(name.replace('_', ' '), true);
+        return t.isEmpty() ? Optional.empty() : Optional.of(QuestionWords.stem(QuestionWords.singular(t.get(t.size() - 1))));
     }
 
     /** Whether a metric counts or measures persons: its name or label says persons ("users"), or its rows are of persons. */
