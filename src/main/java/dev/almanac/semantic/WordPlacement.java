@@ -188,6 +188,15 @@ enum WordPlacement implements CorpusRule {
     /** A word of the business's own name (the project's), not after a breakdown's cue: the business is "we". */
     OUR_NAME(Decision.PASSES, (reader, at, i) -> reader.ours.contains(at.words().get(i)) && !at.afterCue(i),
             "insurer: How many claims did Harbor Mutual have in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
+    /**
+     * "leads created in 2025" of a count of leads by their created date: with a period said, a word of the measure's own time
+     * (its time dimension's name, label or synonyms, not "date" or "time") says which event the period is of, the one the
+     * measure is counted by; never another time's ("orders shipped in 2025" of orders counted when placed).
+     */
+    TIME_OF_THE_MEASURE(Decision.PASSES, WordPlacement::timeOfTheMeasure,
+            "insurer: How many claims were filed in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
+            // with no period, the word says no event of one
+            "insurer: How many claims were filed? => refused"),
     /** A word of the model for the rows read (their records' nouns, the metric's entities), not after a breakdown's cue. */
     WORD_OF_THE_ROWS(Decision.PASSES, (reader, at, i) -> !at.afterCue(i) && QuestionWords.isAllowed(at.words().get(i), at.allowed),
             "insurer: How many claims of policies were there in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
@@ -293,6 +302,27 @@ enum WordPlacement implements CorpusRule {
         }
         return false;
     }
+
+    private static boolean timeOfTheMeasure(QuestionParser reader, Left at, int i) {
+        if (at.question.period().isEmpty() || at.afterCue(i)) return false;
+        String word = QuestionWords.stem(at.words().get(i));
+        for (SemanticMetric.Simple in : reader.model.simpleInputs(at.metric)) {
+            Dimension time = reader.model.timeDimensionOf(in).orElse(null);
+            if (time == null) continue;
+            List<String> names = new ArrayList<>(time.synonyms());
+            names.add(time.displayName());
+            names.add(time.name().replace('_', ' '));
+            for (String n : names) {
+                for (String w : QuestionWords.tokens(n, true)) {
+                    if (!GENERIC_TIME_WORDS.contains(w) && !FunctionWords.english().isFunctionWord(w) && QuestionWords.stem(w).equals(word)) return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Words any time's name may have, which say nothing of the event. */
+    private static final Set<String> GENERIC_TIME_WORDS = Set.of("date", "time", "day", "at", "on", "timestamp", "datetime", "ts");
 
     /** What a rule decides of a word left over. */
     enum Decision { UNPLACED, PASSES }
