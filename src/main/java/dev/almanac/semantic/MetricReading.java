@@ -277,6 +277,22 @@ final class MetricReading {
      * "orders by status": a breakdown by it (one group, or a few the definition lets through, never the statuses asked).
      */
     private Optional<Cannot> ownConditionAsked(ValueRule.Said placed, List<String> groupBy) {
+        // "the share of tickets resolved within SLA" of "Resolution SLA attainment": a value derived from a word of the measure's
+        // own name ("resolved", resolution: another word of one family, not the word itself) may be that word or a condition;
+        // which is not said
+        List<String> named = QuestionWords.tokens(QuestionParser.withoutAside(metric.displayName()), true);
+        for (Map.Entry<String, List<String>> f : placed.filterValues.entrySet()) {
+            for (String value : f.getValue()) {
+                for (String w : QuestionWords.tokens(value, true)) {
+                    boolean ownWord = named.stream().anyMatch(n -> !n.equals(w) && dev.almanac.reading.Lexicon.english().relation(w, n)
+                            .filter(r -> r.kind() == dev.almanac.reading.Relation.Kind.DERIVED).isPresent());
+                    if (ownWord) {
+                        return Optional.of(new Cannot("'" + value + "' may be the word of " + metric.displayName() + " or a condition on "
+                                + model.dimension(f.getKey()).map(Dimension::displayName).orElse(f.getKey()) + "; which is not said"));
+                    }
+                }
+            }
+        }
         for (String field : Stream.of(placed.filterValues.keySet(), placed.negatedValues.keySet(), groupBy).flatMap(Collection::stream).toList()) {
             Optional<String> own = ownCondition(field);
             // "the average value of completed orders" of a metric of completed orders only: its own condition said again, nothing more
