@@ -230,6 +230,19 @@ enum MeasureFit implements CorpusRule {
         List<String> words = at.words();
         SemanticMetric metric = at.metric();
         SemanticModel model = reader.model;
+        // the words of what the metric counts, and the head nouns of its names ("enrolment" of "student enrolments")
+        Set<String> inputs = new java.util.HashSet<>();
+        model.simpleInputs(metric).forEach(in -> inputs.add(in.dataset()));
+        Set<String> own = new java.util.HashSet<>(reader.metricNames.contentStems(metric));
+        Set<String> heads = new java.util.HashSet<>();
+        for (String in : inputs) {
+            model.dataset(in).ifPresent(d -> {
+                ReaderLexicon.datasetWords(d).forEach(w -> own.add(QuestionWords.stem(w)));
+                ReaderLexicon.rowNames(d).forEach(n -> lastStem(n).ifPresent(heads::add));
+            });
+        }
+        heads.addAll(phraseHeads(QuestionParser.withoutAside(metric.displayName())));
+        metric.info().synonyms().forEach(n -> heads.addAll(phraseHeads(n)));
         for (int i = 0; i + 2 < words.size(); i++) {
             // "how many customers", "the number of customers who ...", "a count of customers": what is counted comes next
             boolean howMany = words.get(i).equals("how") && words.get(i + 1).equals("many");
@@ -240,19 +253,9 @@ enum MeasureFit implements CorpusRule {
             int head = i + 2;
             while (head + 1 < words.size() && rowsNoun(reader, words.get(head)) && rowsNoun(reader, words.get(head + 1))) head++;
             String counted = words.get(head);
-            Set<String> own = new java.util.HashSet<>(reader.metricNames.contentStems(metric));
-            for (SemanticMetric.Simple in : model.simpleInputs(metric)) {
-                model.dataset(in.dataset()).ifPresent(d -> ReaderLexicon.datasetWords(d).forEach(w -> own.add(QuestionWords.stem(w))));
-            }
             // "how many students enrolled" of a count of student enrolments: the rows counted are enrolments, and "student" only
             // qualifies them; the students are rows of their own
-            Set<String> heads = new java.util.HashSet<>();
-            for (SemanticMetric.Simple in : model.simpleInputs(metric)) {
-                model.dataset(in.dataset()).ifPresent(d -> ReaderLexicon.rowNames(d).forEach(n -> lastStem(n).ifPresent(heads::add)));
-            }
-            heads.addAll(phraseHeads(QuestionParser.withoutAside(metric.displayName())));
-            metric.info().synonyms().forEach(n -> heads.addAll(phraseHeads(n)));
-            boolean othersRows = model.datasets().stream().filter(d -> model.simpleInputs(metric).stream().noneMatch(in -> in.dataset().equals(d.name())))
+            boolean othersRows = model.datasets().stream().filter(d -> !inputs.contains(d.name()))
                     .anyMatch(d -> ReaderLexicon.rowNames(d).stream().anyMatch(n -> lastStem(n).map(QuestionWords.stem(QuestionWords.singular(counted))::equals).orElse(false)));
             boolean qualifierOnly = !heads.contains(QuestionWords.stem(QuestionWords.singular(counted))) && othersRows;
             if (at.used()[head] && !qualifierOnly) continue;

@@ -249,15 +249,14 @@ public final class QuestionParser {
         SemanticQuery x = p.query();
         // "which languages are not Italian": a denial said must be in the query read (a condition that excludes, rows that have
         // none, a segment left out), or in the words of what it reads; a reading that lost it answers the opposite
-        if (denies(q) && !deniedIn(x)) return new Cannot("the question says '" + String.join("', '", denials(q)) + "', which the reading found does not");
+        List<String> denied = denials(q);
+        if (!denied.isEmpty() && !deniedIn(x)) return new Cannot("the question says '" + String.join("', '", denied) + "', which the reading found does not");
         // "what percentage of cartoons were directed by X": a share asked, which a list of the rows is not
         if (x.metrics().isEmpty() && x.countDistinct().isEmpty() && !x.asksShare()) {
             Set<String> shown = new java.util.HashSet<>();
             for (SemanticQuery.GroupBy g : x.groupBy()) {
                 model.dimension(g.dimension()).ifPresent(d -> {
-                    shown.addAll(tokens(d.displayName(), true));
-                    shown.addAll(tokens(d.name().replace('_', ' '), true));
-                    d.synonyms().forEach(y -> shown.addAll(tokens(y, true)));
+                    ReaderLexicon.names(d).forEach(n -> shown.addAll(tokens(n, true)));
                 });
             }
             for (String w : tokens(q, true)) {
@@ -274,13 +273,13 @@ public final class QuestionParser {
         return new Cannot("the reading found has " + String.join(", ", unsaid) + ", which no word of the question asks for");
     }
 
-    /** The words of a question that deny or leave out: the grammar's negations and the words of exclusion. */
+    /** The words of a question that deny or leave out ({@link QuestionWords#denies}, and the grammar's other negations: "neither", "nor"). */
     private static List<String> denials(String q) {
         List<String> out = new ArrayList<>();
         List<String> words = tokens(q, true);
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i);
-            if (!DENIALS.contains(w) && !w.endsWith("n't") && !dev.almanac.reading.FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.NEGATION)) continue;
+            if (!QuestionWords.denies(w) && !dev.almanac.reading.FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.NEGATION)) continue;
             // "not higher than 4", "no more than 3": a comparison turned round, read as the comparison it is
             if (i + 1 < words.size() && ComparisonRule.before(words, i + 1).isPresent()) continue;
             out.add(w);
@@ -288,19 +287,16 @@ public final class QuestionParser {
         return out;
     }
 
-    private static boolean denies(String q) {
-        return !denials(q).isEmpty();
-    }
-
-    private static final Set<String> DENIALS = Set.of("not", "never", "no", "without", "excluding", "except", "neither", "nor", "non");
+    /** The operators of a condition that leaves values out. */
+    private static final Set<String> EXCLUDING = Set.of("!=", "not_in", "not_contains");
 
     /**
      * Whether a query excludes: a condition that leaves out values, rows that have no related rows, a segment turned off,
      * the periods with no data, or a measure or value whose own words deny.
      */
     private boolean deniedIn(SemanticQuery x) {
-        if (x.filters().stream().anyMatch(f -> Set.of("!=", "not_in", "not_contains").contains(f.op()))) return true;
-        if (x.exists().stream().anyMatch(e -> Boolean.TRUE.equals(e.negated()) || e.filters().stream().anyMatch(f -> Set.of("!=", "not_in", "not_contains").contains(f.op())))) return true;
+        if (x.filters().stream().anyMatch(f -> EXCLUDING.contains(f.op()))) return true;
+        if (x.exists().stream().anyMatch(e -> Boolean.TRUE.equals(e.negated()) || e.filters().stream().anyMatch(f -> EXCLUDING.contains(f.op())))) return true;
         if (!x.withoutSegments().isEmpty() || x.asksGaps()) return true; // the periods with no data
         List<String> own = new ArrayList<>();
         for (String m : x.metrics()) model.metric(m).ifPresent(metric -> {
@@ -310,7 +306,7 @@ public final class QuestionParser {
         });
         x.filters().forEach(f -> own.addAll(f.values()));
         x.exists().forEach(e -> e.filters().forEach(f -> own.addAll(f.values())));
-        for (String text : own) if (denies(text)) return true;
+        for (String text : own) if (!denials(text).isEmpty()) return true;
         return false;
     }
 

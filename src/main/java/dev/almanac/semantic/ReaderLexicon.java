@@ -574,13 +574,18 @@ final class ReaderLexicon {
         return out;
     }
 
-    /** Every way a dimension is said: its name's, label's and synonyms' words and their {@link #phrasings}, in that order. */
-    static List<List<String>> phrasingsOf(Dimension d) {
+    /** A dimension's names: its name (words apart), its label when it has one, and its synonyms, in that order. */
+    static List<String> names(Dimension d) {
         List<String> names = new ArrayList<>(List.of(d.name().replace('_', ' ')));
         if (d.label() != null) names.add(d.label());
         names.addAll(d.synonyms());
+        return names;
+    }
+
+    /** Every way a dimension is said: its name's, label's and synonyms' words and their {@link #phrasings}, in that order. */
+    static List<List<String>> phrasingsOf(Dimension d) {
         List<List<String>> out = new ArrayList<>();
-        for (String p : names) out.addAll(phrasings(tokens(p, true)));
+        for (String p : names(d)) out.addAll(phrasings(tokens(p, true)));
         for (String agent : agentsOf(tokens(d.name().replace('_', ' '), true))) out.add(List.of(agent));
         return out;
     }

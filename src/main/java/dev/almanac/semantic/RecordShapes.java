@@ -183,7 +183,7 @@ final class RecordShapes {
             // the question without the list's later attributes, "for every singer" as "for all singers": read as the list of its
             // first attribute, which places the rest of its words
             Span first = run.get(0), last = run.get(run.size() - 1);
-            Optional<SemanticQuery> theirs = recordsThenTheirList(question, rows, run);
+            Optional<SemanticQuery> theirs = recordsThenTheirList(question, rows, their, run);
             if (theirs.isPresent()) {
                 found.add(theirs.get());
                 continue;
@@ -230,11 +230,11 @@ final class RecordShapes {
     }
 
     /**
-     * "all dogs and their age and weight": the records said first, then "and" and a possessive before the list. The records
-     * are listed as they are without it (by what names them, as "teachers and their hometowns" is), the list beside.
+     * "all dogs and their age and weight": the records said first, then "and" and a possessive before the list, which starts
+     * at {@code their} ({@link #theirListAt}). The records are listed as they are without it (by what names them, as
+     * "teachers and their hometowns" is), the list beside.
      */
-    private Optional<SemanticQuery> recordsThenTheirList(Question question, Dataset rows, List<Span> run) {
-        int their = theirListAt(question.words(), rows);
+    private Optional<SemanticQuery> recordsThenTheirList(Question question, Dataset rows, int their, List<Span> run) {
         if (their < 0 || run.get(0).from() != their) return Optional.empty();
         int end = their - 2;
         Result r = reader.valueListing.of(question.without(end, run.get(run.size() - 1).to()), true);
@@ -718,12 +718,17 @@ final class RecordShapes {
         SemanticQuery x = listOfOne(rest).orElse(null);
         // a condition on a count of related rows ("with at least one treatment") is each listed record's: counted without the
         // records it would hold of all of them together
-        if (x == null || x.filters().stream().anyMatch(f -> reader.model.dimension(f.field()).isEmpty())) return Optional.empty();
+        if (x == null || conditionOnACount(x)) return Optional.empty();
         Optional<Result> records = distinctRecords(rest, x);
         if (records.isPresent()) return records;
         SemanticQuery counted = x.withConditionsOf(List.of(), List.of()).records(null)
                 .countDistinct(x.groupBy().get(0).dimension());
         return Optional.of(new Parsed(counted, Optional.empty()));
+    }
+
+    /** Whether a list's conditions hold of a measure (a count of related rows), each listed value's or record's, not of all rows together. */
+    private boolean conditionOnACount(SemanticQuery x) {
+        return x.filters().stream().anyMatch(f -> reader.model.dimension(f.field()).isEmpty());
     }
 
     /**
@@ -796,7 +801,7 @@ final class RecordShapes {
         SemanticQuery x = listOfOne(THERE_ARE.matcher(counted).replaceFirst("")).orElse(null);
         // "how many countries have more than 2 channels": a condition on a count is each value's, which a count of the values
         // of all rows together would hold of the grand total
-        if (x == null || x.records() != null || x.filters().stream().anyMatch(f -> reader.model.dimension(f.field()).isEmpty())) return Optional.empty();
+        if (x == null || x.records() != null || conditionOnACount(x)) return Optional.empty();
         Dimension d = reader.model.dimension(x.groupBy().get(0).dimension()).orElse(null);
         if (d == null || d.time() || d.kind() == Dimension.Kind.NUMBER || d.kind() == Dimension.Kind.IDENTIFIER) return Optional.empty();
         if (whose != null && !d.dataset().equals(whose)) return Optional.empty();

@@ -338,6 +338,7 @@ final class TypedForms {
         Set<String> periodWords = new java.util.HashSet<>();
         for (String w : tokens(q, false)) periodWords.add(w.toLowerCase(Locale.ROOT));
         periodWords.removeAll(tokens(reader.timeframes().withoutPeriods(q), false).stream().map(w -> w.toLowerCase(Locale.ROOT)).toList());
+        Set<String> spelling = new java.util.HashSet<>(); // the model's words and the reader's own, filled when a word needs them
         StringBuilder out = new StringBuilder();
         Matcher m = WORD.matcher(q);
         int last = 0;
@@ -353,8 +354,10 @@ final class TypedForms {
             } else if (!periodWords.contains(lower) && unknown.test(lower)) {
                 var lexicon = dev.almanac.reading.Lexicon.english();
                 String one = singular(lower); // "emps", "emplyees": the plural of an abbreviation or a misspelling (the model's words are singular)
-                Set<String> spelling = new java.util.HashSet<>(reader.lexicon.spellingWords());
-                spelling.addAll(READER_WORDS);
+                if (spelling.isEmpty()) {
+                    spelling.addAll(reader.lexicon.spellingWords());
+                    spelling.addAll(READER_WORDS);
+                }
                 if (spelling.contains(one)) continue; // "volvos": the plural of a value, not a misspelling of it
                 read = lexicon.typoOf(lower, spelling).or(() -> lexicon.abbreviationOf(lower, vocabulary))
                         .or(() -> one.equals(lower) ? Optional.empty() : lexicon.typoOf(one, spelling).or(() -> lexicon.abbreviationOf(one, vocabulary)))

@@ -287,12 +287,8 @@ enum WordPlacement implements CorpusRule {
             if (!java.util.stream.IntStream.range(from, i).allMatch(k -> at.used[k])) continue;
             // the words placed name a dimension grouped by ("property" of the property's name)
             List<String> placed = words.subList(from, i).stream().map(QuestionWords::singular).toList();
-            boolean grouped = at.groupBy.stream().map(g -> reader.model.dimension(g).orElse(null)).filter(java.util.Objects::nonNull).anyMatch(d -> {
-                List<String> names = new ArrayList<>(d.synonyms());
-                names.add(d.displayName());
-                names.add(d.name().replace('_', ' '));
-                return names.stream().anyMatch(n -> QuestionWords.tokens(n, true).stream().map(QuestionWords::singular).toList().equals(placed));
-            });
+            boolean grouped = at.groupBy.stream().map(g -> reader.model.dimension(g).orElse(null)).filter(java.util.Objects::nonNull)
+                    .anyMatch(d -> ReaderLexicon.names(d).stream().anyMatch(n -> QuestionWords.tokens(n, true).stream().map(QuestionWords::singular).toList().equals(placed)));
             if (!grouped) continue;
             List<String> said = words.subList(from, i + 1).stream().map(QuestionWords::singular).toList();
             for (Dimension d : reader.model.dimensions()) {
@@ -309,10 +305,7 @@ enum WordPlacement implements CorpusRule {
         for (SemanticMetric.Simple in : reader.model.simpleInputs(at.metric)) {
             Dimension time = reader.model.timeDimensionOf(in).orElse(null);
             if (time == null) continue;
-            List<String> names = new ArrayList<>(time.synonyms());
-            names.add(time.displayName());
-            names.add(time.name().replace('_', ' '));
-            for (String n : names) {
+            for (String n : ReaderLexicon.names(time)) {
                 for (String w : QuestionWords.tokens(n, true)) {
                     if (!GENERIC_TIME_WORDS.contains(w) && !FunctionWords.english().isFunctionWord(w) && QuestionWords.stem(w).equals(word)) return true;
                 }
