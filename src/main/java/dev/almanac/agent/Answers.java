@@ -84,7 +84,7 @@ final class Answers {
         KnowledgeBlock block = t.block();
         List<String> used = block == null ? List.of() : applied.of(block.metrics(), metric, block.verified(), block.rules());
         List<String> learned = block == null ? List.of() : applied.learnings(block.learnings()).stream().map(l -> l.id() + ": " + l.description()).toList();
-        List<String> filters = new ArrayList<>(t.timeframe().map(tf -> List.of("period: " + tf.label())).orElse(List.of()));
+        List<String> filters = new ArrayList<>(t.timeframe().map(tf -> List.of("period: " + ranOver(tf, query).label())).orElse(List.of()));
         String metricName = metric.map(Metric::name).orElse(null);
         // a semantic answer is explained from its query, for a person, in place of a paraphrase of the compiled SQL
         String explanation = query != null ? semantic.explain(query) : Explanations.of(sqls, metric, ctx.knowledge(), ctx.executor(), plain());
@@ -101,6 +101,12 @@ final class Answers {
         List<String> suggestions = kind == Answer.Kind.clarification ? options : List.of();
         return new Answer(text, kind, confidence, iteration, false, data, chart, provenance, Answer.Dq.NOT_EVALUATED, suggestions,
                 t.threadId(), null, Answer.Usage.NONE, 0);
+    }
+
+    /** The period the query ran over, when the answer cut the one asked (at the end of the data, to compare like with like). */
+    private static dev.almanac.quality.Timeframe ranOver(dev.almanac.quality.Timeframe asked, SemanticQuery query) {
+        if (query == null || query.start() == null || query.end() == null || query.start().equals(asked.start()) && query.end().equals(asked.end())) return asked;
+        return new dev.almanac.quality.Timeframe(query.start(), query.end(), dev.almanac.quality.Timeframe.Grain.RANGE, asked.text());
     }
 
     static Answer withConfidence(Answer a, String confidence) {

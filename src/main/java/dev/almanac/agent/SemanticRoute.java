@@ -90,6 +90,10 @@ final class SemanticRoute implements Route {
         Optional<SemanticLayer.Clipped> clipped = layer.clippedToData(query, flow.ctx.catalog());
         if (clipped.isPresent()) query = clipped.get().query();
         String dataEnds = clipped.map(c -> " (" + c.dataEnds() + ")").orElse("");
+        query = layer.atAnswerableGrain(query);
+        Optional<SemanticLayer.Clipped> likeForLike = layer.comparedLikeForLike(query, flow.ctx.catalog());
+        if (likeForLike.isPresent()) query = likeForLike.get().query();
+        String sameSpan = likeForLike.map(c -> "\nBoth periods are compared up to the same day: " + c.dataEnds() + ".").orElse("");
         flow.event("semantic", semantic.describe(query));
         SemanticCompiler.Compiled compiled;
         try {
@@ -124,7 +128,7 @@ final class SemanticRoute implements Route {
         // a period the data covers only in part is said in the headline, so a series that starts late is not read as growth
         String notCovered = layer.coverageNote(query).map(n -> "\nNote: " + n).orElse("");
         return Optional.of(answers.of(t, 1, semantic.sentence(query, r) + (dataEnds.isEmpty() ? "" : "\n" + dataEnds.strip().replaceAll("^\\((.*)\\)$", "$1") + ".")
-                + notCovered, Answer.Kind.result, "high", results, answers.chart(query, r), List.of(), List.of(), query));
+                + sameSpan + notCovered, Answer.Kind.result, "high", results, answers.chart(query, r), List.of(), List.of(), query));
     }
 
     /** No rows, or only empty values for the metrics: the period holds no data. */

@@ -447,7 +447,10 @@ public final class CortexImport {
             }
         }
 
-        /** Facts and measures: each public one a simple metric of its default aggregation, or a sum. */
+        private static final java.util.regex.Pattern AGGREGATE = java.util.regex.Pattern.compile(
+                "(?is)\\s*(?:sum|count|count_if|avg|average|min|max|median|approx_count_distinct)\\s*\\(");
+
+        /** Facts and measures: each public one a simple metric of its default aggregation, or a sum; one written as an aggregate, that metric. */
         private void facts(Logical t) {
             for (Map.Entry<String, JsonNode> e : t.columns.entrySet()) {
                 String kind = t.kinds.get(e.getKey());
@@ -455,6 +458,13 @@ public final class CortexImport {
                 JsonNode f = e.getValue();
                 String logical = f.path("name").asText();
                 String path = t.path + "." + kind + "[" + logical + "]";
+                if (AGGREGATE.matcher(f.path("expr").asText("")).lookingAt()) {
+                    // a measure its author wrote as an aggregate ("SUM(amount)", "COUNT(DISTINCT loan_id)"): a metric of the table,
+                    // read as the table's metrics are (a fact is a row-level value; many published models put their metrics here)
+                    metric(path, unique(name(logical), t.dataset, metricNames), f,
+                            CortexMetricExpression.read(f.path("expr").asText(), t.scope, t.metrics, scopes), null);
+                    continue;
+                }
                 String expr = expression(t, e.getKey(), path);
                 if (expr == null) continue;
                 if (f.path("access_modifier").asText("").equalsIgnoreCase("private_access")) continue; // hidden from users; metrics still read it

@@ -200,17 +200,29 @@ final class CortexSql {
         Map<String, Table> unaliased = new LinkedHashMap<>();
         Set<String> physical = new LinkedHashSet<>();
         for (Table t : nodes.tables) {
-            if (t.getSchemaName() != null || t.getName() == null) {
+            Scope scope;
+            if (t.getName() == null) {
                 physical.add(t.getFullyQualifiedName());
                 continue;
             }
-            String name = bare(t.getName());
-            if (ctes.contains(name) && !t.getName().startsWith("__")) continue;
-            Scope scope = scopes.get(name);
-            if (scope == null) {
-                physical.add(t.getName());
-                continue;
+            if (t.getSchemaName() != null) {
+                // the base table by its warehouse name ("HOUSING.CORE.LOANS"), as published queries often read: that logical table
+                scope = baseTableNamed(scopes, t.getName());
+                if (scope == null) {
+                    physical.add(t.getFullyQualifiedName());
+                    continue;
+                }
+                t.setNameParts(new ArrayList<>(List.of(t.getName())));
+            } else {
+                String name = bare(t.getName());
+                if (ctes.contains(name) && !t.getName().startsWith("__")) continue;
+                scope = scopes.get(name);
+                if (scope == null) {
+                    physical.add(t.getName());
+                    continue;
+                }
             }
+            String name = bare(t.getName());
             refs.put(t, scope);
             if (t.getAlias() != null) byAlias.put(bare(t.getAlias().getName()), scope);
             else unaliased.put(name, t);
@@ -278,6 +290,14 @@ final class CortexSql {
         for (String p : physical) if (!tables.contains(p)) tables.add(p);
         Result rendered = nodes.render();
         return rendered instanceof Result.Ok ok ? new Result.Ok(ok.sql(), tables) : rendered;
+    }
+
+    /** The one logical table whose base table has this name; null when none or several have. */
+    private static Scope baseTableNamed(Map<String, Scope> scopes, String table) {
+        String name = bare(table);
+        Set<Scope> found = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Scope s : scopes.values()) if (bare(s.physical().substring(s.physical().lastIndexOf('.') + 1)).equals(name)) found.add(s);
+        return found.size() == 1 ? found.iterator().next() : null;
     }
 
     private static Table tableOf(Map<Table, Scope> refs, Scope scope) {

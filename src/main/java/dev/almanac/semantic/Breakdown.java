@@ -46,7 +46,16 @@ enum Breakdown implements CorpusRule {
             // a key of the rows counted that refers to other rows is those rows, said by their name: the country's name, not its key
             "car_1: Which country has the most car makers? => {'metrics':['car_makers_count'],'group_by':[{'dimension':'country_name'}],'order':[{'field':'car_makers_count','descending':true}],'limit':1,'ties':true}",
             // "by" after a past participle, before records in the plural, says who did it: no breakdown by them
-            "pets_1: How many pets are owned by students older than 20? => refused"),
+            "pets_1: How many pets are owned by students older than 20? => refused",
+            // the noun after "each" is what is taken one at a time, never a word of the measure read around it
+            "voter_1: How many area codes does each state have? => refused",
+            "concert_singer: how many singers performed in each concert => refused",
+            // the records' noun right before an attribute of theirs says whose it is: one group, by the attribute
+            "singer: total sales of songs by singer citizenship => {'metrics':['song_total_sales'],'group_by':[{'dimension':'citizenship'}],'order':[{'field':'song_total_sales','descending':true}]}",
+            "employee_hire_evaluation: avg age by employee city => {'metrics':['employee_average_age'],'group_by':[{'dimension':'city'}]}",
+            "orchestra: num of orchestras by conductor nationality => {'metrics':['orchestra_count'],'group_by':[{'dimension':'nationality'}],'order':[{'field':'orchestra_count','descending':true}]}",
+            // records in the plural after "by", then said which ones: who made the rows, not a group each
+            "singer: avg sales of songs by singers from united states => refused"),
     /**
      * "the continent that has the most countries", "the region with the fewest countries": the one said with "the", in the
      * singular, before a relative clause (or "with") that ranks by the measure, which ends it: the group first in that
@@ -97,6 +106,14 @@ enum Breakdown implements CorpusRule {
     PER_AS_RATE(Breakdown::perAsRate,
             "insurer: What was the claimed amount per region in 2025? => refused",
             "insurer: What was the claimed amount by region in 2025? => {'metrics':['claimed_amount'],'group_by':[{'dimension':'region'}],'order':[{'field':'claimed_amount','descending':true}],'start':'2025-01-01','end':'2026-01-01'}"),
+    /**
+     * "avg population per country by continent": "per" before the records each value is of ("population per country", each
+     * country's own) and a breakdown "by" another attribute: whether the measure is of those records or grouped by them
+     * too is not read.
+     */
+    PER_RECORD_AND_BY(Breakdown::perRecordAndBy,
+            "singer: avg net worth per singer by citizenship => refused",
+            "singer: What is the average net worth of singers by citizenship? => {'metrics':['singer_average_net_worth_millions'],'group_by':[{'dimension':'citizenship'}]}"),
     /**
      * "Asia and Europe, which has more countries": two values of one dimension compare the groups; joined by "or" with
      * nothing that compares, or "combined", "in total", they are one group of rows. Joined by "and" alone in a count of
@@ -174,6 +191,7 @@ enum Breakdown implements CorpusRule {
 
     /** Every rule over the words: the breakdowns read are in {@code at}, or the result that ends the reading. */
     static Optional<QuestionParser.Result> read(QuestionParser reader, Said at) {
+        Map<QuestionParser.Span, QuestionParser.Span> owners = recordsBeforeTheirAttribute(reader, at);
         for (QuestionParser.Span d : Spans.longestFirst(at.dimSpans)) {
             if (Spans.anyUsed(at.used, d)) continue;
             // a key that refers to rows another candidate is an attribute of is those rows, named by it: "which country" is the
@@ -184,6 +202,14 @@ enum Breakdown implements CorpusRule {
                 if (rule.cue == null) continue;
                 cue = rule.cue.of(reader, at, d);
                 if (cue != null) break;
+            }
+            if (cue == null && owners.containsKey(d)) { // "by singer citizenship": the cue before the records' noun
+                QuestionParser.Span owner = owners.get(d);
+                String before = cueBefore(at.words, owner.from());
+                if (before != null) {
+                    markCue(at.words, at.used, owner.from(), before);
+                    cue = "";
+                }
             }
             if (cue == null) continue;
             if (ds.size() > 1) {
@@ -213,9 +239,48 @@ enum Breakdown implements CorpusRule {
         return Optional.empty();
     }
 
+    /**
+     * "by singer citizenship", "by employee city": the records' noun (what names each of them) right before an attribute of
+     * theirs says whose attribute it is, as "the city of the employee" does; it is no second group (by each employee).
+     */
+    private static Map<QuestionParser.Span, QuestionParser.Span> recordsBeforeTheirAttribute(QuestionParser reader, Said at) {
+        Map<QuestionParser.Span, QuestionParser.Span> owners = new HashMap<>();
+        for (QuestionParser.Span d : at.dimSpans) {
+            List<Dimension> naming = Spans.dimensionOf(d);
+            if (Spans.anyUsed(at.used, d) || naming.isEmpty() || partOfLonger(at.dimSpans, d)) continue;
+            for (QuestionParser.Span e : at.dimSpans) {
+                if (e.from() != d.to() || Spans.anyUsed(at.used, e) || partOfLonger(at.dimSpans, e) || !saidTogether(at, d.to() - 1)) continue;
+                // what names the records, or a key that refers to them ("channel" of a cartoon), then an attribute of those records
+                if (Spans.dimensionOf(e).stream().anyMatch(x -> naming.stream().anyMatch(n -> !n.equals(x)
+                        && (namesEach(reader, n) && n.dataset().equals(x.dataset()) || reader.attributes.refersTo(n, x.dataset()))))) {
+                    Spans.mark(at.used, d);
+                    owners.put(e, d);
+                    break;
+                }
+            }
+        }
+        return owners;
+    }
+
+    /** Whether a word and the next are written with nothing but a space or a possessive between (no comma: "owner id, first name"). */
+    private static boolean saidTogether(Said at, int i) {
+        if (i + 1 >= at.original.size()) return false;
+        return Pattern.compile("(?i)(?<!\\w)" + Pattern.quote(at.original.get(i)) + "(?:'s|\u2019s|')?\\s+" + Pattern.quote(at.original.get(i + 1)) + "(?!\\w)").matcher(at.q).find();
+    }
+
+    /** Whether an attribute names each record of its dataset (its label, or a name no two records share). */
+    private static boolean namesEach(QuestionParser reader, Dimension d) {
+        return d.labelsEntity() || reader.model.dataset(d.dataset()).map(ds -> ModelAttributes.namesEachRecord(ds, d)).orElse(false);
+    }
+
+    /** Whether a phrase is part of a longer one ("owner" of "owner id"). */
+    private static boolean partOfLonger(List<QuestionParser.Span> spans, QuestionParser.Span s) {
+        return spans.stream().anyMatch(o -> o.length() > s.length() && Spans.overlaps(o, s));
+    }
+
     private static String cue(QuestionParser reader, Said at, QuestionParser.Span d) {
         String cue = cueBefore(at.words, d.from());
-        if ("by".equals(cue) && agentAfterParticiple(at, d)) return null;
+        if ("by".equals(cue) && (agentAfterParticiple(at, d) || qualifiedAgents(at, d))) return null;
         if (cue != null || d.from() < 2 || !RecordShapes.DISTINCT_WORDS.contains(at.words.get(d.from() - 1))) return cue;
         // "for each of the different continents": the cue before the word that asks for the values each once, which the
         // breakdown's groups are already (that word is left for the check of words placed)
@@ -304,6 +369,20 @@ enum Breakdown implements CorpusRule {
         if (!measureAfter && !RecordShapes.forBefore(words, d.from() - 1)) return null;
         at.used[d.from() - 1] = true;
         return "";
+    }
+
+    private static Optional<QuestionParser.Result> perRecordAndBy(QuestionParser reader, Said at) {
+        if (at.groupBy.size() < 2) return Optional.empty();
+        List<String> words = at.words;
+        for (QuestionParser.Span d : at.dimSpans) {
+            if (d.from() < 1 || !words.get(d.from() - 1).equals("per") || Spans.dimensionOf(d).stream().noneMatch(x -> namesEach(reader, x)
+                    && at.groupBy.contains(reader.model.reference(x)))) continue;
+            boolean byOther = at.dimSpans.stream().anyMatch(o -> o != d && o.from() >= 1 && words.get(o.from() - 1).equals("by")
+                    && Spans.dimensionOf(o).stream().anyMatch(x -> at.groupBy.contains(reader.model.reference(x))));
+            if (byOther) return Optional.of(new QuestionParser.Cannot("'per " + String.join(" ", at.original.subList(d.from(), d.to()))
+                    + "' may say what each value is of or a group beside the other: which is meant is not read"));
+        }
+        return Optional.empty();
     }
 
     private static Optional<QuestionParser.Result> perAsRate(QuestionParser reader, Said at) {
@@ -414,6 +493,19 @@ enum Breakdown implements CorpusRule {
         String noun = at.original.get(d.to() - 1).toLowerCase(Locale.ROOT);
         return participle && !noun.equals(at.words.get(d.to() - 1)) && QuestionWords.singular(noun).equals(at.words.get(d.to() - 1));
     }
+
+    /**
+     * "sales of songs by singers from France", "songs by singers with a net worth over 20": records in the plural after "by",
+     * then said which ones, are who made the rows (those singers' songs), not a group each.
+     */
+    private static boolean qualifiedAgents(Said at, QuestionParser.Span d) {
+        if (d.to() >= at.words.size() || d.to() > at.original.size() || !QUALIFIERS.contains(at.words.get(d.to()))) return false;
+        String noun = at.original.get(d.to() - 1).toLowerCase(Locale.ROOT);
+        return !noun.equals(at.words.get(d.to() - 1)) && QuestionWords.singular(noun).equals(at.words.get(d.to() - 1));
+    }
+
+    /** The words that open what is said of some records: a preposition of origin or having, a relative pronoun. */
+    private static final Set<String> QUALIFIERS = Set.of("from", "with", "who", "that", "whose", "which", "born", "aged", "older", "younger");
 
     /** Participles that say how rows are arranged by what follows ("ordered by", "grouped by"), not who did something. */
     private static final Set<String> SORTING = Set.of("ordered", "sorted", "grouped", "broken", "split", "ranked", "arranged", "listed", "organized", "organised");

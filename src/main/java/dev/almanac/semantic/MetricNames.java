@@ -350,6 +350,7 @@ final class MetricNames {
                 for (int k = 1; k < phrase.size() && whole; k++) {
                     int gap = 0;
                     while (at < stems.size() && !stems.get(at).equals(phrase.get(k)) && GAP.contains(words.get(at)) && gap < 2
+                            && !QuestionWords.objectOutOfPlace(words, at) // "how many us singers": a name, not a small word
                             && !(Breakdown.BREAKDOWN_CUES.contains(words.get(at)) && (dimensionAt(words, at + 1) || dimensionEndsAt(words, at)))) {
                         at++;
                         gap++;

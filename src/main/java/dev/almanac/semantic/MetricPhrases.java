@@ -81,6 +81,11 @@ final class MetricPhrases {
         metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> !m.scattered() || anyDimSpans.stream()
                 .noneMatch(d -> (Breakdown.cueBefore(words, d.from()) != null || QuestionParser.ranked(words, d))
                         && Arrays.stream(m.at()).anyMatch(i -> i >= d.from() && i < d.to()))).toList());
+        // nor a word right after "each" or "every" they skip: the noun after it is what is taken one at a time ("how many area
+        // codes does each state have" is not the count of area code states)
+        metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> m.scattered() ? Arrays.stream(m.at())
+                .noneMatch(i -> i > 0 && distributive(words.get(i - 1)) && Arrays.stream(m.at()).noneMatch(k -> k == i - 1))
+                : m.weight() == m.length() || IntStream.range(m.from() + 1, m.to() - 1).noneMatch(i -> distributive(words.get(i)))).toList());
         // nor part of a dimension's phrase ranked by what follows, the rest of it left ("top sales rep by bookings" is not
         // "sales bookings" read scattered)
         metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> !m.scattered() || anyDimSpans.stream()
@@ -120,6 +125,11 @@ final class MetricPhrases {
         int[] at = metric.at();
         boolean inOrder = IntStream.range(1, at.length).allMatch(i -> at[i] > at[i - 1]);
         return !inOrder && IntStream.range(name.from(), name.to()).allMatch(k -> Arrays.stream(at).anyMatch(x -> x == k));
+    }
+
+    /** "each", "for every": a cue that takes the rows one group at a time, never a word of a measure's name. */
+    private static boolean distributive(String cue) {
+        return cue != null && (cue.contains("each") || cue.contains("every"));
     }
 
     /** "top sales rep by", "best region by": a phrase right after a word of ranking and right before "by". */

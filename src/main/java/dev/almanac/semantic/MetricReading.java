@@ -449,6 +449,8 @@ final class MetricReading {
         return unread;
     }
 
+    private static final Pattern MORE_THAN = Pattern.compile("(?i)\\b(?:more|fewer|less|higher|lower|bigger|smaller|greater|larger|better|worse)\\b.*\\bthan\\b");
+
     /** The semantic query of what was placed: the metric, its breakdowns, grain, period, filters, order, limit and comparison. */
     private Result assembled(List<SemanticQuery.Filter> filters, RelatedValues.Placed related, List<String> groupBy, Grain grain, List<String> order,
                              Integer limit, boolean share) {
@@ -482,6 +484,10 @@ final class MetricReading {
         if (compared.isPresent()) {
             if (grain != null || !groupBy.isEmpty() && limit != null) return new Cannot("a comparison of two periods is answered for the periods as a whole, not by "
                     + (grain != null ? grain.label() : "a ranking"));
+            // "which reps closed more deals than last year": the groups whose change is above nothing, a condition on the change
+            if (!groupBy.isEmpty() && MORE_THAN.matcher(q).find()) {
+                return new Cannot("the groups that did better or worse than in another period are a condition on the change, which is not read yet");
+            }
             query = query.comparedTo(compared.get().start(), compared.get().end());
         }
         Optional<Timeframe> asked = question.asked();

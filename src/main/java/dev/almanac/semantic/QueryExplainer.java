@@ -392,7 +392,8 @@ public final class QueryExplainer {
         return Character.toLowerCase(s.charAt(0)) + s.substring(1);
     }
 
-    private static String capitalize(String s) {
+    /** The text with its first letter in capitals. */
+    static String capitalize(String s) {
         return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 

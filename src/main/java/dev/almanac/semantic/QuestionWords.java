@@ -121,7 +121,25 @@ public final class QuestionWords {
         if (!dev.almanac.reading.FunctionWords.english().is(words.get(i), dev.almanac.reading.FunctionClass.PERSONAL_PRONOUN)) return false;
         String typed = original.get(i);
         boolean capitals = typed.length() >= 2 && typed.equals(typed.toUpperCase(Locale.ROOT)) && !typed.equals("I");
-        return capitals || i > 0 && dev.almanac.reading.FunctionWords.english().is(words.get(i - 1), dev.almanac.reading.FunctionClass.ARTICLE);
+        return capitals || i > 0 && dev.almanac.reading.FunctionWords.english().is(words.get(i - 1), dev.almanac.reading.FunctionClass.ARTICLE)
+                || objectOutOfPlace(words, i);
+    }
+
+    /** The object forms of the personal pronouns, which are also letters of names ("US", "IT"). */
+    private static final Set<String> OBJECT_PRONOUNS = Set.of("us", "me", "him", "them", "it");
+
+    /**
+     * "how many us singers", "life expectancy in us", "population of cities us": an object pronoun not after a verb, and
+     * before a noun, after "in" or "from", or last after a noun, is no pronoun English would say there: a name.
+     */
+    static boolean objectOutOfPlace(List<String> words, int i) {
+        if (!OBJECT_PRONOUNS.contains(words.get(i)) || i == 0) return false;
+        String before = words.get(i - 1);
+        if (!dev.almanac.reading.Lexicon.english().baseForms(before, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()) return false;
+        dev.almanac.reading.FunctionWords english = dev.almanac.reading.FunctionWords.english();
+        boolean nounNext = i + 1 < words.size() && !english.isFunctionWord(words.get(i + 1));
+        boolean last = i + 1 == words.size() && !english.isFunctionWord(before);
+        return nounNext || before.equals("in") || before.equals("from") || last;
     }
 
     /** Words that exclude what follows them. */

@@ -34,6 +34,8 @@ enum Ranking implements CorpusRule {
             "world_1: Which two regions have the fewest countries? => {'metrics':['country_count'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_count','descending':false}],'limit':2}",
             // groups asked in the plural with no count ("which regions have ..."): more than one, how many unsaid: every group, ranked
             "world_1: Which regions have the most countries? => {'metrics':['country_count'],'group_by':[{'dimension':'region'}],'order':[{'field':'country_count','descending':true}]}",
+            // the measure's own word in the plural ("area code states") says nothing of how many groups are asked
+            "voter_1: Which state has the most area code states? => {'metrics':['area_code_state_count'],'group_by':[{'dimension':'area_code_state.state'}],'order':[{'field':'area_code_state_count','descending':true}],'limit':1,'ties':true}",
             "tasty_bytes: Which countries have the highest number of customers in our loyalty program? => {'metrics':['customer_count'],'group_by':[{'dimension':'country'}],'order':[{'field':'customer_count','descending':true}]}"),
     /** "rank the continents by number of countries", "regions ranked by ..., lowest first": every group, in that order. */
     RANK_VERB(Ranking::rankVerb,

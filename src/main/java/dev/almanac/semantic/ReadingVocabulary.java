@@ -133,6 +133,7 @@ final class ReadingVocabulary {
         for (Span s : said.dimSpans) {
             int last = s.to() - 1;
             if (s.scattered() || !said.used[last] || dimensionOf(s).stream().noneMatch(d -> said.groupBy.contains(model.reference(d)))) continue;
+            if (said.metricSpan != null && Spans.inSpan(said.metricSpan, last)) continue; // "the most area code states": the measure's word
             String written = said.original.get(last).toLowerCase(Locale.ROOT);
             if (!written.equals(said.words.get(last)) && singular(written).equals(said.words.get(last))) return true;
         }

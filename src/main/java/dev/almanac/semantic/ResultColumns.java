@@ -23,7 +23,7 @@ public record ResultColumns(List<String> columns, List<String> labels, List<Valu
         List<ValueFormat> formats = new ArrayList<>();
         for (String column : columns) {
             if (q.grain() != null && column.equals(q.grain().label())) {
-                labels.add(capitalize(q.grain().label()));
+                labels.add(QueryExplainer.capitalize(q.grain().label()));
                 formats.add(ValueFormat.of(q.grain()));
                 continue;
             }
@@ -61,7 +61,7 @@ public record ResultColumns(List<String> columns, List<String> labels, List<Valu
                 }
                 continue;
             }
-            labels.add(model.dimension(column).map(Dimension::displayName).orElse(capitalize(column.replace('_', ' '))));
+            labels.add(model.dimension(column).map(Dimension::displayName).orElse(QueryExplainer.capitalize(column.replace('_', ' '))));
             formats.add(null);
         }
         return new ResultColumns(columns, labels, formats);
@@ -213,9 +213,5 @@ public record ResultColumns(List<String> columns, List<String> labels, List<Valu
             }
         }
         return most;
-    }
-
-    private static String capitalize(String s) {
-        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 }

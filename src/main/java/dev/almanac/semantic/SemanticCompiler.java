@@ -12,6 +12,7 @@ import dev.almanac.source.Dialect;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -115,6 +116,7 @@ public final class SemanticCompiler {
     public Compiled compile(SemanticQuery query, Dialect dialect, Map<String, Coverage> coverage, Census census, boolean rounded) {
         Resolved resolved = resolve(query);
         QueryPlan plan = plan(resolved, query, coverage, census);
+        splitAlike(resolved, plan);
         if (!rounded) plan = plan.unrounded();
         String sql = new SqlRenderer(dialect, m -> model.timeDimensionOf(m).map(Dimension::grain).orElse(null)).render(plan);
         List<String> columns = new ArrayList<>(plan.keys().stream().filter(k -> !k.isHidden()).map(Key::name).toList());
@@ -125,6 +127,64 @@ public final class SemanticCompiler {
             for (Join j : b.joins()) tables.add(j.read().dataset().table() != null ? j.read().dataset().table() : j.read().dataset().name());
         }
         return new Compiled(query, resolved, plan, sql, List.copyOf(columns), List.copyOf(tables));
+    }
+
+    /**
+     * A metric of several inputs ("quota attainment": bookings over quota) split by an attribute each input reaches through
+     * other records (the region of the deal's customer, the region of the rep's office) would divide one group by another:
+     * refused. The inputs split alike when one's path passes through the records the other's path first goes to (refunds
+     * through their payments to the customer, as payments go).
+     */
+    private void splitAlike(Resolved r, QueryPlan plan) {
+        for (SemanticMetric m : r.metrics()) {
+            Set<String> inputs = new HashSet<>();
+            model.simpleInputs(m).forEach(s -> inputs.add(s.name()));
+            List<Base> own = plan.bases().stream().filter(b -> inputs.contains(b.metric().name())).toList();
+            for (Key k : plan.keys()) {
+                if (k.dimension() == null || k.isTime()) continue;
+                List<List<String>> paths = new ArrayList<>();
+                for (Base b : own) {
+                    List<String> path = pathTo(b, k.dimension());
+                    if (path != null && paths.stream().noneMatch(path::equals)) paths.add(path);
+                }
+                for (List<String> a : paths) {
+                    for (List<String> b : paths) {
+                        if (a == b || a.size() < 2 || b.size() < 2 || alike(a, b)) continue;
+                        throw new UserError(m.displayName() + " by " + k.dimension().displayName() + " would split its inputs by different "
+                                + k.dimension().displayName() + "s: one through " + a.get(1) + ", the other through " + b.get(1)
+                                + "; which one is meant is not read");
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Whether two paths to one dimension reach it through the same records: from where they meet on, they are one path, and
+     * they meet at the rows of one of them (refunds through their payments), or at the records one of them goes to first
+     * short of the dimension's own (orders and tickets, each a customer's); or each goes straight to it.
+     */
+    private static boolean alike(List<String> a, List<String> b) {
+        int common = 0;
+        while (common < Math.min(a.size(), b.size()) && a.get(a.size() - 1 - common).equals(b.get(b.size() - 1 - common))) common++;
+        int ia = a.size() - common, ib = b.size() - common; // where each meets the other
+        if (ia == 0 || ib == 0 || a.size() == 2 && b.size() == 2) return true;
+        return common > 1 && (ia == 1 || ib == 1);
+    }
+
+    /** The datasets from a base's rows to the one that holds a dimension, through its joins; null when it holds none. */
+    private static List<String> pathTo(Base b, Dimension d) {
+        if (b.fact().dimensions().contains(d)) return List.of(b.fact().dataset().name());
+        Map<String, Join> byAlias = new HashMap<>();
+        for (Join j : b.joins()) byAlias.put(j.alias(), j);
+        for (Join j : b.joins()) {
+            if (!j.read().dimensions().contains(d)) continue;
+            List<String> path = new ArrayList<>();
+            for (Join at = j; at != null; at = byAlias.get(at.parent())) path.add(0, at.read().dataset().name());
+            path.add(0, b.fact().dataset().name());
+            return path;
+        }
+        return null;
     }
 
     // ------------------------------------------------------------------ stage 1: resolve

@@ -129,6 +129,7 @@ public final class SemanticLayer {
         ValueFormat day = ValueFormat.of(Grain.DAY);
         java.util.Map<String, Coverage> coverage = coverage(query);
         List<String> notes = new ArrayList<>();
+        boolean endsEarly = false; // some metric's data ends before the period does: its note says how the last periods are shown
         for (String name : query.metrics()) {
             SemanticMetric m = model.metric(name).orElse(null);
             if (m == null) continue;
@@ -153,6 +154,18 @@ public final class SemanticLayer {
                         query.grain() == null ? "" : " (not shown)"));
             }
             if (!parts.isEmpty()) notes.add(m.displayName() + ": " + String.join("; ", parts));
+            endsEarly |= last.isBefore(end);
+        }
+        // a period that begins or ends within one of the grain's periods: that row holds a part of it, said so it is not read as whole
+        if (query.grain() != null) {
+            java.time.LocalDate first = grain.start(query.start()), lastBucket = grain.start(query.end().minusDays(1));
+            if (first.isBefore(query.start())) {
+                java.time.LocalDate to = grain.next(first).isAfter(query.end()) ? query.end() : grain.next(first);
+                notes.add(QueryExplainer.capitalize(shown.show(first)) + " holds " + QueryExplainer.periodName(query.start(), to) + " only, the part of it in the period asked");
+            }
+            if (!endsEarly && !lastBucket.equals(first) && grain.next(lastBucket).isAfter(query.end())) {
+                notes.add(QueryExplainer.capitalize(shown.show(lastBucket)) + " holds " + QueryExplainer.periodName(lastBucket, query.end()) + " only, the part of it in the period asked");
+            }
         }
         return notes.isEmpty() ? Optional.empty() : Optional.of(String.join(". ", notes) + ".");
     }
@@ -231,6 +244,73 @@ public final class SemanticLayer {
         java.time.LocalDate end = query.grain().next(query.grain().start(last));
         if (!end.isAfter(query.start()) || !end.isBefore(query.end())) return Optional.empty();
         return Optional.of(new Clipped(query.between(query.start(), end), last, recorded));
+    }
+
+    /**
+     * A comparison over a period its data covers only in part ("shop revenue YTD vs the same period last year", the data
+     * ending in September): both periods cut at the same point, so the change compares like with like; the earlier
+     * period's full length would set nine months against eleven. Empty when the data covers the period, or its range is
+     * unknown.
+     */
+    public Optional<Clipped> comparedLikeForLike(SemanticQuery query, dev.almanac.source.Catalog catalog) {
+        if (query.compareTo() == null || query.start() == null || query.asksGaps()) return Optional.empty();
+        java.time.LocalDate last = null;
+        Grain recorded = Grain.DAY;
+        for (String name : query.metrics()) {
+            java.time.LocalDate own = null; // a sum of inputs runs to its latest input's end, anything else to its earliest's
+            SemanticMetric metric = metric(name);
+            boolean sum = metric instanceof SemanticMetric.Derived d && d.expr().matches("[\\w\\s+]+");
+            for (SemanticMetric.Simple s : model.simpleInputs(metric)) {
+                Coverage range = s.timeDimension() == null ? null : dataRange(s, catalog).orElse(null);
+                if (range == null) return Optional.empty();
+                if (own == null || range.last().isAfter(own) == sum) own = range.last();
+            }
+            if (own != null && (last == null || own.isBefore(last))) {
+                last = own;
+                recorded = metric instanceof SemanticMetric.Simple s ? model.timeDimensionOf(s).map(Dimension::grain).orElse(Grain.DAY) : Grain.DAY;
+            }
+        }
+        if (last == null || last.isBefore(query.start()) || !last.plusDays(1).isBefore(query.end())) return Optional.empty();
+        java.time.LocalDate end = last.plusDays(1);
+        Offset back = Offset.between(query.compareTo().start(), query.start());
+        java.time.LocalDate earlierEnd = back.before(end);
+        if (!earlierEnd.isAfter(query.compareTo().start()) || !earlierEnd.isBefore(query.compareTo().end())) return Optional.empty();
+        return Optional.of(new Clipped(query.between(query.start(), end).comparedTo(query.compareTo().start(), earlierEnd), last, recorded));
+    }
+
+    /**
+     * The query at a grain its answer can be read at, for two ranges one answer would misstate. A metric read one period
+     * earlier (month over month) is computed per period of its offset, as MetricFlow asks of such metrics (they are queried
+     * by metric_time): over a longer range with no grain asked, the earlier side's range overlaps the later's, and "MRR
+     * growth this year" was a month-end against itself. A grain asked over a range no longer than one of its periods that
+     * crosses into the next ("weekly active users in the first week of September", Tuesday to Monday) would give two parts of
+     * periods, each labelled as whole: the range is one number.
+     */
+    public SemanticQuery atAnswerableGrain(SemanticQuery q) {
+        if (q.start() == null || q.end() == null || q.asksGaps() || q.records() != null || q.metrics().isEmpty()) return q;
+        if (q.grain() == null && q.compareTo() == null) {
+            for (String name : q.metrics()) {
+                Offset o = offsetOf(metric(name));
+                if (o == null) continue;
+                Grain g = o.days() == 0 ? (o.months() % 12 == 0 ? Grain.YEAR : o.months() % 3 == 0 ? Grain.QUARTER : Grain.MONTH)
+                        : o.days() % 7 == 0 ? Grain.WEEK : Grain.DAY;
+                if (q.end().isAfter(q.start().plusMonths(o.months()).plusDays(o.days()))) return q.grain(g);
+            }
+        }
+        Grain g = q.grain();
+        if (g != null && !g.start(q.start()).equals(g.start(q.end().minusDays(1))) && !q.end().isAfter(g.next(q.start()))) return q.grain(null);
+        return q;
+    }
+
+    /** The offset one of a metric's inputs is read at, through derived metrics; null when none is. */
+    private Offset offsetOf(SemanticMetric m) {
+        if (!(m instanceof SemanticMetric.Derived d)) return null;
+        for (SemanticMetric.Input in : d.inputs()) {
+            if (in.offset() != null && !in.offset().isNone()) return in.offset();
+            Offset inner = model.metric(in.metric()).map(this::offsetOf).orElse(null);
+            if (inner != null) return inner;
+        }
+        return null;
     }
 
     /** A query cut at the end of its data, the data's last day and the grain its time is recorded at (a month for monthly snapshots). */

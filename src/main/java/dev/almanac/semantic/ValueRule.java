@@ -89,6 +89,15 @@ enum ValueRule implements CorpusRule {
     BESIDE_ITS_RECORDS((reader, at, v) -> Verdict.evident(v.withContext.isEmpty() && at.metricSpan != null && besideTheRecords(at, v.span)
             && v.hits.stream().allMatch(h -> at.ownDatasets.contains(h.dimension().dataset()))),
             "insurer: How many mail claims were there in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01','filters':[{'field':'intake','op':'=','values':['mail']}]}"),
+    /**
+     * "average salary by shift pattern" where "Pattern" is a value of the shift pattern: words of a value that are part of
+     * a longer phrase naming the value's own attribute are that name, not the value ("... whose shift pattern is Pattern"
+     * still names it, after the attribute's name).
+     */
+    NAME_OF_ITS_ATTRIBUTE((reader, at, v) -> at.anyDimSpans.stream().anyMatch(d -> d.length() > v.span.length() && Spans.overlaps(d, v.span)
+            && v.hits.stream().anyMatch(h -> Spans.dimensionOf(d).contains(h.dimension()))) ? Verdict.SET_ASIDE : Verdict.NONE,
+            "staffing: average salary by shift pattern => {'metrics':['average_salary'],'group_by':[{'dimension':'shift_pattern'}]}",
+            "staffing: average salary where the shift pattern is Pattern => {'metrics':['average_salary'],'filters':[{'field':'shift_pattern','op':'=','values':['Pattern']}]}"),
     /** A value of its dimension with the dimension's word, or another of its values, next to it ("the intake mail", "the type CV", "CV or PP"). */
     NEXT_TO_ITS_ATTRIBUTE((reader, at, v) -> Verdict.evident(!v.withContext.isEmpty()),
             "insurer: How many claims had the intake mail? => {'metrics':['claims'],'filters':[{'field':'intake','op':'=','values':['mail']}]}",
@@ -302,14 +311,27 @@ enum ValueRule implements CorpusRule {
     @SuppressWarnings("unchecked")
     private static Verdict anotherMeasure(QuestionParser reader, Said at, Named v) {
         if (!v.withContext.isEmpty()) return Verdict.NONE;
-        List<String> said = at.words.subList(v.span.from(), v.span.to());
-        List<SemanticMetric> measures = ((List<SemanticMetric>) reader.metricNames.metricPhraseMap().getOrDefault(said, List.of())).stream()
-                .filter(m -> m != at.metric && QuestionParser.ownName(m, said) && !at.metric.inputNames().contains(m.name())).toList();
+        // the value's words, or they and the words right after them ("emails sent" of a channel "Email"): another measure's name
+        List<SemanticMetric> measures = List.of();
+        int to = v.span.to();
+        boolean conjoined = false;
+        for (int end = Math.min(at.words.size(), v.span.to() + 2); end >= v.span.to() && measures.isEmpty(); end--) {
+            if (end > v.span.to() && (at.metricSpan == null || Spans.inSpan(at.metricSpan, end - 1))) continue;
+            List<String> said = at.words.subList(v.span.from(), end);
+            measures = ((List<SemanticMetric>) reader.metricNames.metricPhraseMap().getOrDefault(said, List.of())).stream()
+                    .filter(m -> m != at.metric && QuestionParser.ownName(m, said)).toList();
+            to = end;
+            conjoined = !measures.isEmpty() && QuestionParser.conjoined(at.words, new QuestionParser.Span(v.span.from(), to, measures), at.metricSpan);
+            // with the words after it, only as a second measure joined to the first ("completed orders" is a value and its rows)
+            if (end > v.span.to() && !conjoined) measures = List.of();
+        }
         if (measures.isEmpty()) return Verdict.NONE;
-        if (QuestionParser.conjoined(at.words, new QuestionParser.Span(v.span.from(), v.span.to(), measures), at.metricSpan)) {
+        // an input of the metric said on its own is what the metric is of ("the open rate of emails sent"); joined to it, a second measure
+        if (!conjoined && measures.stream().allMatch(m -> at.metric.inputNames().contains(m.name()))) return Verdict.NONE;
+        if (conjoined) {
             return Verdict.ends(QuestionParser.twoMeasures(at.metric, measures.get(0)));
         }
-        return Verdict.ends(new QuestionParser.Cannot("'" + String.join(" ", at.original.subList(v.span.from(), v.span.to())) + "' names the measure "
+        return Verdict.ends(new QuestionParser.Cannot("'" + String.join(" ", at.original.subList(v.span.from(), to)) + "' names the measure "
                 + measures.get(0).displayName() + " and a value of " + v.hits.get(0).dimension().displayName() + ": which one is meant is not read"));
     }
 

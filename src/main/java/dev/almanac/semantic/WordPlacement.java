@@ -48,7 +48,11 @@ enum WordPlacement implements CorpusRule {
             "course_teach: list teachers and their hometowns => {'group_by':[{'dimension':'name'},{'dimension':'hometown'}],'records':'teacher'}"),
     /** "in the US", "players from the IT": a personal pronoun's letters after an article or in capitals are a name, never the pronoun. */
     NAME_NOT_PRONOUN(Decision.UNPLACED, (reader, at, i) -> QuestionWords.nameNotPronoun(at.original(), at.words(), i),
-            "insurer: How many claims came from the US? => refused"),
+            "insurer: How many claims came from the US? => refused",
+            "insurer: How many us claims were there? => refused",
+            "singer: how many us singers => refused",
+            "insurer: How many claims were there in us? => refused",
+            "insurer: Tell us how many claims there were in 2025 => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
     /**
      * "list their ids instead of names", "any breed other than ...": a function word of several words that sets one thing
      * against another says which is not meant, which no reading places by passing it: the question is not read whole.
@@ -130,6 +134,20 @@ enum WordPlacement implements CorpusRule {
             "insurer: Which adjuster delayed the most claims in 2025? => refused",
             "insurer: Which adjuster mislaid the most claims in 2025? => refused",
             "insurer: What was the total rebate on claims in 2025? => refused"),
+    /**
+     * "average churn score" of a churn score its model averages, "total spend" of a spend it sums: the word of the metric's
+     * own aggregation right before its name says what it already is.
+     */
+    OWN_AGGREGATION(Decision.PASSES, (reader, at, i) -> at.metricSpan != null && !at.metricSpan.scattered() && i == at.metricSpan.from() - 1
+            && at.metric instanceof SemanticMetric.Simple s && WordPlacement.aggregationWord(at.words().get(i)) == s.agg(),
+            "insurer: What was the total claimed amount in 2025? => {'metrics':['claimed_amount'],'start':'2025-01-01','end':'2026-01-01'}"),
+    /**
+     * "count and avg gnp of countries", "min population and count of cities": a word of counting joined by "and" to another
+     * aggregate asks for the count beside it; when no reading placed it, passing it would drop that column.
+     */
+    COUNT_BESIDE_ANOTHER(Decision.UNPLACED, (reader, at, i) -> !(at.metric instanceof SemanticMetric.Simple s && s.countsRows()) && countBesideAnother(at.words(), i),
+            "poker_player: num and avg earnings of poker players by nationality => refused",
+            "poker_player: What is the average earnings of poker players by nationality? => {'metrics':['poker_player_average_earnings'],'group_by':[{'dimension':'nationality'}]}"),
     /** "what", "the", "were", "there": a word of English's closed classes and the question's own function words. */
     FUNCTION_WORD(Decision.PASSES, (reader, at, i) -> QuestionFrame.FILLER.contains(at.words().get(i)),
             "insurer: What was the number of claims there were in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
@@ -268,7 +286,9 @@ enum WordPlacement implements CorpusRule {
             "insurer: How many claims were there in 2025? >> And in 2024 instead? => {'metrics':['claims'],'start':'2024-01-01','end':'2025-01-01'}"),
     /** "claims in 2025 compared with 2024": the words that compare two periods, with a period compared. */
     COMPARISON(Decision.PASSES, (reader, at, i) -> at.question.compared().isPresent() && PeriodComparison.COMPARISON_FILLER.contains(at.words().get(i)),
-            "insurer: How many claims were there in 2025 compared with 2024? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01','compare_to':{'start':'2024-01-01','end':'2025-01-01'}}");
+            "insurer: How many claims were there in 2025 compared with 2024? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01','compare_to':{'start':'2024-01-01','end':'2025-01-01'}}",
+            // the groups that did better than before: a condition on the change, which is not read
+            "insurer: Which adjusters had more claims in 2025 than in 2024? => refused");
 
     /** Whether a joining word stands between the measure's words and a value placed right beside it, on either side. */
     private static boolean joinedToTheMeasure(QuestionParser reader, Left at, int i) {
@@ -319,6 +339,28 @@ enum WordPlacement implements CorpusRule {
 
     /** What a rule decides of a word left over. */
     enum Decision { UNPLACED, PASSES }
+
+    /** The aggregation a word names ("avg", "total", "highest" is not one: it ranks), or null. */
+    static SemanticMetric.Agg aggregationWord(String word) {
+        return switch (word) {
+            case "average", "avg", "mean" -> SemanticMetric.Agg.AVG;
+            case "total", "sum" -> SemanticMetric.Agg.SUM;
+            case "maximum", "max" -> SemanticMetric.Agg.MAX;
+            case "minimum", "min" -> SemanticMetric.Agg.MIN;
+            case "median" -> SemanticMetric.Agg.MEDIAN;
+            default -> null;
+        };
+    }
+
+    /** A word that asks for a count, joined by "and" or a comma to what is next to it. */
+    private static boolean countBesideAnother(List<String> words, int i) {
+        if (!Set.of("count", "number", "num").contains(words.get(i))) return false;
+        // "and" or a comma either side, or another aggregate right after it (a comma is no word: "count, avg and max")
+        Set<String> joins = Set.of("and", ",");
+        Set<String> next = Set.of("and", ",", "average", "avg", "mean", "median", "maximum", "max", "minimum", "min", "total", "sum");
+        int after = i + 1 < words.size() && words.get(i + 1).equals("of") ? i + 2 : i + 1; // "num and avg" is rephrased "number of and avg"
+        return after < words.size() && next.contains(words.get(after)) || i > 0 && joins.contains(words.get(i - 1));
+    }
 
     /** The words left over and what the reading placed: the question, the words placed, the metric read, its breakdowns and grain, the model's words allowed. */
     static final class Left {

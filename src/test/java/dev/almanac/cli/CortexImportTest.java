@@ -97,6 +97,8 @@ class CortexImportTest {
         assertThat(metric("--metric", "billed_customers")).isEqualTo(hand("SELECT count(DISTINCT customer_id) FROM invoices"));
         // a measure (the older facts) with its default aggregation
         assertThat(metric("--metric", "largest_bill")).isEqualTo(hand("SELECT max(amount_due) FROM invoices"));
+        // a measure written as an aggregate, as many published models write their metrics: that metric
+        assertThat(metric("--metric", "smallest_bill")).isEqualTo(hand("SELECT min(amount_due) FROM invoices"));
         // COUNT_IF over a logical dimension
         assertThat(metric("--metric", "paid_count")).isEqualTo(hand("SELECT count(*) FROM invoices WHERE status = 'paid'"));
         // several aggregates: a derived metric over the metrics that compute them
@@ -150,6 +152,9 @@ class CortexImportTest {
         JsonNode flag = yaml("queries/cortex_paid_flag.yml");
         assertThat(rows(flag.path("sql").asText()))
                 .isEqualTo(rows("SELECT CASE WHEN status = 'paid' THEN 'yes' ELSE 'no' END AS f, count(*) FROM invoices GROUP BY 1 ORDER BY 1"));
+        // the base table by its warehouse name, database and schema said: the table the logical one reads
+        JsonNode open = yaml("queries/cortex_open_bills.yml");
+        assertThat(rows(open.path("sql").asText())).isEqualTo(rows("SELECT count(*) FROM invoices WHERE status = 'open'"));
         assertThat(project.resolve("knowledge/queries/cortex_billed_last_week.yml")).doesNotExist();
         assertThat(project.resolve("knowledge/queries/cortex_bill_lines.yml")).doesNotExist();
 

@@ -517,7 +517,9 @@ abstract class AbstractSemanticEngineTest {
         // by year: 2023 the legacy 800; 2024 the completed orders 120 + 79.99 + 200 + 40.05 + 60 + 99.95 + 150 + 105 = 854.99; 2025 order 10 (90)
         assertThat(rows(SemanticQuery.of("sales_all_time").grain(Grain.YEAR).between(d("2023-01-01"), d("2026-01-01")))).containsExactly(
                 "2023-01-01 | 800", "2024-01-01 | 854.99", "2025-01-01 | 90");
-        assertThat(layer.coverageNote(SemanticQuery.of("sales_all_time").grain(Grain.YEAR).between(d("2023-10-01"), d("2025-01-01")))).isEmpty();
+        // covered whole; the first year's row holds the part of it the period asked, its last quarter, and says so
+        assertThat(layer.coverageNote(SemanticQuery.of("sales_all_time").grain(Grain.YEAR).between(d("2023-10-01"), d("2025-01-01"))))
+                .hasValue("2023 holds Q4 2023 only, the part of it in the period asked.");
     }
 
     @Test
