@@ -127,8 +127,9 @@ final class SemanticRoute implements Route {
         }
         // a period the data covers only in part is said in the headline, so a series that starts late is not read as growth
         String notCovered = layer.coverageNote(query).map(n -> "\nNote: " + n).orElse("");
+        Optional<String> ungrouped = layer.withoutAGroup(query, r);
         return Optional.of(answers.of(t, 1, semantic.sentence(query, r) + (dataEnds.isEmpty() ? "" : "\n" + dataEnds.strip().replaceAll("^\\((.*)\\)$", "$1") + ".")
-                + sameSpan + notCovered, Answer.Kind.result, "high", results, answers.chart(query, r), List.of(), List.of(), query));
+                + sameSpan + notCovered + ungrouped.map(n -> "\nNote: " + n).orElse(""), Answer.Kind.result, ungrouped.isPresent() ? "medium" : "high", results, answers.chart(query, r), List.of(), List.of(), query));
     }
 
     /** No rows, or only empty values for the metrics: the period holds no data. */

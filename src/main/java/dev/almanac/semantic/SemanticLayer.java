@@ -171,6 +171,46 @@ public final class SemanticLayer {
     }
 
     /**
+     * A breakdown whose group of no value holds part of the measure (leads no customer converted from, by the customer's
+     * industry): how much, for a sum or a count, so the named groups are not read as the whole; for a rate, that the rate
+     * of each named group is over its rows only (a win rate of 100% in every region where only won deals have a customer).
+     * Empty when every row has a group, or the part without one is under one in twenty.
+     */
+    public Optional<String> withoutAGroup(SemanticQuery query, dev.almanac.sql.QueryResult r) {
+        if (query.groupBy().isEmpty() || query.metrics().size() != 1 || query.records() != null || query.asksShare()) return Optional.empty();
+        SemanticMetric m = model.metric(query.metrics().get(0)).orElse(null);
+        int value = r.columns().indexOf(query.metrics().get(0));
+        if (m == null || value < 0) return Optional.empty();
+        for (SemanticQuery.GroupBy g : query.groupBy()) {
+            Dimension d = model.dimension(g.dimension()).orElse(null);
+            int key = d == null ? -1 : r.columns().indexOf(d.name());
+            if (key < 0) continue;
+            java.math.BigDecimal none = java.math.BigDecimal.ZERO, all = java.math.BigDecimal.ZERO;
+            boolean any = false;
+            for (List<Object> row : r.rows()) {
+                java.math.BigDecimal v = row.get(value) == null ? java.math.BigDecimal.ZERO : new java.math.BigDecimal(row.get(value).toString());
+                all = all.add(v.abs());
+                if (row.get(key) == null) {
+                    none = none.add(v.abs());
+                    any = true;
+                }
+            }
+            if (!any) continue;
+            String attribute = d.displayName();
+            boolean additive = m instanceof SemanticMetric.Simple s
+                    && (s.agg() == SemanticMetric.Agg.SUM || s.agg() == SemanticMetric.Agg.COUNT);
+            if (!additive) {
+                return Optional.of("Some rows have no " + attribute + " (the row \"no value\"): each " + attribute + "'s " + m.displayName()
+                        + " is over the rows that have one, so it is not that of the whole.");
+            }
+            if (all.signum() == 0 || none.multiply(java.math.BigDecimal.valueOf(20)).compareTo(all) < 0) continue;
+            long percent = none.multiply(java.math.BigDecimal.valueOf(100)).divide(all, 0, java.math.RoundingMode.HALF_UP).longValue();
+            return Optional.of(percent + "% of " + m.displayName() + " have no " + attribute + " (the row \"no value\"): the groups shown are not the whole.");
+        }
+        return Optional.empty();
+    }
+
+    /**
      * The periods at the grain outside the data, from the query's first day to the data's first ({@code before}), or from the
      * data's last day to the query's last: "2021 to 2022 are not covered", "2022 is not covered and 2023 only in part".
      */

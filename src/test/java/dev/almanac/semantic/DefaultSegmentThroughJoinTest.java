@@ -51,6 +51,8 @@ class DefaultSegmentThroughJoinTest {
                       - {name: signed_on, type: time, grain: day}
                 metrics:
                   - {name: signups, type: simple, dataset: signups, agg: count, label: Sign-ups}
+                  - {name: member_count, type: simple, dataset: members, agg: count, label: Members}
+                  - {name: signups_per_member, type: ratio, numerator: signups, denominator: member_count, label: Sign-ups per member}
                 """, "a volunteer group's sign-ups");
     }
 
@@ -65,5 +67,20 @@ class DefaultSegmentThroughJoinTest {
                 .containsExactlyInAnyOrder("Ardmore | 2", "Belcross | 1", "null | 2");
         // a condition on the town still holds only of members' sign-ups
         assertThat(LayerOnDuckDb.lines(db.layer.run(SemanticQuery.of("signups").where("town = Belcross")).result().rows())).containsExactly("1");
+    }
+
+    @Test
+    void the_answer_says_how_much_has_no_group() {
+        // two walk-ins of five sign-ups: the towns shown are not the whole
+        SemanticQuery byTown = SemanticQuery.of("signups").by("town");
+        assertThat(db.layer.withoutAGroup(byTown, db.layer.run(byTown).result()))
+                .hasValue("40% of Sign-ups have no Town (the row \"no value\"): the groups shown are not the whole.");
+        // a rate by town is over the sign-ups of members only
+        SemanticQuery rate = SemanticQuery.of("signups_per_member").by("town");
+        assertThat(db.layer.withoutAGroup(rate, db.layer.run(rate).result())).get().asString()
+                .startsWith("Some rows have no Town");
+        // every row in a group: nothing to say
+        SemanticQuery members = SemanticQuery.of("member_count").by("town");
+        assertThat(db.layer.withoutAGroup(members, db.layer.run(members).result())).isEmpty();
     }
 }
