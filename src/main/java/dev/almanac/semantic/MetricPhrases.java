@@ -127,9 +127,9 @@ final class MetricPhrases {
         return !inOrder && IntStream.range(name.from(), name.to()).allMatch(k -> Arrays.stream(at).anyMatch(x -> x == k));
     }
 
-    /** "each", "for every": a cue that takes the rows one group at a time, never a word of a measure's name. */
-    private static boolean distributive(String cue) {
-        return cue != null && (cue.contains("each") || cue.contains("every"));
+    /** "each", "every": a word that takes the rows one group at a time, never a word of a measure's name. */
+    private static boolean distributive(String word) {
+        return word.equals("each") || word.equals("every");
     }
 
     /** "top sales rep by", "best region by": a phrase right after a word of ranking and right before "by". */

@@ -722,7 +722,7 @@ public final class SemanticCompiler {
     private Map<String, Coverage> sumsCoverTogether(Resolved r, Map<String, Coverage> coverage) {
         Map<String, Coverage> out = new HashMap<>(coverage);
         for (SemanticMetric m : r.metrics()) {
-            if (!(m instanceof SemanticMetric.Derived d) || !d.expr().matches("[\\w\\s+]+")) continue;
+            if (!m.addsItsInputs()) continue;
             LocalDate first = null, last = null;
             for (SemanticMetric.Simple s : model.simpleInputs(m)) {
                 Coverage c = coverage.get(s.name());

@@ -134,7 +134,7 @@ public final class SemanticLayer {
             SemanticMetric m = model.metric(name).orElse(null);
             if (m == null) continue;
             java.time.LocalDate first = null, last = null;
-            boolean sum = m instanceof SemanticMetric.Derived d && d.expr().matches("[\\w\\s+]+");
+            boolean sum = m.addsItsInputs();
             for (SemanticMetric.Simple s : model.simpleInputs(m)) {
                 Coverage c = coverage.get(s.name());
                 if (c == null) continue;
@@ -248,7 +248,7 @@ public final class SemanticLayer {
         for (String name : query.metrics()) {
             SemanticMetric metric = metric(name);
             // a sum of inputs that cover different years ("legacy + subscription + shop revenue") has no data only where none of them has
-            boolean sum = metric instanceof SemanticMetric.Derived d && d.expr().matches("[\\w\\s+]+");
+            boolean sum = metric.addsItsInputs();
             List<String> reasons = new ArrayList<>(); // one per input whose data the period misses
             java.util.Collection<SemanticMetric.Simple> inputs = model.simpleInputs(metric);
             for (SemanticMetric.Simple s : inputs) {
@@ -299,7 +299,7 @@ public final class SemanticLayer {
         for (String name : query.metrics()) {
             java.time.LocalDate own = null; // a sum of inputs runs to its latest input's end, anything else to its earliest's
             SemanticMetric metric = metric(name);
-            boolean sum = metric instanceof SemanticMetric.Derived d && d.expr().matches("[\\w\\s+]+");
+            boolean sum = metric.addsItsInputs();
             for (SemanticMetric.Simple s : model.simpleInputs(metric)) {
                 Coverage range = s.timeDimension() == null ? null : dataRange(s, catalog).orElse(null);
                 if (range == null) return Optional.empty();

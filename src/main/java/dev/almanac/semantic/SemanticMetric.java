@@ -20,6 +20,14 @@ public sealed interface SemanticMetric permits SemanticMetric.Simple, SemanticMe
         return this instanceof Simple s && (s.agg() == Agg.COUNT || s.agg() == Agg.COUNT_DISTINCT);
     }
 
+    /**
+     * Whether the metric only adds its inputs ("legacy + subscription + shop revenue"): its data covers a period any input
+     * covers, where another metric's covers only what all its inputs do.
+     */
+    default boolean addsItsInputs() {
+        return this instanceof Derived d && d.expr().matches("[\\w\\s+]+");
+    }
+
     default String displayName() {
         return info().label() != null ? info().label() : name().replace('_', ' ');
     }
