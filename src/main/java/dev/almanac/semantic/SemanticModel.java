@@ -379,8 +379,9 @@ public final class SemanticModel {
     }
 
     /**
-     * The count of a dataset's rows ("how many products", "how many warehouses") for a dataset with a primary key and
-     * no plain count metric of its own: named {@code <dataset>_count}, with the dataset's default segments and time
+     * The count of a dataset's rows ("how many products", "how many warehouses") for a dataset with no plain count metric
+     * of its own, with or without a primary key (published models declare none for many tables whose rows are what is
+     * counted: a feed's discrepancies): named {@code <dataset>_count}, with the dataset's default segments and time
      * dimension, made from the model rather than written in it (so not among {@link #metrics()}).
      */
     public Optional<SemanticMetric.Simple> entityCount(String dataset) {
@@ -393,7 +394,7 @@ public final class SemanticModel {
         if (entityCounts != null) return entityCounts;
         Map<String, SemanticMetric.Simple> out = new java.util.LinkedHashMap<>();
         for (Dataset d : datasets.values()) {
-            if (d.primaryKey().isEmpty() || metrics.containsKey(d.name() + "_count")) continue;
+            if (metrics.containsKey(d.name() + "_count")) continue;
             boolean counted = metrics.values().stream().anyMatch(x -> x instanceof SemanticMetric.Simple s && s.dataset().equals(d.name())
                     && s.agg() == SemanticMetric.Agg.COUNT && s.filter() == null && s.segments().isEmpty());
             if (counted) continue;
