@@ -247,9 +247,9 @@ enum Breakdown implements CorpusRule {
         Map<QuestionParser.Span, QuestionParser.Span> owners = new HashMap<>();
         for (QuestionParser.Span d : at.dimSpans) {
             List<Dimension> naming = Spans.dimensionOf(d);
-            if (Spans.anyUsed(at.used, d) || naming.isEmpty() || partOfLonger(at.dimSpans, d)) continue;
+            if (Spans.anyUsed(at.used, d) || naming.isEmpty() || Spans.longerOver(at.dimSpans, d).findAny().isPresent()) continue;
             for (QuestionParser.Span e : at.dimSpans) {
-                if (e.from() != d.to() || Spans.anyUsed(at.used, e) || partOfLonger(at.dimSpans, e) || !saidTogether(at, d.to() - 1)) continue;
+                if (e.from() != d.to() || Spans.anyUsed(at.used, e) || Spans.longerOver(at.dimSpans, e).findAny().isPresent() || !saidTogether(at, d.to() - 1)) continue;
                 // what names the records, or a key that refers to them ("channel" of a cartoon), then an attribute of those records
                 if (Spans.dimensionOf(e).stream().anyMatch(x -> naming.stream().anyMatch(n -> !n.equals(x)
                         && (namesEach(reader, n) && n.dataset().equals(x.dataset()) || reader.attributes.refersTo(n, x.dataset()))))) {
@@ -271,11 +271,6 @@ enum Breakdown implements CorpusRule {
     /** Whether an attribute names each record of its dataset (its label, or a name no two records share). */
     private static boolean namesEach(QuestionParser reader, Dimension d) {
         return d.labelsEntity() || reader.model.dataset(d.dataset()).map(ds -> ModelAttributes.namesEachRecord(ds, d)).orElse(false);
-    }
-
-    /** Whether a phrase is part of a longer one ("owner" of "owner id"). */
-    private static boolean partOfLonger(List<QuestionParser.Span> spans, QuestionParser.Span s) {
-        return spans.stream().anyMatch(o -> o.length() > s.length() && Spans.overlaps(o, s));
     }
 
     private static String cue(QuestionParser reader, Said at, QuestionParser.Span d) {
@@ -490,8 +485,13 @@ enum Breakdown implements CorpusRule {
         String verb = at.original.get(by - 1).toLowerCase(Locale.ROOT);
         boolean participle = (verb.endsWith("ed") || verb.endsWith("en") || verb.endsWith("wn")) && !SORTING.contains(verb)
                 && dev.almanac.reading.Lexicon.english().baseForms(verb, dev.almanac.reading.PartOfSpeech.VERB).stream().anyMatch(b -> !b.equals(verb));
-        String noun = at.original.get(d.to() - 1).toLowerCase(Locale.ROOT);
-        return participle && !noun.equals(at.words.get(d.to() - 1)) && QuestionWords.singular(noun).equals(at.words.get(d.to() - 1));
+        return participle && saidInPlural(at, d.to() - 1);
+    }
+
+    /** Whether a word was written in the plural of the (singular) word read. */
+    private static boolean saidInPlural(Said at, int i) {
+        String noun = at.original.get(i).toLowerCase(Locale.ROOT);
+        return !noun.equals(at.words.get(i)) && QuestionWords.singular(noun).equals(at.words.get(i));
     }
 
     /**
@@ -500,8 +500,7 @@ enum Breakdown implements CorpusRule {
      */
     private static boolean qualifiedAgents(Said at, QuestionParser.Span d) {
         if (d.to() >= at.words.size() || d.to() > at.original.size() || !QUALIFIERS.contains(at.words.get(d.to()))) return false;
-        String noun = at.original.get(d.to() - 1).toLowerCase(Locale.ROOT);
-        return !noun.equals(at.words.get(d.to() - 1)) && QuestionWords.singular(noun).equals(at.words.get(d.to() - 1));
+        return saidInPlural(at, d.to() - 1);
     }
 
     /** The words that open what is said of some records: a preposition of origin or having, a relative pronoun. */

@@ -90,6 +90,11 @@ final class Spans {
         return false;
     }
 
+    /** The phrases longer than a span that overlap it ("sales channel" over "sales"): those it is part of. */
+    static java.util.stream.Stream<Span> longerOver(List<Span> spans, Span s) {
+        return spans.stream().filter(o -> o.length() > s.length() && overlaps(o, s));
+    }
+
     static boolean overlaps(Span a, Span b) {
         return a.from() < b.to() && b.from() < a.to();
     }

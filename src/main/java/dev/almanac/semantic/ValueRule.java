@@ -94,8 +94,8 @@ enum ValueRule implements CorpusRule {
      * a longer phrase naming the value's own attribute are that name, not the value ("... whose shift pattern is Pattern"
      * still names it, after the attribute's name).
      */
-    NAME_OF_ITS_ATTRIBUTE((reader, at, v) -> at.anyDimSpans.stream().anyMatch(d -> d.length() > v.span.length() && Spans.overlaps(d, v.span)
-            && v.hits.stream().anyMatch(h -> Spans.dimensionOf(d).contains(h.dimension()))) ? Verdict.SET_ASIDE : Verdict.NONE,
+    NAME_OF_ITS_ATTRIBUTE((reader, at, v) -> Spans.longerOver(at.anyDimSpans, v.span)
+            .anyMatch(d -> v.hits.stream().anyMatch(h -> Spans.dimensionOf(d).contains(h.dimension()))) ? Verdict.SET_ASIDE : Verdict.NONE,
             "staffing: average salary by shift pattern => {'metrics':['average_salary'],'group_by':[{'dimension':'shift_pattern'}]}",
             "staffing: average salary where the shift pattern is Pattern => {'metrics':['average_salary'],'filters':[{'field':'shift_pattern','op':'=','values':['Pattern']}]}"),
     /** A value of its dimension with the dimension's word, or another of its values, next to it ("the intake mail", "the type CV", "CV or PP"). */
@@ -166,7 +166,7 @@ enum ValueRule implements CorpusRule {
             this.span = span;
             this.hits = (List<QuestionParser.ValueHit>) span.target();
             this.withContext = hits.stream().filter(h -> reader.dimensions.valueInContext(at.words, span, h.dimension(), at.dimSpans, at.valueSpans)).toList();
-            this.inDimensionPhrase = at.anyDimSpans.stream().anyMatch(d -> d.length() > span.length() && Spans.overlaps(d, span));
+            this.inDimensionPhrase = Spans.longerOver(at.anyDimSpans, span).findAny().isPresent();
             this.byMeans = span.from() > 0 && Set.of("by", "via", "through").contains(at.words.get(span.from() - 1)) && hits.size() == 1 && !inDimensionPhrase;
         }
     }

@@ -357,9 +357,9 @@ enum WordPlacement implements CorpusRule {
         if (!Set.of("count", "number", "num").contains(words.get(i))) return false;
         // "and" or a comma either side, or another aggregate right after it (a comma is no word: "count, avg and max")
         Set<String> joins = Set.of("and", ",");
-        Set<String> next = Set.of("and", ",", "average", "avg", "mean", "median", "maximum", "max", "minimum", "min", "total", "sum");
         int after = i + 1 < words.size() && words.get(i + 1).equals("of") ? i + 2 : i + 1; // "num and avg" is rephrased "number of and avg"
-        return after < words.size() && next.contains(words.get(after)) || i > 0 && joins.contains(words.get(i - 1));
+        return after < words.size() && (joins.contains(words.get(after)) || aggregationWord(words.get(after)) != null)
+                || i > 0 && joins.contains(words.get(i - 1));
     }
 
     /** The words left over and what the reading placed: the question, the words placed, the metric read, its breakdowns and grain, the model's words allowed. */
