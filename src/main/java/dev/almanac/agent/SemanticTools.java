@@ -41,9 +41,12 @@ final class SemanticTools {
         this.explainer = new QueryExplainer(layer);
     }
 
-    /** Whether there is a semantic model to offer the tools for. */
+    /**
+     * Whether there is a semantic model to offer the tools for: one with datasets is enough, since a published model may
+     * declare no metric and its tables' rows are still counted and listed.
+     */
     static boolean available(SemanticLayer layer) {
-        return layer != null && !layer.model().metrics().isEmpty();
+        return layer != null && !layer.model().isEmpty();
     }
 
     /**

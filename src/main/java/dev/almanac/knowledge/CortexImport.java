@@ -308,7 +308,9 @@ public final class CortexImport {
                 String kind = t.kinds.get(e.getKey());
                 if (kind.equals("dimensions") || kind.equals("time_dimensions")) dimension(t, e.getKey(), e.getValue(), kind.equals("time_dimensions"));
             }
-            JsonNode key = t.node.path("primary_key").path("columns");
+            // the specification writes {columns: [...]}; published models also write the column, or a list of them, alone
+            JsonNode written = t.node.path("primary_key");
+            JsonNode key = written.isObject() ? written.path("columns") : written.isValueNode() ? com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode().add(written.asText()) : written;
             List<String> columns = new ArrayList<>();
             for (JsonNode k : key) {
                 String column = physicalColumn(t, k.asText());
@@ -546,7 +548,16 @@ public final class CortexImport {
             for (int i = 0; i < d.aggregates().size(); i++) {
                 CortexMetricExpression.Aggregate a = d.aggregates().get(i);
                 String part = simpleByKey.get(key(a, filter));
-                if (part == null) {
+                if (part == null && filter == null && "count".equals(a.agg()) && (a.expr() == null || a.expr().isBlank())) {
+                    // COUNT(*) is the number of the table's rows whatever metric it is part of: named and labelled so
+                    part = unique(a.scope().dataset() + "_count", null, metricNames);
+                    String rows = dev.almanac.semantic.Dataset.rowsInWords(a.scope().dataset());
+                    metrics.add(new SemanticFile.MetricSpec(part, "simple", "Number of " + rows, "The rows of " + a.scope().logical() + ", counted (part of "
+                            + m.name() + ").", a.scope().dataset(), a.agg(), a.expr(), null, null, List.of(), null, null, null, null, null, null,
+                            List.of(), null, null, null, null, List.of(), List.of(), List.of("cortex_part")));
+                    simpleByKey.put(key(a, null), part);
+                    parts.add(part);
+                } else if (part == null) {
                     part = unique(m.name() + "_" + CortexMetricExpression.alias(i), null, metricNames);
                     metrics.add(new SemanticFile.MetricSpec(part, "simple", null, "Part of " + m.name() + ": " + aggregateSql(a.agg(), a.expr()) + " over "
                             + a.scope().logical() + ".", a.scope().dataset(), a.agg(), a.expr(), null, filter, List.of(), null, null, null, null, null, null,
@@ -622,11 +633,11 @@ public final class CortexImport {
                 List<String> from = new ArrayList<>();
                 List<String> to = new ArrayList<>();
                 String bad = null;
-                for (JsonNode c : r.path("relationship_columns")) {
-                    String l = physicalColumn(left, c.path("left_column").asText(""));
-                    String rc = physicalColumn(right, c.path("right_column").asText(""));
+                for (String[] c : columnPairs(r)) {
+                    String l = physicalColumn(left, c[0]);
+                    String rc = physicalColumn(right, c[1]);
                     if (l == null || rc == null) {
-                        bad = l == null ? left.logical + "." + c.path("left_column").asText() : right.logical + "." + c.path("right_column").asText();
+                        bad = l == null ? left.logical + "." + c[0] : right.logical + "." + c[1];
                         break;
                     }
                     from.add(l);
@@ -674,6 +685,31 @@ public final class CortexImport {
                     join(path, t.dataset + "_to_" + target.dataset, t, target, from, to, "many_to_one");
                 }
             }
+        }
+
+        /**
+         * The (left, right) column pairs a relationship joins on: its {@code relationship_columns}, as the specification
+         * writes them; models published for Cortex Analyst also write them as {@code on:} with the same pairs, or as
+         * {@code left_join_key} and {@code right_join_key} (a column or a list each), which say the same join and are read
+         * alike. Empty when none is written or the two lists differ in length.
+         */
+        private static List<String[]> columnPairs(JsonNode r) {
+            List<String[]> out = new ArrayList<>();
+            JsonNode pairs = r.has("relationship_columns") ? r.path("relationship_columns") : r.path("on");
+            for (JsonNode c : pairs) out.add(new String[] {c.path("left_column").asText(""), c.path("right_column").asText("")});
+            if (!out.isEmpty() || !r.has("left_join_key")) return out;
+            List<String> left = texts(r.path("left_join_key"));
+            List<String> right = texts(r.path("right_join_key"));
+            if (left.size() != right.size()) return List.of();
+            for (int i = 0; i < left.size(); i++) out.add(new String[] {left.get(i), right.get(i)});
+            return out;
+        }
+
+        private static List<String> texts(JsonNode n) {
+            List<String> out = new ArrayList<>();
+            if (n.isArray()) n.forEach(x -> out.add(x.asText("")));
+            else if (n.isValueNode()) out.add(n.asText(""));
+            return out;
         }
 
         /** A join from the many side to the one side: a relationship (unless one already joins them so) and a foreign entity. */

@@ -165,6 +165,15 @@ final class MetricNames {
             Optional<Span> counted = countedAt(words, i + 1, 0, false);
             if (counted.isPresent()) return List.of(counted.get());
         }
+        // "top 5 drugs by adverse events", "customers ranked by orders": a ranking by rows is by how many they are
+        for (int i = 1; i + 1 < words.size(); i++) {
+            if (!words.get(i).equals("by") || !rowNameStarts().contains(words.get(i + 1))) continue;
+            if (words.subList(0, i).stream().noneMatch(w -> Set.of("top", "bottom", "ranked", "rank").contains(w))) continue;
+            Optional<Span> counted = countedAt(words, i + 1, 0, false);
+            if (counted.isPresent() && words.subList(counted.get().to(), words.size()).stream().allMatch(w -> dev.almanac.reading.FunctionWords.english().isFunctionWord(w))) {
+                return List.of(counted.get());
+            }
+        }
         for (int i = 0; i + 2 < words.size(); i++) {
             boolean howMany = words.get(i).equals("how") && words.get(i + 1).equals("many");
             boolean numberOf = List.of("number", "count").contains(words.get(i)) && words.get(i + 1).equals("of");
@@ -217,7 +226,7 @@ final class MetricNames {
             if (end < words.size() && reader.lexicon.rowsCalled(List.of(words.get(end))).stream().anyMatch(o -> o != d)) continue;
             List<SemanticMetric> counts = new ArrayList<>();
             for (SemanticMetric m : reader.model.metrics()) {
-                if (m instanceof SemanticMetric.Simple c && c.agg() == SemanticMetric.Agg.COUNT && c.filter() == null && c.segments().isEmpty()
+                if (m instanceof SemanticMetric.Simple c && c.countsEveryRow()
                         && c.dataset().equals(d.name())) counts.add(m);
             }
             if (counts.size() > 1) {

@@ -60,6 +60,16 @@ public sealed interface SemanticMetric permits SemanticMetric.Simple, SemanticMe
         }
 
         /**
+         * Whether it counts its dataset's rows and no fewer: a count with no filter or segment, of every row or of one
+         * column, not of an expression that is null for some rows ({@code COUNT(CASE WHEN outcome = 'x' THEN 1 END)} counts
+         * only those).
+         */
+        public boolean countsEveryRow() {
+            return agg == Agg.COUNT && filter == null && segments.isEmpty()
+                    && (expr == null || expr.isBlank() || expr.strip().matches("\\*|1|\"?[A-Za-z_][A-Za-z0-9_]*\"?(?:\\.\"?[A-Za-z_][A-Za-z0-9_]*\"?)?"));
+        }
+
+        /**
          * What a period of the time spine with no row shows (MetricFlow's {@code fill_nulls_with}): the metric's own value
          * if it says one, else 0 for a count or a sum that adds up over time; null (no data) for an average, a minimum or
          * maximum, a percentile and a snapshot, where 0 would be a wrong number. Null also when the metric opts out of the spine.

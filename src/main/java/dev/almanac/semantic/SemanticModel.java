@@ -76,7 +76,59 @@ public final class SemanticModel {
         SemanticModel m = new SemanticModel();
         List<Issue> issues = new ArrayList<>();
         new Loader(m, issues, dialect).load(files);
+        m.nameRowsWithoutLayerAffix();
+        m.nameJoinedNamesAlike();
         return new Loaded(m, List.copyOf(issues));
+    }
+
+    /**
+     * A name a dataset's rows are called by ("drug" of {@code dim_drug.drug_name}, {@link Loader#nameOfRows}) is also the
+     * name of the column that joins to it from another dataset ({@code fact_adverse_event.drug_name}, one of the
+     * relationship's columns): the same value, read without the join, so that "adverse events by drug" groups the events by
+     * the drug name they hold, not by a joined row that may be missing.
+     */
+    private void nameJoinedNamesAlike() {
+        for (Relationship r : relationships.values()) {
+            for (int i = 0; i < r.fromColumns().size() && i < r.toColumns().size(); i++) {
+                Dimension to = dimensionOver(r.to(), r.toColumns().get(i));
+                Dimension from = dimensionOver(r.from(), r.fromColumns().get(i));
+                if (to == null || from == null || !key(from.name()).equals(key(to.name()))) continue;
+                String called = Loader.rowNoun(r.to());
+                if (!to.synonyms().contains(called) || from.synonyms().stream().anyMatch(x -> x.equalsIgnoreCase(called))) continue;
+                List<String> synonyms = new ArrayList<>(from.synonyms());
+                synonyms.add(called);
+                dimensions.put(key(from.dataset()) + "." + key(from.name()), new Dimension(from.name(), from.dataset(), from.time(), from.expr(), from.label(),
+                        from.description(), synonyms, from.grain(), from.valueSynonyms(), from.keyExpr(), from.kind()));
+            }
+        }
+    }
+
+    /** The dimension of a dataset whose expression is the column, or null. */
+    private Dimension dimensionOver(String dataset, String column) {
+        String c = column.replace("\"", "").strip();
+        return dimensions.values().stream().filter(d -> d.dataset().equals(dataset) && d.expr() != null && d.expr().replace("\"", "").strip().equalsIgnoreCase(c))
+                .findFirst().orElse(null);
+    }
+
+    /**
+     * A dataset whose table is named with a warehouse layer's affix ({@code fact_adverse_event}, {@code dim_drug}) has its
+     * rows called by the name without it ("adverse events", "drugs"), as people say them, unless another dataset is
+     * called so.
+     */
+    private void nameRowsWithoutLayerAffix() {
+        Set<String> taken = new java.util.HashSet<>();
+        for (Dataset d : datasets.values()) {
+            taken.add(d.name().toLowerCase(Locale.ROOT).replace('_', ' '));
+            d.synonyms().forEach(x -> taken.add(x.toLowerCase(Locale.ROOT).replace('_', ' ')));
+        }
+        for (Map.Entry<String, Dataset> e : datasets.entrySet()) {
+            Dataset d = e.getValue();
+            String bare = Dataset.bareName(d.name());
+            if (bare == null || taken.contains(bare)) continue;
+            List<String> synonyms = new ArrayList<>(d.synonyms());
+            synonyms.add(bare);
+            e.setValue(new Dataset(d.name(), d.table(), d.sql(), d.description(), d.primaryKey(), d.defaultTimeDimension(), synonyms, d.entities()));
+        }
     }
 
     /** The names a dialect's variants are written under ({@code postgresql} and {@code postgres} alike). */
@@ -396,7 +448,7 @@ public final class SemanticModel {
         for (Dataset d : datasets.values()) {
             if (metrics.containsKey(d.name() + "_count")) continue;
             boolean counted = metrics.values().stream().anyMatch(x -> x instanceof SemanticMetric.Simple s && s.dataset().equals(d.name())
-                    && s.agg() == SemanticMetric.Agg.COUNT && s.filter() == null && s.segments().isEmpty());
+                    && s.countsEveryRow());
             if (counted) continue;
             out.put(d.name() + "_count", rowCount(d, d.name() + "_count"));
         }
@@ -411,7 +463,8 @@ public final class SemanticModel {
     }
 
     private static SemanticMetric.Simple rowCount(Dataset d, String name) {
-        String rows = d.name().replace('_', ' ');
+        String bare = Dataset.bareName(d.name());
+        String rows = bare != null && d.synonyms().contains(bare) ? Dataset.rowsInWords(d.name()) : d.name().replace('_', ' ');
         SemanticMetric.Info info = new SemanticMetric.Info("Number of " + rows, "Number of " + rows + " (rows of " + (d.table() != null ? d.table() : d.name())
                 + "), counted from the semantic model.", null, "integer", 0, null, List.of(), List.of("number of " + rows), List.of("entity_count"), null);
         return new SemanticMetric.Simple(name, info, d.name(), SemanticMetric.Agg.COUNT, null, null, null, List.of(), d.defaultTimeDimension(), null, false, null,
@@ -581,10 +634,14 @@ public final class SemanticModel {
             m.datasets.put(d.name(), new Dataset(d.name(), hasTable ? d.table().strip() : null, hasSql ? variant(d.sql(), d.dialects(), place) : null, d.description(),
                     key, d.defaultTimeDimension(), d.synonyms(), entities));
             // a drafted model says its labels from the data (names nearly unique), an imported one cannot say them
-            String label = d.dimensions().stream().anyMatch(x -> x.labelOf() != null || x.drafted() != null) ? null : namingLabel(m.datasets.get(d.name()), d.dimensions());
+            boolean saysLabels = d.dimensions().stream().anyMatch(x -> x.labelOf() != null || x.drafted() != null);
+            String label = saysLabels ? null : namingLabel(m.datasets.get(d.name()), d.dimensions());
+            String rowsName = saysLabels || label != null ? null : nameOfRows(d);
             for (int i = 0; i < d.dimensions().size(); i++) {
                 DimensionSpec spec = d.dimensions().get(i);
-                dimension(yesNo(spec.name().equals(label) ? inferredLabel(spec, m.datasets.get(d.name())) : spec), d.name(), place.at("dimensions/" + i));
+                if (spec.name().equals(label)) spec = inferredLabel(spec, m.datasets.get(d.name()));
+                else if (rowsName != null && spec.name().equalsIgnoreCase(rowsName.replace(' ', '_') + "_name")) spec = calledAlso(spec, rowsName);
+                dimension(yesNo(spec), d.name(), place.at("dimensions/" + i));
             }
             for (int i = 0; i < d.segments().size(); i++) segment(d.segments().get(i), d.name(), place.at("segments/" + i));
         }
@@ -649,6 +706,33 @@ public final class SemanticModel {
             List<String> named = dims.stream().filter(Loader::categorical)
                     .map(DimensionSpec::name).filter(n -> key(n).equals(entity + "_name") || key(n).equals("name")).toList();
             return named.size() == 1 ? named.get(0) : null;
+        }
+
+        /**
+         * What one row of a dataset with no single identifying column is called, when a categorical dimension is its name:
+         * "drug" of {@code dim_drug} (rows of a drug, a dose and a route) with {@code drug_name}; null otherwise. "By drug"
+         * then groups by that name, as people mean, where no key of one column says which drug a row is.
+         */
+        private static String nameOfRows(DatasetSpec d) {
+            String noun = rowNoun(d.name());
+            String wanted = noun.replace(' ', '_') + "_name";
+            long named = d.dimensions().stream().filter(x -> categorical(x) && x.name().equalsIgnoreCase(wanted)).count();
+            return named == 1 ? noun : null;
+        }
+
+        /** What one row of a dataset is called by its name: "drug" of {@code dim_drug} or of {@code drugs}. */
+        static String rowNoun(String dataset) {
+            String bare = Dataset.bareName(dataset);
+            return bare != null ? bare : Words.singular(dataset.replace('_', ' ').toLowerCase(Locale.ROOT));
+        }
+
+        /** A dimension called by one more name. */
+        private static DimensionSpec calledAlso(DimensionSpec d, String called) {
+            if (d.synonyms().stream().anyMatch(x -> x.equalsIgnoreCase(called))) return d;
+            List<String> synonyms = new ArrayList<>(d.synonyms());
+            synonyms.add(called);
+            return new DimensionSpec(d.name(), d.type(), d.expr(), d.label(), d.description(), List.copyOf(synonyms), d.grain(), d.values(), d.dialects(),
+                    d.labelOf(), d.drafted());
         }
 
         /** A dimension found to name its dataset's entity: the label of that entity, called by the entity's name too. */
