@@ -211,9 +211,17 @@ public final class CortexImport {
             List<VerifiedQuery> queries = verifiedQueries();
             List<BusinessRule> rules = instructions();
             List<SemanticFile.DatasetSpec> datasets = new ArrayList<>();
+            Map<String, Long> keyNouns = tables.values().stream().map(Reader::keyNoun).filter(java.util.Objects::nonNull)
+                    .collect(java.util.stream.Collectors.groupingBy(x -> x, java.util.stream.Collectors.counting()));
             for (Logical t : tables.values()) {
                 String description = Interchange.text(t.node, "description");
-                List<String> synonyms = synonyms(t.node, t.logical, t.dataset);
+                List<String> synonyms = new ArrayList<>(synonyms(t.node, t.logical, t.dataset));
+                // a view keyed by CUSTOMER_ID holds one row per customer: its rows are customers, unless another table is keyed so or called so
+                String noun = keyNoun(t);
+                if (noun != null && keyNouns.get(noun) == 1 && !t.dataset.replace('_', ' ').equals(noun) && !synonyms.contains(noun)
+                        && tables.values().stream().noneMatch(o -> o.dataset.replace('_', ' ').equals(noun))) {
+                    synonyms.add(noun);
+                }
                 datasets.add(new SemanticFile.DatasetSpec(t.dataset, t.physical, null, description == null ? "From the Cortex logical table " + t.logical + "." : description,
                         t.key, t.defaultTime, t.dimensions, t.segments, synonyms, t.entities));
             }
@@ -497,7 +505,37 @@ public final class CortexImport {
                 metrics.add(new SemanticFile.MetricSpec(ours, "simple", label(logical, ours), description, t.dataset, agg, expr, null, null, List.of(), null, null, null,
                         null, null, null, List.of(), null, null, null, null, caveats, synonyms(f, logical, ours), List.of("cortex_fact")));
                 simpleByKey.putIfAbsent(t.dataset + "|" + agg + "|" + expr + "|", ours);
+                if (given.isEmpty()) averageOf(t, f, logical, ours, expr, description);
             }
+        }
+
+        /**
+         * A fact that leaves its aggregation to the question is averaged when the question says so ("the average credit
+         * score"): a metric of its average beside the sum, called "average" and "mean" with each of the fact's names, unless
+         * the model already averages it or the average does not run on the source.
+         */
+        private void averageOf(Logical t, JsonNode f, String logical, String summed, String expr, String description) {
+            if (authored.contains(t.dataset + "|avg|" + expr) || fails("SELECT " + aggregateSql("avg", expr) + " AS e FROM " + t.physical + " AS t LIMIT 0") != null) {
+                return;
+            }
+            String name = unique("average_" + summed, t.dataset, metricNames);
+            metricNames.add(name);
+            metricPaths.put(name, t.path + ".facts[" + logical + "]");
+            String called = label(logical, summed) != null ? label(logical, summed) : summed.replace('_', ' ');
+            List<String> synonyms = new ArrayList<>();
+            for (String n : concat(List.of(called), synonyms(f, logical, summed))) {
+                for (String word : List.of("average ", "mean ")) if (!synonyms.contains(word + n)) synonyms.add(word + n);
+            }
+            metrics.add(new SemanticFile.MetricSpec(name, "simple", "Average " + called, description, t.dataset, "avg", expr, null, null, List.of(), null, null, null,
+                    null, null, null, List.of(), null, null, null, null, List.of("The Cortex fact " + logical + " leaves its aggregation to the question; this metric averages it over rows."),
+                    synonyms, List.of("cortex_fact")));
+            simpleByKey.putIfAbsent(t.dataset + "|avg|" + expr + "|", name);
+        }
+
+        private static List<String> concat(List<String> a, List<String> b) {
+            List<String> out = new ArrayList<>(a);
+            out.addAll(b);
+            return out;
         }
 
         /** A metric read from its expression; false (and reported) when it cannot be mapped. */
@@ -803,6 +841,13 @@ public final class CortexImport {
         private static String label(String logical, String ours) {
             String l = logical.strip();
             return l.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_").equals(ours) && !l.contains(" ") ? null : l;
+        }
+
+        /** What one row of a table keyed by one column {@code <noun>_id} is ("customer" of CUSTOMER_ID), or null. */
+        private static String keyNoun(Logical t) {
+            if (t.key.size() != 1) return null;
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)\"?([a-z][a-z0-9_]*[a-z])_id\"?").matcher(t.key.get(0).strip());
+            return m.matches() ? m.group(1).replace('_', ' ').toLowerCase(Locale.ROOT) : null;
         }
 
         private static List<String> synonyms(JsonNode node, String logical, String ours) {

@@ -211,6 +211,15 @@ enum Breakdown implements CorpusRule {
                     cue = "";
                 }
             }
+            if (cue == null) { // "by loan status": the cue before a noun of the rows whose attribute it is, which says whose
+                Optional<RowsBefore> rows = rowsNounBefore(reader, at, d, Spans.dimensionOf(d));
+                if (rows.isPresent()) {
+                    for (int k = rows.get().from(); k < d.from(); k++) at.used[k] = true;
+                    markCue(at.words, at.used, rows.get().from(), rows.get().cue());
+                    ds = rows.get().theirs();
+                    cue = "";
+                }
+            }
             if (cue == null) continue;
             if (ds.size() > 1) {
                 String shown = String.join(" ", at.original.subList(d.from(), d.to()));
@@ -235,6 +244,31 @@ enum Breakdown implements CorpusRule {
             if (rule.after == null) continue;
             Optional<QuestionParser.Result> ends = rule.after.read(reader, at);
             if (ends.isPresent()) return ends;
+        }
+        return Optional.empty();
+    }
+
+    /** The noun of some rows said between a breakdown's cue and an attribute, and the candidates that are those rows' own. */
+    private record RowsBefore(int from, String cue, List<Dimension> theirs) {}
+
+    /**
+     * "by loan status", "per customer segment": one or two words right before an attribute that name one dataset's rows
+     * (its name, table or synonyms), after a breakdown's cue, when that dataset has the attribute among the candidates: the
+     * attribute is those rows' own, as "the status of the loans" says. Empty otherwise.
+     */
+    private static Optional<RowsBefore> rowsNounBefore(QuestionParser reader, Said at, QuestionParser.Span d, List<Dimension> ds) {
+        for (int n = 1; n <= 2 && d.from() - n >= 1; n++) {
+            int from = d.from() - n;
+            boolean free = true;
+            for (int k = from; k < d.from(); k++) free &= !at.used[k];
+            if (!free || !saidTogether(at, d.from() - 1)) continue;
+            String cue = cueBefore(at.words, from);
+            if (cue == null) continue;
+            List<String> noun = at.words.subList(from, d.from()).stream().map(QuestionWords::singular).toList();
+            List<Dataset> named = reader.lexicon.rowsCalled(noun);
+            if (named.size() != 1) continue;
+            List<Dimension> theirs = ds.stream().filter(x -> x.dataset().equals(named.get(0).name())).toList();
+            if (!theirs.isEmpty()) return Optional.of(new RowsBefore(from, cue, theirs));
         }
         return Optional.empty();
     }
