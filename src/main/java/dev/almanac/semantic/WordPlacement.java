@@ -213,6 +213,8 @@ enum WordPlacement implements CorpusRule {
      */
     TIME_OF_THE_MEASURE(Decision.PASSES, WordPlacement::timeOfTheMeasure,
             "insurer: How many claims were filed in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
+            // a verb of the event's synset ("lodged" of claims dated when filed)
+            "insurer: How many claims were lodged in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
             // with no period, the word says no event of one
             "insurer: How many claims were filed? => refused"),
     /** A word of the model for the rows read (their records' nouns, the metric's entities), not after a breakdown's cue. */
@@ -325,11 +327,47 @@ enum WordPlacement implements CorpusRule {
         for (SemanticMetric.Simple in : reader.model.simpleInputs(at.metric)) {
             Dimension time = reader.model.timeDimensionOf(in).orElse(null);
             if (time == null) continue;
-            for (String n : ReaderLexicon.names(time)) {
-                for (String w : QuestionWords.tokens(n, true)) {
-                    if (!GENERIC_TIME_WORDS.contains(w) && !FunctionWords.english().isFunctionWord(w) && QuestionWords.stem(w).equals(word)) return true;
-                }
-            }
+            if (eventWords(time).stream().anyMatch(w -> QuestionWords.stem(w).equals(word))) return true;
+        }
+        // "shipments sent in 2026" of rows dated when shipped: a verb WordNet puts in a synset with the event's own, when it
+        // is so with no other time of the same rows ("sent" is not "delivered" there) and names no measure of those rows
+        // ("placed" of "orders placed" is that measure's)
+        String said = at.words().get(i);
+        for (SemanticMetric.Simple in : reader.model.simpleInputs(at.metric)) {
+            Dimension time = reader.model.timeDimensionOf(in).orElse(null);
+            if (time == null || !sameEvent(said, time) || namesAMeasureOf(reader, in.dataset(), word)) continue;
+            if (reader.model.dimensionsOf(time.dataset()).stream().noneMatch(o -> o.time() && !o.equals(time) && sameEvent(said, o))) return true;
+        }
+        return false;
+    }
+
+    /** Whether a word (stemmed) is in the name, label or a synonym of a measure over the dataset's rows. */
+    private static boolean namesAMeasureOf(QuestionParser reader, String dataset, String stem) {
+        for (SemanticMetric m : reader.model.metrics()) {
+            if (!(m instanceof SemanticMetric.Simple s) || !s.dataset().equals(dataset)) continue;
+            List<String> names = new java.util.ArrayList<>(List.of(m.name().replace('_', ' ')));
+            if (m.info().label() != null) names.add(m.info().label());
+            names.addAll(m.info().synonyms());
+            for (String n : names) if (QuestionWords.tokens(n, true).stream().anyMatch(w -> QuestionWords.stem(w).equals(stem))) return true;
+        }
+        return false;
+    }
+
+    /** The words of a time's names that say which event it is: not "date", "time" nor a function word. */
+    private static List<String> eventWords(Dimension time) {
+        List<String> out = new java.util.ArrayList<>();
+        for (String n : ReaderLexicon.names(time)) {
+            for (String w : QuestionWords.tokens(n, true)) if (!GENERIC_TIME_WORDS.contains(w) && !FunctionWords.english().isFunctionWord(w)) out.add(w);
+        }
+        return out;
+    }
+
+    /** Whether a word is a verb in a synset with a verb of a time's name, or that verb itself. */
+    private static boolean sameEvent(String word, Dimension time) {
+        for (String w : eventWords(time)) {
+            if (QuestionWords.stem(w).equals(QuestionWords.stem(word))) return true;
+            java.util.Optional<dev.almanac.reading.Relation> r = dev.almanac.reading.Lexicon.english().relation(word, w);
+            if (r.isPresent() && r.get().pos() == dev.almanac.reading.PartOfSpeech.VERB && r.get().kind() == dev.almanac.reading.Relation.Kind.SYNONYM) return true;
         }
         return false;
     }
