@@ -574,12 +574,29 @@ final class ReaderLexicon {
         return out;
     }
 
-    /** A dimension's names: its name (words apart), its label when it has one, and its synonyms, in that order. */
+    /**
+     * A dimension's names: its name (words apart), its label when it has one, its synonyms, in that order, and last the
+     * column it reads when that is one column of two words or more named otherwise ({@code method_type} of a payment
+     * method): the data's own name for it.
+     */
     static List<String> names(Dimension d) {
         List<String> names = new ArrayList<>(List.of(d.name().replace('_', ' ')));
         if (d.label() != null) names.add(d.label());
         names.addAll(d.synonyms());
+        String column = columnWords(d);
+        if (column != null && names.stream().noneMatch(n -> n.equalsIgnoreCase(column))) names.add(column);
         return names;
+    }
+
+    private static final java.util.regex.Pattern ONE_COLUMN = java.util.regex.Pattern.compile("\"?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)\"?");
+
+    /** The words of the one column a dimension reads, when its name has two words or more ("method type"); else null. */
+    private static String columnWords(Dimension d) {
+        if (d.expr() == null || d.time()) return null;
+        java.util.regex.Matcher m = ONE_COLUMN.matcher(d.expr().strip());
+        if (!m.matches()) return null;
+        String words = m.group(1).replace('_', ' ').toLowerCase(java.util.Locale.ROOT);
+        return words.matches(".*\\bid$") ? null : words;
     }
 
     /** Every way a dimension is said: its name's, label's and synonyms' words and their {@link #phrasings}, in that order. */

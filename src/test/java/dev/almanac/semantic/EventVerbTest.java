@@ -13,7 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A verb that English (WordNet) puts in one synset with the event a measure's rows are dated by says that event: "parcels
  * sent in 2025" of parcels dated when shipped. Where the verb is so with two times of the same rows (notices posted and
- * notices mailed are both "sent"), which is meant is not said, and the question is not answered. On a courier's model
+ * notices mailed are both "sent"), which is meant is not said, and the question is not answered. An attribute named
+ * otherwise than its column is called by the column's words too. On a courier's model
  * written for this test, the count checked against the rows written.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -24,9 +25,9 @@ class EventVerbTest {
     @BeforeAll
     void setUp(@TempDir Path dir) throws Exception {
         db = LayerOnDuckDb.of(dir, "courier", """
-                CREATE TABLE parcels (parcel_id INTEGER, shipped_on DATE, delivered_on DATE);
-                INSERT INTO parcels VALUES (1, DATE '2024-12-30', DATE '2025-01-03'), (2, DATE '2025-02-01', DATE '2025-02-04'),
-                  (3, DATE '2025-07-09', NULL), (4, DATE '2026-01-05', DATE '2026-01-07');
+                CREATE TABLE parcels (parcel_id INTEGER, shipped_on DATE, delivered_on DATE, service_level VARCHAR);
+                INSERT INTO parcels VALUES (1, DATE '2024-12-30', DATE '2025-01-03', 'express'), (2, DATE '2025-02-01', DATE '2025-02-04', 'economy'),
+                  (3, DATE '2025-07-09', NULL, 'economy'), (4, DATE '2026-01-05', DATE '2026-01-07', 'express');
                 CREATE TABLE notices (notice_id INTEGER, posted_on DATE, mailed_on DATE);
                 INSERT INTO notices VALUES (1, DATE '2025-03-01', DATE '2025-03-02'), (2, DATE '2025-12-31', DATE '2026-01-02')
                 """, """
@@ -39,6 +40,7 @@ class EventVerbTest {
                     dimensions:
                       - {name: shipped_on, type: time, grain: day}
                       - {name: delivered_on, type: time, grain: day}
+                      - {name: speed, type: categorical, expr: service_level}
                   - name: notices
                     table: notices
                     primary_key: [notice_id]
@@ -63,6 +65,13 @@ class EventVerbTest {
         assertThat(q.metrics()).containsExactly("parcels");
         assertThat(q.start()).isEqualTo(LocalDate.of(2025, 1, 1));
         assertThat(LayerOnDuckDb.lines(db.layer.run(q).result().rows())).containsExactly("2");
+    }
+
+    @Test
+    void an_attribute_is_also_called_by_the_column_it_reads() throws Exception {
+        SemanticQuery q = db.query(TODAY, "parcels by service level");
+        assertThat(q.groupBy()).extracting(SemanticQuery.GroupBy::dimension).containsExactly("speed");
+        assertThat(LayerOnDuckDb.lines(db.layer.run(q).result().rows())).containsExactlyInAnyOrder("economy | 2", "express | 2");
     }
 
     @Test
