@@ -117,6 +117,13 @@ final class QuestionFrame {
     private static final Set<String> GAINING = Set.of("get", "make");
 
     /**
+     * The heads in WordNet of English's verbs of noting a thing ("find": detect, discover; "record": log, register): said of
+     * the rows counted ("how many discrepancies were found", "returns we logged"), they say only that the rows exist, as
+     * records do.
+     */
+    private static final Set<String> NOTING = Set.of("find", "record");
+
+    /**
      * Whether a noun names persons of any kind: "people", "person" and the words of its synset in WordNet ("individuals"),
      * never a kind of person ("engineers", "users"), which may say which rows.
      */
@@ -177,11 +184,12 @@ final class QuestionFrame {
         // a word more often a noun or an adjective than a verb ("average", "total") is read as one
         if (english.uses(word, PartOfSpeech.NOUN) + english.uses(word, PartOfSpeech.ADJECTIVE) >= english.uses(word, PartOfSpeech.VERB)) return false;
         for (String base : english.baseForms(word, PartOfSpeech.VERB)) {
-            if (LIGHT_VERBS.contains(base)) return true;
+            if (LIGHT_VERBS.contains(base) || NOTING.contains(base)) return true;
             List<Sense> senses = english.senses(base, PartOfSpeech.VERB);
             if (senses.isEmpty()) continue;
             Sense first = senses.get(0);
             if (first.antonyms().isEmpty() && first.broader().stream().anyMatch(GAINING::contains)) return true;
+            if (first.broader().stream().anyMatch(NOTING::contains) || first.synonyms().stream().anyMatch(NOTING::contains)) return true;
         }
         return false;
     }
