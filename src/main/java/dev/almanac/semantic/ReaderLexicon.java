@@ -592,12 +592,17 @@ final class ReaderLexicon {
 
     /** The words of the one column a dimension reads, when its name has two words or more ("method type"); else null. */
     private static String columnWords(Dimension d) {
-        if (d.expr() == null || d.time()) return null;
-        java.util.regex.Matcher m = ONE_COLUMN.matcher(d.expr().strip());
-        if (!m.matches()) return null;
-        String words = m.group(1).replace('_', ' ').toLowerCase(java.util.Locale.ROOT);
-        return words.matches(".*\\bid$") ? null : words;
+        if (d.expr() == null || d.time() || d.expr().indexOf('_') < 0) return null;
+        return COLUMN_WORDS.computeIfAbsent(d.expr(), expr -> {
+            java.util.regex.Matcher m = ONE_COLUMN.matcher(expr.strip());
+            if (!m.matches()) return "";
+            String words = m.group(1).replace('_', ' ').toLowerCase(java.util.Locale.ROOT);
+            return words.matches(".*\\bid$") ? "" : words;
+        }).transform(w -> w.isEmpty() ? null : w);
     }
+
+    /** The column words of each expression read so far ("" for none): the reader asks for a dimension's names often. */
+    private static final java.util.Map<String, String> COLUMN_WORDS = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Every way a dimension is said: its name's, label's and synonyms' words and their {@link #phrasings}, in that order. */
     static List<List<String>> phrasingsOf(Dimension d) {
