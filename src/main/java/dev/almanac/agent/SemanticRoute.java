@@ -127,6 +127,12 @@ final class SemanticRoute implements Route {
         }
         // a period the data covers only in part is said in the headline, so a series that starts late is not read as growth
         String notCovered = layer.coverageNote(query).map(n -> "\nNote: " + n).orElse("");
+        Optional<String> nothingGrouped = layer.noGroupAtAll(query, r);
+        if (nothingGrouped.isPresent()) {
+            return Optional.of(answers.of(t, 1, "I can't answer that by " + query.groupBy().stream().map(g -> layer.model().dimension(g.dimension())
+                    .map(dev.almanac.semantic.Dimension::displayName).orElse(g.dimension())).collect(java.util.stream.Collectors.joining(" and ")) + ": " + nothingGrouped.get(),
+                    Answer.Kind.observation, "low", null, null, List.of(), List.of(), query));
+        }
         Optional<String> ungrouped = layer.withoutAGroup(query, r);
         return Optional.of(answers.of(t, 1, semantic.sentence(query, r) + (dataEnds.isEmpty() ? "" : "\n" + dataEnds.strip().replaceAll("^\\((.*)\\)$", "$1") + ".")
                 + sameSpan + notCovered + ungrouped.map(n -> "\nNote: " + n).orElse(""), Answer.Kind.result, ungrouped.isPresent() ? "medium" : "high", results, answers.chart(query, r), List.of(), List.of(), query));

@@ -176,6 +176,22 @@ public final class SemanticLayer {
      * of each named group is over its rows only (a win rate of 100% in every region where only won deals have a customer).
      * Empty when every row has a group, or the part without one is under one in twenty.
      */
+    /**
+     * Why a breakdown grouped nothing: every row of the answer has no value of an attribute grouped by (the records it is
+     * reached through match none of the rows measured), so no group's number is there to give; empty otherwise.
+     */
+    public Optional<String> noGroupAtAll(SemanticQuery query, dev.almanac.sql.QueryResult r) {
+        if (query.groupBy().isEmpty() || query.records() != null || query.metrics().isEmpty() || r.rowCount() == 0) return Optional.empty();
+        for (SemanticQuery.GroupBy g : query.groupBy()) {
+            Dimension d = model.dimension(g.dimension()).orElse(null);
+            int key = d == null ? -1 : r.columns().indexOf(d.name());
+            if (key < 0 || r.rows().stream().anyMatch(row -> row.get(key) != null)) continue;
+            return Optional.of("No row measured has a " + d.displayName() + " (none of them matches a record that holds one), so there is no group to give "
+                    + model.metric(query.metrics().get(0)).map(SemanticMetric::displayName).orElse(query.metrics().get(0)) + " for.");
+        }
+        return Optional.empty();
+    }
+
     public Optional<String> withoutAGroup(SemanticQuery query, dev.almanac.sql.QueryResult r) {
         if (query.groupBy().isEmpty() || query.metrics().size() != 1 || query.records() != null || query.asksShare()) return Optional.empty();
         SemanticMetric m = model.metric(query.metrics().get(0)).orElse(null);

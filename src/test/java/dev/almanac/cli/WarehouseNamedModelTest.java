@@ -49,7 +49,9 @@ class WarehouseNamedModelTest {
             INSERT INTO MEMBER_PROFILE VALUES (10, 'Ada', 'active', DATE '2020-01-01'), (11, 'Ben', 'lapsed', DATE '2021-01-01'), (12, 'Cy', 'active', DATE '2022-01-01'),
               (13, 'Di', 'active', DATE '2023-01-01'), (14, 'Ed', 'lapsed', DATE '2024-01-01');
             CREATE TABLE ALERTS (ALERT_CODE VARCHAR, SENSOR VARCHAR, ALERT_KIND VARCHAR);
-            INSERT INTO ALERTS VALUES ('a1', 'north', 'drift'), ('a2', 'north', 'gap'), ('a3', 'south', 'drift'), ('a4', 'roof', 'drift'), ('a5', 'roof', 'spike')
+            INSERT INTO ALERTS VALUES ('a1', 'north', 'drift'), ('a2', 'north', 'gap'), ('a3', 'south', 'drift'), ('a4', 'roof', 'drift'), ('a5', 'roof', 'spike');
+            CREATE TABLE SENSORS (SENSOR_CODE VARCHAR, SITE VARCHAR);
+            INSERT INTO SENSORS VALUES ('NORTH', 'mast'), ('SOUTH', 'mast'), ('ROOF', 'tower')
             """;
 
     static final String LIBRARY = """
@@ -114,6 +116,15 @@ class WarehouseNamedModelTest {
                   - {name: ALERT_CODE, expr: ALERT_CODE, data_type: VARCHAR}
                   - {name: SENSOR, expr: SENSOR, data_type: VARCHAR}
                   - {name: ALERT_KIND, expr: ALERT_KIND, data_type: VARCHAR}
+              - name: SENSORS
+                base_table: {database: LIB, schema: GOLD, table: SENSORS}
+                primary_key: {columns: [SENSOR_CODE]}
+                dimensions:
+                  - {name: SENSOR_CODE, expr: SENSOR_CODE, data_type: VARCHAR}
+                  - {name: SITE, expr: SITE, data_type: VARCHAR}
+            relationships:
+              - {name: alert_sensor, left_table: ALERTS, right_table: SENSORS, relationship_type: many_to_one,
+                 relationship_columns: [{left_column: SENSOR, right_column: SENSOR_CODE}]}
             """;
 
     @BeforeAll
@@ -222,6 +233,16 @@ class WarehouseNamedModelTest {
                 sql("SELECT m.STATUS, count(*) FROM FACT_LOAN l JOIN MEMBER_PROFILE m USING (MEMBER_ID) GROUP BY 1"));
         // with no noun, the status is the counted rows' own
         assertThat(rows(ask(library, "How many loans are there by status?"))).containsExactlyInAnyOrderElementsOf(sql("SELECT STATUS, count(*) FROM FACT_LOAN GROUP BY 1"));
+    }
+
+    @Test
+    void a_breakdown_whose_records_match_no_row_measured_is_not_answered_as_one_empty_group() throws Exception {
+        // the feed writes sensors in lower case, the sensor table in upper case: no alert reaches a site
+        assertThat(sql("SELECT count(*) FROM ALERTS a JOIN SENSORS s ON s.SENSOR_CODE = a.SENSOR")).containsExactly("0");
+        JsonNode a = ask(feed, "How many alerts are there by site?");
+        assertThat(a.get("kind").asText()).as(a.toString()).isNotEqualTo("result");
+        assertThat(a.get("answer").asText()).contains("no group");
+        assertThat(a.get("data").isNull() || a.get("data").isMissingNode()).isTrue();
     }
 
     @Test
