@@ -168,7 +168,7 @@ final class MetricNames {
         // "top 5 drugs by adverse events", "customers ranked by orders": a ranking by rows is by how many they are
         for (int i = 1; i + 1 < words.size(); i++) {
             if (!words.get(i).equals("by") || !rowNameStarts().contains(words.get(i + 1))) continue;
-            if (words.subList(0, i).stream().noneMatch(w -> Set.of("top", "bottom", "ranked", "rank").contains(w))) continue;
+            if (words.subList(0, i).stream().noneMatch(RANKED_BY::contains)) continue;
             Optional<Span> counted = countedAt(words, i + 1, 0, false);
             if (counted.isPresent() && words.subList(counted.get().to(), words.size()).stream().allMatch(w -> dev.almanac.reading.FunctionWords.english().isFunctionWord(w))) {
                 return List.of(counted.get());
@@ -185,6 +185,9 @@ final class MetricNames {
         }
         return List.of();
     }
+
+    /** Words that say a list is ranked by what follows "by" ("top 5 drugs by ...", "customers ranked by ..."). */
+    private static final Set<String> RANKED_BY = Set.of("top", "bottom", "ranked", "rank");
 
     private volatile Set<String> rowNameStarts;
 

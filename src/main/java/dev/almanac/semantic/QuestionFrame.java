@@ -117,11 +117,10 @@ final class QuestionFrame {
     private static final Set<String> GAINING = Set.of("get", "make");
 
     /**
-     * The heads in WordNet of English's verbs of noting a thing ("find": detect, discover; "record": log, register): said of
-     * the rows counted ("how many discrepancies were found", "returns we logged"), they say only that the rows exist, as
-     * records do.
+     * The head in WordNet of English's verbs of coming upon a thing ("find": detect, discover, spot): said of the rows
+     * counted ("how many discrepancies were found", "faults we detected"), they say only that the rows exist.
      */
-    private static final Set<String> NOTING = Set.of("find", "record");
+    private static final Set<String> NOTING = Set.of("find");
 
     /**
      * Whether a noun names persons of any kind: "people", "person" and the words of its synset in WordNet ("individuals"),

@@ -153,8 +153,8 @@ enum WordPlacement implements CorpusRule {
             "insurer: What was the number of claims there were in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
     /**
      * "claims we received", "did we make": a light verb of English, or one its most frequent sense makes one step narrower
-     * than a light verb ({@link QuestionFrame#lightVerb}): the rows' own event, said again; or a verb of noting them ("found",
-     * "logged"), which says they exist. A verb of an event of its own ("lose", "refund") is not one.
+     * than a light verb ({@link QuestionFrame#lightVerb}): the rows' own event, said again; or a verb of coming upon them
+     * ("found", "detected"), which says they exist. A verb of an event of its own ("lose", "refund") is not one.
      */
     LIGHT_VERB(Decision.PASSES, (reader, at, i) -> QuestionFrame.predicate(at.words(), i, at.metricSpan == null ? -1 : at.metricSpan.to() - 1)
             && QuestionFrame.lightVerb(at.words().get(i)),
@@ -165,7 +165,7 @@ enum WordPlacement implements CorpusRule {
             "insurer: How many claims did we pay in 2025? => refused",
             "insurer: How many claims were made in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
             // a verb of noting the rows
-            "insurer: How many claims were recorded in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
+            "insurer: How many claims were detected in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
             "insurer: How many claims did we find in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
     /**
      * "how many plans do we offer", "which kinds of cover does the company provide": a verb of providing said by the
