@@ -129,9 +129,7 @@ final class SemanticRoute implements Route {
         String notCovered = layer.coverageNote(query).map(n -> "\nNote: " + n).orElse("");
         Optional<String> nothingGrouped = layer.noGroupAtAll(query, r);
         if (nothingGrouped.isPresent()) {
-            return Optional.of(answers.of(t, 1, "I can't answer that by " + query.groupBy().stream().map(g -> layer.model().dimension(g.dimension())
-                    .map(dev.almanac.semantic.Dimension::displayName).orElse(g.dimension())).collect(java.util.stream.Collectors.joining(" and ")) + ": " + nothingGrouped.get(),
-                    Answer.Kind.observation, "low", null, null, List.of(), List.of(), query));
+            return Optional.of(answers.of(t, 1, nothingGrouped.get(), Answer.Kind.observation, "low", null, null, List.of(), List.of(), query));
         }
         Optional<String> ungrouped = layer.withoutAGroup(query, r);
         return Optional.of(answers.of(t, 1, semantic.sentence(query, r) + (dataEnds.isEmpty() ? "" : "\n" + dataEnds.strip().replaceAll("^\\((.*)\\)$", "$1") + ".")

@@ -218,7 +218,7 @@ public final class CortexImport {
                 List<String> synonyms = new ArrayList<>(synonyms(t.node, t.logical, t.dataset));
                 // a view keyed by CUSTOMER_ID holds one row per customer: its rows are customers, unless another table is keyed so or called so
                 String noun = keyNoun(t);
-                if (noun != null && keyNouns.get(noun) == 1 && !t.dataset.replace('_', ' ').equals(noun) && !synonyms.contains(noun)
+                if (noun != null && keyNouns.get(noun) == 1 && !synonyms.contains(noun)
                         && tables.values().stream().noneMatch(o -> o.dataset.replace('_', ' ').equals(noun))) {
                     synonyms.add(noun);
                 }
@@ -318,12 +318,11 @@ public final class CortexImport {
             }
             // the specification writes {columns: [...]}; published models also write the column, or a list of them, alone
             JsonNode written = t.node.path("primary_key");
-            JsonNode key = written.isObject() ? written.path("columns") : written.isValueNode() ? com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode().add(written.asText()) : written;
             List<String> columns = new ArrayList<>();
-            for (JsonNode k : key) {
-                String column = physicalColumn(t, k.asText());
+            for (String k : texts(written.isObject() ? written.path("columns") : written)) {
+                String column = physicalColumn(t, k);
                 if (column == null) {
-                    unmapped(t.path + ".primary_key", "the key column " + k.asText() + " is neither a column of " + t.physical
+                    unmapped(t.path + ".primary_key", "the key column " + k + " is neither a column of " + t.physical
                             + " nor a logical column over one: no key is declared");
                     columns.clear();
                     break;
@@ -521,9 +520,12 @@ public final class CortexImport {
             String name = unique("average_" + summed, t.dataset, metricNames);
             metricNames.add(name);
             metricPaths.put(name, t.path + ".facts[" + logical + "]");
-            String called = label(logical, summed) != null ? label(logical, summed) : summed.replace('_', ' ');
+            String label = label(logical, summed);
+            String called = label != null ? label : summed.replace('_', ' ');
+            List<String> names = new ArrayList<>(List.of(called));
+            names.addAll(synonyms(f, logical, summed));
             List<String> synonyms = new ArrayList<>();
-            for (String n : concat(List.of(called), synonyms(f, logical, summed))) {
+            for (String n : names) {
                 for (String word : List.of("average ", "mean ")) if (!synonyms.contains(word + n)) synonyms.add(word + n);
             }
             metrics.add(new SemanticFile.MetricSpec(name, "simple", "Average " + called, description, t.dataset, "avg", expr, null, null, List.of(), null, null, null,
@@ -532,11 +534,6 @@ public final class CortexImport {
             simpleByKey.putIfAbsent(t.dataset + "|avg|" + expr + "|", name);
         }
 
-        private static List<String> concat(List<String> a, List<String> b) {
-            List<String> out = new ArrayList<>(a);
-            out.addAll(b);
-            return out;
-        }
 
         /** A metric read from its expression; false (and reported) when it cannot be mapped. */
         private boolean metric(String path, String ours, JsonNode m, CortexMetricExpression.Reading reading, String filter) {
@@ -586,20 +583,15 @@ public final class CortexImport {
             for (int i = 0; i < d.aggregates().size(); i++) {
                 CortexMetricExpression.Aggregate a = d.aggregates().get(i);
                 String part = simpleByKey.get(key(a, filter));
-                if (part == null && filter == null && "count".equals(a.agg()) && (a.expr() == null || a.expr().isBlank())) {
+                if (part == null) {
                     // COUNT(*) is the number of the table's rows whatever metric it is part of: named and labelled so
-                    part = unique(a.scope().dataset() + "_count", null, metricNames);
-                    String rows = dev.almanac.semantic.Dataset.rowsInWords(a.scope().dataset());
-                    metrics.add(new SemanticFile.MetricSpec(part, "simple", "Number of " + rows, "The rows of " + a.scope().logical() + ", counted (part of "
-                            + m.name() + ").", a.scope().dataset(), a.agg(), a.expr(), null, null, List.of(), null, null, null, null, null, null,
-                            List.of(), null, null, null, null, List.of(), List.of(), List.of("cortex_part")));
-                    simpleByKey.put(key(a, null), part);
-                    parts.add(part);
-                } else if (part == null) {
-                    part = unique(m.name() + "_" + CortexMetricExpression.alias(i), null, metricNames);
-                    metrics.add(new SemanticFile.MetricSpec(part, "simple", null, "Part of " + m.name() + ": " + aggregateSql(a.agg(), a.expr()) + " over "
-                            + a.scope().logical() + ".", a.scope().dataset(), a.agg(), a.expr(), null, filter, List.of(), null, null, null, null, null, null,
-                            List.of(), null, null, null, null, List.of(), List.of(), List.of("cortex_part")));
+                    boolean rows = filter == null && "count".equals(a.agg()) && (a.expr() == null || a.expr().isBlank());
+                    part = unique(rows ? a.scope().dataset() + "_count" : m.name() + "_" + CortexMetricExpression.alias(i), null, metricNames);
+                    String label = rows ? "Number of " + dev.almanac.semantic.Dataset.rowsInWords(a.scope().dataset()) : null;
+                    String description = rows ? "The rows of " + a.scope().logical() + ", counted (part of " + m.name() + ")."
+                            : "Part of " + m.name() + ": " + aggregateSql(a.agg(), a.expr()) + " over " + a.scope().logical() + ".";
+                    metrics.add(new SemanticFile.MetricSpec(part, "simple", label, description, a.scope().dataset(), a.agg(), a.expr(), null, filter, List.of(), null,
+                            null, null, null, null, null, List.of(), null, null, null, null, List.of(), List.of(), List.of("cortex_part")));
                     simpleByKey.put(key(a, filter), part);
                     parts.add(part);
                 }
@@ -746,7 +738,7 @@ public final class CortexImport {
         private static List<String> texts(JsonNode n) {
             List<String> out = new ArrayList<>();
             if (n.isArray()) n.forEach(x -> out.add(x.asText("")));
-            else if (n.isValueNode()) out.add(n.asText(""));
+            else if (n.isValueNode() && !n.isNull()) out.add(n.asText(""));
             return out;
         }
 
@@ -843,10 +835,12 @@ public final class CortexImport {
             return l.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_").equals(ours) && !l.contains(" ") ? null : l;
         }
 
+        private static final java.util.regex.Pattern ID_COLUMN = java.util.regex.Pattern.compile("(?i)\"?([a-z][a-z0-9_]*[a-z])_id\"?");
+
         /** What one row of a table keyed by one column {@code <noun>_id} is ("customer" of CUSTOMER_ID), or null. */
         private static String keyNoun(Logical t) {
             if (t.key.size() != 1) return null;
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)\"?([a-z][a-z0-9_]*[a-z])_id\"?").matcher(t.key.get(0).strip());
+            java.util.regex.Matcher m = ID_COLUMN.matcher(t.key.get(0).strip());
             return m.matches() ? m.group(1).replace('_', ' ').toLowerCase(Locale.ROOT) : null;
         }
 

@@ -214,8 +214,8 @@ enum Breakdown implements CorpusRule {
             if (cue == null) { // "by loan status": the cue before a noun of the rows whose attribute it is, which says whose
                 Optional<RowsBefore> rows = rowsNounBefore(reader, at, d, Spans.dimensionOf(d));
                 if (rows.isPresent()) {
-                    for (int k = rows.get().from(); k < d.from(); k++) at.used[k] = true;
-                    markCue(at.words, at.used, rows.get().from(), rows.get().cue());
+                    Spans.mark(at.used, rows.get().noun());
+                    markCue(at.words, at.used, rows.get().noun().from(), rows.get().cue());
                     ds = rows.get().theirs();
                     cue = "";
                 }
@@ -249,7 +249,7 @@ enum Breakdown implements CorpusRule {
     }
 
     /** The noun of some rows said between a breakdown's cue and an attribute, and the candidates that are those rows' own. */
-    private record RowsBefore(int from, String cue, List<Dimension> theirs) {}
+    private record RowsBefore(QuestionParser.Span noun, String cue, List<Dimension> theirs) {}
 
     /**
      * "by loan status", "per customer segment": one or two words right before an attribute that name one dataset's rows
@@ -259,16 +259,12 @@ enum Breakdown implements CorpusRule {
     private static Optional<RowsBefore> rowsNounBefore(QuestionParser reader, Said at, QuestionParser.Span d, List<Dimension> ds) {
         for (int n = 1; n <= 2 && d.from() - n >= 1; n++) {
             int from = d.from() - n;
-            boolean free = true;
-            for (int k = from; k < d.from(); k++) free &= !at.used[k];
-            if (!free || !saidTogether(at, d.from() - 1)) continue;
             String cue = cueBefore(at.words, from);
-            if (cue == null) continue;
-            List<String> noun = at.words.subList(from, d.from()).stream().map(QuestionWords::singular).toList();
-            List<Dataset> named = reader.lexicon.rowsCalled(noun);
-            if (named.size() != 1) continue;
+            List<Dataset> named = reader.lexicon.rowsCalled(at.words.subList(from, d.from()).stream().map(QuestionWords::singular).toList());
+            QuestionParser.Span noun = new QuestionParser.Span(from, d.from(), named);
+            if (cue == null || named.size() != 1 || Spans.anyUsed(at.used, noun) || !saidTogether(at, d.from() - 1)) continue;
             List<Dimension> theirs = ds.stream().filter(x -> x.dataset().equals(named.get(0).name())).toList();
-            if (!theirs.isEmpty()) return Optional.of(new RowsBefore(from, cue, theirs));
+            if (!theirs.isEmpty()) return Optional.of(new RowsBefore(noun, cue, theirs));
         }
         return Optional.empty();
     }

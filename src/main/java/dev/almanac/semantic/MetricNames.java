@@ -232,7 +232,7 @@ final class MetricNames {
                 if (m instanceof SemanticMetric.Simple c && c.countsEveryRow() && c.dataset().equals(d.name())) counts.add(m);
             }
             if (counts.isEmpty()) { // "customers" of a view keyed by customer id: the count of its keys counts its rows
-                for (SemanticMetric m : reader.model.metrics()) if (m instanceof SemanticMetric.Simple c && c.dataset().equals(d.name()) && countsKeys(c, d)) counts.add(m);
+                for (SemanticMetric m : reader.model.metrics()) if (m instanceof SemanticMetric.Simple c && c.dataset().equals(d.name()) && reader.model.countsKeys(c)) counts.add(m);
             }
             if (counts.size() > 1) {
                 String said = String.join(" ", entity);
@@ -244,12 +244,6 @@ final class MetricNames {
             if (counts.size() == 1) return Optional.of(new Span(start, end, List.of(counts.get(0)), n, at));
         }
         return Optional.empty();
-    }
-
-    /** Whether a metric counts the different values of its dataset's one-column primary key: as many as its rows. */
-    private static boolean countsKeys(SemanticMetric.Simple c, Dataset d) {
-        return c.agg() == SemanticMetric.Agg.COUNT_DISTINCT && c.filter() == null && c.segments().isEmpty() && c.expr() != null && d.primaryKey().size() == 1
-                && c.expr().replace("\"", "").strip().equalsIgnoreCase(d.primaryKey().get(0).replace("\"", "").strip());
     }
 
     private Map<List<String>, Object> metricPhrases;

@@ -177,19 +177,35 @@ public final class SemanticLayer {
      * Empty when every row has a group, or the part without one is under one in twenty.
      */
     /**
-     * Why a breakdown grouped nothing: every row of the answer has no value of an attribute grouped by (the records it is
-     * reached through match none of the rows measured), so no group's number is there to give; empty otherwise.
+     * The answer to a breakdown that grouped nothing, saying why: every row of the result has no value of an attribute
+     * grouped by (the records it is reached through match none of the rows measured), so no group's number is there to
+     * give; empty otherwise.
      */
     public Optional<String> noGroupAtAll(SemanticQuery query, dev.almanac.sql.QueryResult r) {
-        if (query.groupBy().isEmpty() || query.records() != null || query.metrics().isEmpty() || r.rowCount() == 0) return Optional.empty();
-        for (SemanticQuery.GroupBy g : query.groupBy()) {
-            Dimension d = model.dimension(g.dimension()).orElse(null);
-            int key = d == null ? -1 : r.columns().indexOf(d.name());
-            if (key < 0 || r.rows().stream().anyMatch(row -> row.get(key) != null)) continue;
-            return Optional.of("No row measured has a " + d.displayName() + " (none of them matches a record that holds one), so there is no group to give "
+        if (query.records() != null || query.metrics().isEmpty() || r.rowCount() == 0) return Optional.empty();
+        for (GroupColumn g : groupColumns(query, r)) {
+            if (r.rows().stream().anyMatch(row -> row.get(g.column()) != null)) continue;
+            String by = query.groupBy().stream().map(x -> model.dimension(x.dimension()).map(Dimension::displayName).orElse(x.dimension()))
+                    .collect(java.util.stream.Collectors.joining(" and "));
+            return Optional.of("I can't answer that by " + by + ": No row measured has a " + g.dimension().displayName()
+                    + " (none of them matches a record that holds one), so there is no group to give "
                     + model.metric(query.metrics().get(0)).map(SemanticMetric::displayName).orElse(query.metrics().get(0)) + " for.");
         }
         return Optional.empty();
+    }
+
+    /** An attribute a query groups by and the column of the result that holds it. */
+    private record GroupColumn(Dimension dimension, int column) {}
+
+    /** The attributes grouped by that the result has a column of, in the query's order. */
+    private List<GroupColumn> groupColumns(SemanticQuery query, dev.almanac.sql.QueryResult r) {
+        List<GroupColumn> out = new java.util.ArrayList<>();
+        for (SemanticQuery.GroupBy g : query.groupBy()) {
+            Dimension d = model.dimension(g.dimension()).orElse(null);
+            int column = d == null ? -1 : r.columns().indexOf(d.name());
+            if (column >= 0) out.add(new GroupColumn(d, column));
+        }
+        return out;
     }
 
     public Optional<String> withoutAGroup(SemanticQuery query, dev.almanac.sql.QueryResult r) {
@@ -197,10 +213,9 @@ public final class SemanticLayer {
         SemanticMetric m = model.metric(query.metrics().get(0)).orElse(null);
         int value = r.columns().indexOf(query.metrics().get(0));
         if (m == null || value < 0) return Optional.empty();
-        for (SemanticQuery.GroupBy g : query.groupBy()) {
-            Dimension d = model.dimension(g.dimension()).orElse(null);
-            int key = d == null ? -1 : r.columns().indexOf(d.name());
-            if (key < 0) continue;
+        for (GroupColumn g : groupColumns(query, r)) {
+            Dimension d = g.dimension();
+            int key = g.column();
             java.math.BigDecimal none = java.math.BigDecimal.ZERO, all = java.math.BigDecimal.ZERO;
             boolean any = false;
             for (List<Object> row : r.rows()) {
@@ -348,8 +363,9 @@ public final class SemanticLayer {
             for (String name : q.metrics()) {
                 Offset o = offsetOf(metric(name));
                 if (o == null) continue;
-                Grain g = o.days() == 0 ? (o.months() % 12 == 0 ? Grain.YEAR : o.months() % 3 == 0 ? Grain.QUARTER : Grain.MONTH)
-                        : o.days() % 7 == 0 ? Grain.WEEK : Grain.DAY;
+                // the coarsest grain the offset moves by whole periods of
+                Grain g = java.util.stream.Stream.of(Grain.YEAR, Grain.QUARTER, Grain.MONTH, Grain.WEEK, Grain.DAY)
+                        .filter(x -> SqlRenderer.shiftsWholeBuckets(x, o)).findFirst().orElseThrow();
                 if (q.end().isAfter(q.start().plusMonths(o.months()).plusDays(o.days()))) return q.grain(g);
             }
         }

@@ -105,8 +105,7 @@ public final class SemanticModel {
 
     /** The dimension of a dataset whose expression is the column, or null. */
     private Dimension dimensionOver(String dataset, String column) {
-        String c = column.replace("\"", "").strip();
-        return dimensions.values().stream().filter(d -> d.dataset().equals(dataset) && d.expr() != null && d.expr().replace("\"", "").strip().equalsIgnoreCase(c))
+        return dimensions.values().stream().filter(d -> d.dataset().equals(dataset) && d.expr() != null && unquoted(d.expr()).equalsIgnoreCase(unquoted(column)))
                 .findFirst().orElse(null);
     }
 
@@ -366,6 +365,13 @@ public final class SemanticModel {
         String column = unquoted(s.expr());
         return relationships.values().stream().anyMatch(r -> r.from().equals(s.dataset()) && !r.oneToOne() && r.fromColumns().size() == 1
                 && unquoted(r.fromColumns().get(0)).equalsIgnoreCase(column));
+    }
+
+    /** Whether a metric counts the different values of its dataset's one-column primary key: as many as its rows. */
+    public boolean countsKeys(SemanticMetric.Simple c) {
+        Dataset d = datasets.get(key(c.dataset()));
+        return d != null && c.agg() == SemanticMetric.Agg.COUNT_DISTINCT && c.filter() == null && c.segments().isEmpty() && c.expr() != null
+                && d.primaryKey().size() == 1 && unquoted(c.expr()).equalsIgnoreCase(unquoted(d.primaryKey().get(0)));
     }
 
     private static String unquoted(String column) {
@@ -738,10 +744,8 @@ public final class SemanticModel {
         /** A dimension found to name its dataset's entity: the label of that entity, called by the entity's name too. */
         private static DimensionSpec inferredLabel(DimensionSpec d, Dataset ds) {
             Dataset.Entity e = ds.entities().stream().filter(Dataset.Entity::identifies).findFirst().orElseThrow();
-            List<String> synonyms = new ArrayList<>(d.synonyms());
-            String called = e.name().replace('_', ' ').toLowerCase(Locale.ROOT);
-            if (!synonyms.contains(called)) synonyms.add(called);
-            return new DimensionSpec(d.name(), d.type(), d.expr(), d.label(), d.description(), List.copyOf(synonyms), d.grain(), d.values(), d.dialects(),
+            DimensionSpec called = calledAlso(d, e.name().replace('_', ' ').toLowerCase(Locale.ROOT));
+            return new DimensionSpec(d.name(), d.type(), d.expr(), d.label(), d.description(), called.synonyms(), d.grain(), d.values(), d.dialects(),
                     e.name(), d.drafted());
         }
 

@@ -326,20 +326,16 @@ enum WordPlacement implements CorpusRule {
 
     private static boolean timeOfTheMeasure(QuestionParser reader, Left at, int i) {
         if (at.question.period().isEmpty() || at.afterCue(i)) return false;
-        String word = QuestionWords.stem(at.words().get(i));
+        String said = at.words().get(i), word = QuestionWords.stem(said);
         for (SemanticMetric.Simple in : reader.model.simpleInputs(at.metric)) {
             Dimension time = reader.model.timeDimensionOf(in).orElse(null);
             if (time == null) continue;
             if (eventWords(time).stream().anyMatch(w -> QuestionWords.stem(w).equals(word))) return true;
-        }
-        // "shipments sent in 2026" of rows dated when shipped: a verb WordNet puts in a synset with the event's own, when it
-        // is so with no other time of the same rows ("sent" is not "delivered" there) and names no measure of those rows
-        // ("placed" of "orders placed" is that measure's)
-        String said = at.words().get(i);
-        for (SemanticMetric.Simple in : reader.model.simpleInputs(at.metric)) {
-            Dimension time = reader.model.timeDimensionOf(in).orElse(null);
-            if (time == null || !sameEvent(said, time) || namesAMeasureOf(reader, in.dataset(), word)) continue;
-            if (reader.model.dimensionsOf(time.dataset()).stream().noneMatch(o -> o.time() && !o.equals(time) && sameEvent(said, o))) return true;
+            // "shipments sent in 2026" of rows dated when shipped: a verb WordNet puts in a synset with the event's own, when it
+            // is so with no other time of the same rows ("sent" is not "delivered" there) and names no measure of those rows
+            // ("placed" of "orders placed" is that measure's)
+            if (sameEvent(said, time) && !namesAMeasureOf(reader, in.dataset(), word)
+                    && reader.model.dimensionsOf(time.dataset()).stream().noneMatch(o -> o.time() && !o.equals(time) && sameEvent(said, o))) return true;
         }
         return false;
     }
@@ -348,8 +344,7 @@ enum WordPlacement implements CorpusRule {
     private static boolean namesAMeasureOf(QuestionParser reader, String dataset, String stem) {
         for (SemanticMetric m : reader.model.metrics()) {
             if (!(m instanceof SemanticMetric.Simple s) || !s.dataset().equals(dataset)) continue;
-            List<String> names = new java.util.ArrayList<>(List.of(m.name().replace('_', ' ')));
-            if (m.info().label() != null) names.add(m.info().label());
+            List<String> names = new java.util.ArrayList<>(List.of(QuestionParser.nameAndLabel(m)));
             names.addAll(m.info().synonyms());
             for (String n : names) if (QuestionWords.tokens(n, true).stream().anyMatch(w -> QuestionWords.stem(w).equals(stem))) return true;
         }
