@@ -352,7 +352,9 @@ final class RecordForms {
                 if (named.size() != 1) continue;
                 String records = named.get(0).name();
                 boolean theirs = attributes.stream().anyMatch(a -> a.to() == by && Spans.dimensionOf(a).stream().anyMatch(d -> d.dataset().equals(records)));
-                if (!theirs) break;
+                // "by customer segment": the records' noun before an attribute's name says whose attribute groups, a breakdown
+                final int after = from + n;
+                if (!theirs || attributes.stream().anyMatch(a -> a.from() == after)) break;
                 return q.substring(0, at.get(b)[0]) + "of" + q.substring(at.get(b)[1]);
             }
         }

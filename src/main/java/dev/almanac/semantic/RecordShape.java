@@ -71,6 +71,12 @@ enum RecordShape {
             "concert_singer: Give the themes of all concerts with the number of singers for each. => {'group_by':[{'dimension':'theme'}],'records':'concert','count_distinct':['singer_in_concert.singer_id']}",
             "world_1: List all continents and the number of countries in each continent. => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}]}",
             "course_teach: List the hometowns of teachers with the number of courses they have taught. => {'group_by':[{'dimension':'hometown'}],'records':'teacher','count_distinct':['course_arrange.course_id']}"),
+    RECORDS_WITH_THEIR_MEASURE(RecordShapes::recordsWithTheirMeasure,
+            "staffing: List the employees in Research with their salaries. => {'metrics':['average_salary'],'group_by':[{'dimension':'full_name'}],'filters':[{'field':'division','op':'=','values':['Research']}],'records':'employees'}",
+            "staffing: Show all employees along with their average salary. => {'metrics':['average_salary'],'group_by':[{'dimension':'full_name'}],'records':'employees'}",
+            // a possessive before what no measure of the records' own is
+            "staffing: List the employees with their bonus. => refused",
+            "staffing: List the employees with their headcount. => refused"),
     PERIODS_WITHOUT_ROWS(RecordShapes::gaps,
             "student_transcripts_tracking: Which years from 1970 to 2020 have no transcripts? => {'metrics':['transcripts_count'],'grain':'year','start':'1970-01-01','end':'2021-01-01','gaps':true}",
             "student_transcripts_tracking: In which years between 1990 and 2000 were there no transcripts? => {'metrics':['transcripts_count'],'grain':'year','start':'1990-01-01','end':'2001-01-01','gaps':true}",

@@ -1289,6 +1289,76 @@ final class RecordShapes {
     }
 
     /**
+     * "..., with their churn scores", "and what is their budget": after the records asked for, a possessive and a measure of
+     * those same records, each record's own value of it ({@link #recordsWithTheirMeasure}).
+     */
+    private static final Pattern THEIR_MEASURE = Pattern.compile("(?i)\\s*,?\\s+(?:with|and|along\\s+with|together\\s+with|including)\\s+"
+            + "(?:(?:what|what's|whats)\\s+(?:(?:is|was|are|were)\\s+)?)?(?:their|its)\\s+([\\p{L}][\\p{L}\\s_-]*?)\\s*[?.!]?\\s*$");
+
+    /** The aggregations whose value over one row is that row's own value. */
+    private static final Set<SemanticMetric.Agg> OWN_VALUE = Set.of(SemanticMetric.Agg.SUM, SemanticMetric.Agg.AVG, SemanticMetric.Agg.MIN, SemanticMetric.Agg.MAX);
+
+    /**
+     * "Show me all high risk customers with their churn scores", "which campaigns started in 2026 and what is their budget":
+     * the records read as a list, each with its own value of a measure of theirs: a plain sum, average, minimum or maximum of
+     * a column of the records' own dataset (no filter), over each record of a dataset with a key, is that record's value.
+     * Empty when the words after the possessive name anything else, or the records listed are not the measure's.
+     */
+    Optional<Result> recordsWithTheirMeasure(String q) {
+        Matcher m = THEIR_MEASURE.matcher(q);
+        if (!m.find() || m.start() == 0) return Optional.empty();
+        Result listed = reader.parse(q.substring(0, m.start()).strip() + "?", null);
+        if (!(listed instanceof Parsed p)) return Optional.empty();
+        SemanticQuery x = p.query();
+        String records = listedDataset(x);
+        if (records == null || !x.metrics().isEmpty() || x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null
+                || x.start() != null) return Optional.empty();
+        SemanticMetric.Simple own = ownValueNamed(m.group(1).strip(), records).orElse(null);
+        Dataset rows = reader.model.dataset(records).orElse(null);
+        if (own == null || rows == null || rows.primaryKey().isEmpty()) return Optional.empty();
+        SemanticQuery withValue = x.withConditionsOf(List.of(own.name()), x.groupBy()).records(records);
+        try {
+            reader.layer.compile(withValue);
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+        return Optional.of(new Parsed(withValue, p.period()));
+    }
+
+    /**
+     * The measure of a dataset's records whose value over one record is the record's own, named by the words: the metric they
+     * read as alone ("churn scores", "average salary"), else the one column that such measures of the dataset sum, average or
+     * bound, called by those words ("salaries" of the average of {@code salary}). Empty when the words name another thing or
+     * several columns.
+     */
+    private Optional<SemanticMetric.Simple> ownValueNamed(String words, String dataset) {
+        Result measured = reader.parse("What is the " + words + "?", null);
+        if (measured instanceof Parsed mp) {
+            SemanticQuery asked = mp.query();
+            if (asked.metrics().size() != 1 || !asked.groupBy().isEmpty() || !asked.filters().isEmpty() || !asked.exists().isEmpty() || asked.start() != null
+                    || asked.grain() != null || asked.records() != null || !asked.segments().isEmpty() || mp.period().isPresent()) return Optional.empty();
+            return reader.model.metric(asked.metrics().get(0)).filter(x -> ownValue(x, dataset)).map(x -> (SemanticMetric.Simple) x);
+        }
+        List<String> said = QuestionWords.tokens(words, true).stream().map(QuestionWords::singular).toList();
+        Map<String, SemanticMetric.Simple> byColumn = new HashMap<>();
+        for (SemanticMetric x : reader.model.metrics()) {
+            if (!ownValue(x, dataset)) continue;
+            SemanticMetric.Simple s = (SemanticMetric.Simple) x;
+            String column = s.expr().strip().replace("\"", "");
+            if (!column.matches("[A-Za-z_][A-Za-z0-9_]*")) continue;
+            List<String> named = QuestionWords.tokens(column.replace('_', ' '), true).stream().map(QuestionWords::singular).toList();
+            if (named.equals(said)) byColumn.putIfAbsent(column.toLowerCase(Locale.ROOT), s);
+        }
+        return byColumn.size() == 1 ? Optional.of(byColumn.values().iterator().next()) : Optional.empty();
+    }
+
+    /** A plain sum, average, minimum or maximum of a column of the dataset, no filter: over one of its rows, the row's value. */
+    private static boolean ownValue(SemanticMetric m, String dataset) {
+        return m instanceof SemanticMetric.Simple s && s.dataset().equals(dataset) && OWN_VALUE.contains(s.agg()) && s.filter() == null
+                && s.segments().isEmpty() && s.expr() != null && !s.isSnapshot();
+    }
+
+    /**
      * The attribute of the one dataset that pairs two others ("singer_in_concert": each row one singer and one concert, one
      * relationship to each) by which its rows refer to {@code counted}; empty when no dataset or several pair them so.
      */

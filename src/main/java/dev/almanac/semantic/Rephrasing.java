@@ -262,6 +262,7 @@ enum Rephrasing {
     ATTRIBUTE_BY_ITS_RECORDS(RecordForms::attributeByItsRecords, "concert_singer: List all song names by singers older than 30. => List all song names of singers older than 30.",
             "concert_singer: Show the song name by the youngest singer. => Show the song name of the youngest singer.",
             "concert_singer: What is the average age by country? => What is the average age by country?",
+            "concert_singer: What is the average age by singer country? => What is the average age by singer country?",
             "world_1: List the names by continent. => List the names by continent."),
     RELATION_CLAUSE(RecordForms::relationClause, "tvshow: List each language and the number of TV Channels using it. => List each language and the number of TV Channels.",
             "tvshow: For each language, list the number of TV Channels that use it. => For each language, list the number of TV Channels.",

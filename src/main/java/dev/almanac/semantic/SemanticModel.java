@@ -703,14 +703,15 @@ public final class SemanticModel {
         /**
          * The dimension that names the rows of a dataset whose model declares no label (dbt, Cortex and Ossie cannot say
          * one): the categorical dimension called after the dataset's one identifying entity and "name" ({@code location_name}
-         * of entity {@code location}, dbt's own convention), or plain {@code name}; null when none or more than one fits.
+         * of entity {@code location}, dbt's own convention), or plain {@code name} or {@code full_name} (a person's whole name);
+         * null when none or more than one fits.
          */
         private static String namingLabel(Dataset ds, List<DimensionSpec> dims) {
             List<Dataset.Entity> identifying = ds == null ? List.of() : ds.entities().stream().filter(Dataset.Entity::identifies).toList();
             if (identifying.size() != 1) return null;
             String entity = key(identifying.get(0).name());
             List<String> named = dims.stream().filter(Loader::categorical)
-                    .map(DimensionSpec::name).filter(n -> key(n).equals(entity + "_name") || key(n).equals("name")).toList();
+                    .map(DimensionSpec::name).filter(n -> key(n).equals(entity + "_name") || key(n).equals("name") || key(n).equals("full_name")).toList();
             return named.size() == 1 ? named.get(0) : null;
         }
 

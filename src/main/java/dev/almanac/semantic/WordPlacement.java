@@ -226,10 +226,13 @@ enum WordPlacement implements CorpusRule {
     /**
      * "customers tracked in our loyalty program" of a view described as one of "loyalty program" members: a noun after a
      * word of the rows, the two said together in the model's descriptions of the rows read, names where the rows are kept.
+     * A noun that names an attribute of the model ("customer segment") names that, never where the rows are kept.
      */
     COMPOUND_OF_THE_ROWS(Decision.PASSES, (reader, at, i) -> i > 0 && !at.afterCue(i) && contentWord(at.words().get(i - 1)) && contentWord(at.words().get(i))
-            && QuestionWords.isAllowed(at.words().get(i - 1), at.allowed) && at.describedPairs.contains(at.words().get(i - 1) + " " + at.words().get(i)),
-            "insurer: How many claims came from policy holders in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
+            && QuestionWords.isAllowed(at.words().get(i - 1), at.allowed) && at.describedPairs.contains(at.words().get(i - 1) + " " + at.words().get(i))
+            && at.attributeSpans(reader).stream().noneMatch(s -> Spans.inSpan(s, i)),
+            "insurer: How many claims came from policy holders in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
+            "insurer: How many claims of claim intake were there in 2025? => refused"),
     /**
      * "total sales revenue": a noun right after the measure's own words that English (WordNet) says is the measure's word in
      * another name, a synonym of its last word or the head of one ("sales": "gross revenue"), restating it.

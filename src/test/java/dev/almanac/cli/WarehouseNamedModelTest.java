@@ -33,6 +33,8 @@ class WarehouseNamedModelTest {
     Path db;
     CliTest.Run importedLibrary;
     CliTest.Run importedFeed;
+    Path club;
+    CliTest.Run importedClub;
 
     static final String ROWS = """
             CREATE TABLE FACT_LOAN (LOAN_ID INTEGER, TITLE_NAME VARCHAR, TITLE_EDITION VARCHAR, MEMBER_ID INTEGER, BRANCH VARCHAR, RETURNED_LATE VARCHAR,
@@ -51,7 +53,10 @@ class WarehouseNamedModelTest {
             CREATE TABLE ALERTS (ALERT_CODE VARCHAR, SENSOR VARCHAR, ALERT_KIND VARCHAR);
             INSERT INTO ALERTS VALUES ('a1', 'north', 'drift'), ('a2', 'north', 'gap'), ('a3', 'south', 'drift'), ('a4', 'roof', 'drift'), ('a5', 'roof', 'spike');
             CREATE TABLE SENSORS (SENSOR_CODE VARCHAR, SITE VARCHAR);
-            INSERT INTO SENSORS VALUES ('NORTH', 'mast'), ('SOUTH', 'mast'), ('ROOF', 'tower')
+            INSERT INTO SENSORS VALUES ('NORTH', 'mast'), ('SOUTH', 'mast'), ('ROOF', 'tower');
+            CREATE TABLE ATHLETES (ATHLETE_ID INTEGER, FULL_NAME VARCHAR, SQUAD VARCHAR, BEST_TIME DOUBLE);
+            INSERT INTO ATHLETES VALUES (1, 'Ana Diaz', 'relay', 51.2), (2, 'Ana Diaz', 'sprint', 11.9), (3, 'Bo Lind', 'relay', 49.8),
+              (4, 'Cy Moss', 'sprint', 12.4), (5, 'Di Park', 'relay', 53.0)
             """;
 
     static final String LIBRARY = """
@@ -127,6 +132,20 @@ class WarehouseNamedModelTest {
                  relationship_columns: [{left_column: SENSOR, right_column: SENSOR_CODE}]}
             """;
 
+    static final String CLUB = """
+            name: CLUB
+            tables:
+              - name: ATHLETES
+                base_table: {database: LIB, schema: GOLD, table: ATHLETES}
+                primary_key: {columns: [ATHLETE_ID]}
+                dimensions:
+                  - {name: ATHLETE_ID, expr: ATHLETE_ID, data_type: NUMBER}
+                  - {name: FULL_NAME, expr: FULL_NAME, data_type: VARCHAR}
+                  - {name: SQUAD, expr: SQUAD, data_type: VARCHAR}
+                facts:
+                  - {name: BEST_TIME, expr: BEST_TIME, data_type: NUMBER, default_aggregation: avg}
+            """;
+
     @BeforeAll
     void setUp(@TempDir Path dir) throws Exception {
         home = dir;
@@ -139,6 +158,8 @@ class WarehouseNamedModelTest {
         importedLibrary = CliTest.run("knowledge", "import", "--cortex", dir.resolve("library.yaml").toString(), "--project", library.toString());
         feed = project("feed", FEED);
         importedFeed = CliTest.run("knowledge", "import", "--cortex", dir.resolve("feed.yaml").toString(), "--project", feed.toString());
+        club = project("club", CLUB);
+        importedClub = CliTest.run("knowledge", "import", "--cortex", dir.resolve("club.yaml").toString(), "--project", club.toString());
     }
 
     Path project(String name, String model) throws Exception {
@@ -252,5 +273,23 @@ class WarehouseNamedModelTest {
         assertThat(a.get("kind").asText()).as(a.toString()).isEqualTo("result");
         assertThat(rows(a)).containsExactlyInAnyOrderElementsOf(CliTest.sqlRows(feed, "SELECT ALERT_KIND, count(*) FROM ALERTS GROUP BY 1")
                 .stream().map(r -> plain(r.replace(",", " | "))).toList());
+    }
+
+    @Test
+    void records_listed_with_their_own_value_of_a_fact_show_each_record_once_with_its_value() throws Exception {
+        assertThat(importedClub.code()).as(importedClub.err() + importedClub.out()).isZero();
+        // two athletes share a name: each keeps its own time, never one merged value for the name
+        JsonNode relay = ask(club, "Show all relay athletes with their best times");
+        assertThat(relay.get("kind").asText()).as(relay.toString()).isEqualTo("result");
+        assertThat(rows(relay)).containsExactlyInAnyOrderElementsOf(CliTest.sqlRows(club, "SELECT FULL_NAME, BEST_TIME FROM ATHLETES WHERE SQUAD = 'relay'")
+                .stream().map(r -> plain(r.replace(",", " | "))).toList());
+        JsonNode all = ask(club, "List the athletes and their best time");
+        assertThat(rows(all)).as(all.toString()).containsExactlyInAnyOrderElementsOf(CliTest.sqlRows(club, "SELECT FULL_NAME, BEST_TIME FROM ATHLETES")
+                .stream().map(r -> plain(r.replace(",", " | "))).toList());
+        // the average over them all is still one number
+        assertThat(rows(ask(club, "What is the average best time in the relay squad?")))
+                .containsExactly(plain(CliTest.sqlRows(club, "SELECT avg(BEST_TIME) FROM ATHLETES WHERE SQUAD = 'relay'").get(0)));
+        // a possessive before what is no value of theirs is not answered
+        assertThat(ask(club, "List the athletes with their coaches").get("kind").asText()).isNotEqualTo("result");
     }
 }
