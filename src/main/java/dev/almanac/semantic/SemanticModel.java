@@ -742,10 +742,15 @@ public final class SemanticModel {
                     d.labelOf(), d.drafted());
         }
 
-        /** A dimension found to name its dataset's entity: the label of that entity, called by the entity's name too. */
+        /**
+         * A dimension found to name its dataset's entity: the label of that entity, called by the entity's name too and by
+         * what the dataset's rows are called ("customer" of a view of customers), so that "top 5 customers by churn score"
+         * ranks the records by what names them.
+         */
         private static DimensionSpec inferredLabel(DimensionSpec d, Dataset ds) {
             Dataset.Entity e = ds.entities().stream().filter(Dataset.Entity::identifies).findFirst().orElseThrow();
             DimensionSpec called = calledAlso(d, e.name().replace('_', ' ').toLowerCase(Locale.ROOT));
+            for (String rows : ds.synonyms()) called = calledAlso(called, Words.singular(rows.strip().toLowerCase(Locale.ROOT)));
             return new DimensionSpec(d.name(), d.type(), d.expr(), d.label(), d.description(), called.synonyms(), d.grain(), d.values(), d.dialects(),
                     e.name(), d.drafted());
         }

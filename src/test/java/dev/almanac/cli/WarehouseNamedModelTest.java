@@ -137,6 +137,7 @@ class WarehouseNamedModelTest {
             tables:
               - name: ATHLETES
                 base_table: {database: LIB, schema: GOLD, table: ATHLETES}
+                synonyms: [runners]
                 primary_key: {columns: [ATHLETE_ID]}
                 dimensions:
                   - {name: ATHLETE_ID, expr: ATHLETE_ID, data_type: NUMBER}
@@ -291,5 +292,17 @@ class WarehouseNamedModelTest {
                 .containsExactly(plain(CliTest.sqlRows(club, "SELECT avg(BEST_TIME) FROM ATHLETES WHERE SQUAD = 'relay'").get(0)));
         // a possessive before what is no value of theirs is not answered
         assertThat(ask(club, "List the athletes with their coaches").get("kind").asText()).isNotEqualTo("result");
+    }
+
+    @Test
+    void records_are_ranked_by_a_measure_under_what_their_rows_are_called() throws Exception {
+        // "runners" is only the table's synonym; the two Ana Diaz are two records
+        JsonNode top = ask(club, "top 3 runners by best time");
+        assertThat(top.get("kind").asText()).as(top.toString()).isEqualTo("result");
+        assertThat(rows(top)).containsExactlyElementsOf(CliTest.sqlRows(club, "SELECT FULL_NAME, BEST_TIME FROM ATHLETES ORDER BY BEST_TIME DESC LIMIT 3")
+                .stream().map(r -> plain(r.replace(",", " | "))).toList());
+        JsonNode fastest = ask(club, "Which athlete has the lowest best time?");
+        assertThat(rows(fastest)).as(fastest.toString()).containsExactlyElementsOf(CliTest.sqlRows(club, "SELECT FULL_NAME, BEST_TIME FROM ATHLETES ORDER BY BEST_TIME LIMIT 1")
+                .stream().map(r -> plain(r.replace(",", " | "))).toList());
     }
 }
