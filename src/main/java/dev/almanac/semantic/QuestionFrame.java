@@ -80,8 +80,29 @@ final class QuestionFrame {
      */
     static final Set<String> JUDGING = Set.of("consider", "deem", "regard", "reckon", "judge", "classify");
 
-    /** Verbs of dividing a whole into groups ("split", "break down", "divide", "group", "segment"), in every form. */
-    static final Set<String> BREAKDOWN_VERBS = Set.of("split", "break", "divide", "group", "segment", "separate");
+    /** Verbs of dividing a whole into groups ("split", "break down", "divide", "group", "segment", "distribute"), in every form. */
+    static final Set<String> BREAKDOWN_VERBS = Set.of("split", "break", "divide", "group", "segment", "separate", "distribute");
+
+    /**
+     * The nouns of the act of dividing a whole into groups: WordNet's nouns derived from the {@link #BREAKDOWN_VERBS} and
+     * "break down" ("breakdown", "distribution", "split", "division"), not those of a doer or a tool ("divider", "distributor").
+     */
+    private static final Set<String> BREAKDOWN_NOUNS = breakdownNouns();
+
+    private static Set<String> breakdownNouns() {
+        Set<String> out = new java.util.HashSet<>();
+        List<String> verbs = new java.util.ArrayList<>(BREAKDOWN_VERBS);
+        verbs.add("break down");
+        for (String v : verbs) {
+            for (String n : Lexicon.english().nounsOfVerb(v)) if (!n.matches(".*(?:er|or|ist)$") && !n.contains(" ")) out.add(n);
+        }
+        return Set.copyOf(out);
+    }
+
+    /** Whether a word is a noun of dividing a whole into groups ({@link #BREAKDOWN_NOUNS}), singular or plural. */
+    static boolean breakdownNoun(String word) {
+        return BREAKDOWN_NOUNS.contains(Words.singular(word.toLowerCase(java.util.Locale.ROOT)));
+    }
 
     /** Whether a word is a form of a {@link #BREAKDOWN_VERBS verb of dividing into groups} ("broken", "splitting"). */
     static boolean breakdownVerb(String word) {

@@ -585,8 +585,53 @@ final class ReaderLexicon {
         names.addAll(d.synonyms());
         String column = columnWords(d);
         if (column != null && names.stream().noneMatch(n -> n.equalsIgnoreCase(column))) names.add(column);
+        for (String spelled : spelledOut(d)) if (names.stream().noneMatch(n -> n.equalsIgnoreCase(spelled))) names.add(spelled);
         return names;
     }
+
+    /**
+     * A dimension's name with a shortening in it written out as its own description writes it: {@code ae_soc_class}
+     * described as "System Organ Class category ..." is also "system organ class", {@code ae_severity} described as "Severity
+     * level of the adverse event" also "adverse event severity". A word of the name of two to five letters whose letters
+     * begin as many content words in a row of the description stands for them (a word English knows, only where each of
+     * them is written with a capital, as a name is: "National Olympic Committee" of {@code noc}); the name is said from
+     * that word on (a word right after it that ends the run is said once). None without a description.
+     */
+    static List<String> spelledOut(Dimension d) {
+        if (d.description() == null || d.description().isBlank()) return List.of();
+        return SPELLED_OUT.computeIfAbsent(d.name() + "\u0000" + d.description(), k -> {
+            List<String> name = tokens(d.name().replace('_', ' '), true);
+            List<String> written = tokens(d.description(), false);
+            List<String> described = written.stream().map(x -> x.toLowerCase(java.util.Locale.ROOT)).toList();
+            List<String> out = new ArrayList<>();
+            var function = dev.almanac.reading.FunctionWords.english();
+            for (int t = 0; t < name.size(); t++) {
+                String w = name.get(t);
+                if (w.length() < 2 || w.length() > 5 || !w.chars().allMatch(Character::isLetter) || function.isFunctionWord(w)) continue;
+                // a word English knows stands for the words only where they are written as a name is, each with a capital
+                boolean known = Lexicon.english().knows(w);
+                for (int i = 0; i + w.length() <= described.size(); i++) {
+                    List<String> run = described.subList(i, i + w.length());
+                    boolean spells = true;
+                    for (int c = 0; c < run.size() && spells; c++) {
+                        String r = run.get(c);
+                        spells = r.length() > 1 && r.charAt(0) == w.charAt(c) && r.chars().allMatch(Character::isLetter) && !function.isFunctionWord(r)
+                                && (!known || Character.isUpperCase(written.get(i + c).charAt(0)));
+                    }
+                    if (!spells) continue;
+                    List<String> phrase = new ArrayList<>(run);
+                    List<String> after = name.subList(t + 1, name.size());
+                    phrase.addAll(after.subList(!after.isEmpty() && after.get(0).equals(run.get(run.size() - 1)) ? 1 : 0, after.size()));
+                    out.add(String.join(" ", phrase));
+                    break;
+                }
+            }
+            return List.copyOf(out);
+        });
+    }
+
+    /** The spelled-out names of each dimension read so far: the reader asks for a dimension's names often. */
+    private static final java.util.Map<String, List<String>> SPELLED_OUT = new java.util.concurrent.ConcurrentHashMap<>();
 
     private static final java.util.regex.Pattern ONE_COLUMN = java.util.regex.Pattern.compile("\"?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)\"?");
 

@@ -246,6 +246,28 @@ final class RecordForms {
      * attribute that names each) and those attributes, as "list teachers and their hometowns" says; read so. Only when
      * the words before "with" name a dataset's rows.
      */
+    /**
+     * "the distribution of adverse events by class", "the breakdown of revenue by channel": a noun of dividing into groups
+     * ({@link QuestionFrame#breakdownNoun}) before "of" what is divided and a breakdown's cue after it asks for that by the
+     * groups: said as the number of the rows when the words after "of" name rows, else as what they name. A noun the model
+     * has for an attribute of its own ("division") is left as written.
+     */
+    static String divisionOf(QuestionParser reader, String q) {
+        Matcher m = DIVISION_OF.matcher(q);
+        if (!m.find() || !QuestionFrame.breakdownNoun(m.group(2))) return q;
+        String noun = singular(m.group(2).toLowerCase(Locale.ROOT));
+        if (reader.lexicon.attributePhrases().containsKey(List.of(noun))) return q;
+        List<String> after = tokens(m.group(3), true).stream().map(QuestionWords::singular).toList();
+        boolean rows = false;
+        for (int n = Math.min(3, after.size()); n >= 1 && !rows; n--) {
+            for (int from = 0; from + n <= Math.min(after.size(), 3) && !rows; from++) rows = !reader.lexicon.rowsCalled(after.subList(from, from + n)).isEmpty();
+        }
+        return q.substring(0, m.start()) + (rows ? "the number of " : "") + q.substring(m.end());
+    }
+
+    /** "the breakdown of ... by": a noun, "of", the words up to a breakdown's cue. */
+    private static final Pattern DIVISION_OF = Pattern.compile("(?i)\\b(the\\s+)?(\\p{L}+)\\s+of\\s+(?=((?:[\\p{L}'-]+\\s+){1,4}?)(?:by|across|per)\\b)");
+
     static String withTheir(QuestionParser reader, String q) {
         Matcher m = WITH_THEIR_REQUEST.matcher(q);
         if (!m.find()) return q;

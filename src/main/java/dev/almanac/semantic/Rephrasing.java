@@ -250,6 +250,11 @@ enum Rephrasing {
             "student_transcripts_tracking: List the first and last names of the students. => List the first names and last names of the students.",
             "student_transcripts_tracking: List the first and second line of the addresses. => List the first and second line of the addresses.",
             "student_transcripts_tracking: the first and last students => the first and last students"),
+    DIVISION_OF(RecordForms::divisionOf, "concert_singer: What is the breakdown of singers by country? => What is the number of singers by country?",
+            "concert_singer: Show the distribution of the average age by country. => Show the average age by country.",
+            "concert_singer: What is the split of singers across countries? => What is the number of singers across countries?",
+            // a noun of another act before "of"
+            "concert_singer: What is the age of singers by country? => What is the age of singers by country?"),
     WITH_THEIR(RecordForms::withTheir, "course_teach: list teachers with their hometowns => list teachers and their hometowns",
             "course_teach: Show the teachers with their ages. => Show the teachers and their ages.",
             "course_teach: Show the teachers with ages above 30. => Show the teachers with ages above 30."),

@@ -54,9 +54,9 @@ class WarehouseNamedModelTest {
             INSERT INTO ALERTS VALUES ('a1', 'north', 'drift'), ('a2', 'north', 'gap'), ('a3', 'south', 'drift'), ('a4', 'roof', 'drift'), ('a5', 'roof', 'spike');
             CREATE TABLE SENSORS (SENSOR_CODE VARCHAR, SITE VARCHAR);
             INSERT INTO SENSORS VALUES ('NORTH', 'mast'), ('SOUTH', 'mast'), ('ROOF', 'tower');
-            CREATE TABLE ATHLETES (ATHLETE_ID INTEGER, FULL_NAME VARCHAR, SQUAD VARCHAR, BEST_TIME DOUBLE);
-            INSERT INTO ATHLETES VALUES (1, 'Ana Diaz', 'relay', 51.2), (2, 'Ana Diaz', 'sprint', 11.9), (3, 'Bo Lind', 'relay', 49.8),
-              (4, 'Cy Moss', 'sprint', 12.4), (5, 'Di Park', 'relay', 53.0)
+            CREATE TABLE ATHLETES (ATHLETE_ID INTEGER, FULL_NAME VARCHAR, SQUAD VARCHAR, BEST_TIME DOUBLE, ATH_NOC VARCHAR);
+            INSERT INTO ATHLETES VALUES (1, 'Ana Diaz', 'relay', 51.2, 'ESP'), (2, 'Ana Diaz', 'sprint', 11.9, 'MEX'), (3, 'Bo Lind', 'relay', 49.8, 'SWE'),
+              (4, 'Cy Moss', 'sprint', 12.4, 'ESP'), (5, 'Di Park', 'relay', 53.0, 'ESP')
             """;
 
     static final String LIBRARY = """
@@ -143,6 +143,7 @@ class WarehouseNamedModelTest {
                   - {name: ATHLETE_ID, expr: ATHLETE_ID, data_type: NUMBER}
                   - {name: FULL_NAME, expr: FULL_NAME, data_type: VARCHAR}
                   - {name: SQUAD, expr: SQUAD, data_type: VARCHAR}
+                  - {name: ATH_NOC, expr: ATH_NOC, data_type: VARCHAR, description: The National Olympic Committee the athlete competes for}
                 facts:
                   - {name: BEST_TIME, expr: BEST_TIME, data_type: NUMBER, default_aggregation: avg}
             """;
@@ -304,5 +305,17 @@ class WarehouseNamedModelTest {
         JsonNode fastest = ask(club, "Which athlete has the lowest best time?");
         assertThat(rows(fastest)).as(fastest.toString()).containsExactlyElementsOf(CliTest.sqlRows(club, "SELECT FULL_NAME, BEST_TIME FROM ATHLETES ORDER BY BEST_TIME LIMIT 1")
                 .stream().map(r -> plain(r.replace(",", " | "))).toList());
+    }
+
+    @Test
+    void an_attribute_named_by_initials_its_description_spells_out_is_read_by_those_words() throws Exception {
+        List<String> byCommittee = CliTest.sqlRows(club, "SELECT ATH_NOC, count(*) FROM ATHLETES GROUP BY 1").stream().map(r -> plain(r.replace(",", " | "))).toList();
+        JsonNode a = ask(club, "How many athletes are there by national olympic committee?");
+        assertThat(rows(a)).as(a.toString()).containsExactlyInAnyOrderElementsOf(byCommittee);
+        // "the distribution of" the records by a group: how many of them are in each
+        JsonNode spread = ask(club, "What is the distribution of athletes by national olympic committee?");
+        assertThat(rows(spread)).as(spread.toString()).containsExactlyInAnyOrderElementsOf(byCommittee);
+        // initials the description does not spell are not read as them
+        assertThat(ask(club, "How many athletes are there by national ski association?").get("kind").asText()).isNotEqualTo("result");
     }
 }
