@@ -156,8 +156,11 @@ final class MetricNames {
      * dataset's rows ({@link SemanticModel#entityCount}).
      */
     List<Span> entityCount(List<String> words) {
-        // "customers by industry", "orders per country": a question that is the rows' noun and a breakdown counts them
-        Optional<Span> terse = countedAt(words, 0, 0, true);
+        // "customers by industry", "orders per country": a question that is the rows' noun and a breakdown counts them; a word
+        // or two before the noun qualify it ("severe adverse events by month"), to be placed as values or refused later
+        int qualifiers = 0;
+        while (qualifiers < 2 && qualifiers < words.size() && qualifies(words.get(qualifiers))) qualifiers++;
+        Optional<Span> terse = countedAt(words, 0, qualifiers, true);
         if (terse.isPresent()) return List.of(terse.get());
         // "total flights", "the total customers": "total" right before the rows' noun asks how many they are
         for (int i = 0; i + 1 < words.size(); i++) {
@@ -184,6 +187,15 @@ final class MetricNames {
             if (counted.isPresent()) return List.of(counted.get());
         }
         return List.of();
+    }
+
+    /**
+     * A word that may qualify the rows' noun it stands before at the start of a terse question ("severe" of "severe adverse
+     * events by month"): a content word, no request ("show", "list"), no superlative ("largest") and no number.
+     */
+    private static boolean qualifies(String w) {
+        return !dev.almanac.reading.FunctionWords.english().isFunctionWord(w) && !RequestForms.REQUEST_VERBS.contains(w) && !Ranking.MOST.contains(w)
+                && !Ranking.LEAST.contains(w) && !w.endsWith("est") && w.chars().allMatch(Character::isLetter);
     }
 
     /** Words that say a list is ranked by what follows "by" ("top 5 drugs by ...", "customers ranked by ..."). */

@@ -145,6 +145,9 @@ final class RequestForms {
     }
 
     /** Words that say what of records named first is asked: a sort, a condition on them or on records they relate to. */
+    /** The words a request for a list begins with ("list", "show", "which", "give"), as {@link QuestionParser}'s request for a list reads them. */
+    static final Set<String> REQUEST_VERBS = Set.of("list", "show", "name", "which", "what", "sort", "give", "display", "find", "return", "tell", "please");
+
     private static final Set<String> SAID_OF_RECORDS = Set.of("with", "without", "whose", "that", "who", "which", "where", "not", "never", "no",
             "ordered", "sorted", "order", "than", "over", "under", "above", "below", "at");
 

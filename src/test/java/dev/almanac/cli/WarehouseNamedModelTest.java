@@ -318,4 +318,15 @@ class WarehouseNamedModelTest {
         // initials the description does not spell are not read as them
         assertThat(ask(club, "How many athletes are there by national ski association?").get("kind").asText()).isNotEqualTo("result");
     }
+
+    @Test
+    void a_terse_count_of_rows_by_a_group_reads_a_value_said_before_the_rows_noun() throws Exception {
+        JsonNode walden = ask(library, "Walden loans by branch");
+        assertThat(walden.get("kind").asText()).as(walden.toString()).isEqualTo("result");
+        assertThat(rows(walden)).containsExactlyInAnyOrderElementsOf(sql("SELECT BRANCH, count(*) FROM FACT_LOAN WHERE TITLE_NAME = 'Walden' GROUP BY 1"));
+        // a word before the noun that is no value of theirs is named, not dropped
+        JsonNode odd = ask(library, "purple loans by branch");
+        assertThat(odd.get("kind").asText()).isNotEqualTo("result");
+        assertThat(odd.get("answer").asText()).contains("purple");
+    }
 }
