@@ -177,6 +177,12 @@ final class MetricNames {
                 return List.of(counted.get());
             }
         }
+        // "the monthly trend of adverse events": the rows' course over time is their number in each period
+        for (int i = 0; i + 2 < words.size(); i++) {
+            if (!words.get(i).equals("trend") || !words.get(i + 1).equals("of")) continue;
+            Optional<Span> counted = countedAt(words, i + 2, 2, false);
+            if (counted.isPresent()) return List.of(counted.get());
+        }
         for (int i = 0; i + 2 < words.size(); i++) {
             boolean howMany = words.get(i).equals("how") && words.get(i + 1).equals("many");
             boolean numberOf = List.of("number", "count").contains(words.get(i)) && words.get(i + 1).equals("of");

@@ -379,7 +379,8 @@ final class MetricReading {
      * period on the time it counts them by, listed by the attribute that names them (a {@link RowsOverPeriod}); none (null)
      * when the question asks for a number; refused when it asks for rows that cannot be listed so. ("show all distinct codes", "list
      * the singers": the rows or values asked for, which a count of them does not show; a listing, read with no metric
-     * phrase, is such a request answered.)
+     * phrase, is such a request answered.) A series over periods ("show the monthly trend of orders") asks for their number in
+     * each, never the rows.
      */
     private Step<RowsOverPeriod> rowsListed(List<String> groupBy, Integer limit, Grain grain) {
         // "which employees were hired in 2026 and in what department": the rows counted asked for, never their count by a group
@@ -390,7 +391,7 @@ final class MetricReading {
         if (metricSpans.isEmpty() || !(metric instanceof SemanticMetric.Simple counted)
                 || counted.agg() != SemanticMetric.Agg.COUNT && counted.agg() != SemanticMetric.Agg.COUNT_DISTINCT
                 || counted.info().synonyms().equals(RecordShapes.LISTING_WORDS) // a list being read is such a request answered
-                || !RowsOverPeriod.asked(reader, q, words, metricSpan) || !groupBy.isEmpty() || limit != null
+                || !RowsOverPeriod.asked(reader, q, words, metricSpan) || !groupBy.isEmpty() || limit != null || grain != null
                 || IntStream.range(0, words.size()).anyMatch(this::asksHowMany)) return Step.read(null);
         Optional<RowsOverPeriod> listed = RowsOverPeriod.of(reader, counted, period.orElse(null), grain, question.compared().isPresent());
         if (listed.isPresent()) return Step.read(listed.get());

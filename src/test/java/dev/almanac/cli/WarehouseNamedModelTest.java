@@ -329,4 +329,11 @@ class WarehouseNamedModelTest {
         assertThat(odd.get("kind").asText()).isNotEqualTo("result");
         assertThat(odd.get("answer").asText()).contains("purple");
     }
+
+    @Test
+    void the_trend_of_rows_is_their_number_in_each_period() throws Exception {
+        JsonNode a = ask(library, "Show the monthly trend of loans in 2025");
+        assertThat(a.get("kind").asText()).as(a.toString()).isEqualTo("result");
+        assertThat(rows(a)).containsAll(sql("SELECT strftime(date_trunc('month', BORROWED_ON), '%Y-%m-%d'), count(*) FROM FACT_LOAN GROUP BY 1 ORDER BY 1"));
+    }
 }
