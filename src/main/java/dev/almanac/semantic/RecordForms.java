@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -36,6 +37,66 @@ final class RecordForms {
      */
     static String rowSynonyms(QuestionParser reader, String q) {
         return synonymsOf(reader, q, reader.lexicon.rowWords()); // the one-word nouns of the datasets' rows, singular
+    }
+
+    /**
+     * "How many coding mismatches are there?", "list all dogs": a value of the records' kind said where their noun would be,
+     * right after "how many", "number of" or a request for a list, names the records of that kind; said as their noun with
+     * the attribute and the value ("discrepancies of discrepancy type coding mismatches"). Only a value of one attribute in
+     * the model, whose name's head is a word for a kind (English's "type", "sort", "category", "genre": WordNet relates it
+     * to "kind" in its first sense), and only words that name no rows, measure or person themselves.
+     */
+    static String valueAsItsRows(QuestionParser reader, String q) {
+        Matcher m = ROWS_EXPECTED.matcher(q);
+        if (!m.find()) return q;
+        List<int[]> at = new ArrayList<>();
+        List<String> words = new ArrayList<>();
+        Matcher w = WORD.matcher(q);
+        while (w.find()) {
+            if (w.start() < m.end()) continue;
+            String word = QuestionWords.withoutTrailingStops(w.group());
+            at.add(new int[] {w.start(), w.start() + word.length()});
+            words.add(singular(word.toLowerCase(Locale.ROOT)));
+        }
+        for (int n = Math.min(3, words.size()); n >= 1; n--) {
+            List<String> phrase = words.subList(0, n);
+            if (!reader.lexicon.rowsCalled(phrase).isEmpty() || reader.metricNames.metricPhraseMap().containsKey(phrase)
+                    || phrase.stream().anyMatch(x -> FunctionWords.english().isFunctionWord(x) || QuestionFrame.anyPerson(x))) continue;
+            if (!(reader.allValuePhrases().get(phrase) instanceof List<?> hits) || hits.isEmpty()) continue;
+            // the records themselves, as they are: nothing after the value but "are there", a preposition or the end ("how many
+            // monitors did we sell" asks how many were sold, a measure of other rows)
+            if (n < words.size() && !THE_RECORDS_AS_THEY_ARE.contains(words.get(n))) return q;
+            Set<Dimension> of = new java.util.HashSet<>();
+            for (Object h : hits) if (h instanceof QuestionParser.ValueHit v) of.add(v.dimension());
+            if (of.size() != 1) return q;
+            Dimension kind = of.iterator().next();
+            if (kind.time() || !namesAKind(kind)) return q;
+            Dataset rows = reader.model.dataset(kind.dataset()).orElse(null);
+            if (rows == null) return q;
+            String noun = Optional.ofNullable(Dataset.bareName(rows.name())).orElse(rows.name()).replace('_', ' ');
+            String attribute = kind.label() != null ? kind.label() : kind.name().replace('_', ' ');
+            int from = at.get(0)[0], to = at.get(n - 1)[1];
+            return q.substring(0, from) + noun + " of " + attribute.toLowerCase(Locale.ROOT) + " " + q.substring(from, to) + q.substring(to);
+        }
+        return q;
+    }
+
+    /** What may follow a value said as the records' noun: a form of "be" ("are there"), or a preposition of a condition. */
+    private static final Set<String> THE_RECORDS_AS_THEY_ARE = Set.of("are", "were", "is", "was", "be", "been", "exist", "in", "with", "for", "from", "of", "on",
+            "at", "during", "since", "by", "per", "that", "which", "who", "whose", "where");
+
+    /** Where a question expects the noun of the rows it counts or lists: after "how many", "number of", "list (all) (the)". */
+    private static final Pattern ROWS_EXPECTED = Pattern.compile("(?i)^\\s*(?:how\\s+many|(?:what\\s+is\\s+)?the\\s+number\\s+of|number\\s+of|count\\s+of"
+            + "|(?:list|show)(?:\\s+me)?(?:\\s+all)?(?:\\s+the)?)\\s+");
+
+    /** Whether an attribute's name ends in a word for a kind of thing ("discrepancy type", "pet type", "category"). */
+    private static boolean namesAKind(Dimension d) {
+        List<String> name = tokens(d.label() != null ? d.label() : d.name().replace('_', ' '), true);
+        if (name.isEmpty()) return false;
+        String head = name.get(name.size() - 1);
+        if (head.equals("kind")) return true;
+        return Lexicon.english().relation(head, "kind").filter(r -> r.pos() == dev.almanac.reading.PartOfSpeech.NOUN && r.sense() == 1
+                && r.kind().compareTo(dev.almanac.reading.Relation.Kind.NARROWER) <= 0).isPresent();
     }
 
     /** As {@link #rowSynonyms}, for the one-word names of attributes ("outcomes" of battles' results). */

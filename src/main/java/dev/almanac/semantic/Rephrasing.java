@@ -230,6 +230,11 @@ enum Rephrasing {
             "car_1: List the cars by miles per gallon. => List the cars by mpg.",
             "world_1: What is the gross national product of France? => What is the gnp of France?",
             "car_1: Which cars make the most money per gallon? => Which cars make the most money per gallon?"),
+    VALUE_AS_ITS_ROWS(RecordForms::valueAsItsRows, "pets_1: How many dogs are there? => How many pets of pet type dogs are there?",
+            "pets_1: List all cats. => List all pets of pet type cats.",
+            // a value of an attribute that is no kind of the records, or the records' value before a verb of their own
+            "world_1: How many Asia are there? => How many Asia are there?",
+            "pets_1: How many dogs did the students keep? => How many dogs did the students keep?"),
     ROW_SYNONYMS(RecordForms::rowSynonyms, "world_1: How many nations are in Europe? => How many countries are in Europe?"),
     /**
      * "broken down by the reason for the refund", "by the location of the stadium": a breakdown by an attribute said with the

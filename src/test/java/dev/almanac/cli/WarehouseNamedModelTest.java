@@ -336,4 +336,13 @@ class WarehouseNamedModelTest {
         assertThat(a.get("kind").asText()).as(a.toString()).isEqualTo("result");
         assertThat(rows(a)).containsAll(sql("SELECT strftime(date_trunc('month', BORROWED_ON), '%Y-%m-%d'), count(*) FROM FACT_LOAN GROUP BY 1 ORDER BY 1"));
     }
+
+    @Test
+    void a_value_of_the_records_kind_said_as_their_noun_names_the_records_of_that_kind() throws Exception {
+        JsonNode drifts = ask(feed, "How many drifts are there?");
+        assertThat(drifts.get("kind").asText()).as(drifts.toString()).isEqualTo("result");
+        assertThat(rows(drifts)).containsExactly(CliTest.sqlRows(feed, "SELECT count(*) FROM ALERTS WHERE ALERT_KIND = 'drift'").get(0));
+        // a value of an attribute that is no kind of theirs is not their noun
+        assertThat(ask(feed, "How many norths are there?").get("kind").asText()).isNotEqualTo("result");
+    }
 }
