@@ -1047,10 +1047,22 @@ final class RecordShapes {
      * "Which airlines have at least 10 flights?", "the names of singers that have more than one song": the question without
      * those words, read as it would be (records or values listed), for the records whose number of rows of the dataset the
      * last words name compares so (that dataset's plain count, reached through the model's relationships, a condition that
-     * is not shown; the query is compiled to check the rows reach the records one way). Empty when the question ends in no
-     * such words or the rest does not read as a list.
+     * is not shown; the query is compiled to check the rows reach the records one way). The rows may be named by a count
+     * metric of the model ("customers with more than 5 failed payments"), and counted over a period said after them
+     * ("... in 2026": the counted rows' own, never the records'). Empty when the question ends in no such words or the rest
+     * does not read as a list.
      */
-    Optional<Result> relatedCountCondition(String q) {
+    Optional<Result> relatedCountCondition(String asked) {
+        Optional<Result> read = relatedCountCondition(asked, "");
+        if (read.isPresent()) return read;
+        // "which customers had more than 5 failed payments this year": a period after the count, of the rows counted
+        Optional<dev.almanac.quality.Timeframe> t = reader.timeframes().parse(asked);
+        if (t.isEmpty()) return Optional.empty();
+        String q = DANGLING_PREPOSITION.matcher(reader.timeframes().withoutPeriods(asked).strip()).replaceAll("");
+        return relatedCountCondition(q, " " + t.get().text().strip());
+    }
+
+    private Optional<Result> relatedCountCondition(String q, String period) {
         Matcher m = RELATED_COUNT.matcher(q);
         if (!m.find()) {
             // "conductors that have conducted more than one orchestra", "templates used by more than one document": one verb of no
@@ -1062,9 +1074,21 @@ final class RecordShapes {
             if (!m.find()) return Optional.empty();
         }
         Dataset related = rowsNamedBy(m.group(5)).orElse(null);
-        if (related == null) return Optional.empty();
-        SemanticMetric count = countOf(related).orElse(null);
-        if (count == null) return Optional.empty();
+        SemanticMetric count = related == null ? null : countOf(related).orElse(null);
+        SemanticQuery counted = null;
+        if (count == null || !period.isEmpty()) {
+            // a count the model has, named by the words ("failed payments"), over the period said, read as it would be alone
+            Result c = reader.parse("How many " + m.group(5).strip() + period + "?", null);
+            if (!(c instanceof Parsed pc) || pc.query().metrics().size() != 1 || !pc.query().groupBy().isEmpty() || !pc.query().filters().isEmpty()
+                    || !pc.query().exists().isEmpty() || pc.query().grain() != null || pc.query().compareTo() != null || pc.period().isPresent() == period.isEmpty()) return Optional.empty();
+            SemanticMetric named = reader.model.metric(pc.query().metrics().get(0)).orElse(null);
+            if (!(named instanceof SemanticMetric.Simple sc) || sc.agg() != SemanticMetric.Agg.COUNT && sc.agg() != SemanticMetric.Agg.COUNT_DISTINCT) return Optional.empty();
+            if (count != null && !count.name().equals(named.name()) && related.name().equals(sc.dataset()) && sc.filter() != null) return Optional.empty();
+            count = named;
+            counted = pc.query();
+            related = reader.model.dataset(sc.dataset()).orElse(null);
+            if (related == null) return Optional.empty();
+        }
         String op;
         String n;
         if (m.group(1) != null) {
@@ -1079,19 +1103,20 @@ final class RecordShapes {
         String rest = q.substring(0, m.start()).strip() + "?";
         Result r = reader.parse(rest, null);
         if (!(r instanceof Parsed) && namedRecords(rest).isPresent()) r = new Parsed(namedRecords(rest).get(), Optional.empty());
+        final Dataset relatedRows = related;
         if (!(r instanceof Parsed)) {
             // "Which hometowns have at least two teachers?": values of the counted rows' own attribute (free text, a number), each
             // once, kept by how many of those rows hold it; read as the list of that attribute of those rows
             Result of = reader.parse(rest.replaceAll("[?.!]\\s*$", "") + " of the " + m.group(5).strip() + "?", null);
-            if (of instanceof Parsed po && related.name().equals(po.query().records()) && po.query().filters().isEmpty() && po.query().exists().isEmpty()
-                    && po.query().groupBy().size() == 1 && reader.model.dimension(po.query().groupBy().get(0).dimension()).map(d -> d.dataset().equals(related.name())
-                    && !ModelAttributes.isKey(related, d) && !d.labelsEntity()).orElse(false)) {
+            if (of instanceof Parsed po && relatedRows.name().equals(po.query().records()) && po.query().filters().isEmpty() && po.query().exists().isEmpty()
+                    && po.query().groupBy().size() == 1 && reader.model.dimension(po.query().groupBy().get(0).dimension()).map(d -> d.dataset().equals(relatedRows.name())
+                    && !ModelAttributes.isKey(relatedRows, d) && !d.labelsEntity()).orElse(false)) {
                 r = new Parsed(po.query().records(null), po.period());
             }
         }
         if (!(r instanceof Parsed p) || p.period().isPresent()) return Optional.empty();
         SemanticQuery x = p.query();
-        if (!x.metrics().isEmpty() || x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null) return Optional.empty();
+        if (!x.metrics().isEmpty() || x.groupBy().isEmpty() || x.grain() != null || x.limit() != null || x.compareTo() != null || x.start() != null) return Optional.empty();
         // "channels that have more than 2 channels": a record is one row of its own dataset, never several (a value, "type codes
         // with fewer than three templates", has as many as hold it)
         if (x.records() != null && x.records().equals(related.name())) return Optional.of(new Cannot("'" + m.group().strip().replaceAll("[?.!]$", "")
@@ -1100,14 +1125,15 @@ final class RecordShapes {
         List<SemanticMetric> counts = new ArrayList<>(List.of(count));
         // "teachers who teach at least two courses", teachers and courses paired in a table of their own: the number of
         // different courses each teacher's pairs refer to (the model's distinct count of them)
-        if (records != null) bridge(records, related.name()).flatMap(this::distinctCountOf).ifPresent(counts::add);
+        if (records != null && counted == null) bridge(records, related.name()).flatMap(this::distinctCountOf).ifPresent(counts::add);
         for (SemanticMetric c : counts) {
             List<SemanticQuery.Filter> filters = new ArrayList<>(x.filters());
             filters.add(new SemanticQuery.Filter(c.name(), op, List.of(number)));
             SemanticQuery having = x.where(filters);
+            if (counted != null && counted.start() != null) having = having.between(counted.start(), counted.end());
             try {
                 reader.layer.compile(having);
-                return Optional.of(new Parsed(having, Optional.empty()));
+                return Optional.of(new Parsed(having, period.isEmpty() ? Optional.empty() : reader.timeframes().parse(period.strip())));
             } catch (RuntimeException e) {
                 // not reached that way: the next count, if any
             }

@@ -56,7 +56,11 @@ class WarehouseNamedModelTest {
             INSERT INTO SENSORS VALUES ('NORTH', 'mast'), ('SOUTH', 'mast'), ('ROOF', 'tower');
             CREATE TABLE ATHLETES (ATHLETE_ID INTEGER, FULL_NAME VARCHAR, SQUAD VARCHAR, BEST_TIME DOUBLE, ATH_NOC VARCHAR);
             INSERT INTO ATHLETES VALUES (1, 'Ana Diaz', 'relay', 51.2, 'ESP'), (2, 'Ana Diaz', 'sprint', 11.9, 'MEX'), (3, 'Bo Lind', 'relay', 49.8, 'SWE'),
-              (4, 'Cy Moss', 'sprint', 12.4, 'ESP'), (5, 'Di Park', 'relay', 53.0, 'ESP')
+              (4, 'Cy Moss', 'sprint', 12.4, 'ESP'), (5, 'Di Park', 'relay', 53.0, 'ESP');
+            CREATE TABLE RACES (RACE_ID INTEGER, ATHLETE_ID INTEGER, RACE_DATE DATE, PLACE INTEGER);
+            INSERT INTO RACES VALUES (1, 1, DATE '2025-03-01', 1), (2, 1, DATE '2025-05-01', 2), (3, 1, DATE '2024-05-01', 3), (4, 2, DATE '2025-06-01', 1),
+              (5, 2, DATE '2024-06-01', 2), (6, 2, DATE '2024-07-01', 1), (7, 3, DATE '2025-02-01', 5), (8, 3, DATE '2025-03-01', 6), (9, 4, DATE '2025-04-01', 2),
+              (10, 4, DATE '2025-04-20', 3), (11, 4, DATE '2025-08-01', 1)
             """;
 
     static final String LIBRARY = """
@@ -146,6 +150,21 @@ class WarehouseNamedModelTest {
                   - {name: ATH_NOC, expr: ATH_NOC, data_type: VARCHAR, description: The National Olympic Committee the athlete competes for}
                 facts:
                   - {name: BEST_TIME, expr: BEST_TIME, data_type: NUMBER, default_aggregation: avg}
+              - name: RACES
+                base_table: {database: LIB, schema: GOLD, table: RACES}
+                primary_key: {columns: [RACE_ID]}
+                dimensions:
+                  - {name: RACE_ID, expr: RACE_ID, data_type: NUMBER}
+                  - {name: ATHLETE_ID, expr: ATHLETE_ID, data_type: NUMBER}
+                time_dimensions:
+                  - {name: RACE_DATE, expr: RACE_DATE, data_type: DATE}
+                facts:
+                  - {name: PLACE, expr: PLACE, data_type: NUMBER, default_aggregation: min}
+                metrics:
+                  - {name: PODIUMS, expr: "COUNT(CASE WHEN PLACE <= 3 THEN 1 END)"}
+            relationships:
+              - {name: race_athlete, left_table: RACES, right_table: ATHLETES, relationship_type: many_to_one,
+                 relationship_columns: [{left_column: ATHLETE_ID, right_column: ATHLETE_ID}]}
             """;
 
     @BeforeAll
@@ -344,5 +363,17 @@ class WarehouseNamedModelTest {
         assertThat(rows(drifts)).containsExactly(CliTest.sqlRows(feed, "SELECT count(*) FROM ALERTS WHERE ALERT_KIND = 'drift'").get(0));
         // a value of an attribute that is no kind of theirs is not their noun
         assertThat(ask(feed, "How many norths are there?").get("kind").asText()).isNotEqualTo("result");
+    }
+
+    @Test
+    void records_kept_by_a_count_the_model_names_over_a_period_count_only_that_periods_rows() throws Exception {
+        JsonNode a = ask(club, "Which athletes had more than 1 podiums in 2025?");
+        assertThat(a.get("kind").asText()).as(a.toString()).isEqualTo("result");
+        // Ana Diaz (#2) has three podiums, only one of them in 2025: she is not listed
+        assertThat(rows(a)).containsExactlyInAnyOrderElementsOf(CliTest.sqlRows(club, "SELECT a.FULL_NAME FROM ATHLETES a JOIN RACES r USING (ATHLETE_ID) "
+                + "WHERE r.PLACE <= 3 AND r.RACE_DATE >= DATE '2025-01-01' AND r.RACE_DATE < DATE '2026-01-01' GROUP BY a.ATHLETE_ID, a.FULL_NAME HAVING count(*) > 1"));
+        JsonNode ever = ask(club, "Which athletes have more than 1 podiums?");
+        assertThat(rows(ever)).as(ever.toString()).containsExactlyInAnyOrderElementsOf(CliTest.sqlRows(club, "SELECT a.FULL_NAME FROM ATHLETES a JOIN RACES r USING (ATHLETE_ID) "
+                + "WHERE r.PLACE <= 3 GROUP BY a.ATHLETE_ID, a.FULL_NAME HAVING count(*) > 1"));
     }
 }
