@@ -235,6 +235,10 @@ enum Rephrasing {
             // a value of an attribute that is no kind of the records, or the records' value before a verb of their own
             "world_1: How many Asia are there? => How many Asia are there?",
             "pets_1: How many dogs did the students keep? => How many dogs did the students keep?"),
+    EXISTENCE_AS_LIST(RequestForms::existenceAsList, "orchestra: Are there any conductors with more than 1 orchestras? => which conductors with more than 1 orchestras?",
+            "orchestra: any conductors from the USA? => which conductors from the USA?",
+            // "any" before what no rows are called
+            "world_1: Is there any population in Aruba? => Is there any population in Aruba?"),
     ROW_SYNONYMS(RecordForms::rowSynonyms, "world_1: How many nations are in Europe? => How many countries are in Europe?"),
     /**
      * "broken down by the reason for the refund", "by the location of the stadium": a breakdown by an attribute said with the

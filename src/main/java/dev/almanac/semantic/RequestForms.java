@@ -362,6 +362,24 @@ final class RequestForms {
         return out;
     }
 
+    /**
+     * "are there any customers with more than 5 failed payments", "do we have any athletes in the relay squad", "any custs
+     * with ...": a question whether records of a kind exist, answered by listing them (none listed says there are none);
+     * said as "which" before the records' noun. Only when the words after "any" name rows ("is there any revenue in 2025"
+     * asks for a measure, and stays as written).
+     */
+    static String existenceAsList(QuestionParser reader, String q) {
+        Matcher m = ANY_RECORDS.matcher(q);
+        if (!m.find()) return q;
+        List<String> after = QuestionWords.tokens(q.substring(m.end()), true);
+        boolean rows = false;
+        for (int n = Math.min(3, after.size()); n >= 1 && !rows; n--) rows = !reader.lexicon.rowsCalled(after.subList(0, n)).isEmpty();
+        return rows ? q.substring(0, m.start()) + "which " + q.substring(m.end()) : q;
+    }
+
+    /** "are there any", "is there any", "do we have any", "any" at the start of a question. */
+    private static final Pattern ANY_RECORDS = Pattern.compile("(?i)^\\s*(?:(?:are|were|is|was)\\s+there\\s+|(?:do|does|did)\\s+(?:we|you|they|i)\\s+have\\s+)?any\\s+");
+
     static String imperativeShown(String q) {
         Matcher m = REQUEST_VERB.matcher(q);
         return m.find() ? m.replaceFirst("$1show") : q;
