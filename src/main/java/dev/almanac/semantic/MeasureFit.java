@@ -95,6 +95,8 @@ enum MeasureFit implements CorpusRule {
     OTHER_KIND_OF_FIGURE(MeasureFit::otherKindOfFigure,
             "insurer: How much was the claimed amount in 2025? => {'metrics':['claimed_amount'],'start':'2025-01-01','end':'2026-01-01'}",
             "insurer: How much were the policies in 2025? => refused",
+            // the rows' one amount of money with no condition, asked by their noun (MetricPhrases#amountOfTheRows)
+            "insurer: How much did the claims come to in 2025? => {'metrics':['claimed_amount'],'start':'2025-01-01','end':'2026-01-01'}",
             "insurer: What was the average number of claims per policy in 2025? => refused");
 
     /** What the rules see: the question, the metric read, its words, which words are placed, and the period left to read (not a year condition). */
@@ -383,7 +385,7 @@ enum MeasureFit implements CorpusRule {
                 + (isCount ? "a count" : "an amount of money") + "; name the measure you mean"));
     }
 
-    private static boolean isMoney(SemanticMetric metric) {
+    static boolean isMoney(SemanticMetric metric) {
         return "currency".equals(metric.info().format()) || "USD".equalsIgnoreCase(metric.info().unit());
     }
 

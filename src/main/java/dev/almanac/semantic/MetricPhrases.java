@@ -59,6 +59,7 @@ final class MetricPhrases {
         }).toList();
         metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> attributeNames.stream().noneMatch(d -> takesOutOfOrder(m, d))).toList());
         metricSpans = new ArrayList<>(metricSpans.stream().filter(m -> !valueOfTheRowsNamedNext(reader, words, m)).toList());
+        metricSpans = amountOfTheRows(reader, words, metricSpans);
         if (metricSpans.isEmpty() && previous != null && reader.model.metric(previous.metrics().get(0)).isPresent()) {
             metricSpans = List.of(new Span(0, 0, List.of(reader.model.metric(previous.metrics().get(0)).get()))); // the thread's metric, named by no word
         }
@@ -95,6 +96,41 @@ final class MetricPhrases {
             if (!plain.isEmpty()) metricSpans = new ArrayList<>(plain);
         }
         return metricSpans;
+    }
+
+    /**
+     * "how much did we invoice last quarter", "how much was invoiced in 2025": "how much" asks for an amount, and a word that
+     * names a plain count of rows (no condition of its own) names, so asked, the one amount of money the model sums over
+     * those rows with no condition either (the invoices' total due): the count's phrase names that sum instead. With
+     * none or several such sums, or another word naming an amount ("how much did we spend on the campaigns"), the phrase
+     * stays the count's, and the reading says it is one.
+     */
+    private static List<Span> amountOfTheRows(QuestionParser reader, List<String> words, List<Span> metricSpans) {
+        boolean howMuch = IntStream.range(0, words.size() - 1).anyMatch(i -> words.get(i).equals("how") && words.get(i + 1).equals("much"));
+        if (!howMuch) return metricSpans;
+        // another word names an amount already ("how much did we spend on the campaigns"): it is the one asked
+        boolean amountNamed = metricSpans.stream().anyMatch(sp -> sp.target() instanceof List<?> l && l.stream().anyMatch(t -> t instanceof SemanticMetric m && MeasureFit.isMoney(m)));
+        if (amountNamed) return metricSpans;
+        List<Span> out = new ArrayList<>();
+        for (Span sp : metricSpans) {
+            List<?> targets = sp.target() instanceof List<?> l ? l : List.of();
+            Set<String> counted = new java.util.HashSet<>();
+            boolean plainCounts = !targets.isEmpty();
+            for (Object t : targets) {
+                if (t instanceof SemanticMetric.Simple c && (c.agg() == SemanticMetric.Agg.COUNT || c.agg() == SemanticMetric.Agg.COUNT_DISTINCT) && c.filter() == null
+                        && c.segments().isEmpty()) counted.add(c.dataset());
+                else plainCounts = false;
+            }
+            if (!plainCounts || counted.size() != 1) {
+                out.add(sp);
+                continue;
+            }
+            String dataset = counted.iterator().next();
+            List<SemanticMetric> sums = reader.model.metrics().stream().filter(m -> m instanceof SemanticMetric.Simple x && x.dataset().equals(dataset)
+                    && x.agg() == SemanticMetric.Agg.SUM && x.filter() == null && x.segments().isEmpty() && MeasureFit.isMoney(m)).toList();
+            out.add(sums.size() == 1 ? new Span(sp.from(), sp.to(), List.of(sums.get(0)), sp.weight(), sp.at()) : sp);
+        }
+        return out;
     }
 
     /**
