@@ -381,6 +381,7 @@ enum MeasureFit implements CorpusRule {
                 && !Spans.inSpan(at.metricSpan(), i));
         howMany |= numberOf;
         if (!(howMuch && isCount && !howMuchChange || howMany && isMoney(at.metric()))) return Optional.empty();
+        if (howMuch && howMany && !howMuchChange) return Optional.of(new QuestionParser.Cannot("the question asks how many and how much, two questions; ask each on its own"));
         return Optional.of(new QuestionParser.Cannot("the question asks " + (howMuch ? "how much" : "how many") + ", but " + at.metric().displayName() + " is "
                 + (isCount ? "a count" : "an amount of money") + "; name the measure you mean"));
     }
