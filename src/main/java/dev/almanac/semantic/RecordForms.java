@@ -66,6 +66,8 @@ final class RecordForms {
             // the records themselves, as they are: nothing after the value but "are there", a preposition or the end ("how many
             // monitors did we sell" asks how many were sold, a measure of other rows)
             if (n < words.size() && !THE_RECORDS_AS_THEY_ARE.contains(words.get(n))) return q;
+            // "were sold", "are shipped": a form of "be" before a participle says an event of other rows (a sale), not the records
+            if (n + 1 < words.size() && BE.contains(words.get(n)) && !words.get(n + 1).equals("there") && !FunctionWords.english().isFunctionWord(words.get(n + 1))) return q;
             Set<Dimension> of = new java.util.HashSet<>();
             for (Object h : hits) if (h instanceof QuestionParser.ValueHit v) of.add(v.dimension());
             if (of.size() != 1) return q;
@@ -84,6 +86,8 @@ final class RecordForms {
     /** What may follow a value said as the records' noun: a form of "be" ("are there"), or a preposition of a condition. */
     private static final Set<String> THE_RECORDS_AS_THEY_ARE = Set.of("are", "were", "is", "was", "be", "been", "exist", "in", "with", "for", "from", "of", "on",
             "at", "during", "since", "by", "per", "that", "which", "who", "whose", "where");
+
+    private static final Set<String> BE = Set.of("are", "were", "is", "was", "be", "been");
 
     /** Where a question expects the noun of the rows it counts or lists: after "how many", "number of", "list (all) (the)". */
     private static final Pattern ROWS_EXPECTED = Pattern.compile("(?i)^\\s*(?:how\\s+many|(?:what\\s+is\\s+)?the\\s+number\\s+of|number\\s+of|count\\s+of"

@@ -234,7 +234,8 @@ enum Rephrasing {
             "pets_1: List all cats. => List all pets of pet type cats.",
             // a value of an attribute that is no kind of the records, or the records' value before a verb of their own
             "world_1: How many Asia are there? => How many Asia are there?",
-            "pets_1: How many dogs did the students keep? => How many dogs did the students keep?"),
+            "pets_1: How many dogs did the students keep? => How many dogs did the students keep?",
+            "pets_1: How many dogs were adopted? => How many dogs were adopted?"),
     EXISTENCE_AS_LIST(RequestForms::existenceAsList, "orchestra: Are there any conductors with more than 1 orchestras? => which conductors with more than 1 orchestras?",
             "orchestra: any conductors from the USA? => which conductors from the USA?",
             // "any" before what no rows are called
