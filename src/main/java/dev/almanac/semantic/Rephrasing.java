@@ -39,6 +39,9 @@ enum Rephrasing {
     TIME_UNITS_SHORT(TypedForms::timeUnitsShort, "flights by mo this year => flights by month this year", "response time in hrs => response time in hours",
             "signups in the past 3 wks => signups in the past 3 weeks", "open deals rn => open deals now", "flights last qtr => flights last quarter", "customers in MO => customers in MO",
             "the rn count => the rn count"),
+    UNITS_TAKEN((reader, q) -> TypedForms.unitsTaken(q), "how many hours did it take to resolve tickets => how long in hours did it take to resolve tickets",
+            "On average, how many days does it take to ship? => On average, how long in days does it take to ship?",
+            "how many hours did the agents work => how many hours did the agents work"),
     /**
      * "staff count" of an attribute the model calls "number of staff": a count said after its noun, said as the model says
      * it, only when the model has "number of" that noun as an attribute and not the noun and "count".

@@ -161,6 +161,17 @@ final class TypedForms {
     private static final Pattern TIME_UNIT_SHORT = Pattern.compile("(?<![\\w'/.-])(mos?|mths?|wks?|hrs?|yrs?|qtrs?|mins|secs)(?![\\w'/-])");
     private static final Pattern RIGHT_NOW_SHORT = Pattern.compile("(?<![\\w'/.-])rn\\s*([?.!]*)\\s*$");
 
+    /** "how many hours did it take": a number of time units a thing took. */
+    private static final Pattern UNITS_TAKEN = Pattern.compile("(?i)\\bhow\\s+many\\s+(hours?|days?|minutes?|weeks?|months?|seconds?)\\s+(did|does|do|will|would|has|have|had)\\s+it\\s+(take|took|taken)\\b");
+
+    /**
+     * "how many hours did it take to resolve them": how long it took, said in the unit asked ("how long in hours did it
+     * take"), so that a duration measured in another unit is not read for it.
+     */
+    static String unitsTaken(String q) {
+        return UNITS_TAKEN.matcher(q).replaceAll("how long in $1 $2 it $3");
+    }
+
     static String timeUnitsShort(QuestionParser reader, String q) {
         Matcher m = TIME_UNIT_SHORT.matcher(q);
         StringBuilder out = new StringBuilder();
