@@ -1082,7 +1082,10 @@ final class RecordShapes {
             if (!(c instanceof Parsed pc) || pc.query().metrics().size() != 1 || !pc.query().groupBy().isEmpty() || !pc.query().filters().isEmpty()
                     || !pc.query().exists().isEmpty() || pc.query().grain() != null || pc.query().compareTo() != null || pc.period().isPresent() == period.isEmpty()) return Optional.empty();
             SemanticMetric named = reader.model.metric(pc.query().metrics().get(0)).orElse(null);
-            if (!(named instanceof SemanticMetric.Simple sc) || sc.agg() != SemanticMetric.Agg.COUNT && sc.agg() != SemanticMetric.Agg.COUNT_DISTINCT) return Optional.empty();
+            // a count, or a sum of 1 a row (dbt's way of counting)
+            if (!(named instanceof SemanticMetric.Simple sc) || !sc.countsRows() && !(sc.agg() == SemanticMetric.Agg.SUM && sc.expr() != null && sc.expr().strip().equals("1"))) {
+                return Optional.empty();
+            }
             if (count != null && !count.name().equals(named.name()) && related.name().equals(sc.dataset()) && sc.filter() != null) return Optional.empty();
             count = named;
             counted = pc.query();

@@ -342,6 +342,15 @@ class JaffleShopImportTest {
     }
 
     @Test
+    void records_kept_by_a_count_dbt_writes_as_a_sum_of_one_count_that_periods_orders() throws Exception {
+        assertThat(asked("Which locations had more than 40 orders in September 2024?")).containsExactlyInAnyOrderElementsOf(handRows("SELECT l.location_name "
+                + "FROM orders o JOIN locations l USING (location_id) WHERE o.ordered_at >= DATE '2024-09-01' AND o.ordered_at < DATE '2024-10-01' "
+                + "GROUP BY l.location_id, l.location_name HAVING count(*) > 40")).isNotEmpty();
+        // no location had an order in August: none is listed, though every one has more than 40 of all time
+        assertThat(asked("Which locations had more than 40 orders in August 2024?")).isEmpty();
+    }
+
+    @Test
     void one_yaml_file_of_the_project_imports_on_its_own(@TempDir Path dir) throws Exception {
         Path other = dir.resolve("project");
         Files.createDirectories(other.resolve("knowledge"));
