@@ -181,7 +181,8 @@ final class MetricNames {
         for (int i = 0; i + 2 < words.size(); i++) {
             if (!words.get(i).equals("trend") || !words.get(i + 1).equals("of")) continue;
             Optional<Span> counted = countedAt(words, i + 2, 2, false);
-            if (counted.isPresent()) return List.of(counted.get());
+            // "the trend of sales" where "sales" names a measure too: the measure's course, not the rows' number
+            if (counted.isPresent() && metricSpans(words).stream().noneMatch(sp -> Spans.overlaps(sp, counted.get()))) return List.of(counted.get());
         }
         for (int i = 0; i + 2 < words.size(); i++) {
             boolean howMany = words.get(i).equals("how") && words.get(i + 1).equals("many");

@@ -60,7 +60,10 @@ class WarehouseNamedModelTest {
             CREATE TABLE RACES (RACE_ID INTEGER, ATHLETE_ID INTEGER, RACE_DATE DATE, PLACE INTEGER);
             INSERT INTO RACES VALUES (1, 1, DATE '2025-03-01', 1), (2, 1, DATE '2025-05-01', 2), (3, 1, DATE '2024-05-01', 3), (4, 2, DATE '2025-06-01', 1),
               (5, 2, DATE '2024-06-01', 2), (6, 2, DATE '2024-07-01', 1), (7, 3, DATE '2025-02-01', 5), (8, 3, DATE '2025-03-01', 6), (9, 4, DATE '2025-04-01', 2),
-              (10, 4, DATE '2025-04-20', 3), (11, 4, DATE '2025-08-01', 1)
+              (10, 4, DATE '2025-04-20', 3), (11, 4, DATE '2025-08-01', 1);
+            CREATE TABLE DONATIONS (DONATION_ID INTEGER, DONATED_ON DATE, DONATION_AMOUNT DOUBLE);
+            INSERT INTO DONATIONS VALUES (1, DATE '2025-01-05', 100), (2, DATE '2025-01-20', 250), (3, DATE '2025-02-02', 40), (4, DATE '2025-03-09', 75),
+              (5, DATE '2025-03-10', 60), (6, DATE '2025-03-30', 500)
             """;
 
     static final String LIBRARY = """
@@ -162,6 +165,15 @@ class WarehouseNamedModelTest {
                   - {name: PLACE, expr: PLACE, data_type: NUMBER, default_aggregation: min}
                 metrics:
                   - {name: PODIUMS, expr: "COUNT(CASE WHEN PLACE <= 3 THEN 1 END)"}
+              - name: DONATIONS
+                base_table: {database: LIB, schema: GOLD, table: DONATIONS}
+                primary_key: {columns: [DONATION_ID]}
+                dimensions:
+                  - {name: DONATION_ID, expr: DONATION_ID, data_type: NUMBER}
+                time_dimensions:
+                  - {name: DONATED_ON, expr: DONATED_ON, data_type: DATE}
+                facts:
+                  - {name: DONATION_AMOUNT, expr: DONATION_AMOUNT, data_type: NUMBER, synonyms: [total donations]}
             relationships:
               - {name: race_athlete, left_table: RACES, right_table: ATHLETES, relationship_type: many_to_one,
                  relationship_columns: [{left_column: ATHLETE_ID, right_column: ATHLETE_ID}]}
@@ -212,7 +224,12 @@ class WarehouseNamedModelTest {
     }
 
     List<String> sql(String query) {
-        return CliTest.sqlRows(library, query).stream().map(r -> plain(r.replace(",", " | "))).toList();
+        return sql(library, query);
+    }
+
+    /** The rows hand-written SQL gives on a project's warehouse, written as {@link #rows} writes an answer's. */
+    static List<String> sql(Path project, String query) {
+        return CliTest.sqlRows(project, query).stream().map(r -> plain(r.replace(",", " | "))).toList();
     }
 
     /** A row's numbers written alike whatever their scale ("14.00" and "14.0" are 14), to six places. */
@@ -292,8 +309,7 @@ class WarehouseNamedModelTest {
         assertThat(importedFeed.code()).as(importedFeed.err() + importedFeed.out()).isZero();
         JsonNode a = ask(feed, "How many alerts are there of each alert kind?");
         assertThat(a.get("kind").asText()).as(a.toString()).isEqualTo("result");
-        assertThat(rows(a)).containsExactlyInAnyOrderElementsOf(CliTest.sqlRows(feed, "SELECT ALERT_KIND, count(*) FROM ALERTS GROUP BY 1")
-                .stream().map(r -> plain(r.replace(",", " | "))).toList());
+        assertThat(rows(a)).containsExactlyInAnyOrderElementsOf(sql(feed, "SELECT ALERT_KIND, count(*) FROM ALERTS GROUP BY 1"));
     }
 
     @Test
@@ -302,11 +318,9 @@ class WarehouseNamedModelTest {
         // two athletes share a name: each keeps its own time, never one merged value for the name
         JsonNode relay = ask(club, "Show all relay athletes with their best times");
         assertThat(relay.get("kind").asText()).as(relay.toString()).isEqualTo("result");
-        assertThat(rows(relay)).containsExactlyInAnyOrderElementsOf(CliTest.sqlRows(club, "SELECT FULL_NAME, BEST_TIME FROM ATHLETES WHERE SQUAD = 'relay'")
-                .stream().map(r -> plain(r.replace(",", " | "))).toList());
+        assertThat(rows(relay)).containsExactlyInAnyOrderElementsOf(sql(club, "SELECT FULL_NAME, BEST_TIME FROM ATHLETES WHERE SQUAD = 'relay'"));
         JsonNode all = ask(club, "List the athletes and their best time");
-        assertThat(rows(all)).as(all.toString()).containsExactlyInAnyOrderElementsOf(CliTest.sqlRows(club, "SELECT FULL_NAME, BEST_TIME FROM ATHLETES")
-                .stream().map(r -> plain(r.replace(",", " | "))).toList());
+        assertThat(rows(all)).as(all.toString()).containsExactlyInAnyOrderElementsOf(sql(club, "SELECT FULL_NAME, BEST_TIME FROM ATHLETES"));
         // the average over them all is still one number
         assertThat(rows(ask(club, "What is the average best time in the relay squad?")))
                 .containsExactly(plain(CliTest.sqlRows(club, "SELECT avg(BEST_TIME) FROM ATHLETES WHERE SQUAD = 'relay'").get(0)));
@@ -319,16 +333,14 @@ class WarehouseNamedModelTest {
         // "runners" is only the table's synonym; the two Ana Diaz are two records
         JsonNode top = ask(club, "top 3 runners by best time");
         assertThat(top.get("kind").asText()).as(top.toString()).isEqualTo("result");
-        assertThat(rows(top)).containsExactlyElementsOf(CliTest.sqlRows(club, "SELECT FULL_NAME, BEST_TIME FROM ATHLETES ORDER BY BEST_TIME DESC LIMIT 3")
-                .stream().map(r -> plain(r.replace(",", " | "))).toList());
+        assertThat(rows(top)).containsExactlyElementsOf(sql(club, "SELECT FULL_NAME, BEST_TIME FROM ATHLETES ORDER BY BEST_TIME DESC LIMIT 3"));
         JsonNode fastest = ask(club, "Which athlete has the lowest best time?");
-        assertThat(rows(fastest)).as(fastest.toString()).containsExactlyElementsOf(CliTest.sqlRows(club, "SELECT FULL_NAME, BEST_TIME FROM ATHLETES ORDER BY BEST_TIME LIMIT 1")
-                .stream().map(r -> plain(r.replace(",", " | "))).toList());
+        assertThat(rows(fastest)).as(fastest.toString()).containsExactlyElementsOf(sql(club, "SELECT FULL_NAME, BEST_TIME FROM ATHLETES ORDER BY BEST_TIME LIMIT 1"));
     }
 
     @Test
     void an_attribute_named_by_initials_its_description_spells_out_is_read_by_those_words() throws Exception {
-        List<String> byCommittee = CliTest.sqlRows(club, "SELECT ATH_NOC, count(*) FROM ATHLETES GROUP BY 1").stream().map(r -> plain(r.replace(",", " | "))).toList();
+        List<String> byCommittee = sql(club, "SELECT ATH_NOC, count(*) FROM ATHLETES GROUP BY 1");
         JsonNode a = ask(club, "How many athletes are there by national olympic committee?");
         assertThat(rows(a)).as(a.toString()).containsExactlyInAnyOrderElementsOf(byCommittee);
         // "the distribution of" the records by a group: how many of them are in each
@@ -375,5 +387,13 @@ class WarehouseNamedModelTest {
         JsonNode ever = ask(club, "Which athletes have more than 1 podiums?");
         assertThat(rows(ever)).as(ever.toString()).containsExactlyInAnyOrderElementsOf(CliTest.sqlRows(club, "SELECT a.FULL_NAME FROM ATHLETES a JOIN RACES r USING (ATHLETE_ID) "
                 + "WHERE r.PLACE <= 3 GROUP BY a.ATHLETE_ID, a.FULL_NAME HAVING count(*) > 1"));
+    }
+
+    @Test
+    void the_trend_of_what_a_measure_is_named_by_is_the_measures_not_the_rows_number() throws Exception {
+        // "donations" names the rows and, as the total donations, a measure: the trend is the amount's, as "donations by month" is
+        JsonNode a = ask(club, "Show the monthly trend of donations in 2025");
+        assertThat(a.get("kind").asText()).as(a.toString()).isEqualTo("result");
+        assertThat(rows(a)).containsAll(sql(club, "SELECT strftime(date_trunc('month', DONATED_ON), '%Y-%m-%d'), sum(DONATION_AMOUNT) FROM DONATIONS GROUP BY 1 ORDER BY 1"));
     }
 }
