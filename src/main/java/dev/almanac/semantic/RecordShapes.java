@@ -1043,6 +1043,9 @@ final class RecordShapes {
             + "(" + ComparisonRule.regex(ComparisonRule.Place.NUMBER_AFTER) + ")\\s+" + COUNTED
             + "|" + COUNTED + "\\s+(" + ComparisonRule.regex(ComparisonRule.Place.NUMBER_BEFORE) + "))\\s+([\\p{L}][\\p{L} _-]*?)\\s*[?.!]?\\s*$");
 
+    /** {@link #RELATED_COUNT} anywhere in a question, not only at its end. */
+    private static final Pattern RELATED_COUNT_SOMEWHERE = Pattern.compile(RELATED_COUNT.pattern().replace("\\s*[?.!]?\\s*$", ""));
+
     /**
      * "Which airlines have at least 10 flights?", "the names of singers that have more than one song": the question without
      * those words, read as it would be (records or values listed), for the records whose number of rows of the dataset the
@@ -1055,7 +1058,9 @@ final class RecordShapes {
     Optional<Result> relatedCountCondition(String asked) {
         Optional<Result> read = relatedCountCondition(asked, "");
         if (read.isPresent()) return read;
-        // "which customers had more than 5 failed payments this year": a period after the count, of the rows counted
+        // "which customers had more than 5 failed payments this year": a period after the count, of the rows counted (a number
+        // of rows said somewhere first: most questions with a period have none, and are not read again)
+        if (!RELATED_COUNT_SOMEWHERE.matcher(asked).find() && !VERB_BEFORE_COUNT.matcher(asked).find()) return Optional.empty();
         Optional<dev.almanac.quality.Timeframe> t = reader.timeframes().parse(asked);
         if (t.isEmpty()) return Optional.empty();
         String q = DANGLING_PREPOSITION.matcher(reader.timeframes().withoutPeriods(asked).strip()).replaceAll("");
