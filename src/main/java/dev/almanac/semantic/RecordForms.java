@@ -307,11 +307,6 @@ final class RecordForms {
             + "(?:\\s+(?:all|the|every|each|all\\s+the))?\\s+)([\\p{L}][\\p{L} _-]*?)\\s+with\\s+(their|its)\\b");
 
     /**
-     * "list teachers with their hometowns": records listed by their noun with their attributes are the records (by the
-     * attribute that names each) and those attributes, as "list teachers and their hometowns" says; read so. Only when
-     * the words before "with" name a dataset's rows.
-     */
-    /**
      * "the distribution of adverse events by class", "the breakdown of revenue by channel": a noun of dividing into groups
      * ({@link QuestionFrame#breakdownNoun}) before "of" what is divided and a breakdown's cue after it asks for that by the
      * groups: said as the number of the rows when the words after "of" name rows, else as what they name. A noun the model
@@ -319,7 +314,9 @@ final class RecordForms {
      */
     static String divisionOf(QuestionParser reader, String q) {
         Matcher m = DIVISION_OF.matcher(q);
-        if (!m.find() || !QuestionFrame.breakdownNoun(m.group(2))) return q;
+        boolean found = false;
+        while (!found && m.find()) found = QuestionFrame.breakdownNoun(m.group(2));
+        if (!found) return q;
         String noun = singular(m.group(2).toLowerCase(Locale.ROOT));
         if (reader.lexicon.attributePhrases().containsKey(List.of(noun))) return q;
         List<String> after = tokens(m.group(3), true).stream().map(QuestionWords::singular).toList();
@@ -333,6 +330,11 @@ final class RecordForms {
     /** "the breakdown of ... by": a noun, "of", the words up to a breakdown's cue. */
     private static final Pattern DIVISION_OF = Pattern.compile("(?i)\\b(the\\s+)?(\\p{L}+)\\s+of\\s+(?=((?:[\\p{L}'-]+\\s+){1,4}?)(?:by|across|per)\\b)");
 
+    /**
+     * "list teachers with their hometowns": records listed by their noun with their attributes are the records (by the
+     * attribute that names each) and those attributes, as "list teachers and their hometowns" says; read so. Only when
+     * the words before "with" name a dataset's rows.
+     */
     static String withTheir(QuestionParser reader, String q) {
         Matcher m = WITH_THEIR_REQUEST.matcher(q);
         if (!m.find()) return q;
