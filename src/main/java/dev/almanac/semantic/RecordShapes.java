@@ -1165,25 +1165,36 @@ final class RecordShapes {
 
     /**
      * The question with the verb before a number of related rows said as "have": auxiliaries, "by" and exactly one verb (and
-     * a particle after it: "assigned to") that
-     * is no word of the model (not a measure or a status: "returned more than 2 orders" says which orders), never denied.
-     * Empty when the words before the number are not such a verb.
+     * a particle after it: "assigned to"), never denied. A verb that is a word of the model (a measure or a status:
+     * "returned more than 2 orders", "opened more than 5 tickets") says which rows are counted, and goes after their noun
+     * ("have more than 2 orders returned"), to be read with them or refused. Empty when the words before the number are
+     * not such a verb.
      */
     private Optional<String> relationVerbAsHave(String q) {
         Matcher m = VERB_BEFORE_COUNT.matcher(q);
         for (int from = 0; from < q.length() && m.find(from); from = m.start() + 1) {
             List<String> said = QuestionWords.tokens(m.group(2), true);
+            List<String> written = QuestionWords.tokens(m.group(2), false);
             int verbs = 0;
-            boolean fits = !said.isEmpty();
-            for (String w : said) {
+            boolean fits = !said.isEmpty() && said.size() == written.size();
+            String modelVerb = null;
+            for (int k = 0; fits && k < said.size(); k++) {
+                String w = said.get(k);
                 if (w.equals("done") || w.equals("doing")) verbs++; // "do" as the verb itself: its participles are never an auxiliary's
                 else if (FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.AUXILIARY) || w.equals("by")) continue;
                 else if (verbs == 1 && FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.PREPOSITION)) continue; // its particle: "assigned to"
                 else if (FunctionWords.english().is(w, dev.almanac.reading.FunctionClass.NEGATION) || w.endsWith("n't") || w.equals("not")) fits = false;
-                else if ((Lexicon.english().partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.VERB) || !Lexicon.english().baseForms(w, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()) && !reader.lexicon.modelStems().contains(QuestionWords.stem(w))) verbs++;
-                else fits = false;
+                else if (Lexicon.english().partsOfSpeech(w).contains(dev.almanac.reading.PartOfSpeech.VERB) || !Lexicon.english().baseForms(w, dev.almanac.reading.PartOfSpeech.VERB).isEmpty()) {
+                    verbs++;
+                    if (reader.lexicon.modelStems().contains(QuestionWords.stem(w))) modelVerb = written.get(k);
+                } else fits = false;
             }
-            if (fits && verbs == 1) return Optional.of(q.substring(0, m.start()) + m.group(1) + "have " + q.substring(m.end()));
+            if (!fits || verbs != 1) continue;
+            if (modelVerb == null) return Optional.of(q.substring(0, m.start()) + m.group(1) + "have " + q.substring(m.end()));
+            // "customers who opened more than 5 tickets": a word of the model says which rows are counted ("tickets opened"),
+            // so it goes with them, and the count is read with it or not at all
+            String rest = q.substring(m.end()).replaceAll("\\s*[?.!]\\s*$", "");
+            return Optional.of(q.substring(0, m.start()) + m.group(1) + "have " + rest + " " + modelVerb);
         }
         return Optional.empty();
     }

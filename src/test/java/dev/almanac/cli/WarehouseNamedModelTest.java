@@ -60,7 +60,7 @@ class WarehouseNamedModelTest {
             CREATE TABLE RACES (RACE_ID INTEGER, ATHLETE_ID INTEGER, RACE_DATE DATE, PLACE INTEGER);
             INSERT INTO RACES VALUES (1, 1, DATE '2025-03-01', 1), (2, 1, DATE '2025-05-01', 2), (3, 1, DATE '2024-05-01', 3), (4, 2, DATE '2025-06-01', 1),
               (5, 2, DATE '2024-06-01', 2), (6, 2, DATE '2024-07-01', 1), (7, 3, DATE '2025-02-01', 5), (8, 3, DATE '2025-03-01', 6), (9, 4, DATE '2025-04-01', 2),
-              (10, 4, DATE '2025-04-20', 3), (11, 4, DATE '2025-08-01', 1);
+              (10, 4, DATE '2025-04-20', 3), (11, 4, DATE '2025-08-01', 1), (12, 4, DATE '2025-09-01', NULL), (13, 1, DATE '2025-10-01', NULL);
             CREATE TABLE DONATIONS (DONATION_ID INTEGER, DONATED_ON DATE, DONATION_AMOUNT DOUBLE);
             INSERT INTO DONATIONS VALUES (1, DATE '2025-01-05', 100), (2, DATE '2025-01-20', 250), (3, DATE '2025-02-02', 40), (4, DATE '2025-03-09', 75),
               (5, DATE '2025-03-10', 60), (6, DATE '2025-03-30', 500)
@@ -165,6 +165,7 @@ class WarehouseNamedModelTest {
                   - {name: PLACE, expr: PLACE, data_type: NUMBER, default_aggregation: min}
                 metrics:
                   - {name: PODIUMS, expr: "COUNT(CASE WHEN PLACE <= 3 THEN 1 END)"}
+                  - {name: RACES_FINISHED, expr: "COUNT(CASE WHEN PLACE IS NOT NULL THEN 1 END)"}
               - name: DONATIONS
                 base_table: {database: LIB, schema: GOLD, table: DONATIONS}
                 primary_key: {columns: [DONATION_ID]}
@@ -395,5 +396,14 @@ class WarehouseNamedModelTest {
         JsonNode a = ask(club, "Show the monthly trend of donations in 2025");
         assertThat(a.get("kind").asText()).as(a.toString()).isEqualTo("result");
         assertThat(rows(a)).containsAll(sql(club, "SELECT strftime(date_trunc('month', DONATED_ON), '%Y-%m-%d'), sum(DONATION_AMOUNT) FROM DONATIONS GROUP BY 1 ORDER BY 1"));
+    }
+
+    @Test
+    void a_verb_that_is_a_word_of_the_count_says_which_rows_are_counted() throws Exception {
+        // "finished" is the count's own word: the races finished, not all races (Ana Diaz #1 ran three in 2025, finished two)
+        JsonNode a = ask(club, "Which athletes finished more than 2 races in 2025?");
+        assertThat(a.get("kind").asText()).as(a.toString()).isEqualTo("result");
+        assertThat(rows(a)).containsExactlyInAnyOrderElementsOf(sql(club, "SELECT a.FULL_NAME FROM ATHLETES a JOIN RACES r USING (ATHLETE_ID) "
+                + "WHERE r.PLACE IS NOT NULL AND r.RACE_DATE >= DATE '2025-01-01' AND r.RACE_DATE < DATE '2026-01-01' GROUP BY a.ATHLETE_ID, a.FULL_NAME HAVING count(*) > 2"));
     }
 }
