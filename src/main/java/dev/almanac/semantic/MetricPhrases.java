@@ -117,8 +117,7 @@ final class MetricPhrases {
             Set<String> counted = new java.util.HashSet<>();
             boolean plainCounts = !targets.isEmpty();
             for (Object t : targets) {
-                if (t instanceof SemanticMetric.Simple c && (c.agg() == SemanticMetric.Agg.COUNT || c.agg() == SemanticMetric.Agg.COUNT_DISTINCT) && c.filter() == null
-                        && c.segments().isEmpty()) counted.add(c.dataset());
+                if (t instanceof SemanticMetric.Simple c && c.countsRows() && c.filter() == null && c.segments().isEmpty()) counted.add(c.dataset());
                 else plainCounts = false;
             }
             if (!plainCounts || counted.size() != 1) {

@@ -383,7 +383,7 @@ public final class QuestionParser {
         List<String> words = asked.words();
         Map<List<String>, Object> allDims = lexicon.breakdownPhrases();
         List<Span> metricSpans = MetricPhrases.said(this, words, allDims, previous);
-        if (previous == null && REQUEST_FOR_LIST.matcher(q).find() && asked.period().isEmpty() && asked.compared().isEmpty() && !words.contains("how")) {
+        if (previous == null && RequestForms.REQUEST_FOR_LIST.matcher(q).find() && asked.period().isEmpty() && asked.compared().isEmpty() && !words.contains("how")) {
             Optional<Result> records = recordsAsked(question, asked, !metricSpans.isEmpty());
             if (records.isPresent()) return records.get();
         }
@@ -486,7 +486,6 @@ public final class QuestionParser {
     static final String NOTHING_RANKED = "a ranking needs something to rank";
 
     /** A question that asks for a list ("what are", "show", "return", "give me"). */
-    private static final Pattern REQUEST_FOR_LIST = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|which|what|sort|give|display|find|return|tell)\\b");
 
     /**
      * The rows of a dataset as the "metric" a list is read for: its count with the words that ask for a list ("list", "show",

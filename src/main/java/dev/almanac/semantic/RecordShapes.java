@@ -1056,18 +1056,30 @@ final class RecordShapes {
      * does not read as a list.
      */
     Optional<Result> relatedCountCondition(String asked) {
-        Optional<Result> read = relatedCountCondition(asked, "");
+        Optional<Result> read = relatedCountCondition(asked, null);
         if (read.isPresent()) return read;
         // "which customers had more than 5 failed payments this year": a period after the count, of the rows counted (a number
         // of rows said somewhere first: most questions with a period have none, and are not read again)
         if (!RELATED_COUNT_SOMEWHERE.matcher(asked).find() && !VERB_BEFORE_COUNT.matcher(asked).find()) return Optional.empty();
-        Optional<dev.almanac.quality.Timeframe> t = reader.timeframes().parse(asked);
-        if (t.isEmpty()) return Optional.empty();
-        String q = DANGLING_PREPOSITION.matcher(reader.timeframes().withoutPeriods(asked).strip()).replaceAll("");
-        return relatedCountCondition(q, " " + t.get().text().strip());
+        return withoutItsPeriod(asked).flatMap(w -> relatedCountCondition(w.rest(), w));
     }
 
-    private Optional<Result> relatedCountCondition(String q, String period) {
+    /** A question without the period it says, and that period's words (" in 2026"), for a shape read at the question's end. */
+    private record WithoutPeriod(String rest, dev.almanac.quality.Timeframe timeframe) {
+        /** The period's words as said after the rest (" in 2026"). */
+        String period() {
+            return " " + timeframe.text().strip();
+        }
+    }
+
+    /** The question with its period taken out (and a preposition left dangling at its end), or empty when it says none. */
+    private Optional<WithoutPeriod> withoutItsPeriod(String asked) {
+        return reader.timeframes().parse(asked).map(t -> new WithoutPeriod(DANGLING_PREPOSITION.matcher(reader.timeframes().withoutPeriods(asked).strip())
+                .replaceAll(""), t));
+    }
+
+    private Optional<Result> relatedCountCondition(String q, WithoutPeriod taken) {
+        String period = taken == null ? "" : taken.period();
         Matcher m = RELATED_COUNT.matcher(q);
         if (!m.find()) {
             // "conductors that have conducted more than one orchestra", "templates used by more than one document": one verb of no
@@ -1141,7 +1153,7 @@ final class RecordShapes {
             if (counted != null && counted.start() != null) having = having.between(counted.start(), counted.end());
             try {
                 reader.layer.compile(having);
-                return Optional.of(new Parsed(having, period.isEmpty() ? Optional.empty() : reader.timeframes().parse(period.strip())));
+                return Optional.of(new Parsed(having, taken == null ? Optional.empty() : Optional.of(taken.timeframe())));
             } catch (RuntimeException e) {
                 // not reached that way: the next count, if any
             }
@@ -1223,10 +1235,10 @@ final class RecordShapes {
         Matcher m = MEASURE_CONDITION.matcher(q);
         if (!m.find()) {
             // "customers with MRR over 25000 at the end of September": a period after the condition, read with the groups
-            Optional<dev.almanac.quality.Timeframe> t = reader.timeframes().parse(asked);
-            if (t.isEmpty()) return Optional.empty();
-            q = DANGLING_PREPOSITION.matcher(reader.timeframes().withoutPeriods(asked).strip()).replaceAll("");
-            period = " " + t.get().text().strip();
+            Optional<WithoutPeriod> w = withoutItsPeriod(asked);
+            if (w.isEmpty()) return Optional.empty();
+            q = w.get().rest();
+            period = w.get().period();
             m = MEASURE_CONDITION.matcher(q);
             if (!m.find()) return Optional.empty();
         }
@@ -1523,8 +1535,6 @@ final class RecordShapes {
     static final List<String> LISTING_WORDS = List.of("list", "show", "return", "display", "find", "give", "tell", "used", "use", "available", "offered", "exist", "existing", "called",
             "known", "kind", "type", "sort");
 
-    /** How a request for a list of values starts ("list the products ...", "which currency is used in Japan?"). */
-    static final Pattern LISTING = Pattern.compile("(?i)^\\s*(please\\s+)?(list|show|name|which|what|sort|give|display|find|return|tell)\\b");
 
     /** Whether "for" stands before a word, "the" and "all" aside ("for all the different cylinders"). */
     static boolean forBefore(List<String> words, int at) {

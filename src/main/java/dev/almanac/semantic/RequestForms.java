@@ -145,8 +145,15 @@ final class RequestForms {
     }
 
     /** Words that say what of records named first is asked: a sort, a condition on them or on records they relate to. */
-    /** The words a request for a list begins with ("list", "show", "which", "give"), as {@link QuestionParser}'s request for a list reads them. */
-    static final Set<String> REQUEST_VERBS = Set.of("list", "show", "name", "which", "what", "sort", "give", "display", "find", "return", "tell", "please");
+    /** The words a request for a list begins with ("list", "show", "which", "give"). */
+    private static final List<String> LIST_REQUEST_WORDS = List.of("list", "show", "name", "which", "what", "sort", "give", "display", "find", "return", "tell");
+
+    /** A question that asks for a list: one of {@link #LIST_REQUEST_WORDS} first, "please" before it or not. */
+    static final Pattern REQUEST_FOR_LIST = Pattern.compile("(?i)^\\s*(please\\s+)?(" + String.join("|", LIST_REQUEST_WORDS) + ")\\b");
+
+    /** The words of a request for a list, "please" too, each on its own. */
+    static final Set<String> REQUEST_VERBS = java.util.stream.Stream.concat(LIST_REQUEST_WORDS.stream(), java.util.stream.Stream.of("please"))
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     private static final Set<String> SAID_OF_RECORDS = Set.of("with", "without", "whose", "that", "who", "which", "where", "not", "never", "no",
             "ordered", "sorted", "order", "than", "over", "under", "above", "below", "at");

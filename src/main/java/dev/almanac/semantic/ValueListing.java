@@ -2,7 +2,7 @@ package dev.almanac.semantic;
 
 import static dev.almanac.semantic.MeasureFit.AGGREGATES;
 import static dev.almanac.semantic.RecordShapes.DISTINCT_WORDS;
-import static dev.almanac.semantic.RecordShapes.LISTING;
+import static dev.almanac.semantic.RequestForms.REQUEST_FOR_LIST;
 import static dev.almanac.semantic.RecordShapes.LIST_JOINERS;
 import static dev.almanac.semantic.Spans.dimensionOf;
 import static dev.almanac.semantic.ModelAttributes.isKey;
@@ -43,7 +43,7 @@ final class ValueListing {
 
     /** A list of a dimension's values ("which currencies are used"), the question read whole for it. */
     Result of(Question question, boolean attributes) {
-        if (!LISTING.matcher(question.q()).find() || question.compared().isPresent()) return new NoMetric();
+        if (!REQUEST_FOR_LIST.matcher(question.q()).find() || question.compared().isPresent()) return new NoMetric();
         question = question.eachAsAll(reader.lexicon.namedRows(question.words()));
         List<String> words = question.words();
         for (int i = 0; i < words.size(); i++) {
