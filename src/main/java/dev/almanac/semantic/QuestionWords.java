@@ -143,6 +143,9 @@ public final class QuestionWords {
     }
 
     /** Words that exclude what follows them. */
+    /** Adverbs that say a state holds at the time asked ("claims are still open", "currently active"): they stand between the rows and their state and add nothing to it. */
+    static final Set<String> STATE_ADVERBS = Set.of("still", "currently", "presently", "now", "already");
+
     static final Set<String> NEGATIONS = Set.of("not", "n't", "excluding", "except", "never", "non");
 
     /** Whether a word denies what follows it: a negation, "no", "without", or a contraction with "n't". */

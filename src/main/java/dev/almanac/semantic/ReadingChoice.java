@@ -34,6 +34,9 @@ final class ReadingChoice {
     /** The most measures a question is read for, one whole reading each; more are narrowed to those of the records named. */
     static final int MAX_READINGS = 12;
 
+    /** With {@code -Dalmanac.trace.words=true}, each metric's whole reading and what came of it, on standard error. */
+    private static final boolean TRACE = Boolean.getBoolean("almanac.trace.words");
+
     private final QuestionParser reader;
     private final Question question;
     private final List<String> words;
@@ -76,6 +79,7 @@ final class ReadingChoice {
         }
         readings.sort(Comparator.<Reading>comparingInt(r -> -r.span().weight()).thenComparing(r -> r.span().scattered())
                 .thenComparingInt(r -> r.span().length()));
+        if (TRACE) readings.forEach(r -> System.err.println("  [reading] " + r.metric().name() + " -> " + r.result()));
         List<Reading> answered = answered(readings);
         if (answered.isEmpty()) return noneHeld(readings);
         int top = answered.get(0).span().weight();

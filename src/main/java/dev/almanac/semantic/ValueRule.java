@@ -88,7 +88,8 @@ enum ValueRule implements CorpusRule {
      */
     BESIDE_ITS_RECORDS((reader, at, v) -> Verdict.evident(v.withContext.isEmpty() && at.metricSpan != null && besideTheRecords(at, v.span)
             && v.hits.stream().allMatch(h -> at.ownDatasets.contains(h.dimension().dataset()))),
-            "insurer: How many mail claims were there in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01','filters':[{'field':'intake','op':'=','values':['mail']}]}"),
+            "insurer: How many mail claims were there in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01','filters':[{'field':'intake','op':'=','values':['mail']}]}",
+            "insurer: How many policies are currently lapsed? => {'metrics':['policies'],'filters':[{'field':'policy_status','op':'=','values':['lapsed']}]}"),
     /**
      * "average salary by shift pattern" where "Pattern" is a value of the shift pattern: words of a value that are part of
      * a longer phrase naming the value's own attribute are that name, not the value ("... whose shift pattern is Pattern"
@@ -376,15 +377,16 @@ enum ValueRule implements CorpusRule {
     }
 
     /**
-     * Whether a phrase stands right before the metric's words ("overdue invoices") or after them, with only a relative word
-     * and auxiliaries between if any ("invoices overdue", "invoices that are overdue").
+     * Whether a phrase stands right before the metric's words ("overdue invoices") or after them, with only a relative word,
+     * auxiliaries and adverbs of state between if any ("invoices overdue", "invoices that are overdue", "invoices still open").
      */
     private static boolean besideTheRecords(Said at, QuestionParser.Span span) {
         if (at.metricSpan.scattered()) return false;
         if (span.to() == at.metricSpan.from()) return true;
         FunctionWords grammar = FunctionWords.english();
         int k = at.metricSpan.to();
-        while (k < span.from() && (grammar.is(at.words.get(k), dev.almanac.reading.FunctionClass.AUXILIARY) || Set.of("that", "which", "who").contains(at.words.get(k)))) k++;
+        while (k < span.from() && (grammar.is(at.words.get(k), dev.almanac.reading.FunctionClass.AUXILIARY) || Set.of("that", "which", "who").contains(at.words.get(k))
+                || QuestionWords.STATE_ADVERBS.contains(at.words.get(k)))) k++;
         return k == span.from();
     }
 
