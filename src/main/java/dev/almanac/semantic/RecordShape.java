@@ -84,7 +84,13 @@ enum RecordShape {
     SEVERAL_AGGREGATES(RecordShapes::severalAggregates,
             "pets_1: What are the minimum, average and maximum weight of pets? => {'metrics':['pets_min_weight','pets_average_weight','pets_max_weight']}"),
     AGGREGATES_OF_TWO_MEASURES(RecordShapes::aggregatesOfTwoMeasures,
-            "world_1: What is the average life expectancy and total GNP of countries in Africa? => {'metrics':['country_average_life_expectancy','country_total_gnp'],'filters':[{'field':'continent','op':'=','values':['Africa']}]}");
+            "world_1: What is the average life expectancy and total GNP of countries in Africa? => {'metrics':['country_average_life_expectancy','country_total_gnp'],'filters':[{'field':'continent','op':'=','values':['Africa']}]}"),
+    COUNT_AND_MEASURE(RecordShapes::countAndMeasure,
+            "insurer: How many claims were filed in 2025, and how much do they add up to? => {'metrics':['claims','claimed_amount'],'start':'2025-01-01','end':'2026-01-01'}",
+            "insurer: How many claims came by mail and what are they worth? => {'metrics':['claims','claimed_amount'],'filters':[{'field':'intake','op':'=','values':['mail']}]}",
+            // a measure of other rows, or of some of the rows counted, is a second question
+            "insurer: How many claims were filed in 2025, and what were the payments? => refused",
+            "insurer: How many claims are open, and how much do they add up to? => refused");
 
     private final BiFunction<RecordShapes, String, Optional<Result>> rule;
     private final List<String> examples;

@@ -1525,6 +1525,54 @@ final class RecordShapes {
         return Optional.empty();
     }
 
+    /** Where a second question about the same rows may begin: a comma, "and", a semicolon, a plus or an ampersand. */
+    private static final Pattern CLAUSE_JOIN = Pattern.compile("(?i)\\s*(?:,\\s*(?:and\\s+)?|;\\s*|\\s+and\\s+|\\s*[+&]\\s*)(?=\\S)");
+
+    /** The words, besides function words, that ask what some rows come to in money ("how much do they add up to", "what are they worth"). */
+    private static final Set<String> AMOUNT_ASKED = Set.of("much", "worth", "add", "up", "total", "come", "amount", "sum", "value");
+
+    /**
+     * "How many invoices are still open, and how much do they add up to?", "How many open opportunities are there in each
+     * stage, and what are they worth?", "the number of deals won last quarter + the average deal size": a count of rows read
+     * whole, then a second question of the same rows, either what they are worth (a pronoun for them and words asking an
+     * amount: the one amount of money the model sums over those rows, {@link SemanticModel#amountOf}) or a measure named
+     * alone, with nothing of its own (no condition, breakdown or period) and taken over the same rows as the count
+     * ({@link SemanticModel#sameRows}): one query of both, with the count's conditions, breakdowns and period. A second
+     * question of other rows, or of some of them, is not read here (the question is then read as it is, and refused).
+     */
+    Optional<Result> countAndMeasure(String q) {
+        Matcher join = CLAUSE_JOIN.matcher(q);
+        while (join.find()) {
+            String second = q.substring(join.end());
+            Result first = reader.parse(q.substring(0, join.start()), null);
+            if (!(first instanceof Parsed counted) || counted.query().metrics().size() != 1) continue;
+            if (!(reader.model.metric(counted.query().metrics().get(0)).orElse(null) instanceof SemanticMetric.Simple count) || count.agg() != SemanticMetric.Agg.COUNT) continue;
+            Optional<SemanticMetric.Simple> measure = worthOfThem(second) ? reader.model.amountOf(count) : namedAlone(second);
+            if (measure.isEmpty() || measure.get().name().equals(count.name()) || !reader.model.sameRows(count, measure.get())) continue;
+            return Optional.of(new Parsed(counted.query().withMetrics(List.of(count.name(), measure.get().name())), counted.period()));
+        }
+        return Optional.empty();
+    }
+
+    /** Whether a clause asks what rows named before are worth: a pronoun for them, and besides function words only words asking an amount. */
+    private static boolean worthOfThem(String clause) {
+        FunctionWords grammar = FunctionWords.english();
+        List<String> words = QuestionWords.tokens(clause, true);
+        boolean them = words.stream().anyMatch(w -> grammar.is(w, dev.almanac.reading.FunctionClass.PERSONAL_PRONOUN) || grammar.is(w, dev.almanac.reading.FunctionClass.POSSESSIVE)
+                || Set.of("those", "these").contains(w));
+        boolean asked = words.stream().anyMatch(w -> !w.equals("up") && AMOUNT_ASKED.contains(w));
+        return them && asked && words.stream().allMatch(w -> AMOUNT_ASKED.contains(w) || grammar.isFunctionWord(w));
+    }
+
+    /** The one measure a clause names with nothing else of its own: no condition, breakdown, period or order. */
+    private Optional<SemanticMetric.Simple> namedAlone(String clause) {
+        if (!(reader.parse(clause, null) instanceof Parsed p) || p.query().metrics().size() != 1 || p.period().isPresent()) return Optional.empty();
+        if (!p.query().withMetrics(List.of()).withOrder(List.of()).equals(new SemanticQuery(List.of(), List.of(), null, null, null, List.of(), List.of(), null, null, List.of(), List.of()))) {
+            return Optional.empty();
+        }
+        return reader.model.metric(p.query().metrics().get(0)).filter(SemanticMetric.Simple.class::isInstance).map(SemanticMetric.Simple.class::cast);
+    }
+
     /** Words that ask for values each once. */
     static final Set<String> DISTINCT_WORDS = Set.of("different", "distinct", "unique");
 

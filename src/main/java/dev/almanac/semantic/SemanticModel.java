@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -294,6 +295,27 @@ public final class SemanticModel {
     /** A simple metric's time dimension (its dataset's), if it has one. */
     public Optional<Dimension> timeDimensionOf(SemanticMetric.Simple s) {
         return s.timeDimension() == null ? Optional.empty() : dimension(s.dataset(), s.timeDimension());
+    }
+
+    /**
+     * Whether two measures are taken over the same rows: one dataset, one condition of their own, the same segments and the
+     * same time dimension (so a period keeps the same rows of both).
+     */
+    public boolean sameRows(SemanticMetric.Simple a, SemanticMetric.Simple b) {
+        return a.dataset().equals(b.dataset()) && Objects.equals(a.filter(), b.filter()) && Set.copyOf(a.segments()).equals(Set.copyOf(b.segments()))
+                && timeDimensionOf(a).equals(timeDimensionOf(b)) && Objects.equals(a.snapshotDimension(), b.snapshotDimension());
+    }
+
+    /**
+     * What a measure's rows are worth: the one amount of money the model sums over the same rows ({@link #sameRows}); of
+     * several, the one that sums a column as it is (an open opportunity's amount, not its amount weighted by a probability).
+     * Empty when there is none, or no one of them.
+     */
+    public Optional<SemanticMetric.Simple> amountOf(SemanticMetric.Simple rows) {
+        List<SemanticMetric.Simple> sums = metrics().stream().filter(m -> m instanceof SemanticMetric.Simple x && x.agg() == SemanticMetric.Agg.SUM
+                && MeasureFit.isMoney(m) && sameRows(rows, x)).map(SemanticMetric.Simple.class::cast).toList();
+        if (sums.size() > 1) sums = sums.stream().filter(x -> x.expr() != null && x.expr().strip().matches("[A-Za-z_][A-Za-z0-9_]*")).toList();
+        return sums.size() == 1 ? Optional.of(sums.get(0)) : Optional.empty();
     }
 
     /** A simple metric's snapshot dimension (its dataset's), if it has one. */

@@ -277,4 +277,19 @@ class NoModelSemanticAnswersTest {
         boolean bothOrNone = !part.get("kind").asText().equals("result") || part.at("/data/rows").size() >= 2;
         assertThat(bothOrNone).as("never Q2 2025 alone: %s", part.get("answer").asText()).isTrue();
     }
+
+    @Test
+    void a_count_and_what_the_same_rows_are_worth_are_one_answer_that_agrees_with_sql() throws Exception {
+        JsonNode a = ask("How many invoices are currently open and what are they worth?", "--now", "2026-11-22");
+        assertThat(a.get("kind").asText()).as(a.toString()).isEqualTo("result");
+        JsonNode row = a.at("/data/rows/0");
+        assertThat(row.get(0).asLong()).isEqualTo(count("SELECT count(*) FROM invoices WHERE status = 'open'"));
+        assertThat(new BigDecimal(row.get(1).asText())).isEqualByComparingTo(new BigDecimal(String.valueOf(count("SELECT round(sum(amount_due) * 100) FROM invoices WHERE status = 'open'"))).movePointLeft(2));
+
+        JsonNode won = ask("how many deals did we win in Q2 2026, and what was the average deal size?", "--now", "2026-11-22");
+        assertThat(won.get("kind").asText()).as(won.toString()).isEqualTo("result");
+        assertThat(won.at("/data/rows/0/0").asLong()).isEqualTo(count("SELECT count(*) FROM opportunities WHERE is_won AND close_date >= DATE '2026-04-01' AND close_date < DATE '2026-07-01'"));
+        assertThat(won.at("/data/rows/0/1").asDouble()).isCloseTo(count("SELECT round(avg(amount_usd)) FROM opportunities WHERE is_won AND close_date >= DATE '2026-04-01' AND close_date < DATE '2026-07-01'"),
+                org.assertj.core.data.Offset.offset(0.5));
+    }
 }
