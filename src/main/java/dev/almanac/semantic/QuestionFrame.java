@@ -144,6 +144,12 @@ final class QuestionFrame {
     private static final Set<String> NOTING = Set.of("find");
 
     /**
+     * The head in WordNet of English's verbs of keeping a record ("record": log, register): said of the rows counted ("how
+     * many returns did we log"), they say only that the rows are in the records, which every row is.
+     */
+    private static final Set<String> RECORDING = Set.of("record");
+
+    /**
      * Whether a noun names persons of any kind: "people", "person" and the words of its synset in WordNet ("individuals"),
      * never a kind of person ("engineers", "users"), which may say which rows.
      */
@@ -200,19 +206,35 @@ final class QuestionFrame {
      * and used more often as a verb than as a noun or an adjective.
      */
     static boolean lightVerb(String word) {
+        return lightVerb(word, false);
+    }
+
+    /**
+     * {@link #lightVerb(String)}, where {@code saidAsVerb} says the word stands where only a verb can (right after a
+     * pronoun that is a clause's subject: "did we log"), so that a word more often a noun is a verb there too.
+     */
+    static boolean lightVerb(String word, boolean saidAsVerb) {
         Lexicon english = Lexicon.english();
         // a word more often a noun or an adjective than a verb ("average", "total") is read as one
-        if (english.uses(word, PartOfSpeech.NOUN) + english.uses(word, PartOfSpeech.ADJECTIVE) >= english.uses(word, PartOfSpeech.VERB)) return false;
+        if (!saidAsVerb && english.uses(word, PartOfSpeech.NOUN) + english.uses(word, PartOfSpeech.ADJECTIVE) >= english.uses(word, PartOfSpeech.VERB)) return false;
         for (String base : english.baseForms(word, PartOfSpeech.VERB)) {
-            if (LIGHT_VERBS.contains(base) || NOTING.contains(base)) return true;
+            if (LIGHT_VERBS.contains(base) || NOTING.contains(base) || RECORDING.contains(base)) return true;
             List<Sense> senses = english.senses(base, PartOfSpeech.VERB);
             if (senses.isEmpty()) continue;
             Sense first = senses.get(0);
             if (first.antonyms().isEmpty() && first.broader().stream().anyMatch(GAINING::contains)) return true;
             if (first.broader().stream().anyMatch(NOTING::contains) || first.synonyms().stream().anyMatch(NOTING::contains)) return true;
+            if (first.broader().stream().anyMatch(RECORDING::contains)) return true;
         }
         return false;
     }
+
+    /** Whether a word is a pronoun that is a clause's subject ("we", "they"): a verb follows it. */
+    static boolean subjectPronoun(String word) {
+        return SUBJECT_PRONOUNS.contains(word);
+    }
+
+    private static final Set<String> SUBJECT_PRONOUNS = Set.of("we", "they", "you", "i", "he", "she");
 
     /**
      * Words that carry no meaning of their own in a question about a number: English's function words that never change

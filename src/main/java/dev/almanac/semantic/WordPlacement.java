@@ -154,10 +154,11 @@ enum WordPlacement implements CorpusRule {
     /**
      * "claims we received", "did we make": a light verb of English, or one its most frequent sense makes one step narrower
      * than a light verb ({@link QuestionFrame#lightVerb}): the rows' own event, said again; or a verb of coming upon them
-     * ("found", "detected"), which says they exist. A verb of an event of its own ("lose", "refund") is not one.
+     * ("found", "detected") or of keeping a record of them ("logged"), which says they exist. A verb of an event of its own
+     * ("lose", "refund") is not one.
      */
     LIGHT_VERB(Decision.PASSES, (reader, at, i) -> QuestionFrame.predicate(at.words(), i, at.metricSpan == null ? -1 : at.metricSpan.to() - 1)
-            && QuestionFrame.lightVerb(at.words().get(i)),
+            && QuestionFrame.lightVerb(at.words().get(i), i > 0 && QuestionFrame.subjectPronoun(at.words().get(i - 1))),
             "insurer: How many claims did we receive in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
             "insurer: How many claims did we get in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
             "insurer: How many claims did we forfeit in 2025? => refused",
@@ -166,7 +167,10 @@ enum WordPlacement implements CorpusRule {
             "insurer: How many claims were made in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
             // a verb of noting the rows
             "insurer: How many claims were detected in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
-            "insurer: How many claims did we find in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
+            "insurer: How many claims did we find in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
+            // a verb of keeping a record, a verb after its subject even where it is more often a noun
+            "insurer: How many claims did we log in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}",
+            "insurer: How many claims were registered in 2025? => {'metrics':['claims'],'start':'2025-01-01','end':'2026-01-01'}"),
     /**
      * "how many plans do we offer", "which kinds of cover does the company provide": a verb of providing said by the
      * organization itself, in the present, of things that are no events ({@link #catalog}): all it has on offer. Of events
