@@ -33,7 +33,9 @@ final class MetricNames {
     /**
      * "revenue per product category", where the metric the words name (Revenue) has no product category: the metrics whose
      * names say more than those words ("Product revenue", "Shop revenue") and read the whole question, as a question back.
-     * Never one of them chosen: the words did not name it. Empty when none reads the question.
+     * None of them is chosen for the words that did not name it; one alone that reads, whose name's other words the question
+     * says elsewhere ("the top products by revenue"), is named by the question's words, scattered, and read. Empty when none
+     * reads the question.
      */
     Optional<Result> narrowerMetrics(Reading reading, String q, List<String> original, List<String> words) {
         Span said = reading.span();
@@ -48,22 +50,44 @@ final class MetricNames {
         if (longer.isEmpty() || longer.size() > 4 * ReadingChoice.MAX_READINGS) return Optional.empty();
         String shown = String.join(" ", original.subList(said.from(), said.to()));
         List<String> names = new ArrayList<>(), options = new ArrayList<>();
+        List<SemanticMetric> meant = new ArrayList<>();
+        List<Parsed> read = new ArrayList<>();
         reader.checking = true;
         try {
             for (SemanticMetric m : longer) {
                 // the name without its aside ("Product revenue (order lines)"), whose words the option would have to place
                 String option = q.replaceFirst("(?i)\\b" + Pattern.quote(shown) + "\\b", Matcher.quoteReplacement(QuestionParser.withoutAside(m.displayName())));
-                if (!option.equals(q) && reader.parse(option) instanceof Parsed) {
+                if (!option.equals(q) && reader.parse(option) instanceof Parsed p) {
                     names.add(m.displayName());
                     options.add(option);
+                    meant.add(m);
+                    read.add(p);
                 }
             }
         } finally {
             reader.checking = false;
         }
         if (options.isEmpty() || options.size() > MAX_OPTIONS) return Optional.empty();
+        // "top 5 products by revenue": the one metric that reads, whose name's other words the question says elsewhere
+        // ("products"), is named by the question's words, scattered
+        if (meant.size() == 1 && namedElsewhere(meant.get(0), stems, words)) return Optional.of(read.get(0));
         return Optional.of(new Clarify("Which do you mean: " + String.join("; ", names) + "? (" + reading.metric().displayName()
                 + " cannot be read with the rest of the question.)", options));
+    }
+
+    /**
+     * Whether every word of a metric's name or label besides those said as its phrase ({@code said}, stems) is a word of the
+     * question: "Product revenue" of "revenue" in "the top products by revenue".
+     */
+    private static boolean namedElsewhere(SemanticMetric metric, List<String> said, List<String> words) {
+        Set<String> asked = new java.util.HashSet<>();
+        for (String w : words) asked.add(QuestionWords.stem(QuestionWords.singular(w)));
+        for (String n : new String[] {metric.name().replace('_', ' '), QuestionParser.withoutAside(QuestionWords.nullToEmpty(metric.info().label()))}) {
+            List<String> own = QuestionWords.tokens(n, true).stream().filter(w -> !dev.almanac.reading.FunctionWords.english().isFunctionWord(w))
+                    .map(w -> QuestionWords.stem(QuestionWords.singular(w))).toList();
+            if (!own.isEmpty() && own.containsAll(said) && asked.containsAll(own)) return true;
+        }
+        return false;
     }
 
     /** The most options a question back offers: more say the question is too vague to answer by choosing. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 import dev.almanac.testing.Queries;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -291,5 +292,20 @@ class NoModelSemanticAnswersTest {
         assertThat(won.at("/data/rows/0/0").asLong()).isEqualTo(count("SELECT count(*) FROM opportunities WHERE is_won AND close_date >= DATE '2026-04-01' AND close_date < DATE '2026-07-01'"));
         assertThat(won.at("/data/rows/0/1").asDouble()).isCloseTo(count("SELECT round(avg(amount_usd)) FROM opportunities WHERE is_won AND close_date >= DATE '2026-04-01' AND close_date < DATE '2026-07-01'"),
                 org.assertj.core.data.Offset.offset(0.5));
+    }
+
+    @Test
+    void a_measure_by_records_it_cannot_be_split_by_is_the_one_narrower_measure_whose_name_the_question_says_scattered() throws Exception {
+        // "revenue" names the total of all sources, which has no product; "Product revenue" reads, and "products" is said
+        JsonNode a = ask("Which three products brought in the most revenue in 2025?", "--now", "2026-11-22");
+        assertThat(a.get("kind").asText()).as(a.toString()).isEqualTo("result");
+        assertThat(a.at("/provenance/semantic_query/metrics/0").asText()).isEqualTo("product_revenue");
+        List<String> got = new java.util.ArrayList<>();
+        for (JsonNode row : a.at("/data/rows")) got.add(row.get(0).asText() + " | " + new BigDecimal(row.get(1).asText()).setScale(2, java.math.RoundingMode.HALF_UP));
+        assertThat(got).containsExactlyElementsOf(CliTest.sqlRows(Path.of(project), "SELECT p.name || ' | ' || CAST(round(sum(i.quantity * i.unit_price * (1 - i.discount_pct / 100.0)), 2) AS DECIMAL(18, 2)) "
+                + "FROM order_items i JOIN orders o ON o.order_id = i.order_id JOIN products p ON p.product_id = i.product_id "
+                + "WHERE o.status = 'completed' AND o.ordered_at >= DATE '2025-01-01' AND o.ordered_at < DATE '2026-01-01' "
+                + "GROUP BY p.product_id, p.name ORDER BY sum(i.quantity * i.unit_price * (1 - i.discount_pct / 100.0)) DESC LIMIT 3").stream()
+                .map(r -> r.replaceAll("^\"|\"$", "")).toList());
     }
 }
