@@ -41,7 +41,8 @@ enum Rephrasing {
             "the rn count => the rn count"),
     UNITS_TAKEN((reader, q) -> TypedForms.unitsTaken(q), "how many hours did it take to resolve tickets => how long in hours did it take to resolve tickets",
             "On average, how many days does it take to ship? => On average, how long in days does it take to ship?",
-            "how many hours did the agents work => how many hours did the agents work"),
+            "how many hours did the agents work => how many hours did the agents work",
+            "avg days to ship by carrier => avg time in days to ship by carrier", "the average hours worked => the average hours worked"),
     /**
      * "staff count" of an attribute the model calls "number of staff": a count said after its noun, said as the model says
      * it, only when the model has "number of" that noun as an attribute and not the noun and "count".

@@ -165,12 +165,16 @@ final class TypedForms {
     private static final Pattern UNITS_TAKEN = Pattern.compile("(?i)\\bhow\\s+many\\s+(hours?|days?|minutes?|weeks?|months?|seconds?)\\s+(did|does|do|will|would|has|have|had)\\s+it\\s+(take|took|taken)\\b");
 
     /**
-     * "how many hours did it take to resolve them": how long it took, said in the unit asked ("how long in hours did it
-     * take"), so that a duration measured in another unit is not read for it.
+     * "how many hours did it take to resolve them", "average hours to resolve": how long it took, said in the unit asked
+     * ("how long in hours did it take", "average time in hours to resolve"), so that a duration measured in another unit is
+     * not read for it.
      */
     static String unitsTaken(String q) {
-        return UNITS_TAKEN.matcher(q).replaceAll("how long in $1 $2 it $3");
+        return UNITS_AS_TIME.matcher(UNITS_TAKEN.matcher(q).replaceAll("how long in $1 $2 it $3")).replaceAll("$1 time in $2 $3");
     }
+
+    /** "average hours to resolve", "median days until shipped": an aggregate of a time said by its unit, before what takes it. */
+    private static final Pattern UNITS_AS_TIME = Pattern.compile("(?i)\\b(average|avg|mean|median)\\s+(hours|days|minutes|weeks|months|seconds)\\s+(to|until|till|before)\\b");
 
     static String timeUnitsShort(QuestionParser reader, String q) {
         Matcher m = TIME_UNIT_SHORT.matcher(q);

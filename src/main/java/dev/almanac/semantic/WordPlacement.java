@@ -133,7 +133,10 @@ enum WordPlacement implements CorpusRule {
             "insurer: Which adjuster assessed the most claims in 2025? => {'metrics':['claims'],'group_by':[{'dimension':'adjuster'}],'order':[{'field':'claims','descending':true}],'limit':1,'ties':true,'start':'2025-01-01','end':'2026-01-01'}",
             "insurer: Which adjuster delayed the most claims in 2025? => refused",
             "insurer: Which adjuster mislaid the most claims in 2025? => refused",
-            "insurer: What was the total rebate on claims in 2025? => refused"),
+            "insurer: What was the total rebate on claims in 2025? => refused",
+            // a word of an attribute not asked about ("work site"), as a verb before a value of another
+            "staffing: What is the average salary of the employees working in Research? => {'metrics':['average_salary'],'filters':[{'field':'division','op':'=','values':['Research']}]}",
+            "staffing: What is the average salary of the employees not working in Research? => refused"),
     /**
      * "average churn score" of a churn score its model averages, "total spend" of a spend it sums: the word of the metric's
      * own aggregation right before its name says what it already is.
@@ -745,6 +748,7 @@ enum WordPlacement implements CorpusRule {
         // handled them); a word it names other rows with ("handled" asked of shipments) is as any verb of English
         String stem = QuestionWords.stem(w);
         Set<String> named = reader.lexicon.stemsAbout(at.metric).getOrDefault(stem, Set.of());
+        if (linksToAnotherValue(reader, at, i, named)) return true;
         boolean groupsWord = !named.isEmpty() && at.groupBy.containsAll(named);
         if (!named.isEmpty() && !groupsWord) return false;
         boolean ofOtherRows = reader.lexicon.modelStems().contains(stem);
@@ -788,6 +792,29 @@ enum WordPlacement implements CorpusRule {
      * (placed before it, a relative word and auxiliaries between) and the ranking of the rows counted ("the most" and their
      * placed noun after it) says how the two relate, which the model's relationships say already.
      */
+    /**
+     * "the people working in Engineering" where "work" is a word of an attribute the question does not ask about (a "work
+     * location"): a verb, then one preposition (not "by") and a value placed of another attribute, which is no value of the
+     * attributes the verb's word names, links the rows to that value. A word of a value ("churned") is never let pass so.
+     */
+    private static boolean linksToAnotherValue(QuestionParser reader, Left at, int i, Set<String> named) {
+        List<String> words = at.words();
+        Set<String> attributes = new java.util.HashSet<>(named);
+        attributes.remove(ReaderLexicon.ROWS);
+        if (attributes.isEmpty() || attributes.stream().anyMatch(n -> n.startsWith(ReaderLexicon.VALUE_OF))) return false;
+        dev.almanac.reading.FunctionWords grammar = dev.almanac.reading.FunctionWords.english();
+        if (i > 0 && (grammar.is(words.get(i - 1), dev.almanac.reading.FunctionClass.NEGATION) || words.get(i - 1).endsWith("n't"))) return false;
+        int k = i + 1;
+        if (k >= words.size() || words.get(k).equals("by") || !grammar.is(words.get(k), dev.almanac.reading.FunctionClass.PREPOSITION)) return false;
+        k++;
+        while (k < words.size() && !at.used[k] && (grammar.is(words.get(k), dev.almanac.reading.FunctionClass.ARTICLE)
+                || grammar.is(words.get(k), dev.almanac.reading.FunctionClass.POSSESSIVE))) k++;
+        if (k >= words.size() || !at.used[k] || at.valueOf[k] == null || attributes.contains(at.valueOf[k])) return false;
+        if (at.groupBy.stream().anyMatch(attributes::contains) || java.util.Arrays.stream(at.valueOf).anyMatch(attributes::contains)) return false;
+        Set<String> valueNamed = reader.lexicon.stemsAbout(at.metric).getOrDefault(QuestionWords.stem(words.get(k)), Set.of());
+        return attributes.stream().noneMatch(a -> valueNamed.contains(ReaderLexicon.VALUE_OF + a));
+    }
+
     private static boolean rankedObject(List<String> words, boolean[] used, int i, java.util.function.IntPredicate placed) {
         if (!placedBefore(words, used, i)) return false;
         int k = i + 1;
