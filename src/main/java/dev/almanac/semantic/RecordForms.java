@@ -97,9 +97,13 @@ final class RecordForms {
     private static boolean namesAKind(Dimension d) {
         List<String> name = tokens(d.label() != null ? d.label() : d.name().replace('_', ' '), true);
         if (name.isEmpty()) return false;
-        String head = name.get(name.size() - 1);
-        if (head.equals("kind")) return true;
-        return Lexicon.english().relation(head, "kind").filter(r -> r.pos() == dev.almanac.reading.PartOfSpeech.NOUN && r.sense() == 1
+        return kindWord(name.get(name.size() - 1));
+    }
+
+    /** Whether a noun is a word for a kind of thing: "kind", or a noun WordNet's first sense makes it or one step under it ("type", "sort", "category"). */
+    static boolean kindWord(String word) {
+        if (word.equals("kind")) return true;
+        return Lexicon.english().relation(word, "kind").filter(r -> r.pos() == dev.almanac.reading.PartOfSpeech.NOUN && r.sense() == 1
                 && r.kind().compareTo(dev.almanac.reading.Relation.Kind.NARROWER) <= 0).isPresent();
     }
 

@@ -3,6 +3,7 @@ package dev.almanac.semantic;
 import dev.almanac.reading.FunctionWords;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -208,6 +209,14 @@ enum WordPlacement implements CorpusRule {
     PHRASAL_OWN_EVENT(Decision.PASSES, WordPlacement::phrasalOwnEvent,
             "insurer: How many travelers checked in during 2025? => {'metrics':['travelers'],'start':'2025-01-01','end':'2026-01-01'}",
             "insurer: How many travelers checked out during 2025? => refused"),
+    /**
+     * "failure rate by payment method type" of a payment method whose values are kinds already: a word for a kind right after
+     * the last word of the one attribute grouped by, a category that names no record nor persons, says what its values are,
+     * unless another word of another attribute the kind word is a word of is said too ("card ... type").
+     */
+    KIND_OF_ITS_ATTRIBUTE(Decision.PASSES, WordPlacement::kindOfItsAttribute,
+            "insurer: Split the claims by intake type. => {'metrics':['claims'],'group_by':[{'dimension':'intake'}],'order':[{'field':'claims','descending':true}]}",
+            "insurer: How many claims were there by adjuster type? => refused"),
     /** "split claims by status", "break the premiums down by region": a verb of dividing into groups, where groups were read. */
     BREAKDOWN_VERB(Decision.PASSES, (reader, at, i) -> !at.groupBy.isEmpty() && QuestionFrame.breakdownVerb(at.words().get(i)),
             "insurer: Split the claims by intake. => {'metrics':['claims'],'group_by':[{'dimension':'intake'}],'order':[{'field':'claims','descending':true}]}",
@@ -813,6 +822,27 @@ enum WordPlacement implements CorpusRule {
         if (at.groupBy.stream().anyMatch(attributes::contains) || java.util.Arrays.stream(at.valueOf).anyMatch(attributes::contains)) return false;
         Set<String> valueNamed = reader.lexicon.stemsAbout(at.metric).getOrDefault(QuestionWords.stem(words.get(k)), Set.of());
         return attributes.stream().noneMatch(a -> valueNamed.contains(ReaderLexicon.VALUE_OF + a));
+    }
+
+    private static boolean kindOfItsAttribute(QuestionParser reader, Left at, int i) {
+        List<String> words = at.words();
+        if (i == 0 || !at.used[i - 1] || at.groupBy.size() != 1 || !RecordForms.kindWord(QuestionWords.singular(words.get(i)))) return false;
+        Map<String, Set<String>> about = reader.lexicon.stemsAbout(at.metric);
+        Dimension d = reader.model.dimension(at.groupBy.get(0)).orElse(null);
+        if (d == null || d.kind() != Dimension.Kind.CATEGORICAL || d.labelsEntity()) return false;
+        // the kind word of another attribute ("card type") is that attribute's only with another of its words said
+        for (String other : about.getOrDefault(QuestionWords.stem(words.get(i)), Set.of())) {
+            if (other.equals(reader.model.reference(d))) continue;
+            for (int k = 0; k < words.size(); k++) {
+                if (k != i && about.getOrDefault(QuestionWords.stem(words.get(k)), Set.of()).contains(other)) return false;
+            }
+        }
+        if (reader.model.dataset(d.dataset()).map(ds -> ModelAttributes.isKey(ds, d)).orElse(true)) return false;
+        List<String> name = QuestionWords.tokens(d.label() != null ? d.label() : d.name().replace('_', ' '), true);
+        // an attribute named as persons ("adjuster") names people, whose kinds are another attribute
+        if (name.isEmpty() || QuestionWords.personNoun(name.get(name.size() - 1))) return false;
+        return QuestionWords.stem(name.get(name.size() - 1)).equals(QuestionWords.stem(words.get(i - 1)))
+                && about.getOrDefault(QuestionWords.stem(words.get(i - 1)), Set.of()).contains(reader.model.reference(d));
     }
 
     private static boolean rankedObject(List<String> words, boolean[] used, int i, java.util.function.IntPredicate placed) {
