@@ -126,11 +126,72 @@ final class MetricNames {
                 if (distinct.stream().anyMatch(said::contains)) toldApart = true;
             }
             if (!toldApart && contentStems(r).stream().noneMatch(said::contains)) continue;
+            if (!partSaid(r, said)) continue;
             int weight = 0;
             for (String w : words) if (!QuestionFrame.FILLER.contains(w) && vocabulary.contains(QuestionWords.stem(w))) weight++;
             if (weight >= 2) out.put(r, new Span(cue, cue + 1, List.of(r), weight));
         }
         return out;
+    }
+
+    /**
+     * Whether a share's part is said: a word of its name or label that no other input's name or label has ("canceled" of
+     * Canceled orders beside Orders placed), a synonym of it said whole ("leads turned into customers"), or a word of the
+     * share's own name no input's has. Words the
+     * whole alone has ("placed") do not say which part of it is asked ("what share of orders were placed on mobile"). A
+     * part named by no word of its own, or a share of no part known, is not held to it.
+     */
+    private boolean partSaid(SemanticMetric r, Set<String> said) {
+        Optional<SemanticMetric> part = partOf(r).flatMap(reader.model::metric);
+        if (part.isEmpty()) return true;
+        Set<String> others = new java.util.HashSet<>();
+        for (String input : r.inputNames()) if (!input.equals(part.get().name())) reader.model.metric(input).ifPresent(m -> others.addAll(namedStems(m)));
+        Set<String> own = new java.util.HashSet<>(namedStems(part.get()));
+        own.removeAll(others);
+        if (own.isEmpty() || own.stream().anyMatch(said::contains)) return true;
+        // or a synonym of the part said whole, with a word of its own ("leads turned into customers")
+        for (String synonym : part.get().info().synonyms()) {
+            Set<String> words = new java.util.HashSet<>();
+            for (String w : QuestionWords.tokens(synonym, true)) {
+                if (!dev.almanac.reading.FunctionWords.english().isFunctionWord(w)) words.add(QuestionWords.stem(QuestionWords.singular(w)));
+            }
+            if (!words.isEmpty() && said.containsAll(words) && !others.containsAll(words)) return true;
+        }
+        Set<String> shares = new java.util.HashSet<>(namedStems(r));
+        shares.removeAll(others);
+        shares.removeAll(namedStems(part.get()));
+        SHARE_WORDS.forEach(w -> shares.remove(QuestionWords.stem(w)));
+        return shares.stream().anyMatch(said::contains);
+    }
+
+    /** The stems of the content words of a metric's name and label (not its synonyms). */
+    private static Set<String> namedStems(SemanticMetric m) {
+        Set<String> out = new java.util.HashSet<>();
+        for (String w : QuestionWords.tokens(m.name().replace('_', ' ') + " " + QuestionParser.withoutAside(QuestionWords.nullToEmpty(m.info().label())), true)) {
+            if (!dev.almanac.reading.FunctionWords.english().isFunctionWord(w)) out.add(QuestionWords.stem(QuestionWords.singular(w)));
+        }
+        return out;
+    }
+
+    /**
+     * The input a share is a part of the whole by: a ratio's numerator, or the input a derived metric's expression names
+     * first, before its division ("100.0 * canceled_orders / orders_placed"). Empty when the expression divides by none.
+     */
+    static Optional<String> partOf(SemanticMetric r) {
+        if (r instanceof SemanticMetric.Ratio ratio) return Optional.of(ratio.numerator());
+        if (!(r instanceof SemanticMetric.Derived d) || d.expr() == null || !d.expr().contains("/")) return Optional.empty();
+        String before = d.expr().substring(0, d.expr().indexOf('/'));
+        String first = null;
+        int at = Integer.MAX_VALUE;
+        for (SemanticMetric.Input in : d.inputs()) {
+            String said = in.alias() != null ? in.alias() : in.metric();
+            Matcher m = Pattern.compile("(?<![\\w.])" + Pattern.quote(said) + "(?!\\w)").matcher(before);
+            if (m.find() && m.start() < at) {
+                at = m.start();
+                first = in.metric();
+            }
+        }
+        return Optional.ofNullable(first);
     }
 
     /** The stems of the words of the events a metric's time dimensions record ("resolved" of "ticket resolved at"). */

@@ -79,7 +79,7 @@ final class ReadingChoice {
         }
         readings.sort(Comparator.<Reading>comparingInt(r -> -r.span().weight()).thenComparing(r -> r.span().scattered())
                 .thenComparingInt(r -> r.span().length()));
-        if (TRACE) readings.forEach(r -> System.err.println("  [reading] " + r.metric().name() + " -> " + r.result()));
+        if (TRACE) readings.forEach(r -> System.err.println("  [reading] " + r.metric().name() + " " + r.span().from() + "-" + r.span().to() + java.util.Arrays.toString(r.span().at()) + " w" + r.span().weight() + " -> " + r.result()));
         List<Reading> answered = answered(readings);
         if (answered.isEmpty()) return noneHeld(readings);
         int top = answered.get(0).span().weight();

@@ -308,4 +308,15 @@ class NoModelSemanticAnswersTest {
                 + "GROUP BY p.product_id, p.name ORDER BY sum(i.quantity * i.unit_price * (1 - i.discount_pct / 100.0)) DESC LIMIT 3").stream()
                 .map(r -> r.replaceAll("^\"|\"$", "")).toList());
     }
+
+    @Test
+    void a_share_whose_part_the_question_does_not_name_is_the_share_the_condition_keeps_never_another_rate_of_the_same_rows() throws Exception {
+        // the cancellation rate is canceled orders over orders placed: "placed" names the whole, and no word the canceled part
+        JsonNode a = ask("What share of 2025 orders were placed on mobile?", "--now", "2026-11-22");
+        assertThat(a.get("kind").asText()).as(a.toString()).isEqualTo("result");
+        assertThat(a.at("/provenance/semantic_query/metrics/0").asText()).isNotEqualTo("order_cancellation_rate");
+        double expected = count("SELECT round(10000.0 * count(*) FILTER (WHERE sales_channel = 'mobile') / count(*)) FROM orders"
+                + " WHERE order_id IN (SELECT min(order_id) FROM orders GROUP BY order_number) AND ordered_at >= DATE '2025-01-01' AND ordered_at < DATE '2026-01-01'") / 100.0;
+        assertThat(a.at("/data/rows/0/0").asDouble()).isCloseTo(expected, org.assertj.core.data.Offset.offset(0.01));
+    }
 }
