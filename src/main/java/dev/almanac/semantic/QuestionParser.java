@@ -371,6 +371,10 @@ public final class QuestionParser {
                 && !FunctionWords.english().isFunctionWord(second.group(1).toLowerCase(Locale.ROOT))) {
             return new Cannot("'how many " + second.group(1) + "' asks a second question, which is not read yet; ask each on its own");
         }
+        if (previous == null && TWO_QUESTIONS.matcher(q).find()) {
+            Optional<Result> both = shapes.countAndMeasure(q);
+            return both.orElse(new Cannot("the question asks two questions ('how many' or 'how much' twice); ask each on its own"));
+        }
         Optional<String> twice = twoOfOneKind(q);
         if (twice.isPresent()) return new Cannot("'" + twice.get() + "' is said of two different ones, which is not read yet");
         if (previous == null) {
@@ -393,6 +397,9 @@ public final class QuestionParser {
         if (metricSpans.isEmpty()) return new NoMetric();
         return ReadingChoice.of(this, asked, metricSpans, anyDimSpans, previous);
     }
+
+    /** "how many emails did we send, and how many were opened": a second "how many" or "how much" after the first, joined to it. */
+    private static final Pattern TWO_QUESTIONS = Pattern.compile("(?i)\\bhow\\s+(?:many|much)\\b.*?(?:,|\\band\\b|[+&;])\\s*(?:and\\s+)?how\\s+(?:many|much)\\b");
 
     /** "..., and how many converted?": one more word after "and how many", ending the question. */
     private static final Pattern SECOND_COUNT_OF_A_VALUE = Pattern.compile("(?i)(?<!\\w)and\\s+how\\s+many\\s+(\\p{L}+)\\s*[?.!]?\\s*$");

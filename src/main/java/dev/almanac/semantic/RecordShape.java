@@ -90,7 +90,10 @@ enum RecordShape {
             "insurer: How many claims came by mail and what are they worth? => {'metrics':['claims','claimed_amount'],'filters':[{'field':'intake','op':'=','values':['mail']}]}",
             // a measure of other rows, or of some of the rows counted, is a second question
             "insurer: How many claims were filed in 2025, and what were the payments? => refused",
-            "insurer: How many claims are open, and how much do they add up to? => refused");
+            "insurer: How many claims are open, and how much do they add up to? => refused",
+            // how many of them: a count of some of the same rows
+            "insurer: How many claims were filed in 2025, and how many of them are open? => {'metrics':['claims','open_claims'],'start':'2025-01-01','end':'2026-01-01'}",
+            "insurer: How many claims were filed in 2025, and how many payments were made? => refused");
 
     private final BiFunction<RecordShapes, String, Optional<Result>> rule;
     private final List<String> examples;

@@ -1537,8 +1537,9 @@ final class RecordShapes {
      * whole, then a second question of the same rows, either what they are worth (a pronoun for them and words asking an
      * amount: the one amount of money the model sums over those rows, {@link SemanticModel#amountOf}) or a measure named
      * alone, with nothing of its own (no condition, breakdown or period) and taken over the same rows as the count
-     * ({@link SemanticModel#sameRows}): one query of both, with the count's conditions, breakdowns and period. A second
-     * question of other rows, or of some of them, is not read here (the question is then read as it is, and refused).
+     * ({@link SemanticModel#sameRows}), or how many of them ("..., and how many were opened": a count of some of the same rows,
+     * {@link SemanticModel#someRows}): one query of both, with the count's conditions, breakdowns and period. A second
+     * question of other rows is not read here (the question is then refused).
      */
     Optional<Result> countAndMeasure(String q) {
         Matcher join = CLAUSE_JOIN.matcher(q);
@@ -1547,8 +1548,12 @@ final class RecordShapes {
             Result first = reader.parse(q.substring(0, join.start()), null);
             if (!(first instanceof Parsed counted) || counted.query().metrics().size() != 1) continue;
             if (!(reader.model.metric(counted.query().metrics().get(0)).orElse(null) instanceof SemanticMetric.Simple count) || count.agg() != SemanticMetric.Agg.COUNT) continue;
+            // "..., and how many were opened": how many of them, the first question's rows said again if need be
+            boolean some = HOW_MANY_OF_THEM.matcher(second.strip()).matches();
             Optional<SemanticMetric.Simple> measure = worthOfThem(second) ? reader.model.amountOf(count) : namedAlone(second);
-            if (measure.isEmpty() || measure.get().name().equals(count.name()) || !reader.model.sameRows(count, measure.get())) continue;
+            if (some && measure.isEmpty()) measure = someOfThem(q.substring(0, join.start()), second);
+            if (measure.isEmpty() || measure.get().name().equals(count.name())
+                    || !(some ? reader.model.someRows(count, measure.get()) : reader.model.sameRows(count, measure.get()))) continue;
             return Optional.of(new Parsed(counted.query().withMetrics(List.of(count.name(), measure.get().name())), counted.period()));
         }
         return Optional.empty();
@@ -1562,6 +1567,25 @@ final class RecordShapes {
                 || Set.of("those", "these").contains(w));
         boolean asked = words.stream().anyMatch(w -> !w.equals("up") && AMOUNT_ASKED.contains(w));
         return them && asked && words.stream().allMatch(w -> AMOUNT_ASKED.contains(w) || grammar.isFunctionWord(w));
+    }
+
+    /** "how many were opened" after "how many emails did we send": a second count with no noun of its own. */
+    private static final Pattern HOW_MANY_OF_THEM = Pattern.compile("(?i)^how\\s+many\\s+(?:of\\s+(?:them|those|these)\\s+)?((?:were|are|was|is|did|do|does|have|had|got|get)\\b.*)$");
+
+    /**
+     * "..., and how many were opened": the second count read with the first's counted words in it ("how many emails were
+     * opened"), the fewest words after the first's "how many" with which it reads, as a measure named alone.
+     */
+    private Optional<SemanticMetric.Simple> someOfThem(String first, String second) {
+        Matcher them = HOW_MANY_OF_THEM.matcher(second.strip());
+        Matcher asked = Pattern.compile("(?i)\\bhow\\s+many\\s+").matcher(first);
+        if (!them.matches() || !asked.find()) return Optional.empty();
+        List<String> after = QuestionWords.tokens(first.substring(asked.end()), false);
+        for (int n = 1; n <= Math.min(3, after.size()); n++) {
+            Optional<SemanticMetric.Simple> m = namedAlone("how many " + String.join(" ", after.subList(0, n)) + " " + them.group(1));
+            if (m.isPresent()) return m;
+        }
+        return Optional.empty();
     }
 
     /** The one measure a clause names with nothing else of its own: no condition, breakdown, period or order. */

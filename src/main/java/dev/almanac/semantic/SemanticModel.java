@@ -307,6 +307,18 @@ public final class SemanticModel {
     }
 
     /**
+     * Whether a count is of some of the rows another counts: both counts, of one dataset, by the same time dimension, the
+     * second with the first's condition and segments (if any) and a condition or a segment more ("emails opened" of
+     * "emails sent").
+     */
+    public boolean someRows(SemanticMetric.Simple all, SemanticMetric.Simple some) {
+        if (all.agg() != SemanticMetric.Agg.COUNT || some.agg() != SemanticMetric.Agg.COUNT || !all.dataset().equals(some.dataset())) return false;
+        if (!timeDimensionOf(all).equals(timeDimensionOf(some)) || !Objects.equals(all.snapshotDimension(), some.snapshotDimension())) return false;
+        if (all.filter() != null && !all.filter().equals(some.filter()) || !some.segments().containsAll(all.segments())) return false;
+        return some.filter() != null && !some.filter().equals(all.filter()) || some.segments().size() > all.segments().size();
+    }
+
+    /**
      * What a measure's rows are worth: the one amount of money the model sums over the same rows ({@link #sameRows}); of
      * several, the one that sums a column as it is (an open opportunity's amount, not its amount weighted by a probability).
      * Empty when there is none, or no one of them.

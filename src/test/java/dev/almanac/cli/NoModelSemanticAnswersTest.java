@@ -319,4 +319,16 @@ class NoModelSemanticAnswersTest {
                 + " WHERE order_id IN (SELECT min(order_id) FROM orders GROUP BY order_number) AND ordered_at >= DATE '2025-01-01' AND ordered_at < DATE '2026-01-01'") / 100.0;
         assertThat(a.at("/data/rows/0/0").asDouble()).isCloseTo(expected, org.assertj.core.data.Offset.offset(0.01));
     }
+
+    @Test
+    void how_many_and_how_many_of_them_are_one_answer_and_two_questions_of_other_rows_are_refused() throws Exception {
+        JsonNode a = ask("How many emails did we send in August 2026, and how many of them were opened?", "--now", "2026-11-22");
+        assertThat(a.get("kind").asText()).as(a.toString()).isEqualTo("result");
+        String august = " FROM email_sends WHERE sent_at >= DATE '2026-08-01' AND sent_at < DATE '2026-09-01'";
+        assertThat(a.at("/data/rows/0/0").asLong()).isEqualTo(count("SELECT count(*)" + august));
+        assertThat(a.at("/data/rows/0/1").asLong()).isEqualTo(count("SELECT count(*)" + august + " AND opened"));
+        // never one of the two answered alone
+        JsonNode other = ask("How many emails did we send in August 2026, and how many leads came in?", "--now", "2026-11-22");
+        assertThat(other.get("kind").asText()).as(other.toString()).isNotEqualTo("result");
+    }
 }
