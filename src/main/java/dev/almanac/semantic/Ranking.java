@@ -46,6 +46,14 @@ enum Ranking implements CorpusRule {
             "pets_1: Show the number of pets for each pet type, ordered by pet type. => {'metrics':['pets_count'],'group_by':[{'dimension':'pet_type'}],'order':[{'field':'pet_type','descending':false}]}",
             "pets_1: Show the number of pets for each pet type sorted by pet type in descending order. => {'metrics':['pets_count'],'group_by':[{'dimension':'pet_type'}],'order':[{'field':'pet_type','descending':true}]}",
             "pets_1: Show the number of pets for each pet type, ordered by weight. => refused"),
+    /**
+     * "spend by channel, largest first", "the number of countries by continent in descending order": every group, ordered by
+     * the measure in the direction said, when no attribute is named to sort by (read before, by {@link #ORDERED_BY_GROUP}).
+     */
+    DIRECTION_OF_THE_MEASURE(Ranking::directionOfTheMeasure,
+            "world_1: Show the number of countries by continent, largest first. => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':true}]}",
+            "world_1: Show the number of countries by continent in ascending order. => {'metrics':['country_count'],'group_by':[{'dimension':'continent'}],'order':[{'field':'country_count','descending':false}]}",
+            "world_1: Show the number of countries by continent in ascending order of population. => refused"),
     /** "which month had the most claims", "the three best weeks": a ranking with no breakdown is one of periods, by the unit named. */
     RANKED_PERIODS(Ranking::rankedPeriods,
             "insurer: Which month of 2025 had the most claims? => {'metrics':['claims'],'grain':'month','start':'2025-01-01','end':'2026-01-01','order':[{'field':'claims','descending':true}],'limit':1,'ties':true}");
@@ -196,6 +204,26 @@ enum Ranking implements CorpusRule {
                 if (!at.used[k] && (OrderWords.ASCENDING.contains(words.get(k)) || OrderWords.DESCENDING.contains(words.get(k)) || words.get(k).equals("order"))) at.used[k] = true;
             }
             return;
+        }
+    }
+
+    private static void directionOfTheMeasure(QuestionParser reader, Said at) {
+        if (!at.order.isEmpty() || at.groupBy.isEmpty() || at.limit != null) return;
+        List<String> words = at.words;
+        int n = words.size();
+        while (n > 0 && !words.get(n - 1).chars().anyMatch(Character::isLetterOrDigit)) n--;
+        // "..., highest first" at the end
+        if (n >= 2 && !at.used[n - 2] && !at.used[n - 1] && words.get(n - 1).equals("first") && (MOST.contains(words.get(n - 2)) || LEAST.contains(words.get(n - 2)))) {
+            at.order.add((LEAST.contains(words.get(n - 2)) ? "" : "-") + at.metric.name());
+            at.used[n - 2] = at.used[n - 1] = true;
+            return;
+        }
+        // "... in descending order" at the end, of nothing named
+        if (n >= 3 && words.get(n - 1).equals("order") && words.get(n - 3).equals("in") && !at.used[n - 1] && !at.used[n - 2] && !at.used[n - 3]
+                && (OrderWords.ASCENDING.contains(words.get(n - 2)) && !Set.of("alphabetical", "alphabetically", "alphabetic", "lexicographic", "lexicographical",
+                        "lexicographically").contains(words.get(n - 2)) || OrderWords.DESCENDING.contains(words.get(n - 2)))) {
+            at.order.add((OrderWords.DESCENDING.contains(words.get(n - 2)) ? "-" : "") + at.metric.name());
+            at.used[n - 3] = at.used[n - 2] = at.used[n - 1] = true;
         }
     }
 
