@@ -64,7 +64,9 @@ enum RecordShape {
             "network_1: Which grades have at least 3 high schoolers? => {'group_by':[{'dimension':'grade'}],'filters':[{'field':'highschooler_count','op':'>=','values':['3']}]}",
             "poker_player: Show the nationalities in which there are at least 3 people. => {'group_by':[{'dimension':'nationality'}],'filters':[{'field':'people_count','op':'>=','values':['3']}]}"),
     GROUPS_BY_MEASURE(RecordShapes::groupsByMeasure,
-            "world_1: Which continents have an average GNP above 1000? => {'group_by':[{'dimension':'continent'}],'filters':[{'field':'country_average_gnp','op':'>','values':['1000']}]}"),
+            "world_1: Which continents have an average GNP above 1000? => {'group_by':[{'dimension':'continent'}],'filters':[{'field':'country_average_gnp','op':'>','values':['1000']}]}",
+            // records kept by a measure are shown with each one's value of it
+            "staffing: Which employees have an average salary above 100000? => {'metrics':['average_salary'],'group_by':[{'dimension':'full_name'}],'filters':[{'field':'average_salary','op':'>','values':['100000']}],'records':'employees'}"),
     RECORDS_WITH_COUNTS(RecordShapes::recordsWithCounts,
             "orchestra: Show the names of conductors and the number of orchestras for each conductor. => {'metrics':['orchestra_count'],'group_by':[{'dimension':'name'}],'records':'conductor'}",
             "orchestra: List the conductor names along with the number of orchestras of each. => {'metrics':['orchestra_count'],'group_by':[{'dimension':'name'}],'records':'conductor'}",

@@ -1226,7 +1226,8 @@ final class RecordShapes {
      * "What is the total population for each continent whose average life expectancy is less than 72?", "Which continents
      * have an average life expectancy below 72?": the question without the condition, read as it would be (a measure by
      * groups, or the groups listed), for the groups whose value of the measure the condition names compares so (the
-     * measure read alone from its words: one metric, nothing else; a condition on the groups, not shown). Never a number
+     * measure read alone from its words: one metric, nothing else; a condition on the groups, not shown, but shown beside
+     * records listed: "campaigns with a budget above $50,000" gives each one's budget). Never a number
      * attribute of rows ("customers with an age over 30" keeps rows), and the query is compiled to check the measure can be
      * had for those groups. Empty when the question ends in no such words or the rest does not read by groups.
      */
@@ -1257,6 +1258,8 @@ final class RecordShapes {
         List<SemanticQuery.Filter> filters = new ArrayList<>(p.query().filters());
         filters.add(new SemanticQuery.Filter(pm.query().metrics().get(0), op, List.of(m.group(3))));
         SemanticQuery kept = p.query().where(filters);
+        // the records kept by a measure, shown with it: each one's value of the condition asked
+        if (p.query().records() != null && p.query().metrics().isEmpty()) kept = kept.withMetrics(List.of(pm.query().metrics().get(0)));
         if (!period.isEmpty()) kept = kept.between(pm.query().start(), pm.query().end());
         try {
             reader.layer.compile(kept);
