@@ -100,13 +100,23 @@ class QuestionParserTest {
 
     @Test
     void records_listed_by_a_measure_compared_with_a_number_over_the_period_said_after_it_and_never_kept_to_that_period() {
-        String gold = "SELECT c.company_name FROM mrr_snapshots s JOIN customers c USING (customer_id) WHERE s.snapshot_month = DATE '2026-06-01'"
+        String gold = "SELECT c.company_name, round(sum(s.mrr_cents) / 100.0, 2) FROM mrr_snapshots s JOIN customers c USING (customer_id) WHERE s.snapshot_month = DATE '2026-06-01'"
                 + " AND NOT c.is_deleted GROUP BY c.customer_id, c.company_name HAVING sum(s.mrr_cents) > 2500000";
         java.util.Set<String> expected = rowsOf(gold);
         assertThat(expected).isNotEmpty();
         for (String q : List.of("which customers had mrr above 25000 at the end of June 2026", "list customers with mrr over $25k at end of June 2026")) {
-            // the customers are every customer, not those who signed up in June: the period is the measure's
-            assertThat(rowsOf(layer.compile(parsed(q)).sql())).as(q).isEqualTo(expected);
+            // the customers are every customer, not those who signed up in June: the period is the measure's; each with its MRR
+            java.util.Set<String> read = new java.util.HashSet<>();
+            for (String row : rowsOf(layer.compile(parsed(q)).sql())) {
+                String[] cells = row.split("\\|");
+                read.add(cells[0] + "|" + new java.math.BigDecimal(cells[1]).setScale(2, java.math.RoundingMode.HALF_UP));
+            }
+            java.util.Set<String> want = new java.util.HashSet<>();
+            for (String row : expected) {
+                String[] cells = row.split("\\|");
+                want.add(cells[0] + "|" + new java.math.BigDecimal(cells[1]).setScale(2, java.math.RoundingMode.HALF_UP));
+            }
+            assertThat(read).as(q).isEqualTo(want);
         }
         // a list kept to a period with no measure to measure over it is still no list
         assertThat(parser.parse("list customers in June 2026")).isNotInstanceOf(QuestionParser.Parsed.class);
@@ -209,13 +219,16 @@ class QuestionParserTest {
 
     @Test
     void records_ranked_by_a_metric_they_cannot_have_are_asked_about_the_metrics_that_say_more() {
-        // the plain word names a metric that has no products: never answered with it, asked with those named longer that read
-        QuestionParser.Result r = parser.parse("top 4 products by revenue in 2024");
+        // the plain word names a metric that has no sales channel: never answered with it, asked with those named longer that read
+        QuestionParser.Result r = parser.parse("top 4 sales channels by revenue in 2024");
         assertThat(r).as("" + r).isInstanceOf(QuestionParser.Clarify.class);
+        assertThat(((QuestionParser.Clarify) r).options()).hasSizeGreaterThan(1);
         for (String option : ((QuestionParser.Clarify) r).options()) {
             assertThat(parser.parse(option)).as(option).isInstanceOfSatisfying(QuestionParser.Parsed.class,
-                    p -> assertThat(dimensions(p.query())).containsExactly("product"));
+                    p -> assertThat(dimensions(p.query())).containsExactly("sales_channel"));
         }
+        // one that reads, whose name's other words the question says ("products ... revenue"), is read
+        assertThat(parsed("top 4 products by revenue in 2024").metrics()).containsExactly("product_revenue");
     }
 
     @Test
