@@ -52,7 +52,9 @@ enum RecordShape {
             "pets_1: List the first names of students who keep dogs. => refused",
             // a verb in the passive whose noun names the related rows (treat, treatment)
             "dog_kennels: How many dogs have been treated? => {'metrics':['dogs_count'],'exists':[{'dataset':'treatments','of':'dogs'}]}",
-            "dog_kennels: How many dogs have been adopted? => refused"),
+            "dog_kennels: How many dogs have been adopted? => refused",
+            // a period after the related rows is theirs, never the records' own dates
+            "dog_kennels: How many dogs had a treatment in 2018? => {'metrics':['dogs_count'],'exists':[{'dataset':'treatments','of':'dogs','filters':[{'field':'date_of_treatment','op':'>=','values':['2018-01-01']},{'field':'date_of_treatment','op':'<','values':['2019-01-01']}]}]}"),
     RELATED_COUNT_CONDITION(RecordShapes::relatedCountCondition,
             "world_1: Which countries have more than 20 cities? => {'group_by':[{'dimension':'country.name'}],'filters':[{'field':'city_count','op':'>','values':['20']}],'records':'country'}",
             "orchestra: Which conductors have at least 2 orchestras? => {'group_by':[{'dimension':'name'}],'filters':[{'field':'orchestra_count','op':'>=','values':['2']}],'records':'conductor'}",

@@ -966,6 +966,13 @@ final class RecordShapes {
      * not read.
      */
     Optional<Result> withRelated(String q) {
+        Optional<Result> read = withRelated(q, null);
+        if (read.isPresent()) return read;
+        // "how many customers placed an order in 2025": a period after the related rows, theirs (never the records' own dates)
+        return withoutItsPeriod(q).flatMap(w -> withRelated(w.rest(), w.timeframe()));
+    }
+
+    private Optional<Result> withRelated(String q, dev.almanac.quality.Timeframe period) {
         Matcher m = WITH_RELATED.matcher(q);
         String relatedWords;
         Matcher bare = WITH_RELATED_PLURAL.matcher(q);
@@ -978,10 +985,10 @@ final class RecordShapes {
             m = relationVerbBefore(WITH_RELATED_VERB, q).orElse(null);
             // "dogs who went through treatments", "dogs that got treatment": the rows with no article, when they name rows
             if (m == null) m = relationVerbBefore(WITH_RELATED_VERB_PLURAL, q).filter(x -> rowsNamedBy(x.group(3)).isPresent()).orElse(null);
-            if (m == null) return withWhatTheVerbNames(q);
+            if (m == null) return period == null ? withWhatTheVerbNames(q) : Optional.empty();
             relatedWords = m.group(3);
         }
-        return relatedRows(q.substring(0, m.start()), relatedWords, false);
+        return relatedRows(q.substring(0, m.start()), relatedWords, false, period);
     }
 
     /** "dogs that went through treatments": a verb (and its particle) of the relationship before rows in the plural. */
@@ -1012,8 +1019,20 @@ final class RecordShapes {
      * related rows do not reach (the query is compiled to check).
      */
     private Optional<Result> relatedRows(String before, String relatedWords, boolean none) {
+        return relatedRows(before, relatedWords, none, null);
+    }
+
+    /** {@link #relatedRows(String, String, boolean)}, the related rows kept to a period on their own time when one is given. */
+    private Optional<Result> relatedRows(String before, String relatedWords, boolean none, dev.almanac.quality.Timeframe period) {
         Dataset related = rowsNamedBy(relatedWords).or(() -> rowsOfOthers(relatedWords)).orElse(null);
         if (related == null) return Optional.empty();
+        String during = "";
+        if (period != null) {
+            Dimension time = related.defaultTimeDimension() == null ? null : reader.model.dimension(related.name(), related.defaultTimeDimension()).orElse(null);
+            if (time == null) return Optional.empty();
+            String ref = reader.model.reference(time);
+            during = " where " + ref + " >= " + period.start() + " and " + ref + " < " + period.end();
+        }
         String rest = before.strip() + "?";
         Result r = reader.parse(rest, null);
         if (!none && !(r instanceof Parsed) && namedRecords(rest).isPresent()) r = new Parsed(namedRecords(rest).get(), Optional.empty()); // "Which students"
@@ -1024,13 +1043,13 @@ final class RecordShapes {
         // "the type codes not used by any document": a value none of whose records has such rows, which a value of one record
         // without them is not
         if (none && valuesListed(x)) return Optional.of(new Cannot("values none of whose records have " + related.name() + " are not read yet"));
-        SemanticQuery read = x.exists((none ? "not " : "") + related.name() + " of " + of);
+        SemanticQuery read = x.exists((none ? "not " : "") + related.name() + " of " + of + during);
         try {
             reader.layer.compile(read);
         } catch (RuntimeException e) {
             return Optional.of(new Cannot("the " + of + " and the " + related.name() + " are not related " + (none ? "" : "one way ") + "in the model"));
         }
-        return Optional.of(new Parsed(read, Optional.empty()));
+        return Optional.of(new Parsed(read, Optional.ofNullable(period)));
     }
 
     private static final String COUNTED = "(\\d{1,6}|one|two|three|four|five|six|seven|eight|nine|ten|a\\s+single|a|an)";

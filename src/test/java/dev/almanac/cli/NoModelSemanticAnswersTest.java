@@ -331,4 +331,12 @@ class NoModelSemanticAnswersTest {
         JsonNode other = ask("How many emails did we send in August 2026, and how many leads came in?", "--now", "2026-11-22");
         assertThat(other.get("kind").asText()).as(other.toString()).isNotEqualTo("result");
     }
+
+    @Test
+    void records_with_related_rows_in_a_period_count_the_records_whose_related_rows_fall_in_it_whatever_their_own_dates() throws Exception {
+        JsonNode a = ask("How many customers have orders in 2025?", "--now", "2026-11-22");
+        assertThat(a.get("kind").asText()).as(a.toString()).isEqualTo("result");
+        assertThat(a.at("/data/rows/0/0").asLong()).isEqualTo(count("SELECT count(*) FROM customers c WHERE NOT is_deleted AND EXISTS (SELECT 1 FROM orders o"
+                + " WHERE o.customer_id = c.customer_id AND o.ordered_at >= DATE '2025-01-01' AND o.ordered_at < DATE '2026-01-01')"));
+    }
 }
