@@ -134,6 +134,17 @@ final class MetricReading {
         Optional<Object> relatedRows = reader.relatedValues.place(words, original, used, placed.valueOf, metric);
         if (relatedRows.isPresent() && relatedRows.get() instanceof Cannot no) return no;
         RelatedValues.Placed related = relatedRows.map(x -> (RelatedValues.Placed) x).orElse(new RelatedValues.Placed(List.of(), Set.of())).with(relatedYears);
+        // "how many subscriptions were upgraded in 2026": a value of related rows that have a time of their own, with a period,
+        // may be dated by either (the upgrades in 2026, or the subscriptions started in 2026): which one is not read
+        if (period.isPresent() && relatedRows.isPresent()) {
+            for (SemanticQuery.Exists e : ((RelatedValues.Placed) relatedRows.get()).exists()) {
+                Optional<Dataset> rowsOf = reader.model.dataset(e.dataset());
+                if (rowsOf.isPresent() && rowsOf.get().defaultTimeDimension() != null && e.filters().stream().noneMatch(f -> reader.model.dimension(f.field()).map(Dimension::time).orElse(false))) {
+                    return new Cannot("'" + period.get().text().strip() + "' may date the " + e.dataset().replace('_', ' ') + " or the " + metric.displayName().toLowerCase(java.util.Locale.ROOT)
+                            + ": which one is not read yet");
+                }
+            }
+        }
 
         // the breakdowns: a dimension named after a cue, in the metric's phrase, or by two values of it
         Breakdown.Said breakdowns = new Breakdown.Said(q, words, original, used, metric, metricSpan, metricWords, dims, dimSpans, placed.filterValues);

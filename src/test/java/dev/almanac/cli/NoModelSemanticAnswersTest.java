@@ -339,4 +339,13 @@ class NoModelSemanticAnswersTest {
         assertThat(a.at("/data/rows/0/0").asLong()).isEqualTo(count("SELECT count(*) FROM customers c WHERE NOT is_deleted AND EXISTS (SELECT 1 FROM orders o"
                 + " WHERE o.customer_id = c.customer_id AND o.ordered_at >= DATE '2025-01-01' AND o.ordered_at < DATE '2026-01-01')"));
     }
+
+    @Test
+    void records_an_event_of_related_rows_befell_in_a_period_are_counted_by_the_events_date_never_the_records_own() throws Exception {
+        // "upgraded" is an event of subscriptions with a date of its own: 2026 dates the upgrades, not the subscriptions' start
+        JsonNode a = ask("How many subscriptions were upgraded in 2026?", "--now", "2026-11-22");
+        assertThat(a.get("kind").asText()).as(a.toString()).isEqualTo("result");
+        assertThat(a.at("/data/rows/0/0").asLong()).isEqualTo(count("SELECT count(DISTINCT subscription_id) FROM subscription_events"
+                + " WHERE event_type = 'upgraded' AND event_date >= DATE '2026-01-01' AND event_date < DATE '2027-01-01'"));
+    }
 }
