@@ -399,7 +399,7 @@ public final class QuestionParser {
     }
 
     /** "how many emails did we send, and how many were opened": a second "how many" or "how much" after the first, joined to it. */
-    private static final Pattern TWO_QUESTIONS = Pattern.compile("(?i)\\bhow\\s+(?:many|much)\\b.*?(?:,|\\band\\b|[+&;])\\s*(?:and\\s+)?how\\s+(?:many|much)\\b");
+    private static final Pattern TWO_QUESTIONS = Pattern.compile("(?i)\\bhow\\s+(?:many|much)\\b.*?(?:,|\\s+and\\s+|\\s*[+&;])\\s*(?:and\\s+)?how\\s+(?:many|much)\\b");
 
     /** "..., and how many converted?": one more word after "and how many", ending the question. */
     private static final Pattern SECOND_COUNT_OF_A_VALUE = Pattern.compile("(?i)(?<!\\w)and\\s+how\\s+many\\s+(\\p{L}+)\\s*[?.!]?\\s*$");

@@ -136,8 +136,8 @@ enum WordPlacement implements CorpusRule {
             "insurer: Which adjuster mislaid the most claims in 2025? => refused",
             "insurer: What was the total rebate on claims in 2025? => refused",
             // a word of an attribute not asked about ("work site"), as a verb before a value of another
-            "staffing: What is the average salary of the employees working in Research? => {'metrics':['average_salary'],'filters':[{'field':'division','op':'=','values':['Research']}]}",
-            "staffing: What is the average salary of the employees not working in Research? => refused"),
+            "staffing: What is the average salary of those working in Research? => {'metrics':['average_salary'],'filters':[{'field':'division','op':'=','values':['Research']}]}",
+            "staffing: What is the average salary of those not working in Research? => refused"),
     /**
      * "average churn score" of a churn score its model averages, "total spend" of a spend it sums: the word of the metric's
      * own aggregation right before its name says what it already is.
