@@ -968,9 +968,14 @@ final class RecordShapes {
     Optional<Result> withRelated(String q) {
         Optional<Result> read = withRelated(q, null);
         if (read.isPresent()) return read;
-        // "how many customers placed an order in 2025": a period after the related rows, theirs (never the records' own dates)
+        // "how many customers have orders in 2025": a period after the related rows, theirs (never the records' own dates); only
+        // where the words of having some rows are (read again, the rest of the question would be read once more for nothing)
+        if (!HAVING_SOME.matcher(q).find()) return Optional.empty();
         return withoutItsPeriod(q).flatMap(w -> withRelated(w.rest(), w.timeframe()));
     }
+
+    /** The words a question about records with related rows has: having, or an article or quantifier before the rows. */
+    private static final Pattern HAVING_SOME = Pattern.compile("(?i)\\b(?:have|has|had|a|an|any|some|with)\\b");
 
     private Optional<Result> withRelated(String q, dev.almanac.quality.Timeframe period) {
         Matcher m = WITH_RELATED.matcher(q);
@@ -1547,6 +1552,9 @@ final class RecordShapes {
         return Optional.empty();
     }
 
+    /** Words that ask how many: "how many", "the number of", "#" (said as "number of"), "count of". */
+    private static final Pattern COUNT_ASKED = Pattern.compile("(?i)\\bhow\\s+many\\b|\\bnumber\\s+of\\b|\\bcount\\s+of\\b|#");
+
     /** Where a second question about the same rows may begin: a comma, "and", a semicolon, a plus or an ampersand. */
     private static final Pattern CLAUSE_JOIN = Pattern.compile("(?i)\\s*(?:,\\s*(?:and\\s+)?|;\\s*|\\s+and\\s+|\\s*[+&]\\s*)(?=\\S)");
 
@@ -1564,9 +1572,14 @@ final class RecordShapes {
      * question of other rows is not read here (the question is then refused).
      */
     Optional<Result> countAndMeasure(String q) {
+        if (!COUNT_ASKED.matcher(q).find()) return Optional.empty();
         Matcher join = CLAUSE_JOIN.matcher(q);
         while (join.find()) {
             String second = q.substring(join.end());
+            // the first part asks how many, and the second asks again or names a measure: else no second question (and no reading)
+            if (!COUNT_ASKED.matcher(q.substring(0, join.start())).find()) continue;
+            if (!worthOfThem(second) && !HOW_MANY_OF_THEM.matcher(second.strip()).matches()
+                    && Spans.spans(QuestionWords.tokens(second, true), reader.metricNames.metricPhraseMap()).isEmpty()) continue;
             Result first = reader.parse(q.substring(0, join.start()), null);
             if (!(first instanceof Parsed counted) || counted.query().metrics().size() != 1) continue;
             if (!(reader.model.metric(counted.query().metrics().get(0)).orElse(null) instanceof SemanticMetric.Simple count) || count.agg() != SemanticMetric.Agg.COUNT) continue;
