@@ -83,11 +83,19 @@ final class MetricNames {
         Set<String> asked = new java.util.HashSet<>();
         for (String w : words) asked.add(QuestionWords.stem(QuestionWords.singular(w)));
         for (String n : new String[] {metric.name().replace('_', ' '), QuestionParser.withoutAside(QuestionWords.nullToEmpty(metric.info().label()))}) {
-            List<String> own = QuestionWords.tokens(n, true).stream().filter(w -> !dev.almanac.reading.FunctionWords.english().isFunctionWord(w))
-                    .map(w -> QuestionWords.stem(QuestionWords.singular(w))).toList();
+            Set<String> own = contentStemsOf(n);
             if (!own.isEmpty() && own.containsAll(said) && asked.containsAll(own)) return true;
         }
         return false;
+    }
+
+    /** The stems of a text's words that are no function words, each in the singular ("Canceled orders": cancel, order). */
+    private static Set<String> contentStemsOf(String text) {
+        Set<String> out = new java.util.HashSet<>();
+        for (String w : QuestionWords.tokens(text, true)) {
+            if (!dev.almanac.reading.FunctionWords.english().isFunctionWord(w)) out.add(QuestionWords.stem(QuestionWords.singular(w)));
+        }
+        return out;
     }
 
     /** The most options a question back offers: more say the question is too vague to answer by choosing. */
@@ -137,9 +145,9 @@ final class MetricNames {
     /**
      * Whether a share's part is said: a word of its name or label that no other input's name or label has ("canceled" of
      * Canceled orders beside Orders placed), a synonym of it said whole ("leads turned into customers"), or a word of the
-     * share's own name no input's has. Words the
-     * whole alone has ("placed") do not say which part of it is asked ("what share of orders were placed on mobile"). A
-     * part named by no word of its own, or a share of no part known, is not held to it.
+     * share's own name no input's has. Words the whole alone has ("placed") do not say which part of it is asked ("what
+     * share of orders were placed on mobile"). A part named by no word of its own, or a share of no part known, is not held
+     * to it.
      */
     private boolean partSaid(SemanticMetric r, Set<String> said) {
         Optional<SemanticMetric> part = partOf(r).flatMap(reader.model::metric);
@@ -151,10 +159,7 @@ final class MetricNames {
         if (own.isEmpty() || own.stream().anyMatch(said::contains)) return true;
         // or a synonym of the part said whole, with a word of its own ("leads turned into customers")
         for (String synonym : part.get().info().synonyms()) {
-            Set<String> words = new java.util.HashSet<>();
-            for (String w : QuestionWords.tokens(synonym, true)) {
-                if (!dev.almanac.reading.FunctionWords.english().isFunctionWord(w)) words.add(QuestionWords.stem(QuestionWords.singular(w)));
-            }
+            Set<String> words = contentStemsOf(synonym);
             if (!words.isEmpty() && said.containsAll(words) && !others.containsAll(words)) return true;
         }
         Set<String> shares = new java.util.HashSet<>(namedStems(r));
@@ -166,11 +171,7 @@ final class MetricNames {
 
     /** The stems of the content words of a metric's name and label (not its synonyms). */
     private static Set<String> namedStems(SemanticMetric m) {
-        Set<String> out = new java.util.HashSet<>();
-        for (String w : QuestionWords.tokens(m.name().replace('_', ' ') + " " + QuestionParser.withoutAside(QuestionWords.nullToEmpty(m.info().label())), true)) {
-            if (!dev.almanac.reading.FunctionWords.english().isFunctionWord(w)) out.add(QuestionWords.stem(QuestionWords.singular(w)));
-        }
-        return out;
+        return contentStemsOf(m.name().replace('_', ' ') + " " + QuestionParser.withoutAside(QuestionWords.nullToEmpty(m.info().label())));
     }
 
     /**

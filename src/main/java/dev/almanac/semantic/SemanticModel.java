@@ -302,8 +302,12 @@ public final class SemanticModel {
      * same time dimension (so a period keeps the same rows of both).
      */
     public boolean sameRows(SemanticMetric.Simple a, SemanticMetric.Simple b) {
-        return a.dataset().equals(b.dataset()) && Objects.equals(a.filter(), b.filter()) && Set.copyOf(a.segments()).equals(Set.copyOf(b.segments()))
-                && timeDimensionOf(a).equals(timeDimensionOf(b)) && Objects.equals(a.snapshotDimension(), b.snapshotDimension());
+        return a.dataset().equals(b.dataset()) && Objects.equals(a.filter(), b.filter()) && Set.copyOf(a.segments()).equals(Set.copyOf(b.segments())) && sameTime(a, b);
+    }
+
+    /** Whether two measures of one dataset are dated alike: the same time dimension, and the same snapshot dimension if any. */
+    private boolean sameTime(SemanticMetric.Simple a, SemanticMetric.Simple b) {
+        return timeDimensionOf(a).equals(timeDimensionOf(b)) && Objects.equals(a.snapshotDimension(), b.snapshotDimension());
     }
 
     /**
@@ -313,7 +317,7 @@ public final class SemanticModel {
      */
     public boolean someRows(SemanticMetric.Simple all, SemanticMetric.Simple some) {
         if (all.agg() != SemanticMetric.Agg.COUNT || some.agg() != SemanticMetric.Agg.COUNT || !all.dataset().equals(some.dataset())) return false;
-        if (!timeDimensionOf(all).equals(timeDimensionOf(some)) || !Objects.equals(all.snapshotDimension(), some.snapshotDimension())) return false;
+        if (!sameTime(all, some)) return false;
         if (all.filter() != null && !all.filter().equals(some.filter()) || !some.segments().containsAll(all.segments())) return false;
         return some.filter() != null && !some.filter().equals(all.filter()) || some.segments().size() > all.segments().size();
     }

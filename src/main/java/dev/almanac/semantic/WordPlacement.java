@@ -757,14 +757,14 @@ enum WordPlacement implements CorpusRule {
         // handled them); a word it names other rows with ("handled" asked of shipments) is as any verb of English
         String stem = QuestionWords.stem(w);
         Set<String> named = reader.lexicon.stemsAbout(at.metric).getOrDefault(stem, Set.of());
-        if (linksToAnotherValue(reader, at, i, named)) return true;
-        boolean groupsWord = !named.isEmpty() && at.groupBy.containsAll(named);
-        if (!named.isEmpty() && !groupsWord) return false;
-        boolean ofOtherRows = reader.lexicon.modelStems().contains(stem);
         dev.almanac.reading.FunctionWords grammar = dev.almanac.reading.FunctionWords.english();
         if (i > 0 && (grammar.is(words.get(i - 1), dev.almanac.reading.FunctionClass.NEGATION) || words.get(i - 1).endsWith("n't"))) return false;
         // "covered by countries", "produced by the maker": an agent after "by", which the reader takes for a breakdown
         if (i + 1 < words.size() && words.get(i + 1).equals("by")) return false;
+        if (linksToAnotherValue(reader, at, i, named)) return true;
+        boolean groupsWord = !named.isEmpty() && at.groupBy.containsAll(named);
+        if (!named.isEmpty() && !groupsWord) return false;
+        boolean ofOtherRows = reader.lexicon.modelStems().contains(stem);
         int k = i + 1, prepositions = 0;
         while (k < words.size() && prepositions < 2 && grammar.is(words.get(k), dev.almanac.reading.FunctionClass.PREPOSITION)) { // "in each": a cue
             k++;
@@ -803,8 +803,9 @@ enum WordPlacement implements CorpusRule {
      */
     /**
      * "the people working in Engineering" where "work" is a word of an attribute the question does not ask about (a "work
-     * location"): a verb, then one preposition (not "by") and a value placed of another attribute, which is no value of the
-     * attributes the verb's word names, links the rows to that value. A word of a value ("churned") is never let pass so.
+     * location"): a verb, then one preposition (not "by", nor after a negation: {@link #linkingVerb} reads those first) and a
+     * value placed of another attribute, which is no value of the attributes the verb's word names, links the rows to that
+     * value. A word of a value ("churned") is never let pass so.
      */
     private static boolean linksToAnotherValue(QuestionParser reader, Left at, int i, Set<String> named) {
         List<String> words = at.words();
@@ -812,9 +813,8 @@ enum WordPlacement implements CorpusRule {
         attributes.remove(ReaderLexicon.ROWS);
         if (attributes.isEmpty() || attributes.stream().anyMatch(n -> n.startsWith(ReaderLexicon.VALUE_OF))) return false;
         dev.almanac.reading.FunctionWords grammar = dev.almanac.reading.FunctionWords.english();
-        if (i > 0 && (grammar.is(words.get(i - 1), dev.almanac.reading.FunctionClass.NEGATION) || words.get(i - 1).endsWith("n't"))) return false;
-        int k = i + 1;
-        if (k >= words.size() || words.get(k).equals("by") || !grammar.is(words.get(k), dev.almanac.reading.FunctionClass.PREPOSITION)) return false;
+        int k = i + 1; // the negation before and "by" after are linkingVerb's, read first
+        if (k >= words.size() || !grammar.is(words.get(k), dev.almanac.reading.FunctionClass.PREPOSITION)) return false;
         k++;
         while (k < words.size() && !at.used[k] && (grammar.is(words.get(k), dev.almanac.reading.FunctionClass.ARTICLE)
                 || grammar.is(words.get(k), dev.almanac.reading.FunctionClass.POSSESSIVE))) k++;
