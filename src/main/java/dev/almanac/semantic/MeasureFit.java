@@ -395,9 +395,7 @@ enum MeasureFit implements CorpusRule {
      * sold"): "how much did we sell" asks for money, not units.
      */
     private static boolean isCount(SemanticMetric metric) {
-        return metric instanceof SemanticMetric.Simple sm && (sm.agg() == SemanticMetric.Agg.COUNT || sm.agg() == SemanticMetric.Agg.COUNT_DISTINCT
-                || sm.agg() == SemanticMetric.Agg.SUM && sm.expr() != null && sm.expr().strip().equals("1"))
-                || !isMoney(metric) && "integer".equals(metric.info().format());
+        return metric.countsEachRow() || !isMoney(metric) && "integer".equals(metric.info().format());
     }
 
     /** Words that ask for an aggregate of rows (a count, a sum, an average, an extreme), never for the rows or values themselves. */

@@ -124,9 +124,7 @@ final class MetricPhrases {
                 out.add(sp);
                 continue;
             }
-            String dataset = counted.iterator().next();
-            List<SemanticMetric> sums = reader.model.metrics().stream().filter(m -> m instanceof SemanticMetric.Simple x && x.dataset().equals(dataset)
-                    && x.agg() == SemanticMetric.Agg.SUM && x.filter() == null && x.segments().isEmpty() && MeasureFit.isMoney(m)).toList();
+            List<SemanticMetric.Simple> sums = reader.model.moneySums(counted.iterator().next(), null, List.of());
             out.add(sums.size() == 1 ? new Span(sp.from(), sp.to(), List.of(sums.get(0)), sp.weight(), sp.at()) : sp);
         }
         return out;

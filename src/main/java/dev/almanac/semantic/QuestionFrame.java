@@ -110,9 +110,12 @@ final class QuestionFrame {
         return false;
     }
 
+    /** The pronouns that are a clause's subject ("we", "they"): a verb follows them. */
+    private static final Set<String> SUBJECT_PRONOUNS = Set.of("we", "they", "you", "i", "he", "she");
+
     /** Subjects and auxiliaries that make a verb a few words after them the clause's own ("did we receive", "they made"). */
-    private static final Set<String> SUBJECT_OR_AUXILIARY = Set.of("did", "do", "does", "will", "would", "we", "they", "you", "i", "he",
-            "she", "it");
+    private static final Set<String> SUBJECT_OR_AUXILIARY = java.util.stream.Stream.concat(SUBJECT_PRONOUNS.stream(),
+            java.util.stream.Stream.of("did", "do", "does", "will", "would", "it")).collect(java.util.stream.Collectors.toUnmodifiableSet());
     /** The auxiliaries of the passive, right before the verb ("cars were made"). */
     private static final Set<String> PASSIVE = Set.of("was", "were", "is", "are", "been", "be", "being");
 
@@ -229,12 +232,11 @@ final class QuestionFrame {
         return false;
     }
 
-    /** Whether a word is a pronoun that is a clause's subject ("we", "they"): a verb follows it. */
+    /** Whether a word is one of the {@link #SUBJECT_PRONOUNS}. */
     static boolean subjectPronoun(String word) {
         return SUBJECT_PRONOUNS.contains(word);
     }
 
-    private static final Set<String> SUBJECT_PRONOUNS = Set.of("we", "they", "you", "i", "he", "she");
 
     /**
      * Words that carry no meaning of their own in a question about a number: English's function words that never change

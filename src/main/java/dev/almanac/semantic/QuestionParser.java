@@ -492,8 +492,6 @@ public final class QuestionParser {
     /** How a refusal of a ranking with nothing to rank begins: the metric read may not be the one the ranked things have. */
     static final String NOTHING_RANKED = "a ranking needs something to rank";
 
-    /** A question that asks for a list ("what are", "show", "return", "give me"). */
-
     /**
      * The rows of a dataset as the "metric" a list is read for: its count with the words that ask for a list ("list", "show",
      * "return") as its synonyms, so that reading the question for it places them; never computed itself.

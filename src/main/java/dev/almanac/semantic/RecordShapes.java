@@ -1124,7 +1124,7 @@ final class RecordShapes {
                     || !pc.query().exists().isEmpty() || pc.query().grain() != null || pc.query().compareTo() != null || pc.period().isPresent() == period.isEmpty()) return Optional.empty();
             SemanticMetric named = reader.model.metric(pc.query().metrics().get(0)).orElse(null);
             // a count, or a sum of 1 a row (dbt's way of counting)
-            if (!(named instanceof SemanticMetric.Simple sc) || !sc.countsRows() && !(sc.agg() == SemanticMetric.Agg.SUM && sc.expr() != null && sc.expr().strip().equals("1"))) {
+            if (!(named instanceof SemanticMetric.Simple sc) || !sc.countsEachRow()) {
                 return Optional.empty();
             }
             if (count != null && !count.name().equals(named.name()) && related.name().equals(sc.dataset()) && sc.filter() != null) return Optional.empty();

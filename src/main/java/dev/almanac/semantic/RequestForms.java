@@ -144,7 +144,6 @@ final class RequestForms {
         return q;
     }
 
-    /** Words that say what of records named first is asked: a sort, a condition on them or on records they relate to. */
     /** The words a request for a list begins with ("list", "show", "which", "give"). */
     private static final List<String> LIST_REQUEST_WORDS = List.of("list", "show", "name", "which", "what", "sort", "give", "display", "find", "return", "tell");
 
@@ -155,6 +154,7 @@ final class RequestForms {
     static final Set<String> REQUEST_VERBS = java.util.stream.Stream.concat(LIST_REQUEST_WORDS.stream(), java.util.stream.Stream.of("please"))
             .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
+    /** Words that say what of records named first is asked: a sort, a condition on them or on records they relate to. */
     private static final Set<String> SAID_OF_RECORDS = Set.of("with", "without", "whose", "that", "who", "which", "where", "not", "never", "no",
             "ordered", "sorted", "order", "than", "over", "under", "above", "below", "at");
 

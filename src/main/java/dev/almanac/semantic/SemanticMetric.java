@@ -20,6 +20,11 @@ public sealed interface SemanticMetric permits SemanticMetric.Simple, SemanticMe
         return this instanceof Simple s && (s.agg() == Agg.COUNT || s.agg() == Agg.COUNT_DISTINCT);
     }
 
+    /** Whether it {@link #countsRows counts rows}, or adds 1 for each (dbt's way of counting: {@code agg: sum, expr: 1}). */
+    default boolean countsEachRow() {
+        return countsRows() || this instanceof Simple s && s.agg() == Agg.SUM && s.expr() != null && s.expr().strip().equals("1");
+    }
+
     /**
      * Whether the metric only adds its inputs ("legacy + subscription + shop revenue"): its data covers a period any input
      * covers, where another metric's covers only what all its inputs do.

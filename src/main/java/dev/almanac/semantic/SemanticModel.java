@@ -328,10 +328,19 @@ public final class SemanticModel {
      * Empty when there is none, or no one of them.
      */
     public Optional<SemanticMetric.Simple> amountOf(SemanticMetric.Simple rows) {
-        List<SemanticMetric.Simple> sums = metrics().stream().filter(m -> m instanceof SemanticMetric.Simple x && x.agg() == SemanticMetric.Agg.SUM
-                && MeasureFit.isMoney(m) && sameRows(rows, x)).map(SemanticMetric.Simple.class::cast).toList();
+        List<SemanticMetric.Simple> sums = moneySums(rows.dataset(), rows.filter(), rows.segments()).stream().filter(x -> sameTime(rows, x)).toList();
         if (sums.size() > 1) sums = sums.stream().filter(x -> x.expr() != null && x.expr().strip().matches("[A-Za-z_][A-Za-z0-9_]*")).toList();
         return sums.size() == 1 ? Optional.of(sums.get(0)) : Optional.empty();
+    }
+
+    /**
+     * The amounts of money the model sums over a dataset's rows under one condition of their own (none: null) and these
+     * segments, in the model's order.
+     */
+    public List<SemanticMetric.Simple> moneySums(String dataset, String filter, List<String> segments) {
+        Set<String> on = Set.copyOf(segments);
+        return metrics().stream().filter(m -> m instanceof SemanticMetric.Simple x && x.dataset().equals(dataset) && x.agg() == SemanticMetric.Agg.SUM
+                && Objects.equals(x.filter(), filter) && Set.copyOf(x.segments()).equals(on) && MeasureFit.isMoney(m)).map(SemanticMetric.Simple.class::cast).toList();
     }
 
     /** A simple metric's snapshot dimension (its dataset's), if it has one. */
